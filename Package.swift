@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// Stasis — the application-persistence layer of a Cocoa app, in pure Swift.
+import PackageDescription
+
+let package = Package(
+  name: "Stasis",
+  products: [
+    .library(name: "PropertyLists", targets: ["PropertyLists"]),
+    .executable(name: "plutil", targets: ["plutil"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "PropertyLists", path: "Sources/PropertyLists"),
+    .target(
+      name: "PlistTool",
+      dependencies: ["PropertyLists"],
+      path: "Sources/PlistTool"),
+    .executableTarget(
+      name: "plutil",
+      dependencies: [
+        "PlistTool",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Tools/plutil"),
+    .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "PropertyListsTests",
+      dependencies: ["PropertyLists", "TestSupport"],
+      path: "Tests/PropertyListsTests"),
+    .testTarget(
+      name: "PlistToolTests",
+      dependencies: ["PlistTool", "PropertyLists", "TestSupport"],
+      path: "Tests/PlistToolTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

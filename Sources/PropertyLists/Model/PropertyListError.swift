@@ -1,0 +1,98 @@
+/// The one error type of the `PropertyLists` module.
+///
+/// Every failure to read or write a property list is thrown as this error. Match it by code:
+///
+/// ```swift
+/// do { _ = try PropertyListValue(decoding: bytes) }
+/// catch PropertyListError.Code.truncated { … }
+/// ```
+///
+/// The `description` names the file (when known), the format, the position, what was found and
+/// what was expected. It never includes values from the document, which may be private.
+/// Its wording may change between releases; match on ``code`` instead.
+public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The bytes end before the structure they describe is complete.
+    public static let truncated = Code("truncated")
+    /// A byte, tag or token that is not allowed at this position.
+    public static let unexpectedInput = Code("unexpected input")
+    /// A value that is syntactically in place but not valid (bad number, bad date, bad base64…).
+    public static let invalidValue = Code("invalid value")
+    /// An object reference or offset that points outside the document.
+    public static let badReference = Code("bad reference")
+    /// A container that contains itself.
+    public static let cycle = Code("cycle")
+    /// Nesting deeper than ``PropertyListReadingOptions/maximumDepth``.
+    public static let tooDeep = Code("too deep")
+    /// More objects or bytes than the reading limits allow.
+    public static let limitExceeded = Code("limit exceeded")
+    /// The bytes are not in any format this reader knows, or not in the one requested.
+    public static let unknownFormat = Code("unknown format")
+    /// The value cannot be written in the requested format (a date in JSON, a non-string key…).
+    public static let unrepresentable = Code("unrepresentable")
+    /// Text that is not valid in its declared or detected encoding.
+    public static let badEncoding = Code("bad encoding")
+    /// A file could not be read or written; `detail` carries the system's reason.
+    public static let fileSystem = Code("file system")
+    /// A key path does not lead to a value, or leads through a value that is not a container.
+    public static let keyPathNotFound = Code("key path not found")
+
+    /// Lets `catch PropertyListError.Code.truncated` match a thrown error.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? PropertyListError)?.code == code
+    }
+  }
+
+  /// Where in the document the problem was found.
+  public enum Position: Hashable, Sendable {
+    /// A byte offset from the start of the document (binary formats, and text formats before lines are counted).
+    case byteOffset(Int)
+    /// A 1-based line number (text formats).
+    case line(Int)
+  }
+
+  public var code: Code
+  /// The format being read or written when the error happened; `nil` when not yet known.
+  public var format: PropertyListFormat?
+  public var position: Position?
+  /// What was found and what was expected, in words.
+  public var detail: String
+  /// The file being read or written, when the error came through a file API.
+  public var path: String?
+
+  public init(
+    _ code: Code, format: PropertyListFormat?, position: Position? = nil, detail: String,
+    path: String? = nil
+  ) {
+    self.code = code
+    self.format = format
+    self.position = position
+    self.detail = detail
+    self.path = path
+  }
+
+  /// The same error, naming the file it came from.
+  public func inFile(_ path: String) -> PropertyListError {
+    var copy = self
+    copy.path = path
+    return copy
+  }
+
+  public var description: String {
+    var text = ""
+    if let path { text += path + ": " }
+    if let format { text += format.description + ": " }
+    text += detail
+    switch position {
+    case .byteOffset(let offset)?: text += " (at byte \(offset), 0x\(String(offset, radix: 16)))"
+    case .line(let line)?: text += " (line \(line))"
+    case nil: break
+    }
+    return text
+  }
+}
