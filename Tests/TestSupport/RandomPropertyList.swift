@@ -97,7 +97,7 @@ public struct RandomPropertyList {
     case 5:
       let count = Int.random(in: 0...40, using: &rng)
       return .data(Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }))
-    case 6: return .uid(UInt32.random(in: 0...UInt32.max, using: &rng))
+    case 6: return .uid(UInt64(UInt32.random(in: 0...UInt32.max, using: &rng)))
     default: return .string(string())
     }
   }

@@ -210,3 +210,13 @@ extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
     self.init(elements)
   }
 }
+
+extension PropertyListDictionary {
+  /// For readers that have already checked that no key repeats.
+  package init(uniqueKeys keys: [String], values: [PropertyListValue]) {
+    storedKeys = keys
+    storedValues = values
+    index = nil
+    if keys.count > Self.indexThreshold { removeDuplicatesAndIndex() }
+  }
+}

@@ -30,7 +30,10 @@ public enum PropertyListValue: Sendable {
   case array([PropertyListValue])
   case dictionary(PropertyListDictionary)
   /// A keyed-archiver object reference (`CF$UID`), an index into `$objects`.
-  case uid(UInt32)
+  ///
+  /// CoreFoundation writes at most 32 bits; readers here accept up to 64 (other writers, such as
+  /// go-plist, emit 8-byte UIDs).
+  case uid(UInt64)
 
   /// How many bits a real was stored in.
   public enum RealWidth: Sendable, Hashable {
@@ -101,7 +104,7 @@ extension PropertyListValue {
     if case .dictionary(let value) = self { return value }
     return nil
   }
-  public var uidValue: UInt32? {
+  public var uidValue: UInt64? {
     if case .uid(let value) = self { return value }
     return nil
   }

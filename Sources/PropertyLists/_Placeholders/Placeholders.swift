@@ -22,11 +22,3 @@ enum JSONPlistWriter {
   static func write(_ value: PropertyListValue, options: PropertyListWritingOptions) throws(PropertyListError) -> [UInt8] { throw PropertyListError(.unrepresentable, format: .json, detail: "not built yet") }
 }
 // OPENSTEP-PLACEHOLDER-END
-// BINARY-PLACEHOLDER-BEGIN
-enum BinaryPlistReader {
-  static func read(_ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions) throws(PropertyListError) -> PropertyListValue { throw PropertyListError(.unknownFormat, format: .binary, detail: "not built yet") }
-}
-enum BinaryPlistWriter {
-  static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] { throw PropertyListError(.unrepresentable, format: .binary, detail: "not built yet") }
-}
-// BINARY-PLACEHOLDER-END

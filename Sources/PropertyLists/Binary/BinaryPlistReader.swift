@@ -1,0 +1,352 @@
+import FoundationEssentials
+
+/// Reads `bplist00` documents into ``PropertyListValue``.
+///
+/// The trailer and the whole offset table are validated first (``BinaryPlistTrailer``); after that
+/// every object read checks that its payload ends before the offset table, every reference is
+/// below the object count, nesting stays within the depth limit and no container contains itself.
+/// A container reachable through several references is built once per reference, but the
+/// number of values built is capped at four times the document's object count (and at
+/// ``PropertyListReadingOptions/maximumObjectCount``), so a document of shared references cannot
+/// blow up exponentially.
+enum BinaryPlistReader {
+  static func read(_ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions) throws(PropertyListError) -> PropertyListValue {
+    let trailer = try BinaryPlistTrailer(validating: buffer, options: options)
+    var parser = Parser(buffer: buffer, trailer: trailer, options: options)
+    return try parser.value(at: trailer.topObject, depth: 0)
+  }
+
+  /// Reads an unsigned big-endian integer of `width` bytes; the caller has checked the bounds.
+  /// Widths above 8 keep the low 64 bits (the last 8 bytes), as CoreFoundation does.
+  @inline(__always)
+  static func bigEndian(_ buffer: UnsafeRawBufferPointer, at offset: Int, width: Int) -> UInt64 {
+    switch width {
+    case 1: return UInt64(buffer[offset])
+    case 2: return UInt64(UInt16(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+    case 4: return UInt64(UInt32(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    case 8: return UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    default:
+      var value: UInt64 = 0
+      for i in Swift.max(offset, offset + width - 8)..<(offset + width) { value = value << 8 | UInt64(buffer[i]) }
+      return value
+    }
+  }
+
+  @inline(never)
+  static func failure(_ code: PropertyListError.Code, at offset: Int, _ detail: String) -> PropertyListError {
+    PropertyListError(code, format: .binary, position: .byteOffset(offset), detail: detail)
+  }
+
+  struct Parser {
+    let buffer: UnsafeRawBufferPointer
+    let trailer: BinaryPlistTrailer
+    let options: PropertyListReadingOptions
+    /// One past the last byte an object may use (the offset table's start).
+    let objectAreaEnd: Int
+    /// A bit per object: set while the object is a container on the current path (cycle check).
+    var onPath: [UInt64]
+    var budget: Int
+
+    init(buffer: UnsafeRawBufferPointer, trailer: BinaryPlistTrailer, options: PropertyListReadingOptions) {
+      self.buffer = buffer
+      self.trailer = trailer
+      self.options = options
+      objectAreaEnd = trailer.offsetTableStart
+      onPath = [UInt64](repeating: 0, count: (trailer.objectCount + 63) / 64)
+      let (scaled, overflow) = trailer.objectCount.multipliedReportingOverflow(by: 4)
+      budget = Swift.min(overflow ? Int.max : scaled, options.maximumObjectCount)
+    }
+
+    @inline(__always)
+    func offset(of object: Int) -> Int {
+      Int(truncatingIfNeeded: BinaryPlistReader.bigEndian(
+        buffer, at: trailer.offsetTableStart &+ object &* trailer.offsetSize, width: trailer.offsetSize))
+    }
+
+    @inline(__always)
+    func reference(at position: Int) -> UInt64 {
+      BinaryPlistReader.bigEndian(buffer, at: position, width: trailer.referenceSize)
+    }
+
+    /// Reads the count of a data, string or container object whose marker is at `start`:
+    /// the low nibble, or for 0xF a following integer object. Returns the count and where the
+    /// payload starts.
+    @inline(__always)
+    func count(marker: UInt8, at start: Int) throws(PropertyListError) -> (count: Int, payload: Int) {
+      let nibble = Int(marker & 0x0F)
+      if nibble != 0x0F { return (nibble, start + 1) }
+      let intMarkerAt = start + 1
+      guard intMarkerAt < objectAreaEnd else {
+        throw failure(.truncated, at: start, "object at \(start) has an extended count that runs into the offset table")
+      }
+      let intMarker = buffer[intMarkerAt]
+      guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
+        throw failure(.unexpectedInput, at: intMarkerAt, "extended count marker is 0x\(String(intMarker, radix: 16)); expected an integer marker 0x10...0x13")
+      }
+      let width = 1 << Int(intMarker & 0x0F)
+      guard width <= objectAreaEnd - intMarkerAt - 1 else {
+        throw failure(.truncated, at: intMarkerAt, "extended count of \(width) bytes runs into the offset table")
+      }
+      let raw = BinaryPlistReader.bigEndian(buffer, at: intMarkerAt + 1, width: width)
+      guard raw <= UInt64(Int.max >> 4) else {
+        throw failure(.limitExceeded, at: intMarkerAt, "count \(raw) is impossibly large")
+      }
+      return (Int(raw), intMarkerAt + 1 + width)
+    }
+
+    /// Checks that `count` elements of `size` bytes starting at `payload` end before the offset table.
+    @inline(__always)
+    func checkFits(_ count: Int, size: Int, payload: Int, start: Int, what: String) throws(PropertyListError) {
+      let available = objectAreaEnd - payload
+      let (needed, overflow) = count.multipliedReportingOverflow(by: size)
+      guard !overflow, available >= 0, needed <= available else {
+        throw failure(.truncated, at: start, "\(what) at \(start) claims \(count) elements of \(size) bytes but only \(Swift.max(available, 0)) bytes remain before the offset table")
+      }
+    }
+
+    mutating func value(at object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+      budget &-= 1
+      guard budget >= 0 else {
+        throw failure(.limitExceeded, at: offset(of: object), "document builds more values than the object limit allows (shared references expanded too often)")
+      }
+      let start = offset(of: object)
+      let marker = buffer[start]
+      switch marker >> 4 {
+      case 0x0:
+        switch marker {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        default:
+          throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not a value in bplist00 (null and fill are not readable)")
+        }
+      case 0x1: return .integer(try integer(marker: marker, at: start))
+      case 0x2:
+        switch marker & 0x0F {
+        case 2:
+          guard objectAreaEnd - start >= 5 else { throw failure(.truncated, at: start, "4-byte real runs into the offset table") }
+          let bits = UInt32(BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 4))
+          return .real(Double(Float(bitPattern: bits)), width: .single)
+        case 3:
+          guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "8-byte real runs into the offset table") }
+          return .real(Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8)), width: .double)
+        default:
+          throw failure(.unexpectedInput, at: start, "real of \(1 << Int(marker & 0x0F)) bytes; only 4 and 8 are allowed")
+        }
+      case 0x3:
+        guard marker == 0x33 else {
+          throw failure(.unexpectedInput, at: start, "marker 0x\(String(marker, radix: 16)); the only date marker is 0x33")
+        }
+        guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "date runs into the offset table") }
+        let seconds = Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8))
+        return .date(Date(timeIntervalSinceReferenceDate: seconds))
+      case 0x4:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "data")
+        return .data(Data(bytes: buffer.baseAddress! + payload, count: count))
+      case 0x5:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return .string(try asciiString(payload: payload, count: count, start: start))
+      case 0x6:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+        return .string(utf16String(payload: payload, count: count))
+      case 0x8:
+        let width = Int(marker & 0x0F) + 1
+        guard objectAreaEnd - start > width else { throw failure(.truncated, at: start, "UID runs into the offset table") }
+        let uid = BinaryPlistReader.bigEndian(buffer, at: start + 1, width: width)
+        guard width <= 8 else {
+          throw failure(.invalidValue, at: start, "UID of \(width) bytes; at most 8 are allowed")
+        }
+        return .uid(uid)
+      case 0xA, 0xC:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: trailer.referenceSize, payload: payload, start: start, what: marker >> 4 == 0xA ? "array" : "set")
+        try enter(object, depth: depth, start: start)
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(count)
+        var position = payload
+        for _ in 0..<count {
+          let child = try checkedReference(at: position, container: start)
+          elements.append(try value(at: child, depth: depth + 1))
+          position &+= trailer.referenceSize
+        }
+        leave(object)
+        return .array(elements)
+      case 0xD:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2 * trailer.referenceSize, payload: payload, start: start, what: "dictionary")
+        try enter(object, depth: depth, start: start)
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        var keyObjects: [Int] = []
+        keyObjects.reserveCapacity(count)
+        var values: [PropertyListValue] = []
+        values.reserveCapacity(count)
+        var position = payload
+        for _ in 0..<count {
+          let keyObject = try checkedReference(at: position, container: start)
+          keys.append(try key(at: keyObject, container: start))
+          keyObjects.append(keyObject)
+          position &+= trailer.referenceSize
+        }
+        for _ in 0..<count {
+          let child = try checkedReference(at: position, container: start)
+          values.append(try value(at: child, depth: depth + 1))
+          position &+= trailer.referenceSize
+        }
+        leave(object)
+        return .dictionary(dictionary(keys: keys, keyObjects: keyObjects, values: values))
+      default:
+        throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not defined in bplist00")
+      }
+    }
+
+    @inline(__always)
+    func checkedReference(at position: Int, container: Int) throws(PropertyListError) -> Int {
+      let reference = self.reference(at: position)
+      guard reference < UInt64(trailer.objectCount) else {
+        throw failure(.badReference, at: position, "container at \(container) refers to object \(reference); the document has \(trailer.objectCount)")
+      }
+      return Int(reference)
+    }
+
+    @inline(__always)
+    mutating func enter(_ object: Int, depth: Int, start: Int) throws(PropertyListError) {
+      guard depth < options.maximumDepth else {
+        throw failure(.tooDeep, at: start, "containers nest deeper than \(options.maximumDepth) levels")
+      }
+      let word = object >> 6
+      let bit: UInt64 = 1 << UInt64(object & 63)
+      guard onPath[word] & bit == 0 else {
+        throw failure(.cycle, at: start, "object \(object) contains itself")
+      }
+      onPath[word] |= bit
+    }
+
+    @inline(__always)
+    mutating func leave(_ object: Int) {
+      onPath[object >> 6] &= ~(1 << UInt64(object & 63))
+    }
+
+    /// A dictionary key: must be a string object.
+    @inline(__always)
+    mutating func key(at object: Int, container: Int) throws(PropertyListError) -> String {
+      let start = offset(of: object)
+      let marker = buffer[start]
+      switch marker >> 4 {
+      case 0x5:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return try asciiString(payload: payload, count: count, start: start)
+      case 0x6:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+        return utf16String(payload: payload, count: count)
+      case 0x1:
+        // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
+        // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
+        return try integer(marker: marker, at: start).description
+      default:
+        throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
+      }
+    }
+
+    /// Builds a dictionary, applying "last one wins" to repeated keys. Keys that are the same
+    /// object are equal; small dictionaries compare the rest directly.
+    func dictionary(keys: [String], keyObjects: [Int], values: [PropertyListValue]) -> PropertyListDictionary {
+      let count = keys.count
+      if count > PropertyListDictionary.indexThreshold {
+        return PropertyListDictionary(keys: keys, values: values)
+      }
+      for i in 1..<Swift.max(count, 1) {
+        for j in 0..<i where keyObjects[i] == keyObjects[j] || (keys[i].utf8.count == keys[j].utf8.count && keys[i] == keys[j]) {
+          return PropertyListDictionary(keys: keys, values: values)
+        }
+      }
+      return PropertyListDictionary(uniqueKeys: keys, values: values)
+    }
+
+    func integer(marker: UInt8, at start: Int) throws(PropertyListError) -> PropertyListInteger {
+      let exponent = Int(marker & 0x0F)
+      guard exponent <= 4 else {
+        throw failure(.unexpectedInput, at: start, "integer of 2^\(exponent) bytes; at most 16 bytes are allowed")
+      }
+      let width = 1 << exponent
+      guard objectAreaEnd - start > width else {
+        throw failure(.truncated, at: start, "\(width)-byte integer runs into the offset table")
+      }
+      switch width {
+      case 1, 2, 4: return PropertyListInteger(BinaryPlistReader.bigEndian(buffer, at: start + 1, width: width))
+      case 8: return PropertyListInteger(Int64(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8)))
+      default:
+        let high = BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8)
+        let low = BinaryPlistReader.bigEndian(buffer, at: start + 9, width: 8)
+        if high == 0 { return PropertyListInteger(low) }
+        if high == UInt64.max, Int64(bitPattern: low) < 0 { return PropertyListInteger(Int64(bitPattern: low)) }
+        throw failure(.invalidValue, at: start, "128-bit integer does not fit in the range Int64.min...UInt64.max")
+      }
+    }
+
+    func asciiString(payload: Int, count: Int, start: Int) throws(PropertyListError) -> String {
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
+      // Fast check, eight bytes at a time, that every byte is ASCII.
+      var index = 0
+      var accumulated: UInt64 = 0
+      while index + 8 <= count {
+        accumulated |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index += 8
+      }
+      while index < count {
+        accumulated |= UInt64(bytes[index])
+        index += 1
+      }
+      guard accumulated & 0x8080_8080_8080_8080 == 0 else {
+        throw failure(.badEncoding, at: start, "ASCII string object holds a byte above 0x7F")
+      }
+      return String(unsafeUninitializedCapacity: count) { target in
+        if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }
+        return count
+      }
+    }
+
+    /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
+    func utf16String(payload: Int, count: Int) -> String {
+      let base = buffer.baseAddress! + payload
+      return String(unsafeUninitializedCapacity: count * 3) { target in
+        var written = 0
+        var index = 0
+        @inline(__always) func unit(_ i: Int) -> UInt32 {
+          UInt32(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self)))
+        }
+        @inline(__always) func put(_ byte: UInt32) {
+          target[written] = UInt8(truncatingIfNeeded: byte)
+          written += 1
+        }
+        while index < count {
+          var scalar = unit(index)
+          index += 1
+          if scalar >= 0xD800 && scalar < 0xE000 {
+            if scalar < 0xDC00, index < count, case let low = unit(index), low >= 0xDC00, low < 0xE000 {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+              index += 1
+            } else {
+              scalar = 0xFFFD
+            }
+          }
+          if scalar < 0x80 {
+            put(scalar)
+          } else if scalar < 0x800 {
+            put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
+          } else if scalar < 0x10000 {
+            put(0xE0 | scalar >> 12); put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
+          } else {
+            put(0xF0 | scalar >> 18); put(0x80 | (scalar >> 12) & 0x3F)
+            put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
+          }
+        }
+        return written
+      }
+    }
+  }
+}

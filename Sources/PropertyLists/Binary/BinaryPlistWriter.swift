@@ -1,0 +1,218 @@
+import FoundationEssentials
+
+/// Writes ``PropertyListValue`` as `bplist00`, the way CoreFoundation does
+/// (`__CFBinaryPlistWrite`), so that re-encoding an Apple file can give back its bytes:
+///
+/// 1. The value is flattened depth-first in pre-order: a container takes its object number before
+///    its children, and a dictionary visits all its keys, then all its values.
+/// 2. Strings, integers, reals, dates and data are uniqued by value: equal ones anywhere in the
+///    document share one object. Containers are never uniqued. Booleans are not uniqued either,
+///    but every reference to `true` (or `false`) points at the first one, leaving later copies
+///    unreferenced — CF's behaviour, reproduced for byte compatibility. UIDs are never shared.
+/// 3. Object references use the fewest of 1, 2, 4 or 8 bytes that hold the object count; offsets
+///    the fewest that hold the offset table's start. The top object is 0.
+enum BinaryPlistWriter {
+  static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
+    var flattener = Flattener()
+    try flattener.flatten(value, depth: 0)
+    return flattener.emit()
+  }
+
+  @inline(__always)
+  static func byteWidth(_ value: UInt64) -> Int {
+    if value <= 0xFF { return 1 }
+    if value <= 0xFFFF { return 2 }
+    if value <= 0xFFFF_FFFF { return 4 }
+    return 8
+  }
+
+  /// An object in write order: a scalar value, or a container whose references live in `references`.
+  enum Object {
+    case scalar(PropertyListValue)
+    case array(first: Int, count: Int)
+    case dictionary(first: Int, count: Int)
+  }
+
+  struct Flattener {
+    var objects: [Object] = []
+    /// Container references, each container's run contiguous (for dictionaries: keys, then values).
+    var references: [Int] = []
+    /// Scratch stack where children's numbers gather until their container is complete.
+    var pending: [Int] = []
+    var uniques = UniquingTable()
+    var firstTrue: Int?
+    var firstFalse: Int?
+
+    /// Appends `value` (and its children) and returns the object number references should use.
+    @discardableResult
+    mutating func flatten(_ value: PropertyListValue, depth: Int) throws(PropertyListError) -> Int {
+      switch value {
+      case .array(let elements):
+        guard depth < 512 * 2 else { throw tooDeep() }
+        let number = objects.count
+        objects.append(.array(first: 0, count: 0))
+        let mark = pending.count
+        for element in elements { pending.append(try flatten(element, depth: depth + 1)) }
+        let first = references.count
+        references.append(contentsOf: pending[mark...])
+        pending.removeSubrange(mark...)
+        objects[number] = .array(first: first, count: elements.count)
+        return number
+      case .dictionary(let dictionary):
+        guard depth < 512 * 2 else { throw tooDeep() }
+        let number = objects.count
+        objects.append(.dictionary(first: 0, count: 0))
+        let mark = pending.count
+        for key in dictionary.keys { pending.append(flattenScalar(.string(key))) }
+        for element in dictionary.values { pending.append(try flatten(element, depth: depth + 1)) }
+        let first = references.count
+        references.append(contentsOf: pending[mark...])
+        pending.removeSubrange(mark...)
+        objects[number] = .dictionary(first: first, count: dictionary.count)
+        return number
+      case .bool(let flag):
+        let number = objects.count
+        objects.append(.scalar(value))
+        if flag {
+          if let firstTrue { return firstTrue }
+          firstTrue = number
+        } else {
+          if let firstFalse { return firstFalse }
+          firstFalse = number
+        }
+        return number
+      case .uid:
+        objects.append(.scalar(value))
+        return objects.count - 1
+      default:
+        return flattenScalar(value)
+      }
+    }
+
+    @inline(__always)
+    mutating func flattenScalar(_ value: PropertyListValue) -> Int {
+      let candidate = objects.count
+      let number = uniques.insert(value, number: candidate) { objects[$0] }
+      if number == candidate { objects.append(.scalar(value)) }
+      return number
+    }
+
+    @inline(never)
+    func tooDeep() -> PropertyListError {
+      PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
+    }
+
+    func emit() -> [UInt8] {
+      let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
+      var output: [UInt8] = []
+      output.reserveCapacity(64 + objects.count * 12 + references.count * referenceSize)
+      output.append(contentsOf: "bplist00".utf8)
+      var offsets: [Int] = []
+      offsets.reserveCapacity(objects.count)
+      for object in objects {
+        offsets.append(output.count)
+        switch object {
+        case .scalar(let value): BinaryPlistWriter.appendScalar(value, to: &output)
+        case .array(let first, let count):
+          BinaryPlistWriter.appendMarker(0xA0, count: count, to: &output)
+          for i in first..<(first + count) { BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output) }
+        case .dictionary(let first, let count):
+          BinaryPlistWriter.appendMarker(0xD0, count: count, to: &output)
+          for i in first..<(first + 2 * count) { BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output) }
+        }
+      }
+      let tableStart = output.count
+      let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
+      for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
+      output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+      BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
+      BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
+      BinaryPlistWriter.appendBigEndian(UInt64(tableStart), width: 8, to: &output)
+      return output
+    }
+  }
+
+  @inline(__always)
+  static func appendBigEndian(_ value: UInt64, width: Int, to output: inout [UInt8]) {
+    switch width {
+    case 1: output.append(UInt8(truncatingIfNeeded: value))
+    case 2:
+      output.append(UInt8(truncatingIfNeeded: value >> 8)); output.append(UInt8(truncatingIfNeeded: value))
+    case 4:
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian) { output.append(contentsOf: $0) }
+    default:
+      withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) }
+    }
+  }
+
+  /// A marker whose low nibble is a count, with the extended form (0xF + integer) from 15 up.
+  @inline(__always)
+  static func appendMarker(_ high: UInt8, count: Int, to output: inout [UInt8]) {
+    if count < 15 {
+      output.append(high | UInt8(count))
+    } else {
+      output.append(high | 0x0F)
+      let width = byteWidth(UInt64(count))
+      output.append(0x10 | UInt8(width.trailingZeroBitCount))
+      appendBigEndian(UInt64(count), width: width, to: &output)
+    }
+  }
+
+  static func appendScalar(_ value: PropertyListValue, to output: inout [UInt8]) {
+    switch value {
+    case .bool(let flag): output.append(flag ? 0x09 : 0x08)
+    case .integer(let integer):
+      if integer.isNegative {
+        output.append(0x13)
+        appendBigEndian(integer.bitPattern, width: 8, to: &output)
+      } else if integer.bitPattern > UInt64(Int64.max) {
+        output.append(0x14)
+        appendBigEndian(0, width: 8, to: &output)
+        appendBigEndian(integer.bitPattern, width: 8, to: &output)
+      } else {
+        let width = byteWidth(integer.bitPattern)
+        output.append(0x10 | UInt8(width.trailingZeroBitCount))
+        appendBigEndian(integer.bitPattern, width: width, to: &output)
+      }
+    case .real(let number, let width):
+      if width == .single {
+        output.append(0x22)
+        appendBigEndian(UInt64(Float(number).bitPattern), width: 4, to: &output)
+      } else {
+        output.append(0x23)
+        appendBigEndian(number.bitPattern, width: 8, to: &output)
+      }
+    case .date(let date):
+      output.append(0x33)
+      appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8, to: &output)
+    case .data(let data):
+      appendMarker(0x40, count: data.count, to: &output)
+      output.append(contentsOf: data)
+    case .string(var string):
+      let isASCII = string.withUTF8 { utf8 in
+        var accumulated: UInt8 = 0
+        for byte in utf8 { accumulated |= byte }
+        return accumulated < 0x80
+      }
+      if isASCII {
+        string.withUTF8 { utf8 in
+          appendMarker(0x50, count: utf8.count, to: &output)
+          output.append(contentsOf: utf8)
+        }
+      } else {
+        let units = string.utf16
+        appendMarker(0x60, count: units.count, to: &output)
+        for unit in units {
+          output.append(UInt8(truncatingIfNeeded: unit >> 8))
+          output.append(UInt8(truncatingIfNeeded: unit))
+        }
+      }
+    case .uid(let uid):
+      let width = byteWidth(UInt64(uid))
+      output.append(0x80 | UInt8(width - 1))
+      appendBigEndian(UInt64(uid), width: width, to: &output)
+    case .array, .dictionary:
+      preconditionFailure("containers are written by the flattener")
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The binary writer's table of scalars already written, so equal strings, numbers, dates and data
+/// share one object (CoreFoundation's `uniquingset`).
+///
+/// Equality here is exact: strings compare by their UTF-8 bytes (CFString equality, unlike Swift's
+/// `==`, does not fold canonically equivalent strings, and folding them would change the data),
+/// reals by bit pattern and width, dates by bit pattern. An open-addressing table with a cheap
+/// byte hash keeps the writer fast on documents of a million strings.
+struct UniquingTable {
+  private var hashes: [UInt64] = []
+  private var numbers: [Int32] = []
+  private var occupied = 0
+  private var mask = 0
+
+  /// Returns the number of an equal scalar already in the table, or records `value` under
+  /// `number` and returns `number`.
+  @inline(__always)
+  mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> BinaryPlistWriter.Object) -> Int {
+    if occupied * 2 >= hashes.count { grow() }
+    let hash = Self.hash(value)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let existing = numbers[slot]
+      if existing < 0 {
+        hashes[slot] = hash
+        numbers[slot] = Int32(truncatingIfNeeded: number)
+        occupied += 1
+        return number
+      }
+      if hashes[slot] == hash, case .scalar(let other) = stored(Int(existing)), Self.exactlyEqual(value, other) {
+        return Int(existing)
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func grow() {
+    let capacity = Swift.max(64, hashes.count * 2)
+    let oldHashes = hashes
+    let oldNumbers = numbers
+    hashes = [UInt64](repeating: 0, count: capacity)
+    numbers = [Int32](repeating: -1, count: capacity)
+    mask = capacity - 1
+    for (hash, number) in zip(oldHashes, oldNumbers) where number >= 0 {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while numbers[slot] >= 0 { slot = (slot + 1) & mask }
+      hashes[slot] = hash
+      numbers[slot] = number
+    }
+  }
+
+  @inline(__always)
+  static func mix(_ x: UInt64) -> UInt64 {
+    var z = x
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  @inline(__always)
+  static func hashBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    var h = seed ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    var index = 0
+    let count = bytes.count
+    while index + 8 <= count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+      h ^= h >> 29
+      index += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < count {
+      tail |= UInt64(bytes[index]) << shift
+      shift += 8
+      index += 1
+    }
+    return mix(h ^ tail)
+  }
+
+  static func hash(_ value: PropertyListValue) -> UInt64 {
+    switch value {
+    case .string(var string): return string.withUTF8 { hashBytes(UnsafeRawBufferPointer($0), seed: 1) }
+    case .integer(let integer): return mix(integer.bitPattern ^ (integer.isNegative ? 0x2222 : 0x3333))
+    case .real(let number, let width): return mix(number.bitPattern ^ (width == .single ? 0x4444 : 0x5555))
+    case .date(let date): return mix(date.timeIntervalSinceReferenceDate.bitPattern ^ 0x6666)
+    case .data(let data): return data.withUnsafeBytes { hashBytes($0, seed: 7) }
+    default: return 0
+    }
+  }
+
+  static func exactlyEqual(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
+    switch (a, b) {
+    case (.string(var x), .string(var y)):
+      return x.withUTF8 { xb in y.withUTF8 { yb in xb.count == yb.count && (xb.count == 0 || memcmp(xb.baseAddress!, yb.baseAddress!, xb.count) == 0) } }
+    case (.integer(let x), .integer(let y)): return x == y
+    case (.real(let x, let xw), .real(let y, let yw)): return x.bitPattern == y.bitPattern && xw == yw
+    case (.date(let x), .date(let y)):
+      return x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
+    case (.data(let x), .data(let y)): return x == y
+    default: return false
+    }
+  }
+}
