@@ -46,6 +46,10 @@ enum BinaryPlistReader {
     /// A bit per object: set while the object is a container on the current path (cycle check).
     var onPath: [UInt64]
     var budget: Int
+    /// Fingerprints of the keys of the dictionary being read (reused scratch space).
+    var fingerprints: [UInt64] = []
+    var keyCacheObjects = [Int](repeating: -1, count: Parser.keyCacheSize)
+    var keyCache = [(String, UInt64)](repeating: ("", 0), count: Parser.keyCacheSize)
 
     init(buffer: UnsafeRawBufferPointer, trailer: BinaryPlistTrailer, options: PropertyListReadingOptions) {
       self.buffer = buffer
@@ -179,24 +183,27 @@ enum BinaryPlistReader {
         try enter(object, depth: depth, start: start)
         var keys: [String] = []
         keys.reserveCapacity(count)
-        var keyObjects: [Int] = []
-        keyObjects.reserveCapacity(count)
-        var values: [PropertyListValue] = []
-        values.reserveCapacity(count)
+        fingerprints.removeAll(keepingCapacity: true)
         var position = payload
         for _ in 0..<count {
           let keyObject = try checkedReference(at: position, container: start)
-          keys.append(try key(at: keyObject, container: start))
-          keyObjects.append(keyObject)
+          let (key, fingerprint) = try self.key(at: keyObject, container: start)
+          keys.append(key)
+          fingerprints.append(fingerprint)
           position &+= trailer.referenceSize
         }
+        let keysAreUnique = count > PropertyListDictionary.indexThreshold || !hasRepeatedKey(keys)
+        var values: [PropertyListValue] = []
+        values.reserveCapacity(count)
         for _ in 0..<count {
           let child = try checkedReference(at: position, container: start)
           values.append(try value(at: child, depth: depth + 1))
           position &+= trailer.referenceSize
         }
         leave(object)
-        return .dictionary(dictionary(keys: keys, keyObjects: keyObjects, values: values))
+        // Large dictionaries find repeats while building their index.
+        return .dictionary(
+          keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keys: keys, values: values))
       default:
         throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not defined in bplist00")
       }
@@ -229,42 +236,52 @@ enum BinaryPlistReader {
       onPath[object >> 6] &= ~(1 << UInt64(object & 63))
     }
 
-    /// A dictionary key: must be a string object.
+    /// A dictionary key (a string object, or an integer read as its decimal text) and a
+    /// fingerprint of its text. Keys repeat across a document's dictionaries, so recently
+    /// built keys are kept in a small direct-mapped cache by object number.
     @inline(__always)
-    mutating func key(at object: Int, container: Int) throws(PropertyListError) -> String {
+    mutating func key(at object: Int, container: Int) throws(PropertyListError) -> (String, UInt64) {
+      let slot = object & (Self.keyCacheSize - 1)
+      if keyCacheObjects[slot] == object { return keyCache[slot] }
       let start = offset(of: object)
       let marker = buffer[start]
+      let key: String
       switch marker >> 4 {
       case 0x5:
         let (count, payload) = try count(marker: marker, at: start)
         try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        return try asciiString(payload: payload, count: count, start: start)
+        key = try asciiString(payload: payload, count: count, start: start)
       case 0x6:
         let (count, payload) = try count(marker: marker, at: start)
         try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        return utf16String(payload: payload, count: count)
+        key = utf16String(payload: payload, count: count)
       case 0x1:
         // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
         // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
-        return try integer(marker: marker, at: start).description
+        key = try integer(marker: marker, at: start).description
       default:
         throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
       }
+      var copy = key
+      let fingerprint = copy.withUTF8 { UniquingTable.hashBytes(UnsafeRawBufferPointer($0), seed: 11) }
+      keyCacheObjects[slot] = object
+      keyCache[slot] = (key, fingerprint)
+      return (key, fingerprint)
     }
 
-    /// Builds a dictionary, applying "last one wins" to repeated keys. Keys that are the same
-    /// object are equal; small dictionaries compare the rest directly.
-    func dictionary(keys: [String], keyObjects: [Int], values: [PropertyListValue]) -> PropertyListDictionary {
+    static let keyCacheSize = 1024
+
+    /// Whether a small dictionary's keys (the last `keys.count` fingerprints) repeat a key.
+    @inline(__always)
+    func hasRepeatedKey(_ keys: [String]) -> Bool {
       let count = keys.count
-      if count > PropertyListDictionary.indexThreshold {
-        return PropertyListDictionary(keys: keys, values: values)
-      }
-      for i in 1..<Swift.max(count, 1) {
-        for j in 0..<i where keyObjects[i] == keyObjects[j] || (keys[i].utf8.count == keys[j].utf8.count && keys[i] == keys[j]) {
-          return PropertyListDictionary(keys: keys, values: values)
+      guard count > 1 else { return false }
+      return fingerprints.withUnsafeBufferPointer { prints in
+        for i in 1..<count {
+          for j in 0..<i where prints[i] == prints[j] && keys[i] == keys[j] { return true }
         }
+        return false
       }
-      return PropertyListDictionary(uniqueKeys: keys, values: values)
     }
 
     func integer(marker: UInt8, at start: Int) throws(PropertyListError) -> PropertyListInteger {
@@ -312,40 +329,50 @@ enum BinaryPlistReader {
 
     /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
     func utf16String(payload: Int, count: Int) -> String {
-      let base = buffer.baseAddress! + payload
+      let source = buffer.baseAddress! + payload
       return String(unsafeUninitializedCapacity: count * 3) { target in
-        var written = 0
+        var out = target.baseAddress!
         var index = 0
-        @inline(__always) func unit(_ i: Int) -> UInt32 {
-          UInt32(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: i * 2, as: UInt16.self)))
-        }
-        @inline(__always) func put(_ byte: UInt32) {
-          target[written] = UInt8(truncatingIfNeeded: byte)
-          written += 1
-        }
         while index < count {
-          var scalar = unit(index)
-          index += 1
-          if scalar >= 0xD800 && scalar < 0xE000 {
-            if scalar < 0xDC00, index < count, case let low = unit(index), low >= 0xDC00, low < 0xE000 {
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-              index += 1
-            } else {
-              scalar = 0xFFFD
-            }
-          }
+          var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+          index &+= 1
           if scalar < 0x80 {
-            put(scalar)
-          } else if scalar < 0x800 {
-            put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
-          } else if scalar < 0x10000 {
-            put(0xE0 | scalar >> 12); put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
-          } else {
-            put(0xF0 | scalar >> 18); put(0x80 | (scalar >> 12) & 0x3F)
-            put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
+            out.pointee = UInt8(truncatingIfNeeded: scalar)
+            out += 1
+            continue
           }
+          if scalar < 0x800 {
+            out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 2
+            continue
+          }
+          if scalar & 0xF800 == 0xD800 {
+            var paired = false
+            if scalar < 0xDC00, index < count {
+              let low = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+              if low & 0xFC00 == 0xDC00 {
+                scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+                index &+= 1
+                paired = true
+              }
+            }
+            if paired {
+              out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+              out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+              out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+              out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+              out += 4
+              continue
+            }
+            scalar = 0xFFFD
+          }
+          out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+          out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+          out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          out += 3
         }
-        return written
+        return out - target.baseAddress!
       }
     }
   }
