@@ -158,6 +158,56 @@ enum BinaryPlistWriter {
     }
   }
 
+  /// A string as CF writes it: ASCII bytes (`0x5n`) when every character is ASCII, otherwise
+  /// big-endian UTF-16 (`0x6n`), transcoded here straight from the string's UTF-8.
+  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    var units = 0
+    var high: UInt8 = 0
+    for byte in utf8 {
+      high |= byte
+      units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+    }
+    if high < 0x80 {
+      appendMarker(0x50, count: utf8.count, to: &output)
+      output.append(contentsOf: utf8)
+      return
+    }
+    appendMarker(0x60, count: units, to: &output)
+    let start = output.count
+    output.append(contentsOf: repeatElement(0 as UInt8, count: units * 2))
+    output.withUnsafeMutableBufferPointer { target in
+      var out = target.baseAddress! + start
+      var index = 0
+      let count = utf8.count
+      @inline(__always) func put(_ unit: UInt32) {
+        out[0] = UInt8(truncatingIfNeeded: unit >> 8)
+        out[1] = UInt8(truncatingIfNeeded: unit)
+        out += 2
+      }
+      // Swift strings hold valid UTF-8, so sequences need no checking here.
+      while index < count {
+        let lead = UInt32(utf8[index])
+        if lead < 0x80 {
+          put(lead)
+          index &+= 1
+        } else if lead < 0xE0 {
+          put((lead & 0x1F) << 6 | UInt32(utf8[index &+ 1]) & 0x3F)
+          index &+= 2
+        } else if lead < 0xF0 {
+          put((lead & 0x0F) << 12 | (UInt32(utf8[index &+ 1]) & 0x3F) << 6 | UInt32(utf8[index &+ 2]) & 0x3F)
+          index &+= 3
+        } else {
+          let scalar = (lead & 0x07) << 18 | (UInt32(utf8[index &+ 1]) & 0x3F) << 12
+            | (UInt32(utf8[index &+ 2]) & 0x3F) << 6 | UInt32(utf8[index &+ 3]) & 0x3F
+          let offset = scalar &- 0x10000
+          put(0xD800 | offset >> 10)
+          put(0xDC00 | offset & 0x3FF)
+          index &+= 4
+        }
+      }
+    }
+  }
+
   static func appendScalar(_ value: PropertyListValue, to output: inout [UInt8]) {
     switch value {
     case .bool(let flag): output.append(flag ? 0x09 : 0x08)
@@ -189,24 +239,7 @@ enum BinaryPlistWriter {
       appendMarker(0x40, count: data.count, to: &output)
       output.append(contentsOf: data)
     case .string(var string):
-      let isASCII = string.withUTF8 { utf8 in
-        var accumulated: UInt8 = 0
-        for byte in utf8 { accumulated |= byte }
-        return accumulated < 0x80
-      }
-      if isASCII {
-        string.withUTF8 { utf8 in
-          appendMarker(0x50, count: utf8.count, to: &output)
-          output.append(contentsOf: utf8)
-        }
-      } else {
-        let units = string.utf16
-        appendMarker(0x60, count: units.count, to: &output)
-        for unit in units {
-          output.append(UInt8(truncatingIfNeeded: unit >> 8))
-          output.append(UInt8(truncatingIfNeeded: unit))
-        }
-      }
+      string.withUTF8 { utf8 in appendString(utf8, to: &output) }
     case .uid(let uid):
       let width = byteWidth(UInt64(uid))
       output.append(0x80 | UInt8(width - 1))
