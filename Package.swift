@@ -19,10 +19,7 @@ let package = Package(
       path: "Sources/PlistTool"),
     .executableTarget(
       name: "plutil",
-      dependencies: [
-        "PlistTool",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["PlistTool"],
       path: "Tools/plutil"),
     .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
     .testTarget(

@@ -1,0 +1,208 @@
+import Foundation
+import PropertyLists
+
+/// `-convert swift` and `-convert objc`: the value as a source-code literal.
+///
+/// The layout follows Apple's plutil (four-space indents, a trailing comma after every element,
+/// dictionary keys in plutil's order, reals as `%f`, a `/// Generated from` comment, a variable
+/// named after the input file). Strings are escaped completely, so that the output always
+/// compiles, where Apple's escapes only quotes and a few backslash pairs.
+enum Literal {
+  // MARK: Swift
+
+  static func swift(_ value: PropertyListValue, sourcePath: String) throws(PlistToolError) -> String {
+    guard isSwiftRepresentable(value) else {
+      throw PlistToolError(.unrepresentable, "Input contains an object that cannot be represented in Swift literal syntax")
+    }
+    var text = "/// Generated from \(displayName(sourcePath))\n"
+    text += "let \(variableName(sourcePath))"
+    switch value {
+    case .dictionary(let dictionary) where dictionary.isEmpty || hasMixedTypes(dictionary.values):
+      text += " : [String : Any]"
+    case .array(let array) where array.isEmpty || hasMixedTypes(array):
+      text += " : [Any]"
+    default: break
+    }
+    text += " = "
+    appendSwift(value, depth: 0, to: &text)
+    text += "\n"
+    return text
+  }
+
+  private static func isSwiftRepresentable(_ value: PropertyListValue) -> Bool {
+    switch value {
+    case .uid: false
+    case .array(let array): array.allSatisfy(isSwiftRepresentable)
+    case .dictionary(let dictionary): dictionary.values.allSatisfy(isSwiftRepresentable)
+    default: true
+    }
+  }
+
+  private static func hasMixedTypes(_ values: [PropertyListValue]) -> Bool {
+    guard let first = values.first.map(ValueType.init(of:)) else { return false }
+    return values.contains { ValueType(of: $0) != first }
+  }
+
+  private static func appendSwift(_ value: PropertyListValue, depth: Int, to text: inout String) {
+    switch value {
+    case .bool, .integer, .real: text += number(value, objcStyle: false)
+    case .string(let string): text += "\"" + escaped(string, swift: true) + "\""
+    case .array(let array):
+      text += "[\n"
+      for element in array {
+        text += indentation(depth + 1)
+        appendSwift(element, depth: depth + 1, to: &text)
+        text += ",\n"
+      }
+      text += indentation(depth) + "]"
+    case .dictionary(let dictionary):
+      guard !dictionary.isEmpty else {
+        text += "[:]"
+        return
+      }
+      text += "[\n"
+      for key in dictionary.keys.sorted(by: KeyOrder.areInIncreasingOrder) {
+        text += indentation(depth + 1) + "\"" + escaped(key, swift: true) + "\" : "
+        appendSwift(dictionary[key]!, depth: depth + 1, to: &text)
+        text += ",\n"
+      }
+      text += indentation(depth) + "]"
+    case .data(let data):
+      text += "Data(["
+      text += data.map { String(format: "0x%02X", $0) }.joined(separator: ", ")
+      text += "])"
+    case .date(let date):
+      text += "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case .uid:
+      break  // excluded by isSwiftRepresentable
+    }
+  }
+
+  // MARK: Objective-C
+
+  static func objc(_ value: PropertyListValue, sourcePath: String, outputPath: String) throws(PlistToolError) -> String {
+    var text = ""
+    if outputPath != "-" { text += "#import \"\(Options.stem(of: outputPath)).h\"\n\n" }
+    text += try objcDeclaration(value, sourcePath: sourcePath) + " = "
+    appendObjC(value, depth: 0, to: &text)
+    text += ";\n"
+    return text
+  }
+
+  /// The `.h` that `-convert objc -header` writes next to the `.m`.
+  static func objcHeader(for value: PropertyListValue, sourcePath: String, outputPath: String) throws(PlistToolError) -> String {
+    "#import <Foundation/Foundation.h>\n\n" + (try objcDeclaration(value, sourcePath: sourcePath, external: true)) + ";\n"
+  }
+
+  private static func objcDeclaration(
+    _ value: PropertyListValue, sourcePath: String, external: Bool = false
+  ) throws(PlistToolError) -> String {
+    guard isObjCRepresentable(value) else {
+      throw PlistToolError(.unrepresentable, "Input contains an object that cannot be represented in Obj-C literal syntax")
+    }
+    let className: String
+    switch value {
+    case .bool, .integer, .real: className = "NSNumber"
+    case .string: className = "NSString"
+    case .array: className = "NSArray"
+    default: className = "NSDictionary"
+    }
+    return "/// Generated from \(displayName(sourcePath))\n__attribute__((visibility(\"hidden\")))\n"
+      + (external ? "extern " : "") + "\(className) * const \(variableName(sourcePath))"
+  }
+
+  private static func isObjCRepresentable(_ value: PropertyListValue) -> Bool {
+    switch value {
+    case .string, .bool, .integer, .real: true
+    case .array(let array): array.allSatisfy(isObjCRepresentable)
+    case .dictionary(let dictionary): dictionary.values.allSatisfy(isObjCRepresentable)
+    case .date, .data, .uid: false
+    }
+  }
+
+  private static func appendObjC(_ value: PropertyListValue, depth: Int, to text: inout String) {
+    switch value {
+    case .bool, .integer, .real: text += number(value, objcStyle: true)
+    case .string(let string): text += "@\"" + escaped(string, swift: false) + "\""
+    case .array(let array):
+      text += "@[\n"
+      for element in array {
+        text += indentation(depth + 1)
+        appendObjC(element, depth: depth + 1, to: &text)
+        text += ",\n"
+      }
+      text += indentation(depth) + "]"
+    case .dictionary(let dictionary):
+      text += "@{\n"
+      for key in dictionary.keys.sorted(by: KeyOrder.areInIncreasingOrder) {
+        text += indentation(depth + 1) + "@\"" + escaped(key, swift: false) + "\" : "
+        appendObjC(dictionary[key]!, depth: depth + 1, to: &text)
+        text += ",\n"
+      }
+      text += indentation(depth) + "}"
+    case .date, .data, .uid:
+      break  // excluded by isObjCRepresentable
+    }
+  }
+
+  // MARK: Shared
+
+  private static func number(_ value: PropertyListValue, objcStyle: Bool) -> String {
+    let text: String
+    switch value {
+    case .bool(let bool): text = objcStyle ? (bool ? "YES" : "NO") : (bool ? "true" : "false")
+    case .integer(let integer): text = integer.description
+    case .real(let real, _): text = String(format: "%f", real)
+    default: text = ""
+    }
+    return objcStyle ? "@" + text : text
+  }
+
+  private static func indentation(_ depth: Int) -> String { String(repeating: " ", count: 4 * depth) }
+
+  /// The name after `/// Generated from`: the input's file name (`-` for standard input).
+  private static func displayName(_ sourcePath: String) -> String {
+    let name = Options.lastComponent(of: sourcePath)
+    return name.isEmpty ? "a file" : name
+  }
+
+  /// The input's file name without extension, with `-` and spaces made `_` and symbols and
+  /// control characters dropped.
+  static func variableName(_ sourcePath: String) -> String {
+    var name = String.UnicodeScalarView()
+    for scalar in Options.stem(of: sourcePath).unicodeScalars {
+      switch scalar {
+      case "-", " ": name.append("_")
+      default:
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .control, .format: continue
+        default: name.append(scalar)
+        }
+      }
+    }
+    return String(name)
+  }
+
+  private static func escaped(_ string: String, swift: Bool) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+      case "\"": result.append(contentsOf: "\\\"".unicodeScalars)
+      case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+      case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+      case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let escape = swift
+            ? "\\u{" + String(scalar.value, radix: 16) + "}"
+            : "\\" + String(repeating: "0", count: 3 - String(scalar.value, radix: 8).count) + String(scalar.value, radix: 8)
+          result.append(contentsOf: escape.unicodeScalars)
+        } else {
+          result.append(scalar)
+        }
+      }
+    }
+    return String(result)
+  }
+}

@@ -1,0 +1,93 @@
+import PropertyLists
+
+/// A format plutil can write: the `fmt` of `-convert`, `-extract` and `-create`.
+enum OutputFormat: Hashable, Sendable {
+  /// `xml1`
+  case xml
+  /// `binary1`
+  case binary
+  /// `json` (`-r` for the indented, key-sorted form)
+  case json
+  /// `openstep` (also spelled `openStep`): the old ASCII format, which Apple's plutil reads but
+  /// does not write.
+  case openStep
+  /// `swift`: a Swift literal declaring the value.
+  case swift
+  /// `objc`: an Objective-C literal declaring the value (`-header` also writes a `.h`).
+  case objc
+  /// `raw`: the bare value (`-extract` only).
+  case raw
+  /// The type name, as `-type` prints it.
+  case type
+
+  init(argument: String) throws(PlistToolError) {
+    switch argument {
+    case "xml1": self = .xml
+    case "binary1": self = .binary
+    case "json": self = .json
+    case "openstep", "openStep": self = .openStep
+    case "swift": self = .swift
+    case "objc": self = .objc
+    case "raw": self = .raw
+    default: throw .usage("Unknown format specifier: \(argument)")
+    }
+  }
+
+  /// Whether, without `-o`, the result goes to standard output rather than back to a file.
+  var printsByDefault: Bool { self == .raw || self == .type }
+}
+
+/// A type name accepted by `-expect` and printed by `-type`.
+enum ValueType: String, Hashable, Sendable {
+  case bool, integer, float, string, date, data, dictionary, array
+  /// Not in Apple's list (its plutil cannot name a keyed-archiver UID); Stasis prints and
+  /// accepts `uid`.
+  case uid
+
+  init(of value: PropertyListValue) {
+    switch value {
+    case .bool: self = .bool
+    case .integer: self = .integer
+    case .real: self = .float
+    case .string: self = .string
+    case .date: self = .date
+    case .data: self = .data
+    case .dictionary: self = .dictionary
+    case .array: self = .array
+    case .uid: self = .uid
+    }
+  }
+
+  init(argument: String) throws(PlistToolError) {
+    guard let type = ValueType(rawValue: argument) else {
+      throw .usage("-expect type [\(argument)] not valid.")
+    }
+    self = type
+  }
+}
+
+/// plutil's key paths: components separated by `.`, where `\.` is a literal dot. (Unlike
+/// ``PropertyListValue/keyPathComponents(_:)``, a backslash before anything else stays a
+/// backslash, as in Apple's plutil.)
+enum KeyPath {
+  static func components(_ keyPath: String) -> [String] {
+    var components: [String] = []
+    var current = String.UnicodeScalarView()
+    var scalars = keyPath.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = scalars.next()
+    while let scalar = pending {
+      pending = scalars.next()
+      if scalar == "\\", pending == "." {
+        current.append(".")
+        pending = scalars.next()
+      } else if scalar == "." {
+        components.append(String(current))
+        current = String.UnicodeScalarView()
+      } else {
+        current.append(scalar)
+      }
+    }
+    components.append(String(current))
+    return components
+  }
+}

@@ -1,0 +1,44 @@
+/// The one error type of the `PlistTool` module: a failure that plutil reports and then exits 1.
+///
+/// ``description`` is the text plutil prints. Errors about one input file are printed after the
+/// file's name (`Info.plist: …`, or `<stdin>: …` for standard input); usage errors are printed
+/// alone and stop the tool before any file is read.
+public struct PlistToolError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The command line is not something plutil understands (unknown option, missing argument).
+    public static let usage = Code("usage")
+    /// A file could not be read or written.
+    public static let fileSystem = Code("file system")
+    /// The input is not a property list (or, where JSON is allowed, not JSON either).
+    public static let unreadable = Code("unreadable")
+    /// A key path does not lead where the command needs it to.
+    public static let keyPath = Code("key path")
+    /// The value is not of the type `-expect` asked for.
+    public static let unexpectedType = Code("unexpected type")
+    /// The value cannot be written in the requested format.
+    public static let unrepresentable = Code("unrepresentable")
+
+    /// Lets `catch PlistToolError.Code.usage` match a thrown error.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? PlistToolError)?.code == code
+    }
+  }
+
+  public var code: Code
+  /// The message, without the file name that plutil puts in front of per-file errors.
+  public var message: String
+
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+
+  static func usage(_ message: String) -> PlistToolError { PlistToolError(.usage, message) }
+}
