@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for every property-list reader. Kept out of the root manifest so that the
+// library package stays small; see README.md for how to build and run them.
+import PackageDescription
+
+/// One executable per reader; each holds only its `LLVMFuzzerTestOneInput` entry point.
+let fuzzTargets = [
+  "FuzzBinaryPlist", "FuzzXMLPlist", "FuzzOpenStepPlist", "FuzzStringsFile", "FuzzJSONPlist", "FuzzAnyPlist",
+]
+
+let package = Package(
+  name: "StasisFuzz",
+  dependencies: [
+    .package(name: "Stasis", path: "..")
+  ],
+  targets: [
+    // Declares libFuzzer's LLVMFuzzerRunDriver; the runtime itself comes with -sanitize=fuzzer.
+    .systemLibrary(name: "CLibFuzzer"),
+    .target(
+      name: "FuzzSupport",
+      dependencies: ["CLibFuzzer", .product(name: "PropertyLists", package: "Stasis")]),
+  ]
+    + fuzzTargets.map { name in
+      .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport", .product(name: "PropertyLists", package: "Stasis")])
+    },
+  swiftLanguageModes: [.v6]
+)
