@@ -8,17 +8,3 @@ enum XMLPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] { throw PropertyListError(.unrepresentable, format: .xml, detail: "not built yet") }
 }
 // XML-PLACEHOLDER-END
-// OPENSTEP-PLACEHOLDER-BEGIN
-enum OpenStepPlistReader {
-  static func read(_ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions, stringsFile: Bool) throws(PropertyListError) -> PropertyListValue { throw PropertyListError(.unknownFormat, format: .openStep, detail: "not built yet") }
-}
-enum OpenStepPlistWriter {
-  static func write(_ value: PropertyListValue, stringsFile: Bool) throws(PropertyListError) -> [UInt8] { throw PropertyListError(.unrepresentable, format: .openStep, detail: "not built yet") }
-}
-enum JSONPlistReader {
-  static func read(_ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions) throws(PropertyListError) -> PropertyListValue { throw PropertyListError(.unknownFormat, format: .json, detail: "not built yet") }
-}
-enum JSONPlistWriter {
-  static func write(_ value: PropertyListValue, options: PropertyListWritingOptions) throws(PropertyListError) -> [UInt8] { throw PropertyListError(.unrepresentable, format: .json, detail: "not built yet") }
-}
-// OPENSTEP-PLACEHOLDER-END
