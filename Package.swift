@@ -29,7 +29,8 @@ let package = Package(
     .testTarget(
       name: "PlistToolTests",
       dependencies: ["PlistTool", "PropertyLists", "TestSupport"],
-      path: "Tests/PlistToolTests"),
+      path: "Tests/PlistToolTests",
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )
