@@ -6,6 +6,7 @@ let package = Package(
   name: "Stasis",
   products: [
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
+    .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     .executable(name: "plutil", targets: ["plutil"]),
   ],
   dependencies: [
@@ -13,6 +14,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "PropertyLists", path: "Sources/PropertyLists"),
+    .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
     .target(
       name: "PlistTool",
       dependencies: ["PropertyLists"],
@@ -26,6 +28,10 @@ let package = Package(
       name: "PropertyListsTests",
       dependencies: ["PropertyLists", "TestSupport"],
       path: "Tests/PropertyListsTests"),
+    .testTarget(
+      name: "KeyedArchiveTests",
+      dependencies: ["KeyedArchive", "PropertyLists", "TestSupport"],
+      path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "PlistToolTests",
       dependencies: ["PlistTool", "PropertyLists", "TestSupport"],

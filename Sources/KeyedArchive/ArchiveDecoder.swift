@@ -1,0 +1,235 @@
+public import FoundationEssentials
+public import PropertyLists
+
+/// What an object's `init(coder:)` or `decode(from:)` reads through: Apple's `NSKeyedUnarchiver`
+/// seen as an `NSCoder`. Missing keys read as 0, `false` or `nil`, as Apple's do;
+/// ``containsValue(forKey:)`` tells them apart. Values of the wrong type throw
+/// ``KeyedArchiveError/Code/typeMismatch`` naming the object and key.
+public final class ArchiveDecoder {
+  unowned(unsafe) var unarchiver: KeyedUnarchiver!
+  var current = PropertyListDictionary()
+  var currentObject = -1
+  var allowed: AllowedClasses?
+  var currentClassVersion = 0
+
+  init() {}
+
+  /// Whether the archive is being decoded securely (``KeyedUnarchiver/requiresSecureCoding``).
+  public var requiresSecureCoding: Bool { unarchiver.requiresSecureCoding }
+
+  /// The ``ArchiveVersioned/archiveVersion`` the object was archived with (0 when none was written).
+  public var archivedClassVersion: Int { currentClassVersion }
+
+  /// The raw value stored under `key` in the current object (keys starting with `$` are escaped
+  /// as the archiver escapes them).
+  public func rawValue(forKey key: String) -> PropertyListValue? {
+    current[key.hasPrefix("$") ? "$" + key : key]
+  }
+
+  /// The raw value under an unescaped archive key such as `NS.objects`, for Foundation decoders.
+  public func storedValue(forKey key: String) -> PropertyListValue? { current[key] }
+
+  /// `containsValueForKey:`.
+  public func containsValue(forKey key: String) -> Bool { rawValue(forKey: key) != nil }
+
+  var location: String {
+    currentObject >= 0 ? "$objects[\(currentObject)]" : "$top"
+  }
+
+  @inline(never)
+  func mismatch(_ key: String, expected: String, found: PropertyListValue) -> KeyedArchiveError {
+    KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(found.typeName); expected \(expected)")
+  }
+
+  /// `decodeBoolForKey:` — missing is `false`; integers are true when not 0.
+  public func decodeBool(forKey key: String) throws -> Bool {
+    switch rawValue(forKey: key) {
+    case nil: return false
+    case .bool(let flag)?: return flag
+    case .integer(let integer)?: return integer != PropertyListInteger(0)
+    case let other?: throw mismatch(key, expected: "a boolean", found: other)
+    }
+  }
+
+  /// `decodeIntegerForKey:` and friends — missing is 0; a value that does not fit `T` throws.
+  public func decodeInteger<T: FixedWidthInteger>(_ type: T.Type = Int.self, forKey key: String) throws -> T {
+    switch rawValue(forKey: key) {
+    case nil: return 0
+    case .integer(let integer)?:
+      guard let value = integer.exactly(T.self) else {
+        throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds \(integer), which does not fit in \(T.self)")
+      }
+      return value
+    case .real(let number, _)?:
+      guard let value = T(exactly: number.rounded(.towardZero)) else {
+        throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a real that does not fit in \(T.self)")
+      }
+      return value
+    case .bool(let flag)?: return flag ? 1 : 0
+    case let other?: throw mismatch(key, expected: "an integer", found: other)
+    }
+  }
+
+  /// `decodeDoubleForKey:` — missing is 0.
+  public func decodeDouble(forKey key: String) throws -> Double {
+    switch rawValue(forKey: key) {
+    case nil: return 0
+    case .real(let number, _)?: return number
+    case .integer(let integer)?: return integer.doubleValue
+    case let other?: throw mismatch(key, expected: "a real", found: other)
+    }
+  }
+
+  /// `decodeFloatForKey:` — missing is 0.
+  public func decodeFloat(forKey key: String) throws -> Float { Float(try decodeDouble(forKey: key)) }
+
+  /// `decodeBytesForKey:returnedLength:` — the inline data, or nil.
+  public func decodeBytes(forKey key: String) throws -> Data? {
+    switch rawValue(forKey: key) {
+    case nil: return nil
+    case .data(let data)?: return data
+    case let other?: throw mismatch(key, expected: "data", found: other)
+    }
+  }
+
+  /// `decodeObjectForKey:` — whatever object is stored, decoded with any registered class
+  /// (secure mode allows only inline strings, numbers and data here: name the classes instead).
+  public func decodeObject(forKey key: String) throws -> Any? {
+    try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? (allowed ?? AllowedClasses()) : nil)
+  }
+
+  /// `decodeObjectOfClasses:forKey:` — only objects of the given types (or registered subclasses).
+  public func decodeObject(of types: [Any.Type], forKey key: String) throws -> Any? {
+    var set = AllowedClasses()
+    for type in types { unarchiver.registry.addAllowed(type, to: &set) }
+    return try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? set : nil)
+  }
+
+  /// Decodes the object under `key` as `T` (`decodeObjectOfClass:forKey:` with Swift's types):
+  /// `String`, numbers, `Data`, `Date`, `URL`, `UUID`, registered classes and value types, and
+  /// arrays, dictionaries, sets and optionals of them. In secure mode the allowed classes come
+  /// from `T` itself, collections included. Returns `nil` for a missing key or `$null`.
+  public func decode<T>(_ type: T.Type, forKey key: String) throws -> T? {
+    var set = AllowedClasses()
+    unarchiver.registry.addAllowed(type, to: &set)
+    guard let value = try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? set : nil) else { return nil }
+    if let typed = value as? T { return typed }
+    if let converted = ArchiveDecoder.convertNumber(value, to: type) { return converted }
+    throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(Swift.type(of: value)); expected \(T.self)")
+  }
+
+  /// Decodes a required value: like ``decode(_:forKey:)``, but a missing key or `$null` throws
+  /// ``KeyedArchiveError/Code/valueNotFound``.
+  public func decodeRequired<T>(_ type: T.Type, forKey key: String) throws -> T {
+    guard let value = try decode(type, forKey: key) else {
+      throw KeyedArchiveError(.valueNotFound, "\(location) has no value for key \"\(key)\"; expected \(T.self)")
+    }
+    return value
+  }
+
+  func decodeObject(forKey key: String, allowed: AllowedClasses?) throws -> Any? {
+    guard let stored = rawValue(forKey: key) else { return nil }
+    guard case .uid(let uid) = stored else {
+      // Scalars written inline with encodeObject by other archivers are accepted as values.
+      switch stored {
+      case .string(let string): return string
+      case .integer(let integer): return integer.exactly(Int.self) ?? integer.uint64Value ?? integer.int64Value
+      case .real(let number, _): return number
+      case .bool(let flag): return flag
+      case .data(let data): return data
+      default: throw mismatch(key, expected: "an object reference", found: stored)
+      }
+    }
+    return try unarchiver.object(at: uid, allowed: allowed, key: key)
+  }
+
+  /// Decodes the object a UID refers to, with the allowed classes of the enclosing call (for
+  /// Foundation collections decoding their members).
+  public func object(atReference uid: UInt64, key: String) throws -> Any? {
+    try unarchiver.object(at: uid, allowed: allowed, key: key)
+  }
+
+  /// The UIDs in the array stored under an archive key (`NS.objects`, `NS.keys`).
+  public func references(forKey key: String) throws -> [UInt64] {
+    guard let stored = storedValue(forKey: key) else { return [] }
+    guard case .array(let elements) = stored else { throw mismatch(key, expected: "an array of references", found: stored) }
+    var result: [UInt64] = []
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .uid(let uid) = element else { throw mismatch(key, expected: "an array of references", found: element) }
+      result.append(uid)
+    }
+    return result
+  }
+
+  /// Numbers decoded as one numeric type but asked for as another (an archived integer read as
+  /// `Double`, a small integer as `Int32`), converted only when exact.
+  static func convertNumber<T>(_ value: Any, to type: T.Type) -> T? {
+    let asDouble: Double?
+    let asInteger: PropertyListInteger?
+    switch value {
+    case let number as Int: asInteger = PropertyListInteger(Int64(number)); asDouble = Double(number)
+    case let number as UInt64: asInteger = PropertyListInteger(number); asDouble = Double(number)
+    case let number as Int64: asInteger = PropertyListInteger(number); asDouble = Double(number)
+    case let number as Double: asDouble = number; asInteger = Int64(exactly: number).map { PropertyListInteger($0) }
+    case let number as Float: asDouble = Double(number); asInteger = Int64(exactly: number).map { PropertyListInteger($0) }
+    case let flag as Bool: asInteger = PropertyListInteger(Int64(flag ? 1 : 0)); asDouble = nil
+    default: return nil
+    }
+    switch type {
+    case is Double.Type: return asDouble as? T
+    case is Float.Type: return asDouble.map { Float($0) } as? T
+    case is Int.Type: return asInteger?.exactly(Int.self) as? T
+    case is Int64.Type: return asInteger?.exactly(Int64.self) as? T
+    case is Int32.Type: return asInteger?.exactly(Int32.self) as? T
+    case is Int16.Type: return asInteger?.exactly(Int16.self) as? T
+    case is Int8.Type: return asInteger?.exactly(Int8.self) as? T
+    case is UInt.Type: return asInteger?.exactly(UInt.self) as? T
+    case is UInt64.Type: return asInteger?.exactly(UInt64.self) as? T
+    case is UInt32.Type: return asInteger?.exactly(UInt32.self) as? T
+    case is UInt16.Type: return asInteger?.exactly(UInt16.self) as? T
+    case is UInt8.Type: return asInteger?.exactly(UInt8.self) as? T
+    default: return nil
+    }
+  }
+}
+
+// MARK: - Allowed classes from Swift types
+
+/// Collections and optionals tell the registry which element types they admit.
+protocol ArchiveContainerType {
+  static var archiveFoundationNames: [String] { get }
+  static var archiveElementTypes: [Any.Type] { get }
+}
+extension Array: ArchiveContainerType {
+  static var archiveFoundationNames: [String] { ["NSArray", "NSMutableArray"] }
+  static var archiveElementTypes: [Any.Type] { [Element.self] }
+}
+extension Dictionary: ArchiveContainerType {
+  static var archiveFoundationNames: [String] { ["NSDictionary", "NSMutableDictionary"] }
+  static var archiveElementTypes: [Any.Type] { [Key.self, Value.self] }
+}
+extension Set: ArchiveContainerType {
+  static var archiveFoundationNames: [String] { ["NSSet", "NSMutableSet"] }
+  static var archiveElementTypes: [Any.Type] { [Element.self] }
+}
+extension Optional: ArchiveContainerType {
+  static var archiveFoundationNames: [String] { [] }
+  static var archiveElementTypes: [Any.Type] { [Wrapped.self] }
+}
+
+extension ArchiveClassRegistry {
+  /// Adds what `type` admits: a registered class (and its registered subclasses), a registered
+  /// value type, the Foundation classes a Swift type maps to, and for collections their elements.
+  func addAllowed(_ type: Any.Type, to set: inout AllowedClasses) {
+    set.typeNames.append(String(describing: type))
+    if let container = type as? any ArchiveContainerType.Type {
+      set.names.formUnion(container.archiveFoundationNames)
+      for element in container.archiveElementTypes { addAllowed(element, to: &set) }
+      return
+    }
+    let identifier = ObjectIdentifier(type)
+    set.types.insert(identifier)
+    for (name, entry) in byName where entry.type == identifier { set.names.insert(name) }
+  }
+}

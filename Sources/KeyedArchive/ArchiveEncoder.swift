@@ -1,0 +1,81 @@
+public import FoundationEssentials
+public import PropertyLists
+
+/// What an object's `encode(with:)` writes through: Apple's `NSKeyedArchiver` seen as an
+/// `NSCoder`. Scalars are stored inline in the object's dictionary under the given key; objects are
+/// stored as UID references into `$objects`.
+public final class ArchiveEncoder {
+  unowned(unsafe) var archiver: KeyedArchiver!
+  var current = PropertyListDictionary()
+  var currentObject = 0
+
+  init() {}
+
+  @inline(__always)
+  func set(_ value: PropertyListValue, _ key: String) {
+    current[archiver.escape(key)] = value
+  }
+
+  /// `encodeBool:forKey:` — a plist boolean.
+  public func encode(_ value: Bool, forKey key: String) { set(.bool(value), key) }
+  /// `encodeInteger:forKey:` / `encodeInt64:forKey:` — a plist integer.
+  public func encode(_ value: Int, forKey key: String) { set(.integer(value), key) }
+  public func encode(_ value: Int64, forKey key: String) { set(.integer(PropertyListInteger(value)), key) }
+  public func encode(_ value: Int32, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: Int16, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: Int8, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: UInt64, forKey key: String) { set(.integer(PropertyListInteger(value)), key) }
+  public func encode(_ value: UInt, forKey key: String) { set(.integer(PropertyListInteger(UInt64(value))), key) }
+  public func encode(_ value: UInt32, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: UInt16, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: UInt8, forKey key: String) { set(.integer(Int(value)), key) }
+  /// `encodeDouble:forKey:` — a 64-bit real.
+  public func encode(_ value: Double, forKey key: String) { set(.real(value), key) }
+  /// `encodeFloat:forKey:` — a 32-bit real (`0x22` in binary).
+  public func encode(_ value: Float, forKey key: String) { set(.real(Double(value), width: .single), key) }
+  /// `encodeBytes:length:forKey:` — plist data stored inline.
+  public func encodeBytes(_ bytes: some Collection<UInt8>, forKey key: String) { set(.data(Data(bytes)), key) }
+
+  /// `encodeObject:forKey:` — any archivable value: a string, number, data, date, URL, UUID, an
+  /// array, dictionary or set of archivable values, a registered class instance or value type;
+  /// `nil` writes UID 0 (`$null`).
+  public func encode(_ value: Any?, forKey key: String) throws {
+    let uid = try archiver.reference(to: value)
+    set(.uid(uid), key)
+  }
+
+  /// `encodeConditionalObject:forKey:` — a reference that is written only if the object is also
+  /// encoded unconditionally somewhere in the archive; otherwise the key holds `$null`.
+  public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
+    guard let object else {
+      set(.uid(0), key)
+      return
+    }
+    let identity = ObjectIdentifier(object)
+    if let uid = archiver.objectNumbers[identity] {
+      set(.uid(uid), key)
+    } else {
+      set(.uid(0), key)
+      archiver.conditionalSlots.append((currentObject, archiver.escape(key), identity))
+    }
+  }
+
+  /// Writes an already-built property-list value under `key` (for Foundation encodings).
+  public func encodeRaw(_ value: PropertyListValue, forKey key: String) {
+    current[key] = value
+  }
+
+  /// Encodes `value` as an object and returns its UID (for Foundation encodings that write lists
+  /// of references, such as `NS.objects`).
+  public func reference(to value: Any?) throws -> UInt64 {
+    try archiver.reference(to: value)
+  }
+}
+
+/// A Swift value that is archived as one of Foundation's classes (an `NSArray` for `Array`, an
+/// `NSDate` for `Date`…). Conforming types write their Foundation keys (`NS.objects`, `NS.time`…).
+public protocol ArchiveFoundationValue {
+  /// `$classname` and `$classes` to write.
+  var archiveClass: (name: String, classes: [String]) { get }
+  func encodeArchiveContents(with coder: ArchiveEncoder) throws
+}

@@ -1,0 +1,57 @@
+/// The one error type of the `KeyedArchive` module.
+///
+/// Thrown for archives that are not keyed archives or are damaged, for classes that are unknown or
+/// not allowed, for cycles that cannot be restored, for values of the wrong type and for limits.
+/// Match by ``code``; the `description` names the object (its index in `$objects`), the class and
+/// key involved, and what was expected.
+public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The bytes are not a property list, or not a keyed archive (`$archiver`, `$version`,
+    /// `$top`, `$objects` missing or of the wrong type). Apple: `NSCoderReadCorruptError` (4864).
+    public static let corruptArchive = Code("corrupt archive")
+    /// A reference (`CF$UID`) or `$class` points outside `$objects` or at the wrong kind of entry.
+    public static let badReference = Code("bad reference")
+    /// No class is registered for the archived class name nor for any name in its `$classes`.
+    public static let unknownClass = Code("unknown class")
+    /// Secure decoding refused a class: not in the allowed set, or it does not support secure coding.
+    public static let classNotAllowed = Code("class not allowed")
+    /// A value has a different type than the caller asked for. Apple: `NSCoderReadCorruptError`.
+    public static let typeMismatch = Code("type mismatch")
+    /// A required key or top-level key is missing. Apple: `NSCoderValueNotFoundError` (4865).
+    public static let valueNotFound = Code("value not found")
+    /// A cycle reached an object that is decoded in one step (`init(coder:)`) while it was still
+    /// being decoded. Adopt ``ArchiveDecodableInPlace`` for classes that take part in cycles.
+    public static let cycle = Code("cycle")
+    /// Nesting, object count or size beyond ``KeyedUnarchiver/Limits``.
+    public static let limitExceeded = Code("limit exceeded")
+    /// A value that cannot be archived (an unregistered type, or a non-plist value in a plist-only place).
+    /// Apple: `NSCoderInvalidValueError` (4866).
+    public static let invalidValue = Code("invalid value")
+    /// The archive's property list could not be read or written; ``KeyedArchiveError/underlying`` says why.
+    public static let propertyList = Code("property list")
+
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? KeyedArchiveError)?.code == code
+    }
+  }
+
+  public var code: Code
+  /// What went wrong, naming the object index, class and key.
+  public var detail: String
+  /// The property-list error behind a ``Code/propertyList`` or ``Code/corruptArchive`` error.
+  public var underlying: String?
+
+  public init(_ code: Code, _ detail: String, underlying: String? = nil) {
+    self.code = code
+    self.detail = detail
+    self.underlying = underlying
+  }
+
+  public var description: String {
+    "keyed archive: " + detail + (underlying.map { " (\($0))" } ?? "")
+  }
+}

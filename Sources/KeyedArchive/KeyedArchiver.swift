@@ -1,0 +1,260 @@
+public import FoundationEssentials
+public import PropertyLists
+
+/// Writes an object graph as an `NSKeyedArchiver` archive.
+///
+/// ```swift
+/// let archiver = KeyedArchiver(registry: registry)
+/// try archiver.encodeRootObject(store)            // under "root", like archivedData(withRootObject:)
+/// let data = try archiver.finishEncoding()         // binary plist; .xml with outputFormat
+/// ```
+///
+/// Layout, exactly Apple's: a dictionary of `$archiver` = `NSKeyedArchiver`, `$version` = 100000,
+/// `$top` (top-level keys → UIDs) and `$objects`, whose entry 0 is `$null`. Each object gets its
+/// UID when first met, before its contents, so `$objects` is in pre-order; a class instance met
+/// again (`===`) reuses its UID, so shared references and cycles are written once. Strings, numbers
+/// and data are stored inline; everything else is a dictionary with a `$class` reference to a
+/// `{$classname, $classes}` entry shared by all instances of that class.
+public final class KeyedArchiver {
+  /// The plist form of the archive: `.binary` (Apple's default) or `.xml`.
+  public var outputFormat: PropertyListFormat = .binary
+  /// Called with each value about to be encoded; return a replacement to encode instead
+  /// (`archiver:willEncodeObject:` / `replacementObjectForKeyedArchiver:`), or the value itself.
+  public var willEncode: ((Any) -> Any?)?
+
+  let registry: ArchiveClassRegistry
+  var objects: [PropertyListValue] = ["$null"]
+  var top = PropertyListDictionary()
+  /// Class instances already given a UID (identity → UID).
+  var objectNumbers: [ObjectIdentifier: UInt64] = [:]
+  /// Keeps encoded instances alive so their identities stay unique while encoding.
+  var retained: [AnyObject] = []
+  /// Inline scalars already written (strings, numbers, data), by value.
+  var scalarNumbers: [PropertyListValue: UInt64] = [:]
+  var classNumbers: [String: UInt64] = [:]
+  var classNameOverrides: [ObjectIdentifier: String] = [:]
+  /// Conditional references waiting to learn whether their object is encoded unconditionally.
+  var conditionalSlots: [(object: Int, key: String, target: ObjectIdentifier)] = []
+  var finished = false
+  let coder: ArchiveEncoder
+  /// Containers nested deeper than this throw ``KeyedArchiveError/Code/limitExceeded``.
+  public var maximumDepth = 10_000
+  var depth = 0
+
+  public init(registry: ArchiveClassRegistry = .foundation) {
+    self.registry = registry
+    coder = ArchiveEncoder()
+    coder.archiver = self
+  }
+
+  /// Records `name` as the archived class name of `type` (`setClassName:forClass:`).
+  public func setClassName(_ name: String, for type: Any.Type) {
+    classNameOverrides[ObjectIdentifier(type)] = name
+  }
+
+  /// Encodes `object` under the top-level key `key` (`encodeObject:forKey:` on the archiver).
+  public func encode(_ object: Any?, forKey key: String) throws {
+    precondition(!finished, "KeyedArchiver used after finishEncoding()")
+    let uid = try reference(to: object)
+    top[escape(key)] = .uid(uid)
+  }
+
+  /// Encodes the root object under `root`, the key `archivedData(withRootObject:)` uses.
+  public func encodeRootObject(_ object: Any?) throws {
+    try encode(object, forKey: "root")
+  }
+
+  /// The archive as a property-list value.
+  public func finishedArchive() -> PropertyListValue {
+    finished = true
+    for slot in conditionalSlots {
+      guard case .dictionary(var dictionary) = objects[slot.object] else { continue }
+      dictionary[slot.key] = .uid(objectNumbers[slot.target] ?? 0)
+      objects[slot.object] = .dictionary(dictionary)
+    }
+    conditionalSlots.removeAll()
+    return .dictionary(
+      PropertyListDictionary(uniqueKeys: ["$version", "$objects", "$archiver", "$top"],
+        values: [.integer(100_000), .array(objects), "NSKeyedArchiver", .dictionary(top)]))
+  }
+
+  /// Finishes the archive and returns its bytes in ``outputFormat``.
+  public func finishEncoding() throws -> Data {
+    do {
+      return try finishedArchive().encoded(as: outputFormat)
+    } catch {
+      throw KeyedArchiveError(.propertyList, "the archive could not be written as a \(outputFormat)", underlying: error.description)
+    }
+  }
+
+  /// Archives `root` under `root` (`+archivedDataWithRootObject:requiringSecureCoding:`).
+  public static func archivedData(
+    withRootObject root: Any?, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary
+  ) throws -> Data {
+    let archiver = KeyedArchiver(registry: registry)
+    archiver.outputFormat = format
+    try archiver.encodeRootObject(root)
+    return try archiver.finishEncoding()
+  }
+
+  /// Archives `root` and writes it to `path` atomically.
+  public static func archive(
+    _ root: Any?, toFile path: String, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary
+  ) throws {
+    let archiver = KeyedArchiver(registry: registry)
+    archiver.outputFormat = format
+    try archiver.encodeRootObject(root)
+    do {
+      try archiver.finishedArchive().write(toFile: path, format: format)
+    } catch let error as PropertyListError {
+      throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error.description)
+    }
+  }
+
+  // MARK: - Object table
+
+  /// Keys chosen by user code that start with `$` get another `$`, so they cannot collide with
+  /// the archive's own `$class`, `$classname`…
+  func escape(_ key: String) -> String {
+    key.hasPrefix("$") ? "$" + key : key
+  }
+
+  func append(_ value: PropertyListValue) -> UInt64 {
+    objects.append(value)
+    return UInt64(objects.count - 1)
+  }
+
+  func inline(_ value: PropertyListValue) -> UInt64 {
+    if let existing = scalarNumbers[value] { return existing }
+    let uid = append(value)
+    scalarNumbers[value] = uid
+    return uid
+  }
+
+  /// The UID of `$class` for `name`, adding the class entry on first use.
+  func classReference(name: String, chain: [String]) -> UInt64 {
+    if let uid = classNumbers[name] { return uid }
+    var classes = chain
+    if classes.first != name { classes = [name] + classes.filter { $0 != name } }
+    let uid = append(.dictionary(PropertyListDictionary(uniqueKeys: ["$classes", "$classname"],
+      values: [.array(classes.map { .string($0) }), .string(name)])))
+    classNumbers[name] = uid
+    return uid
+  }
+
+  /// Encodes a value (or returns the UID it already has) and returns its UID; nil gives 0.
+  func reference(to original: Any?) throws -> UInt64 {
+    guard var value = original else { return 0 }
+    if let willEncode {
+      guard let replacement = willEncode(value) else { return 0 }
+      value = replacement
+    }
+    if let optional = value as? any OptionalProtocol {
+      guard let wrapped = optional.wrappedAny else { return 0 }
+      value = wrapped
+    }
+    // Scalars stored inline.
+    switch value {
+    case let string as String: return inline(.string(string))
+    case let flag as Bool: return inline(.bool(flag))
+    case let number as Int: return inline(.integer(number))
+    case let number as Int64: return inline(.integer(PropertyListInteger(number)))
+    case let number as Int32: return inline(.integer(Int(number)))
+    case let number as Int16: return inline(.integer(Int(number)))
+    case let number as Int8: return inline(.integer(Int(number)))
+    case let number as UInt: return inline(.integer(PropertyListInteger(UInt64(number))))
+    case let number as UInt64: return inline(.integer(PropertyListInteger(number)))
+    case let number as UInt32: return inline(.integer(Int(number)))
+    case let number as UInt16: return inline(.integer(Int(number)))
+    case let number as UInt8: return inline(.integer(Int(number)))
+    case let number as Double: return inline(.real(number))
+    case let number as Float: return inline(.real(Double(number), width: .single))
+    case let data as Data: return inline(.data(data))
+    default: break
+    }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= maximumDepth else {
+      throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
+    }
+    if let object = value as? AnyObject, !(value is any ArchiveFoundationValue), type(of: value) is AnyClass {
+      return try reference(toInstance: object)
+    }
+    return try encodeValueObject(value)
+  }
+
+  /// A class instance: once per identity.
+  func reference(toInstance object: AnyObject) throws -> UInt64 {
+    let identity = ObjectIdentifier(object)
+    if let uid = objectNumbers[identity] { return uid }
+    let type = type(of: object)
+    guard let entry = registry.byType[ObjectIdentifier(type)], let encode = entry.encode else {
+      throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type): the class is not registered in the archive's class registry")
+    }
+    let uid = append("$null")
+    objectNumbers[identity] = uid
+    retained.append(object)
+    let name = classNameOverrides[ObjectIdentifier(type)] ?? entry.name
+    try writeObject(at: uid, name: name, chain: entry.classChain, versioned: type as? any ArchiveVersioned.Type) {
+      try encode(object, coder)
+    }
+    return uid
+  }
+
+  /// A value that becomes an object dictionary: a Foundation value or a registered value type.
+  func encodeValueObject(_ value: Any) throws -> UInt64 {
+    if let foundation = value as? any ArchiveFoundationValue {
+      let uid = append("$null")
+      let kind = foundation.archiveClass
+      try writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
+        try foundation.encodeArchiveContents(with: coder)
+      }
+      return uid
+    }
+    let type = type(of: value)
+    guard let entry = registry.byType[ObjectIdentifier(type)], let encode = entry.encode else {
+      throw KeyedArchiveError(.invalidValue, "cannot archive a value of type \(type): it is neither a property-list value, a Foundation value nor a registered type")
+    }
+    let uid = append("$null")
+    let name = classNameOverrides[ObjectIdentifier(type)] ?? entry.name
+    try writeObject(at: uid, name: name, chain: entry.classChain, versioned: type as? any ArchiveVersioned.Type) {
+      try encode(value, coder)
+    }
+    return uid
+  }
+
+  /// Runs `body` with the coder pointed at a fresh dictionary, then stores it at `uid` with its
+  /// `$class` (added after the contents, as Apple's archiver does).
+  func writeObject(
+    at uid: UInt64, name: String, chain: [String], versioned: (any ArchiveVersioned.Type)?, _ body: () throws -> Void
+  ) throws {
+    let saved = coder.current
+    let savedNumber = coder.currentObject
+    coder.current = PropertyListDictionary()
+    coder.currentObject = Int(uid)
+    defer {
+      coder.current = saved
+      coder.currentObject = savedNumber
+    }
+    if let versioned, versioned.archiveVersion != 0 {
+      coder.current["$classversion"] = .integer(versioned.archiveVersion)
+    }
+    try body()
+    var contents = coder.current
+    contents["$class"] = .uid(classReference(name: name, chain: chain))
+    objects[Int(uid)] = .dictionary(contents)
+  }
+}
+
+/// Lets the archiver see through optionals hidden in `Any`.
+protocol OptionalProtocol {
+  var wrappedAny: Any? { get }
+}
+extension Optional: OptionalProtocol {
+  var wrappedAny: Any? {
+    switch self {
+    case .some(let wrapped): wrapped
+    case .none: nil
+    }
+  }
+}
