@@ -1,0 +1,144 @@
+public import FoundationEssentials
+internal import Synchronization
+
+/// Decodes `Decodable` values from binary, XML and OpenStep property lists.
+///
+/// The counterpart of Foundation's `PropertyListDecoder`, with the same API and the same
+/// rules, so that switching between them is a change of import:
+///
+/// - The format is detected from the bytes (binary, then XML, then OpenStep, which includes the
+///   brace-less `.strings` form); JSON is not a property list here, as in Foundation.
+/// - Types are strict: a `String` is read only from a string, a `Bool` only from a boolean, a
+///   `Date` only from a date and `Data` only from data. Numbers convert: an integer or a real
+///   with an integral value becomes any integer type it fits; any integer becomes a `Float` or
+///   `Double`; a real becomes a `Float` exactly (from a binary document) or to the nearest value
+///   (from XML). The string `$null` is `nil`.
+/// - Errors are Foundation's: `DecodingError.typeMismatch`, `.keyNotFound`, `.valueNotFound` and
+///   `.dataCorrupted` with the coding path and Foundation's wording ("Parsed property list number
+///   <300> does not fit in Int8."). A document that cannot be read at all is
+///   `DecodingError.dataCorrupted` ("The given data was not a valid property list.") whose
+///   `underlyingError` is the ``PropertyListError`` naming the format, position and problem.
+///
+/// Setting options is thread-safe, as in Foundation; one decoder may be shared.
+open class PropertyListDecoder {
+  /// The formats a document may be in (Foundation's `PropertyListDecoder.PropertyListFormat`).
+  public typealias PropertyListFormat = PropertyLists.PropertyListFormat
+
+  private let options = Mutex<[CodingUserInfoKey: any Sendable]>([:])
+
+  /// Creates a decoder.
+  public init() {}
+
+  /// Values handed to every `init(from:)` through `Decoder.userInfo`.
+  open var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { options.withLock { $0 } }
+    set { options.withLock { $0 = newValue } }
+  }
+
+  // MARK: Decoding
+
+  /// Decodes a value of type `type` from a property list in any format.
+  ///
+  /// - Throws: `DecodingError` (see the type's documentation); a document that is not a
+  ///   property list throws `DecodingError.dataCorrupted` with a ``PropertyListError`` as its
+  ///   underlying error.
+  /// - Complexity: O(*n*) in the size of the document.
+  open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    var format = PropertyListFormat.binary
+    return try decode(type, from: data, format: &format)
+  }
+
+  /// Decodes a value and reports the format the document was in (``PropertyListFormat/binary``,
+  /// ``PropertyListFormat/xml`` or ``PropertyListFormat/openStep``).
+  open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PropertyListFormat) throws -> T {
+    let (value, detected) = try Self.read(data)
+    let result = try makeDecoder(value, from: detected).decodeTopLevel(type)
+    format = detected
+    return result
+  }
+
+  /// Decodes a value from a property list already in memory (Stasis only; Foundation has no
+  /// equivalent). Numbers follow the binary rules: a real becomes a `Float` only if it fits
+  /// exactly.
+  open func decode<T: Decodable>(_ type: T.Type, from value: PropertyListValue) throws -> T {
+    try makeDecoder(value, from: .binary).decodeTopLevel(type)
+  }
+
+  /// Decodes a value that needs a configuration (Foundation's `DecodableWithConfiguration`).
+  open func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    var format = PropertyListFormat.binary
+    return try decode(type, from: data, format: &format, configuration: configuration)
+  }
+
+  /// Decodes a value that needs a configuration, and reports the document's format.
+  open func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, format: inout PropertyListFormat, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    let (value, detected) = try Self.read(data)
+    let result = try makeDecoder(value, from: detected).decodeTopLevel(type, configuration: configuration)
+    format = detected
+    return result
+  }
+
+  /// Decodes a value with the configuration a provider type supplies.
+  open func decode<T, Provider>(
+    _ type: T.Type, from data: Data, configuration: Provider.Type
+  ) throws -> T
+  where
+    T: DecodableWithConfiguration, Provider: DecodingConfigurationProviding,
+    T.DecodingConfiguration == Provider.DecodingConfiguration
+  {
+    try decode(type, from: data, configuration: Provider.decodingConfiguration)
+  }
+
+  /// Decodes a value with a provider's configuration, and reports the document's format.
+  open func decode<T, Provider>(
+    _ type: T.Type, from data: Data, format: inout PropertyListFormat, configuration: Provider.Type
+  ) throws -> T
+  where
+    T: DecodableWithConfiguration, Provider: DecodingConfigurationProviding,
+    T.DecodingConfiguration == Provider.DecodingConfiguration
+  {
+    try decode(type, from: data, format: &format, configuration: Provider.decodingConfiguration)
+  }
+
+  // MARK: Helpers
+
+  private func makeDecoder(_ value: PropertyListValue, from format: PropertyListFormat) -> PlistValueDecoder {
+    let userInfo = self.userInfo
+    return PlistValueDecoder(
+      value: value, userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any },
+      valuesFromText: format != .binary)
+  }
+
+  /// Reads the document in the format its bytes show. What is neither binary nor XML is read as
+  /// OpenStep, and failing that as a `.strings` file (an OpenStep dictionary without braces),
+  /// which Foundation's decoder also accepts.
+  static func read(_ data: Data) throws -> (PropertyListValue, PropertyListFormat) {
+    do {
+      return try withContiguousBytes(of: data) { (buffer) throws(PropertyListError) in
+        let format = PropertyListFormat.detect(buffer)
+        guard format == .openStep else {
+          return (try PropertyListValue.read(buffer, format: format).value, format)
+        }
+        do throws(PropertyListError) {
+          return (try PropertyListValue.read(buffer, format: .openStep).value, .openStep)
+        } catch {
+          if let strings = try? PropertyListValue.read(buffer, format: .strings).value,
+            case .dictionary(let entries) = strings, !entries.isEmpty
+          {
+            return (strings, .openStep)
+          }
+          throw error
+        }
+      }
+    } catch {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "The given data was not a valid property list.", underlyingError: error))
+    }
+  }
+}
+
+extension PropertyListDecoder: @unchecked Sendable {}
