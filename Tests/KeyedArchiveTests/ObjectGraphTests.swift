@@ -239,3 +239,22 @@ struct ObjectGraphTests {
     }
   }
 }
+
+@Suite("Archive dump")
+struct ArchiveDumpTests {
+  @Test func marksSharedObjectsAndCycles() throws {
+    let store = Store.make(count: 3)
+    store.items[0].children = [store.items[1]]
+    store.items[1].parent = store.items[0]
+    let data = try KeyedArchiver.archivedData(withRootObject: store, registry: testRegistry)
+    let dump = try ArchiveDump.render(PropertyListValue(decoding: data))
+    #expect(dump.contains("root = #1 Store (Store, NSObject)"))
+    #expect(dump.contains("↺ cycle"))
+    #expect(dump.contains("(shared, shown above)"))
+    #expect(dump.contains("name = \"Item 2\""))
+  }
+
+  @Test func refusesWhatIsNotAnArchive() {
+    #expect(throws: KeyedArchiveError.self) { try ArchiveDump.render(["a": 1]) }
+  }
+}
