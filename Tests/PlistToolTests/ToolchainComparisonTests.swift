@@ -1,0 +1,199 @@
+import Foundation
+import PropertyLists
+import TestSupport
+import Testing
+
+/// Stasis's plutil against the Swift toolchain's port of Apple's plutil, on the shared corpus and
+/// on seeded generated values.
+///
+/// What is compared, and the differences that are allowed (each is listed in Docs/plutil.md):
+/// - `-lint`: the exit status.
+/// - `-convert xml1 -o -`: byte for byte.
+/// - `-convert json -o -`: the values read back (key order is unspecified in JSON, and the
+///   toolchain writes `3.0` as `3`, so an integral real may come back as an integer).
+/// - `-convert binary1`: read back by the other tool and converted to XML, byte for byte.
+/// - `-p`: the text, with data bytes elided (the port prints them wrongly); files with UIDs are
+///   skipped (the port prints a memory address).
+/// - UIDs: the port cannot write them at all, so generated values hold none.
+@Suite(
+  "Comparison with the toolchain's plutil",
+  .enabled(if: ToolchainPlutil.isAvailable, ToolchainPlutil.missingReason))
+struct ToolchainComparisonTests {
+  // MARK: Corpus
+
+  static let corpusFiles: [String] = {
+    guard Corpus.isAvailable else { return [] }
+    let folders = ["bplist", "xmlplist", "openstep", "keyedarchive", "strings"]
+    return folders.flatMap { Corpus.files(in: $0, excluding: ["invalid"]) }.map(\.path)
+  }()
+
+  static let invalidCorpusFiles: [String] = Corpus.isAvailable ? Corpus.files(in: "bplist/invalid").map(\.path) : []
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: corpusFiles)
+  func corpusFile(_ path: String) throws {
+    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+    let theirLint = try ToolchainPlutil.run(["-lint", path])
+    let ourLint = CapturingEnvironment.run(["-lint", path])
+    #expect(ourLint.status == theirLint.status, "\(name): -lint exit status; toolchain said \(theirLint.stderrText), we said \(ourLint.stderr)")
+
+    let theirXML = try ToolchainPlutil.run(["-convert", "xml1", "-o", "-", path])
+    let ourXML = CapturingEnvironment.run(["-convert", "xml1", "-o", "-", path])
+    if theirXML.stderrText.contains("Dictionaries are required to have string keys") {
+      // The port cannot write a keyed archive's UIDs; we can (Apple's macOS plutil can too).
+      #expect(ourXML.status == 0, "\(name): \(ourXML.stderr)")
+      return
+    }
+    #expect(ourXML.status == theirXML.status, "\(name): -convert xml1 exit status; toolchain: \(theirXML.stderrText) ours: \(ourXML.stderr)")
+    guard theirXML.status == 0, ourXML.status == 0 else { return }
+    #expect(ourXML.stdout == [UInt8](theirXML.stdout), "\(name): -convert xml1 output differs")
+
+    // Our binary, read by the toolchain, is the same document.
+    let ourBinary = CapturingEnvironment.run(["-convert", "binary1", "-o", "-", path])
+    #expect(ourBinary.status == 0, "\(name): \(ourBinary.stderr)")
+    let theirReading = try ToolchainPlutil.run(["-convert", "xml1", "-o", "-", "-"], standardInput: Data(ourBinary.stdout))
+    #expect(theirReading.stdout == theirXML.stdout, "\(name): the toolchain reads our binary1 differently: \(theirReading.stderrText)")
+
+    // -p, with data bytes elided.
+    let theirListing = try ToolchainPlutil.run(["-p", path])
+    let ourListing = CapturingEnvironment.run(["-p", path])
+    #expect(ourListing.status == theirListing.status, "\(name): -p exit status")
+    #expect(
+      Agreement.listingWithoutDataBytes(String(decoding: ourListing.stdout, as: UTF8.self))
+        == Agreement.listingWithoutDataBytes(theirListing.stdoutText), "\(name): -p output differs")
+
+    // JSON: the same verdict, and the same values when both can write it.
+    let theirJSON = try ToolchainPlutil.run(["-convert", "json", "-o", "-", path])
+    let ourJSON = CapturingEnvironment.run(["-convert", "json", "-o", "-", path])
+    #expect(ourJSON.status == theirJSON.status, "\(name): -convert json exit status; toolchain: \(theirJSON.stderrText) ours: \(ourJSON.stderr)")
+    if theirJSON.status == 0, ourJSON.status == 0 {
+      let theirs = try PropertyListValue(decoding: theirJSON.stdout, format: .json)
+      let ours = try PropertyListValue(decoding: ourJSON.stdout, format: .json)
+      #expect(Agreement.values(ours, theirs, integralRealsAreIntegers: true), "\(name): -convert json values differ")
+    }
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: invalidCorpusFiles)
+  func invalidCorpusFile(_ path: String) throws {
+    let theirs = try ToolchainPlutil.run(["-lint", path])
+    let ours = CapturingEnvironment.run(["-lint", path])
+    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+    #expect(ours.status == theirs.status, "\(name): toolchain said \(theirs.stderrText)\(theirs.stdoutText), we said \(ours.stderr)")
+    if ours.status != 0 {
+      #expect(ours.stderr.hasPrefix(path + ": ("), "\(name): message shape")
+    }
+  }
+
+  // MARK: Generated values
+
+  static let valueCount = 300
+
+  /// Generated documents the toolchain can represent in `format` (no UIDs; JSON has no dates,
+  /// data or special reals).
+  static func documents(for format: PropertyListFormat) -> [PropertyListValue] {
+    var kinds: RandomPropertyList.Kinds
+    switch format {
+    case .json: kinds = .json
+    case .xml: kinds = .xml
+    default: kinds = .binary
+    }
+    kinds.remove(.uids)
+    return (0..<UInt64(valueCount)).map { seed in
+      var generator = RandomPropertyList(seed: seed &* 7919 &+ UInt64(format.hashValue & 0xFF), kinds: kinds)
+      return generator.document()
+    }
+  }
+
+  @Test(arguments: [("xml1", PropertyListFormat.xml), ("binary1", .binary), ("json", .json)])
+  func generatedValuesAgree(name: String, format: PropertyListFormat) throws {
+    let folder = try TemporaryFolder()
+    let values = Self.documents(for: format)
+    // Inputs: our binary encoding of each value.
+    var inputs: [String] = []
+    for (index, value) in values.enumerated() {
+      try folder.write(try value.encodedBytes(as: .binary), to: "v\(index).plist")
+      inputs.append(folder.path("v\(index).plist"))
+    }
+    func outputs(_ pathExtension: String) -> [String] { (0..<values.count).map { folder.path("v\($0).\(pathExtension)") } }
+
+    // Baseline: how the toolchain reads our inputs, as XML. It must be the value we wrote.
+    let baseline = try ToolchainPlutil.run(["-convert", "xml1", "-e", "base"] + inputs)
+    #expect(baseline.status == 0, "toolchain could not read our binary inputs: \(baseline.stderrText)")
+    var mismatches: [String] = []
+    for (index, path) in outputs("base").enumerated() {
+      let read = try? PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path)), format: .xml)
+      if read.map({ Agreement.values($0, values[index], integralRealsAreIntegers: false) }) != true {
+        mismatches.append("value \(index): the toolchain's reading of our binary differs (baseline)")
+      }
+    }
+
+    // 1. Our -convert output, read by the toolchain, is the same document.
+    let ours = CapturingEnvironment.run(["-convert", name, "-e", "ours"] + inputs)
+    #expect(ours.status == 0, "\(ours.stderr)")
+    let theirReading = try ToolchainPlutil.run(["-convert", "xml1", "-e", "reread"] + outputs("ours"))
+    #expect(theirReading.status == 0, "\(theirReading.stderrText)")
+    let baselines = outputs("base"), rereads = outputs("reread")
+    for index in values.indices {
+      let expected = try? Data(contentsOf: URL(fileURLWithPath: baselines[index]))
+      let actual = try? Data(contentsOf: URL(fileURLWithPath: rereads[index]))
+      if expected == nil || expected != actual {
+        if format == .json, let expected, let actual,
+          let left = try? PropertyListValue(decoding: expected, format: .xml),
+          let right = try? PropertyListValue(decoding: actual, format: .xml),
+          Agreement.values(left, right, integralRealsAreIntegers: true)
+        {
+          continue  // only reals that JSON made integers
+        }
+        mismatches.append("value \(index): the toolchain reads our \(name) as a different document")
+      }
+    }
+
+    // 2. The toolchain's -convert output, read by Stasis, is the same value.
+    let theirs = try ToolchainPlutil.run(["-convert", name, "-e", "theirs"] + inputs)
+    #expect(theirs.status == 0, "\(theirs.stderrText)")
+    for (index, path) in outputs("theirs").enumerated() {
+      let read = try? PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path)))
+      if read.map({ Agreement.values($0, values[index], integralRealsAreIntegers: format == .json) }) != true {
+        mismatches.append("value \(index): we read the toolchain's \(name) as a different value")
+      }
+    }
+
+    // 3. -p prints the same listing (data bytes elided).
+    let theirListing = try ToolchainPlutil.run(["-p"] + inputs)
+    let ourListing = CapturingEnvironment.run(["-p"] + inputs)
+    if Agreement.listingWithoutDataBytes(String(decoding: ourListing.stdout, as: UTF8.self))
+      != Agreement.listingWithoutDataBytes(theirListing.stdoutText)
+    {
+      for (index, input) in inputs.enumerated() {
+        let one = try ToolchainPlutil.run(["-p", input])
+        let mine = CapturingEnvironment.run(["-p", input])
+        if Agreement.listingWithoutDataBytes(String(decoding: mine.stdout, as: UTF8.self))
+          != Agreement.listingWithoutDataBytes(one.stdoutText)
+        {
+          mismatches.append("value \(index): -p differs")
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) mismatches for \(name) (seeds are value index × 7919 + format): \(mismatches.prefix(20).joined(separator: "; "))")
+  }
+
+  // MARK: -extract raw and -type
+
+  @Test func rawAndTypeOfGeneratedScalars() throws {
+    var generator = RandomPropertyList(seed: 2024, kinds: [.integers, .reals, .bools, .dates, .data, .bigUnsigned, .unicode])
+    var dictionary = PropertyListDictionary()
+    for index in 0..<40 { dictionary["k\(index)"] = generator.scalar() }
+    dictionary["list"] = [1, 2]
+    dictionary["map"] = ["b": 1, "a10": 2, "a9": 3, "B": 4, "_": 5]
+    let folder = try TemporaryFolder()
+    try folder.write(try PropertyListValue.dictionary(dictionary).encodedBytes(as: .binary), to: "s.plist")
+    let path = folder.path("s.plist")
+    for key in dictionary.keys {
+      for arguments in [["-extract", key, "raw"], ["-type", key]] {
+        let theirs = try ToolchainPlutil.run(arguments + [path])
+        let ours = CapturingEnvironment.run(arguments + [path])
+        #expect(ours.status == theirs.status, "\(arguments)")
+        #expect(String(decoding: ours.stdout, as: UTF8.self) == theirs.stdoutText, "\(arguments): \(dictionary[key]!)")
+      }
+    }
+  }
+}
