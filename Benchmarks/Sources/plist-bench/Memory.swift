@@ -1,0 +1,116 @@
+import Foundation
+import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Peak memory while loading and decoding one document, measured in a fresh child process per
+/// system (`plist-bench --memory-child SYSTEM PATH ITEMS`), so that one system's heap does not
+/// colour another's.
+struct MemoryResult {
+  var system: SystemID
+  /// Resident set before the document was read from disk, in bytes.
+  var residentBefore: Int
+  /// Resident set once the document's bytes were in memory.
+  var residentLoaded: Int
+  /// Peak resident set (VmHWM) after loading and decoding, with the result still alive.
+  var peak: Int
+  /// Whether the peak could be reset before loading (`/proc/self/clear_refs` ← 5).
+  var peakWasReset: Bool
+
+  /// Peak memory above the starting point: the document's bytes plus everything the decoder used.
+  var peakExtra: Int { peak - residentBefore }
+  /// Peak memory above the loaded document: what decoding alone added.
+  var decodeExtra: Int { peak - residentLoaded }
+}
+
+/// A `Vm…:` line of /proc/self/status, in bytes.
+func procStatus(_ key: String) -> Int? {
+  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+    let digits = line.dropFirst(key.count + 1).filter(\.isNumber)
+    return Int(digits).map { $0 * 1024 }
+  }
+  return nil
+}
+
+/// Resets VmHWM to the current resident set (Linux ≥ 4.0).
+func resetPeakResident() -> Bool {
+  let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+  guard descriptor >= 0 else { return false }
+  defer { close(descriptor) }
+  return write(descriptor, "5", 1) == 1
+}
+
+/// The child side: load, decode, report. Prints one line of `key=value` pairs.
+func runMemoryChild(system: SystemID, path: String, expectedItems: Int) throws -> Never {
+  let format: DocumentFormat = path.hasSuffix(".xml") ? .xml : .binary
+  let wasReset = resetPeakResident()
+  let before = procStatus("VmRSS") ?? 0
+  let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+  let loaded = procStatus("VmRSS") ?? 0
+  let count: Int
+  let keepAlive: Any
+  switch system {
+  case .stasis:
+    let value = try stasisDecode(bytes, format)
+    count = value["items"]?.arrayValue?.count ?? -1
+    keepAlive = value
+  case .stasisCodable:
+    let store = try stasisCodableDecode(bytes)
+    count = store.items.count
+    keepAlive = store
+  case .foundationPLS:
+    let object = try foundationDecode(bytes)
+    count = foundationItemCount(object)
+    keepAlive = object
+  case .foundationCodable:
+    let store = try Foundation.PropertyListDecoder().decode(ItemStore.self, from: bytes)
+    count = store.items.count
+    keepAlive = store
+  case .libplist:
+    let tree = try LibplistTree(bytes, format)
+    count = tree.itemCount
+    keepAlive = tree
+  }
+  let peak = procStatus("VmHWM") ?? 0
+  guard count == expectedItems else {
+    throw CheckFailure("\(system.title) decoded \(count) items, expected \(expectedItems)")
+  }
+  print("before=\(before) loaded=\(loaded) peak=\(peak) reset=\(wasReset ? 1 : 0)")
+  withExtendedLifetime(keepAlive) {}
+  withExtendedLifetime(bytes) {}
+  exit(0)
+}
+
+/// The parent side: runs the child for `system` and parses its line.
+func measureMemory(system: SystemID, document: Document) throws -> MemoryResult {
+  let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = ["--memory-child", system.rawValue, document.path, String(document.expectedItems)]
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    let message = errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+    if message.contains("not built yet") { throw Unavailable(message) }
+    throw CheckFailure("memory child for \(system.title) failed (\(process.terminationStatus)): \(message)")
+  }
+  var fields: [String: Int] = [:]
+  for pair in text.split(whereSeparator: \.isWhitespace) {
+    let parts = pair.split(separator: "=")
+    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+  }
+  guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
+    throw CheckFailure("memory child for \(system.title) printed \(text.debugDescription)")
+  }
+  return MemoryResult(
+    system: system, residentBefore: before, residentLoaded: loaded, peak: peak, peakWasReset: fields["reset"] == 1)
+}

@@ -1,0 +1,234 @@
+// plist-bench: decode and encode, binary and XML, of the item-store documents, for Stasis,
+// Foundation (PropertyListSerialization and Codable) and libplist, plus peak memory while decoding
+// the large binary document. Prints Markdown to stdout and progress to stderr.
+//
+//   plist-bench [--data DIR] [--min-time S] [--warm-up S] [--datasets small,medium,large]
+//               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist]
+//               [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
+//   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
+//   plist-bench --memory-child SYSTEM PATH ITEMS                                  (internal)
+
+import Foundation
+import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+struct Options {
+  var dataDirectory = FileManager.default.fileExists(atPath: "data/manifest.tsv") ? "data" : "Benchmarks/data"
+  var minimumTime = 1.0
+  var warmUp = 0.2
+  var datasets = ["plist-small", "plist-medium", "plist-large"]
+  var systems = SystemID.allCases
+  var benchmarks = Benchmark.all
+  var memory = true
+  var loop: (SystemID, Benchmark, String)?
+  var iterations = 20
+  /// Which library source was built, for the header (run.sh passes it).
+  var source: String?
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("plist-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+func progress(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Reads command-line arguments one at a time.
+struct ArgumentReader {
+  var rest: ArraySlice<String>
+
+  mutating func next() -> String? { rest.popFirst() }
+
+  mutating func value(_ flag: String) -> String {
+    guard let next = rest.popFirst() else { fail("\(flag) needs a value") }
+    return next
+  }
+
+  mutating func number<Number: LosslessStringConvertible>(_ flag: String) -> Number {
+    let text = value(flag)
+    guard let number = Number(text) else { fail("\(flag) takes a number, not \(text)") }
+    return number
+  }
+}
+
+func parseSystem(_ name: String) -> SystemID {
+  guard let system = SystemID(rawValue: name) else {
+    fail("unknown system \(name); known: \(SystemID.allCases.map(\.rawValue).joined(separator: ", "))")
+  }
+  return system
+}
+
+func parseBenchmark(_ name: String) -> Benchmark {
+  guard let benchmark = Benchmark.all.first(where: { $0.name == name }) else {
+    fail("unknown benchmark \(name); known: \(Benchmark.all.map(\.name).joined(separator: ", "))")
+  }
+  return benchmark
+}
+
+func parseDataset(_ name: String) -> String { name.hasPrefix("plist-") ? name : "plist-" + name }
+
+func parseList(_ text: String) -> [String] { text.split(separator: ",").map(String.init) }
+
+func parseOptions(_ arguments: [String]) -> Options {
+  var options = Options()
+  var reader = ArgumentReader(rest: arguments[...])
+  while let flag = reader.next() {
+    switch flag {
+    case "--data": options.dataDirectory = reader.value(flag)
+    case "--min-time": options.minimumTime = reader.number(flag)
+    case "--warm-up": options.warmUp = reader.number(flag)
+    case "--datasets": options.datasets = parseList(reader.value(flag)).map(parseDataset)
+    case "--systems": options.systems = parseList(reader.value(flag)).map(parseSystem)
+    case "--benchmarks": options.benchmarks = parseList(reader.value(flag)).map(parseBenchmark)
+    case "--no-memory": options.memory = false
+    case "--source": options.source = reader.value(flag)
+    case "--iterations": options.iterations = reader.number(flag)
+    case "--loop":
+      let system = parseSystem(reader.value(flag))
+      let benchmark = parseBenchmark(reader.value(flag))
+      options.loop = (system, benchmark, parseDataset(reader.value(flag)))
+    case "--help", "-h":
+      print("see the comment at the top of Benchmarks/Sources/plist-bench/main.swift, or Docs/benchmarks.md")
+      exit(0)
+    default: fail("unknown argument \(flag)")
+    }
+  }
+  return options
+}
+
+/// manifest.tsv: dataset → (items, categories).
+func readManifest(_ directory: String) -> [String: (items: Int, categories: Int)] {
+  let path = directory + "/manifest.tsv"
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+    fail("cannot read \(path); generate the data with python3 /work/shared/bench/gen_data.py --out \(directory)")
+  }
+  var manifest: [String: (items: Int, categories: Int)] = [:]
+  for line in text.split(separator: "\n").dropFirst() {
+    let fields = line.split(separator: "\t")
+    guard fields.count >= 3, let items = Int(fields[1]), let categories = Int(fields[2]) else { continue }
+    manifest[String(fields[0])] = (items, categories)
+  }
+  return manifest
+}
+
+func loadDocument(_ dataset: String, _ format: DocumentFormat, _ options: Options, _ manifest: [String: (items: Int, categories: Int)]) -> Document {
+  guard let expected = manifest[dataset] else { fail("\(dataset) is not in manifest.tsv") }
+  let path = "\(options.dataDirectory)/\(dataset).\(format.fileExtension)"
+  guard let bytes = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+  return Document(
+    dataset: dataset, format: format, path: path, bytes: bytes, expectedItems: expected.items,
+    expectedCategories: expected.categories)
+}
+
+/// The reference fingerprint of a dataset: Foundation's PropertyListSerialization reading the
+/// binary document, checked against the manifest's counts.
+func referenceFingerprint(_ document: Document) -> Fingerprint {
+  do {
+    let reference = try Fingerprint(foundation: try foundationDecode(document.bytes))
+    guard reference.items == document.expectedItems, reference.categories == document.expectedCategories else {
+      fail("Foundation reads \(reference.items) items in \(document.label), the manifest says \(document.expectedItems)")
+    }
+    return reference
+  } catch {
+    fail("Foundation cannot read \(document.label): \(error)")
+  }
+}
+
+// MARK: - Entry
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory-child" {
+  guard arguments.count == 4, let system = SystemID(rawValue: arguments[1]), let items = Int(arguments[3]) else {
+    fail("usage: --memory-child SYSTEM PATH ITEMS")
+  }
+  do {
+    try runMemoryChild(system: system, path: arguments[2], expectedItems: items)
+  } catch {
+    fail("\(error)")
+  }
+}
+
+let options = parseOptions(arguments)
+let manifest = readManifest(options.dataDirectory)
+
+if let (system, benchmark, dataset) = options.loop {
+  // Profiling mode: one cell, a fixed number of iterations, no warm-up table.
+  let document = loadDocument(dataset, benchmark.format, options, manifest)
+  let source = loadDocument(dataset, .binary, options, manifest)
+  let reference = referenceFingerprint(source)
+  do {
+    let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
+    let start = now()
+    for _ in 0..<options.iterations {
+      let result = try cell.run()
+      if let expected = cell.expected, result != expected { fail("iteration returned \(result), expected \(expected)") }
+    }
+    let perIteration = (now() - start) / Double(options.iterations)
+    progress(
+      "\(system.title) \(benchmark.title) \(document.label): \(options.iterations) iterations, "
+        + String(format: "%.3f ms each, %.1f MB/s", perIteration * 1e3, Double(document.bytes.count) / 1e6 / perIteration))
+  } catch {
+    fail("\(error)")
+  }
+  exit(0)
+}
+
+var results = Results()
+results.datasets = options.datasets
+for dataset in options.datasets {
+  let source = loadDocument(dataset, .binary, options, manifest)
+  let reference = referenceFingerprint(source)
+  for format in DocumentFormat.allCases where options.benchmarks.contains(where: { $0.format == format }) {
+    let document = loadDocument(dataset, format, options, manifest)
+    results.sizes[document.label] = document.bytes.count
+    for benchmark in options.benchmarks where benchmark.format == format {
+      for system in options.systems {
+        let key = CellKey(benchmark: benchmark, dataset: dataset, system: system)
+        do {
+          let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
+          let measurement = try measure(cell, minimumTime: options.minimumTime, warmUp: options.warmUp)
+          results.outcomes[key] = .measured(measurement, bytes: document.bytes.count)
+          progress(
+            "\(benchmark.title) \(document.label) \(system.title): \(formatRate(results.outcomes[key]?.megabytesPerSecond)) MB/s "
+              + String(
+                format: "(median %.3f ms over %d iterations, fastest %.3f, slowest %.3f)", measurement.median * 1e3,
+                measurement.iterations, measurement.fastest * 1e3, measurement.slowest * 1e3))
+        } catch let error as Unavailable {
+          results.outcomes[key] = .unavailable(error.description)
+          progress("\(benchmark.title) \(document.label) \(system.title): n/a (\(error))")
+        } catch {
+          results.outcomes[key] = .failed("\(error)")
+          results.failures.append("\(benchmark.title), \(document.label), \(system.title): \(error)")
+          progress("\(benchmark.title) \(document.label) \(system.title): FAILED: \(error)")
+        }
+      }
+    }
+  }
+}
+
+if options.memory {
+  let dataset = options.datasets.contains("plist-large") ? "plist-large" : options.datasets.last!
+  let document = loadDocument(dataset, .binary, options, manifest)
+  results.memoryDocument = document
+  for system in options.systems {
+    do {
+      let memory = try measureMemory(system: system, document: document)
+      results.memory[system] = .success(memory)
+      progress(
+        "memory \(document.label) \(system.title): peak extra \(formatSize(memory.peakExtra)) "
+          + String(format: "(%.2f× the document)", Double(memory.peakExtra) / Double(document.bytes.count)))
+    } catch {
+      results.memory[system] = .failure(error)
+      if !(error is Unavailable) { results.failures.append("memory, \(document.label), \(system.title): \(error)") }
+      progress("memory \(document.label) \(system.title): \(error)")
+    }
+  }
+}
+
+print(render(results, benchmarks: options.benchmarks, systems: options.systems, options: options))
+exit(results.failures.isEmpty ? 0 : 1)
