@@ -1,0 +1,546 @@
+import FoundationEssentials
+
+/// The elements of Apple's property-list DTD. Names are case-sensitive.
+enum XMLPlistTag: UInt8 {
+  case plist, array, dict, key, string, data, date, real, integer, `true`, `false`
+
+  var name: StaticString {
+    switch self {
+    case .plist: "plist"
+    case .array: "array"
+    case .dict: "dict"
+    case .key: "key"
+    case .string: "string"
+    case .data: "data"
+    case .date: "date"
+    case .real: "real"
+    case .integer: "integer"
+    case .true: "true"
+    case .false: "false"
+    }
+  }
+}
+
+/// A byte cursor over UTF-8 XML, with one method per construct of CoreFoundation's XML
+/// property-list grammar (`CFPropertyList.c`: `skipWhitespace`, `skipXMLComment`, `skipDTD`,
+/// `getContentObject`, `parseXMLElement`, `checkForCloseTag`, `parseStringTag`, …).
+///
+/// The scanner knows the syntax; ``XMLPlistReader`` knows the tree. All reads go through `base`
+/// with offsets that each method checks against `count` first, so no input can read out of bounds.
+/// Line numbers are only computed when an error is thrown.
+struct XMLPlistScanner {
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  /// Offset of the next byte to read.
+  var position: Int
+
+  init(_ buffer: UnsafeRawBufferPointer) {
+    precondition(!buffer.isEmpty, "the reader rejects empty documents before scanning")
+    base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    count = buffer.count
+    position = 0
+  }
+
+  // MARK: Errors
+
+  /// The 1-based line of `offset`, counting `\n`, `\r` and `\r\n` as CF's `lineNumber` does.
+  func lineNumber(at offset: Int) -> Int {
+    var line = 1
+    var index = 0
+    let limit = Swift.min(Swift.max(offset, 0), count)
+    while index < limit {
+      let byte = base[index]
+      if byte == 0x0D {
+        line += 1
+        if index + 1 < limit && base[index + 1] == 0x0A { index += 1 }
+      } else if byte == 0x0A {
+        line += 1
+      }
+      index += 1
+    }
+    return line
+  }
+
+  @inline(never)
+  func failure(_ code: PropertyListError.Code, _ detail: String, at offset: Int) -> PropertyListError {
+    PropertyListError(code, format: .xml, position: .line(lineNumber(at: offset)), detail: detail)
+  }
+
+  @inline(never)
+  func endOfDocument(_ context: String, at offset: Int) -> PropertyListError {
+    failure(.truncated, "the document ends \(context)", at: offset)
+  }
+
+  @inline(never)
+  func unclosed(_ container: XMLPlistTag, openedAt: Int) -> PropertyListError {
+    endOfDocument("inside the <\(container.name)> opened on line \(lineNumber(at: openedAt)); expected </\(container.name)>", at: count)
+  }
+
+  /// A byte for use in a message: printable ASCII as itself, anything else in hex.
+  static func describe(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16, uppercase: true)
+  }
+
+  // MARK: Whitespace and markup that carries no value
+
+  /// Skips the XML whitespace CF knows: space, tab, LF, CR.
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while position < count {
+      let byte = base[position]
+      guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
+      position += 1
+    }
+  }
+
+  /// Skips to just after `-->`, searching from `from`. Like CF, the `-->` must be followed by at
+  /// least one more byte.
+  mutating func skipComment(from: Int, openedAt: Int) throws(PropertyListError) {
+    var index = from
+    let limit = count - 3
+    while index < limit {
+      if base[index] == UInt8(ascii: "-") && base[index + 1] == UInt8(ascii: "-") && base[index + 2] == UInt8(ascii: ">") {
+        position = index + 3
+        return
+      }
+      index += 1
+    }
+    throw failure(.truncated, "a comment (<!--) is never closed with -->", at: openedAt)
+  }
+
+  /// Skips to just after `?>`, searching from `from`; CF needs a byte after the `?>`.
+  mutating func skipProcessingInstruction(from: Int, openedAt: Int) throws(PropertyListError) {
+    var index = from
+    let limit = count - 2
+    while index < limit {
+      if base[index] == UInt8(ascii: "?") && base[index + 1] == UInt8(ascii: ">") {
+        position = index + 2
+        return
+      }
+      index += 1
+    }
+    throw failure(.truncated, "a processing instruction (<?) is never closed with ?>", at: openedAt)
+  }
+
+  /// Skips a document type declaration; `position` is just after `<!`.
+  ///
+  /// The internal subset (`[...]`) is skipped, never interpreted: parameter-entity references,
+  /// comments, processing instructions and `<!ELEMENT …>`/`<!ENTITY …>`/`<!ATTLIST …>`
+  /// declarations (quote-aware) are passed over, and no entity declared there is ever expanded.
+  mutating func skipDocumentType(openedAt: Int) throws(PropertyListError) {
+    let keyword: StaticString = "DOCTYPE"
+    guard count - position >= 7, matches(keyword, at: position) else {
+      throw failure(.unexpectedInput, "<! at the top level must start a comment (<!--) or <!DOCTYPE", at: openedAt)
+    }
+    position += 7
+    skipWhitespace()
+    while position < count {
+      let byte = base[position]
+      if byte == UInt8(ascii: ">") {
+        position += 1
+        return
+      }
+      if byte == UInt8(ascii: "[") { break }
+      position += 1
+    }
+    guard position < count else { throw endOfDocument("inside <!DOCTYPE; expected >", at: openedAt) }
+    position += 1  // past '['
+    try skipInternalSubset(openedAt: openedAt)
+    skipWhitespace()
+    guard position < count else { throw endOfDocument("inside <!DOCTYPE after its internal subset; expected >", at: openedAt) }
+    guard base[position] == UInt8(ascii: ">") else {
+      throw failure(.unexpectedInput, "found \(Self.describe(base[position])) after the internal subset of <!DOCTYPE; expected >", at: position)
+    }
+    position += 1
+  }
+
+  private mutating func skipInternalSubset(openedAt: Int) throws(PropertyListError) {
+    while true {
+      skipWhitespace()
+      guard position < count else { throw endOfDocument("inside the internal subset of <!DOCTYPE; expected ]", at: openedAt) }
+      let byte = base[position]
+      switch byte {
+      case UInt8(ascii: "]"):
+        position += 1
+        return
+      case UInt8(ascii: "%"):
+        // A parameter-entity reference: skipped, not expanded.
+        let start = position
+        while position < count && base[position] != UInt8(ascii: ";") { position += 1 }
+        guard position < count else { throw endOfDocument("inside a %reference; in the internal subset", at: start) }
+        position += 1
+      case UInt8(ascii: "<"):
+        let start = position
+        position += 1
+        guard position < count else { throw endOfDocument("inside the internal subset of <!DOCTYPE", at: start) }
+        if base[position] == UInt8(ascii: "?") {
+          try skipProcessingInstruction(from: position + 1, openedAt: start)
+        } else if base[position] == UInt8(ascii: "!") {
+          if position + 2 < count && base[position + 1] == UInt8(ascii: "-") && base[position + 2] == UInt8(ascii: "-") {
+            try skipComment(from: position + 3, openedAt: start)
+          } else {
+            try skipDeclaration(openedAt: start)
+          }
+        } else {
+          throw failure(.unexpectedInput, "found \(Self.describe(base[position])) after < in the internal subset; expected <! or <?", at: position)
+        }
+      default:
+        throw failure(.unexpectedInput, "found \(Self.describe(byte)) in the internal subset of <!DOCTYPE; expected a declaration or ]", at: position)
+      }
+    }
+  }
+
+  /// Skips `<!NAME … >` honouring quoted literals; `position` is at the `!`.
+  private mutating func skipDeclaration(openedAt: Int) throws(PropertyListError) {
+    position += 1
+    var quote: UInt8 = 0
+    while position < count {
+      let byte = base[position]
+      position += 1
+      if quote != 0 {
+        if byte == quote { quote = 0 }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: ">") {
+        return
+      }
+    }
+    throw endOfDocument("inside a declaration in the internal subset; expected >", at: openedAt)
+  }
+
+  /// Moves past the prolog (whitespace, comments, processing instructions, the DOCTYPE) to the
+  /// first element, leaving `position` just after its `<`. This is CF's `parseXMLPropertyList`
+  /// loop: the first element is the document, whatever its name.
+  mutating func skipProlog() throws(PropertyListError) {
+    while true {
+      skipWhitespace()
+      guard position + 1 < count else {
+        throw failure(.truncated, "no XML element found; expected <plist> or another element", at: position)
+      }
+      guard base[position] == UInt8(ascii: "<") else {
+        throw failure(.unexpectedInput, "found \(Self.describe(base[position])) before the first element; expected <", at: position)
+      }
+      let open = position
+      position += 1
+      switch base[position] {
+      case UInt8(ascii: "!"):
+        position += 1
+        if position + 1 < count && base[position] == UInt8(ascii: "-") && base[position + 1] == UInt8(ascii: "-") {
+          try skipComment(from: position + 2, openedAt: open)
+        } else {
+          try skipDocumentType(openedAt: open)
+        }
+      case UInt8(ascii: "?"):
+        try skipProcessingInstruction(from: position + 1, openedAt: open)
+      default:
+        return
+      }
+    }
+  }
+
+  // MARK: Content of containers
+
+  enum Content {
+    /// An element starts; `position` is just after its `<`.
+    case element
+    /// A close tag starts; `position` is at its `<`.
+    case closeTag
+  }
+
+  /// CF's `getContentObject`: skips whitespace, comments and processing instructions between the
+  /// children of a container. Text is not allowed here.
+  @inline(__always)
+  mutating func nextContent(inside container: XMLPlistTag, openedAt: Int) throws(PropertyListError) -> Content {
+    while true {
+      skipWhitespace()
+      guard position < count else { throw unclosed(container, openedAt: openedAt) }
+      guard base[position] == UInt8(ascii: "<") else {
+        throw failure(.unexpectedInput, "found \(Self.describe(base[position])) inside <\(container.name)>; expected an element or </\(container.name)>", at: position)
+      }
+      let open = position
+      position += 1
+      guard position < count else { throw endOfDocument("after <; expected a tag", at: open) }
+      switch base[position] {
+      case UInt8(ascii: "/"):
+        position = open
+        return .closeTag
+      case UInt8(ascii: "?"):
+        // CF starts looking for "?>" at the '?' itself.
+        try skipProcessingInstruction(from: position, openedAt: open)
+      case UInt8(ascii: "!"):
+        guard position + 2 < count else { throw endOfDocument("after <!; expected a comment", at: open) }
+        guard base[position + 1] == UInt8(ascii: "-") && base[position + 2] == UInt8(ascii: "-") else {
+          throw failure(.unexpectedInput, "found <! inside <\(container.name)> that does not start a comment (<!--)", at: open)
+        }
+        // CF starts looking for "-->" at the second '-'.
+        try skipComment(from: position + 2, openedAt: open)
+      default:
+        return .element
+      }
+    }
+  }
+
+  // MARK: Tags
+
+  @inline(__always)
+  func matches(_ literal: StaticString, at offset: Int) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    guard offset >= 0, count - offset >= length else { return false }
+    let pointer = literal.utf8Start
+    for index in 0..<length where base[offset + index] != pointer[index] { return false }
+    return true
+  }
+
+  /// CF's `parseXMLElement` head: `position` is just after `<`. Reads the tag name (up to the
+  /// first whitespace, or up to `>`/`/>`), ignores attributes, and moves past the first `>`
+  /// (quotes are not special, as in CF). Returns the tag and whether it was `<name/>`.
+  @inline(__always)
+  mutating func readStartTag() throws(PropertyListError) -> (tag: XMLPlistTag, isEmpty: Bool) {
+    let nameStart = position
+    var nameEnd = -1
+    var index = position
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: ">") { break }
+      if nameEnd < 0 && (byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { nameEnd = index }
+      index += 1
+    }
+    guard index < count else { throw endOfDocument("inside a tag; expected >", at: nameStart - 1) }
+    let isEmpty = base[index - 1] == UInt8(ascii: "/")
+    if nameEnd < 0 { nameEnd = isEmpty ? index - 1 : index }
+    position = index + 1
+    let length = nameEnd - nameStart
+    guard length > 0 else { throw failure(.unexpectedInput, "malformed tag: no element name after <", at: nameStart - 1) }
+    guard let tag = Self.tag(base + nameStart, length) else {
+      let shown = String(decoding: UnsafeBufferPointer(start: base + nameStart, count: Swift.min(length, 40)), as: UTF8.self)
+      throw failure(.unexpectedInput, "unknown tag <\(shown)>; expected one of plist, dict, array, key, string, data, date, integer, real, true, false", at: nameStart - 1)
+    }
+    return (tag, isEmpty)
+  }
+
+  @inline(__always)
+  static func tag(_ name: UnsafePointer<UInt8>, _ length: Int) -> XMLPlistTag? {
+    @inline(__always) func equal(_ literal: StaticString) -> Bool {
+      let pointer = literal.utf8Start
+      for index in 0..<length where name[index] != pointer[index] { return false }
+      return true
+    }
+    switch (length, name[0]) {
+    case (3, UInt8(ascii: "k")): return equal("key") ? .key : nil
+    case (6, UInt8(ascii: "s")): return equal("string") ? .string : nil
+    case (4, UInt8(ascii: "d")):
+      if equal("dict") { return .dict }
+      if equal("data") { return .data }
+      if equal("date") { return .date }
+      return nil
+    case (7, UInt8(ascii: "i")): return equal("integer") ? .integer : nil
+    case (4, UInt8(ascii: "r")): return equal("real") ? .real : nil
+    case (5, UInt8(ascii: "a")): return equal("array") ? .array : nil
+    case (4, UInt8(ascii: "t")): return equal("true") ? .true : nil
+    case (5, UInt8(ascii: "f")): return equal("false") ? .false : nil
+    case (5, UInt8(ascii: "p")): return equal("plist") ? .plist : nil
+    default: return nil
+    }
+  }
+
+  /// CF's `checkForCloseTag`: `</name`, optional whitespace, `>`, starting exactly at `position`.
+  @inline(__always)
+  mutating func expectCloseTag(_ tag: XMLPlistTag) throws(PropertyListError) {
+    let name = tag.name
+    let length = name.utf8CodeUnitCount
+    let start = position
+    if count - start >= length + 3, base[start] == UInt8(ascii: "<"), base[start + 1] == UInt8(ascii: "/"),
+      matches(name, at: start + 2)
+    {
+      position = start + length + 2
+      if position < count && base[position] == UInt8(ascii: ">") {
+        position += 1
+        return
+      }
+      skipWhitespace()
+      if position < count && base[position] == UInt8(ascii: ">") {
+        position += 1
+        return
+      }
+    }
+    throw closeTagFailure(tag, at: start)
+  }
+
+  @inline(never)
+  func closeTagFailure(_ tag: XMLPlistTag, at start: Int) -> PropertyListError {
+    let name = tag.name
+    let length = name.utf8CodeUnitCount
+    guard count - start >= length + 3 else { return endOfDocument("before </\(name)>", at: start) }
+    guard base[start] == UInt8(ascii: "<") else {
+      return failure(.unexpectedInput, "found \(Self.describe(base[start])) where </\(name)> was expected", at: start)
+    }
+    guard base[start + 1] == UInt8(ascii: "/") else {
+      return failure(.unexpectedInput, "found another element where </\(name)> was expected", at: start)
+    }
+    guard matches(name, at: start + 2) else {
+      return failure(.unexpectedInput, "close tag does not match the open tag <\(name)>", at: start)
+    }
+    var index = start + length + 2
+    while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A || base[index] == 0x0D { index += 1 }
+    guard index < count else { return endOfDocument("inside </\(name)>; expected >", at: start) }
+    return failure(.unexpectedInput, "found \(Self.describe(base[index])) in </\(name)…>; expected >", at: index)
+  }
+
+  // MARK: Text
+
+  /// The decoded text of a `<string>`, `<key>` or `<real>`: either a run of the document (no
+  /// references or CDATA) or the bytes left in the caller's scratch buffer.
+  enum Text {
+    case run(start: Int, end: Int)
+    case scratch
+  }
+
+  /// CF's `parseStringTag`: reads character data up to the next `<` that does not start a CDATA
+  /// section, expanding the five predefined entities and numeric character references, and copying
+  /// `<![CDATA[…]]>` verbatim. Other `<!` markup (comments included) is an error here, as in CF.
+  @inline(__always)
+  mutating func scanText(scratch: inout [UInt8]) throws(PropertyListError) -> Text {
+    let start = position
+    var index = position
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+      index += 1
+    }
+    if index >= count || base[index] == UInt8(ascii: "<") && (index + 1 >= count || base[index + 1] != UInt8(ascii: "!")) {
+      position = index
+      return .run(start: start, end: index)
+    }
+    position = index
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
+    try scanTextSlow(scratch: &scratch)
+    return .scratch
+  }
+
+  /// The part of ``scanText(scratch:)`` after the first reference or CDATA section.
+  private mutating func scanTextSlow(scratch: inout [UInt8]) throws(PropertyListError) {
+    var mark = position
+    var index = position
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "<") {
+        if index + 1 >= count || base[index + 1] != UInt8(ascii: "!") { break }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: index - mark))
+        index = try readCDATA(at: index, into: &scratch)
+        mark = index
+      } else if byte == UInt8(ascii: "&") {
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: index - mark))
+        index = try readReference(at: index, into: &scratch)
+        mark = index
+      } else {
+        index += 1
+      }
+    }
+    scratch.append(contentsOf: UnsafeBufferPointer(start: base + mark, count: index - mark))
+    position = index
+  }
+
+  /// Copies a CDATA section at `offset` (its `<`) and returns the offset after `]]>`.
+  private func readCDATA(at offset: Int, into scratch: inout [UInt8]) throws(PropertyListError) -> Int {
+    guard count - offset >= 9 else { throw endOfDocument("inside <! in text; expected <![CDATA[", at: offset) }
+    guard matches("<![CDATA[", at: offset) else {
+      throw failure(.unexpectedInput, "found <! in text that does not start <![CDATA[ (comments are not allowed inside text)", at: offset)
+    }
+    let contentStart = offset + 9
+    var index = contentStart
+    let limit = count - 2
+    while index < limit {
+      if base[index] == UInt8(ascii: "]") && base[index + 1] == UInt8(ascii: "]") && base[index + 2] == UInt8(ascii: ">") {
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + contentStart, count: index - contentStart))
+        return index + 3
+      }
+      index += 1
+    }
+    throw endOfDocument("inside <![CDATA[; expected ]]>", at: offset)
+  }
+
+  /// Expands the reference at `offset` (its `&`) and returns the offset after its `;`.
+  /// Accepts `&lt; &gt; &amp; &apos; &quot;` and `&#DDDD;`/`&#xHHHH;` (at most 8 characters
+  /// after `&#`/`&#x`); any other name is an error, whatever a DTD may have declared.
+  private func readReference(at offset: Int, into scratch: inout [UInt8]) throws(PropertyListError) -> Int {
+    let first = offset + 1
+    let available = count - first
+    guard available >= 1 else { throw endOfDocument("after &; expected an entity reference", at: offset) }
+    @inline(__always) func byte(_ index: Int) -> UInt8 { base[first + index] }
+    switch byte(0) {
+    case UInt8(ascii: "l") where available >= 3 && byte(1) == UInt8(ascii: "t") && byte(2) == UInt8(ascii: ";"):
+      scratch.append(UInt8(ascii: "<"))
+      return first + 3
+    case UInt8(ascii: "g") where available >= 3 && byte(1) == UInt8(ascii: "t") && byte(2) == UInt8(ascii: ";"):
+      scratch.append(UInt8(ascii: ">"))
+      return first + 3
+    case UInt8(ascii: "a") where available >= 4 && byte(1) == UInt8(ascii: "m") && byte(2) == UInt8(ascii: "p") && byte(3) == UInt8(ascii: ";"):
+      scratch.append(UInt8(ascii: "&"))
+      return first + 4
+    case UInt8(ascii: "a") where available > 4 && byte(1) == UInt8(ascii: "p") && byte(2) == UInt8(ascii: "o") && byte(3) == UInt8(ascii: "s") && byte(4) == UInt8(ascii: ";"):
+      scratch.append(UInt8(ascii: "'"))
+      return first + 5
+    case UInt8(ascii: "q") where available >= 5 && byte(1) == UInt8(ascii: "u") && byte(2) == UInt8(ascii: "o") && byte(3) == UInt8(ascii: "t") && byte(4) == UInt8(ascii: ";"):
+      scratch.append(UInt8(ascii: "\""))
+      return first + 5
+    case UInt8(ascii: "#"):
+      guard available >= 4 else { throw endOfDocument("inside a character reference (&#); expected digits and ;", at: offset) }
+      var index = first + 1
+      var isHex = false
+      if base[index] == UInt8(ascii: "x") {
+        isHex = true
+        index += 1
+      }
+      var value: UInt32 = 0
+      var characters = 0
+      while index < count {
+        let digit = base[index]
+        index += 1
+        characters += 1
+        if digit == UInt8(ascii: ";") {
+          guard value < 0x11_0000, value & 0xFFFF_F800 != 0xD800 else {
+            throw failure(.invalidValue, "character reference &#…; gives 0x\(String(value, radix: 16)), which is not a Unicode scalar value", at: offset)
+          }
+          XMLPlistTextEncoding.appendScalar(value, to: &scratch)
+          return index
+        }
+        guard characters <= 8 else {
+          throw failure(.invalidValue, "character reference &#…; is longer than 8 characters; expected ; sooner", at: offset)
+        }
+        let nibble: UInt32
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(digit - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: nibble = UInt32(digit - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: nibble = UInt32(digit - UInt8(ascii: "A") + 10)
+        default:
+          throw failure(.invalidValue, "found \(Self.describe(digit)) in a character reference; expected a \(isHex ? "hex " : "")digit or ;", at: offset)
+        }
+        value = isHex ? value << 4 | nibble : value &* 10 &+ nibble
+      }
+      throw endOfDocument("inside a character reference (&#); expected ;", at: offset)
+    default:
+      if available < 4 && (byte(0) == UInt8(ascii: "a") || byte(0) == UInt8(ascii: "q")) {
+        throw endOfDocument("inside an entity reference; expected ;", at: offset)
+      }
+      throw failure(.unexpectedInput, "unknown entity reference after &; expected &lt; &gt; &amp; &apos; &quot; or &#…; (declared entities are never expanded)", at: offset)
+    }
+  }
+
+  /// Makes a `String` from the text just scanned; the bytes must be valid UTF-8.
+  @inline(__always)
+  func makeString(_ text: Text, scratch: [UInt8], openedAt: Int) throws(PropertyListError) -> String {
+    switch text {
+    case .run(let start, let end):
+      if let string = String(validating: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self) {
+        return string
+      }
+    case .scratch:
+      if let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
+        return string
+      }
+    }
+    throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt)
+  }
+}
