@@ -40,5 +40,5 @@ status=0
 nice -n 10 "$binary" -max_len=65536 -max_total_time="$seconds" -jobs=1 -timeout=10 -rss_limit_mb=2560 \
   -dict="$dict" -artifact_prefix="$out/" -print_final_stats=1 "$@" "$here/corpus-$target" || status=$?
 echo "$target: exit status $status"
-grep -h -E "^#[0-9]+ +(DONE|pulse|NEW)|stat::|ERROR|SUMMARY|Fatal error|round-trip failure" "$out/fuzz-0.log" | tail -15 || true
+grep -h -E "INITED|DONE|stat::|ERROR|SUMMARY|Fatal error|round-trip failure" "$out/fuzz-0.log" | tail -15 || true
 ls "$out" | grep -E "^(crash|leak|timeout|oom|slow-unit)-" || echo "$target: no artifacts"

@@ -5,7 +5,14 @@ import FoundationEssentials
 ///
 /// The answer names a path such as `root["items"][3]` and both sides there, shortened, so that a
 /// fuzzer crash report says what changed without dumping a whole document.
-public func firstDifference(_ lhs: PropertyListValue, _ rhs: PropertyListValue, at path: String = "root") -> String? {
+///
+/// With `integralRealsMayBecomeIntegers`, a real on the left that holds exactly the integer on
+/// the right counts as equal. That is the one change JSON documents (as plutil does): `1.0` is
+/// written `1` and reads back as an integer.
+public func firstDifference(
+  _ lhs: PropertyListValue, _ rhs: PropertyListValue, at path: String = "root",
+  integralRealsMayBecomeIntegers relaxed: Bool = false
+) -> String? {
   if lhs == rhs { return nil }
   switch (lhs, rhs) {
   case (.array(let left), .array(let right)):
@@ -13,22 +20,35 @@ public func firstDifference(_ lhs: PropertyListValue, _ rhs: PropertyListValue, 
       return "\(path): array of \(left.count) elements became \(right.count)"
     }
     for index in left.indices {
-      if let found = firstDifference(left[index], right[index], at: "\(path)[\(index)]") { return found }
+      if let found = firstDifference(
+        left[index], right[index], at: "\(path)[\(index)]", integralRealsMayBecomeIntegers: relaxed)
+      {
+        return found
+      }
     }
+    if relaxed { return nil }
   case (.dictionary(let left), .dictionary(let right)):
     for (key, value) in left {
       guard let other = right[key] else {
         return "\(path): key \(shortened(key)) is missing after the round trip"
       }
-      if let found = firstDifference(value, other, at: "\(path)[\(shortened(key))]") { return found }
+      if let found = firstDifference(
+        value, other, at: "\(path)[\(shortened(key))]", integralRealsMayBecomeIntegers: relaxed)
+      {
+        return found
+      }
     }
     for key in right.keys where left[key] == nil {
       return "\(path): key \(shortened(key)) appeared after the round trip"
     }
+    if relaxed { return nil }
+  case (.real(let real, _), .integer(let integer)) where relaxed:
+    if let exact = Int64(exactly: real), integer == PropertyListInteger(exact) { return nil }
+    if let exact = UInt64(exactly: real), integer == PropertyListInteger(exact) { return nil }
   default:
     break
   }
-  // Equal children but unequal containers would mean `==` and this walk disagree; say so plainly.
+  // In strict mode, equal children but unequal containers would mean `==` and this walk disagree.
   return "\(path): \(summary(lhs)) became \(summary(rhs))"
 }
 

@@ -58,7 +58,8 @@ enum BinaryPlistReader {
       objectAreaEnd = trailer.offsetTableStart
       onPath = [UInt64](repeating: 0, count: (trailer.objectCount + 63) / 64)
       let (scaled, overflow) = trailer.objectCount.multipliedReportingOverflow(by: 4)
-      budget = Swift.min(overflow ? Int.max : scaled, options.maximumObjectCount)
+      // At least one value per byte: unshared containers (all our writer makes) never exceed it.
+      budget = Swift.min(Swift.max(overflow ? Int.max : scaled, buffer.count), options.maximumObjectCount)
     }
 
     @inline(__always)
