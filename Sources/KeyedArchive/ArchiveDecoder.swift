@@ -228,6 +228,9 @@ extension ArchiveClassRegistry {
       for element in container.archiveElementTypes { addAllowed(element, to: &set) }
       return
     }
+    if let aliased = type as? any ArchiveFoundationAliased.Type {
+      set.names.formUnion(aliased.archivedClassNames)
+    }
     let identifier = ObjectIdentifier(type)
     set.types.insert(identifier)
     for (name, entry) in byName where entry.type == identifier { set.names.insert(name) }
