@@ -193,6 +193,15 @@ struct CodableErrorTests {
       "bad dictionary value", [String: [Int]].self, ["k": [1, true]],
       "typeMismatch(Int) at [k/Index 1#1]: Expected to decode Int but found a boolean instead."),
     FailingDecode(
+      "bad value under a numeric key", [String: Int].self, ["7": "x"],
+      "typeMismatch(Int) at [7#7]: Expected to decode Int but found a string instead."),
+    FailingDecode(
+      "array for a dictionary", Wrapped<[String: Int]>.self, ["v": [1]],
+      "typeMismatch(Dictionary<String, Any>) at [v]: Expected to decode Dictionary<String, Any> but found an array instead."),
+    FailingDecode(
+      "dictionary for an array", Wrapped<[Int]>.self, ["v": ["a": 1]],
+      "typeMismatch(Array<Any>) at [v]: Expected to decode Array<Any> but found a dictionary instead."),
+    FailingDecode(
       "non-integer key", [Int: String].self, ["x": "a"],
       "typeMismatch(Int) at [x]: Expected Int key but found String key instead."),
     FailingDecode(
@@ -263,6 +272,39 @@ struct CodableErrorTests {
   func malformedOpenStepIsDataCorrupted() throws {
     try expectDataCorrupted(Data("{ a = ".utf8), format: .openStep)
     try expectDataCorrupted(Data(), format: .openStep)
+    try expectDataCorrupted(Data([0xEF, 0xBB, 0xBF]), format: .openStep)
+  }
+
+  /// Text that is not XML is OpenStep (or a `.strings` file) to both decoders; white space alone
+  /// is an empty dictionary, no bytes at all an error.
+  @Test(.enabled(if: stasisCodecAvailable(.openStep), "the Stasis OpenStep codec is not built yet"))
+  func openStepDocumentsDecodeLikeFoundation() throws {
+    func agree<T: Decodable & Equatable>(_ type: T.Type, _ document: String, _ sourceLocation: SourceLocation = #_sourceLocation) {
+      let bytes = Data(document.utf8)
+      let theirs = Result { try FoundationDecoder().decode(T.self, from: bytes) }
+      var format = PropertyLists.PropertyListFormat.binary
+      let ours = Result { try StasisDecoder().decode(T.self, from: bytes, format: &format) }
+      switch (ours, theirs) {
+      case (.success(let ours), .success(let theirs)):
+        #expect(ours == theirs, "\(document.debugDescription)", sourceLocation: sourceLocation)
+        #expect(format == .openStep, sourceLocation: sourceLocation)
+      case (.failure, .failure): break
+      default:
+        Issue.record("\(document.debugDescription): Stasis \(ours), Foundation \(theirs)", sourceLocation: sourceLocation)
+      }
+    }
+    agree([String: String].self, "{a = b; \"c d\" = \"e\\nf\";}")
+    agree([String: String].self, "a = b; c = d;")
+    agree([String: String].self, "   \n")
+    agree([String: String].self, "/* only a comment */")
+    agree([String: String].self, "")
+    agree([String].self, "(a, \"b c\", <0102>)")
+    agree([String: [String]].self, "{list = (x, y); other = ();}")
+    agree(Wrapped<Data>.self, "{v = <0102 0304>;}")
+    agree(String.self, "bare")
+    agree(Wrapped<Int>.self, "{v = 3;}")
+    agree(Wrapped<Int?>.self, "{v = \"$null\";}")
+    agree([String: String].self, "{a = b;} trailing")
   }
 
   private func expectDataCorrupted(

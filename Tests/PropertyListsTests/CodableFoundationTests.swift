@@ -26,6 +26,7 @@ struct Wrapped<T> {
 }
 extension Wrapped: Encodable where T: Encodable {}
 extension Wrapped: Decodable where T: Decodable {}
+extension Wrapped: Equatable where T: Equatable {}
 
 @Suite("Codable agreement with Foundation")
 struct CodableFoundationTests {

@@ -125,7 +125,30 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
     if T.self == Data.self {
       return reinterpretValue(try unwrapData(child, path: childPath(nestedPath, key)), as: T.self)
     }
+    switch child {
+    case .array, .dictionary:
+      if let collection = T.self as? any PlistDirectDecodable.Type,
+        let result = try decodeDirectly(child, as: collection, resultType: T.self, nestedPath: nestedPath, key: key)
+      {
+        return result
+      }
+    default:
+      break
+    }
     return try decodeChild(child, as: type, nestedPath: nestedPath, key: key)
+  }
+
+  /// Decodes an array or `[String: V]` element by element (see `PlistDirectDecodable`); `nil`
+  /// when the value is not of its shape.
+  private func decodeDirectly<Collection: PlistDirectDecodable, T>(
+    _ child: PropertyListValue, as collection: Collection.Type, resultType: T.Type,
+    nestedPath: [any CodingKey], key: (any CodingKey)?
+  ) throws -> T? {
+    let savedDepth = path.count
+    if !nestedPath.isEmpty { path.append(contentsOf: nestedPath) }
+    if let key { path.append(key) }
+    defer { path.removeLast(path.count - savedDepth) }
+    return try Collection.decodeDirectly(from: child, decoder: self).map { reinterpretValue($0, as: T.self) }
   }
 
   /// Runs `T.init(from: self)` with `child` as the current value.
@@ -144,11 +167,9 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
     return try T(from: self)
   }
 
-  /// The top-level value: dates and data directly, anything else through its `init(from:)`.
+  /// The top-level value.
   func decodeTopLevel<T: Decodable>(_ type: T.Type) throws -> T {
-    if T.self == Date.self { return reinterpretValue(try unwrapDate(value, path: []), as: T.self) }
-    if T.self == Data.self { return reinterpretValue(try unwrapData(value, path: []), as: T.self) }
-    return try T(from: self)
+    try unwrap(value, as: type, nestedPath: [], key: nil)
   }
 
   func decodeTopLevel<T: DecodableWithConfiguration>(

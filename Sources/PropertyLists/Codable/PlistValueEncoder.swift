@@ -30,9 +30,6 @@ final class EncodingContainerBox {
   }
 
   let isArray: Bool
-  /// Set for the containers `Dictionary` encodes itself through; their keys are written sorted,
-  /// as Foundation sorts `[String: Encodable]` so that output does not depend on hash order.
-  var sortsKeys = false
   /// Keys in the order written (dictionaries only; a repeated key keeps its first place and
   /// takes its last value when the box becomes a value, as Foundation's ordered storage does).
   var keys: [String] = []
@@ -75,10 +72,6 @@ final class EncodingContainerBox {
   func makeValue() -> PropertyListValue {
     for entry in pending { values[entry.position] = entry.makeValue() }
     if isArray { return .array(values) }
-    if sortsKeys && keys.count > 1 {
-      let order = keys.indices.sorted { keys[$0] < keys[$1] }
-      return .dictionary(PropertyListDictionary(keys: order.map { keys[$0] }, values: order.map { values[$0] }))
-    }
     return .dictionary(PropertyListDictionary(keys: keys, values: values))
   }
 }
@@ -93,25 +86,10 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
   var single: PropertyListValue?
   /// The container requested at the current level, if any.
   var container: EncodingContainerBox?
-  /// The key type `Dictionary` encodes through (`_DictionaryCodingKey`, private to the standard
-  /// library), found once by `discoveredDictionaryKeyType`.
-  let dictionaryKeyType: ObjectIdentifier?
-  /// Set only while discovering `dictionaryKeyType`.
-  private var recordedKeyType: ObjectIdentifier?
-
-  init(userInfo: [CodingUserInfoKey: Any], path: [any CodingKey] = [], dictionaryKeyType: ObjectIdentifier?) {
+  init(userInfo: [CodingUserInfoKey: Any], path: [any CodingKey] = []) {
     self.userInfo = userInfo
     self.path = path
-    self.dictionaryKeyType = dictionaryKeyType
   }
-
-  /// The key type the standard library's `Dictionary` uses for its keyed container, learned by
-  /// encoding an empty `[String: Int]` once.
-  static let discoveredDictionaryKeyType: ObjectIdentifier? = {
-    let probe = PlistValueEncoder(userInfo: [:], dictionaryKeyType: nil)
-    try? [String: Int]().encode(to: probe)
-    return probe.recordedKeyType
-  }()
 
   var codingPath: [any CodingKey] { path }
 
@@ -134,12 +112,6 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
       precondition(
         single == nil, "Attempt to push new keyed encoding container when already previously encoded at this path.")
       box = EncodingContainerBox(isArray: false)
-      let keyType = ObjectIdentifier(Key.self)
-      if let dictionaryKeyType {
-        box.sortsKeys = keyType == dictionaryKeyType
-      } else {
-        recordedKeyType = keyType
-      }
       container = box
     }
     return KeyedEncodingContainer(
@@ -176,7 +148,21 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
     if T.self == Bool.self { return .bool(reinterpretValue(value, as: Bool.self)) }
     if T.self == Date.self { return .date(reinterpretValue(value, as: Date.self)) }
     if T.self == Data.self { return .data(reinterpretValue(value, as: Data.self)) }
+    if let collection = value as? any PlistDirectEncodable {
+      return try encodeDirectly(collection, nestedPath: nestedPath, key: key)
+    }
     return try encodeChild(value, nestedPath: nestedPath, key: key) ?? .dictionary(PropertyListDictionary())
+  }
+
+  /// Encodes an array or `[String: V]` element by element (see `PlistDirectEncodable`).
+  private func encodeDirectly(
+    _ collection: any PlistDirectEncodable, nestedPath: [any CodingKey], key: (any CodingKey)?
+  ) throws -> PropertyListValue {
+    let savedDepth = path.count
+    if !nestedPath.isEmpty { path.append(contentsOf: nestedPath) }
+    if let key { path.append(key) }
+    defer { path.removeLast(path.count - savedDepth) }
+    return try collection.encodeDirectly(to: self)
   }
 
   /// Encodes the top-level value: dates and data are values of their own, as in Foundation;
@@ -184,6 +170,9 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
   func encodeTopLevel<T: Encodable>(_ value: T) throws -> PropertyListValue? {
     if T.self == Date.self { return .date(reinterpretValue(value, as: Date.self)) }
     if T.self == Data.self { return .data(reinterpretValue(value, as: Data.self)) }
+    if let collection = value as? any PlistDirectEncodable {
+      return try encodeDirectly(collection, nestedPath: [], key: nil)
+    }
     return try encodeChild(value, nestedPath: [], key: nil)
   }
 
@@ -321,8 +310,7 @@ struct PlistKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
   }
 
   private func makeSuperEncoder(_ key: any CodingKey, stringKey: String) -> any Encoder {
-    let superEncoder = PlistValueEncoder(
-      userInfo: encoder.userInfo, path: codingPath + [key], dictionaryKeyType: encoder.dictionaryKeyType)
+    let superEncoder = PlistValueEncoder(userInfo: encoder.userInfo, path: codingPath + [key])
     box.reserve(forKey: stringKey, source: .encoder(superEncoder))
     return superEncoder
   }
@@ -376,9 +364,7 @@ struct PlistUnkeyedEncodingContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    let superEncoder = PlistValueEncoder(
-      userInfo: encoder.userInfo, path: codingPath + [IndexCodingKey(box.values.count)],
-      dictionaryKeyType: encoder.dictionaryKeyType)
+    let superEncoder = PlistValueEncoder(userInfo: encoder.userInfo, path: codingPath + [IndexCodingKey(box.values.count)])
     box.reserve(forKey: nil, source: .encoder(superEncoder))
     return superEncoder
   }

@@ -123,6 +123,13 @@ open class PropertyListDecoder {
         guard format == .openStep else {
           return (try PropertyListValue.read(buffer, format: format).value, format)
         }
+        // Foundation's decoder refuses a document with no text at all (nothing, or only a
+        // byte-order mark), though white space alone reads as an empty dictionary.
+        if buffer.isEmpty || byteOrderMarks.contains(where: { buffer.elementsEqual($0) }) {
+          throw PropertyListError(
+            .truncated, format: .openStep, position: .byteOffset(buffer.count),
+            detail: "the document is empty; expected a property list")
+        }
         do throws(PropertyListError) {
           return (try PropertyListValue.read(buffer, format: .openStep).value, .openStep)
         } catch {
@@ -142,3 +149,6 @@ open class PropertyListDecoder {
 }
 
 extension PropertyListDecoder: @unchecked Sendable {}
+
+/// UTF-8, UTF-16 big-endian and UTF-16 little-endian byte-order marks.
+private let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]]

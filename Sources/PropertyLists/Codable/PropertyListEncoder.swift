@@ -131,7 +131,7 @@ open class PropertyListEncoder {
   }
 
   private static func makeEncoder(_ userInfo: [CodingUserInfoKey: Any]) -> PlistValueEncoder {
-    PlistValueEncoder(userInfo: userInfo, dictionaryKeyType: PlistValueEncoder.discoveredDictionaryKeyType)
+    PlistValueEncoder(userInfo: userInfo)
   }
 
   private static func checkWritable(_ format: PropertyListFormat) throws(PropertyListError) {
