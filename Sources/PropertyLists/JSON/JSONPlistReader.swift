@@ -386,7 +386,7 @@ struct JSONParser {
     if base[i] == UInt8(ascii: "0") {
       i += 1
       if i < end && base[i] >= UInt8(ascii: "0") && base[i] <= UInt8(ascii: "9") {
-        throw failure(.invalidValue, at: start, "a number has a leading zero")
+        throw failure(.invalidValue, at: i, "a number has a leading zero")
       }
     } else if base[i] >= UInt8(ascii: "1") && base[i] <= UInt8(ascii: "9") {
       while i < end && base[i] >= UInt8(ascii: "0") && base[i] <= UInt8(ascii: "9") { i += 1 }

@@ -11,7 +11,9 @@ import FoundationEssentials
 /// booleans or dates: every scalar is a string.
 ///
 /// Document rules:
-/// * An empty or whitespace-only document is an empty dictionary.
+/// * A document of only whitespace and comments is an empty dictionary. A document of zero
+///   bytes is an error, as in `CFPropertyListCreateWithData`, except in strings-file mode,
+///   where it is an empty table (empty `.strings` files are common and load as empty tables).
 /// * A document that begins with a string and has more text after it is re-read in
 ///   "strings-file mode": the whole document is the body of a dictionary without braces, and
 ///   every entry must end with `;`. `stringsFile: true` forces this mode (a document that starts
@@ -36,6 +38,11 @@ enum OpenStepPlistReader {
     _ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions, stringsFile: Bool
   ) throws(PropertyListError) -> PropertyListValue {
     let format: PropertyListFormat = stringsFile ? .strings : .openStep
+    if buffer.isEmpty && !stringsFile {
+      // CoreFoundation refuses zero-length data before parsing ("Cannot parse a NULL or
+      // zero-length data"); a zero-length .strings file is an empty table.
+      throw PropertyListError(.truncated, format: format, position: .line(1), detail: "the document is empty (zero bytes)")
+    }
     let encoding = PlistText.guessOpenStepEncoding(buffer)
     if case .utf8(let skip) = encoding {
       let text = UnsafeRawBufferPointer(rebasing: buffer[skip...])
