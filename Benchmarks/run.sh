@@ -64,16 +64,25 @@ else
   mkdir -p "$export_dir/Benchmarks"
   cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/"
   # Copy only what changed, so that the release build stays incremental between runs.
+  changed="$here/.build-bench/files-added-or-removed"
+  rm -f "$changed"
   (cd "$export_dir" && find . -type f) | while read -r file; do
     if ! cmp -s "$export_dir/$file" "$snapshot/$file"; then
+      [[ -f "$snapshot/$file" ]] || touch "$changed"
       mkdir -p "$(dirname "$snapshot/$file")"
       cp "$export_dir/$file" "$snapshot/$file"
     fi
   done
   (cd "$snapshot" && find . -type f -not -path './Benchmarks/.build*' -not -path './.build*') | while read -r file; do
-    [[ -f "$export_dir/$file" ]] || rm -f "$snapshot/$file"
+    if [[ ! -f "$export_dir/$file" ]]; then rm -f "$snapshot/$file"; touch "$changed"; fi
   done
   rm -rf "$export_dir"
+  # SwiftPM does not always notice files added to or removed from a path dependency: make it
+  # plan the build again.
+  if [[ -f "$changed" ]]; then
+    touch "$snapshot/Package.swift" "$snapshot/Benchmarks/Package.swift"
+    rm -f "$changed"
+  fi
   package="$snapshot/Benchmarks"
   scratch="$here/.build-bench/snapshot-build"
   source_note="commit $(git -C "$root" rev-parse --short "$revision") of the library, exported clean"

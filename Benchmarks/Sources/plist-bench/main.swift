@@ -6,7 +6,7 @@
 //               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist]
 //               [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
 //   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
-//   plist-bench --memory-child SYSTEM PATH ITEMS                                  (internal)
+//   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
 
 import Foundation
 import PropertyLists
@@ -143,11 +143,11 @@ func referenceFingerprint(_ document: Document) -> Fingerprint {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--memory-child" {
-  guard arguments.count == 4, let system = SystemID(rawValue: arguments[1]), let items = Int(arguments[3]) else {
-    fail("usage: --memory-child SYSTEM PATH ITEMS")
+  guard arguments.count == 5, let system = SystemID(rawValue: arguments[1]), let items = Int(arguments[3]) else {
+    fail("usage: --memory-child SYSTEM PATH ITEMS WARM-UP-PATH")
   }
   do {
-    try runMemoryChild(system: system, path: arguments[2], expectedItems: items)
+    try runMemoryChild(system: system, path: arguments[2], expectedItems: items, warmUpPath: arguments[4])
   } catch {
     fail("\(error)")
   }
@@ -215,9 +215,12 @@ if options.memory {
   let dataset = options.datasets.contains("plist-large") ? "plist-large" : options.datasets.last!
   let document = loadDocument(dataset, .binary, options, manifest)
   results.memoryDocument = document
+  // The children warm up on the smallest document (when it is not the measured one).
+  let smallest = "\(options.dataDirectory)/plist-small.bplist"
+  let warmUpPath = dataset != "plist-small" && FileManager.default.fileExists(atPath: smallest) ? smallest : ""
   for system in options.systems {
     do {
-      let memory = try measureMemory(system: system, document: document)
+      let memory = try measureMemory(system: system, document: document, warmUpPath: warmUpPath)
       results.memory[system] = .success(memory)
       progress(
         "memory \(document.label) \(system.title): peak extra \(formatSize(memory.peakExtra)) "
