@@ -135,6 +135,63 @@ struct JSONPlutilCompatibilityTests {
     }
   }
 
+  /// What plutil makes of JSON `bytes` (through binary, which Stasis reads), or `nil` when it
+  /// rejects them. Only meaningful for documents starting with `[` or `{`: plutil tries
+  /// OpenStep first, which accepts other things.
+  static func plutilValue(_ bytes: [UInt8]) throws -> PropertyListValue? {
+    let outcome = try ToolchainPlutil.run(["-convert", "binary1", "-o", "-", "-"], input: bytes)
+    guard outcome.status == 0 else { return nil }
+    return try PropertyListValue(decoding: outcome.output, format: .binary)
+  }
+
+  static func startsWithBracket(_ bytes: [UInt8]) -> Bool {
+    let first = bytes.first { ![0x20, 0x0A, 0x09, 0x0D].contains($0) }
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+  }
+
+  /// The hand-broken documents of the reader tests are rejected by plutil too.
+  @Test func plutilRejectsTheBrokenDocuments() throws {
+    for (name, text, _, _) in JSONReaderBrokenInputTests.cases where Self.startsWithBracket(Array(text.utf8)) {
+      #expect(try Self.plutilValue(Array(text.utf8)) == nil, "plutil accepts \(name)")
+    }
+  }
+
+  /// Differential fuzzing: random mutations of a document are accepted by both or rejected by
+  /// both, and read the same when accepted (up to the corelibs number quirks described above).
+  @Test func mutatedDocumentsAgree() throws {
+    let good = Array(#"{"a":[1,2.5e-3,"x\n\u00e9",true,-7,{"b":[]}],"c":-0,"d":"\ud83d\ude00"}"#.utf8)
+    var rng = SplitMix64(seed: 77)
+    let alphabet = Array("{}[]:,\"\\0123456789eE+-.tfnul /".utf8)
+    var compared = 0
+    for round in 0..<400 where compared < 150 {
+      var bytes = good
+      for _ in 0...Int.random(in: 0...2, using: &rng) {
+        let at = Int.random(in: 0..<bytes.count, using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: bytes[at] = alphabet.randomElement(using: &rng)!
+        case 1: bytes.remove(at: at)
+        default: bytes.insert(alphabet.randomElement(using: &rng)!, at: at)
+        }
+      }
+      guard Self.startsWithBracket(bytes) else { continue }
+      compared += 1
+      let text = String(decoding: bytes, as: UTF8.self)
+      let theirs = try Self.plutilValue(bytes)
+      let ours = try? PropertyListValue(decoding: bytes, format: .json)
+      switch (ours, theirs) {
+      case (let ours?, let theirs?):
+        if let difference = Self.firstDifference(theirs, ours) { Issue.record("round \(round): \(text): \(difference)") }
+      case (.some, nil):
+        Issue.record("round \(round): Stasis accepts what plutil rejects: \(text)")
+      case (nil, .some):
+        Issue.record("round \(round): Stasis rejects what plutil accepts: \(text)")
+      case (nil, nil):
+        break
+      }
+    }
+    #expect(compared >= 100)
+  }
+
   /// plutil refuses what Stasis refuses.
   @Test func plutilAlsoRejectsNull() throws {
     let outcome = try ToolchainPlutil.run(["-convert", "json", "-o", "-", "-"], input: Array("[1, null]".utf8))

@@ -135,7 +135,7 @@ struct OpenStepEscapeTests {
     #expect(try openStep(#""\18""#) == "\u{1}8", "stops at the first non-octal digit")
     #expect(try openStep(#""\200""#) == "\u{A0}")
     #expect(try openStep(#""\201\241\244\373\374\375""#) == "À¡⁄ßþÿ")
-    #expect(try openStep(#""\376\377""#) == "\u{FFFD}\u{FFFD}")
+    #expect(try openStep(#""\376\377""#) == "\u{0}\u{0}", "unassigned in NeXTSTEP: CF yields 0")
     #expect(try openStep(#""\501""#) == "A", "values above 0377 keep their low 8 bits, as in CF")
   }
 

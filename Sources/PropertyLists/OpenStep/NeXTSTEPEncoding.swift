@@ -2,9 +2,11 @@
 /// old-style parser uses to decode octal escapes (`\NNN`) inside quoted strings.
 ///
 /// Bytes 0x00–0x7F are ASCII. The upper half differs from Latin-1: `\200` is a no-break space,
-/// `\201` is `À`, `\373` is `ß`. Bytes 0xFE and 0xFF are unassigned and decode to U+FFFD.
-/// The table was checked against swift-foundation's `test_oldStylePlist_getSlashedChars_octal`
-/// fixture, whose expected results Apple's parser produced.
+/// `\201` is `À`, `\373` is `ß`. Bytes 0xFE and 0xFF are unassigned; CoreFoundation's
+/// `getSlashedChar` returns 0 when the conversion fails, so `\376` and `\377` decode to U+0000
+/// (checked with the toolchain's plutil, which runs CF's own parser). The table was checked
+/// against swift-foundation's `test_oldStylePlist_getSlashedChars_octal` fixture, whose expected
+/// results Apple's parser produced.
 enum NeXTSTEPEncoding {
   /// The Unicode scalar for a NeXTSTEP byte.
   @inline(__always)
@@ -38,6 +40,6 @@ enum NeXTSTEPEncoding {
     0x0141, 0x00D8, 0x0152, 0x00BA, 0x00F2, 0x00F3, 0x00F4, 0x00F5,
     // 0xF0
     0x00F6, 0x00E6, 0x00F9, 0x00FA, 0x00FB, 0x0131, 0x00FC, 0x00FD,
-    0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0xFFFD, 0xFFFD,
+    0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF, 0x0000, 0x0000,
   ]
 }
