@@ -314,8 +314,15 @@ struct JSONParser {
         throw failure(.unexpectedInput, at: i, "unescaped control character 0x\(String(byte, radix: 16)) in a string")
       }
       if byte != UInt8(ascii: "\\") {
-        scratch.append(byte)
-        i += 1
+        // Copy the run up to the next quote, backslash or control character in one go.
+        var runEnd = i + 1
+        while runEnd < end {
+          let next = base[runEnd]
+          if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+          runEnd += 1
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: runEnd - i))
+        i = runEnd
         continue
       }
       guard i + 1 < end else { throw failure(.truncated, at: i, "the document ends inside an escape sequence") }

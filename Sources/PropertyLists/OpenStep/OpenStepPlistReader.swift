@@ -410,8 +410,11 @@ struct OpenStepParser {
         return String(decoding: scratch, as: UTF8.self)
       }
       if byte != UInt8(ascii: "\\") {
-        scratch.append(byte)
-        i += 1
+        // Copy the run up to the next quote or backslash in one go.
+        var runEnd = i + 1
+        while runEnd < end && base[runEnd] != quote && base[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + i, count: runEnd - i))
+        i = runEnd
         continue
       }
       i += 1
