@@ -2,6 +2,7 @@
 # Runs the property-list benchmark and prints a Markdown report on stdout (progress on stderr).
 #
 #   Benchmarks/run.sh [--tree | --snapshot REV] [plist-bench options…]
+#   Benchmarks/run.sh [--tree | --snapshot REV] --build-only      (prints the binary's path)
 #
 # By default the library is measured as committed at HEAD (a clean export, so that files other
 # engineers are editing cannot break or skew the build); --tree measures the working tree as it is
@@ -101,5 +102,9 @@ echo "building plist-bench (release) against the $source_note" >&2
 (cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product plist-bench "${flags[@]}" >&2)
 binary="$scratch/release/plist-bench"
 
-# 6. Run.
+# 6. Run (or, with --build-only, print the binary's path: for profilers, see Docs/benchmarks.md).
+if [[ "${1:-}" == "--build-only" ]]; then
+  echo "$binary"
+  exit 0
+fi
 "$binary" --data "$data" --source "$source_note" "$@"

@@ -43,6 +43,13 @@ struct Results {
   var memory: [SystemID: Result<MemoryResult, any Error>] = [:]
   var memoryDocument: Document?
   var failures: [String] = []
+  var loadAtStart = ""
+}
+
+/// The 1, 5 and 15-minute load averages.
+func loadAverage() -> String {
+  ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3)
+    .joined(separator: " ")
 }
 
 func formatRate(_ value: Double?) -> String {
@@ -68,7 +75,7 @@ func cellText(_ outcome: Outcome?) -> String {
   }
 }
 
-func machineHeader() -> [String] {
+func machineHeader(loadAtStart: String) -> [String] {
   var name = utsname()
   uname(&name)
   let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -78,21 +85,20 @@ func machineHeader() -> [String] {
     cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
     .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
     ?? "unknown"
-  let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")
-    .split(separator: " ").prefix(3).joined(separator: " ")
   let date = ISO8601DateFormatter().string(from: Date())
   return [
     "- date: \(date)",
     "- machine: `uname -m` \(machine) (Linux \(release)), nproc \(sysconf(Int32(_SC_NPROCESSORS_ONLN))), CPU \(model)",
-    "- load average at start: \(load) (the machine is shared; figures are medians)",
+    "- load average at start: \(loadAtStart), at end: \(loadAverage()) (2 cores shared with other engineers)",
   ]
 }
 
 func render(_ results: Results, benchmarks: [Benchmark], systems: [SystemID], options: Options) -> String {
   var lines: [String] = ["# Property-list benchmark", ""]
-  lines += machineHeader()
+  lines += machineHeader(loadAtStart: results.loadAtStart)
   if let source = options.source { lines.append("- Stasis built from: \(source), `swift build -c release`") }
   lines += [
+    "- clock: \(options.clock == .cpu ? "process CPU time (user + system; the machine is shared, so wall time would mostly measure waiting for a core; every system measured is single-threaded)" : "wall clock (monotonic)")",
     "- method: MB/s = document bytes (10⁶) / median time of one iteration; each cell warms up for "
       + "\(options.warmUp) s, then runs ≥ \(options.minimumTime) s and ≥ 3 iterations. A decode iteration "
       + "reads the whole document into the system's own tree and frees it; an encode iteration writes the "
