@@ -202,7 +202,7 @@ struct XMLPlistTreeBuilder {
       keys.removeLast(keys.count - frame.keyStart)
       let entryValues = Array(values[frame.valueStart...])
       values.removeLast(values.count - frame.valueStart)
-      if entryKeys.count == 1, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
+      if !entryKeys.isEmpty, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
         return .uid(uid)
       }
       return .dictionary(PropertyListDictionary(keys: entryKeys, values: entryValues))
