@@ -29,6 +29,12 @@ struct SuperCodingKey: CodingKey {
 /// `encodeNil()` (the same marker `NSKeyedArchiver` uses), and its decoder reads it as null.
 let codableNullString = "$null"
 
+/// Whether `string` is `$null`, checking the length first: comparing a non-ASCII string with
+/// `==` takes the standard library's slow, normalizing path.
+@inline(__always) func isCodableNullString(_ string: String) -> Bool {
+  string.utf8.count == 5 && string == codableNullString
+}
+
 extension PropertyListValue {
   /// The value's kind as Foundation names it in "Expected to decode Int but found a string
   /// instead."
@@ -48,7 +54,7 @@ extension PropertyListValue {
 
   /// `true` for the `$null` string that stands for `nil`.
   @inline(__always) var isCodableNull: Bool {
-    if case .string(let string) = self { return string == codableNullString }
+    if case .string(let string) = self { return isCodableNullString(string) }
     return false
   }
 
@@ -62,6 +68,27 @@ extension PropertyListValue {
     case .date: "date"
     case .data, .array, .dictionary, .uid: nil
     }
+  }
+}
+
+/// One integer per nesting level, at most `capacity` levels deep (deeper levels read 0 and
+/// ignore writes): the decoder's key-cursor hints and the encoder's container-size hints.
+/// Values here are only ever hints, so a level shared by two containers costs speed, never
+/// correctness. A fixed buffer behind a `let`, so reading it needs no exclusivity checks.
+final class DepthHints {
+  static let capacity = 64
+  private let storage: UnsafeMutablePointer<Int>
+
+  init() {
+    storage = .allocate(capacity: Self.capacity)
+    storage.initialize(repeating: 0, count: Self.capacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  @inline(__always) subscript(level: Int) -> Int {
+    get { level >= 0 && level < Self.capacity ? storage[level] : 0 }
+    set { if level >= 0 && level < Self.capacity { storage[level] = newValue } }
   }
 }
 

@@ -54,14 +54,11 @@ extension Array: PlistDirectEncodable where Element: Encodable {
 extension Dictionary: PlistDirectEncodable where Key == String, Value: Encodable {
   /// Keys sorted, as Foundation writes them.
   func encodeDirectly(to encoder: PlistValueEncoder) throws -> PropertyListValue {
-    let entries = sorted { $0.key < $1.key }
-    var keys: [String] = []
+    let keys = self.keys.sorted()
     var values: [PropertyListValue] = []
-    keys.reserveCapacity(entries.count)
-    values.reserveCapacity(entries.count)
-    for (key, value) in entries {
-      values.append(try encoder.wrap(value, nestedPath: [], key: StringCodingKey(stringValue: key)))
-      keys.append(key)
+    values.reserveCapacity(keys.count)
+    for key in keys {
+      values.append(try encoder.wrap(self[key]!, nestedPath: [], key: StringCodingKey(stringValue: key)))
     }
     return .dictionary(PropertyListDictionary(uniqueKeys: keys, values: values))
   }

@@ -9,26 +9,6 @@ import FoundationEssentials
 // the entry after the one last found (synthesized `init(from:)` asks for keys in declaration
 // order, which is usually the document's order), so most lookups cost one string comparison.
 
-/// Where each open keyed container expects its next key: one hint per nesting level, at most
-/// `capacity` levels deep (deeper containers just search). Only a hint: a wrong one costs a
-/// search, never a wrong answer.
-final class KeyCursorHints {
-  static let capacity = 64
-  private let storage: UnsafeMutablePointer<Int>
-
-  init() {
-    storage = .allocate(capacity: Self.capacity)
-    storage.initialize(repeating: 0, count: Self.capacity)
-  }
-
-  deinit { storage.deallocate() }
-
-  @inline(__always) subscript(slot: Int) -> Int {
-    get { slot < Self.capacity ? storage[slot] : 0 }
-    set { if slot < Self.capacity { storage[slot] = newValue } }
-  }
-}
-
 /// The `Decoder` handed to `init(from:)`; it is also its own single-value container.
 final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   /// The value being decoded at the current level.
@@ -39,7 +19,9 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   /// parses a `<real>` straight into the requested type, so a `Float` takes the nearest value;
   /// its binary decoder requires the stored double to fit exactly. Messages differ the same way.
   let valuesFromText: Bool
-  let cursors = KeyCursorHints()
+  /// Where each open keyed container expects its next key, by nesting level. Only a hint: a
+  /// wrong one costs a search, never a wrong answer.
+  let cursors = DepthHints()
 
   init(value: PropertyListValue, path: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool) {
     self.value = value
@@ -194,7 +176,7 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   @inline(__always)
   func unwrapString(_ value: PropertyListValue, path: @autoclosure () -> [any CodingKey]) throws -> String {
-    if case .string(let string) = value, string != codableNullString { return string }
+    if case .string(let string) = value, !isCodableNullString(string) { return string }
     throw mismatch(String.self, value, path())
   }
 

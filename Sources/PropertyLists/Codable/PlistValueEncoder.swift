@@ -36,7 +36,13 @@ final class EncodingContainerBox {
   var values: [PropertyListValue] = []
   var pending: [PendingEntry] = []
 
-  init(isArray: Bool) { self.isArray = isArray }
+  init(isArray: Bool, capacity: Int = 0) {
+    self.isArray = isArray
+    if capacity > 0 {
+      values.reserveCapacity(capacity)
+      if !isArray { keys.reserveCapacity(capacity) }
+    }
+  }
 
   @inline(__always) func append(_ value: PropertyListValue, forKey key: String) {
     keys.append(key)
@@ -86,6 +92,9 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
   var single: PropertyListValue?
   /// The container requested at the current level, if any.
   var container: EncodingContainerBox?
+  /// How many entries the last container at each level held: sibling values (the elements of
+  /// an array of structs) usually have the same shape, so new containers reserve that much.
+  let sizeHints = DepthHints()
   init(userInfo: [CodingUserInfoKey: Any], path: [any CodingKey] = []) {
     self.userInfo = userInfo
     self.path = path
@@ -111,7 +120,7 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
     } else {
       precondition(
         single == nil, "Attempt to push new keyed encoding container when already previously encoded at this path.")
-      box = EncodingContainerBox(isArray: false)
+      box = EncodingContainerBox(isArray: false, capacity: Swift.min(sizeHints[path.count], 64))
       container = box
     }
     return KeyedEncodingContainer(
@@ -127,7 +136,7 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
     } else {
       precondition(
         single == nil, "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
-      box = EncodingContainerBox(isArray: true)
+      box = EncodingContainerBox(isArray: true, capacity: Swift.min(sizeHints[path.count], 64))
       container = box
     }
     return PlistUnkeyedEncodingContainer(encoder: self, box: box, depth: path.count, nestedPath: [])
@@ -192,6 +201,7 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
       path.removeLast(path.count - savedDepth)
     }
     try value.encode(to: self)
+    if let container { sizeHints[path.count] = container.values.count }
     return finishedValue()
   }
 
