@@ -38,36 +38,87 @@ enum JSONKeyOrder {
     var tertiary: UInt8
   }
 
+  /// A key's weights, one entry per collation element at each level.
   struct SortKey {
-    var elements: [Element] = []
-    var utf16: [UInt16]
+    var primary: [UInt32] = []
+    var secondary: [UInt16] = []
+    var tertiary: [UInt8] = []
+    let string: String
 
     init(_ string: String) {
-      utf16 = Array(string.utf16)
+      self.string = string
+      if string.utf8.allSatisfy({ $0 < 0x80 }) {
+        appendASCII(string.utf8)
+        return
+      }
+      var elements: [Element] = []
       let scalars = Array(string.unicodeScalars)
       var i = 0
       while i < scalars.count {
         i = JSONKeyOrder.appendElements(for: scalars, at: i, to: &elements)
       }
+      primary = elements.map(\.primary)
+      secondary = elements.map(\.secondary)
+      tertiary = elements.map(\.tertiary)
+    }
+
+    /// The common case, without Unicode property lookups.
+    private mutating func appendASCII(_ utf8: String.UTF8View) {
+      let table = JSONKeyOrder.asciiPrimaries
+      primary.reserveCapacity(utf8.count)
+      tertiary.reserveCapacity(utf8.count)
+      var digits: [UInt8] = []
+      var inNumber = false
+      for byte in utf8 {
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+          if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte &- UInt8(ascii: "0")) }
+          inNumber = true
+          continue
+        }
+        if inNumber { appendNumber(&digits); inNumber = false }
+        let weight = table[Int(byte)]
+        guard weight != 0 else { continue }  // control characters are ignorable
+        primary.append(weight)
+        tertiary.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? JSONKeyOrder.upper : JSONKeyOrder.lower)
+      }
+      if inNumber { appendNumber(&digits) }
+      secondary = [UInt16](repeating: 0, count: primary.count)
+    }
+
+    private mutating func appendNumber(_ digits: inout [UInt8]) {
+      primary.append(JSONKeyOrder.numberCountBase + UInt32(Swift.min(digits.count, 0xFFFF)))
+      tertiary.append(JSONKeyOrder.lower)
+      for digit in digits {
+        primary.append(JSONKeyOrder.numberDigitBase + UInt32(digit))
+        tertiary.append(JSONKeyOrder.lower)
+      }
+      digits.removeAll(keepingCapacity: true)
     }
   }
 
   static func precedes(_ a: SortKey, _ b: SortKey) -> Bool {
-    if let result = compare(a.elements, b.elements, by: \.primary) { return result }
-    if let result = compare(a.elements, b.elements, by: \.secondary) { return result }
-    if let result = compare(a.elements, b.elements, by: \.tertiary) { return result }
-    if a.utf16.count != b.utf16.count { return a.utf16.count < b.utf16.count }
-    return a.utf16.lexicographicallyPrecedes(b.utf16)
+    if let result = compare(a.primary, b.primary) { return result }
+    if let result = compare(a.secondary, b.secondary) { return result }
+    if let result = compare(a.tertiary, b.tertiary) { return result }
+    let left = a.string.utf16
+    let right = b.string.utf16
+    if left.count != right.count { return left.count < right.count }
+    return left.lexicographicallyPrecedes(right)
   }
 
-  private static func compare<T: Comparable>(_ a: [Element], _ b: [Element], by level: KeyPath<Element, T>) -> Bool? {
-    for (x, y) in zip(a, b) {
-      let left = x[keyPath: level]
-      let right = y[keyPath: level]
-      if left != right { return left < right }
-    }
+  @inline(__always)
+  private static func compare<T: Comparable>(_ a: [T], _ b: [T]) -> Bool? {
+    let count = Swift.min(a.count, b.count)
+    for i in 0..<count where a[i] != b[i] { return a[i] < b[i] }
     if a.count != b.count { return a.count < b.count }
     return nil
+  }
+
+  /// Primary weights of the ASCII characters other than digits; 0 for ignorable ones.
+  static let asciiPrimaries: [UInt32] = (0..<128).map { code in
+    var elements: [Element] = []
+    _ = appendElements(for: [Unicode.Scalar(UInt8(code))], at: 0, to: &elements)
+    return elements.first?.primary ?? 0
   }
 
   // MARK: - Weights
@@ -76,14 +127,14 @@ enum JSONKeyOrder {
   private static let punctuationBase: UInt32 = 0x200
   private static let otherSymbolBase: UInt32 = 0x1000
   private static let currencyBase: UInt32 = 0x12_0000
-  private static let numberCountBase: UInt32 = 0x24_0000
-  private static let numberDigitBase: UInt32 = 0x25_0000
+  static let numberCountBase: UInt32 = 0x24_0000
+  static let numberDigitBase: UInt32 = 0x25_0000
   private static let latinBase: UInt32 = 0x30_0000
   private static let otherLetterBase: UInt32 = 0x40_0000
 
-  private static let lower: UInt8 = 0
+  static let lower: UInt8 = 0
   private static let wide: UInt8 = 1
-  private static let upper: UInt8 = 2
+  static let upper: UInt8 = 2
   private static let expansion: UInt8 = 4
   private static let compatibility: UInt8 = 5
 
