@@ -13,10 +13,14 @@ enum PlistText {
     case utf32(bigEndian: Bool, skip: Int)
   }
 
-  /// The encoding of an OpenStep or `.strings` document, as CoreFoundation guesses it: a
-  /// byte-order mark for UTF-8, UTF-32 or UTF-16; otherwise UTF-16 without a mark when the first
-  /// or second byte is NUL (big-endian when the first byte is NUL, since ASCII text then reads
-  /// `00 xx`; little-endian when the second is); otherwise UTF-8.
+  /// The encoding of an OpenStep or `.strings` document: a byte-order mark for UTF-8, UTF-32 or
+  /// UTF-16; otherwise UTF-16 without a mark when the first or second byte is NUL (big-endian
+  /// when the first byte is NUL, since ASCII text then reads `00 xx`; little-endian when the
+  /// second is); otherwise UTF-8.
+  ///
+  /// The mark-less UTF-16 rule is the one formats.md §4 gives for `.strings` files; CF's
+  /// property-list parser itself (the toolchain's plutil) rejects mark-less UTF-16, so Stasis
+  /// reads a superset of what it reads.
   static func guessOpenStepEncoding(_ buffer: UnsafeRawBufferPointer) -> Encoding {
     if let marked = byteOrderMark(buffer) { return marked }
     if buffer.count >= 2 {
