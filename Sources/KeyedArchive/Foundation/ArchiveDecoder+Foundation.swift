@@ -27,6 +27,15 @@ extension ArchiveDecoder {
     return try decodeObject(forKey: key, allowed: set)
   }
 
+  /// Decodes the object a UID refers to, allowing the enclosing call's classes plus those `types`
+  /// stand for (for references stored under generated keys such as `$1`).
+  func object(atReference uid: UInt64, key: String, including types: [Any.Type]) throws -> Any? {
+    guard unarchiver.requiresSecureCoding else { return try unarchiver.object(at: uid, allowed: nil, key: key) }
+    var set = allowed ?? AllowedClasses()
+    for type in types { unarchiver.registry.addAllowed(type, to: &set) }
+    return try unarchiver.object(at: uid, allowed: set, key: key)
+  }
+
   /// An integer stored inline under an archive key; `nil` when the key is missing.
   func storedInteger(_ key: String, of className: String) throws -> Int? {
     switch storedValue(forKey: key) {

@@ -76,7 +76,7 @@ extension ArchivedTypedValue: ArchiveFoundationValue, ArchiveFoundationAliased {
     // One key per field; an object's dictionary bounds how many there can be.
     while let stored = coder.storedValue(forKey: "$\(index)") {
       if case .uid(let uid) = stored {
-        guard let object = try coder.object(atReference: uid, key: "$\(index)") else {
+        guard let object = try coder.object(atReference: uid, key: "$\(index)", including: [ArchivedCArray.self]) else {
           throw coder.corrupt("NSValue", "has a $null field at $\(index)")
         }
         guard let array = object as? ArchivedCArray else {

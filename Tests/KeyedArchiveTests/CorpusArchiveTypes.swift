@@ -1,0 +1,261 @@
+import Foundation
+
+import KeyedArchive
+
+// Test-side models of the Foundation classes in the corpus that Stasis does not model itself.
+// Each decodes the keys Apple's archiver wrote (as seen in the macOS 10.14 fixtures) and writes
+// them back the same way.
+
+/// `NSByteCountFormatter`: only keys that differ from the defaults are written.
+struct ByteCountFormatterArchive: ArchiveValueCodable, Equatable {
+  var allowedUnits = 0
+  var countStyle = 0
+  var formattingContext = 0
+  var zeroPads = false
+  var includesUnit = true
+  var includesCount = true
+  var isAdaptive = true
+  var allowsNonnumericFormatting = true
+
+  init() {}
+
+  init(coder: ArchiveDecoder) throws {
+    allowedUnits = try coder.decodeInteger(forKey: "NSUnits")
+    countStyle = try coder.decodeInteger(forKey: "NSKBSize")
+    formattingContext = try coder.decodeInteger(forKey: "NSFormattingContext")
+    zeroPads = try coder.decodeBool(forKey: "NSZeroPad")
+    includesUnit = try !coder.decodeBool(forKey: "NSNoUnit")
+    includesCount = try !coder.decodeBool(forKey: "NSNoCount")
+    isAdaptive = try !coder.decodeBool(forKey: "NSNoAdaptive")
+    allowsNonnumericFormatting = try !coder.decodeBool(forKey: "NSNoNonnumeric")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    if allowedUnits != 0 { coder.encode(allowedUnits, forKey: "NSUnits") }
+    if countStyle != 0 { coder.encode(countStyle, forKey: "NSKBSize") }
+    if formattingContext != 0 { coder.encode(formattingContext, forKey: "NSFormattingContext") }
+    if zeroPads { coder.encode(true, forKey: "NSZeroPad") }
+    if !includesUnit { coder.encode(true, forKey: "NSNoUnit") }
+    if !includesCount { coder.encode(true, forKey: "NSNoCount") }
+    if !isAdaptive { coder.encode(true, forKey: "NSNoAdaptive") }
+    if !allowsNonnumericFormatting { coder.encode(true, forKey: "NSNoNonnumeric") }
+  }
+}
+
+/// `NSCalendar` as a date-interval formatter archives it.
+final class CalendarArchive: ArchiveEncodable, ArchiveDecodable {
+  let identifier: String
+  let timeZone: TimeZone?
+  let locale: Locale?
+  let firstWeekday: Int
+  let minimumDaysInFirstWeek: Int
+  let gregorianStartDate: Date?
+
+  init(coder: ArchiveDecoder) throws {
+    identifier = try coder.decodeRequired(String.self, forKey: "NS.identifier")
+    timeZone = try coder.decode(TimeZone.self, forKey: "NS.timezone")
+    locale = try coder.decode(Locale.self, forKey: "NS.locale")
+    firstWeekday = try coder.decodeInteger(forKey: "NS.firstwkdy")
+    minimumDaysInFirstWeek = try coder.decodeInteger(forKey: "NS.mindays")
+    gregorianStartDate = try coder.decode(Date.self, forKey: "NS.gstartdate")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    try coder.encode(identifier, forKey: "NS.identifier")
+    try coder.encode(timeZone, forKey: "NS.timezone")
+    try coder.encode(locale, forKey: "NS.locale")
+    coder.encode(firstWeekday, forKey: "NS.firstwkdy")
+    coder.encode(minimumDaysInFirstWeek, forKey: "NS.mindays")
+    try coder.encode(gregorianStartDate, forKey: "NS.gstartdate")
+  }
+}
+
+/// `NSDateIntervalFormatter`.
+final class DateIntervalFormatterArchive: ArchiveEncodable, ArchiveDecodable {
+  let dateStyle: Int
+  let timeStyle: Int
+  let dateTemplate: String
+  let dateTemplateFromStyles: String
+  let modified: Bool
+  let useTemplate: Bool
+  let locale: Locale?
+  let calendar: CalendarArchive?
+  let timeZone: TimeZone?
+
+  init(coder: ArchiveDecoder) throws {
+    dateStyle = try coder.decodeInteger(forKey: "NS.dateStyle")
+    timeStyle = try coder.decodeInteger(forKey: "NS.timeStyle")
+    dateTemplate = try coder.decodeRequired(String.self, forKey: "NS.dateTemplate")
+    dateTemplateFromStyles = try coder.decodeRequired(String.self, forKey: "NS.dateTemplateFromStyles")
+    modified = try coder.decodeBool(forKey: "NS.modified")
+    useTemplate = try coder.decodeBool(forKey: "NS.useTemplate")
+    locale = try coder.decode(Locale.self, forKey: "NS.locale")
+    calendar = try coder.decode(CalendarArchive.self, forKey: "NS.calendar")
+    timeZone = try coder.decode(TimeZone.self, forKey: "NS.timeZone")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    coder.encode(dateStyle, forKey: "NS.dateStyle")
+    coder.encode(timeStyle, forKey: "NS.timeStyle")
+    try coder.encode(dateTemplate, forKey: "NS.dateTemplate")
+    try coder.encode(dateTemplateFromStyles, forKey: "NS.dateTemplateFromStyles")
+    coder.encode(modified, forKey: "NS.modified")
+    coder.encode(useTemplate, forKey: "NS.useTemplate")
+    try coder.encode(locale, forKey: "NS.locale")
+    try coder.encode(calendar, forKey: "NS.calendar")
+    try coder.encode(timeZone, forKey: "NS.timeZone")
+  }
+}
+
+/// `NSISO8601DateFormatter`.
+struct ISO8601DateFormatterArchive: ArchiveValueCodable {
+  var formatOptions: Int
+  var timeZone: TimeZone?
+
+  init(coder: ArchiveDecoder) throws {
+    formatOptions = try coder.decodeInteger(forKey: "NS.formatOptions")
+    timeZone = try coder.decode(TimeZone.self, forKey: "NS.timeZone")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    coder.encode(formatOptions, forKey: "NS.formatOptions")
+    try coder.encode(timeZone, forKey: "NS.timeZone")
+  }
+}
+
+/// `NSUnit`: a symbol.
+class UnitArchive: ArchiveEncodable, ArchiveDecodable {
+  let symbol: String
+
+  required init(coder: ArchiveDecoder) throws {
+    symbol = try coder.decodeRequired(String.self, forKey: "NS.symbol")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    try coder.encode(symbol, forKey: "NS.symbol")
+  }
+}
+
+/// `NSDimension` (and, through `$classes`, `NSUnitAngle`, `NSUnitFrequency`…): a unit with a
+/// converter to its base unit.
+final class DimensionArchive: UnitArchive {
+  let converter: LinearConverterArchive?
+  let specifier: Int
+
+  required init(coder: ArchiveDecoder) throws {
+    converter = try coder.decode(LinearConverterArchive.self, forKey: "NS.converter")
+    specifier = try coder.decodeInteger(forKey: "NS.specifier")
+    try super.init(coder: coder)
+  }
+
+  override func encode(with coder: ArchiveEncoder) throws {
+    try super.encode(with: coder)
+    try coder.encode(converter, forKey: "NS.converter")
+    coder.encode(specifier, forKey: "NS.specifier")
+  }
+}
+
+/// `NSUnitConverterLinear`.
+struct LinearConverterArchive: ArchiveValueCodable, Equatable {
+  var coefficient: Double
+  var constant: Double
+
+  init(coder: ArchiveDecoder) throws {
+    coefficient = try coder.decodeDouble(forKey: "NS.coefficient")
+    constant = try coder.decodeDouble(forKey: "NS.constant")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    coder.encode(coefficient, forKey: "NS.coefficient")
+    coder.encode(constant, forKey: "NS.constant")
+  }
+}
+
+/// `NSMeasurement`.
+struct MeasurementArchive: ArchiveValueCodable {
+  var value: Double
+  var unit: UnitArchive
+
+  init(coder: ArchiveDecoder) throws {
+    value = try coder.decodeDouble(forKey: "NS.value")
+    unit = try coder.decodeRequired(UnitArchive.self, forKey: "NS.unit")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    coder.encode(value, forKey: "NS.value")
+    try coder.encode(unit, forKey: "NS.unit")
+  }
+}
+
+/// `NSRegularExpression`.
+final class RegularExpressionArchive: ArchiveEncodable, ArchiveDecodable {
+  let pattern: String
+  let options: Int
+
+  init(coder: ArchiveDecoder) throws {
+    pattern = try coder.decodeRequired(String.self, forKey: "NSPattern")
+    options = try coder.decodeInteger(forKey: "NSOptions")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    try coder.encode(pattern, forKey: "NSPattern")
+    coder.encode(options, forKey: "NSOptions")
+  }
+}
+
+/// `NSTextCheckingResult` (registered under that name; the archives name private subclasses
+/// such as `NSSimpleRegularExpressionCheckingResult`, found through their `$classes`).
+final class TextCheckingResultArchive: ArchiveEncodable, ArchiveDecodable {
+  let range: ArchivedRange
+  let ranges: [ArchivedRange]
+  let regularExpression: RegularExpressionArchive?
+
+  init(coder: ArchiveDecoder) throws {
+    range = try ArchivedRange(location: coder.decodeInteger(forKey: "NSRangeLocation"), length: coder.decodeInteger(forKey: "NSRangeLength"))
+    ranges = try coder.decode([ArchivedRange].self, forKey: "NSRangeArray") ?? []
+    regularExpression = try coder.decode(RegularExpressionArchive.self, forKey: "NSRegularExpression")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    coder.encode(range.location, forKey: "NSRangeLocation")
+    coder.encode(range.length, forKey: "NSRangeLength")
+    try coder.encode(ranges, forKey: "NSRangeArray")
+    try coder.encode(regularExpression, forKey: "NSRegularExpression")
+  }
+}
+
+/// `NSNotification`.
+struct NotificationArchive: ArchiveValueCodable {
+  var name: String
+  var object: Any?
+  var userInfo: [AnyHashable: Any]?
+
+  init(coder: ArchiveDecoder) throws {
+    name = try coder.decodeRequired(String.self, forKey: "NS.name")
+    object = try coder.decodeObject(forKey: "NS.object")
+    userInfo = try coder.decode([AnyHashable: Any].self, forKey: "NS.userinfo")
+  }
+
+  func encode(with coder: ArchiveEncoder) throws {
+    try coder.encode(name, forKey: "NS.name")
+    try coder.encode(object, forKey: "NS.object")
+    try coder.encode(userInfo, forKey: "NS.userinfo")
+  }
+}
+
+/// Foundation's classes plus the test-side models above.
+let corpusRegistry: ArchiveClassRegistry = {
+  var registry = ArchiveClassRegistry.foundation
+  registry.register(ByteCountFormatterArchive.self, as: "NSByteCountFormatter", supportsSecureCoding: true)
+  registry.register(CalendarArchive.self, as: "NSCalendar", supportsSecureCoding: true)
+  registry.register(DateIntervalFormatterArchive.self, as: "NSDateIntervalFormatter", supportsSecureCoding: true)
+  registry.register(ISO8601DateFormatterArchive.self, as: "NSISO8601DateFormatter", supportsSecureCoding: true)
+  registry.register(UnitArchive.self, as: "NSUnit", supportsSecureCoding: true)
+  registry.register(DimensionArchive.self, as: "NSDimension", supportsSecureCoding: true)
+  registry.register(LinearConverterArchive.self, as: "NSUnitConverterLinear", supportsSecureCoding: true)
+  registry.register(MeasurementArchive.self, as: "NSMeasurement", supportsSecureCoding: true)
+  registry.register(RegularExpressionArchive.self, as: "NSRegularExpression", supportsSecureCoding: true)
+  registry.register(TextCheckingResultArchive.self, as: "NSTextCheckingResult", supportsSecureCoding: true)
+  registry.register(NotificationArchive.self, as: "NSNotification", supportsSecureCoding: true)
+  return registry
+}()
