@@ -85,7 +85,7 @@ struct NestedMissing: Decodable {
 
 /// Checks `decodeIfPresent` at the end of an unkeyed container (nil, not an error) and
 /// `decodeNil(forKey:)` for a missing key (an error).
-struct Quirks: Decodable {
+struct CodableQuirks: Decodable {
   enum Keys: CodingKey { case list, missing }
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
@@ -106,82 +106,82 @@ struct DeepInner: Codable { var list: [Int8] }
 struct CodableErrorTests {
   static let cases: [FailingDecode] = [
     FailingDecode(
-      "Int8 overflow", Wrapped<Int8>.self, ["v": 300],
+      "Int8 overflow", CodableWrapped<Int8>.self, ["v": 300],
       "dataCorrupted at [v]: Parsed property list number <300> does not fit in Int8."),
     FailingDecode(
-      "negative into UInt8", Wrapped<UInt8>.self, ["v": -1],
+      "negative into UInt8", CodableWrapped<UInt8>.self, ["v": -1],
       "dataCorrupted at [v]: Parsed property list number <-1> does not fit in UInt8."),
     FailingDecode(
-      "negative into UInt64", Wrapped<UInt64>.self, ["v": -1],
+      "negative into UInt64", CodableWrapped<UInt64>.self, ["v": -1],
       "dataCorrupted at [v]: Parsed property list number <-1> does not fit in UInt64."),
     FailingDecode(
-      "UInt64.max into Int64", Wrapped<Int64>.self, ["v": .integer(PropertyListInteger(UInt64.max))],
+      "UInt64.max into Int64", CodableWrapped<Int64>.self, ["v": .integer(PropertyListInteger(UInt64.max))],
       "dataCorrupted at [v]: Parsed property list number <18446744073709551615> does not fit in Int64."),
     FailingDecode(
-      "fraction into Int", Wrapped<Int>.self, ["v": 3.5],
+      "fraction into Int", CodableWrapped<Int>.self, ["v": 3.5],
       "dataCorrupted at [v]: Property list number <3.5> does not fit in Int."),
     FailingDecode(
-      "huge real into Int", Wrapped<Int>.self, ["v": 1e20],
+      "huge real into Int", CodableWrapped<Int>.self, ["v": 1e20],
       "dataCorrupted at [v]: Property list number <1e+20> does not fit in Int."),
     FailingDecode(
-      "NaN into Int", Wrapped<Int>.self, ["v": .real(.nan)],
+      "NaN into Int", CodableWrapped<Int>.self, ["v": .real(.nan)],
       "dataCorrupted at [v]: Property list number <nan> does not fit in Int."),
     FailingDecode(
-      "inexact double into Float", Wrapped<Float>.self, ["v": 0.1],
+      "inexact double into Float", CodableWrapped<Float>.self, ["v": 0.1],
       "dataCorrupted at [v]: Property list number <0.1> does not fit in Float."),
     FailingDecode(
-      "string into Int", Wrapped<Int>.self, ["v": "3"],
+      "string into Int", CodableWrapped<Int>.self, ["v": "3"],
       "typeMismatch(Int) at [v]: Expected to decode Int but found a string instead."),
     FailingDecode(
-      "integer into Bool", Wrapped<Bool>.self, ["v": 1],
+      "integer into Bool", CodableWrapped<Bool>.self, ["v": 1],
       "typeMismatch(Bool) at [v]: Expected to decode Bool but found an integer instead."),
     FailingDecode(
-      "real into Bool", Wrapped<Bool>.self, ["v": 1.5],
+      "real into Bool", CodableWrapped<Bool>.self, ["v": 1.5],
       "typeMismatch(Bool) at [v]: Expected to decode Bool but found a real number instead."),
     FailingDecode(
-      "integer into String", Wrapped<String>.self, ["v": 1],
+      "integer into String", CodableWrapped<String>.self, ["v": 1],
       "typeMismatch(String) at [v]: Expected to decode String but found an integer instead."),
     FailingDecode(
-      "string into Date", Wrapped<Date>.self, ["v": "2001-01-01"],
+      "string into Date", CodableWrapped<Date>.self, ["v": "2001-01-01"],
       "typeMismatch(Date) at [v]: Expected to decode Date but found a string instead."),
     FailingDecode(
-      "boolean into Data", Wrapped<Data>.self, ["v": true],
+      "boolean into Data", CodableWrapped<Data>.self, ["v": true],
       "typeMismatch(Data) at [v]: Expected to decode Data but found a boolean instead."),
     FailingDecode(
-      "date into Double", Wrapped<Double>.self, ["v": .date(Date(timeIntervalSinceReferenceDate: 0))],
+      "date into Double", CodableWrapped<Double>.self, ["v": .date(Date(timeIntervalSinceReferenceDate: 0))],
       "typeMismatch(Double) at [v]: Expected to decode Double but found a date instead."),
     FailingDecode(
-      "data into Int", Wrapped<Int>.self, ["v": .data(Data([1]))],
+      "data into Int", CodableWrapped<Int>.self, ["v": .data(Data([1]))],
       "typeMismatch(Int) at [v]: Expected to decode Int but found a data value instead."),
     FailingDecode(
       "dictionary into Int", Int.self, ["v": 1],
       "typeMismatch(Int) at []: Expected to decode Int but found a dictionary instead."),
     FailingDecode(
-      "string into URL", Wrapped<URL>.self, ["v": "https://example.com"],
+      "string into URL", CodableWrapped<URL>.self, ["v": "https://example.com"],
       "typeMismatch(Dictionary<String, Any>) at [v]: Expected to decode Dictionary<String, Any> but found a string instead."),
     FailingDecode(
-      "null into String", Wrapped<String>.self, ["v": "$null"],
+      "null into String", CodableWrapped<String>.self, ["v": "$null"],
       "valueNotFound(String) at [v]: Cannot get value of String -- found null value instead"),
     FailingDecode(
-      "null into Int", Wrapped<Int>.self, ["v": "$null"],
+      "null into Int", CodableWrapped<Int>.self, ["v": "$null"],
       "valueNotFound(Int) at [v]: Cannot get value of Int -- found null value instead"),
     FailingDecode(
-      "null array", Wrapped<[Int]>.self, ["v": "$null"],
+      "null array", CodableWrapped<[Int]>.self, ["v": "$null"],
       "valueNotFound(Array<Any>) at [v]: Cannot get unkeyed decoding container -- found null value instead"),
     FailingDecode(
-      "null object in an array", [Dog].self, ["$null"],
+      "null object in an array", [CodableDog].self, ["$null"],
       "valueNotFound(Dictionary<String, Any>) at [Index 0#0]: Cannot get keyed decoding container -- found null value instead"),
     FailingDecode(
-      "missing key", Wrapped<Int>.self, [:],
+      "missing key", CodableWrapped<Int>.self, [:],
       #"keyNotFound(v) at []: No value associated with key CodingKeys(stringValue: "v", intValue: nil) ("v")."#),
     FailingDecode(
-      "missing super", Dog.self, ["breed": "collie"],
+      "missing super", CodableDog.self, ["breed": "collie"],
       "valueNotFound(Dictionary<String, Any>) at [super]: Cannot get keyed decoding container -- found null value instead"),
     FailingDecode(
-      "missing super member", Dog.self, ["breed": "collie", "super": ["name": "Rex"]],
+      "missing super member", CodableDog.self, ["breed": "collie", "super": ["name": "Rex"]],
       #"keyNotFound(legs) at [super]: No value associated with key CodingKeys(stringValue: "legs", intValue: nil) ("legs")."#),
     FailingDecode(
-      "array for an object", Wrapped<Int>.self, [1],
+      "array for an object", CodableWrapped<Int>.self, [1],
       "typeMismatch(Dictionary<String, Any>) at []: Expected to decode Dictionary<String, Any> but found an array instead."),
     FailingDecode(
       "object for an array", [Int].self, ["a": 1],
@@ -196,16 +196,16 @@ struct CodableErrorTests {
       "bad value under a numeric key", [String: Int].self, ["7": "x"],
       "typeMismatch(Int) at [7#7]: Expected to decode Int but found a string instead."),
     FailingDecode(
-      "array for a dictionary", Wrapped<[String: Int]>.self, ["v": [1]],
+      "array for a dictionary", CodableWrapped<[String: Int]>.self, ["v": [1]],
       "typeMismatch(Dictionary<String, Any>) at [v]: Expected to decode Dictionary<String, Any> but found an array instead."),
     FailingDecode(
-      "dictionary for an array", Wrapped<[Int]>.self, ["v": ["a": 1]],
+      "dictionary for an array", CodableWrapped<[Int]>.self, ["v": ["a": 1]],
       "typeMismatch(Array<Any>) at [v]: Expected to decode Array<Any> but found a dictionary instead."),
     FailingDecode(
       "non-integer key", [Int: String].self, ["x": "a"],
       "typeMismatch(Int) at [x]: Expected Int key but found String key instead."),
     FailingDecode(
-      "unkeyed container at end", Wrapped<TwoInts>.self, ["v": [1]],
+      "unkeyed container at end", CodableWrapped<TwoInts>.self, ["v": [1]],
       "valueNotFound(Int) at [v/Index 1#1]: Unkeyed container is at end."),
     FailingDecode(
       "decodeNil at end", NilPastEnd.self, [],
@@ -217,11 +217,11 @@ struct CodableErrorTests {
       "nested container for a missing key", NestedMissing.self, [:],
       #"keyNotFound(inner) at []: No value associated with key Keys(stringValue: "inner", intValue: nil) ("inner")."#),
     FailingDecode(
-      "decodeIfPresent quirks", Quirks.self, ["list": [1]],
+      "decodeIfPresent quirks", CodableQuirks.self, ["list": [1]],
       #"keyNotFound(missing) at []: No value associated with key Keys(stringValue: "missing", intValue: nil) ("missing")."#),
     FailingDecode(
-      "enum with an unknown case", [Suit].self, ["clubs"],
-      "dataCorrupted at [Index 0#0]: Cannot initialize Suit from invalid String value clubs"),
+      "enum with an unknown case", [CodableSuit].self, ["clubs"],
+      "dataCorrupted at [Index 0#0]: Cannot initialize CodableSuit from invalid String value clubs"),
   ]
 
   @Test(arguments: cases)
@@ -232,6 +232,21 @@ struct CodableErrorTests {
     guard let theirs, let ours else { return }
     #expect(decodingErrorSummary(ours) == decodingErrorSummary(theirs))
     #expect(decodingErrorSummary(ours) == failing.expected)
+  }
+
+  /// A keyed-archiver UID is a value of its own that no Swift type decodes from.
+  @Test func uidsAreNotDecodable() throws {
+    let xml = Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><array><dict><key>CF$UID</key><integer>1</integer></dict></array></plist>
+      """.utf8)
+    let theirs = #expect(throws: DecodingError.self) { try FoundationDecoder().decode([Int].self, from: xml) }
+    let ours = #expect(throws: DecodingError.self) { try StasisDecoder().decode([Int].self, from: [.uid(1)]) }
+    guard let theirs, let ours else { return }
+    #expect(decodingErrorSummary(ours) == decodingErrorSummary(theirs))
+    #expect(
+      decodingErrorSummary(ours) == "typeMismatch(Int) at [Index 0#0]: Expected to decode Int but found an NSKeyedArchiver UID instead.")
   }
 
   /// The same failures through Stasis's own binary reader.
@@ -251,8 +266,8 @@ struct CodableErrorTests {
       <?xml version="1.0" encoding="UTF-8"?>
       <plist version="1.0"><dict><key>v</key><real>0.1</real></dict></plist>
       """.utf8)
-    #expect(try StasisDecoder().decode(Wrapped<Float>.self, from: xml).v == 0.1)
-    #expect(try FoundationDecoder().decode(Wrapped<Float>.self, from: xml).v == 0.1)
+    #expect(try StasisDecoder().decode(CodableWrapped<Float>.self, from: xml).v == 0.1)
+    #expect(try FoundationDecoder().decode(CodableWrapped<Float>.self, from: xml).v == 0.1)
   }
 
   // MARK: Malformed documents
@@ -300,10 +315,10 @@ struct CodableErrorTests {
     agree([String: String].self, "")
     agree([String].self, "(a, \"b c\", <0102>)")
     agree([String: [String]].self, "{list = (x, y); other = ();}")
-    agree(Wrapped<Data>.self, "{v = <0102 0304>;}")
+    agree(CodableWrapped<Data>.self, "{v = <0102 0304>;}")
     agree(String.self, "bare")
-    agree(Wrapped<Int>.self, "{v = 3;}")
-    agree(Wrapped<Int?>.self, "{v = \"$null\";}")
+    agree(CodableWrapped<Int>.self, "{v = 3;}")
+    agree(CodableWrapped<Int?>.self, "{v = \"$null\";}")
     agree([String: String].self, "{a = b;} trailing")
   }
 

@@ -12,7 +12,7 @@ import TestSupport
 // these comparisons do not depend on Stasis's readers and writers; the tests marked with a codec
 // condition also go through Stasis's own bytes.
 
-enum Foundations {
+enum CodableFoundations {
   static func encode<T: Encodable>(_ value: T, xml: Bool) throws -> Data {
     let encoder = FoundationEncoder()
     encoder.outputFormat = xml ? .xml : .binary
@@ -21,12 +21,12 @@ enum Foundations {
 }
 
 /// A value under the key "v".
-struct Wrapped<T> {
+struct CodableWrapped<T> {
   var v: T
 }
-extension Wrapped: Encodable where T: Encodable {}
-extension Wrapped: Decodable where T: Decodable {}
-extension Wrapped: Equatable where T: Equatable {}
+extension CodableWrapped: Encodable where T: Encodable {}
+extension CodableWrapped: Decodable where T: Decodable {}
+extension CodableWrapped: Equatable where T: Equatable {}
 
 @Suite("Codable agreement with Foundation")
 struct CodableFoundationTests {
@@ -37,9 +37,9 @@ struct CodableFoundationTests {
     let store = ItemStore.generate(seed: seed, itemCount: Int(seed % 5) * 4)
     let model = RichModel.random(seed: seed)
     for xml in [false, true] {
-      let storeFromFoundation = try FoundationPlistBridge.read(Foundations.encode(store, xml: xml))
+      let storeFromFoundation = try FoundationPlistBridge.read(CodableFoundations.encode(store, xml: xml))
       #expect(try StasisEncoder().encodeToValue(store) == storeFromFoundation, "seed \(seed), xml \(xml)")
-      let modelFromFoundation = try FoundationPlistBridge.read(Foundations.encode(model, xml: xml))
+      let modelFromFoundation = try FoundationPlistBridge.read(CodableFoundations.encode(model, xml: xml))
       #expect(try StasisEncoder().encodeToValue(model) == modelFromFoundation, "seed \(seed), xml \(xml)")
     }
   }
@@ -48,7 +48,7 @@ struct CodableFoundationTests {
     // Binary keeps Float's 32-bit width and the order keys were encoded in; compare both.
     let model = RichModel.random(seed: 7)
     let ours = try StasisEncoder().encodeToValue(model)
-    let theirs = try FoundationPlistBridge.read(Foundations.encode(model, xml: false))
+    let theirs = try FoundationPlistBridge.read(CodableFoundations.encode(model, xml: false))
     #expect(ours == theirs)
     guard case .real(_, let width)? = ours["float"], case .real(_, let theirWidth)? = theirs["float"] else {
       Issue.record("float is not a real")
@@ -64,9 +64,9 @@ struct CodableFoundationTests {
     let store = ItemStore.generate(seed: seed &+ 100, itemCount: Int(seed) * 3)
     let model = RichModel.random(seed: seed &+ 100)
     for xml in [false, true] {
-      let storeValue = try FoundationPlistBridge.read(Foundations.encode(store, xml: xml))
+      let storeValue = try FoundationPlistBridge.read(CodableFoundations.encode(store, xml: xml))
       #expect(try StasisDecoder().decode(ItemStore.self, from: storeValue) == store, "seed \(seed), xml \(xml)")
-      let modelValue = try FoundationPlistBridge.read(Foundations.encode(model, xml: xml))
+      let modelValue = try FoundationPlistBridge.read(CodableFoundations.encode(model, xml: xml))
       #expect(try StasisDecoder().decode(RichModel.self, from: modelValue) == model, "seed \(seed), xml \(xml)")
     }
   }
@@ -83,12 +83,12 @@ struct CodableFoundationTests {
       let model = RichModel.random(seed: seed &+ 200)
       var format = PropertyLists.PropertyListFormat.json
       #expect(
-        try StasisDecoder().decode(ItemStore.self, from: Foundations.encode(store, xml: xml), format: &format) == store,
+        try StasisDecoder().decode(ItemStore.self, from: CodableFoundations.encode(store, xml: xml), format: &format) == store,
         "seed \(seed)")
       #expect(format == (xml ? .xml : .binary))
-      #expect(try StasisDecoder().decode(RichModel.self, from: Foundations.encode(model, xml: xml)) == model, "seed \(seed)")
-      let animals = [Puppy(name: "p\(seed)", breed: "b", ageInWeeks: UInt16(seed))]
-      #expect(try StasisDecoder().decode([Puppy].self, from: Foundations.encode(animals, xml: xml)) == animals)
+      #expect(try StasisDecoder().decode(RichModel.self, from: CodableFoundations.encode(model, xml: xml)) == model, "seed \(seed)")
+      let animals = [CodablePuppy(name: "p\(seed)", breed: "b", ageInWeeks: UInt16(seed))]
+      #expect(try StasisDecoder().decode([CodablePuppy].self, from: CodableFoundations.encode(animals, xml: xml)) == animals)
     }
   }
 

@@ -30,12 +30,12 @@ struct IntegerBounds: Codable, Equatable {
   var scalarInt16 = Int16.max
 }
 
-struct Optionals: Codable, Equatable {
+struct CodableOptionals: Codable, Equatable {
   var present: Int? = 4
   var absent: Int? = nil
   var string: String? = "x"
   var date: Date? = nil
-  var nested: Optionals.Inner? = Inner(value: nil)
+  var nested: CodableOptionals.Inner? = Inner(value: nil)
   var list: [Int?] = [1, nil, 3]
   var strings: [String?] = [nil, "b"]
   var doubleOptional: [Double??] = [1.5, nil]
@@ -59,33 +59,33 @@ struct ExplicitNil: Codable, Equatable {
   }
 }
 
-indirect enum Shape: Codable, Equatable {
+indirect enum CodableShape: Codable, Equatable {
   case circle(radius: Double)
   case rectangle(Double, height: Double)
   case empty
   case tagged(label: String?, id: UInt8)
-  case group([Shape], name: String)
-  case optional(Shape?)
+  case group([CodableShape], name: String)
+  case optional(CodableShape?)
 }
 
-enum Suit: String, Codable, Equatable { case hearts, spades }
-enum Rank: Int, Codable, Equatable { case ace = 1, king = 13 }
+enum CodableSuit: String, Codable, Equatable { case hearts, spades }
+enum CodableRank: Int, Codable, Equatable { case ace = 1, king = 13 }
 
-class Animal: Codable, Equatable {
+class CodableAnimal: Codable, Equatable {
   var name: String
   var legs: Int
   init(name: String, legs: Int) {
     self.name = name
     self.legs = legs
   }
-  static func == (lhs: Animal, rhs: Animal) -> Bool {
+  static func == (lhs: CodableAnimal, rhs: CodableAnimal) -> Bool {
     type(of: lhs) == type(of: rhs) && lhs.isEqual(to: rhs)
   }
-  func isEqual(to other: Animal) -> Bool { name == other.name && legs == other.legs }
+  func isEqual(to other: CodableAnimal) -> Bool { name == other.name && legs == other.legs }
 }
 
 /// Encodes its superclass through `superEncoder()` (key "super").
-class Dog: Animal {
+class CodableDog: CodableAnimal {
   var breed: String
   enum CodingKeys: CodingKey { case breed }
   init(name: String, breed: String) {
@@ -102,15 +102,15 @@ class Dog: Animal {
     try container.encode(breed, forKey: .breed)
     try super.encode(to: container.superEncoder())
   }
-  override func isEqual(to other: Animal) -> Bool {
-    guard let other = other as? Dog else { return false }
+  override func isEqual(to other: CodableAnimal) -> Bool {
+    guard let other = other as? CodableDog else { return false }
     return breed == other.breed && super.isEqual(to: other)
   }
 }
 
 /// Encodes its superclass through `superEncoder(forKey:)`, and shares the encoder with it
 /// (`super.encode(to: encoder)`) one level up.
-final class Puppy: Dog {
+final class CodablePuppy: CodableDog {
   var ageInWeeks: UInt16
   enum PuppyKeys: CodingKey { case ageInWeeks, parent }
   init(name: String, breed: String, ageInWeeks: UInt16) {
@@ -127,8 +127,8 @@ final class Puppy: Dog {
     try container.encode(ageInWeeks, forKey: .ageInWeeks)
     try super.encode(to: container.superEncoder(forKey: .parent))
   }
-  override func isEqual(to other: Animal) -> Bool {
-    guard let other = other as? Puppy else { return false }
+  override func isEqual(to other: CodableAnimal) -> Bool {
+    guard let other = other as? CodablePuppy else { return false }
     return ageInWeeks == other.ageInWeeks && super.isEqual(to: other)
   }
 }
@@ -201,10 +201,10 @@ struct RichModel: Codable, Equatable {
   var url: URL
   var relativeURL: URL
   var bounds: IntegerBounds
-  var optionals: Optionals
-  var shapes: [Shape]
-  var suit: Suit
-  var rank: Rank
+  var optionals: CodableOptionals
+  var shapes: [CodableShape]
+  var suit: CodableSuit
+  var rank: CodableRank
   var byName: [String: Int]
   var byNumber: [Int: String]
   var nested: [String: [String: [Double]]]
@@ -219,7 +219,7 @@ struct RichModel: Codable, Equatable {
     var rng = SplitMix64(seed: seed)
     var text = RandomPropertyList(seed: seed, kinds: .binary)
     func number() -> Double { Double.random(in: -1e9...1e9, using: &rng) }
-    let shapes: [Shape] = (0..<Int.random(in: 0...4, using: &rng)).map { index in
+    let shapes: [CodableShape] = (0..<Int.random(in: 0...4, using: &rng)).map { index in
       switch index % 4 {
       case 0: .circle(radius: number())
       case 1: .rectangle(number(), height: number())
@@ -238,7 +238,7 @@ struct RichModel: Codable, Equatable {
       blob: Data((0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }),
       url: URL(string: "https://example.com/item/\(Int.random(in: 0...9999, using: &rng))?q=1")!,
       relativeURL: URL(string: "b/c.plist", relativeTo: URL(string: "file:///tmp/a/"))!,
-      bounds: IntegerBounds(), optionals: Optionals(), shapes: shapes, suit: Bool.random(using: &rng) ? .hearts : .spades,
+      bounds: IntegerBounds(), optionals: CodableOptionals(), shapes: shapes, suit: Bool.random(using: &rng) ? .hearts : .spades,
       rank: .king, byName: byName, byNumber: byNumber,
       nested: ["outer": ["inner": [number(), 0, -0.5]], "none": [:]],
       set: Set((0..<3).map { _ in text.string() }), empty: Empty(), emptyList: [],
@@ -286,7 +286,7 @@ struct CodableRoundTripTests {
   }
 
   @Test func optionalsKeepTheirShape() throws {
-    let optionals = Optionals()
+    let optionals = CodableOptionals()
     #expect(try valueRoundTrip(optionals) == optionals)
     let value = try StasisEncoder().encodeToValue(optionals)
     // encodeIfPresent leaves absent keys out; nil inside arrays is "$null".
@@ -327,7 +327,7 @@ struct CodableRoundTripTests {
   }
 
   @Test func enumsWithAssociatedValuesRoundTrip() throws {
-    let shapes: [Shape] = [
+    let shapes: [CodableShape] = [
       .circle(radius: 2), .rectangle(1, height: -3), .empty, .tagged(label: nil, id: 255),
       .group([.empty, .optional(.circle(radius: 0))], name: "g"), .optional(nil),
     ]
@@ -337,17 +337,17 @@ struct CodableRoundTripTests {
     #expect(value[1] == ["rectangle": ["_0": .real(1), "height": .real(-3)]])
     #expect(value[2] == ["empty": [:]])
     #expect(value[3] == ["tagged": ["id": 255]])
-    #expect(try valueRoundTrip([Suit.spades]) == [.spades])
-    #expect(try StasisEncoder().encodeToValue([Rank.ace]) == [1])
+    #expect(try valueRoundTrip([CodableSuit.spades]) == [.spades])
+    #expect(try StasisEncoder().encodeToValue([CodableRank.ace]) == [1])
   }
 
   @Test func classInheritanceUsesSuperEncoders() throws {
-    let dog = Dog(name: "Rex", breed: "collie")
+    let dog = CodableDog(name: "Rex", breed: "collie")
     let value = try StasisEncoder().encodeToValue(dog)
     #expect(value == ["breed": "collie", "super": ["name": "Rex", "legs": 4]])
     #expect(try valueRoundTrip(dog) == dog)
 
-    let puppy = Puppy(name: "Bit", breed: "pug", ageInWeeks: 9)
+    let puppy = CodablePuppy(name: "Bit", breed: "pug", ageInWeeks: 9)
     let puppyValue = try StasisEncoder().encodeToValue(puppy)
     #expect(puppyValue == ["ageInWeeks": 9, "parent": ["breed": "pug", "super": ["name": "Bit", "legs": 4]]])
     let decoded = try valueRoundTrip(puppy)
@@ -432,7 +432,7 @@ struct CodableRoundTripTests {
 
   @Test func codingPathsSeenDuringEncodingAndDecoding() throws {
     struct PathRecorder: Codable {
-      static let seen = PathLog()
+      static let seen = CodablePathLog()
       init() {}
       func encode(to encoder: any Encoder) throws {
         Self.seen.append("E " + encoder.codingPath.map(\.stringValue).joined(separator: "/"))
@@ -486,7 +486,7 @@ struct CodableRoundTripTests {
       let model = RichModel.random(seed: seed)
       #expect(try dataRoundTrip(model, format) == model, "seed \(seed), \(format)")
     }
-    let puppy = Puppy(name: "a", breed: "b", ageInWeeks: 1)
+    let puppy = CodablePuppy(name: "a", breed: "b", ageInWeeks: 1)
     #expect(try dataRoundTrip([puppy], format) == [puppy])
   }
 
@@ -509,7 +509,7 @@ struct CodableRoundTripTests {
 }
 
 /// A thread-safe list of strings for tests that record what coders saw.
-final class PathLog: @unchecked Sendable {
+final class CodablePathLog: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: [String] = []
   func append(_ entry: String) { lock.withLock { stored.append(entry) } }

@@ -30,7 +30,7 @@ open class PropertyListDecoder {
   public init() {}
 
   /// Values handed to every `init(from:)` through `Decoder.userInfo`.
-  open var userInfo: [CodingUserInfoKey: any Sendable] {
+  @preconcurrency open var userInfo: [CodingUserInfoKey: any Sendable] {
     get { options.withLock { $0 } }
     set { options.withLock { $0 = newValue } }
   }

@@ -42,7 +42,7 @@ open class PropertyListEncoder {
   }
 
   /// Values handed to every `encode(to:)` through `Encoder.userInfo`.
-  open var userInfo: [CodingUserInfoKey: any Sendable] {
+  @preconcurrency open var userInfo: [CodingUserInfoKey: any Sendable] {
     get { options.withLock { $0.userInfo } }
     set { options.withLock { $0.userInfo = newValue } }
   }
