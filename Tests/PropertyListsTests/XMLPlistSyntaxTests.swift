@@ -130,6 +130,26 @@ struct XMLPlistSyntaxTests {
     }
   }
 
+  /// The reader's fast decimal conversion must give exactly strtod's (here: Swift's `Double(_:)`)
+  /// answer for every kind of decimal.
+  @Test func realConversionAgreesWithStrtod() {
+    var generator = SplitMix64(seed: 99)
+    for _ in 0..<20_000 {
+      let digits = Int.random(in: 1...20, using: &generator)
+      var text = Bool.random(using: &generator) ? "-" : ""
+      let point = Int.random(in: 0...digits, using: &generator)
+      for index in 0..<digits {
+        if index == point { text += "." }
+        text += String(Int.random(in: 0...9, using: &generator))
+      }
+      if Int.random(in: 0..<3, using: &generator) == 0 {
+        text += "e" + (Bool.random(using: &generator) ? "-" : "") + String(Int.random(in: 0...40, using: &generator))
+      }
+      let parsed = Array(text.utf8).withUnsafeBufferPointer { XMLPlistScanner.realValue($0) }
+      #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
   // MARK: Dates
 
   @Test func dates() throws {
@@ -173,6 +193,46 @@ struct XMLPlistSyntaxTests {
     expectError(.invalidValue) { try Self.read(Self.plist("<data>AA\u{E9}C</data>")) }
     expectError(.invalidValue) { try Self.read(Self.plist("<data>\u{E9}</data>")) }
     expectError(.invalidValue) { try Self.read(Self.plist("<data/>")) }
+  }
+
+  /// The reader's four-characters-at-a-time base64 path against a direct transcription of CF's
+  /// per-character loop, on text with white space, punctuation and `=` sprinkled in.
+  @Test func base64FastPathAgreesWithCFsLoop() throws {
+    func reference(_ text: [UInt8]) -> [UInt8] {
+      let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+      var output: [UInt8] = []
+      var accumulator = 0
+      var digits = 0
+      var equals = 0
+      for byte in text {
+        if byte == UInt8(ascii: "=") {
+          equals += 1
+        } else if ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(byte) {
+          equals = 0
+        }
+        let value = byte == UInt8(ascii: "=") ? 0 : alphabet.firstIndex(of: byte)
+        guard let value else { continue }
+        digits += 1
+        accumulator = accumulator << 6 + value
+        if digits % 4 == 0 {
+          output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+          if equals < 2 { output.append(UInt8(truncatingIfNeeded: accumulator >> 8)) }
+          if equals < 1 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
+        }
+      }
+      return output
+    }
+    var generator = SplitMix64(seed: 5)
+    let noise = Array(" \n\t=.-!=".utf8)
+    for round in 0..<2000 {
+      let bytes = (0..<Int.random(in: 0...60, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      var text = Array(Data(bytes).base64EncodedString().utf8)
+      for _ in 0..<Int.random(in: 0...4, using: &generator) {
+        text.insert(noise.randomElement(using: &generator)!, at: Int.random(in: 0...text.count, using: &generator))
+      }
+      let read = try Self.read(Self.plist("<data>" + String(decoding: text, as: UTF8.self) + "</data>")).dataValue.map(Array.init)
+      #expect(read == reference(text), "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
   }
 
   // MARK: Dictionaries
@@ -262,6 +322,13 @@ struct XMLPlistSyntaxTests {
     // Broken UTF-16: odd length, unpaired surrogate.
     expectError(.badEncoding) { try PropertyListValue(decoding: utf16LE + [0x3C]) }
     expectError(.badEncoding) { try PropertyListValue(decoding: [0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00]) }
+    // Invalid UTF-8 inside text, including a four-byte sequence cut to three bytes (which the
+    // standard library repairs to a replacement character of the same length).
+    for bad: [UInt8] in [[0xF0, 0x9F, 0x98, 0x41], [0x41, 0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80],
+                         [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0xAF], Array("0123456789".utf8) + [0xF0, 0x9F, 0x98]] {
+      expectError(.badEncoding, "\(bad)") { try PropertyListValue(decoding: Array("<plist><string>".utf8) + bad + Array("</string></plist>".utf8)) }
+    }
+    #expect(try PropertyListValue(decoding: Array("<plist><string>0123456789😀\u{10FFFF}\u{FFFD}</string></plist>".utf8)) == "0123456789😀\u{10FFFF}\u{FFFD}")
     // Invalid UTF-8 inside text.
     expectError(.badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)) }
   }

@@ -30,8 +30,30 @@ enum XMLPlistBase64 {
       var digits = 0
       var equals = 0
       var written = 0
-      for index in 0..<input.count {
+      var index = 0
+      while index < input.count {
+        // Fast path: four alphabet characters (no '=', no skipped bytes) at a group boundary.
+        if digits & 3 == 0 && index + 4 <= input.count {
+          let a = table[Int(input[index])]
+          let b = table[Int(input[index + 1])]
+          let c = table[Int(input[index + 2])]
+          let d = table[Int(input[index + 3])]
+          if (a | b | c | d) >= 0 && input[index + 2] != UInt8(ascii: "=") && input[index + 3] != UInt8(ascii: "=")
+            && input[index] != UInt8(ascii: "=") && input[index + 1] != UInt8(ascii: "=")
+          {
+            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+            output[written] = UInt8(truncatingIfNeeded: group >> 16)
+            output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+            output[written + 2] = UInt8(truncatingIfNeeded: group)
+            written += 3
+            accumulator = group
+            equals = 0
+            index += 4
+            continue
+          }
+        }
         let byte = input[index]
+        index += 1
         if byte == UInt8(ascii: "=") {
           equals += 1
         } else if !(byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)) {
@@ -40,7 +62,7 @@ enum XMLPlistBase64 {
         let value = table[Int(byte)]
         if value < 0 {
           if value == -2 {
-            badOffset = index
+            badOffset = index - 1
             return written
           }
           continue

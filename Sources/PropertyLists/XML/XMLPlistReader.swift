@@ -49,7 +49,13 @@ struct XMLPlistTreeBuilder {
   let maximumObjectCount: Int
   var values: [PropertyListValue] = []
   var keys: [String] = []
-  var frames: [Frame] = []
+  /// The innermost open container, valid while `openCount > 0`.
+  var current = Frame(tag: .plist, valueStart: 0, keyStart: 0, openedAt: 0)
+  /// The containers around `current`, outermost first.
+  var parents: [Frame] = []
+  var openCount = 0
+  /// Whether the outermost container is a `<plist>` (which does not count towards the depth).
+  var rootIsPlist = false
   var objectCount = 0
   /// Reused for text with references or CDATA.
   var scratch: [UInt8] = []
@@ -77,24 +83,24 @@ struct XMLPlistTreeBuilder {
     try scanner.skipProlog()
     if let value = try element(openedAt: scanner.position - 1) { return value }
     while true {
-      let top = frames.count - 1
-      let frame = frames[top]
-      switch try scanner.nextContent(inside: frame.tag, openedAt: frame.openedAt) {
+      switch try scanner.nextContent(inside: current.tag, openedAt: current.openedAt) {
       case .closeTag:
-        let value = try close(frame)
-        frames.removeLast()
-        if frames.isEmpty { return value }
-        try deliver(value, openedAt: frame.openedAt)
+        let closed = current
+        let value = try close(closed)
+        openCount -= 1
+        if openCount == 0 { return value }
+        current = parents.removeLast()
+        try deliver(value, openedAt: closed.openedAt)
       case .element:
         let openedAt = scanner.position - 1
-        if frame.tag == .dict && !frame.awaitingValue {
+        if current.tag == .dict && !current.awaitingValue {
           let (tag, isEmpty) = try scanner.readStartTag()
           guard tag == .key else {
             throw scanner.failure(.unexpectedInput, "found <\(tag.name)> inside <dict> where a <key> was expected", at: openedAt)
           }
           try countObject(at: openedAt)
           keys.append(isEmpty ? "" : try text(of: .key, openedAt: openedAt))
-          frames[top].awaitingValue = true
+          current.awaitingValue = true
         } else if let value = try element(openedAt: openedAt) {
           try deliver(value, openedAt: openedAt)
         }
@@ -160,32 +166,34 @@ struct XMLPlistTreeBuilder {
 
   private mutating func open(_ tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) {
     // The outermost <plist> is not a container of values and does not count towards the depth.
-    let depth = frames.count + 1 - (frames.first?.tag == .plist || (frames.isEmpty && tag == .plist) ? 1 : 0)
+    if openCount == 0 { rootIsPlist = tag == .plist }
+    let depth = openCount + 1 - (rootIsPlist ? 1 : 0)
     guard depth <= maximumDepth else {
       throw scanner.failure(.tooDeep, "containers nest deeper than \(maximumDepth) levels", at: openedAt)
     }
-    frames.append(Frame(tag: tag, valueStart: values.count, keyStart: keys.count, openedAt: openedAt))
+    if openCount > 0 { parents.append(current) }
+    current = Frame(tag: tag, valueStart: values.count, keyStart: keys.count, openedAt: openedAt)
+    openCount += 1
   }
 
   @inline(__always)
   private mutating func deliver(_ value: PropertyListValue, openedAt: Int) throws(PropertyListError) {
-    let top = frames.count - 1
-    switch frames[top].tag {
+    switch current.tag {
     case .array:
       values.append(value)
     case .dict:
       values.append(value)
-      frames[top].awaitingValue = false
+      current.awaitingValue = false
     default:
-      guard !frames[top].hasValue else {
+      guard !current.hasValue else {
         throw scanner.failure(.unexpectedInput, "<plist> holds more than one value; expected </plist>", at: openedAt)
       }
       values.append(value)
-      frames[top].hasValue = true
+      current.hasValue = true
     }
   }
 
-  /// Handles the close tag at the scanner's position for `frame` (still on the stack).
+  /// Handles the close tag at the scanner's position for `frame`.
   private mutating func close(_ frame: Frame) throws(PropertyListError) -> PropertyListValue {
     switch frame.tag {
     case .array:

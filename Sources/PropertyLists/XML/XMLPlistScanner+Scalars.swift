@@ -180,7 +180,72 @@ extension XMLPlistScanner {
       if exponentDigits > 0 { index = exponentEnd }
     }
     guard index == count else { return nil }
-    return Double(String(decoding: UnsafeBufferPointer(rebasing: text[tokenStart..<count]), as: UTF8.self))
+    let token = UnsafeBufferPointer(rebasing: text[tokenStart..<count])
+    return exactDecimal(token) ?? Double(String(decoding: token, as: UTF8.self))
+  }
+
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// Clinger's fast path for a token already checked against strtod's grammar: with at most 15
+  /// significant digits and a power of ten within ±22, both the digits and the power are exact
+  /// doubles, so one multiplication or division rounds correctly, as strtod would. `nil` when the
+  /// token needs the general conversion.
+  private static func exactDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    var negative = false
+    if token[0] == UInt8(ascii: "-") || token[0] == UInt8(ascii: "+") {
+      negative = token[0] == UInt8(ascii: "-")
+      index = 1
+    }
+    var mantissa: UInt64 = 0
+    var significant = 0
+    var scale = 0
+    var inFraction = false
+    while index < token.count {
+      let byte = token[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        break
+      } else {
+        let digit = UInt64(byte &- UInt8(ascii: "0"))
+        if mantissa != 0 || digit != 0 {
+          guard significant < 15 else { return nil }
+          mantissa = mantissa * 10 + digit
+          significant += 1
+        }
+        if inFraction { scale -= 1 }
+      }
+      index += 1
+    }
+    if index < token.count {
+      index += 1
+      var exponentNegative = false
+      if token[index] == UInt8(ascii: "-") || token[index] == UInt8(ascii: "+") {
+        exponentNegative = token[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard token.count - index <= 4 else { return nil }
+      var exponent = 0
+      while index < token.count {
+        exponent = exponent * 10 + Int(token[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+      scale += exponentNegative ? -exponent : exponent
+    }
+    let magnitude: Double
+    if mantissa == 0 {
+      magnitude = 0
+    } else if scale >= 0 && scale <= 22 {
+      magnitude = Double(mantissa) * exactPowersOfTen[scale]
+    } else if scale < 0 && scale >= -22 {
+      magnitude = Double(mantissa) / exactPowersOfTen[-scale]
+    } else {
+      return nil
+    }
+    return negative ? -magnitude : magnitude
   }
 
   private static func asciiCaseInsensitiveEquals(_ text: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {

@@ -402,12 +402,7 @@ struct XMLPlistScanner {
   @inline(__always)
   mutating func scanText(scratch: inout [UInt8]) throws(PropertyListError) -> Text {
     let start = position
-    var index = position
-    while index < count {
-      let byte = base[index]
-      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
-      index += 1
-    }
+    let index = Self.indexOfMarkup(base, from: position, count: count)
     if index >= count || base[index] == UInt8(ascii: "<") && (index + 1 >= count || base[index + 1] != UInt8(ascii: "!")) {
       position = index
       return .run(start: start, end: index)
@@ -417,6 +412,30 @@ struct XMLPlistScanner {
     scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: index - start))
     try scanTextSlow(scratch: &scratch)
     return .scratch
+  }
+
+  /// The offset of the first `<` or `&` at or after `from`, or `count`. Looks at eight bytes at a
+  /// time (a byte equals `c` exactly when `word ^ c·0x0101…` has a zero byte there).
+  @inline(__always)
+  static func indexOfMarkup(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+    var index = from
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let less = word ^ (ones &* 0x3C)
+      let ampersand = word ^ (ones &* 0x26)
+      let found = ((less &- ones) & ~less | (ampersand &- ones) & ~ampersand) & highs
+      if found != 0 { break }
+      index += 8
+    }
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return index }
+      index += 1
+    }
+    return count
   }
 
   /// The part of ``scanText(scratch:)`` after the first reference or CDATA section.
@@ -531,16 +550,82 @@ struct XMLPlistScanner {
   /// Makes a `String` from the text just scanned; the bytes must be valid UTF-8.
   @inline(__always)
   func makeString(_ text: Text, scratch: [UInt8], openedAt: Int) throws(PropertyListError) -> String {
+    let string: String?
     switch text {
-    case .run(let start, let end):
-      if let string = String(validating: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self) {
-        return string
+    case .run(let start, let end): string = Self.utf8String(base + start, end - start)
+    case .scratch: string = scratch.withUnsafeBufferPointer { Self.utf8String($0.baseAddress ?? base, $0.count) }
+    }
+    guard let string else { throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt) }
+    return string
+  }
+
+  /// A `String` from UTF-8 bytes, or `nil` if they are not valid UTF-8, in one validating pass
+  /// (the standard library's) plus a cheap check.
+  ///
+  /// `String(decoding:as:)` replaces each maximal ill-formed subsequence by U+FFFD (3 bytes).
+  /// Subsequences of one or two bytes make the result longer, so an unchanged length rules them
+  /// out; one of three bytes can only be a four-byte sequence (lead 0xF0–0xF4) cut short. So with
+  /// an unchanged length the text is valid exactly when every byte 0xF0–0xFF starts a complete,
+  /// valid four-byte sequence, and only those bytes are looked at again.
+  @inline(__always)
+  static func utf8String(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> String? {
+    let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    guard string.utf8.count == count else { return nil }
+    var index = 0
+    let raw = UnsafeRawPointer(bytes)
+    let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while index + 8 <= count {
+      // A byte is 0xF_ exactly when (byte & 0xF0) ^ 0xF0 is zero.
+      let nibbles = (raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highNibbles) ^ highNibbles
+      if (nibbles &- ones) & ~nibbles & 0x8080_8080_8080_8080 != 0 {
+        for offset in index..<(index + 8) where bytes[offset] >= 0xF0 {
+          guard isValidUTF8(bytes + offset, Swift.min(4, count - offset)) else { return nil }
+        }
       }
-    case .scratch:
-      if let string = scratch.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) }) {
-        return string
+      index += 8
+    }
+    while index < count {
+      if bytes[index] >= 0xF0 {
+        guard isValidUTF8(bytes + index, Swift.min(4, count - index)) else { return nil }
+      }
+      index += 1
+    }
+    return string
+  }
+
+  /// Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
+  static func isValidUTF8(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var index = 0
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      @inline(__always) func continuation(_ offset: Int) -> Bool {
+        index + offset < count && bytes[index + offset] & 0xC0 == 0x80
+      }
+      switch lead {
+      case 0xC2...0xDF:
+        guard continuation(1) else { return false }
+        index += 2
+      case 0xE0...0xEF:
+        guard continuation(1), continuation(2) else { return false }
+        let second = bytes[index + 1]
+        if lead == 0xE0 && second < 0xA0 { return false }  // overlong
+        if lead == 0xED && second >= 0xA0 { return false }  // surrogate
+        index += 3
+      case 0xF0...0xF4:
+        guard continuation(1), continuation(2), continuation(3) else { return false }
+        let second = bytes[index + 1]
+        if lead == 0xF0 && second < 0x90 { return false }  // overlong
+        if lead == 0xF4 && second >= 0x90 { return false }  // above U+10FFFF
+        index += 4
+      default:
+        return false
       }
     }
-    throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt)
+    return true
   }
 }
