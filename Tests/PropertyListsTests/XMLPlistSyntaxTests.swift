@@ -429,6 +429,16 @@ struct XMLPlistSyntaxTests {
     #expect(keys == ["", "B", "a", "aa", "é", "😀", "\u{E000}"])
   }
 
+  @Test func keyOrderOnUTF8AgreesWithUTF16() {
+    let alphabet: [Character] = ["a", "B", "\u{0}", "é", "\u{7FF}", "\u{800}", "中", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "😀", "\u{10000}", "\u{10FFFF}"]
+    var generator = SplitMix64(seed: 11)
+    for _ in 0..<5000 {
+      let a = String((0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+      let b = String((0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+      #expect(XMLPlistWriter.utf16Precedes(a, b) == a.utf16.lexicographicallyPrecedes(b.utf16), "\(a.unicodeScalars.map(\.value)) \(b.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test func base64LineWidthDependsOnIndentation() throws {
     let data = Data((0..<200).map { UInt8($0) })
     var value = PropertyListValue.data(data)

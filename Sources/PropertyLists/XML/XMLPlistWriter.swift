@@ -41,7 +41,8 @@ enum XMLPlistWriter {
   /// An open container: the children still to write.
   private enum Frame {
     case array([PropertyListValue], next: Int)
-    case dictionary([PropertyListDictionary.Element], next: Int)
+    /// The dictionary and the positions of its entries in CF's key order.
+    case dictionary(PropertyListDictionary, order: [Int], next: Int)
   }
 
   private static func writeTree(_ root: PropertyListValue, into out: inout [UInt8]) throws(PropertyListError) {
@@ -60,14 +61,14 @@ enum XMLPlistWriter {
           appendTabs(indent - 1, to: &out)
           out.append(contentsOf: "</array>\n".utf8)
         }
-      case .dictionary(let entries, let next):
-        if next < entries.count {
-          stack[top] = .dictionary(entries, next: next + 1)
+      case .dictionary(let dictionary, let order, let next):
+        if next < order.count {
+          stack[top] = .dictionary(dictionary, order: order, next: next + 1)
           appendTabs(indent, to: &out)
           out.append(contentsOf: "<key>".utf8)
-          appendEscaped(entries[next].key, to: &out)
+          appendEscaped(dictionary.storedKeys[order[next]], to: &out)
           out.append(contentsOf: "</key>\n".utf8)
-          if let frame = try writeValue(entries[next].value, indent: indent, into: &out) { stack.append(frame) }
+          if let frame = try writeValue(dictionary.storedValues[order[next]], indent: indent, into: &out) { stack.append(frame) }
         } else {
           stack.removeLast()
           appendTabs(indent - 1, to: &out)
@@ -143,10 +144,32 @@ enum XMLPlistWriter {
         out.append(contentsOf: "<dict/>\n".utf8)
       } else {
         out.append(contentsOf: "<dict>\n".utf8)
-        return .dictionary(dictionary.sortedByKey, next: 0)
+        let keys = dictionary.storedKeys
+        return .dictionary(dictionary, order: keys.indices.sorted { utf16Precedes(keys[$0], keys[$1]) }, next: 0)
       }
     }
     return nil
+  }
+
+  /// Whether `a` sorts before `b` by UTF-16 code units, CF's key order
+  /// (``PropertyListDictionary/sortedByKey``), computed on UTF-8. UTF-8 bytes order text by code
+  /// point, which agrees with UTF-16 except that UTF-16 puts characters outside the BMP (surrogates
+  /// D800–DFFF) before U+E000–U+FFFF; at the first differing byte those are lead bytes F0–F4 and
+  /// EE–EF, so only that pairing is reversed.
+  static func utf16Precedes(_ a: String, _ b: String) -> Bool {
+    var left = a.utf8.makeIterator()
+    var right = b.utf8.makeIterator()
+    while true {
+      switch (left.next(), right.next()) {
+      case (nil, nil): return false
+      case (nil, _): return true
+      case (_, nil): return false
+      case (let x?, let y?):
+        if x == y { continue }
+        if x >= 0xEE && y >= 0xEE && (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
+        return x < y
+      }
+    }
   }
 
   @inline(__always)
