@@ -169,12 +169,19 @@ struct EditTests {
     #expect(run.environment.writtenPaths.isEmpty)
   }
 
-  @Test(arguments: ["garbage", "2020-13-01T00:00:00Z", "2020-01-01", "</date><string>x</string><date>"])
+  @Test(arguments: ["garbage", "2020-01-01T00:00:00", "2020-01-01", "</date><string>x</string><date>", ""])
   func badDates(_ text: String) throws {
     let run = plutil("-insert", "k", "-date", text, "f.plist", files: ["f.plist": try Samples.bytes(Self.base, .binary)])
     #expect(run.status == 1)
     #expect(run.stderr.hasPrefix("Invalid date in argument"))
     #expect(run.environment.writtenPaths.isEmpty)
+  }
+
+  @Test func outOfRangeDateFieldsCarryOverAsInApplesReader() throws {
+    // Like CoreFoundation (and the toolchain's plutil): month 13 is January of the next year.
+    let run = plutil("-insert", "k", "-date", "2020-13-01T00:00:00Z", "-o", "-", "f.plist", files: ["f.plist": try Samples.bytes(Self.base, .binary)])
+    #expect(run.status == 0)
+    #expect(Samples.decode(run.stdoutBytes)?["k"] == .date(Date(timeIntervalSinceReferenceDate: 631_152_000)))
   }
 
   @Test func badXMLAndJSONValues() throws {
