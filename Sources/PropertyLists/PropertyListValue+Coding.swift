@@ -69,6 +69,17 @@ extension PropertyListValue {
         }
       }
     }
+    if format == nil && chosen == .xml {
+      // CF tries XML, then OpenStep: `<0fbd>` is OpenStep data, not markup.
+      do {
+        return (try XMLPlistReader.read(buffer, options: options), .xml)
+      } catch let xmlError {
+        if let openStep = try? OpenStepPlistReader.read(buffer, options: options, stringsFile: false) {
+          return (openStep, .openStep)
+        }
+        throw xmlError
+      }
+    }
     let value: PropertyListValue
     switch chosen {
     case .binary: value = try BinaryPlistReader.read(buffer, options: options)

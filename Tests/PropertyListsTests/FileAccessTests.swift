@@ -84,3 +84,27 @@ struct FileAccessTests {
     expectError(.fileSystem) { try PropertyListValue(contentsOfFile: folder.appendingPathComponent("nope").path) }
   }
 }
+
+@Suite("Format detection")
+struct FormatDetectionTests {
+  @Test func openStepDataIsNotMistakenForXML() throws {
+    let (value, format) = try PropertyListValue.decodeWithFormat(Data("<0fbd 12>".utf8))
+    #expect(value == .data(Data([0x0F, 0xBD, 0x12])))
+    #expect(format == .openStep)
+  }
+
+  @Test func brokenXMLStillReportsTheXMLError() {
+    do {
+      _ = try PropertyListValue(decoding: Data("<plist><dict><key>a</key></dict></plist>".utf8))
+      Issue.record("accepted")
+    } catch {
+      #expect(error.format == .xml)
+    }
+  }
+
+  @Test func jsonIsReadWhenOpenStepFails() throws {
+    let (value, format) = try PropertyListValue.decodeWithFormat(Data(#"{"a": [1, 2.5, true]}"#.utf8))
+    #expect(format == .json)
+    #expect(value == ["a": [1, 2.5, true]])
+  }
+}
