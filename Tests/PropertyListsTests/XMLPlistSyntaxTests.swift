@@ -316,6 +316,11 @@ struct XMLPlistSyntaxTests {
     #expect(try declared("macintosh", [0x8E, 0xA5, 0xDB, 0xF0]) == "é•€\u{F8FF}")
     #expect(try declared("UTF-8", Array("ü".utf8)) == "ü")
     #expect(try declared("us-ascii", Array("plain".utf8)) == "plain")
+    // Names compare as ICU compares aliases: case, punctuation and white space do not matter.
+    #expect(try declared("UTF_8", [0xC3, 0xBC]) == "ü")
+    #expect(try declared(" Utf 8", [0xC3, 0xBC]) == "ü")
+    #expect(try declared("iso-8859-01", [0xFC]) == "ü")
+    #expect(try declared("Latin-1", [0xFC]) == "ü")
     expectError(.badEncoding) { try declared("us-ascii", [0xE9]) }
     expectError(.badEncoding) { try declared("EBCDIC-CP-US", [0x41]) }
     expectError(.badEncoding) { try declared("windows-1252", [0x81]) }
@@ -328,6 +333,10 @@ struct XMLPlistSyntaxTests {
                          [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0xAF], Array("0123456789".utf8) + [0xF0, 0x9F, 0x98]] {
       expectError(.badEncoding, "\(bad)") { try PropertyListValue(decoding: Array("<plist><string>".utf8) + bad + Array("</string></plist>".utf8)) }
     }
+    // CF's one leniency: a stray 0xA9 byte (a Latin-1 or Mac OS Roman ©) reads as U+FFFD.
+    #expect(try PropertyListValue(decoding: Array("<plist><string>x".utf8) + [0xA9] + Array("y</string></plist>".utf8)) == "x\u{FFFD}y")
+    #expect(try PropertyListValue(decoding: Array("<plist><key>".utf8) + [0xA9, 0xC2, 0xA9] + Array("&amp;</key></plist>".utf8)) == "\u{FFFD}©&")
+    expectError(.badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xA8] + Array("</string></plist>".utf8)) }
     #expect(try PropertyListValue(decoding: Array("<plist><string>0123456789😀\u{10FFFF}\u{FFFD}</string></plist>".utf8)) == "0123456789😀\u{10FFFF}\u{FFFD}")
     // Invalid UTF-8 inside text.
     expectError(.badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)) }
@@ -388,7 +397,8 @@ struct XMLPlistSyntaxTests {
     for (real, text) in reals {
       #expect(try body(.real(real)) == "<real>\(text)</real>\n", "\(real)")
     }
-    #expect(try body(.real(0.1, width: .single)) == "<real>0.10000000000000001</real>\n")
+    // A 32-bit real is written as the float it is: 0.1 as a float is 0.100000001490116…
+    #expect(try body(.real(0.1, width: .single)) == "<real>0.10000000149011612</real>\n")
     #expect(try body(.integer(PropertyListInteger(UInt64.max))) == "<integer>18446744073709551615</integer>\n")
     #expect(try body(.integer(PropertyListInteger(Int64.min))) == "<integer>-9223372036854775808</integer>\n")
     #expect(try body(.integer(0)) == "<integer>0</integer>\n")

@@ -91,19 +91,47 @@ enum XMLPlistTextEncoding: Equatable {
       detail: "the XML declaration names an encoding this reader does not convert; expected UTF-8, UTF-16, UTF-32, US-ASCII, ISO-8859-1, windows-1252 or macintosh")
   }
 
-  /// Maps an IANA charset name (case-insensitive) to an encoding this reader converts.
+  /// Maps a charset name to an encoding this reader converts. CF resolves names it does not know
+  /// itself through ICU's alias table, whose comparison (`ucnv_compareNames`) ignores case and
+  /// every character but letters and digits, and drops a `0` that follows a non-digit and precedes
+  /// a digit; so `UTF8`, `utf_8`, ` UTF-8` and `ISO-8859-01` all name encodings here too. Names
+  /// with non-ASCII characters are unknown.
   static func named(_ name: String) -> XMLPlistTextEncoding? {
-    switch name.lowercased() {
-    case "utf-8", "utf8": .utf8
-    case "utf-16", "utf-16be", "iso-10646-ucs-2", "ucs-2": .utf16BigEndian
-    case "utf-16le": .utf16LittleEndian
-    case "utf-32", "utf-32be", "iso-10646-ucs-4", "ucs-4": .utf32BigEndian
-    case "utf-32le": .utf32LittleEndian
-    case "us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us": .ascii
-    case "iso-8859-1", "iso_8859-1", "iso-latin-1", "latin1", "l1", "cp819", "ibm819": .isoLatin1
-    case "windows-1252", "cp1252", "x-ansi": .windowsLatin1
-    case "macintosh", "mac", "x-mac-roman", "macroman", "csmacintosh": .macRoman
-    default: nil
+    let characters = Array(name.utf8)
+    // CF hands ICU the name as an 8-bit C string; a name with other characters is never found.
+    guard characters.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var key: [UInt8] = []
+    var afterDigit = false
+    for (index, byte) in characters.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0"):
+        let next = index + 1 < characters.count ? characters[index + 1] : 0
+        if !afterDigit && next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9") { continue }
+        key.append(byte)
+      case UInt8(ascii: "1")...UInt8(ascii: "9"):
+        afterDigit = true
+        key.append(byte)
+      case UInt8(ascii: "a")...UInt8(ascii: "z"):
+        afterDigit = false
+        key.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        afterDigit = false
+        key.append(byte | 0x20)
+      default:
+        afterDigit = false
+      }
+    }
+    switch String(decoding: key, as: UTF8.self) {
+    case "utf8": return .utf8
+    case "utf16", "utf16be", "iso10646ucs2", "ucs2", "unicode", "unicodebigunmarked": return .utf16BigEndian
+    case "utf16le", "unicodelittleunmarked": return .utf16LittleEndian
+    case "utf32", "utf32be", "iso10646ucs4", "ucs4": return .utf32BigEndian
+    case "utf32le": return .utf32LittleEndian
+    case "usascii", "ascii", "ansix341968", "iso646us", "us", "csascii", "ibm367", "cp367": return .ascii
+    case "iso88591", "isolatin1", "latin1", "l1", "cp819", "ibm819", "csisolatin1", "isoir100", "iso885911987": return .isoLatin1
+    case "windows1252", "cp1252", "xansi", "ibm5348": return .windowsLatin1
+    case "macintosh", "mac", "xmacroman", "macroman", "csmacintosh", "macos0": return .macRoman
+    default: return nil
     }
   }
 

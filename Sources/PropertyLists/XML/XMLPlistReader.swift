@@ -14,6 +14,19 @@ import FoundationEssentials
 /// * nesting deeper than ``PropertyListReadingOptions/maximumDepth`` and more values than
 ///   ``PropertyListReadingOptions/maximumObjectCount`` are refused.
 ///
+/// Where this reader knowingly differs from CoreFoundation (checked against swift-corelibs-foundation's
+/// CF, whose XML reader is Apple's `CFPropertyList.c`):
+///
+/// * a DOCTYPE internal subset (`<!DOCTYPE plist [ … ]>`) is skipped, as formats.md §2.4 asks;
+///   CF enters its subset skipper on the `[` itself and so rejects every internal subset
+///   ("Encountered unexpected character [ … while parsing DTD");
+/// * mark-less UTF-16 takes its byte order from the zero byte and keeps the first character;
+///   CF skips two bytes as if they were a mark;
+/// * `encoding="…"` names are limited to UTF-8/16/32, US-ASCII, ISO-8859-1, windows-1252 and
+///   Mac OS Roman (CF accepts every ICU converter name);
+/// * a `CF$UID` of 2^31 … 2^32−1 stays as it is (CF clamps it to 2^31−1), and years or
+///   references that overflow CF's 32-bit arithmetic are refused instead of wrapping.
+///
 /// The tree is built without recursion (an explicit stack), so depth limits far above CF's 512
 /// cannot overflow the thread's stack.
 enum XMLPlistReader {

@@ -555,8 +555,38 @@ struct XMLPlistScanner {
     case .run(let start, let end): string = Self.utf8String(base + start, end - start)
     case .scratch: string = scratch.withUnsafeBufferPointer { Self.utf8String($0.baseAddress ?? base, $0.count) }
     }
-    guard let string else { throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt) }
-    return string
+    if let string { return string }
+    // Not strictly valid: CF still accepts a stray 0xA9 byte (as U+FFFD), nothing else.
+    let lenient: String?
+    switch text {
+    case .run(let start, let end): lenient = Self.lenientUTF8String(base + start, end - start)
+    case .scratch: lenient = scratch.withUnsafeBufferPointer { Self.lenientUTF8String($0.baseAddress ?? base, $0.count) }
+    }
+    guard let lenient else { throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt) }
+    return lenient
+  }
+
+  /// CF's UTF-8 decoding (`__CFFromUTF8`): strict, except that a 0xA9 byte that does not start a
+  /// legal sequence becomes U+FFFD ("to not break existing apps" that wrote a Mac OS Roman or
+  /// Latin-1 copyright sign). Any other ill-formed byte makes the whole text fail.
+  static func lenientUTF8String(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> String? {
+    var repaired: [UInt8] = []
+    repaired.reserveCapacity(count + 8)
+    var index = 0
+    while index < count {
+      let lead = bytes[index]
+      let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+      if lead < 0x80 || (length <= count - index && isValidUTF8(bytes + index, length) && lead >= 0xC2) {
+        repaired.append(contentsOf: UnsafeBufferPointer(start: bytes + index, count: length))
+        index += length
+      } else if lead == 0xA9 {
+        repaired.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        index += 1
+      } else {
+        return nil
+      }
+    }
+    return String(decoding: repaired, as: UTF8.self)
   }
 
   /// A `String` from UTF-8 bytes, or `nil` if they are not valid UTF-8, in one validating pass

@@ -91,9 +91,10 @@ enum XMLPlistWriter {
       out.append(contentsOf: "<integer>".utf8)
       appendDecimal(integer, to: &out)
       out.append(contentsOf: "</integer>\n".utf8)
-    case .real(let real, _):
+    case .real(let real, let width):
       out.append(contentsOf: "<real>".utf8)
-      appendReal(real, to: &out)
+      // A 32-bit real is a float CFNumber, which CF widens to double for printing.
+      appendReal(width == .single ? Double(Float(real)) : real, to: &out)
       out.append(contentsOf: "</real>\n".utf8)
     case .bool(let flag):
       out.append(contentsOf: flag ? "<true/>\n".utf8 : "<false/>\n".utf8)
