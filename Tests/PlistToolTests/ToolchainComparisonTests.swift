@@ -229,6 +229,37 @@ struct ToolchainComparisonTests {
     return "no difference"
   }
 
+  // MARK: Edits
+
+  /// Edits on which both tools must produce the same XML file, or fail alike.
+  static let edits: [[String]] = [
+    ["-insert", "new", "-string", "hi"], ["-insert", "s", "-string", "hi"], ["-replace", "s", "-integer", "5"],
+    ["-insert", "arr.0", "-string", "first"], ["-insert", "arr.3", "-bool", "YES"], ["-insert", "arr.4", "-string", "x"],
+    ["-insert", "arr", "-float", "2.5", "-append"], ["-insert", "d", "-string", "x", "-append"],
+    ["-insert", "fresh", "-integer", "7", "-append"], ["-insert", "d.x.y", "-string", "x"], ["-insert", "s.x", "-string", "x"],
+    ["-insert", "arr.foo", "-string", "x"], ["-insert", "b", "-integer", "12abc"], ["-insert", "b", "-float", "1.5e3x"],
+    ["-insert", "b", "-data", "aGVsbG8="], ["-insert", "b", "-date", "2020-01-01T00:00:00Z"],
+    ["-insert", "b", "-json", #"{"a": [1, 2.5, "x", true]}"#], ["-insert", "b", "-xml", "<plist><array><integer>1</integer></array></plist>"],
+    ["-insert", "b", "-array"], ["-insert", "b", "-dictionary"], ["-insert", "d.k2", "-string", "v2"], ["-insert", "a\\.b.c", "-integer", "2"],
+    ["-remove", "arr.1"], ["-remove", "d.k"], ["-remove", "nope"], ["-remove", "arr.9"], ["-remove", "s.x"], ["-remove", "a\\.b"],
+    ["-replace", "d.k", "-dictionary"],
+  ]
+
+  @Test(arguments: edits)
+  func editMatchesTheToolchain(_ edit: [String]) throws {
+    let base: PropertyListValue = ["arr": [1, 2, 3], "d": ["k": "v"], "s": "x", "a.b": ["z": 0]]
+    let folder = try TemporaryFolder()
+    try folder.write(try base.encodedBytes(as: .xml), to: "theirs.plist")
+    try folder.write(try base.encodedBytes(as: .xml), to: "ours.plist")
+    let theirs = try ToolchainPlutil.run(edit + [folder.path("theirs.plist")])
+    let ours = CapturingEnvironment.run(edit + [folder.path("ours.plist")])
+    #expect(ours.status == theirs.status, "\(edit): toolchain \(theirs.stderrText), ours \(ours.stderr)")
+    #expect(try folder.read("ours.plist") == (try folder.read("theirs.plist")), "\(edit)")
+    #expect(
+      ours.stderr.replacingOccurrences(of: "ours.plist", with: "theirs.plist") == theirs.stderrText
+        || theirs.status == 0, "\(edit): messages differ")
+  }
+
   // MARK: -extract raw and -type
 
   @Test func rawAndTypeOfGeneratedScalars() throws {
