@@ -193,7 +193,7 @@ enum BinaryPlistReader {
           fingerprints.append(fingerprint)
           position &+= trailer.referenceSize
         }
-        let keysAreUnique = count > PropertyListDictionary.indexThreshold || !hasRepeatedKey(keys)
+        let keysAreUnique = count > PropertyListDictionary.indexThreshold ? Set(keys).count == count : !hasRepeatedKey(keys)
         var values: [PropertyListValue] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
@@ -202,9 +202,10 @@ enum BinaryPlistReader {
           position &+= trailer.referenceSize
         }
         leave(object)
-        // Large dictionaries find repeats while building their index.
+        // A repeated key keeps its first value, as CF's binary reader does (checked against the
+        // toolchain's CF). Large dictionaries are checked with a set.
         return .dictionary(
-          keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keys: keys, values: values))
+          keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keepingFirstOf: keys, values: values))
       default:
         throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not defined in bplist00")
       }

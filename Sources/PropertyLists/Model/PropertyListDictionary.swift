@@ -212,6 +212,19 @@ extension PropertyListDictionary: ExpressibleByDictionaryLiteral {
 }
 
 extension PropertyListDictionary {
+  /// Builds a dictionary where a repeated key keeps its *first* value, the rule of
+  /// CoreFoundation's binary reader (`CFDictionaryCreate` adds only absent keys).
+  package init(keepingFirstOf keys: [String], values: [PropertyListValue]) {
+    var seen = Set<String>()
+    var uniqueKeys: [String] = []
+    var uniqueValues: [PropertyListValue] = []
+    for (key, value) in zip(keys, values) where seen.insert(key).inserted {
+      uniqueKeys.append(key)
+      uniqueValues.append(value)
+    }
+    self.init(uniqueKeys: uniqueKeys, values: uniqueValues)
+  }
+
   /// For readers that have already checked that no key repeats.
   package init(uniqueKeys keys: [String], values: [PropertyListValue]) {
     storedKeys = keys
