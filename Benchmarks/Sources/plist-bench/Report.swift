@@ -100,7 +100,10 @@ func render(_ results: Results, benchmarks: [Benchmark], systems: [SystemID], op
   lines += [
     "- clock: \(options.clock == .cpu ? "process CPU time (user + system; the machine is shared, so wall time would mostly measure waiting for a core; every system measured is single-threaded)" : "wall clock (monotonic)")",
     "- method: MB/s = document bytes (10⁶) / median time of one iteration; each cell warms up for "
-      + "\(options.warmUp) s, then runs ≥ \(options.minimumTime) s and ≥ 3 iterations. A decode iteration "
+      + "\(options.warmUp) s, then runs ≥ \(options.minimumTime) s and ≥ 3 iterations in all, spread over "
+      + "\(options.rounds) rounds through all the cells of a dataset (the median is taken over all iterations of "
+      + "all rounds, so a burst of load from other processes hits a few iterations of each cell rather than one "
+      + "cell). A decode iteration "
       + "reads the whole document into the system's own tree and frees it; an encode iteration writes the "
       + "system's own tree (decoded beforehand, untimed) and frees the output. Encode MB/s use the input "
       + "document's size. Every iteration's item count is checked against manifest.tsv, and every system's "

@@ -34,12 +34,30 @@ struct Timing {
   var wallMedian: Double
 }
 
-/// Runs `cell` for a warm-up (at least one iteration and `warmUp` seconds), then for at least
-/// `minimumTime` seconds and `minimumIterations` iterations, timing each iteration on `clock`
-/// (and on the wall clock), and returns the medians. Every iteration's result is checked.
-func measure(
-  _ cell: Cell, clock: BenchClock, minimumTime: Double, warmUp: Double, minimumIterations: Int = 3
-) throws -> Timing {
+/// The iterations a cell has run so far, over all rounds.
+struct Samples {
+  var times: [Double] = []
+  var wallTimes: [Double] = []
+  var total = 0.0
+
+  var timing: Timing {
+    Timing(
+      median: median(times), iterations: times.count, fastest: times.min() ?? 0, slowest: times.max() ?? 0,
+      wallMedian: median(wallTimes))
+  }
+}
+
+/// One round of a cell: a warm-up (`warmUp` seconds and at least one iteration), then iterations
+/// until this round has run `minimumTime` seconds and `minimumIterations` iterations, each timed on
+/// `clock` and on the wall clock and added to `samples`. Every iteration's result is checked.
+///
+/// The harness runs every cell of a dataset in several rounds, one cell after another, and takes
+/// the median of all iterations together, so that a burst of load from other processes on the
+/// shared machine lands on a few iterations of each cell instead of on every iteration of one.
+func measureRound(
+  _ cell: Cell, into samples: inout Samples, clock: BenchClock, minimumTime: Double, warmUp: Double,
+  minimumIterations: Int
+) throws {
   func check(_ result: Int) throws {
     if let expected = cell.expected {
       guard result == expected else { throw CheckFailure("an iteration returned \(result), expected \(expected)") }
@@ -47,28 +65,28 @@ func measure(
       guard result > 0 else { throw CheckFailure("an encoder returned \(result) bytes") }
     }
   }
-  let warmUpStart = clock.now()
-  repeat { try check(try cell.run()) } while clock.now() - warmUpStart < warmUp
-
-  var times: [Double] = []
-  var wallTimes: [Double] = []
+  if warmUp > 0 {
+    let warmUpStart = clock.now()
+    repeat { try check(try cell.run()) } while clock.now() - warmUpStart < warmUp
+  }
+  var iterations = 0
   var total = 0.0
-  while times.count < minimumIterations || total < minimumTime {
+  while iterations < minimumIterations || total < minimumTime {
     let wallStart = BenchClock.wall.now()
     let start = clock.now()
     let result = try cell.run()
     let elapsed = clock.now() - start
-    wallTimes.append(BenchClock.wall.now() - wallStart)
+    samples.wallTimes.append(BenchClock.wall.now() - wallStart)
     try check(result)
-    times.append(elapsed)
+    samples.times.append(elapsed)
+    samples.total += elapsed
     total += elapsed
+    iterations += 1
   }
-  return Timing(
-    median: median(times), iterations: times.count, fastest: times.min()!, slowest: times.max()!,
-    wallMedian: median(wallTimes))
 }
 
 func median(_ values: [Double]) -> Double {
+  guard !values.isEmpty else { return 0 }
   let sorted = values.sorted()
   let middle = sorted.count / 2
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

@@ -5,7 +5,7 @@
 //   plist-bench [--data DIR] [--min-time S] [--warm-up S] [--datasets small,medium,large]
 //               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist]
 //               [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
-//               [--clock cpu|wall]
+//               [--clock cpu|wall] [--rounds N]
 //   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
 //   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
 
@@ -27,6 +27,7 @@ struct Options {
   var loop: (SystemID, Benchmark, String)?
   var iterations = 20
   var clock = BenchClock.cpu
+  var rounds = 3
   /// Which library source was built, for the header (run.sh passes it).
   var source: String?
 }
@@ -90,6 +91,7 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--no-memory": options.memory = false
     case "--source": options.source = reader.value(flag)
     case "--iterations": options.iterations = reader.number(flag)
+    case "--rounds": options.rounds = Swift.max(1, reader.number(flag))
     case "--clock":
       let name = reader.value(flag)
       guard let clock = BenchClock(rawValue: name) else { fail("--clock takes cpu or wall, not \(name)") }
@@ -198,6 +200,8 @@ results.datasets = options.datasets
 for dataset in options.datasets {
   let source = loadDocument(dataset, .binary, options, manifest)
   let reference = referenceFingerprint(source)
+  // Prepare (and check) every cell of the dataset, then time them in rounds.
+  var prepared: [(key: CellKey, label: String, bytes: Int, cell: Cell)] = []
   for format in DocumentFormat.allCases where options.benchmarks.contains(where: { $0.format == format }) {
     let document = loadDocument(dataset, format, options, manifest)
     results.sizes[document.label] = document.bytes.count
@@ -206,15 +210,7 @@ for dataset in options.datasets {
         let key = CellKey(benchmark: benchmark, dataset: dataset, system: system)
         do {
           let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
-          let measurement = try measure(
-            cell, clock: options.clock, minimumTime: options.minimumTime, warmUp: options.warmUp)
-          results.outcomes[key] = .measured(measurement, bytes: document.bytes.count)
-          progress(
-            "\(benchmark.title) \(document.label) \(system.title): \(formatRate(results.outcomes[key]?.megabytesPerSecond)) MB/s "
-              + String(
-                format: "(\(options.clock.rawValue) median %.3f ms over %d iterations, fastest %.3f, slowest %.3f; wall median %.3f)",
-                measurement.median * 1e3, measurement.iterations, measurement.fastest * 1e3,
-                measurement.slowest * 1e3, measurement.wallMedian * 1e3))
+          prepared.append((key, document.label, document.bytes.count, cell))
         } catch let error as Unavailable {
           results.outcomes[key] = .unavailable(error.description)
           progress("\(benchmark.title) \(document.label) \(system.title): n/a (\(error))")
@@ -226,6 +222,40 @@ for dataset in options.datasets {
       }
     }
   }
+  var samples = [Samples](repeating: Samples(), count: prepared.count)
+  var failed = Set<Int>()
+  for round in 0..<options.rounds {
+    progress("\(dataset): round \(round + 1) of \(options.rounds)")
+    for (index, entry) in prepared.enumerated() where !failed.contains(index) {
+      do {
+        // The first round warms up for --warm-up seconds; later ones run one untimed iteration
+        // when an iteration is short (caches and the allocator then start from this cell's state).
+        let shortCell = samples[index].times.isEmpty || samples[index].timing.median < 0.05
+        try measureRound(
+          entry.cell, into: &samples[index], clock: options.clock,
+          minimumTime: options.minimumTime / Double(options.rounds),
+          warmUp: round == 0 ? options.warmUp : (shortCell ? 1e-9 : 0),
+          minimumIterations: round == options.rounds - 1 ? Swift.max(1, 3 - samples[index].times.count) : 1)
+      } catch {
+        failed.insert(index)
+        results.outcomes[entry.key] = .failed("\(error)")
+        results.failures.append("\(entry.key.benchmark.title), \(entry.label), \(entry.key.system.title): \(error)")
+        progress("\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): FAILED: \(error)")
+      }
+    }
+  }
+  for (index, entry) in prepared.enumerated() where !failed.contains(index) {
+    let measurement = samples[index].timing
+    results.outcomes[entry.key] = .measured(measurement, bytes: entry.bytes)
+    progress(
+      "\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): "
+        + "\(formatRate(results.outcomes[entry.key]?.megabytesPerSecond)) MB/s "
+        + String(
+          format: "(\(options.clock.rawValue) median %.3f ms over %d iterations, fastest %.3f, slowest %.3f; wall median %.3f)",
+          measurement.median * 1e3, measurement.iterations, measurement.fastest * 1e3,
+          measurement.slowest * 1e3, measurement.wallMedian * 1e3))
+  }
+  prepared.removeAll()
 }
 
 if options.memory {
