@@ -17,7 +17,7 @@ let package = Package(
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
     .target(
       name: "PlistTool",
-      dependencies: ["PropertyLists"],
+      dependencies: ["PropertyLists", "KeyedArchive"],
       path: "Sources/PlistTool"),
     .executableTarget(
       name: "plutil",

@@ -11,6 +11,8 @@ enum Command: Equatable {
   case lint(Options)
   case convert(OutputFormat, objcHeader: Bool, Options)
   case print(Options)
+  /// `-archive`: Stasis's own command, a readable dump of a keyed archive's object graph.
+  case archive(Options)
   case insert(keyPath: String, value: PropertyListValue, replacing: Bool, appending: Bool, Options)
   case remove(keyPath: String, Options)
   case extract(keyPath: String, format: OutputFormat, expecting: ValueType?, Options)
@@ -48,6 +50,11 @@ enum Command: Equatable {
       if options.outputPath != nil { throw .usage("-o is not used with -p.") }
       if options.outputExtension != nil { throw .usage("-e is not used with -p.") }
       self = .print(options)
+    case "-archive":
+      let options = try Options(parsing: remaining)
+      if options.outputPath != nil { throw .usage("-o is not used with -archive.") }
+      if options.outputExtension != nil { throw .usage("-e is not used with -archive.") }
+      self = .archive(options)
     case "-insert", "-replace":
       let replacing = command == "-replace"
       let missing = "'Insert' and 'Replace' require a key path, a type, and a value."

@@ -54,6 +54,9 @@ enum HelpText {
                                      ('-' writes it to standard output)
        -p                            print each property list for people to read
                                      (the layout may change: do not parse it)
+       -archive                      print a keyed archive's object graph: each object once,
+                                     with its class and keys, shared objects and cycles marked
+                                     (a Stasis addition; not in Apple's plutil)
       Options for -convert, -insert, -replace, -remove, -extract and -create:
        -s                            print nothing on success
        -o path                       write the result to path instead of back to the file

@@ -1,3 +1,4 @@
+import KeyedArchive
 import PropertyLists
 
 /// The logic of the `plutil` command: check, convert, print and edit property lists, with the
@@ -62,6 +63,15 @@ public struct PlistTool {
       return forEachFile(options) { (path) throws(PlistToolError) in
         let (value, _) = try loadDocument(path)
         environment.writeStandardOutput(value.humanReadableDescription(sortingKeysBy: KeyOrder.areInIncreasingOrder))
+      }
+    case .archive(let options):
+      return forEachFile(options) { (path) throws(PlistToolError) in
+        let (value, _) = try loadDocument(path)
+        do {
+          environment.writeStandardOutput(try ArchiveDump.render(value))
+        } catch {
+          throw PlistToolError(.unreadable, "(\(error.description))")
+        }
       }
     case .insert(let keyPath, let newValue, let replacing, let appending, let options):
       return forEachFile(options) { (path) throws(PlistToolError) in
