@@ -70,7 +70,7 @@ public struct PlistTool {
         do {
           environment.writeStandardOutput(try ArchiveDump.render(value))
         } catch {
-          throw PlistToolError(.unreadable, "(\(error.description))")
+          throw PlistToolError(.unreadable, "(\(error))")
         }
       }
     case .insert(let keyPath, let newValue, let replacing, let appending, let options):
