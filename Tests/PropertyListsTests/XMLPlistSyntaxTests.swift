@@ -422,6 +422,43 @@ struct XMLPlistSyntaxTests {
     expectError(.unrepresentable) { try Self.xml(.date(Date(timeIntervalSinceReferenceDate: .infinity))) }
   }
 
+  /// The writer's exact-integer `%.17g` against the C library's, on edge values and on random
+  /// bit patterns and magnitudes.
+  @Test func realFormattingAgreesWithTheCLibrary() {
+    func text(_ value: Double, fast: Bool) -> String {
+      var out = XMLPlistOutput(capacity: 64)
+      defer { out.release() }
+      if fast { out.appendReal(value) } else { out.appendRealWithCLibrary(value) }
+      return String(decoding: out.bytes(), as: UTF8.self)
+    }
+    var values: [Double] = [1, 0.5, 0.1, 1e-4, 1e-5, 9.9999999999999995e-5, 1e16, 1e17, 99999999999999999, 9.999999999999999e16,
+                            123456789012345678, 5e-324, .greatestFiniteMagnitude, .leastNormalMagnitude, 9007199254740993,
+                            0.30000000000000004, 2.5, 1e22, 1e23, 1e38, 3.4e38, 1e-6, 1.5e-7, 4.35, 0.001, 1e300, 37.7668]
+    for exponent in -30...40 {
+      values.append(pow(10, Double(exponent)))
+      values.append(pow(10, Double(exponent)).nextUp)
+      values.append(pow(10, Double(exponent)).nextDown)
+    }
+    var generator = SplitMix64(seed: 3)
+    for _ in 0..<100_000 {
+      let bits = UInt64.random(in: 0...UInt64.max, using: &generator)
+      let random = Double(bitPattern: bits)
+      if random.isFinite && random != 0 { values.append(random) }
+      values.append(Double.random(in: -1e6...1e6, using: &generator))
+      values.append(Double.random(in: 0..<1, using: &generator) * pow(10, Double(Int.random(in: -8...40, using: &generator))))
+    }
+    var mismatches = 0
+    for value in values {
+      let fast = text(value, fast: true)
+      let reference = text(value, fast: false)
+      if fast != reference {
+        mismatches += 1
+        if mismatches <= 10 { Issue.record("\(value.bitPattern): \(fast) vs C library \(reference)") }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
   @Test func datesRoundTripAcrossTheCalendar() throws {
     var generator = SplitMix64(seed: 7)
     for _ in 0..<2000 {

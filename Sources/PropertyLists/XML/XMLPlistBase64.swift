@@ -89,37 +89,33 @@ enum XMLPlistBase64 {
   /// Appends `data` as CF's XML writer does: lines of exactly `76 − 8 × min(indent, 8)`
   /// characters (the last may be shorter), each preceded by `min(indent, 8)` tabs and followed by
   /// a newline, with `=` padding.
-  static func appendLines(_ data: Data, indent: Int, to out: inout [UInt8]) {
+  static func appendLines(_ data: Data, indent: Int, to out: inout XMLPlistOutput) {
     let tabs = Swift.min(indent, 8)
     let bytesPerLine = (76 - 8 * tabs) / 4 * 3
     data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
       alphabet.withUnsafeBufferPointer { alphabet in
+        // Each line: tabs, at most 76 characters, a newline.
+        let lines = (bytes.count + bytesPerLine - 1) / bytesPerLine
+        out.reserve(lines * (tabs + 77))
         var lineStart = 0
         while lineStart < bytes.count {
           let lineEnd = Swift.min(lineStart + bytesPerLine, bytes.count)
-          for _ in 0..<tabs { out.append(0x09) }
+          out.appendTabs(tabs)
           var index = lineStart
           while index + 3 <= lineEnd {
             let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(alphabet[Int(group >> 18)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            out.append(alphabet[Int(group >> 6 & 0x3F)])
-            out.append(alphabet[Int(group & 0x3F)])
+            out.appendUnchecked(alphabet[Int(group >> 18)], alphabet[Int(group >> 12 & 0x3F)],
+                                alphabet[Int(group >> 6 & 0x3F)], alphabet[Int(group & 0x3F)])
             index += 3
           }
           let rest = lineEnd - index
           if rest == 1 {
             let group = UInt32(bytes[index]) << 16
-            out.append(alphabet[Int(group >> 18)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            out.append(UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
+            out.appendUnchecked(alphabet[Int(group >> 18)], alphabet[Int(group >> 12 & 0x3F)], UInt8(ascii: "="), UInt8(ascii: "="))
           } else if rest == 2 {
             let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out.append(alphabet[Int(group >> 18)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            out.append(alphabet[Int(group >> 6 & 0x3F)])
-            out.append(UInt8(ascii: "="))
+            out.appendUnchecked(alphabet[Int(group >> 18)], alphabet[Int(group >> 12 & 0x3F)],
+                                alphabet[Int(group >> 6 & 0x3F)], UInt8(ascii: "="))
           }
           out.append(0x0A)
           lineStart = lineEnd

@@ -1,0 +1,320 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The XML writer's output: a growable byte buffer (grown with `realloc`, which can move large
+/// blocks without copying) and one method per kind of text CF writes.
+///
+/// It is a struct passed `inout`, so the hot path has no exclusivity checks; the owner must call
+/// ``free()`` (``XMLPlistWriter/write(_:)`` does so in a `defer`).
+struct XMLPlistOutput {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 64)
+    guard let memory = malloc(self.capacity) else { fatalError("out of memory for \(self.capacity) bytes of XML") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+  }
+
+  /// Releases the buffer; the output must not be used afterwards.
+  func release() { free(base) }
+
+  /// The bytes written, copied into an array.
+  func bytes() -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if count > 0 { buffer.baseAddress!.update(from: base, count: count) }
+      initialized = count
+    }
+  }
+
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if capacity - count < extra { grow(extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    let wanted = Swift.max(capacity * 2, count + extra)
+    guard let memory = realloc(base, wanted) else { fatalError("out of memory for \(wanted) bytes of XML") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    capacity = wanted
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  /// Four bytes into room already reserved.
+  @inline(__always)
+  mutating func appendUnchecked(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
+    base[count] = a
+    base[count + 1] = b
+    base[count + 2] = c
+    base[count + 3] = d
+    count += 4
+  }
+
+  @inline(__always)
+  mutating func append(_ literal: StaticString) {
+    let length = literal.utf8CodeUnitCount
+    reserve(length)
+    (base + count).update(from: literal.utf8Start, count: length)
+    count += length
+  }
+
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: start, count: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always)
+  mutating func appendTabs(_ tabs: Int) {
+    guard tabs > 0 else { return }
+    reserve(tabs)
+    (base + count).update(repeating: 0x09, count: tabs)
+    count += tabs
+  }
+
+  /// `string` as UTF-8 with `<`, `>`, `&` replaced by `&lt;`, `&gt;`, `&amp;`; everything else,
+  /// control characters included, as is (CF's `_appendEscapedString`).
+  mutating func appendEscaped(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes in
+      var runStart = 0
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") else { continue }
+        append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        switch byte {
+        case UInt8(ascii: "<"): append("&lt;")
+        case UInt8(ascii: ">"): append("&gt;")
+        default: append("&amp;")
+        }
+        runStart = index + 1
+      }
+      append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+  }
+
+  /// An integer in decimal, as CF's `%@` of a CFNumber prints it.
+  mutating func appendDecimal(_ integer: PropertyListInteger) {
+    var magnitude = integer.isNegative ? 0 &- integer.bitPattern : integer.bitPattern
+    reserve(21)
+    if integer.isNegative {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var digits = 1
+    var probe = magnitude
+    while probe >= 10 {
+      probe /= 10
+      digits += 1
+    }
+    var index = count + digits
+    count = index
+    repeat {
+      index -= 1
+      base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+      magnitude /= 10
+    } while magnitude != 0
+  }
+
+  /// C's `%0*d`: the sign, then zeros up to `width` characters in all, then the digits.
+  mutating func appendPadded(_ value: Int32, width: Int) {
+    let magnitude = UInt64(value.magnitude)
+    var digits = 1
+    var probe = magnitude
+    while probe >= 10 {
+      probe /= 10
+      digits += 1
+    }
+    if value < 0 { append(UInt8(ascii: "-")) }
+    let used = digits + (value < 0 ? 1 : 0)
+    if used < width {
+      reserve(width - used)
+      (base + count).update(repeating: UInt8(ascii: "0"), count: width - used)
+      count += width - used
+    }
+    appendDecimal(PropertyListInteger(magnitude))
+  }
+
+  /// CF's `__CFNumberCopyFormattingDescriptionAsFloat64`: `nan`, `+infinity`, `-infinity`, `0.0`
+  /// for either zero, otherwise C's `%.17g` (17 significant digits, trailing zeros removed,
+  /// exponent form below 1e-4 and from 1e17). Most values are formatted by exact integer
+  /// arithmetic here; the rest go through the C library's `vsnprintf`.
+  mutating func appendReal(_ value: Double) {
+    if value.isNaN {
+      append("nan")
+    } else if value.isInfinite {
+      append(value > 0 ? "+infinity" : "-infinity")
+    } else if value == 0 {
+      append("0.0")
+    } else if let (digits, exponent) = XMLPlistRealFormat.seventeenDigits(value.magnitude) {
+      if value < 0 { append(UInt8(ascii: "-")) }
+      appendGeneralFormat(digits: digits, exponent: exponent)
+    } else {
+      appendRealWithCLibrary(value)
+    }
+  }
+
+  /// `%.17g` of `d.dddddddddddddddd × 10^exponent`, `digits` being the 17 digits.
+  private mutating func appendGeneralFormat(digits: UInt64, exponent: Int) {
+    // At most 23 characters are written; the 17 digits are first laid out past them.
+    reserve(48)
+    let scratch = base + count + 28
+    var rest = digits
+    for index in stride(from: 16, through: 0, by: -1) {
+      scratch[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    var significant = 17
+    while significant > 1 && scratch[significant - 1] == UInt8(ascii: "0") { significant -= 1 }
+    var cursor = base + count
+    @inline(__always) func put(_ byte: UInt8) {
+      cursor.pointee = byte
+      cursor += 1
+    }
+    @inline(__always) func put(_ start: UnsafeMutablePointer<UInt8>, _ length: Int) {
+      cursor.update(from: start, count: length)
+      cursor += length
+    }
+    if exponent < -4 || exponent >= 17 {
+      put(scratch[0])
+      if significant > 1 {
+        put(UInt8(ascii: "."))
+        put(scratch + 1, significant - 1)
+      }
+      put(UInt8(ascii: "e"))
+      put(exponent < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      let magnitude = exponent.magnitude
+      if magnitude >= 100 { put(UInt8(ascii: "0") + UInt8(magnitude / 100)) }
+      put(UInt8(ascii: "0") + UInt8(magnitude / 10 % 10))
+      put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+    } else if exponent >= 0 {
+      let integerDigits = exponent + 1
+      put(scratch, integerDigits)
+      if significant > integerDigits {
+        put(UInt8(ascii: "."))
+        put(scratch + integerDigits, significant - integerDigits)
+      }
+    } else {
+      put(UInt8(ascii: "0"))
+      put(UInt8(ascii: "."))
+      for _ in 0..<(-exponent - 1) { put(UInt8(ascii: "0")) }
+      put(scratch, significant)
+    }
+    count = cursor - base
+  }
+
+  /// `%.17g` through the C library (used for magnitudes outside the exact fast path).
+  mutating func appendRealWithCLibrary(_ value: Double) {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
+      let length = withVaList([value]) { arguments in
+        vsnprintf(buffer.baseAddress!, 40, "%.17g", arguments)
+      }
+      for index in 0..<Int(Swift.max(0, Swift.min(length, 39))) {
+        let byte = UInt8(bitPattern: buffer[index])
+        // A locale with another decimal separator must not leak into the file.
+        let isNumeric = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
+        append(isNumeric ? byte : UInt8(ascii: "."))
+      }
+    }
+  }
+}
+
+/// Exact decimal digits of doubles for `%.17g`.
+enum XMLPlistRealFormat {
+  private static let powersOfTen: [UInt128] = {
+    var powers: [UInt128] = [1]
+    for _ in 1...38 { powers.append(powers[powers.count - 1] * 10) }
+    return powers
+  }()
+
+  /// The 17 significant digits of `value` (finite, positive), rounded half-even on its exact
+  /// binary value as glibc's `printf` rounds them, and the decimal exponent of the first digit.
+  /// `nil` when the intermediate products do not fit 128 bits (magnitudes below about 1e-6 or
+  /// above about 1e38); the caller then uses the C library.
+  static func seventeenDigits(_ value: Double) -> (digits: UInt64, exponent: Int)? {
+    let bits = value.bitPattern
+    let biased = Int(bits >> 52 & 0x7FF)
+    var significand = bits & (1 << 52 - 1)
+    let binaryExponent: Int
+    if biased == 0 {
+      binaryExponent = -1074
+    } else {
+      significand |= 1 << 52
+      binaryExponent = biased - 1075
+    }
+    var exponent = Int(log10(value).rounded(.down))
+    for _ in 0..<3 {
+      guard let digits = rounded(significand, binaryExponent, scale: 16 - exponent) else { return nil }
+      if digits >= 100_000_000_000_000_000 {
+        exponent += 1
+      } else if digits < 10_000_000_000_000_000 {
+        exponent -= 1
+      } else if digits == 10_000_000_000_000_000 {
+        // log10 may round up just below a power of ten, and the rounding of the digits may then
+        // hide it; the value's own exponent is one less if it has 17 digits there.
+        guard let lower = rounded(significand, binaryExponent, scale: 17 - exponent) else { return nil }
+        return lower < 100_000_000_000_000_000 ? (lower, exponent - 1) : (digits, exponent)
+      } else {
+        return (digits, exponent)
+      }
+    }
+    return nil
+  }
+
+  /// `significand × 2^binaryExponent × 10^scale` rounded half-even to an integer, if every
+  /// intermediate fits 128 bits and the result fits 64.
+  private static func rounded(_ significand: UInt64, _ binaryExponent: Int, scale: Int) -> UInt64? {
+    let quotient: UInt128
+    let remainder: UInt128
+    let divisor: UInt128
+    if scale >= 0 {
+      guard scale <= 38 else { return nil }
+      let (product, overflow) = UInt128(significand).multipliedReportingOverflow(by: powersOfTen[scale])
+      guard !overflow else { return nil }
+      if binaryExponent >= 0 {
+        guard binaryExponent < 128, product.leadingZeroBitCount > binaryExponent else { return nil }
+        return UInt64(exactly: product << binaryExponent)
+      }
+      let shift = -binaryExponent
+      guard shift < 127 else { return nil }
+      divisor = UInt128(1) << shift
+      quotient = product >> shift
+      remainder = product & (divisor - 1)
+    } else {
+      guard -scale <= 38 else { return nil }
+      let power = powersOfTen[-scale]
+      if binaryExponent >= 0 {
+        guard binaryExponent < 128, UInt128(significand).leadingZeroBitCount > binaryExponent else { return nil }
+        let numerator = UInt128(significand) << binaryExponent
+        divisor = power
+        (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: power)
+      } else {
+        let shift = -binaryExponent
+        guard shift < 128, power.leadingZeroBitCount > shift else { return nil }
+        divisor = power << shift
+        (quotient, remainder) = UInt128(significand).quotientAndRemainder(dividingBy: divisor)
+      }
+    }
+    let other = divisor - remainder
+    var result = quotient
+    if remainder > other || (remainder == other && quotient & 1 == 1) { result += 1 }
+    return UInt64(exactly: result)
+  }
+}
