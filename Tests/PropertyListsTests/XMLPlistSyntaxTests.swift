@@ -69,6 +69,12 @@ struct XMLPlistSyntaxTests {
     #expect(try Self.read(Self.plist("<dict><key/><string></string></dict>")) == ["": ""])
     #expect(try Self.read(Self.plist("<array/>")) == [])
     #expect(try Self.read(Self.plist("<dict/>")) == .dictionary([:]))
+    // Empty containers written with a close tag (a crash once: regression test).
+    #expect(try Self.read(Self.plist("<dict></dict>")) == .dictionary([:]))
+    #expect(try Self.read(Self.plist("<dict>\n\t<!-- nothing -->\n</dict>")) == .dictionary([:]))
+    #expect(try Self.read(Self.plist("<array></array>")) == [])
+    #expect(try Self.read(Self.plist("<array><dict></dict><array> </array></array>")) == [.dictionary([:]), []])
+    #expect(try Self.read("<dict></dict>") == .dictionary([:]))
   }
 
   // MARK: Text
