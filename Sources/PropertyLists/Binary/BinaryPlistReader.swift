@@ -332,7 +332,28 @@ enum BinaryPlistReader {
     /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
     func utf16String(payload: Int, count: Int) -> String {
       let source = buffer.baseAddress! + payload
-      return String(unsafeUninitializedCapacity: count * 3) { target in
+      // First the exact UTF-8 length, so the string's storage is no larger than it needs (a
+      // 3-bytes-per-unit guess wasted 8 MB on the 14 MB item store), and short strings stay
+      // inline in the String value.
+      var length = 0
+      var position = 0
+      while position < count {
+        let unit = UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self))
+        position &+= 1
+        if unit < 0x80 {
+          length &+= 1
+        } else if unit < 0x800 {
+          length &+= 2
+        } else if unit & 0xFC00 == 0xD800, position < count,
+          UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self)) & 0xFC00 == 0xDC00
+        {
+          length &+= 4
+          position &+= 1
+        } else {
+          length &+= 3
+        }
+      }
+      return String(unsafeUninitializedCapacity: length) { target in
         var out = target.baseAddress!
         var index = 0
         while index < count {
