@@ -9,9 +9,7 @@ let package = Package(
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     .executable(name: "plutil", targets: ["plutil"]),
   ],
-  dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
-  ],
+  dependencies: [],
   targets: [
     .target(name: "PropertyLists", path: "Sources/PropertyLists"),
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
