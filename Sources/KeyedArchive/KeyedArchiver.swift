@@ -37,8 +37,10 @@ public final class KeyedArchiver {
   var conditionalSlots: [(object: Int, key: String, target: ObjectIdentifier)] = []
   var finished = false
   let coder: ArchiveEncoder
-  /// Containers nested deeper than this throw ``KeyedArchiveError/Code/limitExceeded``.
-  public var maximumDepth = 10_000
+  /// Containers nested deeper than this throw ``KeyedArchiveError/Code/limitExceeded``. Default
+  /// 512, the unarchiver's default limit: deeper archives would not decode, and encoding recurses
+  /// once per level (a debug build overflows an 8 MiB stack near 2,000 levels).
+  public var maximumDepth = 512
   var depth = 0
 
   public init(registry: ArchiveClassRegistry = .foundation) {
@@ -155,7 +157,11 @@ public final class KeyedArchiver {
     }
     // Scalars stored inline.
     switch value {
-    case let string as String: return inline(.string(string))
+    case let string as String:
+      // An inline "$null" would read back as nil: write that one string as an NSMutableString
+      // object ({NS.string: "$null"}), which every reader decodes to the string.
+      if string == "$null" { return try encodeValueObject(ArchiveMutable(string)) }
+      return inline(.string(string))
     case let flag as Bool: return inline(.bool(flag))
     case let number as Int: return inline(.integer(number))
     case let number as Int64: return inline(.integer(PropertyListInteger(number)))
@@ -177,8 +183,10 @@ public final class KeyedArchiver {
     guard depth <= maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
     }
-    if let object = value as? AnyObject, !(value is any ArchiveFoundationValue), type(of: value) is AnyClass {
-      return try reference(toInstance: object)
+    // Test the dynamic type first: `as? AnyObject` on a value bridges it (recursively, for
+    // collections) when Foundation is loaded.
+    if type(of: value) is AnyClass, !(value is any ArchiveFoundationValue) {
+      return try reference(toInstance: value as AnyObject)
     }
     return try encodeValueObject(value)
   }

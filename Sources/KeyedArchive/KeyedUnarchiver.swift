@@ -66,7 +66,10 @@ public final class KeyedUnarchiver {
     do {
       archive = try PropertyListValue(decoding: data, options: options)
     } catch {
-      throw KeyedArchiveError(.corruptArchive, "the data is not a property list", underlying: error.description)
+      // The plist reader enforces the object-count and depth limits: report those as limits.
+      let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
+      let detail = code == .limitExceeded ? "the property list is beyond the limits" : "the data is not a property list"
+      throw KeyedArchiveError(code, detail, underlying: error.description)
     }
     try self.init(archive: archive, registry: registry, limits: limits)
   }
@@ -181,7 +184,8 @@ public final class KeyedUnarchiver {
     do {
       archive = try PropertyListValue(contentsOfFile: path, options: options)
     } catch {
-      throw KeyedArchiveError(.corruptArchive, "\(path) could not be read as a property list", underlying: error.description)
+      let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
+      throw KeyedArchiveError(code, "\(path) could not be read as a property list", underlying: error.description)
     }
     let unarchiver = try KeyedUnarchiver(archive: archive, registry: registry, limits: limits)
     unarchiver.requiresSecureCoding = true
@@ -238,6 +242,11 @@ public final class KeyedUnarchiver {
     let stored = objects[index]
     switch stored {
     case .string(let string):
+      // Only entry 0 may be "$null"; other readers take any "$null" string for nil, so one
+      // elsewhere is damage (or an attempt to make readers disagree).
+      guard string != "$null" else {
+        throw KeyedArchiveError(.corruptArchive, "$objects[\(index)] under key \"\(key)\"\(pathDescription) is the string \"$null\", which only $objects[0] may be")
+      }
       return string
     case .integer(let integer):
       if let small = integer.exactly(Int.self) { return small }
@@ -312,7 +321,10 @@ public final class KeyedUnarchiver {
       value = try make(coder)
     }
     if let didDecode { value = didDecode(value) }
-    if let completion = value as? any ArchiveDecodingCompletion { completions.append(completion) }
+    // Only class instances can adopt the protocol. Asking a value (an [Any], say) would make the
+    // runtime try to bridge it to an object when Foundation is loaded, walking all its members:
+    // exponential on graphs of shared references.
+    if type(of: value) is AnyClass, let completion = value as? any ArchiveDecodingCompletion { completions.append(completion) }
     decoded[index] = (value, entry.name)
     return value
   }
