@@ -1,0 +1,453 @@
+// archive-bench: archive and unarchive the item-store object graph of shared/bench/GRAPH.md, in
+// binary and XML, with Stasis's KeyedArchive and Foundation's NSKeyedArchiver, plus peak memory
+// while unarchiving the largest binary archive. Markdown on stdout, progress on stderr.
+//
+//   archive-bench [--sizes 10000,100000] [--min-time S] [--warm-up S] [--no-memory] [--source TEXT]
+//   archive-bench --loop stasis|foundation archive|unarchive binary|xml N [--iterations K]   (profilers)
+//   archive-bench --memory-child stasis|foundation WARM-UP-PATH PATH N                        (internal)
+
+import Foundation
+import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("archive-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+func progress(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+// MARK: - Clock and timing (the method of plist-bench, Docs/benchmarks.md)
+
+/// The process's CPU time (user + system): the machine's 2 cores are shared, and both systems
+/// are single-threaded, so this is what the work itself cost.
+func cpuNow() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+func wallNow() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return 0 }
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+struct Timing {
+  var median: Double
+  var wallMedian: Double
+  var iterations: Int
+}
+
+/// Warm-up (≥ 1 iteration and `warmUp` s), then ≥ `minimumTime` s and ≥ 3 iterations. Only `run`
+/// is timed; its result is checked after the clock stops (and freed after the check, untimed).
+func measure<Result>(
+  minimumTime: Double, warmUp: Double, _ run: () throws -> Result, check: (Result) throws -> Void
+) throws -> Timing {
+  let warmUpStart = cpuNow()
+  repeat { try check(try run()) } while cpuNow() - warmUpStart < warmUp
+  var times: [Double] = []
+  var wallTimes: [Double] = []
+  var total = 0.0
+  while times.count < 3 || total < minimumTime {
+    let wallStart = wallNow()
+    let start = cpuNow()
+    let result = try run()
+    let elapsed = cpuNow() - start
+    wallTimes.append(wallNow() - wallStart)
+    try check(result)
+    times.append(elapsed)
+    total += elapsed
+  }
+  return Timing(median: median(times), wallMedian: median(wallTimes), iterations: times.count)
+}
+
+// MARK: - Cells
+
+enum System: String, CaseIterable {
+  case stasis, foundation
+  var title: String { self == .stasis ? "Stasis" : "Foundation" }
+}
+
+enum ArchiveFormat: String, CaseIterable {
+  case binary, xml
+  var magic: [UInt8] { self == .binary ? Array("bplist00".utf8) : Array("<?xml".utf8) }
+}
+
+enum Operation: String, CaseIterable {
+  case archive, unarchive
+}
+
+/// One size's graphs and archives, built and checked untimed.
+final class Fixture {
+  let count: Int
+  let expected: GraphExpectation
+  let stasisStore: StasisStore
+  let foundationStore: FoundationStore
+  var archives: [String: Data] = [:]
+
+  init(count: Int) throws {
+    self.count = count
+    expected = GraphExpectation(itemCount: count)
+    stasisStore = StasisStore.make(count: count)
+    foundationStore = FoundationStore.make(count: count)
+    for system in System.allCases {
+      for format in ArchiveFormat.allCases {
+        let data = try archive(system, format)
+        try checkArchive(data, system, format)
+        // The archive must decode, with the same system, to the expected graph.
+        try verify(system, try unarchive(system, data))
+        archives["\(system.rawValue)-\(format.rawValue)"] = data
+      }
+    }
+  }
+
+  func archive(_ system: System, _ format: ArchiveFormat) throws -> Data {
+    switch system {
+    case .stasis: try StasisSystem.archive(stasisStore, format: format == .binary ? .binary : .xml)
+    case .foundation: try FoundationSystem.archive(foundationStore, xml: format == .xml)
+    }
+  }
+
+  func unarchive(_ system: System, _ data: Data) throws -> AnyObject {
+    switch system {
+    case .stasis: try StasisSystem.unarchive(data)
+    case .foundation: try FoundationSystem.unarchive(data)
+    }
+  }
+
+  func verify(_ system: System, _ graph: AnyObject) throws {
+    switch system {
+    case .stasis: try StasisSystem.verify(graph as! StasisStore, expected)
+    case .foundation: try FoundationSystem.verify(graph as! FoundationStore, expected)
+    }
+  }
+
+  func checkArchive(_ data: Data, _ system: System, _ format: ArchiveFormat) throws {
+    guard data.count > 1000, data.starts(with: format.magic) else {
+      throw CheckFailure("\(system.title) wrote \(data.count) bytes that do not start with the \(format) magic")
+    }
+  }
+
+  func archiveData(_ system: System, _ format: ArchiveFormat) -> Data { archives["\(system.rawValue)-\(format.rawValue)"]! }
+
+  func time(_ system: System, _ operation: Operation, _ format: ArchiveFormat, minimumTime: Double, warmUp: Double)
+    throws -> Timing
+  {
+    switch operation {
+    case .archive:
+      return try measure(minimumTime: minimumTime, warmUp: warmUp, { try archive(system, format) }) {
+        try checkArchive($0, system, format)
+      }
+    case .unarchive:
+      let data = archiveData(system, format)
+      return try measure(minimumTime: minimumTime, warmUp: warmUp, { try unarchive(system, data) }) {
+        try verify(system, $0)
+      }
+    }
+  }
+}
+
+// MARK: - Peak memory (child process per system)
+
+func procStatus(_ key: String) -> Int? {
+  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+    return Int(line.dropFirst(key.count + 1).filter(\.isNumber)).map { $0 * 1024 }
+  }
+  return nil
+}
+
+/// Resets VmHWM to the current resident set (`/proc/self/clear_refs` ← 5, Linux ≥ 4.0).
+func resetPeakResident() -> Bool {
+  let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+  guard descriptor >= 0 else { return false }
+  defer { close(descriptor) }
+  return write(descriptor, "5", 1) == 1
+}
+
+/// The child: decodes the small archive once (code pages and one-time setup resident), resets the
+/// peak, reads the large archive, decodes it, and reports VmHWM with the graph alive.
+func runMemoryChild(_ system: System, warmUpPath: String, path: String, count: Int) throws -> Never {
+  func decode(_ data: Data) throws -> AnyObject {
+    switch system {
+    case .stasis: try StasisSystem.unarchive(data)
+    case .foundation: try FoundationSystem.unarchive(data)
+    }
+  }
+  do {
+    let warm = try decode(try Data(contentsOf: URL(fileURLWithPath: warmUpPath)))
+    withExtendedLifetime(warm) {}
+  }
+  let wasReset = resetPeakResident()
+  let before = procStatus("VmRSS") ?? 0
+  let data = try Data(contentsOf: URL(fileURLWithPath: path))
+  let loaded = procStatus("VmRSS") ?? 0
+  let graph = try decode(data)
+  let peak = procStatus("VmHWM") ?? 0
+  let expected = GraphExpectation(itemCount: count)
+  switch system {
+  case .stasis: try StasisSystem.verify(graph as! StasisStore, expected)
+  case .foundation: try FoundationSystem.verify(graph as! FoundationStore, expected)
+  }
+  print("before=\(before) loaded=\(loaded) peak=\(peak) reset=\(wasReset ? 1 : 0)")
+  withExtendedLifetime(graph) {}
+  withExtendedLifetime(data) {}
+  exit(0)
+}
+
+struct MemoryResult {
+  var before: Int, loaded: Int, peak: Int, reset: Bool
+  var peakExtra: Int { peak - before }
+  var decodeExtra: Int { peak - loaded }
+}
+
+func measureMemory(_ system: System, warmUpPath: String, path: String, count: Int) throws -> MemoryResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+  process.arguments = ["--memory-child", system.rawValue, warmUpPath, path, String(count)]
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw CheckFailure("memory child for \(system.title) failed (\(process.terminationStatus)): \(errorText)")
+  }
+  var fields: [String: Int] = [:]
+  for pair in text.split(whereSeparator: \.isWhitespace) {
+    let parts = pair.split(separator: "=")
+    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+  }
+  guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
+    throw CheckFailure("memory child for \(system.title) printed \(text.debugDescription)")
+  }
+  return MemoryResult(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
+}
+
+// MARK: - Formatting
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+func milliseconds(_ seconds: Double) -> String {
+  let ms = seconds * 1000
+  return ms >= 100 ? String(format: "%.0f", ms) : String(format: "%.1f", ms)
+}
+func rate(_ count: Int, _ seconds: Double) -> String {
+  let perSecond = Double(count) / seconds
+  return perSecond >= 1e6 ? String(format: "%.2f M", perSecond / 1e6) : String(format: "%.0f k", perSecond / 1e3)
+}
+func ratio(_ value: Double) -> String { value >= 10 ? String(format: "%.0f×", value) : String(format: "%.2f×", value) }
+
+func machineDescription() -> String {
+  let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+  let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+    .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+  var machine = utsname()
+  uname(&machine)
+  let arch = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  return "\(arch), nproc \(ProcessInfo.processInfo.activeProcessorCount), \(model)"
+}
+
+func loadAverage() -> String {
+  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+// MARK: - Main
+
+var arguments = ArraySlice(CommandLine.arguments.dropFirst())
+@MainActor func nextValue(_ flag: String) -> String {
+  guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
+  return value
+}
+
+func parse<Number: LosslessStringConvertible>(_ text: some StringProtocol, _ flag: String) -> Number {
+  guard let number = Number(String(text)) else { fail("\(flag) takes a number, not \(text)") }
+  return number
+}
+
+var sizes = [10_000, 100_000]
+var minimumTime = 1.0
+var warmUp = 0.2
+var memory = true
+var source = "the library on disk"
+var loop: (System, Operation, ArchiveFormat, Int)?
+var loopIterations = 20
+
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--sizes": sizes = nextValue(argument).split(separator: ",").map { parse($0, argument) }
+  case "--min-time": minimumTime = parse(nextValue(argument), argument)
+  case "--warm-up": warmUp = parse(nextValue(argument), argument)
+  case "--no-memory": memory = false
+  case "--source": source = nextValue(argument)
+  case "--iterations": loopIterations = parse(nextValue(argument), argument)
+  case "--loop":
+    guard let system = System(rawValue: nextValue(argument)), let operation = Operation(rawValue: nextValue(argument)),
+      let format = ArchiveFormat(rawValue: nextValue(argument)), let count = Int(nextValue(argument))
+    else { fail("--loop SYSTEM OPERATION FORMAT N") }
+    loop = (system, operation, format, count)
+  case "--memory-child":
+    guard let system = System(rawValue: nextValue(argument)) else { fail("--memory-child SYSTEM …") }
+    let warmUpPath = nextValue(argument)
+    let path = nextValue(argument)
+    let count: Int = parse(nextValue(argument), argument)
+    do { try runMemoryChild(system, warmUpPath: warmUpPath, path: path, count: count) } catch { fail("\(error)") }
+  default: fail("unknown argument \(argument)")
+  }
+}
+
+if let (system, operation, format, count) = loop {
+  do {
+    let fixture = try Fixture(count: count)
+    let start = cpuNow()
+    for _ in 0..<loopIterations {
+      switch operation {
+      case .archive: try fixture.checkArchive(try fixture.archive(system, format), system, format)
+      case .unarchive: _ = try fixture.unarchive(system, fixture.archiveData(system, format))
+      }
+    }
+    progress(String(format: "%d iterations, %.1f ms each (CPU)", loopIterations, (cpuNow() - start) * 1000 / Double(loopIterations)))
+    exit(0)
+  } catch { fail("\(error)") }
+}
+
+struct Row {
+  var count: Int
+  var format: ArchiveFormat
+  var operation: Operation
+  var stasis: Timing
+  var foundation: Timing
+  var speedup: Double { foundation.median / stasis.median }
+}
+
+let startDate = Date()
+let loadBefore = loadAverage()
+var rows: [Row] = []
+var sizesTable: [(Int, ArchiveFormat, Int, Int)] = []
+var failures: [String] = []
+var fixtures: [Int: Fixture] = [:]
+
+for count in sizes {
+  progress("building and checking the graphs and archives at N = \(count)")
+  let fixture: Fixture
+  do { fixture = try Fixture(count: count) } catch {
+    failures.append("N = \(count): \(error)")
+    progress("FAIL \(error)")
+    continue
+  }
+  fixtures[count] = fixture
+  for format in ArchiveFormat.allCases {
+    sizesTable.append((count, format, fixture.archiveData(.stasis, format).count, fixture.archiveData(.foundation, format).count))
+    for operation in Operation.allCases {
+      var timings: [System: Timing] = [:]
+      for system in System.allCases {
+        do {
+          let timing = try fixture.time(system, operation, format, minimumTime: minimumTime, warmUp: warmUp)
+          timings[system] = timing
+          progress(String(format: "%@ %@ %@ N=%d: %.1f ms CPU (wall %.1f ms, %d iterations)", system.title, operation.rawValue,
+            format.rawValue, count, timing.median * 1000, timing.wallMedian * 1000, timing.iterations))
+        } catch {
+          failures.append("\(system.title) \(operation) \(format) N = \(count): \(error)")
+          progress("FAIL \(system.title) \(operation) \(format) N=\(count): \(error)")
+        }
+      }
+      if let stasis = timings[.stasis], let foundation = timings[.foundation] {
+        rows.append(Row(count: count, format: format, operation: operation, stasis: stasis, foundation: foundation))
+      }
+    }
+  }
+}
+
+var memoryResults: [System: MemoryResult] = [:]
+var memoryCount = 0
+var memoryArchiveBytes = 0
+if memory, let largest = sizes.max(), let smallest = sizes.min(), let large = fixtures[largest] {
+  memoryCount = largest
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("archive-bench-\(getpid())")
+  do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let small = fixtures[smallest] ?? large
+    for system in System.allCases {
+      let warmPath = directory.appendingPathComponent("\(system.rawValue)-warm.archive").path
+      let path = directory.appendingPathComponent("\(system.rawValue)-\(largest).archive").path
+      try small.archiveData(system, .binary).write(to: URL(fileURLWithPath: warmPath))
+      try large.archiveData(system, .binary).write(to: URL(fileURLWithPath: path))
+      progress("peak memory: \(system.title) unarchiving the N = \(largest) binary archive in a child process")
+      do {
+        memoryResults[system] = try measureMemory(system, warmUpPath: warmPath, path: path, count: largest)
+      } catch {
+        failures.append("memory \(system.title): \(error)")
+        progress("FAIL \(error)")
+      }
+    }
+    memoryArchiveBytes = large.archiveData(.stasis, .binary).count
+  } catch {
+    failures.append("memory: \(error)")
+  }
+}
+
+// MARK: - Report
+
+let dateFormatter = ISO8601DateFormatter()
+print("Run of \(dateFormatter.string(from: startDate)) (UTC), library: \(source); machine: \(machineDescription()); "
+  + "load average \(loadBefore) at the start, \(loadAverage()) at the end. CPU-time clock "
+  + "(CLOCK_PROCESS_CPUTIME_ID), median of ≥ 3 iterations and ≥ \(minimumTime) s after a \(warmUp) s warm-up; "
+  + "every iteration's result checked.\n")
+print("| N | format | operation | Stasis ms | Foundation ms | Stasis items/s | Foundation items/s | Stasis ÷ Foundation |")
+print("|---:|---|---|---:|---:|---:|---:|---:|")
+for row in rows {
+  print("| \(row.count) | \(row.format) | \(row.operation) | \(milliseconds(row.stasis.median)) | "
+    + "\(milliseconds(row.foundation.median)) | \(rate(row.count, row.stasis.median)) | "
+    + "\(rate(row.count, row.foundation.median)) | \(ratio(row.speedup)) |")
+}
+print("\nArchive sizes:\n")
+print("| N | format | Stasis | Foundation |")
+print("|---:|---|---:|---:|")
+for (count, format, stasisBytes, foundationBytes) in sizesTable {
+  print("| \(count) | \(format) | \(megabytes(stasisBytes)) | \(megabytes(foundationBytes)) |")
+}
+if !memoryResults.isEmpty {
+  print("\nPeak memory unarchiving the N = \(memoryCount) binary archive (\(megabytes(memoryArchiveBytes)) for Stasis), "
+    + "each system in a fresh child process that first unarchived the N = \(sizes.min()!) archive; VmHWM with the "
+    + "graph alive, the peak reset through /proc/self/clear_refs first"
+    + (memoryResults.values.allSatisfy(\.reset) ? "" : " (the reset FAILED on this kernel: figures include the warm-up)")
+    + ". \"decode only\" starts after the archive was read into memory.\n")
+  print("| system | peak extra | decode only |")
+  print("|---|---:|---:|")
+  for system in System.allCases {
+    guard let result = memoryResults[system] else { continue }
+    print("| \(system.title) | \(megabytes(result.peakExtra)) | \(megabytes(result.decodeExtra)) |")
+  }
+}
+
+print("\nThe bar (issue 3): Stasis ≥ 10× Foundation both ways, peak memory below Foundation's.\n")
+let slow = rows.filter { $0.speedup < 10 }
+print(slow.isEmpty && !rows.isEmpty
+  ? "- ≥ 10× Foundation on every row: PASS (lowest \(ratio(rows.map(\.speedup).min()!)))."
+  : "- ≥ 10× Foundation on every row: FAIL — " + slow.map { "\($0.operation) \($0.format) N = \($0.count): \(ratio($0.speedup))" }.joined(separator: "; ") + ".")
+if let stasis = memoryResults[.stasis], let foundation = memoryResults[.foundation] {
+  let below = stasis.decodeExtra < foundation.decodeExtra
+  print("- Peak memory below Foundation's: \(below ? "PASS" : "FAIL") (decode only \(megabytes(stasis.decodeExtra)) vs \(megabytes(foundation.decodeExtra))).")
+}
+if !failures.isEmpty {
+  print("\nFAILED checks:\n")
+  for failure in failures { print("- \(failure)") }
+  exit(1)
+}
