@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for every property-list reader. Kept out of the root manifest so that the
-// library package stays small; see README.md for how to build and run them.
+// libFuzzer targets for every property-list reader and for the keyed unarchiver. Kept out of the
+// root manifest so that the library package stays small; see README.md for how to build and run them.
 import PackageDescription
 
 /// One executable per reader; each holds only its `LLVMFuzzerTestOneInput` entry point.
@@ -24,6 +24,15 @@ let package = Package(
       .executableTarget(
         name: name,
         dependencies: ["FuzzSupport", .product(name: "PropertyLists", package: "Stasis")])
-    },
+    }
+    + [
+      // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
+      .executableTarget(
+        name: "FuzzKeyedUnarchiver",
+        dependencies: [
+          "FuzzSupport", .product(name: "PropertyLists", package: "Stasis"),
+          .product(name: "KeyedArchive", package: "Stasis"),
+        ])
+    ],
   swiftLanguageModes: [.v6]
 )

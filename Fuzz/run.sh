@@ -31,6 +31,7 @@ case "$target" in
   FuzzStringsFile) dict="$here/dictionaries/strings.dict" ;;
   FuzzJSONPlist) dict="$here/dictionaries/json.dict" ;;
   FuzzAnyPlist) dict="$out/all.dict"; cat "$here"/dictionaries/*.dict > "$dict" ;;
+  FuzzKeyedUnarchiver) dict="$here/dictionaries/keyedarchive.dict" ;;
   *) echo "run.sh: unknown target $target" >&2; exit 1 ;;
 esac
 

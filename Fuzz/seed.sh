@@ -8,6 +8,10 @@
 #
 # STASIS_CORPUS overrides the corpus location (default: ../shared/corpus beside the checkout).
 # Files already in a seed folder are kept, so libFuzzer's discoveries survive re-seeding.
+#
+# FuzzKeyedUnarchiver reads a mode byte before the archive (see
+# Sources/FuzzKeyedUnarchiver/KeyedFuzzChecks.swift), so its seeds are the keyed archives with a
+# few mode bytes put in front, plus small XML archives of the harness's own test classes.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 corpus="${STASIS_CORPUS:-$here/../../shared/corpus}"
@@ -15,7 +19,8 @@ if [[ ! -f "$corpus/README.md" ]]; then
   echo "seed.sh: shared corpus not found at $corpus (set STASIS_CORPUS)" >&2
   exit 1
 fi
-all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist)
+all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist
+  FuzzKeyedUnarchiver)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -49,6 +54,54 @@ copy() {
   echo "$target: $count seed files from $* ($wanted) in corpus-$target/"
 }
 
+# Mode bytes for keyed-archive seeds: 00 plain decodeObject, 01 the same in secure mode,
+# 0d secure decodeObject(of:) with many types, 12 plain decode(KeyedFuzzNode) with the
+# cannotDecodeClass delegate.
+keyed_modes=(00 01 0d 12)
+
+# copy_keyed FOLDER...: every file under the folders, once per mode byte, into corpus-FuzzKeyedUnarchiver/.
+copy_keyed() {
+  local destination="$here/corpus-FuzzKeyedUnarchiver" folder file name mode count=0
+  mkdir -p "$destination"
+  for folder in "$@"; do
+    [[ -d "$corpus/$folder" ]] || continue
+    while IFS= read -r -d '' file; do
+      [[ "$(basename "$file")" == MANIFEST.tsv ]] && continue
+      name="${file#"$corpus"/}"
+      for mode in "${keyed_modes[@]}"; do
+        [[ -e "$destination/seed_${mode}_${name//\//_}" ]] && continue
+        { printf "\\x$mode"; cat "$file"; } > "$destination/seed_${mode}_${name//\//_}"
+      done
+      count=$((count + 1))
+    done < <(find "$corpus/$folder" -type f -print0 | sort -z)
+  done
+  echo "FuzzKeyedUnarchiver: $count archives from $* (x ${#keyed_modes[@]} mode bytes) in corpus-FuzzKeyedUnarchiver/"
+}
+
+# keyed_test_archive ROOT_UID: an XML keyed archive of the harness's classes: a KeyedFuzzNode (1)
+# whose link is itself and whose children array holds itself, with a KeyedFuzzLeaf (6) as extra;
+# the leaf's owner is the node and its point a KeyedFuzzPoint (8). $top.root is ROOT_UID.
+keyed_test_archive() {
+  uid() { printf '<dict><key>CF$UID</key><integer>%s</integer></dict>' "$1"; }
+  class() { printf '<dict><key>$classname</key><string>%s</string><key>$classes</key><array><string>%s</string><string>NSObject</string></array></dict>\n' "$1" "$1"; }
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n'
+  printf '<plist version="1.0">\n<dict>\n<key>$archiver</key><string>NSKeyedArchiver</string>\n<key>$objects</key>\n<array>\n'
+  printf '<string>$null</string>\n'
+  printf '<dict><key>$class</key>%s<key>name</key>%s<key>link</key>%s<key>children</key>%s<key>extra</key>%s</dict>\n' \
+    "$(uid 5)" "$(uid 2)" "$(uid 1)" "$(uid 3)" "$(uid 6)"
+  printf '<string>root node</string>\n'
+  printf '<dict><key>$class</key>%s<key>NS.objects</key><array>%s</array></dict>\n' "$(uid 4)" "$(uid 1)"
+  class NSArray
+  class KeyedFuzzNode
+  printf '<dict><key>$class</key>%s<key>count</key><integer>3</integer><key>flag</key><true/><key>ratio</key><real>0.5</real><key>bytes</key><data>AAEC</data><key>label</key>%s<key>owner</key>%s<key>point</key>%s</dict>\n' \
+    "$(uid 7)" "$(uid 2)" "$(uid 1)" "$(uid 8)"
+  class KeyedFuzzLeaf
+  printf '<dict><key>$class</key>%s<key>x</key><real>1.5</real><key>y</key><real>2.5</real><key>small</key><integer>7</integer><key>tag</key>%s<key>leaf</key>%s</dict>\n' \
+    "$(uid 9)" "$(uid 2)" "$(uid 0)"
+  class KeyedFuzzPoint
+  printf '</array>\n<key>$top</key><dict><key>root</key>%s</dict>\n<key>$version</key><integer>100000</integer>\n</dict>\n</plist>\n' "$(uid "$1")"
+}
+
 for target in "${targets[@]}"; do
   case "$target" in
     FuzzBinaryPlist) copy "$target" binary bplist keyedarchive openstep xmlplist ;;
@@ -68,6 +121,16 @@ for target in "${targets[@]}"; do
       echo "FuzzJSONPlist: 4 seed documents written in corpus-FuzzJSONPlist/"
       ;;
     FuzzAnyPlist) copy "$target" any bplist xmlplist openstep strings keyedarchive ;;
+    FuzzKeyedUnarchiver)
+      copy_keyed keyedarchive
+      # The harness's own classes: the node (mode 02: decode(KeyedFuzzNode), 03: the same,
+      # secure), the leaf (04: decode(KeyedFuzzLeaf)) and the point (07: decode(KeyedFuzzPoint), secure).
+      for seed in 1:02 1:03 1:0c 6:04 6:0d 8:07; do
+        { printf "\\x${seed#*:}"; keyed_test_archive "${seed%%:*}"; } \
+          > "$here/corpus-FuzzKeyedUnarchiver/seed_${seed#*:}_harness_root${seed%%:*}.plist"
+      done
+      echo "FuzzKeyedUnarchiver: 6 archives of the harness's classes written in corpus-FuzzKeyedUnarchiver/"
+      ;;
     *) echo "seed.sh: unknown target $target (one of: ${all_targets[*]})" >&2; exit 1 ;;
   esac
 done
