@@ -98,7 +98,11 @@ extension PropertyListValue {
   public func encoded(
     as format: PropertyListFormat, options: PropertyListWritingOptions = .default
   ) throws(PropertyListError) -> Data {
-    Data(try encodedBytes(as: format, options: options))
+    switch format {
+    case .binary: try BinaryPlistWriter.writeData(self)
+    case .xml: try XMLPlistWriter.writeData(self)
+    default: Data(try encodedBytes(as: format, options: options))
+    }
   }
 
   /// Writes the value in `format` as a byte array.

@@ -15,7 +15,14 @@ enum BinaryPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
     var flattener = Flattener()
     try flattener.flatten(value, depth: 0)
-    return flattener.emit()
+    return flattener.emit().takeArray()
+  }
+
+  /// Writes `value` straight into `Data`, with no intermediate copy.
+  static func writeData(_ value: PropertyListValue) throws(PropertyListError) -> Data {
+    var flattener = Flattener()
+    try flattener.flatten(value, depth: 0)
+    return flattener.emit().takeData()
   }
 
   @inline(__always)
@@ -42,6 +49,8 @@ enum BinaryPlistWriter {
     var uniques = UniquingTable()
     var firstTrue: Int?
     var firstFalse: Int?
+    /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
+    var payloadEstimate = 0
 
     /// Appends `value` (and its children) and returns the object number references should use.
     @discardableResult
@@ -93,7 +102,14 @@ enum BinaryPlistWriter {
     mutating func flattenScalar(_ value: PropertyListValue) -> Int {
       let candidate = objects.count
       let number = uniques.insert(value, number: candidate) { objects[$0] }
-      if number == candidate { objects.append(.scalar(value)) }
+      if number == candidate {
+        objects.append(.scalar(value))
+        switch value {
+        case .string(let string): payloadEstimate &+= string.utf8.count &* 2 &+ 10
+        case .data(let data): payloadEstimate &+= data.count &+ 10
+        default: payloadEstimate &+= 17
+        }
+      }
       return number
     }
 
@@ -102,11 +118,10 @@ enum BinaryPlistWriter {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
     }
 
-    func emit() -> [UInt8] {
+    func emit() -> BinaryOutput {
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
-      var output: [UInt8] = []
-      output.reserveCapacity(64 + objects.count * 12 + references.count * referenceSize)
-      output.append(contentsOf: "bplist00".utf8)
+      var output = BinaryOutput(capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize)
+      output.append(contentsOf: Array("bplist00".utf8))
       var offsets: [Int] = []
       offsets.reserveCapacity(objects.count)
       for object in objects {
@@ -124,7 +139,7 @@ enum BinaryPlistWriter {
       let tableStart = output.count
       let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
       for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
-      output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+      output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
       BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(UInt64(tableStart), width: 8, to: &output)
@@ -133,21 +148,23 @@ enum BinaryPlistWriter {
   }
 
   @inline(__always)
-  static func appendBigEndian(_ value: UInt64, width: Int, to output: inout [UInt8]) {
+  static func appendBigEndian(_ value: UInt64, width: Int, to output: inout BinaryOutput) {
     switch width {
     case 1: output.append(UInt8(truncatingIfNeeded: value))
     case 2:
       output.append(UInt8(truncatingIfNeeded: value >> 8)); output.append(UInt8(truncatingIfNeeded: value))
     case 4:
-      withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian) { output.append(contentsOf: $0) }
+      let target = output.extend(by: 4)
+      UnsafeMutableRawPointer(target).storeBytes(of: UInt32(truncatingIfNeeded: value).bigEndian, as: UInt32.self)
     default:
-      withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) }
+      let target = output.extend(by: 8)
+      UnsafeMutableRawPointer(target).storeBytes(of: value.bigEndian, as: UInt64.self)
     }
   }
 
   /// A marker whose low nibble is a count, with the extended form (0xF + integer) from 15 up.
   @inline(__always)
-  static func appendMarker(_ high: UInt8, count: Int, to output: inout [UInt8]) {
+  static func appendMarker(_ high: UInt8, count: Int, to output: inout BinaryOutput) {
     if count < 15 {
       output.append(high | UInt8(count))
     } else {
@@ -160,23 +177,34 @@ enum BinaryPlistWriter {
 
   /// A string as CF writes it: ASCII bytes (`0x5n`) when every character is ASCII, otherwise
   /// big-endian UTF-16 (`0x6n`), transcoded here straight from the string's UTF-8.
-  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    var units = 0
-    var high: UInt8 = 0
-    for byte in utf8 {
-      high |= byte
-      units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout BinaryOutput) {
+    // ASCII check eight bytes at a time: most strings are ASCII.
+    let count = utf8.count
+    var index = 0
+    var high: UInt64 = 0
+    if let start = utf8.baseAddress {
+      let raw = UnsafeRawPointer(start)
+      while index &+ 8 <= count {
+        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index &+= 8
+      }
+      while index < count {
+        high |= UInt64(start[index])
+        index &+= 1
+      }
     }
-    if high < 0x80 {
-      appendMarker(0x50, count: utf8.count, to: &output)
+    if high & 0x8080_8080_8080_8080 == 0 {
+      appendMarker(0x50, count: count, to: &output)
       output.append(contentsOf: utf8)
       return
     }
+    var units = 0
+    for byte in utf8 {
+      units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+    }
     appendMarker(0x60, count: units, to: &output)
-    let start = output.count
-    output.append(contentsOf: repeatElement(0 as UInt8, count: units * 2))
-    output.withUnsafeMutableBufferPointer { target in
-      var out = target.baseAddress! + start
+    do {
+      var out = output.extend(by: units * 2)
       var index = 0
       let count = utf8.count
       @inline(__always) func put(_ unit: UInt32) {
@@ -208,7 +236,7 @@ enum BinaryPlistWriter {
     }
   }
 
-  static func appendScalar(_ value: PropertyListValue, to output: inout [UInt8]) {
+  static func appendScalar(_ value: PropertyListValue, to output: inout BinaryOutput) {
     switch value {
     case .bool(let flag): output.append(flag ? 0x09 : 0x08)
     case .integer(let integer):

@@ -30,6 +30,20 @@ enum XMLPlistWriter {
     return out.bytes()
   }
 
+  /// Writes `value` straight into `Data`, which takes over the output buffer (no copy).
+  static func writeData(_ value: PropertyListValue) throws(PropertyListError) -> Data {
+    var out = XMLPlistOutput(capacity: 1 << 16)
+    do {
+      out.append(header)
+      try writeTree(value, into: &out)
+      out.append("</plist>\n")
+    } catch {
+      out.release()
+      throw error
+    }
+    return Data(bytesNoCopy: out.base, count: out.count, deallocator: .free)
+  }
+
   static let header: StaticString = """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
