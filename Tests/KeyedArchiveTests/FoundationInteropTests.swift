@@ -116,7 +116,7 @@ private func foundationDecode(_ data: Data, classes: [(AnyClass, String)] = []) 
   let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
   unarchiver.requiresSecureCoding = false
   unarchiver.decodingFailurePolicy = .setErrorAndReturn
-  for (type, name) in classes { unarchiver.setClass(type, forClassName: name) }
+  for mapping in classes { unarchiver.setClass(mapping.0, forClassName: mapping.1) }
   let root = unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey)
   if let error = unarchiver.error { throw error }
   unarchiver.finishDecoding()
@@ -350,9 +350,10 @@ struct FoundationInteropTests {
     let data = foundationEncode(FoundationStore.make(count: 2500))
     let unarchiver = try KeyedUnarchiver(data: data, registry: testRegistry)
     unarchiver.requiresSecureCoding = true
-    for (type, name) in [(FoundationStore.self, Store.self), (FoundationCategory.self, Category.self), (FoundationItem.self, Item.self)] as [(AnyClass, Any.Type)] {
-      unarchiver.setClass(name, forClassName: NSStringFromClass(type))
-    }
+    let mappings: [(foundation: AnyClass, stasis: Any.Type)] = [
+      (FoundationStore.self, Store.self), (FoundationCategory.self, Category.self), (FoundationItem.self, Item.self),
+    ]
+    for mapping in mappings { unarchiver.setClass(mapping.stasis, forClassName: NSStringFromClass(mapping.foundation)) }
     let store = try #require(try unarchiver.decode(Store.self, forKey: "root"))
     try unarchiver.finishDecoding()
     let reference = Store.make(count: 2500)
