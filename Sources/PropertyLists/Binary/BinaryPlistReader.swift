@@ -48,6 +48,11 @@ enum BinaryPlistReader {
     var budget: Int
     /// Fingerprints of the keys of the dictionary being read (reused scratch space).
     var fingerprints: [UInt64] = []
+    /// Key object numbers of the dictionary being read (reused scratch space).
+    var keyReferences: [Int] = []
+    /// Recently built key arrays by their key object numbers.
+    var shapeCache = [(references: [Int], keys: [String], unique: Bool)?](repeating: nil, count: Parser.shapeCacheSize)
+    static let shapeCacheSize = 64
     var keyCacheObjects = [Int](repeating: -1, count: Parser.keyCacheSize)
     var keyCache = [(String, UInt64)](repeating: ("", 0), count: Parser.keyCacheSize)
 
@@ -182,18 +187,38 @@ enum BinaryPlistReader {
         let (count, payload) = try count(marker: marker, at: start)
         try checkFits(count, size: 2 * trailer.referenceSize, payload: payload, start: start, what: "dictionary")
         try enter(object, depth: depth, start: start)
-        var keys: [String] = []
-        keys.reserveCapacity(count)
-        fingerprints.removeAll(keepingCapacity: true)
+        // Dictionaries of one shape (an item store's items) list the same key objects: reuse the
+        // keys array built for the last dictionary with these key references.
+        keyReferences.removeAll(keepingCapacity: true)
         var position = payload
+        var shape = count
         for _ in 0..<count {
           let keyObject = try checkedReference(at: position, container: start)
-          let (key, fingerprint) = try self.key(at: keyObject, container: start)
-          keys.append(key)
-          fingerprints.append(fingerprint)
+          keyReferences.append(keyObject)
+          shape = shape &* 31 &+ keyObject
           position &+= trailer.referenceSize
         }
-        let keysAreUnique = count > PropertyListDictionary.indexThreshold ? Set(keys).count == count : !hasRepeatedKey(keys)
+        let slot = Int(UInt(bitPattern: shape) % UInt(Self.shapeCacheSize))
+        let keys: [String]
+        let keysAreUnique: Bool
+        if let cached = shapeCache[slot], cached.references == keyReferences {
+          keys = cached.keys
+          keysAreUnique = cached.unique
+        } else {
+          var built: [String] = []
+          built.reserveCapacity(count)
+          fingerprints.removeAll(keepingCapacity: true)
+          for keyObject in keyReferences {
+            let (key, fingerprint) = try self.key(at: keyObject, container: start)
+            built.append(key)
+            fingerprints.append(fingerprint)
+          }
+          keys = built
+          keysAreUnique = count > PropertyListDictionary.indexThreshold ? Set(built).count == count : !hasRepeatedKey(built)
+          if count <= PropertyListDictionary.indexThreshold {
+            shapeCache[slot] = (keyReferences, built, keysAreUnique)
+          }
+        }
         var values: [PropertyListValue] = []
         values.reserveCapacity(count)
         for _ in 0..<count {
