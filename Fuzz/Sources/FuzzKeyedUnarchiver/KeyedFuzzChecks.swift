@@ -55,6 +55,11 @@ final class KeyedFuzzLeaf: ArchiveEncodable, ArchiveDecodable {
   var owner: KeyedFuzzNode?
   var point: KeyedFuzzPoint?
 
+  init(count: Int, flag: Bool, ratio: Double, bytes: Data?, label: String?, owner: KeyedFuzzNode?, point: KeyedFuzzPoint?) {
+    (self.count, self.flag, self.ratio, self.bytes) = (count, flag, ratio, bytes)
+    (self.label, self.owner, self.point) = (label, owner, point)
+  }
+
   init(coder: ArchiveDecoder) throws {
     count = try coder.decodeInteger(forKey: "count")
     flag = try coder.decodeBool(forKey: "flag")
@@ -83,6 +88,10 @@ struct KeyedFuzzPoint: ArchiveValueCodable {
   var small: Int16
   var tag: String?
   var leaf: KeyedFuzzLeaf?
+
+  init(x: Double, y: Float, small: Int16, tag: String?, leaf: KeyedFuzzLeaf?) {
+    (self.x, self.y, self.small, self.tag, self.leaf) = (x, y, small, tag, leaf)
+  }
 
   init(coder: ArchiveDecoder) throws {
     x = try coder.decodeDouble(forKey: "x")
