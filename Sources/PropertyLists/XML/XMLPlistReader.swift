@@ -1,5 +1,13 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads XML property lists (`kCFPropertyListXMLFormat_v1_0`, what
 /// `PropertyListSerialization.propertyList(from:options:format:)` reads as `.xml`) with
 /// CoreFoundation's rules (formats.md §2.4):
@@ -53,19 +61,29 @@ enum XMLPlistReader {
 
 /// Turns the scanner's elements into a ``PropertyListValue``.
 ///
-/// Children of all open containers share one value stack and one key stack; a container's
-/// children are copied out in one piece when its close tag arrives, so each array and dictionary
-/// is allocated once at its final size.
+/// Each open container collects its children in its own arrays, which are moved (not copied) into
+/// the finished value when its close tag arrives; the arrays of the enclosing containers wait on
+/// a stack.
 struct XMLPlistTreeBuilder {
   var scanner: XMLPlistScanner
   let maximumDepth: Int
   let maximumObjectCount: Int
+  /// The children of the innermost open container.
   var values: [PropertyListValue] = []
+  /// The keys read so far by the innermost open container, if it is a dictionary.
   var keys: [String] = []
+  /// For each key in `keys`, a fingerprint of its bytes (``XMLPlistKeyCache/unknownFingerprint``
+  /// for keys that are not plain ASCII), to rule out duplicate keys cheaply.
+  var keyFingerprints: [UInt64] = []
   /// The innermost open container, valid while `openCount > 0`.
-  var current = Frame(tag: .plist, valueStart: 0, keyStart: 0, openedAt: 0)
-  /// The containers around `current`, outermost first.
+  var current = Frame(tag: .plist, openedAt: 0)
+  /// The containers around `current`, outermost first, with their children so far.
   var parents: [Frame] = []
+  var parentValues: [[PropertyListValue]] = []
+  var parentKeys: [[String]] = []
+  var parentKeyFingerprints: [[UInt64]] = []
+  /// Dictionary keys already made into strings.
+  var keyCache = XMLPlistKeyCache()
   var openCount = 0
   /// Whether the outermost container is a `<plist>` (which does not count towards the depth).
   var rootIsPlist = false
@@ -76,8 +94,6 @@ struct XMLPlistTreeBuilder {
   struct Frame {
     /// `.array`, `.dict` or `.plist`.
     let tag: XMLPlistTag
-    let valueStart: Int
-    let keyStart: Int
     /// Offset of the open tag's `<`, for messages.
     let openedAt: Int
     /// Dictionaries: a key has been read and its value not yet.
@@ -102,7 +118,7 @@ struct XMLPlistTreeBuilder {
         let value = try close(closed)
         openCount -= 1
         if openCount == 0 { return value }
-        current = parents.removeLast()
+        restoreParent()
         try deliver(value, openedAt: closed.openedAt)
       case .element:
         let openedAt = scanner.position - 1
@@ -112,7 +128,12 @@ struct XMLPlistTreeBuilder {
             throw scanner.failure(.unexpectedInput, "found <\(tag.name)> inside <dict> where a <key> was expected", at: openedAt)
           }
           try countObject(at: openedAt)
-          keys.append(isEmpty ? "" : try text(of: .key, openedAt: openedAt))
+          if isEmpty {
+            keys.append("")
+            keyFingerprints.append(XMLPlistKeyCache.emptyFingerprint)
+          } else {
+            try key(openedAt: openedAt)
+          }
           current.awaitingValue = true
         } else if let value = try element(openedAt: openedAt) {
           try deliver(value, openedAt: openedAt)
@@ -177,6 +198,22 @@ struct XMLPlistTreeBuilder {
     return string
   }
 
+  /// Reads the text of a `<key>` and its close tag, appending the key and its fingerprint.
+  @inline(__always)
+  private mutating func key(openedAt: Int) throws(PropertyListError) {
+    let text = try scanner.scanText(scratch: &scratch)
+    if case .run(let start, let end) = text,
+      let (string, fingerprint) = keyCache.string(scanner.base + start, end - start)
+    {
+      keys.append(string)
+      keyFingerprints.append(fingerprint)
+    } else {
+      keys.append(try scanner.makeString(text, scratch: scratch, openedAt: openedAt))
+      keyFingerprints.append(XMLPlistKeyCache.unknownFingerprint)
+    }
+    try scanner.expectCloseTag(.key)
+  }
+
   private mutating func open(_ tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) {
     // The outermost <plist> is not a container of values and does not count towards the depth.
     if openCount == 0 { rootIsPlist = tag == .plist }
@@ -184,9 +221,30 @@ struct XMLPlistTreeBuilder {
     guard depth <= maximumDepth else {
       throw scanner.failure(.tooDeep, "containers nest deeper than \(maximumDepth) levels", at: openedAt)
     }
-    if openCount > 0 { parents.append(current) }
-    current = Frame(tag: tag, valueStart: values.count, keyStart: keys.count, openedAt: openedAt)
+    if openCount > 0 {
+      parents.append(current)
+      parentValues.append(values)
+      values = []
+      if current.tag == .dict {
+        parentKeys.append(keys)
+        parentKeyFingerprints.append(keyFingerprints)
+        keys = []
+        keyFingerprints = []
+      }
+    }
+    current = Frame(tag: tag, openedAt: openedAt)
     openCount += 1
+  }
+
+  /// Makes the enclosing container current again, with its children so far.
+  @inline(__always)
+  private mutating func restoreParent() {
+    current = parents.removeLast()
+    values = parentValues.removeLast()
+    if current.tag == .dict {
+      keys = parentKeys.removeLast()
+      keyFingerprints = parentKeyFingerprints.removeLast()
+    }
   }
 
   @inline(__always)
@@ -211,21 +269,25 @@ struct XMLPlistTreeBuilder {
     switch frame.tag {
     case .array:
       try scanner.expectCloseTag(.array)
-      let elements = Array(values[frame.valueStart...])
-      values.removeLast(values.count - frame.valueStart)
+      let elements = values
+      values = []
       return .array(elements)
     case .dict:
       guard !frame.awaitingValue else {
         throw scanner.failure(.unexpectedInput, "the last <key> in <dict> has no value", at: scanner.position)
       }
       try scanner.expectCloseTag(.dict)
-      let entryKeys = Array(keys[frame.keyStart...])
-      keys.removeLast(keys.count - frame.keyStart)
-      let entryValues = Array(values[frame.valueStart...])
-      values.removeLast(values.count - frame.valueStart)
+      let entryKeys = keys
+      let entryValues = values
+      let unique = Self.fingerprintsDiffer(keyFingerprints)
+      keys = []
+      values = []
+      keyFingerprints.removeAll(keepingCapacity: true)
       if !entryKeys.isEmpty, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
         return .uid(uid)
       }
+      if unique { return .dictionary(PropertyListDictionary(uniqueKeys: entryKeys, values: entryValues)) }
+      // Possibly repeated keys: the last value wins (and the first position).
       return .dictionary(PropertyListDictionary(keys: entryKeys, values: entryValues))
     default:
       guard frame.hasValue else {
@@ -233,6 +295,27 @@ struct XMLPlistTreeBuilder {
       }
       try scanner.expectCloseTag(.plist)
       return values.removeLast()
+    }
+  }
+
+  /// Whether the fingerprints prove that no key repeats: all are known and pairwise different.
+  /// Dictionaries with more keys than ``PropertyListDictionary/indexThreshold`` are checked
+  /// through their hash index anyway, so they are not looked at here.
+  @inline(__always)
+  static func fingerprintsDiffer(_ fingerprints: [UInt64]) -> Bool {
+    let count = fingerprints.count
+    if count > PropertyListDictionary.indexThreshold { return true }
+    return fingerprints.withUnsafeBufferPointer { prints in
+      for i in 0..<count {
+        let print = prints[i]
+        if print == XMLPlistKeyCache.unknownFingerprint { return false }
+        var j = 0
+        while j < i {
+          if prints[j] == print { return false }
+          j += 1
+        }
+      }
+      return true
     }
   }
 
@@ -276,5 +359,86 @@ struct XMLPlistTreeBuilder {
 
   private func emptyElement(_ tag: XMLPlistTag, _ openedAt: Int) -> PropertyListError {
     scanner.failure(.invalidValue, "<\(tag.name)/> is empty; expected content and </\(tag.name)>", at: openedAt)
+  }
+}
+
+/// Dictionary keys already made into strings, so that a key seen again (as in arrays of records)
+/// costs a hash and a byte comparison instead of a new `String`.
+///
+/// Direct-mapped on a hash of the key's bytes; an entry points at the bytes of the key it was
+/// made from, inside the document, which outlives the reader. Only plain ASCII keys are handled
+/// (their bytes are valid UTF-8, and two of them are equal strings exactly when their bytes are
+/// equal); others go the usual way.
+struct XMLPlistKeyCache {
+  /// The fingerprint of keys that are not fingerprinted (not ASCII, or from references or CDATA).
+  static let unknownFingerprint: UInt64 = 0
+  /// The fingerprint of the empty key.
+  static var emptyFingerprint: UInt64 { finish(0, count: 0) }
+
+  struct Entry {
+    var bytes: UnsafePointer<UInt8>?
+    var count = 0
+    var string = ""
+  }
+
+  private static let slotBits = 8
+  private static let slotCount = 1 << slotBits
+  /// Longer keys are fingerprinted but not kept.
+  private static let maximumCachedCount = 64
+  private var entries: [Entry] = []
+
+  /// The string for the `count` bytes at `bytes` and their fingerprint (never
+  /// ``unknownFingerprint``), or `nil` if they are not all ASCII.
+  @inline(__always)
+  mutating func string(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (String, UInt64)? {
+    var hash: UInt64 = 0
+    var high: UInt64 = 0
+    let raw = UnsafeRawPointer(bytes)
+    var index = 0
+    while index + 8 <= count {
+      let chunk = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      high |= chunk
+      hash = (hash ^ chunk) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+      index += 8
+    }
+    if index < count {
+      var chunk: UInt64 = 0
+      var shift: UInt64 = 0
+      while index < count {
+        chunk |= UInt64(bytes[index]) << shift
+        shift += 8
+        index += 1
+      }
+      high |= chunk
+      hash = (hash ^ chunk) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+    }
+    guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+    let fingerprint = Self.finish(hash, count: count)
+    guard count <= Self.maximumCachedCount else {
+      return (String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self), fingerprint)
+    }
+    if entries.isEmpty { entries = Array(repeating: Entry(), count: Self.slotCount) }
+    let slot = Int(truncatingIfNeeded: fingerprint >> (64 - UInt64(Self.slotBits)))
+    return entries.withUnsafeMutableBufferPointer { entries in
+      if entries[slot].count == count, let cached = entries[slot].bytes,
+        cached == bytes || memcmp(cached, bytes, count) == 0
+      {
+        return (entries[slot].string, fingerprint)
+      }
+      let string = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+      entries[slot] = Entry(bytes: bytes, count: count, string: string)
+      return (string, fingerprint)
+    }
+  }
+
+  @inline(__always)
+  private static func finish(_ hash: UInt64, count: Int) -> UInt64 {
+    var mixed = (hash ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+    mixed ^= mixed >> 31
+    mixed = mixed &* 0x94D0_49BB_1331_11EB
+    mixed ^= mixed >> 32
+    return mixed | 1
   }
 }

@@ -1,5 +1,13 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The scalar elements, each read exactly as CoreFoundation's `parseIntegerTag`, `parseRealTag`,
 /// `parseDateTag` and `parseDataTag` read them (formats.md §2.4). Each method starts just after
 /// the open tag and ends after the close tag.
@@ -181,7 +189,26 @@ extension XMLPlistScanner {
     }
     guard index == count else { return nil }
     let token = UnsafeBufferPointer(rebasing: text[tokenStart..<count])
-    return exactDecimal(token) ?? Double(String(decoding: token, as: UTF8.self))
+    return exactDecimal(token) ?? cDecimal(token) ?? Double(String(decoding: token, as: UTF8.self))
+  }
+
+  /// The token's value from C's `strtod` on a NUL-terminated copy on the stack, or `nil` if the
+  /// token is long or `strtod` stops early. The token holds only `+ - . 0-9 e E`, so the result
+  /// is what `Double(String)` gives (which is `strtod` in the C locale), except under a locale
+  /// whose decimal point is not `.`: there `strtod` stops at the `.` and the caller falls back.
+  @inline(__always)
+  static func cDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+    let count = token.count
+    guard count < 64, let source = token.baseAddress else { return nil }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Double? in
+      guard let start = buffer.baseAddress else { return nil }
+      UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: count)
+      start[count] = 0
+      var end: UnsafeMutablePointer<CChar>? = nil
+      let value = strtod(start, &end)
+      guard end == start + count else { return nil }
+      return value
+    }
   }
 
   private static let exactPowersOfTen: [Double] = [

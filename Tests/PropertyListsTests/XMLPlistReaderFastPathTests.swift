@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import PropertyLists
+
+/// The XML reader's shortcuts (key cache, duplicate-key fingerprints, `strtod` for long reals)
+/// against the slow paths they stand in for.
+@Suite("XML property lists: reader fast paths")
+struct XMLPlistReaderFastPathTests {
+  private func decode(_ text: String) throws -> PropertyListValue {
+    try PropertyListValue(decoding: Data(text.utf8), format: .xml)
+  }
+
+  private func document(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n"
+  }
+
+  @Test("long reals parse bit-identically to Double(String)", arguments: [UInt64(1), 2, 3])
+  func longRealsMatchSwift(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var texts: [String] = []
+    for _ in 0..<3000 {
+      let bits = random.next()
+      let double = Double(bitPattern: bits)
+      guard double.isFinite else { continue }
+      texts.append("\(double)")
+      // 16–17 significant digits and exponents of every size, as C's %.17g prints them.
+      texts.append(String(format: "%.17g", double))
+      texts.append(String(format: "%.16e", double))
+      let mantissa = random.next() % 100_000_000_000_000_000
+      let exponent = Int(random.next() % 700) - 350
+      texts.append("\(random.next() & 1 == 0 ? "-" : "")\(mantissa)e\(exponent)")
+      texts.append("0.\(mantissa)")
+    }
+    var body = "<array>\n"
+    for text in texts { body += "<real>\(text)</real>\n" }
+    body += "</array>"
+    guard case .array(let values) = try decode(document(body)) else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(values.count == texts.count)
+    for (text, value) in zip(texts, values) {
+      guard case .real(let real, _) = value, let expected = Double(text) else {
+        Issue.record("\(text) did not give a real (seed \(seed))")
+        continue
+      }
+      #expect(real.bitPattern == expected.bitPattern, "\(text) (seed \(seed))")
+    }
+  }
+
+  @Test("repeated keys keep the first position and the last value, also through the key cache")
+  func duplicateKeys() throws {
+    let body = """
+      <array>
+      <dict><key>a</key><integer>1</integer><key>b</key><integer>2</integer><key>a</key><integer>3</integer></dict>
+      <dict><key>a</key><integer>4</integer><key>b</key><integer>5</integer></dict>
+      <dict><key></key><integer>6</integer><key/><integer>7</integer></dict>
+      <dict><key>a&amp;b</key><integer>8</integer><key><![CDATA[a&b]]></key><integer>9</integer></dict>
+      <dict><key>caf\u{E9}</key><integer>10</integer><key>cafe\u{301}</key><integer>11</integer></dict>
+      <dict><key>K</key><integer>12</integer><key>\u{212A}</key><integer>13</integer></dict>
+      <dict><key>a-rather-long-key-that-is-longer-than-sixty-four-bytes-in-all-of-its-length</key><integer>14</integer>
+      <key>a-rather-long-key-that-is-longer-than-sixty-four-bytes-in-all-of-its-length</key><integer>15</integer></dict>
+      </array>
+      """
+    guard case .array(let dicts) = try decode(document(body)) else {
+      Issue.record("not an array")
+      return
+    }
+    let expected: [[(String, Int)]] = [
+      [("a", 3), ("b", 2)],
+      [("a", 4), ("b", 5)],
+      [("", 7)],
+      [("a&b", 9)],
+      // Swift compares strings by canonical equivalence, as PropertyListDictionary(keys:values:) does.
+      [("caf\u{E9}", 11)],
+      [("K", 13)],
+      [("a-rather-long-key-that-is-longer-than-sixty-four-bytes-in-all-of-its-length", 15)],
+    ]
+    #expect(dicts.count == expected.count)
+    for (value, entries) in zip(dicts, expected) {
+      guard case .dictionary(let dict) = value else {
+        Issue.record("not a dictionary: \(value)")
+        continue
+      }
+      #expect(dict.keys.map { $0 } == entries.map(\.0))
+      for (key, number) in entries {
+        #expect(dict[key] == .integer(PropertyListInteger(Int64(number))), "\(key)")
+      }
+    }
+  }
+
+  @Test("many dictionaries with shared and colliding keys read as the slow path would build them")
+  func keyCacheAgainstModel() throws {
+    var random = SplitMix64(seed: 7)
+    var body = "<array>\n"
+    var expected: [PropertyListValue] = []
+    for _ in 0..<400 {
+      var keys: [String] = []
+      var values: [PropertyListValue] = []
+      body += "<dict>"
+      for _ in 0..<Int(random.next() % 24) {
+        // A small alphabet so that keys repeat within and across dictionaries.
+        let length = Int(random.next() % 12)
+        let key = String((0..<length).map { _ in "abcXY"[Int(random.next() % 5)] })
+        let number = Int(random.next() % 1000)
+        body += "<key>\(key)</key><integer>\(number)</integer>"
+        keys.append(key)
+        values.append(.integer(PropertyListInteger(Int64(number))))
+      }
+      body += "</dict>\n"
+      expected.append(.dictionary(PropertyListDictionary(keys: keys, values: values)))
+    }
+    body += "</array>"
+    let value = try decode(document(body))
+    #expect(value == .array(expected))
+    guard case .array(let dicts) = value else { return }
+    for (got, want) in zip(dicts, expected) {
+      guard case .dictionary(let a) = got, case .dictionary(let b) = want else { continue }
+      #expect(Array(a.keys) == Array(b.keys))
+    }
+  }
+}
+
+extension String {
+  fileprivate subscript(_ index: Int) -> Character { self[self.index(startIndex, offsetBy: index)] }
+}
