@@ -203,7 +203,7 @@ struct XMLPlistTreeBuilder {
   private mutating func key(openedAt: Int) throws(PropertyListError) {
     let text = try scanner.scanText(scratch: &scratch)
     if case .run(let start, let end) = text,
-      let (string, fingerprint) = keyCache.string(scanner.base + start, end - start)
+      let (string, fingerprint) = keyCache.string(scanner.base + start, end - start, readable: scanner.count - start)
     {
       keys.append(string)
       keyFingerprints.append(fingerprint)
@@ -388,9 +388,10 @@ struct XMLPlistKeyCache {
   private var entries: [Entry] = []
 
   /// The string for the `count` bytes at `bytes` and their fingerprint (never
-  /// ``unknownFingerprint``), or `nil` if they are not all ASCII.
+  /// ``unknownFingerprint``), or `nil` if they are not all ASCII. `readable` bytes from `bytes`
+  /// on may be read (at least `count`), so the last partial word can be loaded whole and masked.
   @inline(__always)
-  mutating func string(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (String, UInt64)? {
+  mutating func string(_ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> (String, UInt64)? {
     var hash: UInt64 = 0
     var high: UInt64 = 0
     let raw = UnsafeRawPointer(bytes)
@@ -402,7 +403,14 @@ struct XMLPlistKeyCache {
       hash ^= hash >> 29
       index += 8
     }
-    if index < count {
+    if index < count && index + 8 <= readable {
+      // Little-endian: the key's bytes are the low ones.
+      let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        & (UInt64.max >> (64 - 8 * UInt64(count - index)))
+      high |= chunk
+      hash = (hash ^ chunk) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+    } else if index < count {
       var chunk: UInt64 = 0
       var shift: UInt64 = 0
       while index < count {
