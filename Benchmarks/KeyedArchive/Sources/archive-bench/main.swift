@@ -98,12 +98,12 @@ final class Fixture {
   let foundationStore: FoundationStore
   var archives: [String: Data] = [:]
 
-  init(count: Int) throws {
+  init(count: Int, systems: [System] = System.allCases) throws {
     self.count = count
     expected = GraphExpectation(itemCount: count)
-    stasisStore = StasisStore.make(count: count)
-    foundationStore = FoundationStore.make(count: count)
-    for system in System.allCases {
+    stasisStore = StasisStore.make(count: systems.contains(.stasis) ? count : 0)
+    foundationStore = FoundationStore.make(count: systems.contains(.foundation) ? count : 0)
+    for system in systems {
       for format in ArchiveFormat.allCases {
         let data = try archive(system, format)
         try checkArchive(data, system, format)
@@ -314,7 +314,7 @@ while let argument = arguments.popFirst() {
 
 if let (system, operation, format, count) = loop {
   do {
-    let fixture = try Fixture(count: count)
+    let fixture = try Fixture(count: count, systems: [system])
     let start = cpuNow()
     for _ in 0..<loopIterations {
       switch operation {
