@@ -72,16 +72,20 @@ struct XMLPlistTreeBuilder {
   var values: [PropertyListValue] = []
   /// The keys read so far by the innermost open container, if it is a dictionary.
   var keys: [String] = []
-  /// For each key in `keys`, a fingerprint of its bytes (``XMLPlistKeyCache/unknownFingerprint``
-  /// for keys that are not plain ASCII), to rule out duplicate keys cheaply.
+  /// For each key of every open dictionary, a fingerprint of its bytes
+  /// (``XMLPlistKeyCache/unknownFingerprint`` for keys that are not plain ASCII), to rule out
+  /// duplicate keys cheaply; the innermost dictionary's start at `current.fingerprintStart`.
   var keyFingerprints: [UInt64] = []
+  /// The sizes of the last dictionary and array closed, as capacity hints for the next ones
+  /// (records in an array tend to have the same shape), saving the arrays' regrowth.
+  var lastDictCount = 0
+  var lastArrayCount = 0
   /// The innermost open container, valid while `openCount > 0`.
   var current = Frame(tag: .plist, openedAt: 0)
   /// The containers around `current`, outermost first, with their children so far.
   var parents: [Frame] = []
   var parentValues: [[PropertyListValue]] = []
   var parentKeys: [[String]] = []
-  var parentKeyFingerprints: [[UInt64]] = []
   /// Dictionary keys already made into strings.
   var keyCache = XMLPlistKeyCache()
   var openCount = 0
@@ -94,6 +98,8 @@ struct XMLPlistTreeBuilder {
   struct Frame {
     /// `.array`, `.dict` or `.plist`.
     let tag: XMLPlistTag
+    /// Where this dictionary's keys start in `keyFingerprints`.
+    var fingerprintStart = 0
     /// Offset of the open tag's `<`, for messages.
     let openedAt: Int
     /// Dictionaries: a key has been read and its value not yet.
@@ -227,12 +233,18 @@ struct XMLPlistTreeBuilder {
       values = []
       if current.tag == .dict {
         parentKeys.append(keys)
-        parentKeyFingerprints.append(keyFingerprints)
         keys = []
-        keyFingerprints = []
       }
     }
     current = Frame(tag: tag, openedAt: openedAt)
+    if tag == .dict {
+      current.fingerprintStart = keyFingerprints.count
+      let hint = Swift.min(lastDictCount, 64)
+      keys.reserveCapacity(hint)
+      values.reserveCapacity(hint)
+    } else if tag == .array {
+      values.reserveCapacity(Swift.min(lastArrayCount, 64))
+    }
     openCount += 1
   }
 
@@ -241,10 +253,7 @@ struct XMLPlistTreeBuilder {
   private mutating func restoreParent() {
     current = parents.removeLast()
     values = parentValues.removeLast()
-    if current.tag == .dict {
-      keys = parentKeys.removeLast()
-      keyFingerprints = parentKeyFingerprints.removeLast()
-    }
+    if current.tag == .dict { keys = parentKeys.removeLast() }
   }
 
   @inline(__always)
@@ -271,6 +280,7 @@ struct XMLPlistTreeBuilder {
       try scanner.expectCloseTag(.array)
       let elements = values
       values = []
+      lastArrayCount = elements.count
       return .array(elements)
     case .dict:
       guard !frame.awaitingValue else {
@@ -279,10 +289,13 @@ struct XMLPlistTreeBuilder {
       try scanner.expectCloseTag(.dict)
       let entryKeys = keys
       let entryValues = values
-      let unique = Self.fingerprintsDiffer(keyFingerprints)
+      let unique = keyFingerprints.withUnsafeBufferPointer {
+        Self.fingerprintsDiffer(UnsafeBufferPointer(rebasing: $0[frame.fingerprintStart...]))
+      }
       keys = []
       values = []
-      keyFingerprints.removeAll(keepingCapacity: true)
+      keyFingerprints.removeLast(keyFingerprints.count - frame.fingerprintStart)
+      lastDictCount = entryKeys.count
       if !entryKeys.isEmpty, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
         return .uid(uid)
       }
@@ -302,10 +315,10 @@ struct XMLPlistTreeBuilder {
   /// Dictionaries with more keys than ``PropertyListDictionary/indexThreshold`` are checked
   /// through their hash index anyway, so they are not looked at here.
   @inline(__always)
-  static func fingerprintsDiffer(_ fingerprints: [UInt64]) -> Bool {
-    let count = fingerprints.count
+  static func fingerprintsDiffer(_ prints: UnsafeBufferPointer<UInt64>) -> Bool {
+    let count = prints.count
     if count > PropertyListDictionary.indexThreshold { return true }
-    return fingerprints.withUnsafeBufferPointer { prints in
+    do {
       for i in 0..<count {
         let print = prints[i]
         if print == XMLPlistKeyCache.unknownFingerprint { return false }
