@@ -7,8 +7,9 @@ import PropertyLists
 /// Replays every input FuzzKeyedUnarchiver ever crashed on (Fuzz/FailCases/FuzzKeyedUnarchiver/*)
 /// through the harness's own checks, which this file holds word for word (the block between the
 /// BEGIN and END lines below, also in Fuzz/Sources/FuzzKeyedUnarchiver/KeyedFuzzChecks.swift; a
-/// test fails when the copies differ). A case must give no failure from ``KeyedFuzzChecks/run(_:)``;
-/// a case that still traps takes the test process down, which fails the run.
+/// test fails when the copies differ). A case must give no failure from ``KeyedFuzzChecks/run(_:)``
+/// and finish within libFuzzer's timeout as `Fuzz/run.sh` sets it (10 s); a case that still traps
+/// takes the test process down, which fails the run.
 ///
 /// Serialized: the checks track the nodes they create in one static list (see ``KeyedFuzzNode``).
 @Suite("Keyed archive fuzz regressions", .serialized)
@@ -32,11 +33,16 @@ struct KeyedFuzzRegressionTests {
     }
   }
 
+  /// libFuzzer's `-timeout` in `Fuzz/run.sh`.
+  static let timeout = Duration.seconds(10)
+
   @Test(arguments: allCases)
   func replay(_ failCase: FailCase) throws {
     let bytes = try Data(contentsOf: failCase.file)
-    let failure = KeyedFuzzChecks.run(bytes)
+    var failure: String?
+    let elapsed = ContinuousClock().measure { failure = KeyedFuzzChecks.run(bytes) }
     #expect(failure == nil, "\(failCase.testDescription): \(failure ?? "")")
+    #expect(elapsed < Self.timeout, "\(failCase.testDescription): took \(elapsed), past the fuzzer's timeout")
   }
 
   /// The block of checks between the markers in `text`.
