@@ -41,6 +41,11 @@ public final class KeyedArchiver {
   /// 512, the unarchiver's default limit: deeper archives would not decode, and encoding recurses
   /// once per level (a debug build overflows an 8 MiB stack near 2,000 levels).
   public var maximumDepth = 512
+  /// Archives with more `$objects` than this throw ``KeyedArchiveError/Code/limitExceeded``.
+  /// Values (arrays, dictionaries, structs) have no identity, so a graph whose values share
+  /// storage is written once per occurrence; this bounds what such a graph can cost.
+  /// Default 4,194,304, the unarchiver's default limit.
+  public var maximumObjectCount = 1 << 22
   var depth = 0
 
   public init(registry: ArchiveClassRegistry = .foundation) {
@@ -91,10 +96,12 @@ public final class KeyedArchiver {
 
   /// Archives `root` under `root` (`+archivedDataWithRootObject:requiringSecureCoding:`).
   public static func archivedData(
-    withRootObject root: Any?, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary
+    withRootObject root: Any?, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary,
+    maximumObjectCount: Int = 1 << 22
   ) throws -> Data {
     let archiver = KeyedArchiver(registry: registry)
     archiver.outputFormat = format
+    archiver.maximumObjectCount = maximumObjectCount
     try archiver.encodeRootObject(root)
     return try archiver.finishEncoding()
   }
@@ -182,6 +189,9 @@ public final class KeyedArchiver {
     defer { depth -= 1 }
     guard depth <= maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
+    }
+    guard objects.count < maximumObjectCount else {
+      throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects (values shared in memory are archived once per occurrence)")
     }
     // Test the dynamic type first: `as? AnyObject` on a value bridges it (recursively, for
     // collections) when Foundation is loaded.

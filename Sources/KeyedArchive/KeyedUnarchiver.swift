@@ -250,7 +250,9 @@ public final class KeyedUnarchiver {
       return string
     case .integer(let integer):
       if let small = integer.exactly(Int.self) { return small }
-      return integer.uint64Value ?? integer.int64Value ?? 0
+      // Above Int.max: UInt64 (Int covers every negative value a plist integer can hold).
+      if let unsigned = integer.uint64Value { return unsigned }
+      return integer.int64Value ?? 0
     case .real(let number, let width):
       return width == .single ? Float(number) : number
     case .bool(let flag):

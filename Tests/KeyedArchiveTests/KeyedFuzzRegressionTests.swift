@@ -329,7 +329,8 @@ enum KeyedFuzzChecks {
   /// Archives a decoded root again (binary) and unarchives the result without restrictions.
   static func rearchive(_ root: Any) -> String? {
     do {
-      let data = try KeyedArchiver.archivedData(withRootObject: root, registry: registry, format: .binary)
+      let data = try KeyedArchiver.archivedData(
+        withRootObject: root, registry: registry, format: .binary, maximumObjectCount: limits.maximumObjectCount)
       let unarchiver = try KeyedUnarchiver(data: data, registry: registry, limits: limits)
       _ = try unarchiver.decodeObject(forKey: "root")
       try unarchiver.finishDecoding()
