@@ -11,6 +11,9 @@ public final class ArchiveDecoder {
   var currentObject = -1
   var allowed: AllowedClasses?
   var currentClassVersion = 0
+  /// ``allowedClasses(for:)``'s answers, by requested type (the registry does not change while
+  /// an unarchiver lives).
+  var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
 
   init() {}
 
@@ -110,9 +113,7 @@ public final class ArchiveDecoder {
   /// arrays, dictionaries, sets and optionals of them. In secure mode the allowed classes come
   /// from `T` itself, collections included. Returns `nil` for a missing key or `$null`.
   public func decode<T>(_ type: T.Type, forKey key: String) throws -> T? {
-    var set = AllowedClasses()
-    unarchiver.registry.addAllowed(type, to: &set)
-    guard let value = try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? set : nil) else { return nil }
+    guard let value = try decodeObject(forKey: key, allowed: allowedClasses(for: type)) else { return nil }
     if let typed = value as? T { return typed }
     if let converted = ArchiveDecoder.convertNumber(value, to: type) { return converted }
     throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(Swift.type(of: value)); expected \(T.self)")
@@ -127,13 +128,28 @@ public final class ArchiveDecoder {
     return value
   }
 
+  /// The classes `type` admits in secure mode (nil when decoding is not secure). Working them out
+  /// walks the registry and names the type, which cost as much as the rest of decoding an object:
+  /// they are computed once per requested type and unarchiver.
+  func allowedClasses<T>(for type: T.Type) -> AllowedClasses? {
+    guard unarchiver.requiresSecureCoding else { return nil }
+    let identifier = ObjectIdentifier(type)
+    if let cached = allowedByType[identifier] { return cached }
+    var set = AllowedClasses()
+    unarchiver.registry.addAllowed(type, to: &set)
+    allowedByType[identifier] = set
+    return set
+  }
+
   func decodeObject(forKey key: String, allowed: AllowedClasses?) throws -> Any? {
     guard let stored = rawValue(forKey: key) else { return nil }
     guard case .uid(let uid) = stored else {
       // Scalars written inline with encodeObject by other archivers are accepted as values.
       switch stored {
       case .string(let string): return string
-      case .integer(let integer): return integer.exactly(Int.self) ?? integer.uint64Value ?? integer.int64Value
+      case .integer(let integer):
+        if let small = integer.exactly(Int.self) { return small }
+        return integer.uint64Value
       case .real(let number, _): return number
       case .bool(let flag): return flag
       case .data(let data): return data

@@ -44,6 +44,70 @@ public final class ArchiveEncoder {
     set(.uid(uid), key)
   }
 
+  // MARK: Typed fast paths
+  //
+  // `encode(_: Any?, forKey:)` finds out at run time what the `Any` holds, trying the scalar types
+  // one cast after another; with Foundation loaded, every failing cast of a class instance also
+  // probes bridging, which cost half of archiving an object graph. These overloads are chosen at
+  // compile time for strings, dates, registered class instances and arrays of them, and write
+  // exactly what the general path writes. With a `willEncode` hook they take the general path.
+
+  /// `encodeObject:forKey:` for a string: stored inline, once per distinct string.
+  public func encode(_ value: String, forKey key: String) throws {
+    guard archiver.willEncode == nil, value != "$null" else { return try encode(value as Any?, forKey: key) }
+    set(.uid(archiver.inline(.string(value))), key)
+  }
+
+  /// `encodeObject:forKey:` for a date: an `NSDate` object.
+  public func encode(_ value: Date, forKey key: String) throws {
+    guard archiver.willEncode == nil else { return try encode(value as Any?, forKey: key) }
+    let uid = try nested { try archiver.encodeValueObject(value) }
+    set(.uid(uid), key)
+  }
+
+  /// `encodeObject:forKey:` for a registered class instance (or `nil`, UID 0): once per identity.
+  public func encode<Object: ArchiveEncodable>(_ object: Object?, forKey key: String) throws {
+    guard let object else { return set(.uid(0), key) }
+    set(.uid(try instanceReference(object)), key)
+  }
+
+  /// `encodeObject:forKey:` for an array of registered class instances: an `NSArray` object.
+  public func encode<Object: ArchiveEncodable>(_ objects: [Object]?, forKey key: String) throws {
+    guard let objects else { return set(.uid(0), key) }
+    guard archiver.willEncode == nil else { return try encode(objects as Any?, forKey: key) }
+    let uid = try nested { () throws -> UInt64 in
+      let uid = archiver.append("$null")
+      let kind = objects.archiveClass
+      try archiver.writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
+        var references: [PropertyListValue] = []
+        references.reserveCapacity(objects.count)
+        for object in objects { references.append(.uid(try instanceReference(object))) }
+        encodeRaw(.array(references), forKey: "NS.objects")
+      }
+      return uid
+    }
+    set(.uid(uid), key)
+  }
+
+  /// The UID of a class instance, through the general path when a hook or a Foundation value is involved.
+  func instanceReference(_ object: some ArchiveEncodable) throws -> UInt64 {
+    guard archiver.willEncode == nil, !(object is any ArchiveFoundationValue) else {
+      return try archiver.reference(to: object)
+    }
+    if let uid = archiver.objectNumbers[ObjectIdentifier(object)] { return uid }
+    return try nested { try archiver.reference(toInstance: object) }
+  }
+
+  /// Runs `body` one nesting level down, with the archiver's depth limit.
+  func nested<Result>(_ body: () throws -> Result) throws -> Result {
+    archiver.depth += 1
+    defer { archiver.depth -= 1 }
+    guard archiver.depth <= archiver.maximumDepth else {
+      throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(archiver.maximumDepth) levels while encoding")
+    }
+    return try body()
+  }
+
   /// `encodeConditionalObject:forKey:` — a reference that is written only if the object is also
   /// encoded unconditionally somewhere in the archive; otherwise the key holds `$null`.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
