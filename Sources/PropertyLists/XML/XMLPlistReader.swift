@@ -88,6 +88,8 @@ struct XMLPlistTreeBuilder {
   var parentKeys: [[String]] = []
   /// Dictionary keys already made into strings.
   var keyCache = XMLPlistKeyCache()
+  /// Short `<string>` values already made into strings (tags, names and codes repeat).
+  var valueCache = XMLPlistKeyCache()
   var openCount = 0
   /// Whether the outermost container is a `<plist>` (which does not count towards the depth).
   var rootIsPlist = false
@@ -199,6 +201,12 @@ struct XMLPlistTreeBuilder {
   @inline(__always)
   private mutating func text(of tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) -> String {
     let text = try scanner.scanText(scratch: &scratch)
+    if case .run(let start, let end) = text, end - start <= 24,
+      let (cached, _) = valueCache.string(scanner.base + start, end - start, readable: scanner.count - start)
+    {
+      try scanner.expectCloseTag(tag)
+      return cached
+    }
     let string = try scanner.makeString(text, scratch: scratch, openedAt: openedAt)
     try scanner.expectCloseTag(tag)
     return string
