@@ -200,6 +200,7 @@ enum BinaryPlistReader {
         }
         let slot = Int(UInt(bitPattern: shape) % UInt(Self.shapeCacheSize))
         let keys: [String]
+        // Small dictionaries are checked here (fingerprints); large ones while their index is built.
         let keysAreUnique: Bool
         if let cached = shapeCache[slot], cached.references == keyReferences {
           keys = cached.keys
@@ -214,7 +215,7 @@ enum BinaryPlistReader {
             fingerprints.append(fingerprint)
           }
           keys = built
-          keysAreUnique = count > PropertyListDictionary.indexThreshold ? Set(built).count == count : !hasRepeatedKey(built)
+          keysAreUnique = count <= PropertyListDictionary.indexThreshold && !hasRepeatedKey(built)
           if count <= PropertyListDictionary.indexThreshold {
             shapeCache[slot] = (keyReferences, built, keysAreUnique)
           }
@@ -228,7 +229,7 @@ enum BinaryPlistReader {
         }
         leave(object)
         // A repeated key keeps its first value, as CF's binary reader does (checked against the
-        // toolchain's CF). Large dictionaries are checked with a set.
+        // toolchain's CF).
         return .dictionary(
           keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keepingFirstOf: keys, values: values))
       default:

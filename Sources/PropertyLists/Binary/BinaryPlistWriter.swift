@@ -118,10 +118,10 @@ enum BinaryPlistWriter {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
     }
 
-    func emit() -> BinaryOutput {
+    func emit() -> ByteOutput {
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
-      var output = BinaryOutput(capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize)
-      output.append(contentsOf: Array("bplist00".utf8))
+      var output = ByteOutput(capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize)
+      output.append("bplist00")
       var offsets: [Int] = []
       offsets.reserveCapacity(objects.count)
       for object in objects {
@@ -139,7 +139,7 @@ enum BinaryPlistWriter {
       let tableStart = output.count
       let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
       for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
-      output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
+      output.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
       BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(UInt64(tableStart), width: 8, to: &output)
@@ -148,7 +148,7 @@ enum BinaryPlistWriter {
   }
 
   @inline(__always)
-  static func appendBigEndian(_ value: UInt64, width: Int, to output: inout BinaryOutput) {
+  static func appendBigEndian(_ value: UInt64, width: Int, to output: inout ByteOutput) {
     switch width {
     case 1: output.append(UInt8(truncatingIfNeeded: value))
     case 2:
@@ -164,7 +164,7 @@ enum BinaryPlistWriter {
 
   /// A marker whose low nibble is a count, with the extended form (0xF + integer) from 15 up.
   @inline(__always)
-  static func appendMarker(_ high: UInt8, count: Int, to output: inout BinaryOutput) {
+  static func appendMarker(_ high: UInt8, count: Int, to output: inout ByteOutput) {
     if count < 15 {
       output.append(high | UInt8(count))
     } else {
@@ -177,7 +177,7 @@ enum BinaryPlistWriter {
 
   /// A string as CF writes it: ASCII bytes (`0x5n`) when every character is ASCII, otherwise
   /// big-endian UTF-16 (`0x6n`), transcoded here straight from the string's UTF-8.
-  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout BinaryOutput) {
+  static func appendString(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteOutput) {
     // ASCII check eight bytes at a time: most strings are ASCII.
     let count = utf8.count
     var index = 0
@@ -195,7 +195,7 @@ enum BinaryPlistWriter {
     }
     if high & 0x8080_8080_8080_8080 == 0 {
       appendMarker(0x50, count: count, to: &output)
-      output.append(contentsOf: utf8)
+      output.append(utf8)
       return
     }
     var units = 0
@@ -236,7 +236,7 @@ enum BinaryPlistWriter {
     }
   }
 
-  static func appendScalar(_ value: PropertyListValue, to output: inout BinaryOutput) {
+  static func appendScalar(_ value: PropertyListValue, to output: inout ByteOutput) {
     switch value {
     case .bool(let flag): output.append(flag ? 0x09 : 0x08)
     case .integer(let integer):
@@ -265,7 +265,7 @@ enum BinaryPlistWriter {
       appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8, to: &output)
     case .data(let data):
       appendMarker(0x40, count: data.count, to: &output)
-      output.append(contentsOf: data)
+      output.append(data)
     case .string(var string):
       string.withUTF8 { utf8 in appendString(utf8, to: &output) }
     case .uid(let uid):

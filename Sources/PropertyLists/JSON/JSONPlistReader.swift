@@ -83,8 +83,7 @@ struct JSONParser {
   var position = 0
   var objectCount = 0
   private var stack: [OpenContainer] = []
-  private var values: [PropertyListValue] = []
-  private var keys: [String] = []
+  private var pending = PendingContainers()
   private var scratch: [UInt8] = []
 
   init(
@@ -184,12 +183,12 @@ struct JSONParser {
         guard position < end else { throw endedEarly(expecting: "':'") }
         guard base[position] == UInt8(ascii: ":") else { throw unexpected(expecting: "':' after an object key") }
         position += 1
-        keys.append(key)
+        pending.keys.append(key)
         step = .value
 
       case .attach:
         guard let container = stack.last else { return completed }
-        values.append(completed)
+        pending.values.append(completed)
         skipWhitespace()
         guard position < end else {
           throw endedEarly(expecting: container.isObject ? "',' or '}'" : "',' or ']'")
@@ -218,23 +217,16 @@ struct JSONParser {
       throw failure(.tooDeep, at: position, "containers are nested more than \(maximumDepth) deep")
     }
     try countObject()
-    stack.append(OpenContainer(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+    stack.append(OpenContainer(isObject: isObject, valueStart: pending.values.count, keyStart: pending.keys.count))
   }
 
   private mutating func closeArray() -> PropertyListValue {
-    let container = stack.removeLast()
-    let elements = Array(values[container.valueStart...])
-    values.removeSubrange(container.valueStart...)
-    return .array(elements)
+    pending.closeArray(valueStart: stack.removeLast().valueStart)
   }
 
   private mutating func closeObject() -> PropertyListValue {
     let container = stack.removeLast()
-    let dictionary = PropertyListDictionary(
-      keys: Array(keys[container.keyStart...]), values: Array(values[container.valueStart...]))
-    keys.removeSubrange(container.keyStart...)
-    values.removeSubrange(container.valueStart...)
-    return .dictionary(dictionary)
+    return pending.closeDictionary(keyStart: container.keyStart, valueStart: container.valueStart)
   }
 
   @inline(__always)
@@ -526,11 +518,11 @@ struct JSONParser {
     var components: [String] = []
     // Rebuild from the stacks: each object's current key is its newest key; each array's
     // current index is the number of its values so far.
-    var keyCursor = keys.count
-    var valueCursor = values.count
+    var keyCursor = pending.keys.count
+    var valueCursor = pending.values.count
     for container in stack.reversed() {
       if container.isObject {
-        components.append(keys[keyCursor - 1])
+        components.append(pending.keys[keyCursor - 1])
       } else {
         components.append(String(valueCursor - container.valueStart))
       }

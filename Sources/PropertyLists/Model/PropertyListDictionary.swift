@@ -48,7 +48,9 @@ public struct PropertyListDictionary: Sendable {
     removeDuplicatesAndIndex()
   }
 
-  @usableFromInline mutating func removeDuplicatesAndIndex() {
+  /// Drops repeated keys (each keeps its first position and its last value, or its first value
+  /// when `keepingFirst`) and builds the hash index of large dictionaries.
+  @usableFromInline mutating func removeDuplicatesAndIndex(keepingFirst: Bool = false) {
     let count = storedKeys.count
     if count <= Self.indexThreshold {
       var hasDuplicate = false
@@ -59,7 +61,7 @@ public struct PropertyListDictionary: Sendable {
           break outer
         }
       }
-      if hasDuplicate { rebuildWithoutDuplicates() }
+      if hasDuplicate { rebuildWithoutDuplicates(keepingFirst: keepingFirst) }
       index = nil
       return
     }
@@ -69,20 +71,20 @@ public struct PropertyListDictionary: Sendable {
       if built.updateValue(position, forKey: key) != nil { hasDuplicate = true }
     }
     if hasDuplicate {
-      rebuildWithoutDuplicates()
-      removeDuplicatesAndIndex()
+      rebuildWithoutDuplicates(keepingFirst: keepingFirst)
+      index = makeIndex()
     } else {
       index = built
     }
   }
 
-  private mutating func rebuildWithoutDuplicates() {
+  private mutating func rebuildWithoutDuplicates(keepingFirst: Bool) {
     var keys: [String] = []
     var values: [PropertyListValue] = []
     var seen: [String: Int] = [:]
     for (key, value) in zip(storedKeys, storedValues) {
       if let at = seen[key] {
-        values[at] = value
+        if !keepingFirst { values[at] = value }
       } else {
         seen[key] = keys.count
         keys.append(key)
@@ -91,6 +93,13 @@ public struct PropertyListDictionary: Sendable {
     }
     storedKeys = keys
     storedValues = values
+  }
+
+  /// Key → position for every key (keys are unique).
+  private func makeIndex() -> [String: Int] {
+    var built = [String: Int](minimumCapacity: storedKeys.count)
+    for (position, key) in storedKeys.enumerated() { built[key] = position }
+    return built
   }
 
   public var count: Int { storedKeys.count }
@@ -134,9 +143,7 @@ public struct PropertyListDictionary: Sendable {
     if index != nil {
       index![key] = storedKeys.count - 1
     } else if storedKeys.count > Self.indexThreshold {
-      var built = [String: Int](minimumCapacity: storedKeys.count)
-      for (position, key) in storedKeys.enumerated() { built[key] = position }
-      index = built
+      index = makeIndex()
     }
     return nil
   }
@@ -148,13 +155,7 @@ public struct PropertyListDictionary: Sendable {
     storedKeys.remove(at: at)
     let old = storedValues.remove(at: at)
     if index != nil {
-      if storedKeys.count > Self.indexThreshold {
-        var built = [String: Int](minimumCapacity: storedKeys.count)
-        for (position, key) in storedKeys.enumerated() { built[key] = position }
-        index = built
-      } else {
-        index = nil
-      }
+      index = storedKeys.count > Self.indexThreshold ? makeIndex() : nil
     }
     return old
   }
@@ -215,14 +216,11 @@ extension PropertyListDictionary {
   /// Builds a dictionary where a repeated key keeps its *first* value, the rule of
   /// CoreFoundation's binary reader (`CFDictionaryCreate` adds only absent keys).
   package init(keepingFirstOf keys: [String], values: [PropertyListValue]) {
-    var seen = Set<String>()
-    var uniqueKeys: [String] = []
-    var uniqueValues: [PropertyListValue] = []
-    for (key, value) in zip(keys, values) where seen.insert(key).inserted {
-      uniqueKeys.append(key)
-      uniqueValues.append(value)
-    }
-    self.init(uniqueKeys: uniqueKeys, values: uniqueValues)
+    precondition(keys.count == values.count, "keys and values differ in count")
+    storedKeys = keys
+    storedValues = values
+    index = nil
+    removeDuplicatesAndIndex(keepingFirst: true)
   }
 
   /// For readers that have already checked that no key repeats.

@@ -111,8 +111,7 @@ struct OpenStepParser {
   var position = 0
   var objectCount = 0
   private var stack: [OpenContainer] = []
-  private var values: [PropertyListValue] = []
-  private var keys: [String] = []
+  private var pending = PendingContainers()
   private var scratch: [UInt8] = []
 
   init(base: UnsafePointer<UInt8>, count: Int, format: PropertyListFormat, options: PropertyListReadingOptions) {
@@ -237,12 +236,12 @@ struct OpenStepParser {
         case UInt8(ascii: ";"):
           // `key;` — the value is the key itself (the strings-file shortcut, legal everywhere).
           position += 1
-          keys.append(key)
-          values.append(.string(key))
+          pending.keys.append(key)
+          pending.values.append(.string(key))
           try countObject()
         case UInt8(ascii: "="):
           position += 1
-          keys.append(key)
+          pending.keys.append(key)
           step = .value
         default:
           throw failure(.unexpectedInput, at: position, "missing ';' or '=' after a dictionary key")
@@ -250,7 +249,7 @@ struct OpenStepParser {
 
       case .attach:
         guard let container = stack.last else { return completed }
-        values.append(completed)
+        pending.values.append(completed)
         skipWhitespace()
         if container.kind == .array {
           guard position < end else { throw unterminated() }
@@ -283,23 +282,16 @@ struct OpenStepParser {
       throw failure(.tooDeep, at: offset, "containers are nested more than \(maximumDepth) deep")
     }
     try countObject()
-    stack.append(OpenContainer(kind: kind, valueStart: values.count, keyStart: keys.count, openedAt: offset))
+    stack.append(OpenContainer(kind: kind, valueStart: pending.values.count, keyStart: pending.keys.count, openedAt: offset))
   }
 
   private mutating func closeArray() -> PropertyListValue {
-    let container = stack.removeLast()
-    let elements = Array(values[container.valueStart...])
-    values.removeSubrange(container.valueStart...)
-    return .array(elements)
+    pending.closeArray(valueStart: stack.removeLast().valueStart)
   }
 
   private mutating func closeDictionary() -> PropertyListValue {
     let container = stack.removeLast()
-    let dictionary = PropertyListDictionary(
-      keys: Array(keys[container.keyStart...]), values: Array(values[container.valueStart...]))
-    keys.removeSubrange(container.keyStart...)
-    values.removeSubrange(container.valueStart...)
-    return .dictionary(dictionary)
+    return pending.closeDictionary(keyStart: container.keyStart, valueStart: container.valueStart)
   }
 
   @inline(__always)

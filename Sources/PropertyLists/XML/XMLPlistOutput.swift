@@ -8,79 +8,10 @@ import FoundationEssentials
   import Darwin
 #endif
 
-/// The XML writer's output: a growable byte buffer (grown with `realloc`, which can move large
-/// blocks without copying) and one method per kind of text CF writes.
-///
-/// It is a struct passed `inout`, so the hot path has no exclusivity checks; the owner must call
-/// ``free()`` (``XMLPlistWriter/write(_:)`` does so in a `defer`).
-struct XMLPlistOutput {
-  private(set) var base: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private var capacity: Int
+/// The XML writer's output is the shared ``ByteOutput``; these are the kinds of text CF writes.
+typealias XMLPlistOutput = ByteOutput
 
-  init(capacity: Int) {
-    self.capacity = Swift.max(capacity, 64)
-    guard let memory = malloc(self.capacity) else { fatalError("out of memory for \(self.capacity) bytes of XML") }
-    base = memory.assumingMemoryBound(to: UInt8.self)
-  }
-
-  /// Releases the buffer; the output must not be used afterwards.
-  func release() { free(base) }
-
-  /// The bytes written, copied into an array.
-  func bytes() -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      if count > 0 { buffer.baseAddress!.update(from: base, count: count) }
-      initialized = count
-    }
-  }
-
-  @inline(__always)
-  mutating func reserve(_ extra: Int) {
-    if capacity - count < extra { grow(extra) }
-  }
-
-  @inline(never)
-  private mutating func grow(_ extra: Int) {
-    let wanted = Swift.max(capacity * 2, count + extra)
-    guard let memory = realloc(base, wanted) else { fatalError("out of memory for \(wanted) bytes of XML") }
-    base = memory.assumingMemoryBound(to: UInt8.self)
-    capacity = wanted
-  }
-
-  @inline(__always)
-  mutating func append(_ byte: UInt8) {
-    reserve(1)
-    base[count] = byte
-    count += 1
-  }
-
-  /// Four bytes into room already reserved.
-  @inline(__always)
-  mutating func appendUnchecked(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
-    base[count] = a
-    base[count + 1] = b
-    base[count + 2] = c
-    base[count + 3] = d
-    count += 4
-  }
-
-  @inline(__always)
-  mutating func append(_ literal: StaticString) {
-    let length = literal.utf8CodeUnitCount
-    reserve(length)
-    (base + count).update(from: literal.utf8Start, count: length)
-    count += length
-  }
-
-  @inline(__always)
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let start = bytes.baseAddress, bytes.count > 0 else { return }
-    reserve(bytes.count)
-    (base + count).update(from: start, count: bytes.count)
-    count += bytes.count
-  }
-
+extension ByteOutput {
   @inline(__always)
   mutating func appendTabs(_ tabs: Int) {
     guard tabs > 0 else { return }

@@ -22,16 +22,16 @@ import FoundationEssentials
 /// The tree is walked with an explicit stack, so any nesting depth can be written.
 enum XMLPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
-    var out = XMLPlistOutput(capacity: 1 << 16)
-    defer { out.release() }
-    out.append(header)
-    try writeTree(value, into: &out)
-    out.append("</plist>\n")
-    return out.bytes()
+    try document(value).takeArray()
   }
 
   /// Writes `value` straight into `Data`, which takes over the output buffer (no copy).
   static func writeData(_ value: PropertyListValue) throws(PropertyListError) -> Data {
+    try document(value).takeData()
+  }
+
+  /// The whole document in a buffer the caller takes over.
+  private static func document(_ value: PropertyListValue) throws(PropertyListError) -> XMLPlistOutput {
     var out = XMLPlistOutput(capacity: 1 << 16)
     do {
       out.append(header)
@@ -41,7 +41,7 @@ enum XMLPlistWriter {
       out.release()
       throw error
     }
-    return Data(bytesNoCopy: out.base, count: out.count, deallocator: .free)
+    return out
   }
 
   static let header: StaticString = """

@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The writers' output buffer: `malloc`ed, grown with `realloc` (which moves large blocks by
+/// remapping pages rather than copying), and handed to `Data` without a copy.
+///
+/// It is a struct passed `inout`, so the hot path has no exclusivity checks. Its owner ends it
+/// exactly once: ``takeData()``, ``takeArray()`` or ``release()``.
+struct ByteOutput {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  /// Bytes written so far; the format-specific appends advance it after writing into reserved room.
+  var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = Swift.max(capacity, 64)
+    guard let memory = malloc(self.capacity) else { fatalError("out of memory for \(self.capacity) bytes of output") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+  }
+
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if capacity &- count < extra { grow(extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ extra: Int) {
+    let wanted = Swift.max(capacity * 2, count + extra)
+    guard let memory = realloc(base, wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
+    base = memory.assumingMemoryBound(to: UInt8.self)
+    capacity = wanted
+  }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  /// Four bytes into room already reserved.
+  @inline(__always)
+  mutating func appendUnchecked(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
+    base[count] = a
+    base[count + 1] = b
+    base[count + 2] = c
+    base[count + 3] = d
+    count += 4
+  }
+
+  @inline(__always)
+  mutating func append(_ literal: StaticString) {
+    append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  @inline(__always)
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: start, count: bytes.count)
+    count &+= bytes.count
+  }
+
+  mutating func append(_ data: Data) {
+    data.withUnsafeBytes { append($0.bindMemory(to: UInt8.self)) }
+  }
+
+  mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Makes room for `byteCount` bytes written through the returned pointer.
+  @inline(__always)
+  mutating func extend(by byteCount: Int) -> UnsafeMutablePointer<UInt8> {
+    reserve(byteCount)
+    let start = base + count
+    count &+= byteCount
+    return start
+  }
+
+  /// The bytes written so far, copied; the buffer stays the caller's to end.
+  func bytes() -> [UInt8] {
+    [UInt8](UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Frees the buffer; the output must not be used afterwards.
+  func release() { free(base) }
+
+  /// The bytes as `Data`, which takes over the buffer.
+  consuming func takeData() -> Data {
+    Data(bytesNoCopy: base, count: count, deallocator: .free)
+  }
+
+  /// The bytes copied into an array; frees the buffer.
+  consuming func takeArray() -> [UInt8] {
+    let result = bytes()
+    release()
+    return result
+  }
+}

@@ -1,1 +1,0 @@
-// TEMPORARY scaffolding while the codecs are written in parallel; each helper deletes its part.
