@@ -7,12 +7,14 @@ let package = Package(
   products: [
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "Bundles", targets: ["Bundles"]),
     .executable(name: "plutil", targets: ["plutil"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "PropertyLists", path: "Sources/PropertyLists"),
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
+    .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
     .target(
       name: "PlistTool",
       dependencies: ["PropertyLists", "KeyedArchive"],

@@ -1,0 +1,87 @@
+import Synchronization
+
+private let appleLanguagesSource = Mutex<(@Sendable () -> [String]?)?>(nil)
+
+extension Bundle {
+  /// Where the user's `AppleLanguages` array comes from when a bundle's environment does not say
+  /// (``BundleEnvironment/appleLanguages``). `nil` (the default) means "not known": the POSIX
+  /// environment variables decide. The `Defaults` module is expected to install a provider that
+  /// reads `AppleLanguages` from the global domain.
+  public static var appleLanguagesProvider: (@Sendable () -> [String]?)? {
+    get { appleLanguagesSource.withLock { $0 } }
+    set { appleLanguagesSource.withLock { $0 = newValue } }
+  }
+
+  /// The user's preferred languages (`NSLocale.preferredLanguages` / `AppleLanguages`), from
+  /// `appleLanguages` if given and non-empty, else from ``appleLanguagesProvider``, else from the
+  /// POSIX environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
+  public static func preferredLanguages(
+    environment variables: [String: String], appleLanguages: [String]? = nil
+  ) -> [String] {
+    var provider: (@Sendable () -> [String]?)?
+    if let appleLanguages { provider = { appleLanguages } }
+    let environment = BundleEnvironment(variables: variables, appleLanguages: provider)
+    return environment.preferredLanguages
+  }
+
+  /// The localizations of `localizations` to use for `preferences`, best first
+  /// (`Bundle.preferredLocalizations(from:forPreferences:)`,
+  /// `CFBundleCopyLocalizationsForPreferences`). With `preferences` `nil`, the current process's
+  /// languages are used. When nothing matches, the result is `en`/`en_US`/`English` if offered,
+  /// else the first localization offered.
+  public static func preferredLocalizations(from localizations: [String], forPreferences preferences: [String]? = nil)
+    -> [String]
+  {
+    let wanted = preferences ?? BundleEnvironment.current.preferredLanguages
+    let available = localizations.filter { $0 != "Base" }
+    let matched = LocalizationMatching.localizations(from: available, forPreferences: wanted)
+    if !matched.isEmpty { return matched }
+    let english = LocalizationMatching.localizations(from: available, forPreferences: ["en-US"])
+    if !english.isEmpty { return english }
+    return available.first.map { [$0] } ?? []
+  }
+
+  /// The bundle's localizations (`NSBundle.localizations`): its `.lproj` folder names (without
+  /// the extension, `Base` included) together with `CFBundleLocalizations`.
+  public var localizations: [String] {
+    var result = resourceIndex().localizationFolders
+    if let declared = infoDictionary["CFBundleLocalizations"]?.arrayValue {
+      for case .string(let name) in declared where !result.contains(name) { result.append(name) }
+    }
+    return result
+  }
+
+  /// The localizations this bundle uses for the user's languages (`NSBundle.preferredLocalizations`):
+  /// the best match for the first preferred language that has one, with its fallbacks; when no
+  /// preferred language matches, the development localization (then `en`).
+  public var preferredLocalizations: [String] {
+    let available = localizations.filter { $0 != "Base" }
+    let matched = LocalizationMatching.localizations(from: available, forPreferences: environment.preferredLanguages)
+    if !matched.isEmpty { return matched }
+    if let development = developmentLocalization {
+      let own = LocalizationMatching.localizations(from: available, forPreferences: [development])
+      if !own.isEmpty { return own }
+      return [development]
+    }
+    return Bundle.preferredLocalizations(from: available, forPreferences: ["en-US"])
+  }
+
+  /// The `.lproj` search list for resources: ``preferredLocalizations`` with the development
+  /// localization appended when absent (CF's `_CFBundleCopyLanguageSearchListInBundle`), so
+  /// that it is the last resort for a resource missing from the chosen localization.
+  public var localizationSearchList: [String] {
+    if let cached = state.withLock({ $0.searchList }) { return cached }
+    var list = preferredLocalizations
+    if let development = developmentLocalization {
+      let folders = resourceIndex().localizationFolders
+      // The development region as a folder name: itself, or a folder that means the same language.
+      let folder = folders.contains(development)
+        ? development
+        : (LocalizationMatching.localizations(from: folders.filter { $0 != "Base" }, forPreferences: [development]).first
+          ?? development)
+      if !list.contains(folder) { list.append(folder) }
+    }
+    state.withLock { $0.searchList = list }
+    return list
+  }
+}

@@ -1,0 +1,40 @@
+import Synchronization
+
+private let mainBundleState = Mutex<(configuredPath: String?, bundle: Bundle?)>((nil, nil))
+
+extension Bundle {
+  /// The bundle of the running program (`NSBundle.mainBundle`, `CFBundleGetMainBundle`).
+  ///
+  /// Unless ``configureMainBundle(path:)`` named one, it is found from the executable
+  /// (`/proc/self/exe`): `X.app/Contents/MacOS/x` gives `X.app`; otherwise the executable's own
+  /// folder (a flat bundle when it holds an Info.plist, else a bare folder — what
+  /// swift-corelibs-foundation uses on Linux). The environment is ``BundleEnvironment/current``.
+  /// If no folder can be opened, the current directory is used.
+  public static var main: Bundle {
+    mainBundleState.withLock { state in
+      if let bundle = state.bundle { return bundle }
+      let path = state.configuredPath ?? mainBundlePathFromExecutable() ?? "."
+      let bundle = (try? Bundle(path: path)) ?? Bundle(emptyAt: path, environment: .current)
+      state.bundle = bundle
+      return bundle
+    }
+  }
+
+  /// Makes `path` the main bundle (for tools and tests, or a program installed away from its
+  /// resources). Replaces a main bundle already opened.
+  ///
+  /// - Throws: ``BundleError`` if the bundle cannot be opened; the main bundle is then unchanged.
+  public static func configureMainBundle(path: String, environment: BundleEnvironment = .current) throws(BundleError) {
+    let bundle = try Bundle(path: path, environment: environment)
+    mainBundleState.withLock { $0 = (path, bundle) }
+  }
+
+  static func mainBundlePathFromExecutable() -> String? {
+    guard let executable = FileSystem.executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }
+    let folder = String(executable[..<slash])
+    if folder.hasSuffix("/Contents/MacOS") {
+      return String(folder.dropLast("/Contents/MacOS".count))
+    }
+    return folder.isEmpty ? "/" : folder
+  }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// The few POSIX calls the module makes outside the resource scan.
+enum FileSystem {
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  static func isFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// The whole file at `path`, at most `limit` bytes.
+  static func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw systemError("cannot open", path: path) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw systemError("cannot inspect", path: path) }
+    let size = Int(status.st_size)
+    guard size <= limit else {
+      throw BundleError(.limitExceeded, detail: "file of \(size) bytes is larger than the limit of \(limit)", path: path)
+    }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    while filled < size {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + filled, size - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw systemError("cannot read", path: path)
+      }
+      if count == 0 { break }
+      filled += count
+    }
+    if filled < size { bytes.removeLast(size - filled) }
+    return bytes
+  }
+
+  /// The running executable's path (`/proc/self/exe`), or `nil`.
+  static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let count = readlink("/proc/self/exe", &buffer, 4096)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  static func systemError(_ what: String, path: String) -> BundleError {
+    let reason = String(cString: strerror(errno))
+    return BundleError(.fileSystem, detail: "\(what) (\(reason))", path: path)
+  }
+}

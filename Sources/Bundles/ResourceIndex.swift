@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Bounds on the one directory scan a bundle makes (a bundle folder is input too: a symlink loop
+/// or a million files must not hang or exhaust memory).
+public struct ResourceScanLimits: Sendable, Hashable {
+  /// Entries (files and folders) indexed in all, across all folders. Default 1,000,000.
+  public var maximumEntryCount: Int
+  /// Folder nesting below the resources folder. Default 32.
+  public var maximumDepth: Int
+
+  public init(maximumEntryCount: Int = 1_000_000, maximumDepth: Int = 32) {
+    self.maximumEntryCount = maximumEntryCount
+    self.maximumDepth = maximumDepth
+  }
+
+  public static let `default` = ResourceScanLimits()
+}
+
+/// The listing of a bundle's resources folder, read once (one recursive scan) into one
+/// dictionary per folder keyed by resource name.
+///
+/// A file with a device suffix for this device (`Icon~ipad.png` on an iPad, `Icon-linux.png` on
+/// Linux) is filed under its plain name (`Icon.png`) with a rank, so that a lookup is one
+/// dictionary probe per folder: the best-ranked variant is already chosen. Its own full name stays
+/// findable too. Lookups never touch the disk.
+final class ResourceIndex: Sendable {
+  struct Entry: Sendable {
+    /// The full path of the file or folder.
+    let path: String
+    /// 0 platform + product, 1 product, 2 platform, 3 plain.
+    let rank: UInt8
+    /// Whether the entry is a folder (so that URLs end in `/` without asking the disk again).
+    let isFolder: Bool
+  }
+
+  final class Folder: Sendable {
+    /// Resource name (with extension, device suffix removed) → best entry.
+    let entries: [String: Entry]
+    /// The names a listing shows (no aliases of device-specific files), sorted.
+    let listedNames: [String]
+
+    init(entries: [String: Entry], listedNames: [String]) {
+      self.entries = entries
+      self.listedNames = listedNames
+    }
+  }
+
+  /// Relative folder path (`""` for the resources folder, `en.lproj`, `images/icons`) → folder.
+  let folders: [String: Folder]
+  /// The names of the `.lproj` folders at the top of the resources folder, without extension.
+  let localizationFolders: [String]
+  /// How many entries the scan found.
+  let entryCount: Int
+
+  init(folders: [String: Folder], localizationFolders: [String], entryCount: Int) {
+    self.folders = folders
+    self.localizationFolders = localizationFolders
+    self.entryCount = entryCount
+  }
+
+  /// Scans `root` and everything under it.
+  ///
+  /// - Throws: ``BundleError/Code/limitExceeded`` past `limits`. A missing root gives an empty index.
+  static func scan(root: String, modifiers: DeviceModifiers, limits: ResourceScanLimits) throws(BundleError) -> ResourceIndex {
+    var builder = Builder(modifiers: modifiers, limits: limits)
+    try builder.scanFolder(absolute: root, relative: "", depth: 0)
+    let lprojs = (builder.folders[""]?.names ?? []).compactMap { name -> String? in
+      guard name.hasSuffix(".lproj"), name.utf8.count > 6 else { return nil }
+      return String(name.dropLast(6))
+    }
+    var folders: [String: Folder] = [:]
+    folders.reserveCapacity(builder.folders.count)
+    for (relative, pending) in builder.folders {
+      folders[relative] = Folder(entries: pending.entries, listedNames: pending.names.sorted())
+    }
+    return ResourceIndex(folders: folders, localizationFolders: lprojs.sorted(), entryCount: builder.entryCount)
+  }
+
+  private struct PendingFolder {
+    var entries: [String: Entry] = [:]
+    var names: [String] = []
+  }
+
+  private struct Builder {
+    let modifiers: DeviceModifiers
+    let limits: ResourceScanLimits
+    var folders: [String: PendingFolder] = [:]
+    var entryCount = 0
+
+    init(modifiers: DeviceModifiers, limits: ResourceScanLimits) {
+      self.modifiers = modifiers
+      self.limits = limits
+    }
+
+    mutating func scanFolder(absolute: String, relative: String, depth: Int) throws(BundleError) {
+      guard let stream = opendir(absolute) else { return }
+      var folder = PendingFolder()
+      var subfolders: [String] = []
+      while let entry = readdir(stream) {
+        let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+          pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), entry.pointee.d_type) }
+        }
+        if name == "." || name == ".." { continue }
+        entryCount += 1
+        if entryCount > limits.maximumEntryCount {
+          closedir(stream)
+          throw BundleError(
+            .limitExceeded, detail: "more than \(limits.maximumEntryCount) files and folders in the bundle", path: absolute)
+        }
+        let path = absolute.hasSuffix("/") ? absolute + name : absolute + "/" + name
+        var isFolder = Int32(type) == Int32(DT_DIR)
+        if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
+          var status = stat()
+          if stat(path, &status) == 0 { isFolder = (status.st_mode & S_IFMT) == S_IFDIR }
+        }
+        add(name: name, path: path, isFolder: isFolder, to: &folder)
+        if isFolder { subfolders.append(name) }
+      }
+      closedir(stream)
+      folders[relative] = folder
+      guard depth < limits.maximumDepth else {
+        if !subfolders.isEmpty {
+          throw BundleError(
+            .limitExceeded, detail: "folders nested deeper than \(limits.maximumDepth) levels", path: absolute)
+        }
+        return
+      }
+      for name in subfolders {
+        let childRelative = relative.isEmpty ? name : relative + "/" + name
+        let childAbsolute = absolute.hasSuffix("/") ? absolute + name : absolute + "/" + name
+        try scanFolder(absolute: childAbsolute, relative: childRelative, depth: depth + 1)
+      }
+    }
+
+    /// Files a name under itself, or — with a suffix for this device — under its plain name too.
+    func add(name: String, path: String, isFolder: Bool, to folder: inout PendingFolder) {
+      let stem: Substring
+      let fileExtension: Substring
+      if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex {
+        stem = name[..<dot]
+        fileExtension = name[dot...]
+      } else {
+        stem = name[...]
+        fileExtension = ""
+      }
+      switch modifiers.match(stem) {
+      case .plain:
+        insert(name, Entry(path: path, rank: 3, isFolder: isFolder), listed: true, into: &folder)
+      case .variant(let base, let rank):
+        insert(String(base) + fileExtension, Entry(path: path, rank: rank, isFolder: isFolder), listed: true, into: &folder)
+        insert(name, Entry(path: path, rank: 3, isFolder: isFolder), listed: false, into: &folder)
+      case .otherDevice:
+        insert(name, Entry(path: path, rank: 3, isFolder: isFolder), listed: false, into: &folder)
+      }
+    }
+
+    func insert(_ key: String, _ entry: Entry, listed: Bool, into folder: inout PendingFolder) {
+      if let existing = folder.entries[key] {
+        if entry.rank < existing.rank { folder.entries[key] = entry }
+        return
+      }
+      folder.entries[key] = entry
+      if listed { folder.names.append(key) }
+    }
+  }
+}

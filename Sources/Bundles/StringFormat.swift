@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// A `printf`-style formatter with Foundation's `%@` and positional arguments, written for
+/// Stasis instead of relying on `String(format:)` (missing from FoundationEssentials, and on
+/// Linux it crashes or prints garbage when an argument does not fit its specifier).
+///
+/// Supported: `%@ %d %i %u %x %X %o %f %F %e %E %g %G %a %A %c %C %s %S %p %%`, flags
+/// `- + space 0 # '`, width and precision as digits or `*`, length modifiers `hh h l ll q L z t j`,
+/// positional arguments `%1$@ %2$d` (1-based; `*2$` for widths). `%d` prints the full 64-bit
+/// value (Apple's 64-bit `%d` truncates to 32 bits); `%hd`/`%hhd` truncate as C does.
+///
+/// Mixing positional and sequential specifiers is an error; arguments no specifier uses are
+/// allowed (a `.stringsdict` variant like "one file" ignores its number). Floating-point
+/// conversions are rendered by the C library's `snprintf` from a specifier Stasis rebuilt
+/// itself, so the digits match C exactly.
+public enum StringFormat {
+  /// Formats `format` with `arguments` (`String(format:_:)`,
+  /// `+[NSString stringWithFormat:]`), reporting a mismatch instead of crashing.
+  ///
+  /// - Throws: ``BundleError/Code/formatMismatch`` naming the specifier when its argument is
+  ///   missing or of the wrong type; ``BundleError/Code/invalidFormat`` for a malformed
+  ///   specifier or mixed positional and sequential arguments.
+  public static func format(_ format: String, _ arguments: [FormatValue]) throws(BundleError) -> String {
+    let tokens = try FormatTokenizer.tokenize(format)
+    return try render(format, tokens, arguments)
+  }
+
+  /// Formats with Swift values; see ``format(_:_:)-(String,[FormatValue])``.
+  public static func format(_ format: String, _ arguments: any FormatArgument...) throws(BundleError) -> String {
+    try self.format(format, arguments.map(\.formatValue))
+  }
+
+  /// Formats, and on a mismatch returns `format` unformatted rather than failing (what a user
+  /// interface should show instead of crashing).
+  public static func formatOrReturnFormat(_ format: String, _ arguments: [FormatValue]) -> String {
+    (try? self.format(format, arguments)) ?? format
+  }
+
+  static func render(_ format: String, _ tokens: [FormatToken], _ arguments: [FormatValue]) throws(BundleError) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(format.utf8.count + 16)
+    let bytes = Array(format.utf8)
+    var sequential = 0
+    var usesPositions: Bool?
+    func take(_ position: Int?, _ spec: FormatSpec) throws(BundleError) -> FormatValue {
+      let index: Int
+      if let position {
+        if usesPositions == false { throw mixed(spec) }
+        usesPositions = true
+        index = position
+      } else {
+        if usesPositions == true { throw mixed(spec) }
+        usesPositions = false
+        sequential += 1
+        index = sequential
+      }
+      guard index >= 1, index <= arguments.count else {
+        throw BundleError(
+          .formatMismatch,
+          detail: "specifier \(spec.text) uses argument \(index), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+      }
+      return arguments[index - 1]
+    }
+    for token in tokens {
+      switch token {
+      case .literal(let start, let end):
+        output.append(contentsOf: bytes[start..<end])
+      case .percent:
+        output.append(UInt8(ascii: "%"))
+      case .variable(let spec, _):
+        throw BundleError(.invalidFormat, detail: "\(spec.text) is a .stringsdict variable, and this format has no rules for it")
+      case .specifier(let spec):
+        var width = spec.width
+        var leftAlign = spec.flags.contains(.minus)
+        if spec.widthFromArgument {
+          let value = try take(spec.widthPosition, spec)
+          guard case .int(let number) = value.asSignedInteger else { throw mismatch(spec, value, expected: "an integer width") }
+          if number < 0 { leftAlign = true }
+          width = Int(clamping: number.magnitude)
+        }
+        var precision = spec.precision
+        if spec.precisionFromArgument {
+          let value = try take(spec.precisionPosition, spec)
+          guard case .int(let number) = value.asSignedInteger else { throw mismatch(spec, value, expected: "an integer precision") }
+          precision = number < 0 ? nil : Int(clamping: number)
+        }
+        let value = try take(spec.position, spec)
+        let body = try renderValue(spec, value, precision: precision)
+        let bodyCount = String(decoding: body, as: UTF8.self).count
+        let widthValue = min(width ?? 0, 1 << 16)
+        if bodyCount >= widthValue {
+          output.append(contentsOf: body)
+        } else if leftAlign {
+          output.append(contentsOf: body)
+          output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widthValue - bodyCount))
+        } else if spec.flags.contains(.zero) && spec.isNumeric && !(spec.isInteger && precision != nil) {
+          // Zeros go after the sign and any 0x prefix.
+          var prefixLength = 0
+          if let first = body.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: " ") {
+            prefixLength = 1
+          }
+          if body.count >= prefixLength + 2, body[prefixLength] == UInt8(ascii: "0"),
+            body[prefixLength + 1] == UInt8(ascii: "x") || body[prefixLength + 1] == UInt8(ascii: "X")
+          {
+            prefixLength += 2
+          }
+          output.append(contentsOf: body[..<prefixLength])
+          output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: widthValue - bodyCount))
+          output.append(contentsOf: body[prefixLength...])
+        } else {
+          output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widthValue - bodyCount))
+          output.append(contentsOf: body)
+        }
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  @inline(never)
+  static func mixed(_ spec: FormatSpec) -> BundleError {
+    BundleError(.invalidFormat, detail: "specifier \(spec.text) mixes positional and sequential arguments")
+  }
+
+  @inline(never)
+  static func mismatch(_ spec: FormatSpec, _ value: FormatValue, expected: String) -> BundleError {
+    BundleError(.formatMismatch, detail: "specifier \(spec.text) expects \(expected), got \(value.kindName)")
+  }
+
+  static func renderValue(_ spec: FormatSpec, _ value: FormatValue, precision: Int?) throws(BundleError) -> [UInt8] {
+    let flags = spec.flags
+    switch spec.conversion {
+    case UInt8(ascii: "d"), UInt8(ascii: "i"):
+      guard case .int(var number) = value.asSignedInteger else { throw mismatch(spec, value, expected: "an integer") }
+      switch spec.length {
+      case .hh: number = Int64(Int8(truncatingIfNeeded: number))
+      case .h: number = Int64(Int16(truncatingIfNeeded: number))
+      default: break
+      }
+      var digits = Array(String(number.magnitude).utf8)
+      if let precision {
+        if precision == 0 && number == 0 { digits = [] }
+        if digits.count < precision { digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(precision, 4096) - digits.count), at: 0) }
+      }
+      if flags.contains(.grouping) { digits = group(digits) }
+      var sign: [UInt8] = []
+      if number < 0 { sign = [UInt8(ascii: "-")] } else if flags.contains(.plus) { sign = [UInt8(ascii: "+")] } else if flags.contains(.space) { sign = [UInt8(ascii: " ")] }
+      return sign + digits
+    case UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "p"):
+      var bits: UInt64
+      switch value {
+      case .int(let number): bits = UInt64(bitPattern: number)
+      case .uint(let number): bits = number
+      case .character(let scalar): bits = UInt64(scalar.value)
+      default: throw mismatch(spec, value, expected: spec.conversion == UInt8(ascii: "p") ? "a pointer-sized integer" : "an integer")
+      }
+      switch spec.length {
+      case .hh: bits = UInt64(UInt8(truncatingIfNeeded: bits))
+      case .h: bits = UInt64(UInt16(truncatingIfNeeded: bits))
+      default: break
+      }
+      let radix: Int
+      switch spec.conversion {
+      case UInt8(ascii: "o"): radix = 8
+      case UInt8(ascii: "u"): radix = 10
+      default: radix = 16
+      }
+      var digits = Array(String(bits, radix: radix, uppercase: spec.conversion == UInt8(ascii: "X")).utf8)
+      if let precision {
+        if precision == 0 && bits == 0 { digits = [] }
+        if digits.count < precision { digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(precision, 4096) - digits.count), at: 0) }
+      }
+      if spec.conversion == UInt8(ascii: "u") && flags.contains(.grouping) { digits = group(digits) }
+      if spec.conversion == UInt8(ascii: "p") { return Array("0x".utf8) + digits }
+      if flags.contains(.alternate) && bits != 0 {
+        switch spec.conversion {
+        case UInt8(ascii: "x"): return Array("0x".utf8) + digits
+        case UInt8(ascii: "X"): return Array("0X".utf8) + digits
+        case UInt8(ascii: "o") where digits.first != UInt8(ascii: "0"): return [UInt8(ascii: "0")] + digits
+        default: break
+        }
+      }
+      return digits
+    case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
+      UInt8(ascii: "a"), UInt8(ascii: "A"):
+      guard case .double(let number) = value else { throw mismatch(spec, value, expected: "a floating-point number") }
+      return formatDouble(number, conversion: spec.conversion, flags: flags, precision: precision)
+    case UInt8(ascii: "c"), UInt8(ascii: "C"):
+      switch value {
+      case .character(let scalar): return Array(String(Character(scalar)).utf8)
+      case .int, .uint:
+        guard case .int(let number) = value.asSignedInteger, let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: number)) else {
+          throw mismatch(spec, value, expected: "a character code")
+        }
+        return Array(String(Character(scalar)).utf8)
+      default: throw mismatch(spec, value, expected: "a character")
+      }
+    case UInt8(ascii: "s"), UInt8(ascii: "S"):
+      switch value {
+      case .string(let text): return truncated(text, precision)
+      case .null: return Array("(null)".utf8)
+      default: throw mismatch(spec, value, expected: "a string")
+      }
+    case UInt8(ascii: "@"):
+      return truncated(value.description, precision)
+    default:
+      throw BundleError(.invalidFormat, detail: "unknown conversion in \(spec.text)")
+    }
+  }
+
+  static func truncated(_ text: String, _ precision: Int?) -> [UInt8] {
+    guard let precision, text.count > precision else { return Array(text.utf8) }
+    return Array(text.prefix(precision).utf8)
+  }
+
+  /// Thousands separators (`'` flag), POSIX locale style with commas.
+  static func group(_ digits: [UInt8]) -> [UInt8] {
+    guard digits.count > 3 else { return digits }
+    var result: [UInt8] = []
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+      result.append(digit)
+    }
+    return result
+  }
+
+  /// Renders one double through `snprintf` with a specifier rebuilt from parsed parts only.
+  static func formatDouble(_ number: Double, conversion: UInt8, flags: FormatSpec.Flags, precision: Int?) -> [UInt8] {
+    var spec: [UInt8] = [UInt8(ascii: "%")]
+    if flags.contains(.plus) { spec.append(UInt8(ascii: "+")) }
+    if flags.contains(.space) { spec.append(UInt8(ascii: " ")) }
+    if flags.contains(.alternate) { spec.append(UInt8(ascii: "#")) }
+    if let precision {
+      spec.append(UInt8(ascii: "."))
+      spec.append(contentsOf: String(min(precision, 300)).utf8)
+    }
+    spec.append(conversion)
+    spec.append(0)
+    var buffer = [CChar](repeating: 0, count: 512)
+    let count = spec.withUnsafeBufferPointer { specBuffer in
+      specBuffer.withMemoryRebound(to: CChar.self) { cSpec in
+        withVaList([number]) { arguments in
+          vsnprintf(&buffer, buffer.count, cSpec.baseAddress!, arguments)
+        }
+      }
+    }
+    guard count > 0 else { return [] }
+    let length = min(Int(count), buffer.count - 1)
+    var bytes = buffer[..<length].map { UInt8(bitPattern: $0) }
+    if flags.contains(.grouping), conversion == UInt8(ascii: "f") || conversion == UInt8(ascii: "F") {
+      var start = 0
+      if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: " ") { start = 1 }
+      var end = start
+      while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+      bytes.replaceSubrange(start..<end, with: group(Array(bytes[start..<end])))
+    }
+    return bytes
+  }
+}
+
+extension FormatValue {
+  /// The value as a signed integer for `%d` and `*` widths: integers, unsigned values that fit,
+  /// and characters (their code point).
+  var asSignedInteger: FormatValue? {
+    switch self {
+    case .int: self
+    case .uint(let value): value <= UInt64(Int64.max) ? .int(Int64(value)) : .int(Int64(bitPattern: value))
+    case .character(let scalar): .int(Int64(scalar.value))
+    default: nil
+    }
+  }
+}
