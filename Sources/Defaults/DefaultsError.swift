@@ -1,0 +1,68 @@
+import AtomicFiles
+internal import PropertyLists
+import Sandbox
+
+/// The one error type of the `Defaults` module.
+///
+/// `NSUserDefaults` reports almost nothing: it raises `NSInvalidArgumentException` for values that
+/// are not property lists and `synchronize` answers `NO`. Stasis throws this instead, from the
+/// throwing variants (``Defaults/setChecked(_:forKey:)``, ``Defaults/synchronizeOrThrow()``,
+/// ``Defaults/init(bundleIdentifier:configuration:)``). Match it by code:
+///
+/// ```swift
+/// catch DefaultsError.Code.notAPropertyList { … }
+/// ```
+///
+/// `description` names the domain and the key but never a stored value (preferences can be private).
+public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    let rawValue: String
+    /// The value is not a property-list type (`NSInvalidArgumentException`, "Attempt to insert
+    /// non-property list object" on Apple).
+    public static let notAPropertyList = Code(rawValue: "notAPropertyList")
+    /// The domain or suite name cannot be used (empty, or `NSGlobalDomain` / the app's own
+    /// identifier as a suite).
+    public static let invalidDomainName = Code(rawValue: "invalidDomainName")
+    /// The app container could not be opened or created.
+    public static let container = Code(rawValue: "container")
+    /// Reading, locking or writing the preferences file failed; the file on disk is unchanged and
+    /// the unsaved changes are kept for the next attempt.
+    public static let fileSystem = Code(rawValue: "fileSystem")
+    /// The preferences file exists but is not a property list holding a dictionary.
+    public static let unreadableFile = Code(rawValue: "unreadableFile")
+
+    public var description: String { rawValue }
+
+    public static func ~= (code: Code, error: any Error) -> Bool { (error as? DefaultsError)?.code == code }
+  }
+
+  public let code: Code
+  /// The domain involved, when there is one.
+  public let domain: String?
+  /// What was being done and what failed.
+  public let detail: String
+
+  public init(_ code: Code, domain: String?, detail: String) {
+    self.code = code
+    self.domain = domain
+    self.detail = detail
+  }
+
+  public var description: String {
+    if let domain { return "user defaults (\(domain)): \(detail)" }
+    return "user defaults: \(detail)"
+  }
+
+  init(_ error: AtomicFileError, domain: String?, doing: String) {
+    self.init(.fileSystem, domain: domain, detail: "\(doing): \(error.description)")
+  }
+
+  init(_ error: SandboxError, domain: String?) {
+    self.init(.container, domain: domain, detail: error.description)
+  }
+
+  init(_ error: PropertyListError, domain: String?, path: String) {
+    self.init(.unreadableFile, domain: domain, detail: "\(path) is not a readable property list: \(error.description)")
+  }
+}

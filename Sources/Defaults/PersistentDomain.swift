@@ -1,0 +1,352 @@
+import Foundation
+internal import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Something told when a persistent domain's values change (a ``Defaults`` instance). Called with
+/// ``DefaultsStore/lock`` held; work that must run unlocked goes into `deliveries`.
+protocol DomainListener: AnyObject {
+  func domain(_ domain: PersistentDomain, changedKeys keys: [String], deliveries: inout [() -> Void])
+}
+
+/// The state of all user defaults in this process, behind one lock. Reads take it for a few
+/// nanoseconds; file I/O happens outside it (under the file's own lock).
+final class DefaultsStore: @unchecked Sendable {
+  static let shared = DefaultsStore()
+
+  let lock = NSLock()
+  /// Open persistent domains by file path (or by name for memory-only domains), so that every
+  /// ``Defaults`` instance in the process sees one copy of each domain.
+  private var domains: [String: PersistentDomain] = [:]
+  private var exitHookInstalled = false
+  let timerQueue = DispatchQueue(label: "stasis.defaults.flush", qos: .utility)
+
+  /// The domain stored at `file` (or a memory-only one named `name`). Call with `lock` held.
+  func domain(named name: String, file: PreferencesFile?) -> PersistentDomain {
+    let key = file?.path ?? "memory:" + name
+    if let existing = domains[key] { return existing }
+    let created = PersistentDomain(name: name, file: file, store: self)
+    domains[key] = created
+    if !exitHookInstalled {
+      exitHookInstalled = true
+      atexit { DefaultsStore.shared.flushAllAtExit() }
+    }
+    return created
+  }
+
+  /// Writes every domain with unsaved changes: the exit hook, so that a process that sets values
+  /// and exits without `synchronize()` loses nothing. (Foundation on Linux loses them.)
+  func flushAllAtExit() {
+    lock.lock()
+    let dirty = domains.values.filter { $0.hasUnsavedChanges }
+    lock.unlock()
+    for domain in dirty { _ = try? domain.synchronize() }
+  }
+
+  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+}
+
+/// One persistent domain: the cached contents of its preferences file plus the keys this process
+/// changed since it last synchronized.
+///
+/// Saving merges instead of overwriting: under the file lock, the file is read again and only the
+/// keys this process set or removed since the last save are applied to it, so two processes
+/// writing different keys of one domain never lose each other's updates.
+final class PersistentDomain: @unchecked Sendable {
+  let name: String
+  let file: PreferencesFile?
+  unowned let store: DefaultsStore
+
+  // Everything below is guarded by `store.lock`.
+  /// The domain as this process sees it: the file's contents with `pending` applied.
+  private(set) var values: [String: PropertyListValue] = [:]
+  /// Keys changed since the last save: a value, or `nil` for a removal.
+  private var pending: [String: PropertyListValue?] = [:]
+  /// The whole domain was replaced (`setPersistentDomain`): the next save writes `values` as is.
+  private var replacesAll = false
+  /// The whole domain was removed: the next save deletes the file.
+  private var removesFile = false
+  private var loaded = false
+  private var stamp: PreferencesFile.Stamp?
+  /// The file's contents as of `stamp` (what this process last read or wrote).
+  private var lastFileValues: [String: PropertyListValue] = [:]
+  private var listeners: [ObjectIdentifier: WeakListener] = [:]
+  /// Saves performed (file writes and removals) by this process.
+  private(set) var writeCount = 0
+  /// The last error from loading or saving, for diagnostics.
+  private(set) var lastError: DefaultsError?
+
+  // Coalescing timer.
+  private var flushDelay: Double?
+  private var timerArmed = false
+  private var firstChange: UInt64 = 0
+  private var lastChange: UInt64 = 0
+
+  private struct WeakListener {
+    weak var listener: (any DomainListener)?
+  }
+
+  init(name: String, file: PreferencesFile?, store: DefaultsStore) {
+    self.name = name
+    self.file = file
+    self.store = store
+  }
+
+  /// Whether the file was replaced since this process last read or wrote it.
+  var isStale: Bool {
+    store.lock.lock()
+    defer { store.lock.unlock() }
+    return loaded && file?.stamp() != stamp
+  }
+
+  var hasUnsavedChanges: Bool { file != nil && (!pending.isEmpty || replacesAll) }
+
+  /// Whether the file exists (or, for a memory-only domain, whether it holds anything). Call with the lock held.
+  var exists: Bool {
+    if let file { return file.exists || hasUnsavedChanges }
+    return !values.isEmpty
+  }
+
+  func addListener(_ listener: any DomainListener) {
+    listeners[ObjectIdentifier(listener)] = WeakListener(listener: listener)
+  }
+
+  func removeListener(_ listener: any DomainListener) {
+    listeners[ObjectIdentifier(listener)] = nil
+  }
+
+  /// Uses the shortest flush delay any opener asked for. Call with the lock held.
+  func requestFlushDelay(_ delay: Double?) {
+    guard let delay, delay.isFinite, delay >= 0 else { return }
+    flushDelay = min(flushDelay ?? delay, delay)
+  }
+
+  /// Reads the file the first time the domain is used. Call with the lock held.
+  func loadIfNeeded() {
+    guard !loaded else { return }
+    loaded = true
+    guard let file else { return }
+    stamp = file.stamp()
+    do {
+      if let contents = try file.read(domain: name) {
+        var dictionary: [String: PropertyListValue] = [:]
+        dictionary.reserveCapacity(contents.count)
+        for (key, value) in contents { dictionary[key] = value }
+        values = dictionary
+        lastFileValues = dictionary
+      }
+    } catch {
+      // Like CFPreferences, an unreadable file reads as an empty domain; it is replaced on the next save.
+      lastError = error
+    }
+  }
+
+  // MARK: - Changes (lock held)
+
+  /// Sets or removes one key. Call with the lock held.
+  func set(_ value: PropertyListValue?, forKey key: String, deliveries: inout [() -> Void]) {
+    loadIfNeeded()
+    let old = values[key]
+    if let value { values[key] = value } else { values.removeValue(forKey: key) }
+    if file != nil { pending[key] = .some(value) }
+    if old != value { notify([key], deliveries: &deliveries) }
+    scheduleFlush()
+  }
+
+  /// Replaces the whole domain (`nil`: removes it). Call with the lock held.
+  func replaceAll(with newValues: [String: PropertyListValue]?, deliveries: inout [() -> Void]) {
+    loadIfNeeded()
+    let old = values
+    values = newValues ?? [:]
+    pending = [:]
+    if file != nil {
+      replacesAll = true
+      removesFile = newValues == nil
+    }
+    notify(Self.changedKeys(old, values), deliveries: &deliveries)
+    scheduleFlush()
+  }
+
+  private func notify(_ keys: [String], deliveries: inout [() -> Void]) {
+    guard !keys.isEmpty else { return }
+    for (id, entry) in listeners {
+      if let listener = entry.listener {
+        listener.domain(self, changedKeys: keys, deliveries: &deliveries)
+      } else {
+        listeners[id] = nil
+      }
+    }
+  }
+
+  static func changedKeys(_ old: [String: PropertyListValue], _ new: [String: PropertyListValue]) -> [String] {
+    var keys: [String] = []
+    for (key, value) in new where old[key] != value { keys.append(key) }
+    for key in old.keys where new[key] == nil { keys.append(key) }
+    return keys
+  }
+
+  // MARK: - Coalescing timer
+
+  /// Arms the flush timer: the domain is saved once changes have been quiet for the flush delay
+  /// (or, during a long burst, at least every ten delays). Call with the lock held.
+  private func scheduleFlush() {
+    guard file != nil, let delay = flushDelay else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    lastChange = now
+    guard !timerArmed else { return }
+    timerArmed = true
+    firstChange = now
+    armTimer(after: delay)
+  }
+
+  private func armTimer(after seconds: Double) {
+    store.timerQueue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+      self?.timerFired()
+    }
+  }
+
+  private func timerFired() {
+    store.lock.lock()
+    guard timerArmed, let delay = flushDelay else {
+      store.lock.unlock()
+      return
+    }
+    let now = DispatchTime.now().uptimeNanoseconds
+    let delayNanoseconds = UInt64(delay * 1e9)
+    let quietFor = now &- lastChange
+    if quietFor < delayNanoseconds && now &- firstChange < delayNanoseconds &* 10 {
+      store.lock.unlock()
+      armTimer(after: Double(delayNanoseconds - quietFor) / 1e9)
+      return
+    }
+    timerArmed = false
+    store.lock.unlock()
+    _ = try? synchronize()
+  }
+
+  // MARK: - Synchronizing
+
+  /// Saves this process's changes and picks up other processes' changes.
+  ///
+  /// Under the file lock: read the file if it changed since last seen, apply the keys changed here
+  /// since the last save, write it atomically, then make the result (plus any change made
+  /// meanwhile) the domain's values. Listeners hear about every key whose value changed.
+  ///
+  /// - Throws: ``DefaultsError`` when the file cannot be locked or written; the unsaved changes
+  ///   are kept for the next attempt and the file is untouched.
+  func synchronize() throws(DefaultsError) {
+    guard let file else { return }
+    var deliveries: [() -> Void] = []
+    defer { for delivery in deliveries { delivery() } }
+    try file.withLock(domain: name) { () throws(DefaultsError) in
+      // Take this process's changes.
+      store.lock.lock()
+      loadIfNeeded()
+      let changes = pending
+      let replacing = replacesAll
+      let removing = removesFile
+      let replacement = replacing ? values : [:]
+      let knownStamp = stamp
+      let knownFile = lastFileValues
+      pending = [:]
+      replacesAll = false
+      removesFile = false
+      store.lock.unlock()
+
+      // Read what is on disk now.
+      let currentStamp = file.stamp()
+      var onDisk: [String: PropertyListValue]
+      var readFailure: DefaultsError?
+      if replacing {
+        onDisk = replacement
+      } else if currentStamp == knownStamp {
+        // Nobody replaced the file since this process last read or wrote it.
+        onDisk = knownFile
+      } else {
+        onDisk = [:]
+        do throws(DefaultsError) {
+          if let contents = try file.read(domain: name) {
+            onDisk.reserveCapacity(contents.count)
+            for (key, value) in contents { onDisk[key] = value }
+          }
+        } catch {
+          if error.code == .fileSystem {
+            // Not a damaged file but a failed read: writing now could drop other processes' keys.
+            store.lock.lock()
+            restore(changes, replacing: false, removing: false)
+            lastError = error
+            store.lock.unlock()
+            throw error
+          }
+          readFailure = error  // a damaged file is replaced, as CFPreferences does
+        }
+      }
+      if !replacing {
+        for (key, change) in changes {
+          if let value = change { onDisk[key] = value } else { onDisk.removeValue(forKey: key) }
+        }
+      }
+
+      // Write if this process changed anything.
+      var newStamp = currentStamp
+      if replacing || !changes.isEmpty {
+        do throws(DefaultsError) {
+          if replacing && removing {
+            try file.remove(domain: name)
+          } else {
+            try file.write(onDisk, domain: name)
+          }
+        } catch {
+          store.lock.lock()
+          restore(changes, replacing: replacing, removing: removing)
+          lastError = error
+          store.lock.unlock()
+          throw error
+        }
+        newStamp = file.stamp()
+        store.lock.lock()
+        writeCount += 1
+        store.lock.unlock()
+      }
+
+      // Install the result, keeping changes made while the file was being written.
+      store.lock.lock()
+      if let readFailure { lastError = readFailure }
+      let before = values
+      var after = onDisk
+      if replacesAll {
+        after = values
+      } else {
+        for (key, change) in pending {
+          if let value = change { after[key] = value } else { after.removeValue(forKey: key) }
+        }
+      }
+      values = after
+      stamp = newStamp
+      lastFileValues = onDisk
+      notify(Self.changedKeys(before, after), deliveries: &deliveries)
+      store.lock.unlock()
+    }
+  }
+
+  private func restore(_ changes: [String: PropertyListValue?], replacing: Bool, removing: Bool) {
+    if replacing {
+      if !replacesAll && pending.isEmpty {
+        replacesAll = true
+        removesFile = removing
+      }
+      return
+    }
+    for (key, change) in changes where pending[key] == nil { pending[key] = change }
+  }
+}

@@ -1,0 +1,188 @@
+import AtomicFiles
+package import Foundation
+package import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One preferences file (`<id>.plist`, `.GlobalPreferences.plist`, or any path the `defaults` tool
+/// is given): a dictionary stored as a binary property list, as CoreFoundation writes it.
+///
+/// Writers take an exclusive ``FileLock`` on a hidden lock file beside it (`.<name>.lock`), re-read
+/// the file, change it and replace it with ``AtomicFile/write(_:toFile:permissions:)``. Readers need
+/// no lock: the rename means they see a complete old or a complete new version.
+package struct PreferencesFile: Sendable {
+  /// The file's path.
+  package let path: String
+  /// Files larger than this are refused (`cfprefsd` has a similar cap). 64 MiB.
+  package static let byteLimit = 64 << 20
+
+  package init(path: String) {
+    self.path = path
+  }
+
+  /// The lock file beside the preferences file.
+  package var lockPath: String {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    return folder + "/." + name + ".lock"
+  }
+
+  /// The folder holding the file.
+  package var folder: String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// What identifies one version of the file: device, inode, size and modification time. An
+  /// atomic replacement always gives a new inode.
+  package struct Stamp: Hashable, Sendable {
+    var device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64
+  }
+
+  /// The current version's stamp, or `nil` when there is no file.
+  package func stamp() -> Stamp? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Stamp(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+  }
+
+  /// Whether the file exists.
+  package var exists: Bool { stamp() != nil }
+
+  /// Reads the dictionary; `nil` when the file does not exist.
+  ///
+  /// - Throws: ``DefaultsError/Code/unreadableFile`` when the file is not a property list holding a
+  ///   dictionary; ``DefaultsError/Code/fileSystem`` when it cannot be read.
+  package func read(domain: String? = nil) throws(DefaultsError) -> PropertyListDictionary? {
+    let data: Data
+    do {
+      data = try AtomicFile.read(contentsOfFile: path, limit: Self.byteLimit)
+    } catch {
+      if error.code == .notFound { return nil }
+      throw DefaultsError(error, domain: domain, doing: "cannot read \(path)")
+    }
+    if data.isEmpty { return PropertyListDictionary() }
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(decoding: data)
+    } catch {
+      throw DefaultsError(error, domain: domain, path: path)
+    }
+    guard case .dictionary(let dictionary) = value else {
+      throw DefaultsError(
+        .unreadableFile, domain: domain, detail: "\(path) holds \(value.typeName == "array" ? "an" : "a") \(value.typeName), not a dictionary")
+    }
+    return dictionary
+  }
+
+  /// The bytes a dictionary is stored as: a binary property list with the keys sorted, so that
+  /// equal contents give equal files.
+  package static func encode(_ values: [String: PropertyListValue]) throws(PropertyListError) -> Data {
+    let keys = values.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    let dictionary = PropertyListDictionary(keys: keys, values: keys.map { values[$0]! })
+    return try PropertyListValue.dictionary(dictionary).encoded(as: .binary)
+  }
+
+  /// Replaces the file with `values`, atomically. Call it under ``withLock(domain:_:)``.
+  package func write(_ values: [String: PropertyListValue], domain: String? = nil) throws(DefaultsError) {
+    let data: Data
+    do {
+      data = try Self.encode(values)
+    } catch {
+      throw DefaultsError(.notAPropertyList, domain: domain, detail: "the domain cannot be written as a binary property list: \(error.description)")
+    }
+    try createFolder(domain: domain)
+    do {
+      try AtomicFile.write(data, toFile: path, permissions: 0o600)
+    } catch {
+      throw DefaultsError(error, domain: domain, doing: "cannot write \(path)")
+    }
+  }
+
+  /// Removes the file (`defaults delete <domain>`); `false` when there was none.
+  @discardableResult
+  package func remove(domain: String? = nil) throws(DefaultsError) -> Bool {
+    if unlink(path) == 0 { return true }
+    let code = errno
+    if code == ENOENT { return false }
+    throw DefaultsError(.fileSystem, domain: domain, detail: "cannot remove \(path): \(String(cString: strerror(code)))")
+  }
+
+  /// Runs `body` holding the exclusive lock that every writer of this file takes (threads of
+  /// this process and other processes alike).
+  package func withLock<R>(domain: String? = nil, _ body: () throws(DefaultsError) -> R) throws(DefaultsError) -> R {
+    try createFolder(domain: domain)
+    let lock: FileLock
+    do {
+      lock = try LockTable.lock(for: lockPath)
+    } catch {
+      throw DefaultsError(error, domain: domain, doing: "cannot open the lock file \(lockPath)")
+    }
+    let outcome: Result<R, DefaultsError>
+    do {
+      outcome = try lock.withExclusiveLock { () -> Result<R, DefaultsError> in
+        do throws(DefaultsError) { return .success(try body()) } catch { return .failure(error) }
+      }
+    } catch let error as AtomicFileError {
+      throw DefaultsError(error, domain: domain, doing: "cannot lock \(lockPath)")
+    } catch {
+      throw DefaultsError(.fileSystem, domain: domain, detail: "cannot lock \(lockPath): \(error)")
+    }
+    return try outcome.get()
+  }
+
+  /// Reads, changes and writes the file under the lock. `body` gets the current contents (`nil`
+  /// when there is no file) and answers whether to write; setting the contents to `nil` removes
+  /// the file.
+  package func update(
+    domain: String? = nil, _ body: (inout PropertyListDictionary?) throws(DefaultsError) -> Bool
+  ) throws(DefaultsError) {
+    try withLock(domain: domain) { () throws(DefaultsError) in
+      var contents = try read(domain: domain)
+      guard try body(&contents) else { return }
+      if let contents {
+        var values: [String: PropertyListValue] = [:]
+        values.reserveCapacity(contents.count)
+        for (key, value) in contents { values[key] = value }
+        try write(values, domain: domain)
+      } else {
+        try remove(domain: domain)
+      }
+    }
+  }
+
+  private func createFolder(domain: String?) throws(DefaultsError) {
+    var made = folder.hasPrefix("/") ? "" : "."
+    for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
+      made += "/" + component
+      if mkdir(made, 0o700) != 0 && errno != EEXIST {
+        let code = errno
+        throw DefaultsError(.fileSystem, domain: domain, detail: "cannot create the folder \(made): \(String(cString: strerror(code)))")
+      }
+    }
+  }
+}
+
+/// One ``FileLock`` per lock file in this process, so that threads share its in-process mutex.
+enum LockTable {
+  private static let guardLock = NSLock()
+  nonisolated(unsafe) private static var locks: [String: FileLock] = [:]
+
+  static func lock(for path: String) throws(AtomicFileError) -> FileLock {
+    guardLock.lock()
+    defer { guardLock.unlock() }
+    if let existing = locks[path] { return existing }
+    let created = try FileLock(path: path)
+    locks[path] = created
+    return created
+  }
+}

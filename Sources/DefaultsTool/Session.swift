@@ -1,0 +1,288 @@
+import AtomicFiles
+import Defaults
+import Foundation
+import PropertyLists
+import Sandbox
+
+/// One run of the tool: the container root and the streams.
+struct Session {
+  let root: ContainerRoot
+  let environment: any DefaultsToolEnvironment
+
+  /// A domain named on the command line.
+  struct Domain {
+    /// How messages name it: the bundle identifier, `kCFPreferencesAnyApplication` for the
+    /// global domain (as Apple's messages do), or the path as given.
+    let displayName: String
+    /// Its file; `nil` when the named app has no container (so the domain does not exist).
+    let file: PreferencesFile?
+  }
+
+  // MARK: - Domains
+
+  func domain(_ word: String, creating: Bool) throws(ToolFailure) -> Domain {
+    switch word {
+    case "-g", "-globalDomain", "NSGlobalDomain", "Apple Global Domain":
+      return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: root.globalPreferencesPath))
+    case "-app":
+      throw ToolFailure("-app is not supported: name the application's bundle identifier instead")
+    default: break
+    }
+    if word.contains("/") {
+      var path = word.hasPrefix("/") ? word : environment.currentDirectory + "/" + word
+      if word.hasPrefix("~/"), let home = environment.variables["HOME"] { path = home + word.dropFirst() }
+      if !path.hasSuffix(".plist") { path += ".plist" }
+      return Domain(displayName: word, file: PreferencesFile(path: path))
+    }
+    guard !word.isEmpty else { throw ToolFailure("A domain name cannot be empty") }
+    if !creating && !root.bundleIdentifiers().contains(word) { return Domain(displayName: word, file: nil) }
+    do {
+      let container = try root.container(for: word)
+      return Domain(displayName: word, file: PreferencesFile(path: container.preferencesFilePath))
+    } catch {
+      throw ToolFailure("Invalid domain name \(word): \(error.description)")
+    }
+  }
+
+  /// The domain's contents, or `nil` when it does not exist.
+  func contents(of domain: Domain) throws(ToolFailure) -> PropertyListDictionary? {
+    guard let file = domain.file else { return nil }
+    do {
+      return try file.read(domain: domain.displayName)
+    } catch {
+      throw ToolFailure(error)
+    }
+  }
+
+  func update(_ domain: Domain, _ body: (inout PropertyListDictionary?) throws(ToolFailure) -> Bool) throws(ToolFailure) {
+    guard let file = domain.file else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    var inner: ToolFailure?
+    do {
+      try file.update(domain: domain.displayName) { (contents) throws(DefaultsError) -> Bool in
+        do throws(ToolFailure) {
+          return try body(&contents)
+        } catch {
+          inner = error
+          return false
+        }
+      }
+    } catch {
+      throw ToolFailure(error)
+    }
+    if let inner { throw inner }
+  }
+
+  func print(_ text: String) {
+    environment.writeStandardOutput(Array((text + "\n").utf8))
+  }
+
+  // MARK: - read, read-type
+
+  func read(_ words: [String]) throws(ToolFailure) {
+    switch words.count {
+    case 0:
+      var all = PropertyListDictionary()
+      for (name, contents) in try allDomains() { all[name] = .dictionary(contents) }
+      print(DefaultsDescription.describe(.dictionary(all)))
+    case 1:
+      let domain = try domain(words[0], creating: false)
+      guard let contents = try contents(of: domain) else {
+        throw ToolFailure("Domain \(domain.displayName) does not exist")
+      }
+      print(DefaultsDescription.describe(.dictionary(contents)))
+    case 2:
+      print(DefaultsDescription.describe(try value(in: words[0], key: words[1])))
+    default:
+      throw ToolFailure.usage
+    }
+  }
+
+  func readType(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 2 else { throw ToolFailure.usage }
+    let type: String
+    switch try value(in: words[0], key: words[1]) {
+    case .string: type = "string"
+    case .integer: type = "integer"
+    case .real: type = "float"
+    case .bool: type = "boolean"
+    case .date: type = "date"
+    case .data: type = "data"
+    case .array: type = "array"
+    case .dictionary: type = "dictionary"
+    case .uid: type = "unknown"
+    }
+    print("Type is \(type)")
+  }
+
+  private func value(in domainWord: String, key: String) throws(ToolFailure) -> PropertyListValue {
+    let domain = try domain(domainWord, creating: false)
+    guard let value = try contents(of: domain)?[key] else {
+      throw ToolFailure("The domain/default pair of (\(domain.displayName), \(key)) does not exist")
+    }
+    return value
+  }
+
+  /// Every domain with a preferences file, by name (`NSGlobalDomain` last).
+  func allDomains() throws(ToolFailure) -> [(String, PropertyListDictionary)] {
+    var result: [(String, PropertyListDictionary)] = []
+    for name in domainNames() {
+      if let contents = try contents(of: domain(name, creating: false)) { result.append((name, contents)) }
+    }
+    if let global = try contents(of: domain("NSGlobalDomain", creating: false)) { result.append(("NSGlobalDomain", global)) }
+    return result
+  }
+
+  /// The bundle identifiers whose container holds a preferences file, sorted.
+  func domainNames() -> [String] {
+    root.bundleIdentifiers().filter { name in
+      guard let container = try? root.container(for: name) else { return false }
+      return PreferencesFile(path: container.preferencesFilePath).exists
+    }.sorted()
+  }
+
+  // MARK: - write, rename, delete
+
+  func write(_ words: [String]) throws(ToolFailure) {
+    guard words.count >= 2 else { throw ToolFailure.usage }
+    let domain = try domain(words[0], creating: true)
+    if words.count == 2 {
+      // defaults write <domain> '<plist>': the whole domain.
+      let value = try ValueArguments.parsePlist(words[1])
+      guard case .dictionary(let replacement) = value else {
+        throw ToolFailure("Rep argument is not a dictionary\nDefaults have not been changed.")
+      }
+      try update(domain) { contents in
+        contents = replacement
+        return true
+      }
+      return
+    }
+    let key = words[1]
+    let specification = Array(words[2...])
+    try update(domain) { (contents) throws(ToolFailure) -> Bool in
+      var dictionary = contents ?? PropertyListDictionary()
+      let existing = dictionary[key]
+      let value = try ValueArguments.value(from: specification, existing: existing, key: key, domain: domain.displayName)
+      dictionary[key] = value
+      contents = dictionary
+      return true
+    }
+  }
+
+  func rename(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 3 else { throw ToolFailure.usage }
+    let domain = try domain(words[0], creating: false)
+    let (old, new) = (words[1], words[2])
+    guard try contents(of: domain) != nil else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    try update(domain) { (contents) throws(ToolFailure) -> Bool in
+      guard var dictionary = contents, let value = dictionary[old] else {
+        throw ToolFailure("Key \(old) does not exist in domain \(domain.displayName); leaving defaults unchanged")
+      }
+      dictionary[old] = nil
+      dictionary[new] = value
+      contents = dictionary
+      return true
+    }
+  }
+
+  func delete(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 1 || words.count == 2 else { throw ToolFailure.usage }
+    let domain = try domain(words[0], creating: false)
+    guard try contents(of: domain) != nil else {
+      throw ToolFailure("Domain (\(domain.displayName)) not found.\nDefaults have not been changed.")
+    }
+    try update(domain) { (contents) throws(ToolFailure) -> Bool in
+      if words.count == 1 {
+        contents = nil
+        return true
+      }
+      let key = words[1]
+      guard var dictionary = contents, dictionary[key] != nil else {
+        throw ToolFailure("The domain/default pair of (\(domain.displayName), \(key)) does not exist")
+      }
+      dictionary[key] = nil
+      contents = dictionary
+      return true
+    }
+  }
+
+  // MARK: - domains, find
+
+  func domains(_ words: [String]) throws(ToolFailure) {
+    guard words.isEmpty else { throw ToolFailure.usage }
+    print(domainNames().joined(separator: ", "))
+  }
+
+  func find(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 1 else { throw ToolFailure.usage }
+    let word = words[0].lowercased()
+    var foundAny = false
+    for (name, contents) in try allDomains() {
+      var found = PropertyListDictionary()
+      let wholeDomain = name.lowercased().contains(word)
+      for (key, value) in contents where wholeDomain || key.lowercased().contains(word) || Self.contains(value, word) {
+        found[key] = value
+      }
+      guard !found.isEmpty else { continue }
+      foundAny = true
+      print("Found \(found.count) keys in domain '\(name)': \(DefaultsDescription.describe(.dictionary(found)))")
+    }
+    if !foundAny { print("No domain, key, nor value containing '\(words[0])'") }
+  }
+
+  static func contains(_ value: PropertyListValue, _ word: String) -> Bool {
+    switch value {
+    case .string(let string): string.lowercased().contains(word)
+    case .array(let array): array.contains { contains($0, word) }
+    case .dictionary(let dictionary): dictionary.contains { $0.key.lowercased().contains(word) || contains($0.value, word) }
+    default: DefaultsDescription.leafText(value).lowercased().contains(word)
+    }
+  }
+
+  // MARK: - export, import
+
+  func export(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 2 else { throw ToolFailure.usage }
+    let domain = try domain(words[0], creating: false)
+    guard let contents = try contents(of: domain) else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    let value = PropertyListValue.dictionary(PropertyListDictionary(contents.sortedByKey.map { ($0.key, $0.value) }))
+    do {
+      if words[1] == "-" {
+        environment.writeStandardOutput(try value.encodedBytes(as: .xml))
+      } else {
+        let path = words[1].hasPrefix("/") ? words[1] : environment.currentDirectory + "/" + words[1]
+        try AtomicFile.write(try value.encoded(as: .binary), toFile: path)
+      }
+    } catch {
+      throw ToolFailure("Could not export domain \(domain.displayName) to \(words[1]): \(error)")
+    }
+  }
+
+  func importDomain(_ words: [String]) throws(ToolFailure) {
+    guard words.count == 2 else { throw ToolFailure.usage }
+    let domain = try domain(words[0], creating: true)
+    let bytes: [UInt8]
+    if words[1] == "-" {
+      bytes = environment.readStandardInput(byteLimit: PreferencesFile.byteLimit)
+    } else {
+      let path = words[1].hasPrefix("/") ? words[1] : environment.currentDirectory + "/" + words[1]
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw ToolFailure("Could not read data from \(words[1])")
+      }
+      bytes = [UInt8](data)
+    }
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(decoding: bytes)
+    } catch {
+      throw ToolFailure("Could not parse property list from \(words[1]): \(error.description)")
+    }
+    guard case .dictionary(let replacement) = value else {
+      throw ToolFailure("Rep argument is not a dictionary\nDefaults have not been changed.")
+    }
+    try update(domain) { contents in
+      contents = replacement
+      return true
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Defaults
+import Foundation
+import PropertyLists
+
+/// The `<value>` part of `defaults write <domain> <key> <value>`.
+enum ValueArguments {
+  /// Reads a value specification: a bare value (a property list when it starts with `{ ( [ < "`,
+  /// otherwise a string) or a type flag and its arguments. `existing` is the key's current value,
+  /// which `-array-add` and `-dict-add` extend.
+  static func value(
+    from words: [String], existing: PropertyListValue?, key: String, domain: String
+  ) throws(ToolFailure) -> PropertyListValue {
+    guard let flag = words.first else { throw ToolFailure.usage }
+    let rest = Array(words.dropFirst())
+    switch flag {
+    case "-array", "-array-add":
+      var elements: [PropertyListValue] = []
+      if flag == "-array-add", let existing {
+        guard case .array(let current) = existing else {
+          throw ToolFailure("Value for key \(key) is not an array; cannot append.  Leaving defaults unchanged.")
+        }
+        elements = current
+      }
+      var index = 0
+      while index < rest.count { elements.append(try item(rest, &index)) }
+      return .array(elements)
+    case "-dict", "-dict-add":
+      var dictionary = PropertyListDictionary()
+      if flag == "-dict-add", let existing {
+        guard case .dictionary(let current) = existing else {
+          throw ToolFailure("Value for key \(key) is not a dictionary; cannot append.  Leaving defaults unchanged.")
+        }
+        dictionary = current
+      }
+      var index = 0
+      while index < rest.count {
+        var entryKey = rest[index]
+        if entryKey == "-string", index + 1 < rest.count {
+          index += 1
+          entryKey = rest[index]
+        }
+        index += 1
+        guard index < rest.count else {
+          throw ToolFailure("Key \(entryKey) lacks a corresponding value")
+        }
+        dictionary[entryKey] = try item(rest, &index)
+      }
+      return .dictionary(dictionary)
+    default:
+      var index = 0
+      let value = try item(words, &index)
+      guard index == words.count else { throw ToolFailure.usage }
+      return value
+    }
+  }
+
+  /// One value at `index` (a type flag and its argument, or a bare value), advancing past it.
+  static func item(_ words: [String], _ index: inout Int) throws(ToolFailure) -> PropertyListValue {
+    let word = words[index]
+    index += 1
+    let typed: Set<String> = ["-string", "-data", "-int", "-integer", "-float", "-bool", "-boolean", "-date"]
+    guard typed.contains(word) else {
+      if word.hasPrefix("-") && (word == "-array" || word == "-dict" || word == "-array-add" || word == "-dict-add") {
+        throw ToolFailure("Cannot nest composite types (arrays and dictionaries); exiting")
+      }
+      return ArgumentDomain.value(of: word)
+    }
+    guard index < words.count else { throw ToolFailure.usage }
+    let argument = words[index]
+    index += 1
+    switch word {
+    case "-string": return .string(argument)
+    case "-int", "-integer":
+      return .integer(DefaultsConversion.leadingInteger(argument))
+    case "-float":
+      return .real(Double(Float(DefaultsConversion.leadingDouble(argument))), width: .single)
+    case "-bool", "-boolean":
+      switch argument.lowercased() {
+      case "yes", "true", "1": return .bool(true)
+      case "no", "false", "0": return .bool(false)
+      default: throw ToolFailure("Value \(argument) for -bool is not one of TRUE, FALSE, YES or NO")
+      }
+    case "-date": return .date(try date(argument))
+    case "-data": return .data(try hexData(argument))
+    default: throw ToolFailure.usage
+    }
+  }
+
+  /// `write <domain> '<plist>'`: the text must be a property list.
+  static func parsePlist(_ text: String) throws(ToolFailure) -> PropertyListValue {
+    do {
+      return try PropertyListValue(decoding: Array(text.utf8))
+    } catch {
+      throw ToolFailure("Could not parse: \(text).  Try single-quoting it.")
+    }
+  }
+
+  /// Hex digits (spaces and `<` `>` allowed) as bytes.
+  static func hexData(_ text: String) throws(ToolFailure) -> Data {
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for character in text.utf8 {
+      let nibble: UInt8
+      switch character {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
+      case UInt8(ascii: " "), UInt8(ascii: "<"), UInt8(ascii: ">"): continue
+      default: throw ToolFailure("Value \(text) for -data is not hexadecimal digits")
+      }
+      if let first = high {
+        bytes.append(first << 4 | nibble)
+        high = nil
+      } else {
+        high = nibble
+      }
+    }
+    guard high == nil else { throw ToolFailure("Value \(text) for -data has an odd number of hexadecimal digits") }
+    return Data(bytes)
+  }
+
+  /// Dates as `defaults` accepts them: `2024-01-02 03:04:05 +0000`, ISO 8601
+  /// (`2024-01-02T03:04:05Z`), `2024-01-02 03:04:05` and `2024-01-02` (both UTC).
+  static func date(_ text: String) throws(ToolFailure) -> Date {
+    let formats = ["yyyy-MM-dd HH:mm:ss Z", "yyyy-MM-dd'T'HH:mm:ssZ", "yyyy-MM-dd'T'HH:mm:ss'Z'", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"]
+    for format in formats {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.dateFormat = format
+      if let date = formatter.date(from: text) { return date }
+    }
+    throw ToolFailure("Value \(text) for -date is not a date such as 2024-01-02 03:04:05 +0000")
+  }
+}
