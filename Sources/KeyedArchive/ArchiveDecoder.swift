@@ -14,6 +14,7 @@ public final class ArchiveDecoder {
   /// ``allowedClasses(for:)``'s answers, by requested type (the registry does not change while
   /// an unarchiver lives).
   var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
+  var recentAllowed: [(type: ObjectIdentifier, set: AllowedClasses)] = []
 
   init() {}
 
@@ -26,7 +27,7 @@ public final class ArchiveDecoder {
   /// The raw value stored under `key` in the current object (keys starting with `$` are escaped
   /// as the archiver escapes them).
   public func rawValue(forKey key: String) -> PropertyListValue? {
-    current[key.hasPrefix("$") ? "$" + key : key]
+    current[key.utf8.first == UInt8(ascii: "$") ? "$" + key : key]
   }
 
   /// The raw value under an unescaped archive key such as `NS.objects`, for Foundation decoders.
@@ -103,8 +104,8 @@ public final class ArchiveDecoder {
 
   /// `decodeObjectOfClasses:forKey:` — only objects of the given types (or registered subclasses).
   public func decodeObject(of types: [Any.Type], forKey key: String) throws -> Any? {
-    var set = AllowedClasses()
-    for type in types { unarchiver.registry.addAllowed(type, to: &set) }
+    let set = AllowedClasses()
+    for type in types { unarchiver.registry.addAllowed(type, to: set) }
     return try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? set : nil)
   }
 
@@ -131,13 +132,21 @@ public final class ArchiveDecoder {
   /// The classes `type` admits in secure mode (nil when decoding is not secure). Working them out
   /// walks the registry and names the type, which cost as much as the rest of decoding an object:
   /// they are computed once per requested type and unarchiver.
-  func allowedClasses<T>(for type: T.Type) -> AllowedClasses? {
+  func allowedClasses(for type: Any.Type) -> AllowedClasses? {
     guard unarchiver.requiresSecureCoding else { return nil }
     let identifier = ObjectIdentifier(type)
+    // A decode(from:) asks for a handful of types over and over: a short scan of the first
+    // sixteen finds them without hashing.
+    for cached in recentAllowed where cached.type == identifier { return cached.set }
     if let cached = allowedByType[identifier] { return cached }
-    var set = AllowedClasses()
-    unarchiver.registry.addAllowed(type, to: &set)
-    allowedByType[identifier] = set
+    let set = AllowedClasses()
+    unarchiver.registry.addAllowed(type, to: set)
+    set.cacheID = recentAllowed.count + allowedByType.count + 1
+    if recentAllowed.count < 16 {
+      recentAllowed.append((identifier, set))
+    } else {
+      allowedByType[identifier] = set
+    }
     return set
   }
 
@@ -237,11 +246,11 @@ extension Optional: ArchiveContainerType {
 extension ArchiveClassRegistry {
   /// Adds what `type` admits: a registered class (and its registered subclasses), a registered
   /// value type, the Foundation classes a Swift type maps to, and for collections their elements.
-  func addAllowed(_ type: Any.Type, to set: inout AllowedClasses) {
+  func addAllowed(_ type: Any.Type, to set: AllowedClasses) {
     set.typeNames.append(String(describing: type))
     if let container = type as? any ArchiveContainerType.Type {
       set.names.formUnion(container.archiveFoundationNames)
-      for element in container.archiveElementTypes { addAllowed(element, to: &set) }
+      for element in container.archiveElementTypes { addAllowed(element, to: set) }
       return
     }
     if let aliased = type as? any ArchiveFoundationAliased.Type {

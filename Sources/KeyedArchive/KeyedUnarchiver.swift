@@ -45,11 +45,17 @@ public final class KeyedUnarchiver {
   let limits: Limits
   let objects: [PropertyListValue]
   let top: PropertyListDictionary
-  var classOverrides: [String: ArchiveClassRegistry.Entry] = [:]
-  /// Decoded objects by UID, with the registry entry they were built from.
-  var decoded: [Int: (value: Any, entry: String)] = [:]
-  /// UIDs whose decoding has started and not finished.
-  var inProgress: Set<Int> = []
+  var classOverrides: [String: ArchiveClassRegistry.Entry] = [:] {
+    didSet { resolvedClasses = [] }
+  }
+  /// What is known of each `$objects` entry, indexed by UID (arrays rather than hashed tables:
+  /// every object of the graph passes through here, most of them more than once).
+  /// 0: not decoded; ``inProgressMark``: being decoded; k > 0: `decodedSlots[k - 1]`.
+  var objectState: [Int32]
+  /// Decoded objects with the class they were built as, in decoding order.
+  var decodedSlots: [DecodedSlot] = []
+  /// For each UID used as a `$class` reference, its resolved class (resolved once per archive).
+  var resolvedClasses: [ResolvedClass?] = []
   var path: [(uid: Int, name: String, key: String)] = []
   var completions: [any ArchiveDecodingCompletion] = []
   let coder: ArchiveDecoder
@@ -94,13 +100,14 @@ public final class KeyedUnarchiver {
     guard objects.first == "$null" else {
       throw KeyedArchiveError(.corruptArchive, "$objects[0] is not \"$null\"")
     }
-    guard objects.count <= limits.maximumObjectCount else {
-      throw KeyedArchiveError(.limitExceeded, "$objects holds \(objects.count) entries, more than the limit of \(limits.maximumObjectCount)")
+    guard objects.count <= limits.maximumObjectCount, objects.count < Int(Int32.max) else {
+      throw KeyedArchiveError(.limitExceeded, "$objects holds \(objects.count) entries, more than the limit of \(min(limits.maximumObjectCount, Int(Int32.max) - 1))")
     }
     self.registry = registry
     self.limits = limits
     self.objects = objects
     self.top = top
+    objectState = [Int32](repeating: 0, count: objects.count)
     coder = ArchiveDecoder()
     coder.unarchiver = self
     coder.current = top
@@ -196,9 +203,51 @@ public final class KeyedUnarchiver {
 
   // MARK: - Resolution
 
+  /// `objectState` of an object whose decoding has started and not finished.
+  static let inProgressMark: Int32 = -1
+
+  /// A decoded object and the class it was built as.
+  struct DecodedSlot {
+    var value: Any
+    var resolved: ResolvedClass
+  }
+
+  /// A `$class` entry resolved to the registry entry that builds its objects.
+  final class ResolvedClass {
+    let entry: ArchiveClassRegistry.Entry
+    let archivedName: String
+    /// `cacheID`s of the long-lived allowed sets that admit this class (checked once each).
+    var permittedSets: [Int] = []
+    /// The dynamic type of the last object built, and whether it adopts
+    /// ``ArchiveDecodingCompletion`` (asked once per type instead of once per object).
+    var completionType: ObjectIdentifier?
+    var completionConforms = false
+
+    init(entry: ArchiveClassRegistry.Entry, archivedName: String) {
+      self.entry = entry
+      self.archivedName = archivedName
+    }
+  }
+
+  /// The resolved class of the object at `uid`, cached per class UID. Classes found through the
+  /// ``cannotDecodeClass`` delegate are not cached, so it is asked on every object as before.
+  func resolvedClass(of uid: Int, classReference: PropertyListValue?) throws -> ResolvedClass {
+    if case .uid(let classUID)? = classReference, classUID < UInt64(resolvedClasses.count), let known = resolvedClasses[Int(classUID)] {
+      return known
+    }
+    let (entry, name, cacheable) = try resolveClass(of: uid, classReference: classReference)
+    let resolved = ResolvedClass(entry: entry, archivedName: name)
+    if cacheable, case .uid(let classUID)? = classReference {
+      // resolveClass checked that classUID is inside $objects.
+      if resolvedClasses.isEmpty { resolvedClasses = Array(repeating: nil, count: objects.count) }
+      resolvedClasses[Int(classUID)] = resolved
+    }
+    return resolved
+  }
+
   /// The registry entry for the class dictionary that `$class` points to, following
   /// `setClass(_:forClassName:)`, then the name, then `$classes` ancestors, then the delegate.
-  func resolveClass(of uid: Int, classReference: PropertyListValue?) throws -> (entry: ArchiveClassRegistry.Entry, archivedName: String) {
+  func resolveClass(of uid: Int, classReference: PropertyListValue?) throws -> (entry: ArchiveClassRegistry.Entry, archivedName: String, cacheable: Bool) {
     guard case .uid(let classUID)? = classReference else {
       throw KeyedArchiveError(.corruptArchive, "$objects[\(uid)] has no $class reference")
     }
@@ -212,17 +261,17 @@ public final class KeyedUnarchiver {
     if case .array(let classes)? = classEntry["$classes"] {
       chain = classes.compactMap(\.stringValue)
     }
-    if let entry = classOverrides[name] ?? registry.byName[name] { return (entry, name) }
+    if let entry = classOverrides[name] ?? registry.byName[name] { return (entry, name, true) }
     for ancestor in chain.dropFirst() where ancestor != "NSObject" {
-      if let entry = classOverrides[ancestor] ?? registry.byName[ancestor] { return (entry, name) }
+      if let entry = classOverrides[ancestor] ?? registry.byName[ancestor] { return (entry, name, true) }
     }
     if let hints = classEntry["$classhints"]?.arrayValue?.compactMap(\.stringValue) {
       for hint in hints {
-        if let entry = registry.byName[hint] { return (entry, name) }
+        if let entry = registry.byName[hint] { return (entry, name, true) }
       }
     }
     if let cannotDecodeClass, let type = cannotDecodeClass(name, chain), let entry = registry.byType[ObjectIdentifier(type)] {
-      return (entry, name)
+      return (entry, name, false)
     }
     throw KeyedArchiveError(.unknownClass, "class \(name) of $objects[\(uid)]\(pathDescription) is not registered, nor is any class in its $classes \(chain)")
   }
@@ -239,8 +288,15 @@ public final class KeyedUnarchiver {
     }
     let index = Int(uid)
     if index == 0 { return nil }
-    let stored = objects[index]
-    switch stored {
+    let state = objectState[index]
+    if state > 0 {
+      // Decoded before (only dictionaries ever are). Re-check the allowed classes on every
+      // reference, not only the first.
+      let slot = decodedSlots[Int(state) - 1]
+      if let allowed { try check(slot.resolved, allowed: allowed, uid: index, archivedName: slot.resolved.entry.name, key: key) }
+      return slot.value
+    }
+    switch objects[index] {
     case .string(let string):
       // Only entry 0 may be "$null"; other readers take any "$null" string for nil, so one
       // elsewhere is damage (or an attempt to make readers disagree).
@@ -260,17 +316,17 @@ public final class KeyedUnarchiver {
     case .data(let data):
       return data
     case .dictionary(let dictionary):
-      if let (value, entryName) = decoded[index] {
-        // Re-check the allowed classes on every reference, not only the first.
-        if let allowed, let entry = registry.byName[entryName] ?? classOverrides.values.first(where: { $0.name == entryName }) {
-          try check(entry, allowed: allowed, uid: index, archivedName: entryName, key: key)
-        }
-        return value
-      }
       return try decodeObject(index, dictionary: dictionary, allowed: allowed, key: key)
-    default:
+    case let stored:
       throw KeyedArchiveError(.corruptArchive, "$objects[\(index)] is a \(stored.typeName), which a keyed archive does not store")
     }
+  }
+
+  func check(_ resolved: ResolvedClass, allowed: AllowedClasses, uid: Int, archivedName: String, key: String) throws {
+    let id = allowed.cacheID
+    if id != 0, resolved.permittedSets.contains(id) { return }
+    try check(resolved.entry, allowed: allowed, uid: uid, archivedName: archivedName, key: key)
+    if id != 0, resolved.permittedSets.count < 32 { resolved.permittedSets.append(id) }
   }
 
   func check(_ entry: ArchiveClassRegistry.Entry, allowed: AllowedClasses, uid: Int, archivedName: String, key: String) throws {
@@ -283,62 +339,114 @@ public final class KeyedUnarchiver {
   }
 
   func decodeObject(_ index: Int, dictionary: PropertyListDictionary, allowed: AllowedClasses?, key: String) throws -> Any {
-    let (entry, archivedName) = try resolveClass(of: index, classReference: dictionary["$class"])
-    if let allowed { try check(entry, allowed: allowed, uid: index, archivedName: archivedName, key: key) }
-    if inProgress.contains(index) {
-      let kind = if case .initializer = entry.construction { "it is decoded by init(coder:); adopt ArchiveDecodableInPlace to allow cycles through it" } else { "it is a value in Swift, which cannot contain itself" }
+    let resolved = try resolvedClass(of: index, classReference: dictionary["$class"])
+    let archivedName = resolved.archivedName
+    if let allowed { try check(resolved, allowed: allowed, uid: index, archivedName: archivedName, key: key) }
+    if objectState[index] == Self.inProgressMark {
+      let kind = if case .initializer = resolved.entry.construction { "it is decoded by init(coder:); adopt ArchiveDecodableInPlace to allow cycles through it" } else { "it is a value in Swift, which cannot contain itself" }
       throw KeyedArchiveError(.cycle, "cycle back to $objects[\(index)] (\(archivedName)) under key \"\(key)\"\(pathDescription): \(kind)")
     }
     guard path.count < limits.maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(limits.maximumDepth) levels at $objects[\(index)]")
     }
-    inProgress.insert(index)
+    objectState[index] = Self.inProgressMark
     path.append((index, archivedName, key))
-    let saved = (coder.current, coder.currentObject, coder.allowed, coder.currentClassVersion)
+    let savedCurrent = coder.current
+    let savedObject = coder.currentObject
+    let savedAllowed = coder.allowed
+    let savedVersion = coder.currentClassVersion
     coder.current = dictionary
     coder.currentObject = index
     coder.allowed = requiresSecureCoding ? allowed : nil
     coder.currentClassVersion = dictionary["$classversion"]?.intValue ?? 0
     defer {
-      (coder.current, coder.currentObject, coder.allowed, coder.currentClassVersion) = saved
+      coder.current = savedCurrent
+      coder.currentObject = savedObject
+      coder.allowed = savedAllowed
+      coder.currentClassVersion = savedVersion
       path.removeLast()
-      inProgress.remove(index)
+      if objectState[index] == Self.inProgressMark { objectState[index] = 0 }
     }
     var value: Any
-    switch entry.construction {
+    var recordedSlot = -1
+    switch resolved.entry.construction {
     case .initializer(let make):
       value = try make(coder)
     case .inPlace(let allocate, let decode):
       let object = allocate()
-      decoded[index] = (object, entry.name)
-      inProgress.remove(index)
+      // Recorded before its contents are decoded: references back to it get this instance.
+      recordedSlot = decodedSlots.count
+      decodedSlots.append(DecodedSlot(value: object, resolved: resolved))
+      objectState[index] = Int32(decodedSlots.count)
       do {
         try decode(object, coder)
       } catch {
-        decoded[index] = nil
+        objectState[index] = 0
         throw error
       }
       value = object
     case .value(let make):
       value = try make(coder)
     }
-    if let didDecode { value = didDecode(value) }
-    // Only class instances can adopt the protocol. Asking a value (an [Any], say) would make the
-    // runtime try to bridge it to an object when Foundation is loaded, walking all its members:
-    // exponential on graphs of shared references.
-    if type(of: value) is AnyClass, let completion = value as? any ArchiveDecodingCompletion { completions.append(completion) }
-    decoded[index] = (value, entry.name)
+    if let didDecode {
+      value = didDecode(value)
+      noteCompletion(of: value, resolved: nil)
+    } else {
+      noteCompletion(of: value, resolved: resolved)
+    }
+    if recordedSlot >= 0 {
+      decodedSlots[recordedSlot].value = value
+      objectState[index] = Int32(recordedSlot + 1)
+    } else {
+      decodedSlots.append(DecodedSlot(value: value, resolved: resolved))
+      objectState[index] = Int32(decodedSlots.count)
+    }
     return value
+  }
+
+  /// Queues `value` for ``ArchiveDecodingCompletion`` if it adopts it. Only class instances can
+  /// adopt the protocol. Asking a value (an [Any], say) would make the runtime try to bridge it
+  /// to an object when Foundation is loaded, walking all its members: exponential on graphs of
+  /// shared references. The answer is remembered per dynamic type in `resolved`.
+  func noteCompletion(of value: Any, resolved: ResolvedClass?) {
+    let valueType = type(of: value)
+    let identifier = ObjectIdentifier(valueType)
+    let conforms: Bool
+    if let resolved, resolved.completionType == identifier {
+      conforms = resolved.completionConforms
+    } else {
+      conforms = valueType is AnyClass && valueType is any ArchiveDecodingCompletion.Type
+      if let resolved {
+        resolved.completionType = identifier
+        resolved.completionConforms = conforms
+      }
+    }
+    if conforms, let completion = value as? any ArchiveDecodingCompletion { completions.append(completion) }
   }
 }
 
-/// The classes one decode call accepts.
-struct AllowedClasses: CustomStringConvertible {
+/// The classes one decode call accepts. A class, so that the unarchiver's current set travels
+/// by reference; sets cached for the unarchiver's life carry a `cacheID` under which each
+/// resolved class remembers that it was admitted.
+final class AllowedClasses: CustomStringConvertible {
   /// Archived class names accepted (Foundation classes mapped to Swift values).
   var names: Set<String> = []
   /// Swift types accepted, with their subclasses.
   var types: Set<ObjectIdentifier> = []
   var typeNames: [String] = []
+  /// Nonzero for sets that live as long as their unarchiver and are never changed again.
+  var cacheID = 0
+
+  init() {}
+
+  /// A copy to add to (without its `cacheID`).
+  func copy() -> AllowedClasses {
+    let copy = AllowedClasses()
+    copy.names = names
+    copy.types = types
+    copy.typeNames = typeNames
+    return copy
+  }
 
   func permits(_ entry: ArchiveClassRegistry.Entry) -> Bool {
     if names.contains(entry.name) { return true }

@@ -22,8 +22,8 @@ extension ArchiveDecoder {
   /// dictionaries) are admitted explicitly.
   func decodeObject(forKey key: String, including types: [Any.Type]) throws -> Any? {
     guard unarchiver.requiresSecureCoding else { return try decodeObject(forKey: key, allowed: nil) }
-    var set = allowed ?? AllowedClasses()
-    for type in types { unarchiver.registry.addAllowed(type, to: &set) }
+    let set = allowed?.copy() ?? AllowedClasses()
+    for type in types { unarchiver.registry.addAllowed(type, to: set) }
     return try decodeObject(forKey: key, allowed: set)
   }
 
@@ -31,8 +31,8 @@ extension ArchiveDecoder {
   /// stand for (for references stored under generated keys such as `$1`).
   func object(atReference uid: UInt64, key: String, including types: [Any.Type]) throws -> Any? {
     guard unarchiver.requiresSecureCoding else { return try unarchiver.object(at: uid, allowed: nil, key: key) }
-    var set = allowed ?? AllowedClasses()
-    for type in types { unarchiver.registry.addAllowed(type, to: &set) }
+    let set = allowed?.copy() ?? AllowedClasses()
+    for type in types { unarchiver.registry.addAllowed(type, to: set) }
     return try unarchiver.object(at: uid, allowed: set, key: key)
   }
 
