@@ -32,6 +32,14 @@ struct XMLPlistReaderFastPathTests {
       let exponent = Int(random.next() % 700) - 350
       texts.append("\(random.next() & 1 == 0 ? "-" : "")\(mantissa)e\(exponent)")
       texts.append("0.\(mantissa)")
+      // Clinger's fast path: up to 19 digits around 2^53 (exact only up to it) and powers of ten
+      // within ±22.
+      let scale = Int(random.next() % 45) - 22
+      let nearLimit = (UInt64(1) << 53) &- 50 &+ random.next() % 100
+      texts.append("\(nearLimit)e\(scale)")
+      texts.append("\(random.next() % 10_000_000_000_000_000_000)e\(scale)")
+      texts.append("0.\(random.next() % (UInt64(1) << 53))")
+      texts.append("\(random.next() % 1_000_000_000_000).\(random.next() % 10_000_000)")
     }
     var body = "<array>\n"
     for text in texts { body += "<real>\(text)</real>\n" }
@@ -48,6 +56,27 @@ struct XMLPlistReaderFastPathTests {
       }
       #expect(real.bitPattern == expected.bitPattern, "\(text) (seed \(seed))")
     }
+  }
+
+  @Test("tags in CF's spelling and in every other legal spelling read alike, also at the very end")
+  func tagSpellings() throws {
+    let plain = "<plist><array><dict><key>k</key><string>s</string><key>i</key><integer>1</integer></dict><true/><false/><real>1.5</real><date>2001-01-01T00:00:00Z</date><data>AA==</data><array></array><dict></dict></array></plist>"
+    let spaced = "<plist version=\"1.0\"><array ><dict\n><key >k</key ><string\t>s</string\n><key>i</key><integer>1</integer ></dict ><true /><false\t/><true></true><real >1.5</real\r\n><date>2001-01-01T00:00:00Z</date ><data >AA==</data ><array/><dict/></array></plist >"
+    let expected: PropertyListValue = [["k": "s", "i": 1], true, false, .real(1.5, width: .double), .date(Date(timeIntervalSinceReferenceDate: 0)), .data(Data([0])), [], [:]]
+    #expect(try decode(plain) == expected)
+    var withTrue = expected
+    if case .array(var elements) = withTrue {
+      elements.insert(true, at: 3)
+      withTrue = .array(elements)
+    }
+    #expect(try decode(spaced) == withTrue)
+    // Tags within eight bytes of the end go the general way.
+    #expect(try decode("<plist><true/></plist>") == true)
+    #expect(try decode("<key>k</key>") == "k")
+    #expect(try decode("<string>s</string>") == "s")
+    #expect(throws: PropertyListError.self) { try decode("<string>s</strin>") }
+    #expect(throws: PropertyListError.self) { try decode("<plist><string>s</key></plist>") }
+    #expect(throws: PropertyListError.self) { try decode("<plist><integer>1</integex></plist>") }
   }
 
   @Test("repeated keys keep the first position and the last value, also through the key cache")

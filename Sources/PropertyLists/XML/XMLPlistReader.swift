@@ -452,7 +452,7 @@ struct XMLPlistKeyCache {
     let slot = Int(truncatingIfNeeded: fingerprint >> (64 - UInt64(Self.slotBits)))
     return entries.withUnsafeMutableBufferPointer { entries in
       if entries[slot].count == count, let cached = entries[slot].bytes,
-        cached == bytes || memcmp(cached, bytes, count) == 0
+        cached == bytes || Self.sameBytes(cached, bytes, count, readable: readable)
       {
         return (entries[slot].string, fingerprint)
       }
@@ -460,6 +460,28 @@ struct XMLPlistKeyCache {
       entries[slot] = Entry(bytes: bytes, count: count, string: string)
       return (string, fingerprint)
     }
+  }
+
+  /// Whether the `count` bytes at `cached` and at `bytes` are equal, a word at a time. `cached`
+  /// comes from earlier in the same document, so whatever may be read after `bytes` (`readable`
+  /// bytes from it) may be read after `cached` too.
+  @inline(__always)
+  private static func sameBytes(_ cached: UnsafePointer<UInt8>, _ bytes: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> Bool {
+    guard cached < bytes, count + 8 <= readable else { return memcmp(cached, bytes, count) == 0 }
+    let left = UnsafeRawPointer(cached)
+    let right = UnsafeRawPointer(bytes)
+    var index = 0
+    while index + 8 <= count {
+      if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+        return false
+      }
+      index += 8
+    }
+    guard index < count else { return true }
+    let mask = UInt64.max >> (64 - 8 * UInt64(count - index))
+    let difference = UInt64(littleEndian: left.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      ^ UInt64(littleEndian: right.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    return difference & mask == 0
   }
 
   @inline(__always)

@@ -215,10 +215,10 @@ extension XMLPlistScanner {
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  /// Clinger's fast path for a token already checked against strtod's grammar: with at most 15
-  /// significant digits and a power of ten within ±22, both the digits and the power are exact
-  /// doubles, so one multiplication or division rounds correctly, as strtod would. `nil` when the
-  /// token needs the general conversion.
+  /// Clinger's fast path for a token already checked against strtod's grammar: when the
+  /// significant digits form an integer of at most 2^53 and the power of ten is within ±22, both
+  /// are exact doubles, so one multiplication or division rounds correctly, as strtod would. `nil`
+  /// when the token needs the general conversion.
   private static func exactDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
     var index = 0
     var negative = false
@@ -239,7 +239,7 @@ extension XMLPlistScanner {
       } else {
         let digit = UInt64(byte &- UInt8(ascii: "0"))
         if mantissa != 0 || digit != 0 {
-          guard significant < 15 else { return nil }
+          guard significant < 19 else { return nil }
           mantissa = mantissa * 10 + digit
           significant += 1
         }
@@ -262,6 +262,7 @@ extension XMLPlistScanner {
       }
       scale += exponentNegative ? -exponent : exponent
     }
+    guard mantissa <= 1 << 53 else { return nil }
     let magnitude: Double
     if mantissa == 0 {
       magnitude = 0

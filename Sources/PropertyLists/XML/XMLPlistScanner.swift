@@ -19,6 +19,24 @@ enum XMLPlistTag: UInt8 {
     case .false: "false"
     }
   }
+
+  /// The first eight bytes (or fewer) of `</name>` as a little-endian word, the mask of the bytes
+  /// that count, and the length of the whole close tag.
+  var closeTagWord: (word: UInt64, mask: UInt64, length: Int) {
+    switch self {
+    case .key: (0x3E79_656B_2F3C, 0xFFFF_FFFF_FFFF, 6)  // </key>
+    case .string: (0x676E_6972_7473_2F3C, ~0, 9)  // </string, then >
+    case .integer: (0x6567_6574_6E69_2F3C, ~0, 10)  // </intege, then r>
+    case .real: (0x3E_6C61_6572_2F3C, 0xFF_FFFF_FFFF_FFFF, 7)  // </real>
+    case .date: (0x3E_6574_6164_2F3C, 0xFF_FFFF_FFFF_FFFF, 7)  // </date>
+    case .data: (0x3E_6174_6164_2F3C, 0xFF_FFFF_FFFF_FFFF, 7)  // </data>
+    case .dict: (0x3E_7463_6964_2F3C, 0xFF_FFFF_FFFF_FFFF, 7)  // </dict>
+    case .array: (0x3E79_6172_7261_2F3C, ~0, 8)  // </array>
+    case .plist: (0x3E74_7369_6C70_2F3C, ~0, 8)  // </plist>
+    case .true: (0x3E_6575_7274_2F3C, 0xFF_FFFF_FFFF_FFFF, 7)  // </true>
+    case .false: (0x3E65_736C_6166_2F3C, ~0, 8)  // </false>
+    }
+  }
 }
 
 /// A byte cursor over UTF-8 XML, with one method per construct of CoreFoundation's XML
@@ -297,6 +315,42 @@ struct XMLPlistScanner {
   /// (quotes are not special, as in CF). Returns the tag and whether it was `<name/>`.
   @inline(__always)
   mutating func readStartTag() throws(PropertyListError) -> (tag: XMLPlistTag, isEmpty: Bool) {
+    if count - position >= 8, let (tag, isEmpty, length) = Self.plainStartTag(UnsafeRawPointer(base + position)) {
+      position += length
+      return (tag, isEmpty)
+    }
+    return try readStartTagSlow()
+  }
+
+  /// The attribute-less start tags written by CF (`key>`, `string>`, `true/>` …, after the `<`)
+  /// recognized by comparing the next eight bytes (which must be readable) as one word: the tag,
+  /// whether it is empty, and the bytes to skip. `nil` for anything else, which
+  /// ``readStartTagSlow()`` reads the general way with the same outcome.
+  @inline(__always)
+  static func plainStartTag(_ bytes: UnsafeRawPointer) -> (XMLPlistTag, Bool, Int)? {
+    let word = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+    let four = word & 0xFFFF_FFFF
+    let five = word & 0xFF_FFFF_FFFF
+    let six = word & 0xFFFF_FFFF_FFFF
+    let seven = word & 0xFF_FFFF_FFFF_FFFF
+    switch word & 0xFF {
+    case UInt64(UInt8(ascii: "k")): if four == 0x3E79_656B { return (.key, false, 4) }  // key>
+    case UInt64(UInt8(ascii: "s")): if seven == 0x3E_676E_6972_7473 { return (.string, false, 7) }  // string>
+    case UInt64(UInt8(ascii: "d")):
+      if five == 0x3E_7463_6964 { return (.dict, false, 5) }  // dict>
+      if five == 0x3E_6174_6164 { return (.data, false, 5) }  // data>
+      if five == 0x3E_6574_6164 { return (.date, false, 5) }  // date>
+    case UInt64(UInt8(ascii: "i")): if word == 0x3E72_6567_6574_6E69 { return (.integer, false, 8) }  // integer>
+    case UInt64(UInt8(ascii: "r")): if five == 0x3E_6C61_6572 { return (.real, false, 5) }  // real>
+    case UInt64(UInt8(ascii: "a")): if six == 0x3E79_6172_7261 { return (.array, false, 6) }  // array>
+    case UInt64(UInt8(ascii: "t")): if six == 0x3E2F_6575_7274 { return (.true, true, 6) }  // true/>
+    case UInt64(UInt8(ascii: "f")): if seven == 0x3E_2F65_736C_6166 { return (.false, true, 7) }  // false/>
+    default: break
+    }
+    return nil
+  }
+
+  private mutating func readStartTagSlow() throws(PropertyListError) -> (tag: XMLPlistTag, isEmpty: Bool) {
     let nameStart = position
     var nameEnd = -1
     var index = position
@@ -347,6 +401,34 @@ struct XMLPlistScanner {
   /// CF's `checkForCloseTag`: `</name`, optional whitespace, `>`, starting exactly at `position`.
   @inline(__always)
   mutating func expectCloseTag(_ tag: XMLPlistTag) throws(PropertyListError) {
+    // CF's own spelling, `</name>`, compared as one word (and the last bytes of `</string>` and
+    // `</integer>`); anything else goes the general way.
+    let start = position
+    if count - start >= 10 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+      let (expected, mask, length) = tag.closeTagWord
+      if word & mask == expected {
+        switch length {
+        case 9:
+          if base[start + 8] == UInt8(ascii: ">") {
+            position = start + 9
+            return
+          }
+        case 10:
+          if base[start + 8] == UInt8(ascii: "r") && base[start + 9] == UInt8(ascii: ">") {
+            position = start + 10
+            return
+          }
+        default:
+          position = start + length
+          return
+        }
+      }
+    }
+    try expectCloseTagSlow(tag)
+  }
+
+  private mutating func expectCloseTagSlow(_ tag: XMLPlistTag) throws(PropertyListError) {
     let name = tag.name
     let length = name.utf8CodeUnitCount
     let start = position
