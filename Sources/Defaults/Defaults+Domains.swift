@@ -168,8 +168,9 @@ extension Defaults {
 
   // MARK: - Saving
 
-  /// `-synchronize`: saves unsaved changes of the domains this instance uses (application domain,
-  /// suites, `NSGlobalDomain`) and picks up other processes' changes, notifying observers of
+  /// `-synchronize`: saves unsaved changes (of the domains this instance uses — application
+  /// domain, suites, `NSGlobalDomain` — and of any other domain changed in this process) and picks
+  /// up other processes' changes to the domains this instance uses, notifying observers of
   /// every value that changed. Answers `false` when a save failed (the changes are kept and
   /// retried); ``synchronizeOrThrow()`` says why.
   @discardableResult
@@ -183,7 +184,9 @@ extension Defaults {
   ///   written (ENOSPC, EACCES, …); the file on disk is left as it was.
   public func synchronizeOrThrow() throws(DefaultsError) {
     store.lock.lock()
-    let domains = [applicationDomain] + suites + [global]
+    var domains = [applicationDomain] + suites + [global]
+    // Also other domains changed through this process (setPersistentDomain(_:forName:)).
+    for domain in store.dirtyDomains() where !domains.contains(where: { $0 === domain }) { domains.append(domain) }
     store.lock.unlock()
     var firstFailure: DefaultsError?
     for domain in domains {

@@ -49,6 +49,11 @@ final class DefaultsStore: @unchecked Sendable {
     for domain in dirty { _ = try? domain.synchronize() }
   }
 
+  /// Domains with unsaved changes. Call with `lock` held.
+  func dirtyDomains() -> [PersistentDomain] {
+    domains.values.filter { $0.hasUnsavedChanges }
+  }
+
   func withLock<R>(_ body: () throws -> R) rethrows -> R {
     lock.lock()
     defer { lock.unlock() }
@@ -113,8 +118,9 @@ final class PersistentDomain: @unchecked Sendable {
 
   /// Whether the file exists (or, for a memory-only domain, whether it holds anything). Call with the lock held.
   var exists: Bool {
-    if let file { return file.exists || hasUnsavedChanges }
-    return !values.isEmpty
+    guard let file else { return !values.isEmpty }
+    if replacesAll { return !removesFile }
+    return !pending.isEmpty || file.exists
   }
 
   func addListener(_ listener: any DomainListener) {

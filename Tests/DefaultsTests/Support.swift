@@ -1,0 +1,113 @@
+import Defaults
+import Foundation
+import PropertyLists
+import Sandbox
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A container root in a fresh temporary folder, removed when the value goes away.
+final class TemporaryRoot: @unchecked Sendable {
+  let path: String
+  var root: ContainerRoot { ContainerRoot(path: path) }
+
+  init() {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tests-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  /// A configuration over this root; nothing is saved on a timer unless `flushDelay` is given.
+  func configuration(
+    arguments: [String] = ["app"], languages: [String] = [], flushDelay: Double? = nil, main: String? = nil
+  ) -> Defaults.Configuration {
+    Defaults.Configuration(
+      containerRoot: root, arguments: arguments, languages: languages, flushDelay: flushDelay, mainBundleIdentifier: main)
+  }
+
+  func defaults(
+    _ identifier: String = "com.example.app", arguments: [String] = ["app"], languages: [String] = [], flushDelay: Double? = nil
+  ) throws -> Defaults {
+    try Defaults(
+      bundleIdentifier: identifier,
+      configuration: configuration(arguments: arguments, languages: languages, flushDelay: flushDelay, main: identifier))
+  }
+
+  /// The preferences file of `identifier`, as another process would see it.
+  func file(_ identifier: String) throws -> PreferencesFile {
+    PreferencesFile(path: try root.container(for: identifier).preferencesFilePath)
+  }
+
+  var globalFile: PreferencesFile { PreferencesFile(path: root.globalPreferencesPath) }
+
+  /// What is on disk for `identifier` (read without going through any Defaults instance).
+  func onDisk(_ identifier: String) throws -> PropertyListDictionary? {
+    try file(identifier).read()
+  }
+}
+
+/// The outcome of a child process.
+struct ChildOutcome {
+  var status: Int32
+  var output: String
+}
+
+/// The helper executable built next to the test bundle.
+enum BuiltExecutable {
+  static func path(_ name: String) -> String? {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent(name).path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  static var child: String? { path("stasis-defaults-child") }
+
+  /// Starts `executable`; the caller waits or kills.
+  static func start(_ executable: String, _ arguments: [String], output: URL? = nil) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let output {
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: output)
+    } else {
+      process.standardOutput = FileHandle.nullDevice
+    }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Runs to completion and collects standard output.
+  static func run(_ executable: String, _ arguments: [String]) throws -> ChildOutcome {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let process = try start(executable, arguments, output: output)
+    process.waitUntilExit()
+    let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    return ChildOutcome(status: process.terminationStatus, output: text)
+  }
+}
+
+/// Collects values from @Sendable callbacks.
+final class Recorder<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Value] = []
+  func append(_ value: Value) {
+    lock.lock()
+    stored.append(value)
+    lock.unlock()
+  }
+  var values: [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}
