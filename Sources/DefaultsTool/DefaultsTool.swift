@@ -19,7 +19,9 @@ import Sandbox
 /// missing). Every change is made under the file's lock, on a fresh read, and written atomically
 /// as a binary property list, so running apps and other `defaults` processes lose nothing.
 ///
-/// Messages follow Apple's wording (without the `NSLog` timestamp prefix); failures exit 1.
+/// Messages follow Apple's wording and go to standard error behind an `NSLog` header, as Apple's
+/// do (`2016-05-18 09:28:12.188 defaults[4266:54118] ` then, for the "does not exist" family, a
+/// line break); failures exit 1.
 public struct DefaultsTool {
   let environment: any DefaultsToolEnvironment
 
@@ -57,7 +59,7 @@ public struct DefaultsTool {
       if error.isUsage {
         environment.writeStandardError(Array(Self.helpText.utf8))
       } else {
-        environment.writeStandardError(Array((error.message + "\n").utf8))
+        environment.writeStandardError(Array((environment.logHeader() + error.message + "\n").utf8))
       }
       return error.status
     }

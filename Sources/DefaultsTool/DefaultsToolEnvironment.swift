@@ -18,6 +18,29 @@ public protocol DefaultsToolEnvironment {
   func readStandardInput(byteLimit: Int) -> [UInt8]
   func writeStandardOutput(_ bytes: [UInt8])
   func writeStandardError(_ bytes: [UInt8])
+  /// The `NSLog` header Apple's `defaults` puts before each message on standard error:
+  /// `2016-05-18 09:28:12.188 defaults[4266:54118] ` (local time, process and thread ids).
+  func logHeader() -> String
+}
+
+extension DefaultsToolEnvironment {
+  public func logHeader() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var seconds = now.tv_sec
+    var parts = tm()
+    localtime_r(&seconds, &parts)
+    func padded(_ value: Int32, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    let milliseconds = Int32(now.tv_nsec / 1_000_000)
+    let date = "\(parts.tm_year + 1900)-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))"
+    let time = "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2)).\(padded(milliseconds, 3))"
+    // The tool runs on its main thread, whose Linux thread id is the process id.
+    let thread = Int(getpid())
+    return "\(date) \(time) defaults[\(getpid()):\(thread)] "
+  }
 }
 
 /// The real process: its environment, working folder and standard streams.

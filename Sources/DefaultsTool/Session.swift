@@ -55,7 +55,7 @@ struct Session {
   }
 
   func update(_ domain: Domain, _ body: (inout PropertyListDictionary?) throws(ToolFailure) -> Bool) throws(ToolFailure) {
-    guard let file = domain.file else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    guard let file = domain.file else { throw ToolFailure("\nDomain \(domain.displayName) does not exist") }
     var inner: ToolFailure?
     do {
       try file.update(domain: domain.displayName) { (contents) throws(DefaultsError) -> Bool in
@@ -67,6 +67,8 @@ struct Session {
         }
       }
     } catch {
+      // Apple: "Could not write domain com.apple.mail-shared; exiting".
+      if error.code == .fileSystem { throw ToolFailure("Could not write domain \(domain.displayName); exiting") }
       throw ToolFailure(error)
     }
     if let inner { throw inner }
@@ -87,7 +89,7 @@ struct Session {
     case 1:
       let domain = try domain(words[0], creating: false)
       guard let contents = try contents(of: domain) else {
-        throw ToolFailure("Domain \(domain.displayName) does not exist")
+        throw ToolFailure("\nDomain \(domain.displayName) does not exist")
       }
       print(DefaultsDescription.describe(.dictionary(contents)))
     case 2:
@@ -117,7 +119,7 @@ struct Session {
   private func value(in domainWord: String, key: String) throws(ToolFailure) -> PropertyListValue {
     let domain = try domain(domainWord, creating: false)
     guard let value = try contents(of: domain)?[key] else {
-      throw ToolFailure("The domain/default pair of (\(domain.displayName), \(key)) does not exist")
+      throw ToolFailure("\nThe domain/default pair of (\(domain.displayName), \(key)) does not exist")
     }
     return value
   }
@@ -173,10 +175,10 @@ struct Session {
     guard words.count == 3 else { throw ToolFailure.usage }
     let domain = try domain(words[0], creating: false)
     let (old, new) = (words[1], words[2])
-    guard try contents(of: domain) != nil else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    guard try contents(of: domain) != nil else { throw ToolFailure("\nDomain \(domain.displayName) does not exist") }
     try update(domain) { (contents) throws(ToolFailure) -> Bool in
       guard var dictionary = contents, let value = dictionary[old] else {
-        throw ToolFailure("Key \(old) does not exist in domain \(domain.displayName); leaving defaults unchanged")
+        throw ToolFailure("\nKey \(old) does not exist in domain \(domain.displayName); leaving defaults unchanged")
       }
       dictionary[old] = nil
       dictionary[new] = value
@@ -189,7 +191,7 @@ struct Session {
     guard words.count == 1 || words.count == 2 else { throw ToolFailure.usage }
     let domain = try domain(words[0], creating: false)
     guard try contents(of: domain) != nil else {
-      throw ToolFailure("Domain (\(domain.displayName)) not found.\nDefaults have not been changed.")
+      throw ToolFailure("\nDomain (\(domain.displayName)) not found.\nDefaults have not been changed.")
     }
     try update(domain) { (contents) throws(ToolFailure) -> Bool in
       if words.count == 1 {
@@ -198,7 +200,7 @@ struct Session {
       }
       let key = words[1]
       guard var dictionary = contents, dictionary[key] != nil else {
-        throw ToolFailure("The domain/default pair of (\(domain.displayName), \(key)) does not exist")
+        throw ToolFailure("\nThe domain/default pair of (\(domain.displayName), \(key)) does not exist")
       }
       dictionary[key] = nil
       contents = dictionary
@@ -244,7 +246,7 @@ struct Session {
   func export(_ words: [String]) throws(ToolFailure) {
     guard words.count == 2 else { throw ToolFailure.usage }
     let domain = try domain(words[0], creating: false)
-    guard let contents = try contents(of: domain) else { throw ToolFailure("Domain \(domain.displayName) does not exist") }
+    guard let contents = try contents(of: domain) else { throw ToolFailure("\nDomain \(domain.displayName) does not exist") }
     let value = PropertyListValue.dictionary(PropertyListDictionary(contents.sortedByKey.map { ($0.key, $0.value) }))
     do {
       if words[1] == "-" {

@@ -1,0 +1,82 @@
+import DefaultsTool
+import Foundation
+
+/// An in-process environment: a temporary container root, fixed log header, captured streams.
+final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
+  let root: String
+  var input: [UInt8] = []
+  var output: [UInt8] = []
+  var error: [UInt8] = []
+  let currentDirectory: String
+
+  init() {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tool-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    currentDirectory = root
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: root) }
+
+  var variables: [String: String] { ["STASIS_CONTAINERS_ROOT": root + "/Containers", "HOME": root] }
+  func readStandardInput(byteLimit: Int) -> [UInt8] { Array(input.prefix(byteLimit)) }
+  func writeStandardOutput(_ bytes: [UInt8]) { output += bytes }
+  func writeStandardError(_ bytes: [UInt8]) { error += bytes }
+  func logHeader() -> String { "2026-01-02 03:04:05.678 defaults[100:200] " }
+
+  /// Runs one command; returns status, stdout and stderr and clears the captured streams.
+  @discardableResult
+  func run(_ arguments: String...) -> (status: Int32, stdout: String, stderr: String) {
+    run(arguments)
+  }
+
+  func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
+    let status = DefaultsTool(environment: self).run(["defaults"] + arguments)
+    defer {
+      output = []
+      error = []
+    }
+    return (status, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+  }
+
+  var header: String { logHeader() }
+}
+
+/// The `defaults` executable this package built, found next to the test bundle.
+enum BuiltDefaults {
+  static let path: String? = {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("defaults").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  /// Runs the executable with `$STASIS_CONTAINERS_ROOT` set.
+  static func run(_ arguments: [String], root: String, input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inURL = scratch.appendingPathComponent("in"), outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+    try input.write(to: inURL)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path!)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["STASIS_CONTAINERS_ROOT"] = root
+    process.environment = environment
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+    )
+  }
+}
