@@ -252,6 +252,14 @@ final class PersistentDomain: @unchecked Sendable {
   ///   are kept for the next attempt and the file is untouched.
   func synchronize() throws(DefaultsError) {
     guard let file else { return }
+    // Nothing to save and nobody replaced the file: nothing to do (no lock, one stat).
+    store.lock.lock()
+    loadIfNeeded()
+    let idle = pending.isEmpty && !replacesAll
+    let seen = stamp
+    store.lock.unlock()
+    if idle && file.stamp() == seen { return }
+
     var deliveries: [() -> Void] = []
     defer { for delivery in deliveries { delivery() } }
     try file.withLock(domain: name) { () throws(DefaultsError) in
@@ -273,6 +281,7 @@ final class PersistentDomain: @unchecked Sendable {
       let currentStamp = file.stamp()
       var onDisk: [String: PropertyListValue]
       var readFailure: DefaultsError?
+      var reread = false
       if replacing {
         onDisk = replacement
       } else if currentStamp == knownStamp {
@@ -280,6 +289,7 @@ final class PersistentDomain: @unchecked Sendable {
         onDisk = knownFile
       } else {
         onDisk = [:]
+        reread = true
         do throws(DefaultsError) {
           if let contents = try file.read(domain: name) {
             onDisk.reserveCapacity(contents.count)
@@ -327,7 +337,12 @@ final class PersistentDomain: @unchecked Sendable {
 
       // Install the result, keeping changes made while the file was being written.
       store.lock.lock()
+      defer { store.lock.unlock() }
       if let readFailure { lastError = readFailure }
+      stamp = newStamp
+      lastFileValues = onDisk
+      // Without a fresh read, `values` already is the file plus every change made here since.
+      guard reread else { return }
       let before = values
       var after = onDisk
       if replacesAll {
@@ -338,10 +353,7 @@ final class PersistentDomain: @unchecked Sendable {
         }
       }
       values = after
-      stamp = newStamp
-      lastFileValues = onDisk
       notify(Self.changedKeys(before, after), deliveries: &deliveries)
-      store.lock.unlock()
     }
   }
 
