@@ -18,6 +18,12 @@ public struct LocalizedFormat: Sendable, Hashable {
     public var valueType: String?
     /// Category or device name → variant text.
     public var variants: [String: String]
+
+    public init(ruleType: String, valueType: String?, variants: [String: String]) {
+      self.ruleType = ruleType
+      self.valueType = valueType
+      self.variants = variants
+    }
   }
 
   /// `NSStringLocalizedFormatKey`, the format with its `%#@variables@`.

@@ -1,0 +1,88 @@
+import Bundles
+import FoundationEssentials
+import PropertyLists
+import TestSupport
+import Testing
+
+@Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+struct CorpusStringsTests {
+  static var files: [URL] { Corpus.files(in: "strings").filter { ["strings", "stringsdict"].contains($0.pathExtension) } }
+
+  @Test func everyTableLoads() throws {
+    let files = Self.files
+    #expect(files.count >= 60)
+    var entries = 0
+    for file in files {
+      do {
+        if file.pathExtension == "strings" {
+          entries += try StringTable.readStrings(atPath: file.path).count
+        } else {
+          let language = file.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+          entries += try StringTable.readStringsdict(atPath: file.path, language: language).count
+        }
+      } catch {
+        Issue.record("\(Corpus.name(file)): \(error)")
+      }
+    }
+    #expect(entries > 1000)
+  }
+
+  /// Every plural entry of every corpus `.stringsdict` formats for the sample numbers in its own
+  /// language, and picks a category the rules can produce.
+  @Test func everyStringsdictEntryFormats() throws {
+    for file in Self.files where file.pathExtension == "stringsdict" {
+      let language = file.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+      for (key, entry) in try StringTable.readStringsdict(atPath: file.path, language: language) {
+        guard case .format(let format) = entry else { continue }
+        let numericVariables = format.variables.values.filter { $0.ruleType == "NSStringPluralRuleType" }.count
+        guard numericVariables == format.variables.count else { continue }
+        for number in [0, 1, 2, 3, 5, 11, 21, 22, 101] {
+          // Variants may name later arguments (%2$@); every argument is the number, which %@ prints too.
+          let arguments = Array(repeating: FormatValue.int(Int64(number)), count: 4)
+          do {
+            _ = try format.formatted(arguments)
+          } catch {
+            // Variants that print a string (%@) are fine with a number too; only real faults fail.
+            Issue.record("\(Corpus.name(file)) \(key) \(number): \(error)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func russianCorpusVariantsMatchCLDR() throws {
+    let path = Corpus.root.appendingPathComponent("strings/mightytabrefresh/ru.lproj/Localizable.stringsdict").path
+    let table = try StringTable.readStringsdict(atPath: path, language: "ru")
+    guard case .format(let format)? = table["refresh every %d seconds"] else {
+      Issue.record("entry missing")
+      return
+    }
+    #expect(try format.formatted(2) == "перезагружать каждые 2 секунды")  // few
+    #expect(try format.formatted(22) == "перезагружать каждые 22 секунды")  // few
+    #expect(try format.formatted(5) == "перезагружать каждые 5 секунд")  // many
+    #expect(try format.formatted(11) == "перезагружать каждые 11 секунд")  // many
+  }
+
+  @Test func utf16CorpusFilesDecode() throws {
+    // UTF-16BE with a byte-order mark; unquoted `ascii = ascii;` and non-ASCII quoted keys.
+    let utf16 = try StringTable.readStrings(
+      atPath: Corpus.root.appendingPathComponent("strings/gnustep/non_ascii_utf16.strings").path)
+    #expect(utf16["ascii"] == "ascii")
+    #expect(utf16.keys.contains { $0.unicodeScalars.contains { $0.value == 0xE5 } })
+    // The UTF-8 file (with BOM) holds the same text encoded twice (GNUstep's fixture), so it
+    // decodes to the mojibake its bytes spell.
+    let utf8 = try StringTable.readStrings(
+      atPath: Corpus.root.appendingPathComponent("strings/gnustep/non_ascii_utf8.strings").path)
+    #expect(utf8["ascii"] == "ascii")
+    #expect(utf8.count == utf16.count)
+  }
+
+  @Test func corpusFolderOpensAsABundle() throws {
+    let folder = Corpus.root.appendingPathComponent("strings/sparkle").path
+    let bundle = try Bundle(path: folder, environment: .languages(["zh-Hans-CN"]))
+    #expect(bundle.preferredLocalizations == ["zh_CN"])
+    let english = try Bundle(path: folder, environment: .languages(["en"]))
+    #expect(english.localizations.contains("Base"))
+    #expect(english.path(forResource: "Sparkle", ofType: "strings")?.hasSuffix("Base.lproj/Sparkle.strings") == true)
+  }
+}
