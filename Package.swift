@@ -5,6 +5,7 @@ import PackageDescription
 let package = Package(
   name: "Stasis",
   products: [
+    .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     .library(name: "Bundles", targets: ["Bundles"]),
@@ -12,7 +13,8 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "PropertyLists", path: "Sources/PropertyLists"),
+    .target(name: "AtomicFiles", path: "Sources/AtomicFiles"),
+    .target(name: "PropertyLists", dependencies: ["AtomicFiles"], path: "Sources/PropertyLists"),
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
     .target(
@@ -23,6 +25,10 @@ let package = Package(
       name: "plutil",
       dependencies: ["PlistTool"],
       path: "Tools/plutil"),
+    .executableTarget(
+      name: "stasis-crash-writer",
+      dependencies: ["AtomicFiles", "PropertyLists"],
+      path: "Tools/stasis-crash-writer"),
     .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
     .testTarget(
       name: "PropertyListsTests",
@@ -33,14 +39,14 @@ let package = Package(
       dependencies: ["KeyedArchive", "PropertyLists", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
-      name: "BundlesTests",
-      dependencies: ["Bundles", "PropertyLists", "TestSupport"],
-      path: "Tests/BundlesTests"),
-    .testTarget(
       name: "PlistToolTests",
       dependencies: ["PlistTool", "PropertyLists", "TestSupport"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "AtomicFilesTests",
+      dependencies: ["AtomicFiles", "PropertyLists", "TestSupport", "stasis-crash-writer"],
+      path: "Tests/AtomicFilesTests"),
   ],
   swiftLanguageModes: [.v6]
 )

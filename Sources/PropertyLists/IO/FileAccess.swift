@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import AtomicFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -63,60 +64,14 @@ package enum FileAccess {
     }
   }
 
-  /// Replaces the file at `path` with `bytes` atomically: the bytes go to a new file in the same
-  /// folder, which is flushed to disk and renamed over `path`, and then the folder is flushed.
-  /// Readers see the complete old file or the complete new one; on any failure the old file is
-  /// untouched and the temporary file is removed. An existing file's permission bits are kept.
+  /// Replaces the file at `path` with `bytes` atomically through ``AtomicFile/write(_:toFile:permissions:)``,
+  /// the package's one atomic-write primitive: readers see the complete old file or the complete
+  /// new one; on any failure the old file is untouched and no temporary file remains.
   package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, toFile path: String) throws(PropertyListError) {
-    let folder: String
-    let name: String
-    if let slash = path.lastIndex(of: "/") {
-      folder = slash == path.startIndex ? "/" : String(path[..<slash])
-      name = String(path[path.index(after: slash)...])
-    } else {
-      folder = "."
-      name = path
-    }
-    guard !name.isEmpty else {
-      throw PropertyListError(.fileSystem, format: nil, detail: "the path names a folder, not a file", path: path)
-    }
-    var template = Array((folder + "/." + name + ".stasis-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw systemError("cannot create a temporary file in \(folder)", path: path) }
-    let temporaryPath = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-    var committed = false
-    defer {
-      if !committed { unlink(temporaryPath) }
-    }
     do {
-      defer { close(descriptor) }
-      var existing = stat()
-      let mode: mode_t
-      if stat(path, &existing) == 0 {
-        mode = existing.st_mode & 0o7777
-      } else {
-        let mask = umask(0)
-        umask(mask)
-        mode = 0o666 & ~mask
-      }
-      guard fchmod(descriptor, mode) == 0 else { throw systemError("cannot set the new file's permissions", path: path) }
-      var written = 0
-      while written < bytes.count {
-        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw systemError("cannot write the file", path: path)
-        }
-        written += count
-      }
-      guard fsync(descriptor) == 0 else { throw systemError("cannot flush the file to disk", path: path) }
-    }
-    guard rename(temporaryPath, path) == 0 else { throw systemError("cannot move the new file into place", path: path) }
-    committed = true
-    let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      _ = fsync(folderDescriptor)
-      close(folderDescriptor)
+      try AtomicFile.write(bytes, toFile: path)
+    } catch {
+      throw PropertyListError(.fileSystem, format: nil, detail: error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? ""), path: path)
     }
   }
 

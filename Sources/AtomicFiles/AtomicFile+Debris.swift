@@ -1,0 +1,36 @@
+import FoundationEssentials
+import Glibc
+
+extension AtomicFile {
+  /// Removes the temporary files that writers which died mid-write (their process is gone) left
+  /// in `folder`, and returns how many were removed. Temporary files of live writers, including
+  /// this process's, are left alone. Call it when opening a folder of user data.
+  ///
+  /// A temporary file is recognised by its name, `.<name>.stasis-tmp.<pid>.<hex>`; a process is
+  /// gone when `kill(pid, 0)` answers `ESRCH`.
+  @discardableResult
+  public static func removeDebris(inFolder folder: String) -> Int {
+    guard let directory = opendir(folder) else { return 0 }
+    defer { closedir(directory) }
+    var removed = 0
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+      guard let pid = writerProcess(ofTemporaryName: name), !isAlive(pid) else { continue }
+      if unlink("\(folder)/\(name)") == 0 { removed += 1 }
+    }
+    return removed
+  }
+
+  /// The writer's process id if `name` is one of our temporary names, else nil.
+  static func writerProcess(ofTemporaryName name: String) -> pid_t? {
+    guard name.hasPrefix("."), let marker = name.firstRange(of: temporaryMarker) else { return nil }
+    let fields = name[marker.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+    guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil else { return nil }
+    return pid
+  }
+
+  static func isAlive(_ pid: pid_t) -> Bool {
+    if pid == getpid() { return true }
+    return kill(pid, 0) == 0 || errno != ESRCH
+  }
+}

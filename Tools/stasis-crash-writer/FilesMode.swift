@@ -1,0 +1,92 @@
+import AtomicFiles
+import FoundationEssentials
+import Glibc
+import PropertyLists
+
+/// `--mode files --folder DIR [--large BYTES] [--versions N]`: sweeps debris in DIR, then writes
+/// version 1, 2, 3 … of four files, each complete version recognisable and self-checking:
+///
+/// - `small.raw`, `large.raw` through `AtomicFile.write`: a header line
+///   `STASIS-CRASH <version> <payload length>`, the payload, and `SUM <FNV-1a 64 of the payload, hex>`.
+/// - `small.plist`, `large.plist` through `PropertyListValue.write(toFile:format: .binary)`:
+///   `{version, payload, checksum}`.
+///
+/// The payload of a version is a pure function of the version and the file's size class
+/// (`CrashRecord.payload`), so a reader can check every byte. Runs until killed, or for
+/// `--versions` versions.
+enum FilesMode: CrashWriterMode {
+  static let name = "files"
+
+  static func run(_ arguments: WriterArguments) throws {
+    let folder = try arguments.required("--folder")
+    let large = try arguments.integer("--large", default: 1 << 20)
+    let versions = try arguments.integer("--versions", default: Int.max)
+    AtomicFile.removeDebris(inFolder: folder)
+    var version = try nextVersion(in: folder)
+    for _ in 0..<versions {
+      for (name, size) in [("small", 48 + version % 64), ("large", large + version % 4096)] {
+        let payload = CrashRecord.payload(version: version, count: size)
+        try AtomicFile.write(CrashRecord.raw(version: version, payload: payload), toFile: "\(folder)/\(name).raw")
+        let plist: PropertyListValue = [
+          "version": .integer(PropertyListInteger(Int64(version))),
+          "payload": .data(payload),
+          "checksum": .string(CrashRecord.checksum(payload)),
+        ]
+        try plist.write(toFile: "\(folder)/\(name).plist", format: .binary)
+      }
+      version += 1
+    }
+  }
+
+  /// One past the version already in `small.raw`, so versions only grow across restarts.
+  static func nextVersion(in folder: String) throws -> Int {
+    guard let data = try? AtomicFile.read(contentsOfFile: "\(folder)/small.raw", limit: 1 << 16) else { return 1 }
+    guard let line = data.split(separator: UInt8(ascii: "\n")).first,
+      let field = line.split(separator: UInt8(ascii: " ")).dropFirst().first,
+      let version = Int(String(decoding: field, as: UTF8.self))
+    else { throw WriterFailure("small.raw is not a crash record") }
+    return version + 1
+  }
+}
+
+/// The self-checking content of the files `FilesMode` writes.
+enum CrashRecord {
+  /// `count` bytes: a 4 KB block of xorshift output seeded by the version, repeated, so that
+  /// two versions differ in every block (a torn file fails the checksum) and a megabyte is quick
+  /// to make even in a debug build.
+  static func payload(version: Int, count: Int) -> Data {
+    var state = UInt64(truncatingIfNeeded: version) &* 0x9E37_79B9_7F4A_7C15 | 1
+    var block = [UInt8](repeating: 0, count: 4096)
+    for index in block.indices {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      block[index] = UInt8(truncatingIfNeeded: state)
+    }
+    var data = Data(capacity: count)
+    while data.count < count { data.append(contentsOf: block.prefix(count - data.count)) }
+    return data
+  }
+
+  /// FNV-1a over the bytes taken as little-endian 64-bit words (the tail byte by byte), in hex.
+  static func checksum(_ bytes: Data) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    bytes.withUnsafeBytes { buffer in
+      let words = buffer.count / 8
+      for index in 0..<words {
+        hash = (hash ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* 0x100_0000_01B3
+      }
+      for index in (words * 8)..<buffer.count {
+        hash = (hash ^ UInt64(buffer[index])) &* 0x100_0000_01B3
+      }
+    }
+    return String(hash, radix: 16)
+  }
+
+  static func raw(version: Int, payload: Data) -> Data {
+    var data = Data("STASIS-CRASH \(version) \(payload.count)\n".utf8)
+    data.append(payload)
+    data.append(contentsOf: "\nSUM \(checksum(payload))\n".utf8)
+    return data
+  }
+}
