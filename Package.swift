@@ -39,6 +39,10 @@ let package = Package(
       dependencies: ["KeyedArchive", "PropertyLists", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
+      name: "BundlesTests",
+      dependencies: ["Bundles", "PropertyLists", "TestSupport"],
+      path: "Tests/BundlesTests"),
+    .testTarget(
       name: "PlistToolTests",
       dependencies: ["PlistTool", "PropertyLists", "TestSupport"],
       path: "Tests/PlistToolTests",
