@@ -6,15 +6,27 @@ public import PropertyLists
 /// ``containsValue(forKey:)`` tells them apart. Values of the wrong type throw
 /// ``KeyedArchiveError/Code/typeMismatch`` naming the object and key.
 public final class ArchiveDecoder {
+  // The decoding state is read and swapped for every object and key; its accesses never overlap
+  // (one thread, no inout access held across a call), so they go without runtime exclusivity
+  // checks, which cost a fifth of unarchiving.
   unowned(unsafe) var unarchiver: KeyedUnarchiver!
-  var current = PropertyListDictionary()
-  var currentObject = -1
-  var allowed: AllowedClasses?
-  var currentClassVersion = 0
+  /// The object being decoded (`$top` at the top level).
+  @exclusivity(unchecked) var current = PropertyListDictionary() {
+    didSet {
+      currentKeys = current.keys
+      currentValues = current.values
+    }
+  }
+  /// `current`'s keys and values, for ``lookup(_:)``.
+  @exclusivity(unchecked) var currentKeys: [String] = []
+  @exclusivity(unchecked) var currentValues: [PropertyListValue] = []
+  @exclusivity(unchecked) var currentObject = -1
+  @exclusivity(unchecked) var allowed: AllowedClasses?
   /// ``allowedClasses(for:)``'s answers, by requested type (the registry does not change while
-  /// an unarchiver lives).
-  var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
-  var recentAllowed: [(type: ObjectIdentifier, set: AllowedClasses)] = []
+  /// an unarchiver lives): the first sixteen types in a list, the rest hashed.
+  @exclusivity(unchecked) var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
+  @exclusivity(unchecked) var recentTypes: [ObjectIdentifier] = []
+  @exclusivity(unchecked) var recentAllowed: [AllowedClasses] = []
 
   init() {}
 
@@ -22,16 +34,37 @@ public final class ArchiveDecoder {
   public var requiresSecureCoding: Bool { unarchiver.requiresSecureCoding }
 
   /// The ``ArchiveVersioned/archiveVersion`` the object was archived with (0 when none was written).
-  public var archivedClassVersion: Int { currentClassVersion }
+  public var archivedClassVersion: Int {
+    // Read when asked, not for every object: looking up a key that is almost never there scans
+    // all of an object's keys.
+    currentObject >= 0 ? lookup("$classversion")?.intValue ?? 0 : 0
+  }
+
+  /// The value under an archive key of the current object. Objects have a handful of keys, so a
+  /// scan that compares lengths before contents beats hashing the key (and `String ==` on two
+  /// different short strings takes its slow path); large dictionaries use their index.
+  @inline(__always)
+  func lookup(_ key: String) -> PropertyListValue? {
+    let count = currentKeys.count
+    if count > 16 { return current[key] }
+    let length = key.utf8.count
+    var position = 0
+    while position < count {
+      let candidate = currentKeys[position]
+      if candidate.utf8.count == length && candidate == key { return currentValues[position] }
+      position += 1
+    }
+    return nil
+  }
 
   /// The raw value stored under `key` in the current object (keys starting with `$` are escaped
   /// as the archiver escapes them).
   public func rawValue(forKey key: String) -> PropertyListValue? {
-    current[key.utf8.first == UInt8(ascii: "$") ? "$" + key : key]
+    lookup(key.utf8.first == UInt8(ascii: "$") ? "$" + key : key)
   }
 
   /// The raw value under an unescaped archive key such as `NS.objects`, for Foundation decoders.
-  public func storedValue(forKey key: String) -> PropertyListValue? { current[key] }
+  public func storedValue(forKey key: String) -> PropertyListValue? { lookup(key) }
 
   /// `containsValueForKey:`.
   public func containsValue(forKey key: String) -> Bool { rawValue(forKey: key) != nil }
@@ -40,7 +73,7 @@ public final class ArchiveDecoder {
     currentObject >= 0 ? "$objects[\(currentObject)]" : "$top"
   }
 
-  @inline(never)
+  @inline(never) @usableFromInline
   func mismatch(_ key: String, expected: String, found: PropertyListValue) -> KeyedArchiveError {
     KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(found.typeName); expected \(expected)")
   }
@@ -56,22 +89,25 @@ public final class ArchiveDecoder {
   }
 
   /// `decodeIntegerForKey:` and friends — missing is 0; a value that does not fit `T` throws.
+  @inlinable
   public func decodeInteger<T: FixedWidthInteger>(_ type: T.Type = Int.self, forKey key: String) throws -> T {
     switch rawValue(forKey: key) {
     case nil: return 0
     case .integer(let integer)?:
-      guard let value = integer.exactly(T.self) else {
-        throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds \(integer), which does not fit in \(T.self)")
-      }
+      guard let value = integer.exactly(T.self) else { throw doesNotFit(key, "\(integer)", in: T.self) }
       return value
     case .real(let number, _)?:
-      guard let value = T(exactly: number.rounded(.towardZero)) else {
-        throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a real that does not fit in \(T.self)")
-      }
+      guard let value = T(exactly: number.rounded(.towardZero)) else { throw doesNotFit(key, "a real", in: T.self) }
       return value
     case .bool(let flag)?: return flag ? 1 : 0
     case let other?: throw mismatch(key, expected: "an integer", found: other)
     }
+  }
+
+  @inline(never) @usableFromInline
+  func doesNotFit(_ key: String, _ what: String, in type: Any.Type) -> KeyedArchiveError {
+    let holds = what == "a real" ? "holds a real that" : "holds \(what), which"
+    return KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" \(holds) does not fit in \(type)")
   }
 
   /// `decodeDoubleForKey:` — missing is 0.
@@ -113,19 +149,40 @@ public final class ArchiveDecoder {
   /// `String`, numbers, `Data`, `Date`, `URL`, `UUID`, registered classes and value types, and
   /// arrays, dictionaries, sets and optionals of them. In secure mode the allowed classes come
   /// from `T` itself, collections included. Returns `nil` for a missing key or `$null`.
+  ///
+  /// Inlinable so that the cast to `T` is compiled for the caller's type (as a generic function
+  /// in this module it looked `T` up at run time on every call).
+  @inlinable
   public func decode<T>(_ type: T.Type, forKey key: String) throws -> T? {
-    guard let value = try decodeObject(forKey: key, allowed: allowedClasses(for: type)) else { return nil }
+    guard let value = try decodeValue(forKey: key, requested: type) else { return nil }
     if let typed = value as? T { return typed }
+    return try converted(value, to: type, forKey: key)
+  }
+
+  /// The object under `key`, allowed by what `requested` admits (``decode(_:forKey:)``'s work
+  /// before the cast).
+  @usableFromInline
+  func decodeValue(forKey key: String, requested: Any.Type) throws -> Any? {
+    try decodeObject(forKey: key, allowed: allowedClasses(for: requested))
+  }
+
+  /// A decoded number converted exactly to `T`, or the type mismatch error.
+  @usableFromInline
+  func converted<T>(_ value: Any, to type: T.Type, forKey key: String) throws -> T {
     if let converted = ArchiveDecoder.convertNumber(value, to: type) { return converted }
     throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(Swift.type(of: value)); expected \(T.self)")
   }
 
+  @usableFromInline
+  func valueNotFound(forKey key: String, expected: Any.Type) -> KeyedArchiveError {
+    KeyedArchiveError(.valueNotFound, "\(location) has no value for key \"\(key)\"; expected \(expected)")
+  }
+
   /// Decodes a required value: like ``decode(_:forKey:)``, but a missing key or `$null` throws
   /// ``KeyedArchiveError/Code/valueNotFound``.
+  @inlinable
   public func decodeRequired<T>(_ type: T.Type, forKey key: String) throws -> T {
-    guard let value = try decode(type, forKey: key) else {
-      throw KeyedArchiveError(.valueNotFound, "\(location) has no value for key \"\(key)\"; expected \(T.self)")
-    }
+    guard let value = try decode(type, forKey: key) else { throw valueNotFound(forKey: key, expected: T.self) }
     return value
   }
 
@@ -137,13 +194,14 @@ public final class ArchiveDecoder {
     let identifier = ObjectIdentifier(type)
     // A decode(from:) asks for a handful of types over and over: a short scan of the first
     // sixteen finds them without hashing.
-    for cached in recentAllowed where cached.type == identifier { return cached.set }
+    if let position = recentTypes.firstIndex(of: identifier) { return recentAllowed[position] }
     if let cached = allowedByType[identifier] { return cached }
     let set = AllowedClasses()
     unarchiver.registry.addAllowed(type, to: set)
     set.cacheID = recentAllowed.count + allowedByType.count + 1
     if recentAllowed.count < 16 {
-      recentAllowed.append((identifier, set))
+      recentTypes.append(identifier)
+      recentAllowed.append(set)
     } else {
       allowedByType[identifier] = set
     }

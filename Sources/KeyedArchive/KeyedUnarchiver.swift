@@ -45,19 +45,21 @@ public final class KeyedUnarchiver {
   let limits: Limits
   let objects: [PropertyListValue]
   let top: PropertyListDictionary
+  // The state below is touched for every object; its accesses never overlap (one thread, no
+  // inout access held across a call), so they go without runtime exclusivity checks.
   var classOverrides: [String: ArchiveClassRegistry.Entry] = [:] {
     didSet { resolvedClasses = [] }
   }
   /// What is known of each `$objects` entry, indexed by UID (arrays rather than hashed tables:
   /// every object of the graph passes through here, most of them more than once).
   /// 0: not decoded; ``inProgressMark``: being decoded; k > 0: `decodedSlots[k - 1]`.
-  var objectState: [Int32]
+  @exclusivity(unchecked) var objectState: [Int32]
   /// Decoded objects with the class they were built as, in decoding order.
-  var decodedSlots: [DecodedSlot] = []
+  @exclusivity(unchecked) var decodedSlots: [DecodedSlot] = []
   /// For each UID used as a `$class` reference, its resolved class (resolved once per archive).
-  var resolvedClasses: [ResolvedClass?] = []
-  var path: [(uid: Int, name: String, key: String)] = []
-  var completions: [any ArchiveDecodingCompletion] = []
+  @exclusivity(unchecked) var resolvedClasses: [ResolvedClass?] = []
+  @exclusivity(unchecked) var path: [(uid: Int, name: String, key: String)] = []
+  @exclusivity(unchecked) var completions: [any ArchiveDecodingCompletion] = []
   let coder: ArchiveDecoder
 
   /// Opens an archive from its bytes (binary or XML plist).
@@ -217,11 +219,11 @@ public final class KeyedUnarchiver {
     let entry: ArchiveClassRegistry.Entry
     let archivedName: String
     /// `cacheID`s of the long-lived allowed sets that admit this class (checked once each).
-    var permittedSets: [Int] = []
+    @exclusivity(unchecked) var permittedSets: [Int] = []
     /// The dynamic type of the last object built, and whether it adopts
     /// ``ArchiveDecodingCompletion`` (asked once per type instead of once per object).
-    var completionType: ObjectIdentifier?
-    var completionConforms = false
+    @exclusivity(unchecked) var completionType: ObjectIdentifier?
+    @exclusivity(unchecked) var completionConforms = false
 
     init(entry: ArchiveClassRegistry.Entry, archivedName: String) {
       self.entry = entry
@@ -354,16 +356,13 @@ public final class KeyedUnarchiver {
     let savedCurrent = coder.current
     let savedObject = coder.currentObject
     let savedAllowed = coder.allowed
-    let savedVersion = coder.currentClassVersion
     coder.current = dictionary
     coder.currentObject = index
     coder.allowed = requiresSecureCoding ? allowed : nil
-    coder.currentClassVersion = dictionary["$classversion"]?.intValue ?? 0
     defer {
       coder.current = savedCurrent
       coder.currentObject = savedObject
       coder.allowed = savedAllowed
-      coder.currentClassVersion = savedVersion
       path.removeLast()
       if objectState[index] == Self.inProgressMark { objectState[index] = 0 }
     }
