@@ -15,8 +15,8 @@ import Sandbox
 /// ```
 ///
 /// `<domain>` is a bundle identifier (its container's `Library/Preferences/<id>.plist`),
-/// `-g` / `-globalDomain` / `NSGlobalDomain`, or a path to a plist file (`.plist` is added when
-/// missing). Every change is made under the file's lock, on a fresh read, and written atomically
+/// `-g` / `-globalDomain` / `NSGlobalDomain`, `-app <Name>` (the container holding `<Name>.app`),
+/// or a path to a plist file (`.plist` is added when missing). Every change is made under the file's lock, on a fresh read, and written atomically
 /// as a binary property list, so running apps and other `defaults` processes lose nothing.
 ///
 /// Messages follow Apple's wording and go to standard error behind an `NSLog` header, as Apple's
@@ -40,6 +40,7 @@ public struct DefaultsTool {
       words.removeFirst()
       let root = ContainerRoot.standard(environment: environment.variables)
       let session = Session(root: root, environment: environment)
+      words = try session.resolvingApplication(words)
       switch command {
       case "read": try session.read(words)
       case "read-type": try session.readType(words)
@@ -94,7 +95,7 @@ public struct DefaultsTool {
       find <word>                          lists all entries containing word
       help                                 print this help
 
-    <domain> is ( <domain_name> | -globalDomain | -g | NSGlobalDomain | <path to file> )
+    <domain> is ( <domain_name> | -app <application_name> | -globalDomain | -g | NSGlobalDomain | <path to file> )
 
     <value> is one of:
       <value_rep>

@@ -20,12 +20,29 @@ struct Session {
 
   // MARK: - Domains
 
+  /// `-app <Name>`: the container holding `<Name>.app` (`.app` optional).
+  func applicationDomain(named name: String) throws(ToolFailure) -> String {
+    let bundle = name.hasSuffix(".app") ? name : name + ".app"
+    for identifier in root.bundleIdentifiers() {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root.path + "/" + identifier + "/" + bundle, isDirectory: &isFolder), isFolder.boolValue {
+        return identifier
+      }
+    }
+    throw ToolFailure("Couldn't find an application named \"\(name)\"; defaults unchanged")
+  }
+
+  /// Replaces `-app <Name>` at the front of `words` by the application's bundle identifier.
+  func resolvingApplication(_ words: [String]) throws(ToolFailure) -> [String] {
+    guard words.first == "-app" else { return words }
+    guard words.count >= 2 else { throw ToolFailure.usage }
+    return [try applicationDomain(named: words[1])] + words.dropFirst(2)
+  }
+
   func domain(_ word: String, creating: Bool) throws(ToolFailure) -> Domain {
     switch word {
     case "-g", "-globalDomain", "NSGlobalDomain", "Apple Global Domain":
       return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: root.globalPreferencesPath))
-    case "-app":
-      throw ToolFailure("-app is not supported: name the application's bundle identifier instead")
     default: break
     }
     if word.contains("/") {

@@ -264,3 +264,19 @@ struct ExecutableTests {
     #expect(try BuiltDefaults.run(["read", "com.example.exe", "a"], root: root).stdout == "b\n")
   }
 }
+
+@Suite("defaults -app")
+struct ApplicationNameTests {
+  @Test("-app <Name> finds the container holding <Name>.app")
+  func byName() throws {
+    let tool = CapturingEnvironment()
+    let root = ContainerRoot(path: tool.root + "/Containers")
+    _ = try root.container(for: "com.example.notes", appName: "Notes")
+    #expect(tool.run("write", "-app", "Notes", "Font", "Menlo").status == 0)
+    #expect(tool.run("read", "com.example.notes", "Font").stdout == "Menlo\n")
+    #expect(tool.run("read", "-app", "Notes.app", "Font").stdout == "Menlo\n")
+    let missing = tool.run("read", "-app", "Nowhere")
+    #expect(missing.status == 1)
+    #expect(missing.stderr == tool.header + "Couldn't find an application named \"Nowhere\"; defaults unchanged\n")
+  }
+}
