@@ -1,15 +1,17 @@
 extension Bundle {
   /// The table named `tableName` (default `Localizable`) for the bundle's localization, or for
   /// `localization` if given: the `.strings` and `.stringsdict` found by resource lookup (§10.3),
-  /// merged. Tables are cached per bundle (tables whose name ends in `.nocache`, and tables for
-  /// an explicit localization, are read each time, as in CF).
+  /// merged. Tables are cached per bundle and localization until ``invalidateResourceCache()``;
+  /// tables whose name ends in `.nocache` are read each time, as in CF.
   ///
   /// - Throws: ``BundleError/Code/invalidTable`` when a file exists but cannot be read. The
   ///   lookup methods treat such a table as empty, as CF does.
   public func stringTable(named tableName: String? = nil, localization: String? = nil) throws(BundleError) -> StringTable {
     let name = (tableName?.isEmpty ?? true) ? "Localizable" : tableName!
-    let cacheable = localization == nil && !name.hasSuffix(".nocache")
-    if cacheable, let cached = state.withLock({ $0.tables[name] }) { return cached }
+    let cacheable = tableName == nil || !name.hasSuffix(".nocache")
+    // One cache entry per table and localization ("Localizable" for the preferred one).
+    let cacheKey = localization.map { name + "\u{0}" + $0 } ?? name
+    if cacheable, let cached = state.withLock({ $0.tables[cacheKey] }) { return cached }
     let stringsPath = path(forResource: name, ofType: "strings", forLocalization: localization)
     let stringsdictPath = path(forResource: name, ofType: "stringsdict", forLocalization: localization)
     let stringsLanguage = stringsPath.flatMap(StringTable.localizationName(of:))
@@ -30,10 +32,10 @@ extension Bundle {
         stringsPath: stringsPath, stringsdictPath: stringsdictPath, language: language, device: deviceName,
         stringsWin: stringsWin)
     } catch {
-      if cacheable { state.withLock { $0.tables[name] = StringTable() } }
+      if cacheable { state.withLock { $0.tables[cacheKey] = StringTable() } }
       throw error
     }
-    if cacheable { state.withLock { $0.tables[name] = table } }
+    if cacheable { state.withLock { $0.tables[cacheKey] = table } }
     return table
   }
 

@@ -53,6 +53,7 @@ public struct LocalizedFormat: Sendable, Hashable {
   ///   number, or when a specifier does not fit its argument; ``BundleError/Code/invalidFormat``
   ///   for an unknown variable or malformed specifiers.
   public func formatted(_ arguments: [FormatValue]) throws(BundleError) -> String {
+    if variables.isEmpty { return try StringFormat.format(format, arguments) }
     let expanded = try expand(format, arguments: arguments, boundTo: nil, depth: 0)
     return try StringFormat.format(expanded, arguments)
   }

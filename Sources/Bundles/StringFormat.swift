@@ -241,13 +241,21 @@ public enum StringFormat {
     }
     spec.append(conversion)
     spec.append(0)
-    var buffer = [CChar](repeating: 0, count: 512)
-    let count = spec.withUnsafeBufferPointer { specBuffer in
-      specBuffer.withMemoryRebound(to: CChar.self) { cSpec in
-        withVaList([number]) { arguments in
-          vsnprintf(&buffer, buffer.count, cSpec.baseAddress!, arguments)
+    var buffer = [CChar](repeating: 0, count: 128)
+    func render() -> Int32 {
+      spec.withUnsafeBufferPointer { specBuffer in
+        specBuffer.withMemoryRebound(to: CChar.self) { cSpec in
+          withVaList([number]) { arguments in
+            vsnprintf(&buffer, buffer.count, cSpec.baseAddress!, arguments)
+          }
         }
       }
+    }
+    var count = render()
+    if count >= Int32(buffer.count) {
+      // %f of 1e308 with a long precision: at most 309 + 1 + 300 + sign characters.
+      buffer = [CChar](repeating: 0, count: Int(count) + 1)
+      count = render()
     }
     guard count > 0 else { return [] }
     let length = min(Int(count), buffer.count - 1)

@@ -129,6 +129,31 @@ struct LocalizationCase: CustomTestStringConvertible, Sendable {
     #expect(bundle.localizations == ["Base", "de", "en", "en-GB", "fr", "zh-Hans", "zh-Hant"])
   }
 
+  @Test func explicitLocalizationsAndTables() throws {
+    let bundle = try Bundle(path: DemoBundle.path, environment: .languages(["en"]))
+    #expect(bundle.localizedString(forKey: "color", value: nil, table: nil, localization: "de") == "Farbe")
+    #expect(bundle.localizedString(forKey: "color", value: nil, table: nil, localization: "zh-Hant") == "顏色")
+    #expect(bundle.localizedString(forKey: "color", value: nil, table: nil) == "Color")
+    #expect(bundle.localizedString(forKey: "color", value: nil, table: "") == "Color", "empty table name means Localizable")
+    let french = try bundle.stringTable(localization: "fr")
+    #expect(french.stringsPath?.hasSuffix("fr.lproj/Localizable.strings") == true)
+    #expect(french.stringsdictPath?.hasSuffix("fr.lproj/Localizable.stringsdict") == true)
+    #expect(french.entries.count == 6)
+    let format = bundle.localizedFormat(forKey: "files.count", localization: "fr")
+    #expect(format.language == "fr")
+    #expect(try format.formatted(1) == "1 fichier")
+    // A table that exists but does not parse is reported by stringTable(named:) and treated as
+    // empty by lookups.
+    let root = FileManager.default.temporaryDirectory.path + "/stasis-badtable-\(ProcessInfo.processInfo.processIdentifier)"
+    DemoBundle.write("\"a\" = \"b\"\n\"c\" = \"d\";\n", to: root + "/en.lproj/Localizable.strings")  // missing ;
+    let broken = try Bundle(path: root, environment: .languages(["en"]))
+    let error = expectBundleError(.invalidTable) { try broken.stringTable() }
+    #expect(error?.underlying != nil)
+    #expect(error?.path?.hasSuffix("en.lproj/Localizable.strings") == true)
+    #expect(broken.localizedString(forKey: "a", value: nil, table: nil) == "a")
+    try FileManager.default.removeItem(atPath: root)
+  }
+
   @Test func infoDictionaryBasics() throws {
     let bundle = try Bundle(path: DemoBundle.path, environment: .languages(["en"]))
     #expect(bundle.layout == .flat)

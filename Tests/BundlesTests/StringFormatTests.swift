@@ -30,6 +30,13 @@ import Testing
     #expect(try StringFormat.format(format, arguments) == expected)
   }
 
+  @Test func longFloatingPointOutputIsNotCut() throws {
+    let text = try StringFormat.format("%.300f", [.double(1e308)])
+    #expect(text.utf8.count == 309 + 1 + 300)
+    #expect(text.hasPrefix("1000000000000000010979") && text.hasSuffix("000"))
+    #expect(try StringFormat.format("%a|%e", [.double(1), .double(-.infinity)]) == "0x1p+0|-inf")
+  }
+
   @Test func swiftValues() throws {
     #expect(try StringFormat.format("%d %@ %.1f %c %d", 3, "x", 2.25, Character("z"), true) == "3 x 2.2 z 1")
     let missing: String? = nil
