@@ -10,18 +10,49 @@ public final class ArchiveDecoder {
   // (one thread, no inout access held across a call), so they go without runtime exclusivity
   // checks, which cost a fifth of unarchiving.
   unowned(unsafe) var unarchiver: KeyedUnarchiver!
-  /// The object being decoded (`$top` at the top level).
-  @exclusivity(unchecked) var current = PropertyListDictionary() {
-    didSet {
-      currentKeys = current.keys
-      currentValues = current.values
+  /// What the object being decoded reads (`$top` at the top level). Swapped in and out whole
+  /// for every object.
+  struct Frame {
+    /// The object's keys and values, for ``lookup(_:)``.
+    var keys: [String]
+    var values: [PropertyListValue]
+    /// The dictionary itself when it is large enough to carry a hash index.
+    var indexed: PropertyListDictionary?
+    /// Its UID (-1 for `$top`).
+    var object: Int
+    /// The classes the call that decodes it allowed (nil: not secure).
+    var allowed: AllowedClasses?
+
+    init(_ dictionary: PropertyListDictionary, object: Int, allowed: AllowedClasses?) {
+      keys = dictionary.keys
+      values = dictionary.values
+      indexed = keys.count > 16 ? dictionary : nil
+      self.object = object
+      self.allowed = allowed
+    }
+
+    /// The value under an archive key. Objects have a handful of keys, so a scan that compares
+    /// lengths before contents beats hashing the key (and `String ==` on two different short
+    /// strings takes its slow path); large dictionaries use their index.
+    @inline(__always)
+    func value(forKey key: String) -> PropertyListValue? {
+      if let indexed { return indexed[key] }
+      let count = keys.count
+      let length = key.utf8.count
+      var position = 0
+      while position < count {
+        let candidate = keys[position]
+        if candidate.utf8.count == length && candidate == key { return values[position] }
+        position += 1
+      }
+      return nil
     }
   }
-  /// `current`'s keys and values, for ``lookup(_:)``.
-  @exclusivity(unchecked) var currentKeys: [String] = []
-  @exclusivity(unchecked) var currentValues: [PropertyListValue] = []
-  @exclusivity(unchecked) var currentObject = -1
-  @exclusivity(unchecked) var allowed: AllowedClasses?
+  @exclusivity(unchecked) var frame = Frame(PropertyListDictionary(), object: -1, allowed: nil)
+  var currentObject: Int { frame.object }
+  var allowed: AllowedClasses? { frame.allowed }
+  /// The number of keys of the object being decoded.
+  var currentKeyCount: Int { frame.keys.count }
   /// ``allowedClasses(for:)``'s answers, by requested type (the registry does not change while
   /// an unarchiver lives): the first sixteen types in a list, the rest hashed.
   @exclusivity(unchecked) var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
@@ -40,22 +71,9 @@ public final class ArchiveDecoder {
     currentObject >= 0 ? lookup("$classversion")?.intValue ?? 0 : 0
   }
 
-  /// The value under an archive key of the current object. Objects have a handful of keys, so a
-  /// scan that compares lengths before contents beats hashing the key (and `String ==` on two
-  /// different short strings takes its slow path); large dictionaries use their index.
+  /// The value under an archive key of the current object.
   @inline(__always)
-  func lookup(_ key: String) -> PropertyListValue? {
-    let count = currentKeys.count
-    if count > 16 { return current[key] }
-    let length = key.utf8.count
-    var position = 0
-    while position < count {
-      let candidate = currentKeys[position]
-      if candidate.utf8.count == length && candidate == key { return currentValues[position] }
-      position += 1
-    }
-    return nil
-  }
+  func lookup(_ key: String) -> PropertyListValue? { frame.value(forKey: key) }
 
   /// The raw value stored under `key` in the current object (keys starting with `$` are escaped
   /// as the archiver escapes them).

@@ -32,14 +32,14 @@ public final class KeyedUnarchiver {
   }
 
   /// Refuse anything not explicitly allowed (`requiresSecureCoding`). Once on, it stays on.
-  public var requiresSecureCoding = false {
+  @exclusivity(unchecked) public var requiresSecureCoding = false {
     didSet { if oldValue { requiresSecureCoding = true } }
   }
   /// Asked for a registered type to use when neither the class name nor its `$classes` are
   /// registered (`unarchiver:cannotDecodeObjectOfClassName:originalClasses:`); return `nil` to fail.
-  public var cannotDecodeClass: ((_ name: String, _ classes: [String]) -> Any.Type?)?
+  @exclusivity(unchecked) public var cannotDecodeClass: ((_ name: String, _ classes: [String]) -> Any.Type?)?
   /// Called with every decoded object; return a replacement (`unarchiver:didDecodeObject:`).
-  public var didDecode: ((Any) -> Any)?
+  @exclusivity(unchecked) public var didDecode: ((Any) -> Any)?
 
   let registry: ArchiveClassRegistry
   let limits: Limits
@@ -47,7 +47,7 @@ public final class KeyedUnarchiver {
   let top: PropertyListDictionary
   // The state below is touched for every object; its accesses never overlap (one thread, no
   // inout access held across a call), so they go without runtime exclusivity checks.
-  var classOverrides: [String: ArchiveClassRegistry.Entry] = [:] {
+  @exclusivity(unchecked) var classOverrides: [String: ArchiveClassRegistry.Entry] = [:] {
     didSet { resolvedClasses = [] }
   }
   /// What is known of each `$objects` entry, indexed by UID (arrays rather than hashed tables:
@@ -110,10 +110,12 @@ public final class KeyedUnarchiver {
     self.objects = objects
     self.top = top
     objectState = [Int32](repeating: 0, count: objects.count)
+    // Objects are dictionaries beside at least one scalar or class entry each, as a rule: room
+    // for half of $objects spares the copies of growing one slot at a time.
+    decodedSlots.reserveCapacity(objects.count / 2)
     coder = ArchiveDecoder()
     coder.unarchiver = self
-    coder.current = top
-    coder.currentObject = -1
+    coder.frame = ArchiveDecoder.Frame(top, object: -1, allowed: nil)
   }
 
   /// Uses `type` (which must be registered) for objects archived as `name` (`setClass:forClassName:`).
@@ -341,7 +343,8 @@ public final class KeyedUnarchiver {
   }
 
   func decodeObject(_ index: Int, dictionary: PropertyListDictionary, allowed: AllowedClasses?, key: String) throws -> Any {
-    let resolved = try resolvedClass(of: index, classReference: dictionary["$class"])
+    var frame = ArchiveDecoder.Frame(dictionary, object: index, allowed: requiresSecureCoding ? allowed : nil)
+    let resolved = try resolvedClass(of: index, classReference: frame.value(forKey: "$class"))
     let archivedName = resolved.archivedName
     if let allowed { try check(resolved, allowed: allowed, uid: index, archivedName: archivedName, key: key) }
     if objectState[index] == Self.inProgressMark {
@@ -353,16 +356,9 @@ public final class KeyedUnarchiver {
     }
     objectState[index] = Self.inProgressMark
     path.append((index, archivedName, key))
-    let savedCurrent = coder.current
-    let savedObject = coder.currentObject
-    let savedAllowed = coder.allowed
-    coder.current = dictionary
-    coder.currentObject = index
-    coder.allowed = requiresSecureCoding ? allowed : nil
+    swap(&frame, &coder.frame)
     defer {
-      coder.current = savedCurrent
-      coder.currentObject = savedObject
-      coder.allowed = savedAllowed
+      swap(&frame, &coder.frame)
       path.removeLast()
       if objectState[index] == Self.inProgressMark { objectState[index] = 0 }
     }

@@ -67,8 +67,8 @@ extension ArchivedCountedSet: ArchiveFoundationValue {
       throw coder.corrupt(className, "has no NS.count")
     }
     // Each member takes two keys of the object's dictionary, which bounds any honest count.
-    guard distinct >= 0, distinct <= coder.current.count / 2 else {
-      throw coder.corrupt(className, "has NS.count \(distinct), but its dictionary holds only \(coder.current.count) keys")
+    guard distinct >= 0, distinct <= coder.currentKeyCount / 2 else {
+      throw coder.corrupt(className, "has NS.count \(distinct), but its dictionary holds only \(coder.currentKeyCount) keys")
     }
     for index in 0..<distinct {
       guard case .uid(let uid)? = coder.storedValue(forKey: "NS.object\(index)") else {

@@ -119,8 +119,8 @@ extension ArchivedCArray: ArchiveFoundationValue {
     else {
       throw coder.corrupt(className, "lacks NS.count, NS.size or NS.type")
     }
-    guard count >= 0, count <= coder.current.count, size >= 0, let code = UInt8(exactly: type), code > 0, code < 0x80 else {
-      throw coder.corrupt(className, "has NS.count \(count), NS.size \(size), NS.type \(type), which do not describe a C array of this object's \(coder.current.count) keys")
+    guard count >= 0, count <= coder.currentKeyCount, size >= 0, let code = UInt8(exactly: type), code > 0, code < 0x80 else {
+      throw coder.corrupt(className, "has NS.count \(count), NS.size \(size), NS.type \(type), which do not describe a C array of this object's \(coder.currentKeyCount) keys")
     }
     elementType = code
     elementSize = size
