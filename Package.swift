@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "Sandbox", targets: ["Sandbox"]),
     .library(name: "Bundles", targets: ["Bundles"]),
     .executable(name: "plutil", targets: ["plutil"]),
   ],
@@ -15,6 +16,7 @@ let package = Package(
   targets: [
     .target(name: "AtomicFiles", path: "Sources/AtomicFiles"),
     .target(name: "PropertyLists", dependencies: ["AtomicFiles"], path: "Sources/PropertyLists"),
+    .target(name: "Sandbox", dependencies: ["AtomicFiles"], path: "Sources/Sandbox"),
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
     .target(
@@ -27,7 +29,7 @@ let package = Package(
       path: "Tools/plutil"),
     .executableTarget(
       name: "stasis-crash-writer",
-      dependencies: ["AtomicFiles", "PropertyLists"],
+      dependencies: ["AtomicFiles", "PropertyLists", "Sandbox"],
       path: "Tools/stasis-crash-writer"),
     .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
     .testTarget(
@@ -51,6 +53,10 @@ let package = Package(
       name: "AtomicFilesTests",
       dependencies: ["AtomicFiles", "PropertyLists", "TestSupport", "stasis-crash-writer"],
       path: "Tests/AtomicFilesTests"),
+    .testTarget(
+      name: "SandboxTests",
+      dependencies: ["Sandbox", "AtomicFiles", "TestSupport", "stasis-crash-writer"],
+      path: "Tests/SandboxTests"),
   ],
   swiftLanguageModes: [.v6]
 )

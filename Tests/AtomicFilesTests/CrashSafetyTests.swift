@@ -9,7 +9,7 @@ import TestSupport
 /// temporary files of killed writers are swept.
 @Suite("Crash safety of atomic writes", .serialized, .enabled(if: CrashWriter.isAvailable, CrashWriter.missingReason))
 struct CrashSafetyTests {
-  static let files = ["small.raw", "large.raw", "small.plist", "large.plist"]
+  static let files = CrashRecordCheck.files
 
   @Test(.timeLimit(.minutes(3)))
   func killedWritersLeaveOnlyCompleteVersions() throws {
@@ -117,55 +117,4 @@ struct CrashSafetyTests {
   }
 
   private func logText(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "(no log)" }
-}
-
-/// An independent check of the files the crash writer writes: each must be one complete,
-/// self-consistent version. Returns the version.
-enum CrashRecordCheck {
-  static func version(ofFile path: String) throws -> Int {
-    let data = try AtomicFile.read(contentsOfFile: path, limit: 4 << 20)
-    guard !data.isEmpty else { throw TestFailure("the file is empty") }
-    return path.hasSuffix(".plist") ? try plistVersion(data) : try rawVersion(data)
-  }
-
-  /// `STASIS-CRASH <version> <count>\n` + count payload bytes + `\nSUM <fnv hex>\n`.
-  static func rawVersion(_ data: Data) throws -> Int {
-    let bytes = [UInt8](data)
-    guard let newline = bytes.firstIndex(of: 0x0A) else { throw TestFailure("no header line") }
-    let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, header[0] == "STASIS-CRASH", let version = Int(header[1]), let count = Int(header[2]) else {
-      throw TestFailure("bad header")
-    }
-    let payloadEnd = newline + 1 + count
-    guard payloadEnd <= bytes.count else { throw TestFailure("payload cut short") }
-    let trailer = "\nSUM \(fnv1a(bytes[(newline + 1)..<payloadEnd]))\n"
-    guard Array(bytes[payloadEnd...]) == Array(trailer.utf8) else { throw TestFailure("checksum trailer does not match the payload") }
-    return version
-  }
-
-  /// A binary property list `{version, payload, checksum}`.
-  static func plistVersion(_ data: Data) throws -> Int {
-    guard data.starts(with: Array("bplist00".utf8)) else { throw TestFailure("not a binary property list") }
-    let value = try PropertyListValue(decoding: data)
-    guard case .dictionary(let dictionary) = value, dictionary.count == 3,
-      case .integer(let version)? = dictionary["version"], case .data(let payload)? = dictionary["payload"],
-      case .string(let checksum)? = dictionary["checksum"], let number = version.exactly(Int.self)
-    else { throw TestFailure("not a crash record dictionary") }
-    guard checksum == fnv1a(payload) else { throw TestFailure("checksum does not match the payload") }
-    return number
-  }
-
-  /// FNV-1a over little-endian 64-bit words, the tail byte by byte (as the writer computes it).
-  static func fnv1a(_ bytes: some DataProtocol) -> String {
-    let contiguous = [UInt8](bytes)
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    contiguous.withUnsafeBytes { buffer in
-      let words = buffer.count / 8
-      for index in 0..<words {
-        hash = (hash ^ UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* 0x100_0000_01B3
-      }
-      for index in (words * 8)..<buffer.count { hash = (hash ^ UInt64(buffer[index])) &* 0x100_0000_01B3 }
-    }
-    return String(hash, radix: 16)
-  }
 }

@@ -2,6 +2,7 @@ import AtomicFiles
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @Suite("FileLock between threads and processes")
 struct FileLockTests {

@@ -2,45 +2,6 @@ import AtomicFiles
 import Foundation
 import Testing
 
-/// The `stasis-crash-writer` this package built, found next to the test bundle.
-enum CrashWriter {
-  static let path: String? = {
-    let runner = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    var folder = runner.deletingLastPathComponent()
-    // On Linux the runner is `<bin>/<Package>PackageTests.xctest`; on Darwin it is deeper inside the bundle.
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("stasis-crash-writer").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
-
-  static var isAvailable: Bool { path != nil }
-  static var missingReason: Comment {
-    "the built stasis-crash-writer was not found next to the test bundle (run `swift build` before `swift test`)"
-  }
-
-  /// Starts the writer with `arguments`; its standard error goes to `log`.
-  static func start(_ arguments: [String], log: URL? = nil) throws -> Process {
-    guard let path else {
-      throw TestFailure("the built stasis-crash-writer was not found next to the test bundle (run `swift build` first)")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    if let log {
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      process.standardError = try FileHandle(forWritingTo: log)
-    } else {
-      process.standardError = FileHandle.nullDevice
-    }
-    try process.run()
-    return process
-  }
-}
-
 struct TestFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }

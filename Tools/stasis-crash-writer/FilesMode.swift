@@ -2,9 +2,13 @@ import AtomicFiles
 import FoundationEssentials
 import Glibc
 import PropertyLists
+import Sandbox
 
 /// `--mode files --folder DIR [--large BYTES] [--versions N]`: sweeps debris in DIR, then writes
-/// version 1, 2, 3 … of four files, each complete version recognisable and self-checking:
+/// version 1, 2, 3 … of four files, each complete version recognisable and self-checking.
+/// With `--container-root ROOT --bundle-identifier ID` instead of `--folder`, it opens that app
+/// container (which sweeps its debris) and writes the raw files to its `Documents` and the
+/// property lists to its `Library/Preferences`.
 ///
 /// - `small.raw`, `large.raw` through `AtomicFile.write`: a header line
 ///   `STASIS-CRASH <version> <payload length>`, the payload, and `SUM <FNV-1a 64 of the payload, hex>`.
@@ -18,21 +22,28 @@ enum FilesMode: CrashWriterMode {
   static let name = "files"
 
   static func run(_ arguments: WriterArguments) throws {
-    let folder = try arguments.required("--folder")
+    let rawFolder: String, plistFolder: String
+    if let root = arguments["--container-root"] {
+      let container = try ContainerRoot(path: root).container(for: try arguments.required("--bundle-identifier"))
+      (rawFolder, plistFolder) = (container.documentsPath, container.preferencesPath)
+    } else {
+      rawFolder = try arguments.required("--folder")
+      plistFolder = rawFolder
+      AtomicFile.removeDebris(inFolder: rawFolder)
+    }
     let large = try arguments.integer("--large", default: 1 << 20)
     let versions = try arguments.integer("--versions", default: Int.max)
-    AtomicFile.removeDebris(inFolder: folder)
-    var version = try nextVersion(in: folder)
+    var version = try nextVersion(in: rawFolder)
     for _ in 0..<versions {
       for (name, size) in [("small", 48 + version % 64), ("large", large + version % 4096)] {
         let payload = CrashRecord.payload(version: version, count: size)
-        try AtomicFile.write(CrashRecord.raw(version: version, payload: payload), toFile: "\(folder)/\(name).raw")
+        try AtomicFile.write(CrashRecord.raw(version: version, payload: payload), toFile: "\(rawFolder)/\(name).raw")
         let plist: PropertyListValue = [
           "version": .integer(PropertyListInteger(Int64(version))),
           "payload": .data(payload),
           "checksum": .string(CrashRecord.checksum(payload)),
         ]
-        try plist.write(toFile: "\(folder)/\(name).plist", format: .binary)
+        try plist.write(toFile: "\(plistFolder)/\(name).plist", format: .binary)
       }
       version += 1
     }

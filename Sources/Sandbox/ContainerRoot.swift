@@ -1,0 +1,78 @@
+import AtomicFiles
+import Foundation
+
+/// The folder that holds every app's container, one subfolder per bundle identifier — the
+/// counterpart of `~/Library/Containers` on macOS and the data-container folder on iOS.
+///
+/// ``standard(environment:)`` chooses it the way tools and tests expect: `$STASIS_CONTAINERS_ROOT`
+/// if set, else `$XDG_DATA_HOME/stasis/Containers` (when that variable is an absolute path, as the
+/// XDG Base Directory specification requires), else `~/.local/share/stasis/Containers`.
+public struct ContainerRoot: Sendable {
+  /// The environment variable that overrides the location.
+  public static let environmentVariable = "STASIS_CONTAINERS_ROOT"
+
+  public let path: String
+
+  /// A root at `path` (created when the first container is opened). Trailing slashes are dropped.
+  public init(path: String) {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    self.path = path
+  }
+
+  /// The root chosen from `environment`: `$STASIS_CONTAINERS_ROOT`, else
+  /// `$XDG_DATA_HOME/stasis/Containers`, else `$HOME/.local/share/stasis/Containers` (the home
+  /// folder from the password database when `HOME` is unset).
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ContainerRoot {
+    if let explicit = environment[environmentVariable], !explicit.isEmpty {
+      return ContainerRoot(path: explicit)
+    }
+    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+      return ContainerRoot(path: dataHome + "/stasis/Containers")
+    }
+    return ContainerRoot(path: userHome(environment) + "/.local/share/stasis/Containers")
+  }
+
+  private static func userHome(_ environment: [String: String]) -> String {
+    if let home = environment["HOME"], home.hasPrefix("/") { return home }
+    if let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir { return String(cString: folder) }
+    return "/"
+  }
+
+  /// The file of `NSGlobalDomain`, the defaults shared by every app under this root:
+  /// `<root>/.GlobalPreferences/.GlobalPreferences.plist` (`~/Library/Preferences/.GlobalPreferences.plist` on macOS).
+  public var globalPreferencesPath: String { globalPreferencesFolder + "/.GlobalPreferences.plist" }
+
+  var globalPreferencesFolder: String { path + "/.GlobalPreferences" }
+
+  /// Opens the container of `bundleIdentifier`, creating its folders on first use, and sweeps the
+  /// temporary files that writers killed mid-write left in them.
+  ///
+  /// - Parameters:
+  ///   - bundleIdentifier: reverse-DNS name (`com.example.Notes`): letters, digits, `-`, `_` and
+  ///     dots between non-empty parts.
+  ///   - appName: the name of the bundle folder `<appName>.app`; by default the identifier's last part.
+  /// - Throws: ``SandboxError`` `.invalidIdentifier` for an unsafe identifier or app name,
+  ///   `.fileSystem` when a folder cannot be created or a standard folder is not a real folder.
+  public func container(for bundleIdentifier: String, appName: String? = nil) throws(SandboxError) -> AppContainer {
+    try BundleIdentifier.validate(bundleIdentifier)
+    let name = appName ?? String(bundleIdentifier.split(separator: ".").last ?? "")
+    try BundleIdentifier.validateAppName(name)
+    try Folders.create(path)
+    try Folders.createChild(globalPreferencesFolder)
+    AtomicFile.removeDebris(inFolder: globalPreferencesFolder)
+    let container = AppContainer(bundleIdentifier: bundleIdentifier, homePath: path + "/" + bundleIdentifier, appName: name)
+    try container.createFolders()
+    return container
+  }
+
+  /// The bundle identifiers whose containers exist under this root, sorted (for `defaults domains`).
+  public func bundleIdentifiers() -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+    return names.filter { name in
+      var status = stat()
+      return (try? BundleIdentifier.validate(name)) != nil && lstat(path + "/" + name, &status) == 0
+        && (status.st_mode & S_IFMT) == S_IFDIR
+    }.sorted()
+  }
+}
