@@ -2,6 +2,7 @@ import AtomicFiles
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 /// A small tmpfs mounted for one test (needs root, or CAP_SYS_ADMIN).
 struct SmallFileSystem {
@@ -139,33 +140,19 @@ struct UnwritableFolderTests {
     #expect(try folder.contents() == ["data.bin"])
   }
 
-  @Test(.enabled(if: getuid() == 0 && Chattr.path != nil, "needs root and chattr to make a folder immutable"))
+  @Test(.enabled(if: ImmutableFlag.isUsable, "needs root and chattr to make a folder immutable"))
   func aWriteToAnImmutableFolderThrowsPermissionDenied() throws {
     let folder = try ScratchFolder("immutable")
     let path = folder.file("data.bin")
     try AtomicFile.write(Data("old".utf8), toFile: path)
-    guard Chattr.run("+i", folder.path) else {
+    guard ImmutableFlag.set(true, on: folder.path) else {
       folder.remove()
       throw TestFailure("chattr +i failed on \(folder.path) (file system without the immutable flag?)")
     }
-    defer { _ = Chattr.run("-i", folder.path); folder.remove() }
+    defer { ImmutableFlag.set(false, on: folder.path); folder.remove() }
     let error = expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in try AtomicFile.write(Data("new".utf8), toFile: path) }
     #expect(error?.systemError == EPERM)
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("old".utf8))
     #expect(try folder.contents() == ["data.bin"])
-  }
-}
-
-enum Chattr {
-  static let path: String? = ["/usr/bin/chattr", "/bin/chattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
-  static func run(_ flag: String, _ target: String) -> Bool {
-    guard let path else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = [flag, target]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
   }
 }

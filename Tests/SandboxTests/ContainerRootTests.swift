@@ -1,6 +1,7 @@
 import AtomicFiles
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Sandbox
 
@@ -101,6 +102,16 @@ struct ContainerRootTests {
     chmod(scratch.folder.path, 0o555)
     let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
     #expect(error?.description.contains("Permission denied") == true)
+  }
+
+  @Test(.enabled(if: ImmutableFlag.isUsable, "needs root and chattr to make a folder immutable"))
+  func aRootWhereNothingCanBeCreatedIsAFileSystemError() throws {
+    let scratch = try ScratchRoot()
+    try #require(ImmutableFlag.set(true, on: scratch.folder.path), "chattr +i failed on \(scratch.folder.path)")
+    defer { ImmutableFlag.set(false, on: scratch.folder.path); scratch.remove() }
+    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
+    #expect(error?.path == scratch.root.path)
+    #expect(error?.description.contains("cannot create the folder: Operation not permitted") == true, "\(String(describing: error))")
   }
 
   @Test func openingSweepsDebrisOfKilledWriters() throws {

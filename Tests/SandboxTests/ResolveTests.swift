@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Sandbox
 
@@ -226,5 +227,19 @@ struct PurgeTests {
     defer { chmod(container.cachesPath + "/locked", 0o755) }
     let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in try container.purgeCaches() }
     #expect(error?.path == container.cachesPath + "/locked/f")
+  }
+
+  @Test(.enabled(if: ImmutableFlag.isUsable, "needs root and chattr to make a folder immutable"))
+  func anItemInAnImmutableFolderIsAFileSystemError() throws {
+    let scratch = try ScratchRoot()
+    defer { scratch.remove() }
+    let container = try scratch.root.container(for: "com.example.app")
+    try FileManager.default.createDirectory(atPath: container.temporaryPath + "/locked", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: container.temporaryPath + "/locked/f", contents: Data())
+    try #require(ImmutableFlag.set(true, on: container.temporaryPath + "/locked"))
+    defer { ImmutableFlag.set(false, on: container.temporaryPath + "/locked") }
+    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in try container.purgeTemporaryFiles() }
+    #expect(error?.path == container.temporaryPath + "/locked/f")
+    #expect(error?.description.contains("cannot remove the file: Operation not permitted") == true)
   }
 }
