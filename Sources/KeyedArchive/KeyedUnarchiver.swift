@@ -56,8 +56,11 @@ public final class KeyedUnarchiver {
   @exclusivity(unchecked) var objectState: [Int32]
   /// Decoded objects with the class they were built as, in decoding order.
   @exclusivity(unchecked) var decodedSlots: [DecodedSlot] = []
-  /// For each UID used as a `$class` reference, its resolved class (resolved once per archive).
-  @exclusivity(unchecked) var resolvedClasses: [ResolvedClass?] = []
+  /// For each UID used as a `$class` reference, its resolved class (resolved once per archive):
+  /// 0, or k for `classList[k - 1]`.
+  @exclusivity(unchecked) var resolvedClasses: [Int32] = []
+  /// Every class resolved so far, numbered by position (`DecodedSlot.classNumber`).
+  @exclusivity(unchecked) var classList: [ResolvedClass] = []
   @exclusivity(unchecked) var path: [(uid: Int, name: String, key: String)] = []
   @exclusivity(unchecked) var completions: [any ArchiveDecodingCompletion] = []
   let coder: ArchiveDecoder
@@ -213,7 +216,8 @@ public final class KeyedUnarchiver {
   /// A decoded object and the class it was built as.
   struct DecodedSlot {
     var value: Any
-    var resolved: ResolvedClass
+    /// Its class: `classList[classNumber]`.
+    var classNumber: Int32
   }
 
   /// A `$class` entry resolved to the registry entry that builds its objects.
@@ -227,24 +231,30 @@ public final class KeyedUnarchiver {
     @exclusivity(unchecked) var completionType: ObjectIdentifier?
     @exclusivity(unchecked) var completionConforms = false
 
-    init(entry: ArchiveClassRegistry.Entry, archivedName: String) {
+    /// Its position in `classList`.
+    let number: Int32
+
+    init(entry: ArchiveClassRegistry.Entry, archivedName: String, number: Int32) {
       self.entry = entry
       self.archivedName = archivedName
+      self.number = number
     }
   }
 
   /// The resolved class of the object at `uid`, cached per class UID. Classes found through the
   /// ``cannotDecodeClass`` delegate are not cached, so it is asked on every object as before.
   func resolvedClass(of uid: Int, classReference: PropertyListValue?) throws -> ResolvedClass {
-    if case .uid(let classUID)? = classReference, classUID < UInt64(resolvedClasses.count), let known = resolvedClasses[Int(classUID)] {
-      return known
+    if case .uid(let classUID)? = classReference, classUID < UInt64(resolvedClasses.count) {
+      let known = resolvedClasses[Int(classUID)]
+      if known > 0 { return classList[Int(known) - 1] }
     }
     let (entry, name, cacheable) = try resolveClass(of: uid, classReference: classReference)
-    let resolved = ResolvedClass(entry: entry, archivedName: name)
+    let resolved = ResolvedClass(entry: entry, archivedName: name, number: Int32(truncatingIfNeeded: classList.count))
+    classList.append(resolved)
     if cacheable, case .uid(let classUID)? = classReference {
       // resolveClass checked that classUID is inside $objects.
-      if resolvedClasses.isEmpty { resolvedClasses = Array(repeating: nil, count: objects.count) }
-      resolvedClasses[Int(classUID)] = resolved
+      if resolvedClasses.isEmpty { resolvedClasses = Array(repeating: 0, count: objects.count) }
+      resolvedClasses[Int(classUID)] = Int32(truncatingIfNeeded: classList.count)
     }
     return resolved
   }
@@ -296,9 +306,12 @@ public final class KeyedUnarchiver {
     if state > 0 {
       // Decoded before (only dictionaries ever are). Re-check the allowed classes on every
       // reference, not only the first.
-      let slot = decodedSlots[Int(state) - 1]
-      if let allowed { try check(slot.resolved, allowed: allowed, uid: index, archivedName: slot.resolved.entry.name, key: key) }
-      return slot.value
+      let slot = Int(state) - 1
+      if let allowed {
+        let resolved = classList[Int(decodedSlots[slot].classNumber)]
+        try check(resolved, allowed: allowed, uid: index, archivedName: resolved.entry.name, key: key)
+      }
+      return decodedSlots[slot].value
     }
     switch objects[index] {
     case .string(let string):
@@ -371,7 +384,7 @@ public final class KeyedUnarchiver {
       let object = allocate()
       // Recorded before its contents are decoded: references back to it get this instance.
       recordedSlot = decodedSlots.count
-      decodedSlots.append(DecodedSlot(value: object, resolved: resolved))
+      decodedSlots.append(DecodedSlot(value: object, classNumber: resolved.number))
       objectState[index] = Int32(decodedSlots.count)
       do {
         try decode(object, coder)
@@ -393,7 +406,7 @@ public final class KeyedUnarchiver {
       decodedSlots[recordedSlot].value = value
       objectState[index] = Int32(recordedSlot + 1)
     } else {
-      decodedSlots.append(DecodedSlot(value: value, resolved: resolved))
+      decodedSlots.append(DecodedSlot(value: value, classNumber: resolved.number))
       objectState[index] = Int32(decodedSlots.count)
     }
     return value
