@@ -10,7 +10,9 @@ let package = Package(
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     .library(name: "Sandbox", targets: ["Sandbox"]),
     .library(name: "Bundles", targets: ["Bundles"]),
+    .library(name: "Defaults", targets: ["Defaults"]),
     .executable(name: "plutil", targets: ["plutil"]),
+    .executable(name: "defaults", targets: ["defaults"]),
   ],
   dependencies: [],
   targets: [
@@ -19,6 +21,22 @@ let package = Package(
     .target(name: "Sandbox", dependencies: ["AtomicFiles"], path: "Sources/Sandbox"),
     .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
+    .target(
+      name: "Defaults",
+      dependencies: ["PropertyLists", "AtomicFiles", "Sandbox", "KeyedArchive"],
+      path: "Sources/Defaults"),
+    .target(
+      name: "DefaultsTool",
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles"],
+      path: "Sources/DefaultsTool"),
+    .executableTarget(
+      name: "defaults",
+      dependencies: ["DefaultsTool"],
+      path: "Tools/defaults"),
+    .executableTarget(
+      name: "stasis-defaults-child",
+      dependencies: ["Defaults", "AtomicFiles", "PropertyLists", "Sandbox"],
+      path: "Tools/stasis-defaults-child"),
     .target(
       name: "PlistTool",
       dependencies: ["PropertyLists", "KeyedArchive"],
@@ -57,6 +75,14 @@ let package = Package(
       name: "SandboxTests",
       dependencies: ["Sandbox", "AtomicFiles", "TestSupport", "stasis-crash-writer"],
       path: "Tests/SandboxTests"),
+    .testTarget(
+      name: "DefaultsTests",
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles", "stasis-defaults-child"],
+      path: "Tests/DefaultsTests"),
+    .testTarget(
+      name: "DefaultsToolTests",
+      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "defaults"],
+      path: "Tests/DefaultsToolTests"),
   ],
   swiftLanguageModes: [.v6]
 )
