@@ -122,7 +122,15 @@ extension Bundle {
     guard let entry = entry(forResource: name, ofType: type, inDirectory: subpath, forLocalization: localization) else {
       return nil
     }
-    return URL(fileURLWithPath: entry.path, isDirectory: entry.isFolder)
+    return url(for: entry)
+  }
+
+  /// The entry's URL, made once per bundle.
+  func url(for entry: ResourceIndex.Entry) -> URL {
+    if let cached = state.withLock({ $0.urls[entry.path] }) { return cached }
+    let made = URL(fileURLWithPath: entry.path, isDirectory: entry.isFolder)
+    state.withLock { $0.urls[entry.path] = made }
+    return made
   }
 
   func entries(ofType type: String?, inDirectory subpath: String?, forLocalization localization: String?) -> [ResourceIndex.Entry] {
@@ -132,8 +140,14 @@ extension Bundle {
     let wanted = suffix.isEmpty ? "" : "." + suffix
     var seen: Set<String> = []
     var result: [ResourceIndex.Entry] = []
+    let wantedBytes = wanted.utf8
     for folder in searchFolders(subdirectory: subdirectory, localization: localization) {
-      for name in folder.listedNames where wanted.isEmpty || (name.hasSuffix(wanted) && name.utf8.count > wanted.utf8.count) {
+      var matches: [String] = []
+      for name in folder.listedNames
+      where wanted.isEmpty || (name.utf8.count > wantedBytes.count && name.utf8.suffix(wantedBytes.count).elementsEqual(wantedBytes)) {
+        matches.append(name)
+      }
+      for name in matches.sorted() {
         guard seen.insert(name).inserted, let entry = folder.entries[name] else { continue }
         result.append(entry)
       }
@@ -155,9 +169,7 @@ extension Bundle {
   public func urls(forResourcesWithExtension type: String?, subdirectory subpath: String? = nil, localization: String? = nil)
     -> [URL]
   {
-    entries(ofType: type, inDirectory: subpath, forLocalization: localization).map {
-      URL(fileURLWithPath: $0.path, isDirectory: $0.isFolder)
-    }
+    entries(ofType: type, inDirectory: subpath, forLocalization: localization).map { url(for: $0) }
   }
 
   /// The scales an image lookup tries, best first: the display scale, then larger scales
@@ -184,7 +196,7 @@ extension Bundle {
 
   /// The image's URL; see ``path(forImageResource:ofType:inDirectory:)``.
   public func url(forImageResource name: String, withExtension type: String? = nil, subdirectory subpath: String? = nil) -> URL? {
-    imageEntry(name, type, subpath).map { URL(fileURLWithPath: $0.path, isDirectory: $0.isFolder) }
+    imageEntry(name, type, subpath).map { url(for: $0) }
   }
 
   private func imageEntry(_ name: String, _ type: String?, _ subpath: String?) -> ResourceIndex.Entry? {

@@ -32,10 +32,20 @@ extension Bundle {
         stringsPath: stringsPath, stringsdictPath: stringsdictPath, language: language, device: deviceName,
         stringsWin: stringsWin)
     } catch {
-      if cacheable { state.withLock { $0.tables[cacheKey] = StringTable() } }
+      if cacheable {
+        state.withLock {
+          $0.tables[cacheKey] = StringTable()
+          if tableName == nil && localization == nil { $0.defaultTable = StringTable() }
+        }
+      }
       throw error
     }
-    if cacheable { state.withLock { $0.tables[cacheKey] = table } }
+    if cacheable {
+      state.withLock {
+        $0.tables[cacheKey] = table
+        if tableName == nil && localization == nil { $0.defaultTable = table }
+      }
+    }
     return table
   }
 
@@ -56,6 +66,18 @@ extension Bundle {
   public func localizedString(forKey key: String, value: String?, table tableName: String?, localization: String? = nil)
     -> String
   {
+    if tableName == nil && localization == nil {
+      // The common case, answered under one lock without copying the table.
+      let cached: (loaded: Bool, text: String?) = state.withLock { state in
+        guard let table = state.defaultTable else { return (false, nil) }
+        return (true, table.entries[key]?.text)
+      }
+      if cached.loaded {
+        if let text = cached.text { return text }
+        if let value, !value.isEmpty { return value }
+        return key
+      }
+    }
     if let entry = entry(forKey: key, table: tableName, localization: localization) { return entry.text }
     if let value, !value.isEmpty { return value }
     return key

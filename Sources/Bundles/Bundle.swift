@@ -177,5 +177,9 @@ struct BundleState {
   /// Relative subfolder → the folders to search, in order.
   var searchFolders: [String: [ResourceIndex.Folder]] = [:]
   var tables: [String: StringTable] = [:]
+  /// `Localizable` for the preferred localization, the table most lookups use.
+  var defaultTable: StringTable?
   var localizedInfo: [String: String]?
+  /// Resource path → URL, made on first request (building a URL costs far more than the lookup).
+  var urls: [String: URL] = [:]
 }

@@ -28,21 +28,30 @@ struct DeviceModifiers: Sendable {
   }
 
   func match(_ name: Substring) -> Match {
-    var base = name
+    // Works on UTF-8 bytes: this runs once per file during the resource scan.
+    let bytes = name.utf8
+    var baseEnd = bytes.endIndex
     var productMatches: Bool?
-    if !recognizedProducts.isEmpty, let tilde = name.lastIndex(of: "~") {
-      let suffix = name[name.index(after: tilde)...]
-      if recognizedProducts.contains(String(suffix)) {
-        productMatches = (suffix == (product ?? "")[...]) || (suffix == "ipod" && product == "iphone")
-        base = name[..<tilde]
+    if !recognizedProducts.isEmpty, let tilde = bytes.lastIndex(of: UInt8(ascii: "~")) {
+      let suffix = String(name[name.utf8.index(after: tilde)...])
+      if recognizedProducts.contains(suffix) {
+        productMatches = suffix == product || (suffix == "ipod" && product == "iphone")
+        baseEnd = tilde
       }
     }
     var hasPlatform = false
-    if let dash = base.lastIndex(of: "-"), base[base.index(after: dash)...] == platform[...] {
-      hasPlatform = true
-      base = base[..<dash]
+    let platformBytes = platform.utf8
+    let platformCount = platformBytes.count
+    let baseCount = bytes.distance(from: bytes.startIndex, to: baseEnd)
+    if platformCount > 0, baseCount > platformCount + 1 {
+      let dash = bytes.index(baseEnd, offsetBy: -(platformCount + 1))
+      if bytes[dash] == UInt8(ascii: "-"), bytes[bytes.index(after: dash)..<baseEnd].elementsEqual(platformBytes) {
+        hasPlatform = true
+        baseEnd = dash
+      }
     }
-    if base.isEmpty { return .plain }
+    if baseEnd == bytes.startIndex { return .plain }
+    let base = name[..<baseEnd]
     switch (productMatches, hasPlatform) {
     case (nil, false): return .plain
     case (false?, _): return .otherDevice

@@ -42,7 +42,8 @@ final class ResourceIndex: Sendable {
   final class Folder: Sendable {
     /// Resource name (with extension, device suffix removed) → best entry.
     let entries: [String: Entry]
-    /// The names a listing shows (no aliases of device-specific files), sorted.
+    /// The names a listing shows (no aliases of device-specific files), in directory order
+    /// (listings sort their matches; sorting every folder here would slow the first lookup).
     let listedNames: [String]
 
     init(entries: [String: Entry], listedNames: [String]) {
@@ -70,14 +71,11 @@ final class ResourceIndex: Sendable {
   static func scan(root: String, modifiers: DeviceModifiers, limits: ResourceScanLimits) throws(BundleError) -> ResourceIndex {
     var builder = Builder(modifiers: modifiers, limits: limits)
     try builder.scanFolder(absolute: root, relative: "", depth: 0)
-    let lprojs = (builder.folders[""]?.names ?? []).compactMap { name -> String? in
-      guard name.hasSuffix(".lproj"), name.utf8.count > 6 else { return nil }
-      return String(name.dropLast(6))
-    }
+    let lprojs = builder.localizationFolders
     var folders: [String: Folder] = [:]
     folders.reserveCapacity(builder.folders.count)
     for (relative, pending) in builder.folders {
-      folders[relative] = Folder(entries: pending.entries, listedNames: pending.names.sorted())
+      folders[relative] = Folder(entries: pending.entries, listedNames: pending.names)
     }
     return ResourceIndex(folders: folders, localizationFolders: lprojs.sorted(), entryCount: builder.entryCount)
   }
@@ -92,6 +90,7 @@ final class ResourceIndex: Sendable {
     let limits: ResourceScanLimits
     var folders: [String: PendingFolder] = [:]
     var entryCount = 0
+    var localizationFolders: [String] = []
 
     init(modifiers: DeviceModifiers, limits: ResourceScanLimits) {
       self.modifiers = modifiers
@@ -100,7 +99,8 @@ final class ResourceIndex: Sendable {
 
     mutating func scanFolder(absolute: String, relative: String, depth: Int) throws(BundleError) {
       guard let stream = opendir(absolute) else { return }
-      var folder = PendingFolder()
+      // Names first, so that the folder's dictionary is sized once.
+      var listing: [(name: String, isFolder: Bool)] = []
       var subfolders: [String] = []
       while let entry = readdir(stream) {
         let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
@@ -113,16 +113,28 @@ final class ResourceIndex: Sendable {
           throw BundleError(
             .limitExceeded, detail: "more than \(limits.maximumEntryCount) files and folders in the bundle", path: absolute)
         }
-        let path = absolute.hasSuffix("/") ? absolute + name : absolute + "/" + name
         var isFolder = Int32(type) == Int32(DT_DIR)
         if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
           var status = stat()
+          let path = absolute.hasSuffix("/") ? absolute + name : absolute + "/" + name
           if stat(path, &status) == 0 { isFolder = (status.st_mode & S_IFMT) == S_IFDIR }
         }
-        add(name: name, path: path, isFolder: isFolder, to: &folder)
-        if isFolder { subfolders.append(name) }
+        listing.append((name, isFolder))
+        if isFolder {
+          subfolders.append(name)
+          if depth == 0, name.utf8.count > 6, name.utf8.suffix(6).elementsEqual(".lproj".utf8) {
+            localizationFolders.append(String(name.dropLast(6)))
+          }
+        }
       }
       closedir(stream)
+      var folder = PendingFolder()
+      folder.entries.reserveCapacity(listing.count)
+      folder.names.reserveCapacity(listing.count)
+      let prefix = absolute.hasSuffix("/") ? absolute : absolute + "/"
+      for (name, isFolder) in listing {
+        add(name: name, path: prefix + name, isFolder: isFolder, to: &folder)
+      }
       folders[relative] = folder
       guard depth < limits.maximumDepth else {
         if !subfolders.isEmpty {
