@@ -172,9 +172,24 @@ public final class ArchiveDecoder {
   /// in this module it looked `T` up at run time on every call).
   @inlinable
   public func decode<T>(_ type: T.Type, forKey key: String) throws -> T? {
+    // Strings, the commonest value, skip the boxing into Any and the cast back (the test on T
+    // disappears when this is compiled for the caller's type).
+    if T.self == String.self, let string = plainString(forKey: key) { return (string as! T) }
     guard let value = try decodeValue(forKey: key, requested: type) else { return nil }
     if let typed = value as? T { return typed }
     return try converted(value, to: type, forKey: key)
+  }
+
+  /// The string under `key` when it is stored plainly — inline, or as a reference to a string
+  /// in `$objects` — which needs no permission even in secure mode; nil for anything else
+  /// (missing keys, other types, `NSString` objects, damage), which the general path handles.
+  @usableFromInline
+  func plainString(forKey key: String) -> String? {
+    switch rawValue(forKey: key) {
+    case .string(let string)?: return string
+    case .uid(let uid)?: return unarchiver.plainString(at: uid)
+    default: return nil
+    }
   }
 
   /// The object under `key`, allowed by what `requested` admits (``decode(_:forKey:)``'s work

@@ -295,6 +295,17 @@ public final class KeyedUnarchiver {
     return " (reached through " + path.map { "$objects[\($0.uid)] \($0.name).\($0.key)" }.joined(separator: " → ") + ")"
   }
 
+  /// The string at `uid` in `$objects`, or nil when that entry is not a string, is out of range,
+  /// or is a misplaced `"$null"` (``object(at:allowed:key:)`` reports those).
+  func plainString(at uid: UInt64) -> String? {
+    guard uid > 0, uid < UInt64(objects.count), case .string(let string) = objects[Int(uid)], !Self.isNullMarker(string) else { return nil }
+    return string
+  }
+
+  /// Whether `string` is `"$null"` (lengths compared first: most strings differ in length).
+  @inline(__always)
+  static func isNullMarker(_ string: String) -> Bool { string.utf8.count == 5 && string == "$null" }
+
   /// Decodes the object at `uid` with the given allowed classes (nil: anything registered).
   func object(at uid: UInt64, allowed: AllowedClasses?, key: String) throws -> Any? {
     guard uid < UInt64(objects.count) else {
@@ -317,7 +328,7 @@ public final class KeyedUnarchiver {
     case .string(let string):
       // Only entry 0 may be "$null"; other readers take any "$null" string for nil, so one
       // elsewhere is damage (or an attempt to make readers disagree).
-      guard string != "$null" else {
+      guard !Self.isNullMarker(string) else {
         throw KeyedArchiveError(.corruptArchive, "$objects[\(index)] under key \"\(key)\"\(pathDescription) is the string \"$null\", which only $objects[0] may be")
       }
       return string
