@@ -84,10 +84,10 @@ package struct PreferencesFile: Sendable {
     return dictionary
   }
 
-  /// The bytes a dictionary is stored as: a binary property list with the keys sorted, so that
-  /// equal contents give equal files.
+  /// The bytes a dictionary is stored as: a binary property list with the keys sorted (Swift's
+  /// `String` order, which is fast for ASCII keys), so that equal contents give equal files.
   package static func encode(_ values: [String: PropertyListValue]) throws(PropertyListError) -> Data {
-    let keys = values.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+    let keys = values.keys.sorted()
     let dictionary = PropertyListDictionary(keys: keys, values: keys.map { values[$0]! })
     return try PropertyListValue.dictionary(dictionary).encoded(as: .binary)
   }
