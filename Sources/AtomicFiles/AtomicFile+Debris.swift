@@ -7,7 +7,8 @@ extension AtomicFile {
   /// this process's, are left alone. Call it when opening a folder of user data.
   ///
   /// A temporary file is recognised by its name, `.<name>.stasis-tmp.<pid>.<hex>`; a process is
-  /// gone when `kill(pid, 0)` answers `ESRCH`.
+  /// gone when `kill(pid, 0)` answers `ESRCH`. A file untouched for ``staleAge`` seconds is
+  /// debris even if its pid is alive again: the number has been reused by another process.
   @discardableResult
   public static func removeDebris(inFolder folder: String) -> Int {
     guard let directory = opendir(folder) else { return 0 }
@@ -15,8 +16,10 @@ extension AtomicFile {
     var removed = 0
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-      guard let pid = writerProcess(ofTemporaryName: name), !isAlive(pid) else { continue }
-      if unlink("\(folder)/\(name)") == 0 { removed += 1 }
+      guard let pid = writerProcess(ofTemporaryName: name) else { continue }
+      let path = "\(folder)/\(name)"
+      guard !isAlive(pid) || isStale(path) else { continue }
+      if unlink(path) == 0 { removed += 1 }
     }
     return removed
   }
@@ -27,6 +30,16 @@ extension AtomicFile {
     let fields = name[marker.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
     guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil else { return nil }
     return pid
+  }
+
+  /// How long (in seconds) a temporary file may go unmodified before it counts as debris
+  /// whatever its pid: one day, far beyond any single write.
+  public static let staleAge = 24 * 60 * 60
+
+  static func isStale(_ path: String) -> Bool {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return false }
+    return time(nil) - status.st_mtim.tv_sec > staleAge
   }
 
   static func isAlive(_ pid: pid_t) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AtomicFiles
@@ -152,15 +153,87 @@ struct AtomicFileTests {
       "a.plist", ".hidden", "x.stasis-tmp.\(dead).1",  // not temporary names: kept
     ]
     for name in names { try AtomicFile.write(Data("x".utf8), toFile: folder.file(name)) }
-    #expect(AtomicFile.removeDebris(inFolder: folder.path) == 2)
+    // A live pid on a file untouched for longer than staleAge: the pid was reused, so it is debris.
+    let reused = ".e.plist.stasis-tmp.1.4"
+    try AtomicFile.write(Data("x".utf8), toFile: folder.file(reused))
+    var times = [timespec(tv_sec: time(nil) - AtomicFile.staleAge - 60, tv_nsec: 0), timespec(tv_sec: time(nil) - AtomicFile.staleAge - 60, tv_nsec: 0)]
+    #expect(utimensat(AT_FDCWD, folder.file(reused), &times, 0) == 0)
+    #expect(AtomicFile.removeDebris(inFolder: folder.path) == 3)
     #expect(try folder.contents() == names.dropFirst(2).sorted())
     #expect(AtomicFile.removeDebris(inFolder: folder.path) == 0)
     #expect(AtomicFile.removeDebris(inFolder: folder.file("missing")) == 0)
     folder.remove()
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func writeAllSurvivesSignalsAndShortWrites() throws {
+    // A pipe that a slow reader drains while another thread signals the writer: blocked writes
+    // return short counts or fail with EINTR (the handler does not restart them), and every byte
+    // must still arrive once, in order.
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in signalCount.add(1, ordering: .relaxed) }
+    action.sa_flags = 0  // no SA_RESTART: a blocked write returns early
+    sigemptyset(&action.sa_mask)
+    var previous = sigaction()
+    try #require(sigaction(SIGUSR2, &action, &previous) == 0)
+    defer { sigaction(SIGUSR2, &previous, nil) }
+    let bytes = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) })
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    let state = WriterState()
+    let writer = Thread {
+      var unblocked = sigset_t()
+      sigemptyset(&unblocked)
+      sigaddset(&unblocked, SIGUSR2)
+      pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+      state.thread.withLock { $0 = pthread_self() }
+      bytes.withUnsafeBytes { buffer in
+        do throws(AtomicFileError) {
+          try AtomicFile.writeAll(buffer, to: writeEnd, path: "pipe")
+          state.result.withLock { $0 = .success(()) }
+        } catch {
+          state.result.withLock { $0 = .failure(error) }
+        }
+      }
+      close(writeEnd)
+    }
+    let before = signalCount.load(ordering: .relaxed)
+    writer.start()
+    var received = Data()
+    var chunk = [UInt8](repeating: 0, count: 7000)
+    var reads = 0
+    while true {
+      if reads % 4 == 0, let thread = state.thread.withLock({ $0 }) { pthread_kill(thread, SIGUSR2) }
+      let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      try #require(count >= 0, "read failed: errno \(errno)")
+      if count == 0 { break }
+      received.append(contentsOf: chunk[..<count])
+      reads += 1
+      if reads % 16 == 0 { usleep(200) }
+    }
+    close(readEnd)
+    while !writer.isFinished { usleep(1000) }
+    let signals = signalCount.load(ordering: .relaxed) - before
+    #expect(signals > 10, "only \(signals) signals reached the writer")
+    let outcome = state.result.withLock { $0 }
+    #expect(throws: Never.self) { try outcome?.get() }
+    #expect(outcome != nil, "the writer did not finish")
+    #expect(received.count == bytes.count)
+    #expect(received == bytes, "bytes were lost, repeated or reordered")
+  }
+
   private func permissions(of path: String) -> UInt32 {
     var status = stat()
     return stat(path, &status) == 0 ? UInt32(status.st_mode & 0o7777) : 0
   }
+}
+
+/// Signals handled by `writeAllSurvivesSignalsAndShortWrites` (a C handler cannot capture).
+let signalCount = Atomic<Int>(0)
+
+final class WriterState: Sendable {
+  let thread = Mutex<pthread_t?>(nil)
+  let result = Mutex<Result<Void, AtomicFileError>?>(nil)
 }
