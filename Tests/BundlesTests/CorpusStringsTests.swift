@@ -63,6 +63,29 @@ struct CorpusStringsTests {
     #expect(try format.formatted(11) == "перезагружать каждые 11 секунд")  // many
   }
 
+  /// Variants that skip their number, and variants mixing `%d` with `%2$@`, keep every argument
+  /// in its place.
+  @Test func corpusVariantsKeepArgumentsInPlace() throws {
+    let french = try StringTable.readStringsdict(
+      atPath: Corpus.root.appendingPathComponent("strings/kraftstoff/fr.lproj/Localizable.stringsdict").path, language: "fr")
+    guard case .format(let imported)? = french["Imported %d car(s) with %d fuel event(s)."] else {
+      Issue.record("kraftstoff entry missing")
+      return
+    }
+    #expect(try imported.formatted(1, 2) == "Un véhicule importé avec 2 records.")
+    #expect(try imported.formatted(3, 1) == "3 véhicules importés avec un record.")
+    #expect(try imported.formatted(0, 5) == "Un véhicule importé avec 5 records.")  // fr: 0 is "one"
+    let russian = try StringTable.readStringsdict(
+      atPath: Corpus.root.appendingPathComponent("strings/deltachat/ru.lproj/Localizable.stringsdict").path, language: "ru")
+    guard case .format(let forward)? = russian["ask_forward_messages"] else {
+      Issue.record("deltachat entry missing")
+      return
+    }
+    #expect(try forward.formatted(3, "Bob") == "Переслать 3 сообщения пользователю Bob?")
+    #expect(try forward.formatted(21, "Bob") == "Переслать сообщение пользователю Bob?")
+    #expect(try forward.formatted(12, "Bob") == "Переслать 12 сообщений пользователю Bob?")
+  }
+
   @Test func utf16CorpusFilesDecode() throws {
     // UTF-16BE with a byte-order mark; unquoted `ascii = ascii;` and non-ASCII quoted keys.
     let utf16 = try StringTable.readStrings(
