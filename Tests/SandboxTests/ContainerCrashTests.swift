@@ -7,7 +7,7 @@ import TestSupport
 /// binary property lists in Library/Preferences) and checks that reopening the container finds
 /// only complete versions and sweeps the killed writer's temporary files. The 500-kill run on a
 /// plain folder is in AtomicFilesTests; this one covers the container's own sweep on open.
-@Suite("Crash safety inside a container", .enabled(if: CrashWriter.isAvailable, CrashWriter.missingReason))
+@Suite("Crash safety inside a container")
 struct ContainerCrashTests {
   @Test(.timeLimit(.minutes(2)))
   func reopeningAContainerAfterKillsFindsCompleteFilesAndNoDebris() throws {

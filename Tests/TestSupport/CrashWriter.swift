@@ -1,8 +1,9 @@
 import Foundation
 import PropertyLists
-import Testing
 
-/// The `stasis-crash-writer` this package built, found next to the test bundle.
+/// The `stasis-crash-writer` this package built, found next to the test bundle. The crash and
+/// locking tests fail (they do not skip) when it is missing: ``start(_:log:)`` throws a message
+/// saying so.
 public enum CrashWriter {
   public static let path: String? = {
     let runner = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
@@ -17,14 +18,12 @@ public enum CrashWriter {
   }()
 
   public static var isAvailable: Bool { path != nil }
-  public static var missingReason: Comment {
-    "the built stasis-crash-writer was not found next to the test bundle (run `swift build` before `swift test`)"
-  }
 
   /// Starts the writer with `arguments`; its standard error goes to `log`.
   public static func start(_ arguments: [String], log: URL? = nil) throws -> Process {
     guard let path else {
-      throw CrashCheckFailure("the built stasis-crash-writer was not found next to the test bundle (run `swift build` first)")
+      throw CrashCheckFailure(
+        "the built stasis-crash-writer was not found next to the test bundle (\(CommandLine.arguments[0])); run `swift build` before `swift test`")
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
