@@ -129,6 +129,26 @@ import Testing
     try FileManager.default.removeItem(atPath: root)
   }
 
+  @Test func concurrentLookupsAndInvalidations() async throws {
+    let bundle = try Bundle(path: DemoBundle.path, environment: .languages(["fr"]))
+    let answers = await withTaskGroup(of: Bool.self) { group in
+      for task in 0 ..< 8 {
+        group.addTask {
+          var ok = true
+          for round in 0 ..< 300 {
+            if task == 0 && round % 50 == 0 { bundle.invalidateResourceCache() }
+            ok = ok && bundle.localizedString(forKey: "color", value: nil, table: nil) == "Couleur"
+            ok = ok && bundle.path(forResource: "Welcome", ofType: "html")?.hasSuffix("fr.lproj/Welcome.html") == true
+            ok = ok && bundle.url(forResource: "Flag", withExtension: "png")?.path.hasSuffix("Base.lproj/Flag.png") == true
+          }
+          return ok
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(answers)
+  }
+
   @Test func mainBundleCanBeConfigured() throws {
     try Bundle.configureMainBundle(path: DemoBundle.path, environment: .languages(["fr"]))
     #expect(Bundle.main.bundleIdentifier == "com.example.demo")
