@@ -34,11 +34,13 @@ public enum AtomicFile {
       throw AtomicFileError(.notAFile, path: path, detail: "cannot replace a folder with a file")
     }
 
-    // Create the temporary file under a name nobody else can be using.
+    // Create the temporary file under a name nobody else can be using. The destination's name is
+    // shortened so that the temporary name still fits in a folder entry (255 bytes).
+    let stem = shortened(name, toBytes: 200)
     var temporaryPath = ""
     var descriptor: Int32 = -1
     for _ in 0..<8 {
-      temporaryPath = "\(folder)/.\(name)\(temporaryMarker)\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+      temporaryPath = "\(folder)/.\(stem)\(temporaryMarker)\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
       descriptor = SystemCalls.openRetrying(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions ?? 0o644))
       if descriptor >= 0 || errno != EEXIST { break }
     }
@@ -51,11 +53,12 @@ public enum AtomicFile {
       var isOpen = true
       defer { if isOpen { close(descriptor) } }
       if replacing {
-        guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
-          throw .system(errno, "cannot give the temporary file the permissions of the file it replaces", path: path)
-        }
+        // Owner first: changing it clears the set-user-id bits that fchmod then restores.
         if geteuid() == 0 && (existing.st_uid != geteuid() || existing.st_gid != getegid()) {
           _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
+        guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
+          throw .system(errno, "cannot give the temporary file the permissions of the file it replaces", path: path)
         }
       } else if let permissions {
         guard fchmod(descriptor, mode_t(permissions)) == 0 else {
@@ -94,6 +97,20 @@ public enum AtomicFile {
       do throws(AtomicFileError) { try write(buffer, toFile: path, permissions: permissions) } catch { failure = error }
     }
     if let failure { throw failure }
+  }
+
+  /// The longest prefix of `name` made of whole characters that fits in `limit` UTF-8 bytes.
+  static func shortened(_ name: String, toBytes limit: Int) -> Substring {
+    guard name.utf8.count > limit else { return name[...] }
+    var end = name.startIndex
+    var bytes = 0
+    for index in name.indices {
+      let next = name.index(after: index)
+      bytes += name.utf8.distance(from: index, to: next)
+      if bytes > limit { break }
+      end = next
+    }
+    return name[..<end]
   }
 
   /// Writes every byte, going on after short writes and signals.

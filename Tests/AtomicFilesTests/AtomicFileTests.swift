@@ -64,6 +64,18 @@ struct AtomicFileTests {
     folder.remove()
   }
 
+  @Test func longNamesStillGetATemporaryFile() throws {
+    for name in [String(repeating: "n", count: 255), String(repeating: "\u{E9}", count: 127)] {
+      let path = folder.file(name)
+      try AtomicFile.write(Data("long".utf8), toFile: path)
+      #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("long".utf8))
+    }
+    #expect(AtomicFile.shortened("ab\u{E9}cd", toBytes: 3) == "ab")
+    #expect(AtomicFile.shortened("ab\u{E9}cd", toBytes: 4) == "ab\u{E9}")
+    #expect(temporaryNames(in: folder.path).isEmpty)
+    folder.remove()
+  }
+
   @Test func missingFolderIsNotFoundAndNamesThePathAndStep() throws {
     let path = folder.file("missing/deeper.bin")
     let error = expectAtomicFileError(.notFound) { () throws(AtomicFileError) in try AtomicFile.write(Data("x".utf8), toFile: path) }
