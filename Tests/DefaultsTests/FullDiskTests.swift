@@ -1,0 +1,134 @@
+import Defaults
+import Foundation
+import PropertyLists
+import Sandbox
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A small tmpfs used as a container root (needs root with CAP_SYS_ADMIN).
+final class SmallDisk {
+  let path: String
+
+  static let canMount: Bool = {
+    guard getuid() == 0 else { return false }
+    let probe = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-mount-probe-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: probe) }
+    guard mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else { return false }
+    umount2(probe, Int32(MNT_DETACH))
+    return true
+  }()
+
+  init(size: String) throws {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tmpfs-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    guard mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0755") == 0 else {
+      throw DiskFailure("cannot mount a tmpfs: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  deinit {
+    umount2(path, Int32(MNT_DETACH))
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Fills the disk with a plain file until it is full.
+  func fill() throws {
+    let descriptor = open(path + "/filler", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw DiskFailure("cannot create the filler") }
+    defer { close(descriptor) }
+    let block = [UInt8](repeating: 0xAB, count: 4096)
+    while true {
+      let written = block.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+      if written < 0 && errno == ENOSPC { return }
+      if written <= 0 { throw DiskFailure("filling stopped with errno \(errno)") }
+    }
+  }
+
+  func emptyFiller() { unlink(path + "/filler") }
+
+  func remountReadOnly(_ readOnly: Bool) throws {
+    let flags = UInt(MS_REMOUNT) | (readOnly ? UInt(MS_RDONLY) : 0)
+    guard mount("tmpfs", path, "tmpfs", flags, nil) == 0 else {
+      throw DiskFailure("cannot remount: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  struct DiskFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+}
+
+@Suite(
+  "Saving to a full or read-only disk", .serialized,
+  .enabled(if: SmallDisk.canMount, "cannot mount a tmpfs here (needs root with CAP_SYS_ADMIN)"))
+struct FullDiskTests {
+  @Test("ENOSPC: synchronize reports fileSystem, the old file stays, the changes are saved once there is room")
+  func fullDisk() throws {
+    let disk = try SmallDisk(size: "256k")
+    let root = ContainerRoot(path: disk.path + "/Containers")
+    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
+    let defaults = try Defaults(bundleIdentifier: "com.example.full", configuration: configuration)
+    defaults.set("old", forKey: "version")
+    try defaults.synchronizeOrThrow()
+    let path = try #require(defaults.preferencesFilePath)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    try disk.fill()
+    defaults.set("new", forKey: "version")
+    defaults.setPropertyList(.data(Data(repeating: 7, count: 64 * 1024)), forKey: "blob")
+    do {
+      try defaults.synchronizeOrThrow()
+      Issue.record("a save to a full disk succeeded")
+    } catch {
+      #expect(error.code == .fileSystem)
+      #expect(error.description.contains("com.example.full"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the old file changed")
+    #expect(defaults.hasUnsavedChanges)
+    #expect(defaults.string(forKey: "version") == "new", "this process keeps seeing its change")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+      .filter { $0.contains("stasis-tmp") }
+    #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+
+    disk.emptyFiller()
+    try defaults.synchronizeOrThrow()
+    let saved = try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(saved["version"] == "new")
+    #expect(saved["blob"]?.dataValue?.count == 64 * 1024)
+  }
+
+  @Test(
+    "EROFS: a read-only disk refuses the save and keeps the old file",
+    .enabled(if: BuiltExecutable.child != nil, "stasis-defaults-child is not built"))
+  func readOnlyDisk() throws {
+    let disk = try SmallDisk(size: "256k")
+    let root = ContainerRoot(path: disk.path + "/Containers")
+    // The old version comes from another process, so that no file of this one stays open for
+    // writing on the disk (a tmpfs cannot be remounted read-only while one is).
+    let child = try #require(BuiltExecutable.child)
+    #expect(try BuiltExecutable.run(child, ["writer", root.path, "com.example.readonly", "0", "1"]).status == 0)
+    try disk.remountReadOnly(true)
+    defer { try? disk.remountReadOnly(false) }
+    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
+    let defaults = try Defaults(bundleIdentifier: "com.example.readonly", configuration: configuration)
+    #expect(defaults.integer(forKey: "w0.k0") == 0)
+    defaults.set(2, forKey: "k")
+    do {
+      try defaults.synchronizeOrThrow()
+      Issue.record("a save to a read-only disk succeeded")
+    } catch {
+      #expect(error.code == .fileSystem)
+    }
+    #expect(!defaults.synchronize())
+    let path = try #require(defaults.preferencesFilePath)
+    #expect(try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path))) == ["w0.k0": 0])
+    try disk.remountReadOnly(false)
+    #expect(defaults.synchronize())
+    #expect(try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path))) == ["w0.k0": 0, "k": 2])
+  }
+}
