@@ -211,3 +211,35 @@ struct MultiProcessTests {
     #expect(left == [".\(identifier).plist.lock", "\(identifier).plist"], "\(left)")
   }
 }
+
+@Suite("Threads")
+struct ThreadTests {
+  @Test("8 threads setting and reading their own keys while the timer saves: every value ends up in memory and on disk")
+  func concurrentThreads() async throws {
+    let temporary = TemporaryRoot()
+    let defaults = try temporary.defaults("com.example.threads", flushDelay: 0.01)
+    let threads = 8
+    let updates = 500
+    await withTaskGroup(of: Void.self) { group in
+      for thread in 0..<threads {
+        group.addTask {
+          for index in 0..<updates {
+            defaults.set(index, forKey: "t\(thread).k\(index % 50)")
+            _ = defaults.integer(forKey: "t\((thread + 1) % threads).k\(index % 50)")
+            if index % 100 == 0 { _ = defaults.synchronize() }
+          }
+        }
+      }
+    }
+    #expect(defaults.synchronize())
+    let stored = try #require(try temporary.onDisk("com.example.threads"))
+    #expect(stored.count == threads * 50)
+    for thread in 0..<threads {
+      for slot in 0..<50 {
+        let expected = PropertyListValue.integer(updates - 50 + slot)
+        #expect(defaults.propertyList(forKey: "t\(thread).k\(slot)") == expected)
+        #expect(stored["t\(thread).k\(slot)"] == expected)
+      }
+    }
+  }
+}
