@@ -92,6 +92,36 @@ struct CrashSafetyTests {
     #expect(temporaryNames(in: writerFolder).isEmpty, "the next start left \(debris)")
   }
 
+  /// The control: the same kills against a writer that overwrites files in place must leave
+  /// torn or empty files that the check catches — otherwise the test above proves nothing.
+  @Test(.timeLimit(.minutes(1)))
+  func theSameKillsTearFilesWrittenInPlace() throws {
+    var random = SplitMix64(seed: 0x5EED_0007)
+    let folder = try ScratchFolder("crash-control")
+    defer { folder.remove() }
+    let arguments = ["--mode", "files", "--folder", folder.path, "--in-place"]
+    let first = try CrashWriter.start(arguments + ["--versions", "1"])
+    first.waitUntilExit()
+    try #require(first.terminationStatus == 0)
+    var damaged = 0, rounds = 0
+    while damaged < 5 && rounds < 200 {
+      rounds += 1
+      let writer = try CrashWriter.start(arguments)
+      usleep(UInt32(3_000 + random.next() % 30_000))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      for name in Self.files where (try? CrashRecordCheck.version(ofFile: folder.file(name))) == nil {
+        damaged += 1
+        // Start the next round from whole files again.
+        let repair = try CrashWriter.start(["--mode", "files", "--folder", folder.path, "--versions", "1"])
+        repair.waitUntilExit()
+        break
+      }
+    }
+    print("crash safety control: the in-place writer left damaged files after \(damaged) of \(rounds) kills")
+    #expect(damaged >= 5, "killing a non-atomic writer \(rounds) times never left a damaged file: the check may be blind")
+  }
+
   @Test func theCheckerRejectsTornEmptyAndAlteredFiles() throws {
     let folder = try ScratchFolder("crash-check")
     defer { folder.remove() }

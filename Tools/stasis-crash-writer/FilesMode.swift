@@ -18,6 +18,10 @@ import Sandbox
 /// The payload of a version is a pure function of the version and the file's size class
 /// (`CrashRecord.payload`), so a reader can check every byte. Runs until killed, or for
 /// `--versions` versions.
+///
+/// `--in-place` is the control experiment: it overwrites each file directly (truncate, then
+/// write in 64 KB pieces) instead of atomically, so the tests can show that their check does catch
+/// the torn and empty files a killed non-atomic writer leaves.
 enum FilesMode: CrashWriterMode {
   static let name = "files"
 
@@ -33,19 +37,37 @@ enum FilesMode: CrashWriterMode {
     }
     let large = try arguments.integer("--large", default: 1 << 20)
     let versions = try arguments.integer("--versions", default: Int.max)
+    let inPlace = arguments["--in-place"] != nil
     var version = try nextVersion(in: rawFolder)
     for _ in 0..<versions {
       for (name, size) in [("small", 48 + version % 64), ("large", large + version % 4096)] {
         let payload = CrashRecord.payload(version: version, count: size)
-        try AtomicFile.write(CrashRecord.raw(version: version, payload: payload), toFile: "\(rawFolder)/\(name).raw")
+        let raw = CrashRecord.raw(version: version, payload: payload), rawPath = "\(rawFolder)/\(name).raw"
+        if inPlace { try writeInPlace(raw, toFile: rawPath) } else { try AtomicFile.write(raw, toFile: rawPath) }
         let plist: PropertyListValue = [
           "version": .integer(PropertyListInteger(Int64(version))),
           "payload": .data(payload),
           "checksum": .string(CrashRecord.checksum(payload)),
         ]
-        try plist.write(toFile: "\(plistFolder)/\(name).plist", format: .binary)
+        let plistPath = "\(plistFolder)/\(name).plist"
+        if inPlace { try writeInPlace(try plist.encoded(as: .binary), toFile: plistPath) } else { try plist.write(toFile: plistPath, format: .binary) }
       }
       version += 1
+    }
+  }
+
+  /// The non-atomic way: `open(O_TRUNC)` and write, no temporary file, no fsync.
+  static func writeInPlace(_ data: Data, toFile path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw WriterFailure("cannot open \(path)") }
+    defer { close(descriptor) }
+    try data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, min(65536, buffer.count - offset))
+        guard count > 0 else { throw WriterFailure("cannot write \(path)") }
+        offset += count
+      }
     }
   }
 
