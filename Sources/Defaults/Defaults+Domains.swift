@@ -207,6 +207,14 @@ extension Defaults {
     return applicationDomain.writeCount
   }
 
+  /// Why the last save (or load) of the application domain failed, `nil` after a successful
+  /// save: how a failure of a timed save (which nobody is waiting for) can be seen.
+  public var lastSaveError: DefaultsError? {
+    store.lock.lock()
+    defer { store.lock.unlock() }
+    return applicationDomain.lastError
+  }
+
   /// Whether the application domain has changes not yet saved.
   public var hasUnsavedChanges: Bool {
     store.lock.lock()

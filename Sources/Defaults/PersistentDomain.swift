@@ -54,11 +54,6 @@ final class DefaultsStore: @unchecked Sendable {
     domains.values.filter { $0.hasUnsavedChanges }
   }
 
-  func withLock<R>(_ body: () throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
-  }
 }
 
 /// One persistent domain: the cached contents of its preferences file plus the keys this process
@@ -237,7 +232,19 @@ final class PersistentDomain: @unchecked Sendable {
     }
     timerArmed = false
     store.lock.unlock()
-    _ = try? synchronize()
+    do {
+      try synchronize()
+    } catch {
+      // The changes are kept; try again later rather than only at the next change or at exit.
+      store.lock.lock()
+      if !timerArmed && hasUnsavedChanges {
+        timerArmed = true
+        firstChange = DispatchTime.now().uptimeNanoseconds
+        lastChange = 0
+        armTimer(after: max(1, delay * 4))
+      }
+      store.lock.unlock()
+    }
   }
 
   // MARK: - Synchronizing
@@ -332,6 +339,7 @@ final class PersistentDomain: @unchecked Sendable {
         newStamp = file.stamp()
         store.lock.lock()
         writeCount += 1
+        lastError = nil
         store.lock.unlock()
       }
 

@@ -102,6 +102,29 @@ struct FullDiskTests {
     #expect(saved["blob"]?.dataValue?.count == 64 * 1024)
   }
 
+  @Test("A timed save that fails is reported through lastSaveError and retried until it succeeds")
+  func timedSaveRetries() async throws {
+    let disk = try SmallDisk(size: "256k")
+    let root = ContainerRoot(path: disk.path + "/Containers")
+    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: 0.05)
+    let defaults = try Defaults(bundleIdentifier: "com.example.retry", configuration: configuration)
+    defaults.set("old", forKey: "version")
+    #expect(defaults.synchronize())
+    try disk.fill()
+    defaults.set("new", forKey: "version")
+    defaults.setPropertyList(.data(Data(repeating: 7, count: 64 * 1024)), forKey: "blob")
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(defaults.lastSaveError?.code == .fileSystem)
+    #expect(defaults.hasUnsavedChanges)
+    disk.emptyFiller()
+    let deadline = Date().addingTimeInterval(5)
+    while defaults.hasUnsavedChanges && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+    #expect(!defaults.hasUnsavedChanges, "the failed timed save was not retried")
+    #expect(defaults.lastSaveError == nil)
+    let path = try #require(defaults.preferencesFilePath)
+    #expect(try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path)))["version"] == "new")
+  }
+
   @Test(
     "EROFS: a read-only disk refuses the save and keeps the old file",
     .enabled(if: BuiltExecutable.child != nil, "stasis-defaults-child is not built"))
