@@ -199,7 +199,8 @@ final class PersistentDomain: @unchecked Sendable {
   // MARK: - Coalescing timer
 
   /// Arms the flush timer: the domain is saved once changes have been quiet for the flush delay
-  /// (or, during a long burst, at least every ten delays). Call with the lock held.
+  /// (or, during a burst that never pauses, every ten delays or 5 s, whichever is longer). Call
+  /// with the lock held.
   private func scheduleFlush() {
     guard file != nil, let delay = flushDelay else { return }
     let now = DispatchTime.now().uptimeNanoseconds
@@ -225,7 +226,9 @@ final class PersistentDomain: @unchecked Sendable {
     let now = DispatchTime.now().uptimeNanoseconds
     let delayNanoseconds = UInt64(delay * 1e9)
     let quietFor = now &- lastChange
-    if quietFor < delayNanoseconds && now &- firstChange < delayNanoseconds &* 10 {
+    // A long burst is still saved at least every ten delays (but no more often than every 5 s).
+    let longestWait = max(delayNanoseconds &* 10, 5_000_000_000)
+    if quietFor < delayNanoseconds && now &- firstChange < longestWait {
       store.lock.unlock()
       armTimer(after: Double(delayNanoseconds - quietFor) / 1e9)
       return
