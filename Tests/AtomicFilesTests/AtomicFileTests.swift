@@ -5,9 +5,10 @@ import Testing
 @testable import AtomicFiles
 
 @Suite("AtomicFile writes, reads and sweeps")
-struct AtomicFileTests {
+final class AtomicFileTests {
   let folder: ScratchFolder
   init() throws { folder = try ScratchFolder("atomic") }
+  deinit { folder.remove() }
 
   @Test func writesAndReadsBackWithNoDebris() throws {
     let path = folder.file("a.bin")

@@ -5,9 +5,10 @@ import Testing
 import TestSupport
 
 @Suite("FileLock between threads and processes")
-struct FileLockTests {
+final class FileLockTests {
   let folder: ScratchFolder
   init() throws { folder = try ScratchFolder("lock") }
+  deinit { folder.remove() }
 
   @Test func createsTheLockFileAndRefusesAMissingFolder() throws {
     _ = try FileLock(path: folder.file("x.lock"))
