@@ -117,7 +117,9 @@ extension Defaults {
     var failure: DefaultsError?
     mutate { deliveries in
       do throws(DefaultsError) {
-        try persistentDomainObject(named: name).replaceAll(with: domain, deliveries: &deliveries)
+        let target = try persistentDomainObject(named: name)
+        target.replaceAll(with: domain, deliveries: &deliveries)
+        noteChanged(target)
       } catch {
         failure = error
       }
@@ -128,7 +130,9 @@ extension Defaults {
   /// `-removePersistentDomainForName:`: empties the domain; its file is deleted on the next save.
   public func removePersistentDomain(forName name: String) {
     mutate { deliveries in
-      try? persistentDomainObject(named: name).replaceAll(with: nil, deliveries: &deliveries)
+      guard let target = try? persistentDomainObject(named: name) else { return }
+      target.replaceAll(with: nil, deliveries: &deliveries)
+      noteChanged(target)
     }
   }
 
@@ -169,13 +173,19 @@ extension Defaults {
   // MARK: - Saving
 
   /// `-synchronize`: saves unsaved changes (of the domains this instance uses — application
-  /// domain, suites, `NSGlobalDomain` — and of any other domain changed in this process) and picks
-  /// up other processes' changes to the domains this instance uses, notifying observers of
-  /// every value that changed. Answers `false` when a save failed (the changes are kept and
+  /// domain, suites, `NSGlobalDomain` — and of other domains it changed with
+  /// ``setPersistentDomain(_:forName:)``) and picks up other processes' changes to them,
+  /// notifying observers of every value that changed. Answers `false` when a save failed (the changes are kept and
   /// retried); ``synchronizeOrThrow()`` says why.
   @discardableResult
   public func synchronize() -> Bool {
     (try? synchronizeOrThrow()) != nil
+  }
+
+  /// Remembers a domain other than the search list's that this instance changed, so that
+  /// ``synchronize()`` saves it. Call with the lock held.
+  func noteChanged(_ domain: PersistentDomain) {
+    if !changedOtherDomains.contains(where: { $0 === domain }) { changedOtherDomains.append(domain) }
   }
 
   /// ``synchronize()`` that throws the first failure.
@@ -185,8 +195,8 @@ extension Defaults {
   public func synchronizeOrThrow() throws(DefaultsError) {
     store.lock.lock()
     var domains = [applicationDomain] + suites + [global]
-    // Also other domains changed through this process (setPersistentDomain(_:forName:)).
-    for domain in store.dirtyDomains() where !domains.contains(where: { $0 === domain }) { domains.append(domain) }
+    // Also other domains this instance changed (setPersistentDomain(_:forName:)).
+    for domain in changedOtherDomains where !domains.contains(where: { $0 === domain }) { domains.append(domain) }
     store.lock.unlock()
     var firstFailure: DefaultsError?
     for domain in domains {

@@ -111,6 +111,8 @@ public final class Defaults: @unchecked Sendable {
 
   // Guarded by `store.lock`.
   var suites: [PersistentDomain] = []
+  /// Domains outside the search list changed through this instance (saved by `synchronize()`).
+  var changedOtherDomains: [PersistentDomain] = []
   var volatileDomains: [String: [String: PropertyListValue]] = [:]
   /// Every key of the search list with the value it resolves to.
   var resolved: [String: PropertyListValue] = [:]

@@ -49,11 +49,6 @@ final class DefaultsStore: @unchecked Sendable {
     for domain in dirty { _ = try? domain.synchronize() }
   }
 
-  /// Domains with unsaved changes. Call with `lock` held.
-  func dirtyDomains() -> [PersistentDomain] {
-    domains.values.filter { $0.hasUnsavedChanges }
-  }
-
 }
 
 /// One persistent domain: the cached contents of its preferences file plus the keys this process
