@@ -57,7 +57,9 @@ public final class ArchiveDecoder {
   /// an unarchiver lives): the first sixteen types in a list, the rest hashed.
   @exclusivity(unchecked) var allowedByType: [ObjectIdentifier: AllowedClasses] = [:]
   @exclusivity(unchecked) var recentTypes: [ObjectIdentifier] = []
-  @exclusivity(unchecked) var recentAllowed: [AllowedClasses] = []
+  @exclusivity(unchecked) var recentSets: [AllowedClasses] = []
+  /// `recentSets` unretained, to lend them without reference counting.
+  @exclusivity(unchecked) var recentAllowed: [Unmanaged<AllowedClasses>] = []
 
   init() {}
 
@@ -196,7 +198,12 @@ public final class ArchiveDecoder {
   /// before the cast).
   @usableFromInline
   func decodeValue(forKey key: String, requested: Any.Type) throws -> Any? {
-    try decodeObject(forKey: key, allowed: allowedClasses(for: requested))
+    // The sets of the types asked for most are lent rather than retained and released per call
+    // (`recentSets` keeps them alive for the decoder's life).
+    if unarchiver.requiresSecureCoding, let position = recentTypes.firstIndex(of: ObjectIdentifier(requested)) {
+      return try recentAllowed[position]._withUnsafeGuaranteedRef { try decodeObject(forKey: key, allowed: $0) }
+    }
+    return try decodeObject(forKey: key, allowed: allowedClasses(for: requested))
   }
 
   /// A decoded number converted exactly to `T`, or the type mismatch error.
@@ -227,14 +234,15 @@ public final class ArchiveDecoder {
     let identifier = ObjectIdentifier(type)
     // A decode(from:) asks for a handful of types over and over: a short scan of the first
     // sixteen finds them without hashing.
-    if let position = recentTypes.firstIndex(of: identifier) { return recentAllowed[position] }
+    if let position = recentTypes.firstIndex(of: identifier) { return recentSets[position] }
     if let cached = allowedByType[identifier] { return cached }
     let set = AllowedClasses()
     unarchiver.registry.addAllowed(type, to: set)
-    set.cacheID = recentAllowed.count + allowedByType.count + 1
-    if recentAllowed.count < 16 {
+    set.cacheID = recentSets.count + allowedByType.count + 1
+    if recentSets.count < 16 {
       recentTypes.append(identifier)
-      recentAllowed.append(set)
+      recentSets.append(set)
+      recentAllowed.append(Unmanaged.passUnretained(set))
     } else {
       allowedByType[identifier] = set
     }
