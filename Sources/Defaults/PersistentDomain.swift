@@ -71,6 +71,8 @@ final class PersistentDomain: @unchecked Sendable {
   private var replacesAll = false
   /// The whole domain was removed: the next save deletes the file.
   private var removesFile = false
+  /// Saves that have taken `pending` but not yet installed their result.
+  private var savesInProgress = 0
   private var loaded = false
   private var stamp: PreferencesFile.Stamp?
   /// The file's contents as of `stamp` (what this process last read or wrote).
@@ -104,7 +106,7 @@ final class PersistentDomain: @unchecked Sendable {
     return loaded && file?.stamp() != stamp
   }
 
-  var hasUnsavedChanges: Bool { file != nil && (!pending.isEmpty || replacesAll) }
+  var hasUnsavedChanges: Bool { file != nil && (!pending.isEmpty || replacesAll || savesInProgress > 0) }
 
   /// Whether the file exists (or, for a memory-only domain, whether it holds anything). Call with the lock held.
   var exists: Bool {
@@ -260,7 +262,7 @@ final class PersistentDomain: @unchecked Sendable {
     // Nothing to save and nobody replaced the file: nothing to do (no lock, one stat).
     store.lock.lock()
     loadIfNeeded()
-    let idle = pending.isEmpty && !replacesAll
+    let idle = pending.isEmpty && !replacesAll && savesInProgress == 0
     let seen = stamp
     store.lock.unlock()
     if idle && file.stamp() == seen { return }
@@ -280,6 +282,9 @@ final class PersistentDomain: @unchecked Sendable {
       pending = [:]
       replacesAll = false
       removesFile = false
+      // Until this save is installed, another synchronize() must not take the fast path: the
+      // changes just taken are not on disk yet.
+      savesInProgress += 1
       store.lock.unlock()
 
       // Read what is on disk now.
@@ -306,6 +311,7 @@ final class PersistentDomain: @unchecked Sendable {
             store.lock.lock()
             restore(changes, replacing: false, removing: false)
             lastError = error
+            savesInProgress -= 1
             store.lock.unlock()
             throw error
           }
@@ -331,6 +337,7 @@ final class PersistentDomain: @unchecked Sendable {
           store.lock.lock()
           restore(changes, replacing: replacing, removing: removing)
           lastError = error
+          savesInProgress -= 1
           store.lock.unlock()
           throw error
         }
@@ -344,6 +351,7 @@ final class PersistentDomain: @unchecked Sendable {
       // Install the result, keeping changes made while the file was being written.
       store.lock.lock()
       defer { store.lock.unlock() }
+      savesInProgress -= 1
       if let readFailure { lastError = readFailure }
       stamp = newStamp
       lastFileValues = onDisk
