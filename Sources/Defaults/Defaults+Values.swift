@@ -82,12 +82,13 @@ extension Defaults {
   }
 
   /// `-URLForKey:`: a string is taken as a path (a leading `~` is the container's home, or `$HOME`
-  /// without a container) and made a file URL; data is unarchived as an `NSURL` keyed archive, as
+  /// without a container) and made a file URL, or read as a URL when it is one (`file:///…`); data is unarchived as an `NSURL` keyed archive, as
   /// ``set(_:forKey:)-(URL?,_)`` stores it. `nil` otherwise.
   public func url(forKey key: String) -> URL? {
     switch propertyList(forKey: key) {
-    case .string(let path)?:
-      return URL(fileURLWithPath: expandingTilde(path))
+    case .string(let text)?:
+      if text.hasPrefix("file://"), let url = URL(string: text) { return url }
+      return URL(fileURLWithPath: expandingTilde(text))
     case .data(let data)?:
       return (try? KeyedUnarchiver.unarchivedObject(ofClass: URL.self, from: data)) ?? nil
     default:

@@ -126,6 +126,8 @@ struct ValueTests {
     defaults.set("~/Documents/x.txt", forKey: "tilde")
     let home = try #require(defaults.container?.homePath)
     #expect(defaults.url(forKey: "tilde")?.path == home + "/Documents/x.txt")
+    defaults.set("file:///tmp/a%20b.txt", forKey: "fileURL")
+    #expect(defaults.url(forKey: "fileURL")?.path == "/tmp/a b.txt")
     let web = try #require(URL(string: "https://example.com/a?b=c"))
     defaults.set(web, forKey: "web")
     #expect(defaults.data(forKey: "web") != nil)
