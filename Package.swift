@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
     .target(
       name: "Defaults",
-      dependencies: ["PropertyLists", "AtomicFiles", "Sandbox", "KeyedArchive"],
+      dependencies: ["PropertyLists", "AtomicFiles", "Sandbox", "KeyedArchive", "Bundles"],
       path: "Sources/Defaults"),
     .target(
       name: "DefaultsTool",
@@ -77,7 +77,7 @@ let package = Package(
       path: "Tests/SandboxTests"),
     .testTarget(
       name: "DefaultsTests",
-      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles", "stasis-defaults-child"],
+      dependencies: ["Defaults", "Bundles", "PropertyLists", "Sandbox", "AtomicFiles", "stasis-defaults-child"],
       path: "Tests/DefaultsTests"),
     .testTarget(
       name: "DefaultsToolTests",
