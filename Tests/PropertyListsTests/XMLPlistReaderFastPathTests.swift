@@ -79,6 +79,23 @@ struct XMLPlistReaderFastPathTests {
     #expect(throws: PropertyListError.self) { try decode("<plist><integer>1</integex></plist>") }
   }
 
+  @Test("white space is skipped a word at a time, and only XML's four white-space bytes count")
+  func whiteSpaceRuns() throws {
+    let white = [" ", "\t", "\n", "\r"]
+    var random = SplitMix64(seed: 7)
+    for length in 0..<40 {
+      let run = (0..<length).map { _ in white[Int(random.next() % 4)] }.joined()
+      #expect(try decode("<plist>\(run)<array>\(run)<true/>\(run)</array>\(run)</plist>") == [true], "run of \(length)")
+      // A control byte right after white space (the borrow trick would take 0x08 after a tab,
+      // or 0x0B after a line feed, for white space) is an error wherever it falls in the word.
+      for control in ["\u{08}", "\u{0B}", "\u{0C}", "\u{1F}", "\u{21}"] {
+        #expect(throws: PropertyListError.self, "\(length) then \(control.unicodeScalars.first!.value)") {
+          try decode("<plist><array>\(run)\(control)<true/></array></plist>")
+        }
+      }
+    }
+  }
+
   @Test("repeated keys keep the first position and the last value, also through the key cache")
   func duplicateKeys() throws {
     let body = """

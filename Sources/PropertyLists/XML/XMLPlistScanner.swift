@@ -105,11 +105,31 @@ struct XMLPlistScanner {
   /// Skips the XML whitespace CF knows: space, tab, LF, CR.
   @inline(__always)
   mutating func skipWhitespace() {
+    // Indentation comes in runs ("\n\t\t\t"): eight bytes at a time while whole words are white.
+    while count - position >= 8 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      let white = Self.zeroBytes(word ^ 0x2020_2020_2020_2020) | Self.zeroBytes(word ^ 0x0909_0909_0909_0909)
+        | Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+      let other = ~white & 0x8080_8080_8080_8080
+      if other != 0 {
+        position += other.trailingZeroBitCount >> 3
+        return
+      }
+      position += 8
+    }
     while position < count {
       let byte = base[position]
       guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return }
       position += 1
     }
+  }
+
+  /// The high bit of each byte of `word` that is zero, and no other bit (exact for every byte,
+  /// unlike the borrow trick, which may also mark the byte above a zero).
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+    return ~(((word & low) &+ low) | word | low)
   }
 
   /// Skips to just after `-->`, searching from `from`. Like CF, the `-->` must be followed by at
