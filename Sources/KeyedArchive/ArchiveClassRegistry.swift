@@ -35,6 +35,9 @@ public struct ArchiveClassRegistry: Sendable {
     /// For instances: writes the object's keys.
     var encode: (@Sendable (Any, ArchiveEncoder) throws -> Void)?
     var typeName: String
+    /// The built-in `NSDate` decoder (a date read straight from `NS.time`), which the unarchiver
+    /// may run without the general object machinery.
+    var isFoundationDate = false
   }
 
   var byName: [String: Entry] = [:]

@@ -177,6 +177,7 @@ public final class ArchiveDecoder {
     // Strings, the commonest value, skip the boxing into Any and the cast back (the test on T
     // disappears when this is compiled for the caller's type).
     if T.self == String.self, let string = plainString(forKey: key) { return (string as! T) }
+    if T.self == Date.self, let date = plainDate(forKey: key) { return (date as! T) }
     guard let value = try decodeValue(forKey: key, requested: type) else { return nil }
     if let typed = value as? T { return typed }
     return try converted(value, to: type, forKey: key)
@@ -192,6 +193,18 @@ public final class ArchiveDecoder {
     case .uid(let uid)?: return unarchiver.plainString(at: uid)
     default: return nil
     }
+  }
+
+  /// The date under `key` when it is a plain `NSDate` object that the general path would decode
+  /// without a word (see ``KeyedUnarchiver/plainDate(at:allowed:)``); nil for anything else.
+  @usableFromInline
+  func plainDate(forKey key: String) -> Date? {
+    guard case .uid(let uid)? = rawValue(forKey: key) else { return nil }
+    guard unarchiver.requiresSecureCoding else { return unarchiver.plainDate(at: uid, allowed: nil) }
+    if let position = recentTypes.firstIndex(of: ObjectIdentifier(Date.self)) {
+      return recentAllowed[position]._withUnsafeGuaranteedRef { unarchiver.plainDate(at: uid, allowed: $0) }
+    }
+    return nil
   }
 
   /// The object under `key`, allowed by what `requested` admits (``decode(_:forKey:)``'s work

@@ -302,6 +302,30 @@ public final class KeyedUnarchiver {
     return string
   }
 
+  /// The date of the `NSDate` object at `uid`, read straight from its `NS.time`, when the
+  /// general path (``decodeObject(_:dictionary:allowed:key:)``) would produce the same date and
+  /// nothing else: its class is already resolved (so no delegate is asked) to the built-in
+  /// `NSDate` decoder, the allowed set is already known to admit it, there is no `didDecode`
+  /// delegate, it is not being decoded, and it is within the depth limit. Dates are values, so
+  /// nothing needs recording. Anything else — including every kind of damage — returns nil, and
+  /// the general path decodes or reports it.
+  func plainDate(at uid: UInt64, allowed: AllowedClasses?) -> Date? {
+    guard didDecode == nil, uid > 0, uid < UInt64(objects.count) else { return nil }
+    let index = Int(uid)
+    guard objectState[index] == 0, path.count < limits.maximumDepth, case .dictionary(let dictionary) = objects[index],
+      case .uid(let classUID)? = dictionary["$class"], classUID < UInt64(resolvedClasses.count)
+    else { return nil }
+    let known = resolvedClasses[Int(classUID)]
+    guard known > 0 else { return nil }
+    let resolved = classList[Int(known) - 1]
+    guard resolved.entry.isFoundationDate else { return nil }
+    if let allowed {
+      guard allowed.cacheID != 0, resolved.permittedSets.contains(allowed.cacheID) else { return nil }
+    }
+    guard case .real(let seconds, _)? = dictionary["NS.time"] else { return nil }
+    return Date(timeIntervalSinceReferenceDate: seconds)
+  }
+
   /// Whether `string` is `"$null"` (lengths compared first: most strings differ in length).
   @inline(__always)
   static func isNullMarker(_ string: String) -> Bool { string.utf8.count == 5 && string == "$null" }

@@ -24,6 +24,8 @@ extension ArchiveClassRegistry {
       }
       return Date(timeIntervalSinceReferenceDate: seconds)
     }
+    byName["NSDate"]?.isFoundationDate = true
+    if byType[ObjectIdentifier(Date.self)]?.name == "NSDate" { byType[ObjectIdentifier(Date.self)]?.isFoundationDate = true }
     registerFoundation("NSArray", classes: ["NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
     registerFoundation("NSMutableArray", classes: ["NSMutableArray", "NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
     registerFoundation("NSDictionary", classes: ["NSDictionary", "NSObject"], type: [AnyHashable: Any].self) { try $0.foundationDictionary() }
