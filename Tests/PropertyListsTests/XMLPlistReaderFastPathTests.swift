@@ -96,6 +96,43 @@ struct XMLPlistReaderFastPathTests {
     }
   }
 
+  @Test("keyed-archiver references read straight into UIDs agree with the general reading")
+  func keyedArchiverReferences() throws {
+    // Each pair: the shape the shortcut reads, and the same dictionary with a comment that sends
+    // it the general way.
+    let integers = ["0", "7", "+12", " 42", "4294967295", "4294967296", "18446744073709551615", "-1", "-2147483649", "0x10"]
+    for integer in integers {
+      let plain = "<plist><array><dict>\n\t<key>CF$UID</key>\n\t<integer>\(integer)</integer>\n</dict></array></plist>"
+      let general = "<plist><array><dict><!-- c --><key>CF$UID</key><integer>\(integer)</integer></dict></array></plist>"
+      #expect(try decode(plain) == decode(general), "\(integer)")
+    }
+    // Not references, or not only: the general reading decides.
+    let others = [
+      "<dict><key>CF$UID</key><integer>1</integer><key>x</key><true/></dict>",
+      "<dict><key>CF$UID</key><integer>1</integer ></dict>",
+      "<dict><key>CF$UID</key><integer>1</integer></dict >",
+      "<dict><key>CF$UID</key><real>3.9</real></dict>",
+      "<dict><key>CF$UID</key><string>1</string></dict>",
+      "<dict><key>CF$UIDx</key><integer>1</integer></dict>",
+      "<dict><key>CF$UID</key><integer>1</integer><key>CF$UID</key><integer>2</integer></dict>",
+    ]
+    #expect(try decode("<plist><array>\(others.joined())</array></plist>") == [["CF$UID": 1, "x": true], .uid(1), .uid(1), .uid(3), ["CF$UID": "1"], ["CF$UIDx": 1], .uid(2)])
+    // Bad integers fail the same way both ways; so does the object limit.
+    for bad in ["", "x", "1.5", "99999999999999999999"] {
+      let plain = "<plist><array><dict><key>CF$UID</key><integer>\(bad)</integer></dict></array></plist>"
+      let general = "<plist><array><dict><key>CF$UID</key><!--c--><integer>\(bad)</integer></dict></array></plist>"
+      let first = #expect(throws: PropertyListError.self) { try decode(plain) }
+      let second = #expect(throws: PropertyListError.self) { try decode(general) }
+      #expect(first?.code == second?.code, "\(bad)")
+    }
+    var options = PropertyListReadingOptions()
+    options.maximumObjectCount = 3
+    let limited = "<plist><array><dict><key>CF$UID</key><integer>1</integer></dict></array></plist>"
+    #expect(throws: PropertyListError.self) { try PropertyListValue(decoding: Data(limited.utf8), format: .xml, options: options) }
+    options.maximumObjectCount = 4
+    #expect(try PropertyListValue(decoding: Data(limited.utf8), format: .xml, options: options) == [.uid(1)])
+  }
+
   @Test("repeated keys keep the first position and the last value, also through the key cache")
   func duplicateKeys() throws {
     let body = """

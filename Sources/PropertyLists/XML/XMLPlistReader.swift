@@ -162,6 +162,7 @@ struct XMLPlistTreeBuilder {
     case .dict:
       try countObject(at: openedAt)
       if isEmpty { return .dictionary(PropertyListDictionary()) }
+      if let uid = try keyedArchiverReference() { return .uid(uid) }
       try open(.dict, openedAt: openedAt)
       return nil
     case .array:
@@ -210,6 +211,46 @@ struct XMLPlistTreeBuilder {
     let string = try scanner.makeString(text, scratch: scratch, openedAt: openedAt)
     try scanner.expectCloseTag(tag)
     return string
+  }
+
+  /// A keyed archive's references, `<dict><key>CF$UID</key><integer>n</integer></dict>` (white
+  /// space allowed between the elements), read straight into a UID without building the
+  /// dictionary. The scanner is just after `<dict>`. Anything else — another key, a comment, a
+  /// second entry, a dictionary that would be too deep — gives `nil` with the scanner and the
+  /// object count put back, and is read the general way, with the same outcome. Errors thrown
+  /// here (a bad integer, the object limit) are the ones the general way would throw at the same
+  /// place, in the same order.
+  @inline(__always)
+  private mutating func keyedArchiverReference() throws(PropertyListError) -> UInt64? {
+    let depth = openCount + 1 - (rootIsPlist ? 1 : 0)
+    guard openCount > 0, depth <= maximumDepth else { return nil }
+    let start = scanner.position
+    let countBefore = objectCount
+    scanner.skipWhitespace()
+    let keyOpenedAt = scanner.position
+    guard scanner.matches("<key>CF$UID</key>", at: keyOpenedAt) else {
+      scanner.position = start
+      return nil
+    }
+    scanner.position = keyOpenedAt + 17
+    scanner.skipWhitespace()
+    let integerOpenedAt = scanner.position
+    guard scanner.matches("<integer>", at: integerOpenedAt) else {
+      scanner.position = start
+      return nil
+    }
+    try countObject(at: keyOpenedAt)
+    try countObject(at: integerOpenedAt)
+    scanner.position = integerOpenedAt + 9
+    let integer = try scanner.scanInteger(openedAt: integerOpenedAt)
+    scanner.skipWhitespace()
+    guard scanner.matches("</dict>", at: scanner.position) else {
+      scanner.position = start
+      objectCount = countBefore
+      return nil
+    }
+    scanner.position += 7
+    return Self.keyedArchiverUID(integer)
   }
 
   /// Reads the text of a `<key>` and its close tag, appending the key and its fingerprint.
@@ -350,9 +391,7 @@ struct XMLPlistTreeBuilder {
     for key in keys where key != "CF$UID" { return nil }
     switch values[values.count - 1] {
     case .integer(let integer):
-      if !integer.isNegative { return integer.bitPattern }
-      let value = Int64(bitPattern: integer.bitPattern)
-      return UInt64(UInt32(bitPattern: value < Int64(Int32.min) ? Int32.min : Int32(value)))
+      return keyedArchiverUID(integer)
     case .real(let real, _):
       let clamped: Int32
       if real.isNaN {
@@ -368,6 +407,15 @@ struct XMLPlistTreeBuilder {
     default:
       return nil
     }
+  }
+
+  /// The UID of `<dict><key>CF$UID</key><integer>…</integer></dict>` (see
+  /// ``keyedArchiverUID(keys:values:)``).
+  @inline(__always)
+  static func keyedArchiverUID(_ integer: PropertyListInteger) -> UInt64 {
+    if !integer.isNegative { return integer.bitPattern }
+    let value = Int64(bitPattern: integer.bitPattern)
+    return UInt64(UInt32(bitPattern: value < Int64(Int32.min) ? Int32.min : Int32(value)))
   }
 
   @inline(__always)
