@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Shared by the nested benchmark packages' run.sh scripts (Bundles, Defaults, KeyedArchive): builds
+# one benchmark product in release against the library and sets two variables for the caller.
+#
+#   source Benchmarks/Support/build-bench.sh
+#   build_bench FOLDER PRODUCT SCRATCH_ROOT MODE     (MODE: snapshot | tree)
+#   → $binary (the built executable) and $source_note (what was measured, for the report)
+#
+# snapshot: the library as committed at HEAD, exported with `git archive` into SCRATCH_ROOT and
+# copied over the previous export file by file (so the release build stays incremental), so that
+# files other engineers are editing cannot break or skew the build. tree: the working tree as it
+# is on disk. The benchmark package itself (Benchmarks/FOLDER) is always the one on disk.
+
+build_bench() {
+  local folder="$1" product="$2" scratch_root="$3" mode="$4"
+  local root package scratch
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+  local here="$root/Benchmarks/$folder"
+  if [[ "$mode" == tree ]]; then
+    package="$here"
+    scratch="$scratch_root/tree"
+    local dirty
+    dirty="$(git -C "$root" status --porcelain -- Sources Package.swift | wc -l)"
+    source_note="working tree of $(git -C "$root" rev-parse --short HEAD) ($dirty library files with uncommitted changes)"
+  else
+    local snapshot="$scratch_root/snapshot" export_dir="$scratch_root/export" replan=0 file
+    rm -rf "$export_dir"
+    mkdir -p "$export_dir/Benchmarks/$folder" "$snapshot"
+    git -C "$root" archive HEAD Package.swift Sources Tools Tests | tar -x -C "$export_dir"
+    cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/$folder/"
+    while read -r file; do
+      if ! cmp -s "$export_dir/$file" "$snapshot/$file"; then
+        [[ -f "$snapshot/$file" ]] || replan=1
+        mkdir -p "$(dirname "$snapshot/$file")"
+        cp "$export_dir/$file" "$snapshot/$file"
+      fi
+    done < <(cd "$export_dir" && find . -type f)
+    while read -r file; do
+      if [[ ! -f "$export_dir/$file" ]]; then rm -f "$snapshot/$file"; replan=1; fi
+    done < <(cd "$snapshot" && find . -type f -not -path '*/.build*')
+    rm -rf "$export_dir"
+    # SwiftPM does not always notice files added to or removed from a path dependency.
+    if [[ "$replan" == 1 ]]; then touch "$snapshot/Package.swift" "$snapshot/Benchmarks/$folder/Package.swift"; fi
+    package="$snapshot/Benchmarks/$folder"
+    scratch="$scratch_root/snapshot-build"
+    source_note="commit $(git -C "$root" rev-parse --short HEAD) of the library, exported clean"
+  fi
+  echo "building $product (release) against the $source_note" >&2
+  (cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" >&2)
+  binary="$scratch/release/$product"
+}
