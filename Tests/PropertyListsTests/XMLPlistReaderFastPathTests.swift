@@ -133,6 +133,52 @@ struct XMLPlistReaderFastPathTests {
     #expect(try PropertyListValue(decoding: Data(limited.utf8), format: .xml, options: options) == [.uid(1)])
   }
 
+  @Test("runs of dictionaries that repeat, extend, cut short, reorder or repeat the previous one's keys read as written, in order", arguments: [UInt64(11), 12, 13])
+  func repeatedShapes(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let pool = ["id", "name", "serialNumber", "valueInDollars", "dateCreated", "a", "", "k&amp;", "ключ"]
+    var previous = ["id", "name", "serialNumber"]
+    var expected: [PropertyListDictionary] = []
+    var body = "<array>\n"
+    for _ in 0..<400 {
+      var keys = previous
+      switch random.next() % 7 {
+      case 0: break  // the same keys
+      case 1: if !keys.isEmpty { keys.removeLast() }  // a prefix
+      case 2: keys.append(pool[Int(random.next() % UInt64(pool.count))])  // longer, maybe a repeat
+      case 3: if keys.count >= 2 { keys.swapAt(0, keys.count - 1) }  // reordered
+      case 4: if !keys.isEmpty { keys[Int(random.next() % UInt64(keys.count))] = pool[Int(random.next() % UInt64(pool.count))] }
+      case 5: keys = (0..<Int(random.next() % 5)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+      default: if let first = keys.first { keys.append(first) }  // a repeated key
+      }
+      previous = keys
+      let values = keys.indices.map { _ in PropertyListValue.integer(PropertyListInteger(Int64(random.next() % 1000))) }
+      body += "<dict>"
+      for (key, value) in zip(keys, values) {
+        guard case .integer(let integer) = value else { continue }
+        body += key.isEmpty ? "<key/>" : "<key>\(key)</key>"
+        body += "<integer>\(integer)</integer>"
+      }
+      body += "</dict>\n"
+      let decodedKeys = keys.map { $0.replacingOccurrences(of: "&amp;", with: "&") }
+      expected.append(PropertyListDictionary(keys: decodedKeys, values: values))
+    }
+    body += "</array>"
+    guard case .array(let elements) = try decode(document(body)) else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(elements.count == expected.count)
+    for (index, (element, wanted)) in zip(elements, expected).enumerated() {
+      guard case .dictionary(let dictionary) = element else {
+        Issue.record("element \(index) is not a dictionary (seed \(seed))")
+        continue
+      }
+      #expect(dictionary == wanted, "element \(index) (seed \(seed))")
+      #expect(dictionary.keys == wanted.keys, "key order of element \(index) (seed \(seed))")
+    }
+  }
+
   @Test("repeated keys keep the first position and the last value, also through the key cache")
   func duplicateKeys() throws {
     let body = """
