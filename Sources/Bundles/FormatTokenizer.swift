@@ -119,29 +119,25 @@ enum FormatTokenizer {
         continue
       }
       // Width.
-      if index < count, bytes[index] == UInt8(ascii: "*") {
-        spec.widthFromArgument = true
-        index += 1
-        if let (number, after) = readNumber(bytes, index), after < count, bytes[after] == UInt8(ascii: "$") {
-          spec.widthPosition = number
-          index = after + 1
+      if let (amount, after) = readAmount(bytes, index) {
+        switch amount {
+        case .digits(let number): spec.width = number
+        case .argument(let position):
+          spec.widthFromArgument = true
+          spec.widthPosition = position
         }
-      } else if let (number, after) = readNumber(bytes, index) {
-        spec.width = number
         index = after
       }
-      // Precision.
+      // Precision ("." alone means 0).
       if index < count, bytes[index] == UInt8(ascii: ".") {
         index += 1
-        if index < count, bytes[index] == UInt8(ascii: "*") {
-          spec.precisionFromArgument = true
-          index += 1
-          if let (number, after) = readNumber(bytes, index), after < count, bytes[after] == UInt8(ascii: "$") {
-            spec.precisionPosition = number
-            index = after + 1
+        if let (amount, after) = readAmount(bytes, index) {
+          switch amount {
+          case .digits(let number): spec.precision = number
+          case .argument(let position):
+            spec.precisionFromArgument = true
+            spec.precisionPosition = position
           }
-        } else if let (number, after) = readNumber(bytes, index) {
-          spec.precision = number
           index = after
         } else {
           spec.precision = 0
@@ -190,6 +186,24 @@ enum FormatTokenizer {
   }
 
   /// Decimal digits at `index` (at most 9 of them), and the index after them.
+  /// A width or precision: digits, or `*` (the next argument) or `*n$` (argument n).
+  enum Amount {
+    case digits(Int)
+    case argument(position: Int?)
+  }
+
+  /// The width or precision at `index`, and the index after it; `nil` if there is none.
+  static func readAmount(_ bytes: [UInt8], _ index: Int) -> (Amount, Int)? {
+    if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
+      if let (number, after) = readNumber(bytes, index + 1), after < bytes.count, bytes[after] == UInt8(ascii: "$") {
+        return (.argument(position: number), after + 1)
+      }
+      return (.argument(position: nil), index + 1)
+    }
+    if let (number, after) = readNumber(bytes, index) { return (.digits(number), after) }
+    return nil
+  }
+
   static func readNumber(_ bytes: [UInt8], _ index: Int) -> (Int, Int)? {
     var value = 0
     var cursor = index

@@ -308,11 +308,7 @@ final class PersistentDomain: @unchecked Sendable {
         } catch {
           if error.code == .fileSystem {
             // Not a damaged file but a failed read: writing now could drop other processes' keys.
-            store.lock.lock()
-            restore(changes, replacing: false, removing: false)
-            lastError = error
-            savesInProgress -= 1
-            store.lock.unlock()
+            abandonSave(changes, replacing: false, removing: false, because: error)
             throw error
           }
           readFailure = error  // a damaged file is replaced, as CFPreferences does
@@ -334,11 +330,7 @@ final class PersistentDomain: @unchecked Sendable {
             try file.write(onDisk, domain: name)
           }
         } catch {
-          store.lock.lock()
-          restore(changes, replacing: replacing, removing: removing)
-          lastError = error
-          savesInProgress -= 1
-          store.lock.unlock()
+          abandonSave(changes, replacing: replacing, removing: removing, because: error)
           throw error
         }
         newStamp = file.stamp()
@@ -369,6 +361,17 @@ final class PersistentDomain: @unchecked Sendable {
       values = after
       notify(Self.changedKeys(before, after), deliveries: &deliveries)
     }
+  }
+
+  /// Ends a save that failed: its changes wait for the next one, and `error` says why.
+  private func abandonSave(
+    _ changes: [String: PropertyListValue?], replacing: Bool, removing: Bool, because error: DefaultsError
+  ) {
+    store.lock.lock()
+    restore(changes, replacing: replacing, removing: removing)
+    lastError = error
+    savesInProgress -= 1
+    store.lock.unlock()
   }
 
   private func restore(_ changes: [String: PropertyListValue?], replacing: Bool, removing: Bool) {
