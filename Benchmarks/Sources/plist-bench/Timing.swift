@@ -51,7 +51,7 @@ struct Samples {
 /// until this round has run `minimumTime` seconds and `minimumIterations` iterations, each timed on
 /// `clock` and on the wall clock and added to `samples`. Every iteration's result is checked.
 ///
-/// The harness runs every cell of a dataset in several rounds, one cell after another, and takes
+/// The harness runs every cell of every dataset in several rounds, one cell after another, and takes
 /// the median of all iterations together, so that a burst of load from other processes on the
 /// shared machine lands on a few iterations of each cell instead of on every iteration of one.
 func measureRound(

@@ -8,6 +8,7 @@
 //               [--clock cpu|wall] [--rounds N]
 //   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
 //   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
+//   plist-bench --worker SYSTEM [options]                                         (internal)
 
 import Foundation
 import PropertyLists
@@ -25,9 +26,11 @@ struct Options {
   var benchmarks = Benchmark.all
   var memory = true
   var loop: (SystemID, Benchmark, String)?
+  /// Set in worker processes (see Workers.swift).
+  var worker: SystemID?
   var iterations = 20
   var clock = BenchClock.cpu
-  var rounds = 3
+  var rounds = 10
   /// Which library source was built, for the header (run.sh passes it).
   var source: String?
 }
@@ -96,6 +99,7 @@ func parseOptions(_ arguments: [String]) -> Options {
       let name = reader.value(flag)
       guard let clock = BenchClock(rawValue: name) else { fail("--clock takes cpu or wall, not \(name)") }
       options.clock = clock
+    case "--worker": options.worker = parseSystem(reader.value(flag))
     case "--loop":
       let system = parseSystem(reader.value(flag))
       let benchmark = parseBenchmark(reader.value(flag))
@@ -194,69 +198,65 @@ if let (system, benchmark, dataset) = options.loop {
   exit(0)
 }
 
+if let system = options.worker { runWorker(system: system, options: options, manifest: manifest) }
+
 var results = Results()
 results.loadAtStart = loadAverage()
 results.datasets = options.datasets
-for dataset in options.datasets {
-  let source = loadDocument(dataset, .binary, options, manifest)
-  let reference = referenceFingerprint(source)
-  // Prepare (and check) every cell of the dataset, then time them in rounds.
-  var prepared: [(key: CellKey, label: String, bytes: Int, cell: Cell)] = []
-  for format in DocumentFormat.allCases where options.benchmarks.contains(where: { $0.format == format }) {
-    let document = loadDocument(dataset, format, options, manifest)
-    results.sizes[document.label] = document.bytes.count
-    for benchmark in options.benchmarks where benchmark.format == format {
-      for system in options.systems {
-        let key = CellKey(benchmark: benchmark, dataset: dataset, system: system)
-        do {
-          let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
-          prepared.append((key, document.label, document.bytes.count, cell))
-        } catch let error as Unavailable {
-          results.outcomes[key] = .unavailable(error.description)
-          progress("\(benchmark.title) \(document.label) \(system.title): n/a (\(error))")
-        } catch {
-          results.outcomes[key] = .failed("\(error)")
-          results.failures.append("\(benchmark.title), \(document.label), \(system.title): \(error)")
-          progress("\(benchmark.title) \(document.label) \(system.title): FAILED: \(error)")
-        }
-      }
-    }
+// One worker process per system prepares (and checks) that system's cells; then every cell of
+// every system and size is timed in rounds, a slice of each in turn, so that the host's load,
+// which comes and goes over seconds, falls on every system and every document size alike (the
+// ratios and the flatness compare cells). See Workers.swift.
+var workers: [Worker] = []
+for system in options.systems {
+  progress("preparing \(system.title)")
+  do {
+    workers.append(try Worker(system: system, options: options, results: &results))
+  } catch {
+    results.failures.append("\(system.title): \(error)")
+    progress("\(system.title): FAILED: \(error)")
   }
-  var samples = [Samples](repeating: Samples(), count: prepared.count)
-  var failed = Set<Int>()
-  for round in 0..<options.rounds {
-    progress("\(dataset): round \(round + 1) of \(options.rounds)")
-    for (index, entry) in prepared.enumerated() where !failed.contains(index) {
-      do {
-        // The first round warms up for --warm-up seconds; later ones run one untimed iteration
-        // when an iteration is short (caches and the allocator then start from this cell's state).
-        let shortCell = samples[index].times.isEmpty || samples[index].timing.median < 0.05
-        try measureRound(
-          entry.cell, into: &samples[index], clock: options.clock,
-          minimumTime: options.minimumTime / Double(options.rounds),
-          warmUp: round == 0 ? options.warmUp : (shortCell ? 1e-9 : 0),
-          minimumIterations: round == options.rounds - 1 ? Swift.max(1, 3 - samples[index].times.count) : 1)
-      } catch {
-        failed.insert(index)
-        results.outcomes[entry.key] = .failed("\(error)")
-        results.failures.append("\(entry.key.benchmark.title), \(entry.label), \(entry.key.system.title): \(error)")
-        progress("\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): FAILED: \(error)")
-      }
-    }
-  }
-  for (index, entry) in prepared.enumerated() where !failed.contains(index) {
-    let measurement = samples[index].timing
-    results.outcomes[entry.key] = .measured(measurement, bytes: entry.bytes)
-    progress(
-      "\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): "
-        + "\(formatRate(results.outcomes[entry.key]?.megabytesPerSecond)) MB/s "
-        + String(
-          format: "(\(options.clock.rawValue) median %.3f ms over %d iterations, fastest %.3f, slowest %.3f; wall median %.3f)",
-          measurement.median * 1e3, measurement.iterations, measurement.fastest * 1e3,
-          measurement.slowest * 1e3, measurement.wallMedian * 1e3))
-  }
-  prepared.removeAll()
 }
+// Cells in the order of the report: size, then benchmark, then system.
+var schedule: [(worker: Worker, key: CellKey, index: Int, label: String, bytes: Int)] = []
+for dataset in options.datasets {
+  for benchmark in options.benchmarks {
+    for worker in workers {
+      for cell in worker.cells where cell.key.dataset == dataset && cell.key.benchmark == benchmark {
+        schedule.append((worker, cell.key, cell.index, cell.label, cell.bytes))
+      }
+    }
+  }
+}
+var samples = [Samples](repeating: Samples(), count: schedule.count)
+var failed = Set<Int>()
+for round in 0..<options.rounds {
+  progress("round \(round + 1) of \(options.rounds)")
+  for (position, entry) in schedule.enumerated() where !failed.contains(position) {
+    do {
+      try entry.worker.run(entry.index, round: round, into: &samples[position])
+    } catch {
+      failed.insert(position)
+      results.outcomes[entry.key] = .failed("\(error)")
+      results.failures.append("\(entry.key.benchmark.title), \(entry.label), \(entry.key.system.title): \(error)")
+      progress("\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): FAILED: \(error)")
+    }
+  }
+}
+for worker in workers { worker.waitForExit() }
+workers.removeAll()
+for (position, entry) in schedule.enumerated() where !failed.contains(position) {
+  let measurement = samples[position].timing
+  results.outcomes[entry.key] = .measured(measurement, bytes: entry.bytes)
+  progress(
+    "\(entry.key.benchmark.title) \(entry.label) \(entry.key.system.title): "
+      + "\(formatRate(results.outcomes[entry.key]?.megabytesPerSecond)) MB/s "
+      + String(
+        format: "(\(options.clock.rawValue) median %.3f ms over %d iterations, fastest %.3f, slowest %.3f; wall median %.3f)",
+        measurement.median * 1e3, measurement.iterations, measurement.fastest * 1e3,
+        measurement.slowest * 1e3, measurement.wallMedian * 1e3))
+}
+schedule.removeAll()
 
 if options.memory {
   let dataset = options.datasets.contains("plist-large") ? "plist-large" : options.datasets.last!

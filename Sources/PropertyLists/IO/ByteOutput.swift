@@ -8,8 +8,15 @@ import FoundationEssentials
   import Darwin
 #endif
 
-/// The writers' output buffer: `malloc`ed, grown with `realloc` (which moves large blocks by
-/// remapping pages rather than copying), and handed to `Data` without a copy.
+/// The writers' output buffer: `malloc`ed and grown with `realloc` while small, and handed to
+/// `Data` without a copy.
+///
+/// On Linux, an output that outgrows ``mappedThreshold`` moves to its own anonymous mapping,
+/// reserved generously (address space only: pages are backed when written) and advised to use
+/// transparent huge pages. Writing a 20 MB document into freshly `malloc`ed pages otherwise takes
+/// one page fault per 4 KB, which on this kind of virtual machine cost about a third of the
+/// writer's time; with 2 MB pages it is a few faults, and no copies while the output grows
+/// within its reservation.
 ///
 /// It is a struct passed `inout`, so the hot path has no exclusivity checks. Its owner ends it
 /// exactly once: ``takeData()``, ``takeArray()`` or ``release()``.
@@ -18,6 +25,13 @@ struct ByteOutput {
   /// Bytes written so far; the format-specific appends advance it after writing into reserved room.
   var count = 0
   private var capacity: Int
+  /// The length of the mapping `base` points into, or 0 while the buffer is `malloc`ed.
+  private var mappedLength = 0
+
+  /// Outputs that grow beyond this many bytes move to their own mapping (Linux only).
+  static let mappedThreshold = 1 << 20
+  /// Huge-page size, the alignment and granularity of mappings.
+  private static let hugePage = 1 << 21
 
   init(capacity: Int) {
     self.capacity = Swift.max(capacity, 64)
@@ -33,10 +47,52 @@ struct ByteOutput {
   @inline(never)
   private mutating func grow(_ extra: Int) {
     let wanted = Swift.max(capacity * 2, count + extra)
+    #if os(Linux)
+      if wanted > Self.mappedThreshold, let mapping = Self.map(Swift.max(wanted * 2, 32 << 20)) {
+        mapping.base.copyMemory(from: base, byteCount: count)
+        release()
+        base = mapping.base.assumingMemoryBound(to: UInt8.self)
+        capacity = mapping.length
+        mappedLength = mapping.length
+        return
+      }
+    #endif
+    if mappedLength > 0 {
+      // No larger mapping to be had: continue in `malloc`ed memory.
+      guard let memory = malloc(wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
+      memory.copyMemory(from: base, byteCount: count)
+      release()
+      base = memory.assumingMemoryBound(to: UInt8.self)
+      capacity = wanted
+      mappedLength = 0
+      return
+    }
     guard let memory = realloc(base, wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
     base = memory.assumingMemoryBound(to: UInt8.self)
     capacity = wanted
   }
+
+  #if os(Linux)
+    /// A private anonymous mapping of at least `length` bytes, starting on a huge-page boundary
+    /// and advised to use huge pages; `nil` if the system refuses (the caller then uses `malloc`).
+    private static func map(_ length: Int) -> (base: UnsafeMutableRawPointer, length: Int)? {
+      let rounded = (length + hugePage - 1) & ~(hugePage - 1)
+      // Map one huge page more than needed, then unmap the unaligned head and the rest of the tail.
+      let padded = rounded + hugePage
+      guard let raw = mmap(nil, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+        raw != MAP_FAILED
+      else { return nil }
+      let address = UInt(bitPattern: raw)
+      let aligned = (address + UInt(hugePage) - 1) & ~UInt(hugePage - 1)
+      let head = Int(aligned - address)
+      if head > 0 { munmap(raw, head) }
+      let start = raw + head
+      let tail = padded - head - rounded
+      if tail > 0 { munmap(start + rounded, tail) }
+      _ = madvise(start, rounded, 14)  // MADV_HUGEPAGE; advice only, so failure is harmless
+      return (start, rounded)
+    }
+  #endif
 
   @inline(__always)
   mutating func append(_ byte: UInt8) {
@@ -91,11 +147,25 @@ struct ByteOutput {
   }
 
   /// Frees the buffer; the output must not be used afterwards.
-  func release() { free(base) }
+  func release() {
+    #if os(Linux)
+      if mappedLength > 0 {
+        munmap(base, mappedLength)
+        return
+      }
+    #endif
+    free(base)
+  }
 
   /// The bytes as `Data`, which takes over the buffer.
   consuming func takeData() -> Data {
-    Data(bytesNoCopy: base, count: count, deallocator: .free)
+    #if os(Linux)
+      if mappedLength > 0 {
+        let length = mappedLength
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, length) })
+      }
+    #endif
+    return Data(bytesNoCopy: base, count: count, deallocator: .free)
   }
 
   /// The bytes copied into an array; frees the buffer.
