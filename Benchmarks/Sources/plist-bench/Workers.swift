@@ -1,7 +1,7 @@
-// One worker process per system: each system's cells are prepared and timed in a process of its
-// own, so that no system runs on a heap shaped by another's (a Foundation tree of a few hundred MB
-// kept alive for Foundation's encoders made Stasis's 20 MB decode about 30% slower in the same
-// process). The parent still interleaves the cells of all systems and sizes, one slice at a time,
+// Worker processes: each system's decoders, and separately its encoders, are prepared and timed in
+// a process of their own, so that no cell runs on a heap shaped by trees it does not use (a
+// Foundation tree of a few hundred MB kept alive for Foundation's encoders made Stasis's 20 MB
+// decode about 30% slower in the same process). The parent still interleaves the cells of all systems and sizes, one slice at a time,
 // so that the host's load falls on all of them alike; only one worker runs at any moment.
 //
 // Protocol, one tab-separated line per message:

@@ -203,18 +203,25 @@ if let system = options.worker { runWorker(system: system, options: options, man
 var results = Results()
 results.loadAtStart = loadAverage()
 results.datasets = options.datasets
-// One worker process per system prepares (and checks) that system's cells; then every cell of
+// Worker processes per system prepare (and check) that system's cells; then every cell of
 // every system and size is timed in rounds, a slice of each in turn, so that the host's load,
 // which comes and goes over seconds, falls on every system and every document size alike (the
 // ratios and the flatness compare cells). See Workers.swift.
+// Decoders and encoders of a system run in separate workers, so that a decoder is timed in a
+// process holding only the documents, not the trees its system's encoders write.
 var workers: [Worker] = []
 for system in options.systems {
-  progress("preparing \(system.title)")
-  do {
-    workers.append(try Worker(system: system, options: options, results: &results))
-  } catch {
-    results.failures.append("\(system.title): \(error)")
-    progress("\(system.title): FAILED: \(error)")
+  for operation in [Operation.decode, .encode] {
+    var workerOptions = options
+    workerOptions.benchmarks = options.benchmarks.filter { $0.operation == operation }
+    guard !workerOptions.benchmarks.isEmpty else { continue }
+    progress("preparing \(system.title), \(operation.rawValue)")
+    do {
+      workers.append(try Worker(system: system, options: workerOptions, results: &results))
+    } catch {
+      results.failures.append("\(system.title), \(operation.rawValue): \(error)")
+      progress("\(system.title), \(operation.rawValue): FAILED: \(error)")
+    }
   }
 }
 // Cells in the order of the report: size, then benchmark, then system.

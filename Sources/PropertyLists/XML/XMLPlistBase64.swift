@@ -6,13 +6,14 @@ import FoundationEssentials
 enum XMLPlistBase64 {
   private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-  /// Byte → six-bit value; −1 for bytes CF skips (everything below 0x80 outside the alphabet;
-  /// `=` counts as a zero digit), −2 for bytes ≥ 0x80, which CF rejects.
+  /// Byte → six-bit value; −1 for bytes CF skips (everything below 0x80 outside the alphabet),
+  /// −2 for bytes ≥ 0x80, which CF rejects, and 64 for `=`, which counts as a zero digit. So four
+  /// plain alphabet characters are exactly those whose values OR together below 64.
   private static let decodeTable: [Int8] = {
     var table = [Int8](repeating: -1, count: 256)
     for index in 0x80..<0x100 { table[index] = -2 }
     for (value, byte) in alphabet.enumerated() { table[Int(byte)] = Int8(value) }
-    table[Int(UInt8(ascii: "="))] = 0
+    table[Int(UInt8(ascii: "="))] = 64
     return table
   }()
 
@@ -38,9 +39,7 @@ enum XMLPlistBase64 {
           let b = table[Int(input[index + 1])]
           let c = table[Int(input[index + 2])]
           let d = table[Int(input[index + 3])]
-          if (a | b | c | d) >= 0 && input[index + 2] != UInt8(ascii: "=") && input[index + 3] != UInt8(ascii: "=")
-            && input[index] != UInt8(ascii: "=") && input[index + 1] != UInt8(ascii: "=")
-          {
+          if UInt8(bitPattern: a | b | c | d) < 64 {
             let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
             output[written] = UInt8(truncatingIfNeeded: group >> 16)
             output[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
@@ -68,7 +67,7 @@ enum XMLPlistBase64 {
           continue
         }
         digits += 1
-        accumulator = accumulator << 6 | UInt32(value)
+        accumulator = accumulator << 6 | UInt32(value & 0x3F)
         if digits & 3 == 0 {
           output[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
           written += 1

@@ -262,14 +262,15 @@ extension XMLPlistScanner {
       }
       scale += exponentNegative ? -exponent : exponent
     }
-    guard mantissa <= 1 << 53 else { return nil }
     let magnitude: Double
     if mantissa == 0 {
       magnitude = 0
-    } else if scale >= 0 && scale <= 22 {
+    } else if mantissa <= 1 << 53 && scale >= 0 && scale <= 22 {
       magnitude = Double(mantissa) * exactPowersOfTen[scale]
-    } else if scale < 0 && scale >= -22 {
+    } else if mantissa <= 1 << 53 && scale < 0 && scale >= -22 {
       magnitude = Double(mantissa) / exactPowersOfTen[-scale]
+    } else if let rounded = DecimalToBinary.nearestDouble(mantissa, timesTenToThe: scale) {
+      magnitude = rounded
     } else {
       return nil
     }
@@ -352,18 +353,21 @@ extension XMLPlistScanner {
   /// group is dropped.
   mutating func scanData(openedAt: Int) throws(PropertyListError) -> Data {
     let start = position
-    var end = start
-    while end < count && base[end] != UInt8(ascii: "<") { end += 1 }
+    let end = memchr(base + start, Int32(UInt8(ascii: "<")), count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
     let capacity = (end - start) / 4 * 3
     var badOffset = -1
     var data = Data()
     if capacity > 0 {
-      data = Data(count: capacity)
-      let base = self.base
-      let produced = data.withUnsafeMutableBytes { (output: UnsafeMutableRawBufferPointer) -> Int in
-        XMLPlistBase64.decodeCF(UnsafeBufferPointer(start: base + start, count: end - start), into: output, badOffset: &badOffset)
+      // Decoded straight into memory that the Data then owns (no zero-filling, no copy).
+      guard let memory = malloc(capacity) else { fatalError("out of memory for \(capacity) bytes of <data>") }
+      let produced = XMLPlistBase64.decodeCF(
+        UnsafeBufferPointer(start: base + start, count: end - start),
+        into: UnsafeMutableRawBufferPointer(start: memory, count: capacity), badOffset: &badOffset)
+      if produced > 0 && badOffset < 0 {
+        data = Data(bytesNoCopy: memory, count: produced, deallocator: .free)
+      } else {
+        free(memory)
       }
-      data.count = produced
     } else {
       // Too short to hold a group; still reject bytes ≥ 0x80 as CF does.
       for index in start..<end where base[index] >= 0x80 {

@@ -1,5 +1,13 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The elements of Apple's property-list DTD. Names are case-sensitive.
 enum XMLPlistTag: UInt8 {
   case plist, array, dict, key, string, data, date, real, integer, `true`, `false`
@@ -517,14 +525,16 @@ struct XMLPlistScanner {
   }
 
   /// The offset of the first `<` or `&` at or after `from`, or `count`. Looks at eight bytes at a
-  /// time (a byte equals `c` exactly when `word ^ c·0x0101…` has a zero byte there).
+  /// time (a byte equals `c` exactly when `word ^ c·0x0101…` has a zero byte there); text longer
+  /// than 32 bytes is searched with the C library's vectorized `memchr` instead.
   @inline(__always)
   static func indexOfMarkup(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
     var index = from
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    while index + 8 <= count {
+    let wordLimit = Swift.min(count, from + 32)
+    while index + 8 <= wordLimit {
       let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       let less = word ^ (ones &* 0x3C)
       let ampersand = word ^ (ones &* 0x26)
@@ -532,12 +542,24 @@ struct XMLPlistScanner {
       if found != 0 { break }
       index += 8
     }
+    if index == from + 32 {
+      return longIndexOfMarkup(base, from: index, count: count)
+    }
     while index < count {
       let byte = base[index]
       if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { return index }
       index += 1
     }
     return count
+  }
+
+  /// ``indexOfMarkup(_:from:count:)`` for long text: the first `<` with `memchr`, then the first
+  /// `&` before it.
+  @inline(never)
+  static func longIndexOfMarkup(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+    let less = memchr(base + from, Int32(UInt8(ascii: "<")), count - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+    let ampersand = memchr(base + from, Int32(UInt8(ascii: "&")), less - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+    return ampersand ?? less
   }
 
   /// The part of ``scanText(scratch:)`` after the first reference or CDATA section.
