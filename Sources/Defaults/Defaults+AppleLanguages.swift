@@ -1,4 +1,4 @@
-public import Bundles
+import Bundles
 
 extension Defaults {
   /// The `AppleLanguages` key: the user's preferred languages, best first (`NSLocale.preferredLanguages`

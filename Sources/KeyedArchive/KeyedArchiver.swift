@@ -115,7 +115,7 @@ public final class KeyedArchiver {
     try archiver.encodeRootObject(root)
     do {
       try archiver.finishedArchive().write(toFile: path, format: format)
-    } catch let error as PropertyListError {
+    } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error.description)
     }
   }
@@ -205,7 +205,7 @@ public final class KeyedArchiver {
   func reference(toInstance object: AnyObject) throws -> UInt64 {
     let identity = ObjectIdentifier(object)
     if let uid = objectNumbers[identity] { return uid }
-    let type = type(of: object)
+    let type: any AnyObject.Type = type(of: object)
     guard let entry = registry.byType[ObjectIdentifier(type)], let encode = entry.encode else {
       throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type): the class is not registered in the archive's class registry")
     }

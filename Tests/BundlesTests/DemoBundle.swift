@@ -18,7 +18,7 @@ enum DemoBundle {
   static func write(_ bytes: [UInt8], to path: String) {
     let folder = String(path[..<path.lastIndex(of: "/")!])
     try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
   }
 
   static func write(_ text: String, to path: String) { write(Array(text.utf8), to: path) }

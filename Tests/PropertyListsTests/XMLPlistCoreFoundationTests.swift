@@ -46,7 +46,7 @@ struct XMLPlistCoreFoundationTests {
   @Test func writerEdgeCasesEqualCoreFoundations() throws {
     var values: [PropertyListValue] = [
       ["\u{E000}": 1, "😀": 2, "é": 3, "a": 4, "B": 5, "aa": 6, "": 7, "\u{FFFF}": 8, "\u{10FFFF}": 9],
-      [.real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity), .real(1e-5), .real(1e17), .real(1e16), .real(5e-324),
+      [.real(-0.0), .real(.nan), .real(.infinity), .real(-.infinity), .real(1e-5), .real(1e17), .real(1e16), .real(.leastNonzeroMagnitude),
        .real(.greatestFiniteMagnitude), .real(37.7668), .real(1), .real(0.1, width: .single)],
       [.integer(PropertyListInteger(UInt64.max)), .integer(PropertyListInteger(Int64.min)), .integer(PropertyListInteger(UInt64(1) << 63))],
       [.date(Date(timeIntervalSinceReferenceDate: -0.5)), .date(Date(timeIntervalSinceReferenceDate: 0.999)),

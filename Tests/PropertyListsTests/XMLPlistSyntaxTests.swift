@@ -396,8 +396,8 @@ struct XMLPlistSyntaxTests {
     let reals: [(Double, String)] = [
       (1, "1"), (0.5, "0.5"), (0.1, "0.10000000000000001"), (1e100, "1e+100"), (-0.0, "0.0"), (0, "0.0"),
       (.nan, "nan"), (.infinity, "+infinity"), (-.infinity, "-infinity"), (37.7668, "37.766800000000003"),
-      (Double("-122.39590000000001")!, "-122.39590000000001"), (1e-5, "1.0000000000000001e-05"), (123456789012345678, "1.2345678901234568e+17"),
-      (Double(Float(0.1)), "0.10000000149011612"), (5e-324, "4.9406564584124654e-324"), (100, "100"), (1e16, "10000000000000000"),
+      (Double("-122.39590000000001")!, "-122.39590000000001"), (1e-5, "1.0000000000000001e-05"), (Double("123456789012345678")!, "1.2345678901234568e+17"),
+      (Double(Float(0.1)), "0.10000000149011612"), (.leastNonzeroMagnitude, "4.9406564584124654e-324"), (100, "100"), (1e16, "10000000000000000"),
       (1e17, "1e+17"), (0.0001, "0.0001"), (0.00001, "1.0000000000000001e-05"), (-2.5, "-2.5"),
     ]
     for (real, text) in reals {
@@ -437,8 +437,8 @@ struct XMLPlistSyntaxTests {
       if fast { out.appendReal(value) } else { out.appendRealWithCLibrary(value) }
       return String(decoding: out.bytes(), as: UTF8.self)
     }
-    var values: [Double] = [1, 0.5, 0.1, 1e-4, 1e-5, 9.9999999999999995e-5, 1e16, 1e17, 99999999999999999, 9.999999999999999e16,
-                            123456789012345678, 5e-324, .greatestFiniteMagnitude, .leastNormalMagnitude, 9007199254740993,
+    var values: [Double] = [1, 0.5, 0.1, 1e-4, 1e-5, 9.9999999999999995e-5, 1e16, 1e17, Double("99999999999999999")!, 9.999999999999999e16,
+                            Double("123456789012345678")!, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude, Double("9007199254740993")!,
                             0.30000000000000004, 2.5, 1e22, 1e23, 1e38, 3.4e38, 1e-6, 1.5e-7, 4.35, 0.001, 1e300, 37.7668]
     for exponent in -30...40 {
       values.append(pow(10, Double(exponent)))

@@ -1,5 +1,5 @@
 public import FoundationEssentials
-public import PropertyLists
+import PropertyLists
 
 extension ArchiveClassRegistry {
   /// A registry holding Foundation's classes, each mapped to its natural Swift type:
@@ -153,7 +153,7 @@ extension Dictionary: ArchiveFoundationValue {
     var values: [PropertyListValue] = []
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
-    for (key, value) in self {
+    for (key, _) in self {
       keys.append(.uid(try coder.reference(to: key)))
     }
     for (_, value) in self {
