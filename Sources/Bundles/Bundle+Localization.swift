@@ -54,9 +54,39 @@ extension Bundle {
   /// The localizations this bundle uses for the user's languages (`NSBundle.preferredLocalizations`):
   /// the best match for the first preferred language that has one, with its fallbacks; when no
   /// preferred language matches, the development localization (then `en`).
+  ///
+  /// A bundle other than the main one (a framework or plug-in) matches the **main bundle's chosen
+  /// localizations** instead of the user's languages, so that an app's frameworks speak the app's
+  /// language (CF's `_CFBundleCopyLanguageSearchListInBundle`): a framework with `de` and `fr`
+  /// inside an app that chose `fr` for a user who prefers `de` uses `fr`. This holds unless the
+  /// main bundle's Info.plist sets `CFBundleAllowMixedLocalizations` to true, or the main bundle
+  /// has no localizations of its own (a bare command-line tool), and only when the bundle's
+  /// ``BundleEnvironment/mainBundle`` names a main bundle (``BundleEnvironment/current`` does).
   public var preferredLocalizations: [String] {
+    var preferences = environment.preferredLanguages
+    if let main = environment.mainBundle?(), main !== self, main.bundlePath != bundlePath, !main.allowsMixedLocalizations {
+      let mainChoice = main.ownPreferredLocalizations
+      if !mainChoice.isEmpty && main.localizations.contains(where: { $0 != "Base" }) { preferences = mainChoice }
+    }
+    return preferredLocalizations(for: preferences)
+  }
+
+  /// ``preferredLocalizations`` by the user's languages alone, never following another bundle.
+  var ownPreferredLocalizations: [String] { preferredLocalizations(for: environment.preferredLanguages) }
+
+  /// `CFBundleAllowMixedLocalizations` in the Info.plist: a boolean, or a string YES / true / 1.
+  var allowsMixedLocalizations: Bool {
+    switch infoDictionary["CFBundleAllowMixedLocalizations"] {
+    case .bool(let value): return value
+    case .string(let text): return ["yes", "true", "1"].contains(text.lowercased())
+    case .integer(let number): return number.bitPattern != 0
+    default: return false
+    }
+  }
+
+  private func preferredLocalizations(for preferences: [String]) -> [String] {
     let available = localizations.filter { $0 != "Base" }
-    let matched = LocalizationMatching.localizations(from: available, forPreferences: environment.preferredLanguages)
+    let matched = LocalizationMatching.localizations(from: available, forPreferences: preferences)
     if !matched.isEmpty { return matched }
     if let development = developmentLocalization {
       let own = LocalizationMatching.localizations(from: available, forPreferences: [development])

@@ -27,21 +27,30 @@ public struct BundleEnvironment: Sendable {
   /// The user's `AppleLanguages` array, when known; consulted before ``variables``. When `nil`,
   /// ``Bundle/appleLanguagesProvider`` is asked instead.
   public var appleLanguages: (@Sendable () -> [String]?)?
+  /// The program's main bundle, whose chosen localizations other bundles (frameworks, plug-ins)
+  /// follow unless its Info.plist sets `CFBundleAllowMixedLocalizations` (see
+  /// ``Bundle/preferredLocalizations``). ``current`` gives ``Bundle/main``; `nil` (the default,
+  /// and ``languages(_:platform:product:displayScale:)``) means every bundle matches the user's
+  /// languages on its own.
+  public var mainBundle: (@Sendable () -> Bundle?)?
 
   public init(
     platform: String = "linux", product: String? = nil, displayScale: Int = 1,
-    variables: [String: String] = [:], appleLanguages: (@Sendable () -> [String]?)? = nil
+    variables: [String: String] = [:], appleLanguages: (@Sendable () -> [String]?)? = nil,
+    mainBundle: (@Sendable () -> Bundle?)? = nil
   ) {
     self.platform = platform
     self.product = product
     self.displayScale = max(1, displayScale)
     self.variables = variables
     self.appleLanguages = appleLanguages
+    self.mainBundle = mainBundle
   }
 
-  /// This process: platform `linux`, no product, scale 1, the real environment variables.
+  /// This process: platform `linux`, no product, scale 1, the real environment variables, and
+  /// ``Bundle/main`` as the main bundle.
   public static var current: BundleEnvironment {
-    BundleEnvironment(variables: ProcessInfo.processInfo.environment)
+    BundleEnvironment(variables: ProcessInfo.processInfo.environment, mainBundle: { Bundle.main })
   }
 
   /// An environment with a fixed language list and no environment variables (for tests and tools).

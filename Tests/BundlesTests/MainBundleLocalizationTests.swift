@@ -1,0 +1,156 @@
+import FoundationEssentials
+import PropertyLists
+import Testing
+
+@testable import Bundles
+
+/// Frameworks follow the app's language (formats.md §10: non-main bundles use the main bundle's
+/// chosen localizations unless `CFBundleAllowMixedLocalizations` is set). Each test builds its
+/// own app and framework in a temporary folder and names the main bundle through the
+/// environment, so nothing here touches the process's `Bundle.main`.
+@Suite struct MainBundleLocalizationTests {
+  /// A flat bundle at `folder/name` with an Info.plist and one `Localizable.strings` per
+  /// localization, whose `greeting` says which localization answered.
+  static func makeBundle(
+    in folder: String, name: String, localizations: [String], development: String = "en",
+    extraInfo: [(String, PropertyListValue)] = []
+  ) throws -> String {
+    let path = "\(folder)/\(name)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    var info: [(String, PropertyListValue)] = [
+      ("CFBundleIdentifier", .string("com.example.\(name)")), ("CFBundleDevelopmentRegion", .string(development)),
+    ]
+    info += extraInfo
+    try PropertyListValue.dictionary(PropertyListDictionary(info)).encoded(as: .xml)
+      .write(to: URL(fileURLWithPath: "\(path)/Info.plist"))
+    for localization in localizations {
+      let lproj = "\(path)/\(localization).lproj"
+      try FileManager.default.createDirectory(atPath: lproj, withIntermediateDirectories: true)
+      try Data("\"greeting\" = \"\(name) in \(localization)\";\n".utf8)
+        .write(to: URL(fileURLWithPath: "\(lproj)/Localizable.strings"))
+    }
+    return path
+  }
+
+  static func temporaryFolder() throws -> String {
+    let folder = FileManager.default.temporaryDirectory.path + "/stasis-main-localization-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// An environment with the user's `languages` and `main` as the main bundle.
+  static func environment(_ languages: [String], main: Bundle?) -> BundleEnvironment {
+    var environment = BundleEnvironment(appleLanguages: { languages })
+    if let main { environment.mainBundle = { main } }
+    return environment
+  }
+
+  @Test("a framework speaks the language the app chose, not the user's first")
+  func frameworkFollowsApp() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["de", "fr"]
+    let app = try Bundle(
+      path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
+    let frameworkPath = try Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"])
+    #expect(app.preferredLocalizations == ["fr"])
+
+    let framework = try Bundle(path: frameworkPath, environment: Self.environment(user, main: app))
+    #expect(framework.preferredLocalizations == ["fr"])
+    #expect(framework.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in fr")
+
+    // With no main bundle named, the framework matches the user's languages on its own.
+    let alone = try Bundle(path: frameworkPath, environment: .languages(user))
+    #expect(alone.preferredLocalizations == ["de"])
+    #expect(alone.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in de")
+  }
+
+  @Test("CFBundleAllowMixedLocalizations in the app lets frameworks choose for themselves",
+    arguments: [PropertyListValue.bool(true), .string("YES"), .integer(1)])
+  func mixedLocalizationsAllowed(flag: PropertyListValue) throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["de", "fr"]
+    let app = try Bundle(
+      path: Self.makeBundle(
+        in: folder, name: "App", localizations: ["en", "fr"], extraInfo: [("CFBundleAllowMixedLocalizations", flag)]),
+      environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: Self.environment(user, main: app))
+    #expect(framework.preferredLocalizations == ["de"])
+  }
+
+  @Test("an explicit false keeps frameworks on the app's language")
+  func mixedLocalizationsRefused() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["de", "fr"]
+    let app = try Bundle(
+      path: Self.makeBundle(
+        in: folder, name: "App", localizations: ["en", "fr"],
+        extraInfo: [("CFBundleAllowMixedLocalizations", .bool(false))]),
+      environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: Self.environment(user, main: app))
+    #expect(framework.preferredLocalizations == ["fr"])
+  }
+
+  @Test("a framework without the app's language falls back to its development region")
+  func frameworkLacksAppLanguage() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["fr", "de"]
+    let app = try Bundle(
+      path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "de"]),
+      environment: Self.environment(user, main: app))
+    #expect(framework.preferredLocalizations == ["en"])
+    #expect(framework.localizationSearchList == ["en"])
+  }
+
+  @Test("a main bundle without localizations (a bare tool) leaves frameworks to the user's languages")
+  func bareToolAsMain() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["de", "fr"]
+    let tool = try Bundle(path: Self.makeBundle(in: folder, name: "tool", localizations: []), environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: Self.environment(user, main: tool))
+    #expect(framework.preferredLocalizations == ["de"])
+  }
+
+  @Test("the main bundle itself, opened again at its path, uses the user's languages")
+  func mainBundleItself() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let user = ["de", "fr"]
+    let path = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr", "de"])
+    let app = try Bundle(path: path, environment: .languages(["fr"]))
+    let again = try Bundle(path: path, environment: Self.environment(user, main: app))
+    #expect(again.preferredLocalizations == ["de"])
+  }
+
+  @Test("two bundles naming each other as main do not recurse")
+  func mutualMainBundles() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    final class Holder: @unchecked Sendable { var bundle: Bundle? }
+    let holder = Holder()
+    let user = ["de", "fr"]
+    let first = try Bundle(
+      path: Self.makeBundle(in: folder, name: "First", localizations: ["en", "fr"]),
+      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+    let second = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Second", localizations: ["en", "fr", "de"]),
+      environment: Self.environment(user, main: first))
+    holder.bundle = second
+    // First follows Second's own choice (de, which First lacks: its development region en);
+    // Second follows First's own choice (fr).
+    #expect(first.preferredLocalizations == ["en"])
+    #expect(second.preferredLocalizations == ["fr"])
+  }
+}
