@@ -24,6 +24,15 @@ extension Bundle {
     return environment.preferredLanguages
   }
 
+  /// The user's languages as the POSIX environment variables name them, and nothing else (no
+  /// `AppleLanguages`): gettext's rules, so the locale is the first non-empty of `LC_ALL`,
+  /// `LC_MESSAGES`, `LANG`; a `C`/`POSIX` locale means none; otherwise the colon-separated
+  /// `LANGUAGE` list wins when set, else the locale. Names become language identifiers:
+  /// `zh_TW.UTF-8` → `zh-Hant-TW`, `de_DE@euro` → `de-DE`, `sr_RS@latin` → `sr-Latn-RS`.
+  public static func preferredLanguages(fromPOSIXEnvironment variables: [String: String]) -> [String] {
+    LocalizationMatching.preferredLanguages(fromEnvironment: variables)
+  }
+
   /// The localizations of `localizations` to use for `preferences`, best first
   /// (`Bundle.preferredLocalizations(from:forPreferences:)`,
   /// `CFBundleCopyLocalizationsForPreferences`). With `preferences` `nil`, the current process's

@@ -1,6 +1,7 @@
 public import Foundation
 internal import PropertyLists
 public import Sandbox
+import Bundles
 
 /// A user-defaults database: the equivalent of Foundation's `UserDefaults` (`NSUserDefaults`).
 ///
@@ -73,25 +74,16 @@ public final class Defaults: @unchecked Sendable {
       self.mainBundleIdentifier = mainBundleIdentifier
     }
 
-    /// The preferred languages a POSIX environment names (`fr_FR.UTF-8` → `fr-FR`, `fr`).
+    /// The language domains a POSIX environment names: each language Bundles reads from it
+    /// (``Bundles/Bundle/preferredLanguages(fromPOSIXEnvironment:)``, gettext's rules), followed
+    /// by its bare language when that differs (`fr_FR.UTF-8` → `fr-FR`, `fr`; `zh_TW` →
+    /// `zh-Hant-TW`, `zh`). A `C` or `POSIX` locale means none, even with `LANGUAGE` set.
     public static func languages(from environment: [String: String]) -> [String] {
       var names: [String] = []
-      var sources: [String] = []
-      if let list = environment["LANGUAGE"], !list.isEmpty { sources += list.split(separator: ":").map(String.init) }
-      for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        if let value = environment[variable], !value.isEmpty {
-          sources.append(value)
-          break
-        }
-      }
-      for source in sources {
-        var tag = source
-        if let dot = tag.firstIndex(of: ".") { tag = String(tag[..<dot]) }
-        if let at = tag.firstIndex(of: "@") { tag = String(tag[..<at]) }
-        guard !tag.isEmpty, tag != "C", tag != "POSIX" else { continue }
-        tag = tag.replacingOccurrences(of: "_", with: "-")
-        for candidate in [tag, String(tag.split(separator: "-").first ?? "")] where !candidate.isEmpty {
-          if !names.contains(candidate) { names.append(candidate) }
+      for language in Bundles.Bundle.preferredLanguages(fromPOSIXEnvironment: environment) {
+        let bare = String(language.split(separator: "-").first ?? "")
+        for candidate in [language, bare] where !candidate.isEmpty && !names.contains(candidate) {
+          names.append(candidate)
         }
       }
       return names

@@ -1,3 +1,4 @@
+import Bundles
 import Defaults
 import Foundation
 import PropertyLists
@@ -125,8 +126,16 @@ struct DomainTests {
   @Test("Preferred languages come from the POSIX locale variables")
   func languagesFromEnvironment() {
     #expect(Defaults.Configuration.languages(from: ["LANG": "fr_FR.UTF-8"]) == ["fr-FR", "fr"])
-    #expect(Defaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "C"]) == ["pt-BR", "pt", "en"])
+    #expect(Defaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "de_DE.UTF-8"]) == ["pt-BR", "pt", "en"])
     #expect(Defaults.Configuration.languages(from: ["LC_ALL": "C"]).isEmpty)
+    // gettext ignores LANGUAGE under the C locale, as Bundles does.
+    #expect(Defaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "C"]).isEmpty)
+    #expect(Defaults.Configuration.languages(from: ["LANG": "zh_TW.UTF-8"]) == ["zh-Hant-TW", "zh"])
+    // The same languages, in the same order, as bundles see.
+    for environment in [["LANG": "sr_RS@latin"], ["LC_MESSAGES": "en_GB.UTF-8", "LANG": "fr_FR"], ["LANGUAGE": "de:fr", "LC_ALL": "it_IT"]] {
+      let bundleLanguages = Bundles.Bundle.preferredLanguages(fromPOSIXEnvironment: environment)
+      #expect(Defaults.Configuration.languages(from: environment).filter { bundleLanguages.contains($0) } == bundleLanguages)
+    }
   }
 
   @Test("Persistent-domain API: read, replace and remove other domains")
