@@ -9,7 +9,8 @@ let package = Package(
     .executable(name: "plist-bench", targets: ["plist-bench"])
   ],
   dependencies: [
-    .package(name: "Stasis", path: "..")
+    .package(name: "Stasis", path: ".."),
+    .package(path: "Support/BenchSupport"),
   ],
   targets: [
     // libplist (Debian: libplist-dev), the fastest C peer.
@@ -22,6 +23,7 @@ let package = Package(
       name: "plist-bench",
       dependencies: [
         .product(name: "PropertyLists", package: "Stasis"),
+        .product(name: "BenchSupport", package: "BenchSupport"),
         "CLibplist",
       ],
       path: "Sources/plist-bench"),

@@ -64,6 +64,8 @@ else
   [[ -f "$root/Package.resolved" ]] && cp "$root/Package.resolved" "$export_dir/"
   mkdir -p "$export_dir/Benchmarks"
   cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/"
+  mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"
+  cp -R "$here/Support/BenchSupport/Package.swift" "$here/Support/BenchSupport/Sources" "$export_dir/Benchmarks/Support/BenchSupport/"
   # Copy only what changed, so that the release build stays incremental between runs.
   changed="$here/.build-bench/files-added-or-removed"
   rm -f "$changed"

@@ -10,12 +10,14 @@ let package = Package(
     .executable(name: "bundle-bench", targets: ["bundle-bench"])
   ],
   dependencies: [
-    .package(name: "Stasis", path: "../..")
+    .package(name: "Stasis", path: "../.."),
+    .package(path: "../Support/BenchSupport"),
   ],
   targets: [
     .executableTarget(
       name: "bundle-bench",
       dependencies: [
+        .product(name: "BenchSupport", package: "BenchSupport"),
         .product(name: "Bundles", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
       ],

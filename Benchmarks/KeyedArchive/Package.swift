@@ -10,12 +10,14 @@ let package = Package(
     .executable(name: "archive-bench", targets: ["archive-bench"])
   ],
   dependencies: [
-    .package(name: "Stasis", path: "../..")
+    .package(name: "Stasis", path: "../.."),
+    .package(path: "../Support/BenchSupport"),
   ],
   targets: [
     .executableTarget(
       name: "archive-bench",
       dependencies: [
+        .product(name: "BenchSupport", package: "BenchSupport"),
         .product(name: "KeyedArchive", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
       ],

@@ -28,6 +28,9 @@ build_bench() {
     mkdir -p "$export_dir/Benchmarks/$folder" "$snapshot"
     git -C "$root" archive HEAD Package.swift Sources Tools Tests | tar -x -C "$export_dir"
     cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/$folder/"
+    mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"
+    cp -R "$root/Benchmarks/Support/BenchSupport/Package.swift" "$root/Benchmarks/Support/BenchSupport/Sources" \
+      "$export_dir/Benchmarks/Support/BenchSupport/"
     while read -r file; do
       if ! cmp -s "$export_dir/$file" "$snapshot/$file"; then
         [[ -f "$snapshot/$file" ]] || replan=1

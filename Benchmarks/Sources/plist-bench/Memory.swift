@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import PropertyLists
 
@@ -23,24 +24,6 @@ struct MemoryResult {
   var peakExtra: Int { peak - residentBefore }
   /// Peak memory above the loaded document: what decoding alone added.
   var decodeExtra: Int { peak - residentLoaded }
-}
-
-/// A `Vm…:` line of /proc/self/status, in bytes.
-func procStatus(_ key: String) -> Int? {
-  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-  for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
-    let digits = line.dropFirst(key.count + 1).filter(\.isNumber)
-    return Int(digits).map { $0 * 1024 }
-  }
-  return nil
-}
-
-/// Resets VmHWM to the current resident set (Linux ≥ 4.0).
-func resetPeakResident() -> Bool {
-  let descriptor = open("/proc/self/clear_refs", O_WRONLY)
-  guard descriptor >= 0 else { return false }
-  defer { close(descriptor) }
-  return write(descriptor, "5", 1) == 1
 }
 
 /// The child side: warm up, then load, decode, report. Prints one line of `key=value` pairs.
@@ -99,30 +82,18 @@ func decodeForMemory(_ system: SystemID, _ bytes: Data, _ format: DocumentFormat
 
 /// The parent side: runs the child for `system` and parses its line.
 func measureMemory(system: SystemID, document: Document, warmUpPath: String) throws -> MemoryResult {
-  let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = ["--memory-child", system.rawValue, document.path, String(document.expectedItems), warmUpPath]
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else {
-    let message = errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+  let outcome = try spawnMemoryChild(
+    arguments: ["--memory-child", system.rawValue, document.path, String(document.expectedItems), warmUpPath])
+  let fields: [String: Int]
+  switch outcome {
+  case .failed(let status, let message):
     if message.contains("not built yet") { throw Unavailable(message) }
-    throw CheckFailure("memory child for \(system.title) failed (\(process.terminationStatus)): \(message)")
-  }
-  var fields: [String: Int] = [:]
-  for pair in text.split(whereSeparator: \.isWhitespace) {
-    let parts = pair.split(separator: "=")
-    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+    throw CheckFailure("memory child for \(system.title) failed (\(status)): \(message)")
+  case .report(let report):
+    fields = report
   }
   guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
-    throw CheckFailure("memory child for \(system.title) printed \(text.debugDescription)")
+    throw CheckFailure("memory child for \(system.title) printed \(fields)")
   }
   return MemoryResult(
     system: system, residentBefore: before, residentLoaded: loaded, peak: peak, peakWasReset: fields["reset"] == 1)

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -46,12 +47,6 @@ struct Results {
   var loadAtStart = ""
 }
 
-/// The 1, 5 and 15-minute load averages.
-func loadAverage() -> String {
-  ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3)
-    .joined(separator: " ")
-}
-
 func formatRate(_ value: Double?) -> String {
   guard let value else { return "n/a" }
   return value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
@@ -76,19 +71,11 @@ func cellText(_ outcome: Outcome?) -> String {
 }
 
 func machineHeader(loadAtStart: String) -> [String] {
-  var name = utsname()
-  uname(&name)
-  let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-  let model =
-    cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-    .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
-    ?? "unknown"
+  let machine = MachineDescription()
   let date = ISO8601DateFormatter().string(from: Date())
   return [
     "- date: \(date)",
-    "- machine: `uname -m` \(machine) (Linux \(release)), nproc \(sysconf(Int32(_SC_NPROCESSORS_ONLN))), CPU \(model)",
+    "- machine: `uname -m` \(machine.architecture) (Linux \(machine.kernelRelease)), nproc \(machine.processors), CPU \(machine.cpuModel)",
     "- load average at start: \(loadAtStart), at end: \(loadAverage()) (2 cores shared with other engineers)",
   ]
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import BenchSupport
 
 /// Which clock a cell's time is read from.
 ///
@@ -12,11 +10,7 @@ enum BenchClock: String {
   case cpu, wall
 
   @inline(__always)
-  func now() -> Double {
-    var spec = timespec()
-    clock_gettime(self == .cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-  }
+  func now() -> Double { self == .cpu ? cpuNow() : wallNow() }
 }
 
 /// Monotonic wall-clock time in seconds.
@@ -83,11 +77,4 @@ func measureRound(
     total += elapsed
     iterations += 1
   }
-}
-
-func median(_ values: [Double]) -> Double {
-  guard !values.isEmpty else { return 0 }
-  let sorted = values.sorted()
-  let middle = sorted.count / 2
-  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }

@@ -10,6 +10,7 @@
 //   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
 //   plist-bench --worker SYSTEM [options]                                         (internal)
 
+import BenchSupport
 import Foundation
 import PropertyLists
 

@@ -5,6 +5,7 @@
 //   bundle-bench [--lookups 1000000] [--resource-lookups 100000] [--resources 5000] [--runs 5]
 //                [--source TEXT] [--keep]
 
+import BenchSupport
 import Bundles
 import Foundation
 import PropertyLists
@@ -20,25 +21,6 @@ func fail(_ message: String) -> Never {
 
 func progress(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-/// The process's CPU time: the machine's cores are shared and both systems are single-threaded.
-func cpuNow() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func wallNow() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  guard !sorted.isEmpty else { return 0 }
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 // MARK: - Options

@@ -6,6 +6,7 @@
 //   archive-bench --loop stasis|foundation archive|unarchive binary|xml N [--iterations K]   (profilers)
 //   archive-bench --memory-child stasis|foundation WARM-UP-PATH PATH N                        (internal)
 
+import BenchSupport
 import Foundation
 import PropertyLists
 
@@ -23,27 +24,6 @@ func progress(_ message: String) {
 }
 
 // MARK: - Clock and timing (the method of plist-bench, Docs/benchmarks.md)
-
-/// The process's CPU time (user + system): the machine's 2 cores are shared, and both systems
-/// are single-threaded, so this is what the work itself cost.
-func cpuNow() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func wallNow() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  guard !sorted.isEmpty else { return 0 }
-  let middle = sorted.count / 2
-  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
 
 struct Timing {
   var median: Double
@@ -162,22 +142,6 @@ final class Fixture {
 
 // MARK: - Peak memory (child process per system)
 
-func procStatus(_ key: String) -> Int? {
-  guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-  for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
-    return Int(line.dropFirst(key.count + 1).filter(\.isNumber)).map { $0 * 1024 }
-  }
-  return nil
-}
-
-/// Resets VmHWM to the current resident set (`/proc/self/clear_refs` ← 5, Linux ≥ 4.0).
-func resetPeakResident() -> Bool {
-  let descriptor = open("/proc/self/clear_refs", O_WRONLY)
-  guard descriptor >= 0 else { return false }
-  defer { close(descriptor) }
-  return write(descriptor, "5", 1) == 1
-}
-
 /// The child: decodes the small archive once (code pages and one-time setup resident), resets the
 /// peak, reads the large archive, decodes it, and reports VmHWM with the graph alive.
 func runMemoryChild(_ system: System, warmUpPath: String, path: String, count: Int) throws -> Never {
@@ -215,29 +179,15 @@ struct MemoryResult {
 }
 
 func measureMemory(_ system: System, warmUpPath: String, path: String, count: Int) throws -> MemoryResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-  process.arguments = ["--memory-child", system.rawValue, warmUpPath, path, String(count)]
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else {
-    throw CheckFailure("memory child for \(system.title) failed (\(process.terminationStatus)): \(errorText)")
+  switch try spawnMemoryChild(arguments: ["--memory-child", system.rawValue, warmUpPath, path, String(count)]) {
+  case .failed(let status, let message):
+    throw CheckFailure("memory child for \(system.title) failed (\(status)): \(message)")
+  case .report(let fields):
+    guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
+      throw CheckFailure("memory child for \(system.title) printed \(fields)")
+    }
+    return MemoryResult(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
   }
-  var fields: [String: Int] = [:]
-  for pair in text.split(whereSeparator: \.isWhitespace) {
-    let parts = pair.split(separator: "=")
-    if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
-  }
-  guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
-    throw CheckFailure("memory child for \(system.title) printed \(text.debugDescription)")
-  }
-  return MemoryResult(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
 }
 
 // MARK: - Formatting
@@ -254,18 +204,8 @@ func rate(_ count: Int, _ seconds: Double) -> String {
 func ratio(_ value: Double) -> String { value >= 10 ? String(format: "%.0f×", value) : String(format: "%.2f×", value) }
 
 func machineDescription() -> String {
-  let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-  let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-    .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-  var machine = utsname()
-  uname(&machine)
-  let arch = withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  return "\(arch), nproc \(ProcessInfo.processInfo.activeProcessorCount), \(model)"
-}
-
-func loadAverage() -> String {
-  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
-  return text.split(separator: " ").prefix(3).joined(separator: " ")
+  let machine = MachineDescription()
+  return "\(machine.architecture), nproc \(machine.processors), \(machine.cpuModel)"
 }
 
 // MARK: - Main
