@@ -115,6 +115,8 @@ final class Worker {
   private let replyPipe = Pipe()
   /// The worker's cells: its index for each key.
   private(set) var cells: [(key: CellKey, index: Int, label: String, bytes: Int)] = []
+  /// Set once the worker has ended or stopped answering; its remaining cells then fail at once.
+  private var endedWith: String?
 
   /// Starts the worker for `system` and waits until it has prepared its cells, recording the
   /// cells it could not prepare in `results`.
@@ -171,10 +173,17 @@ final class Worker {
 
   /// Runs one round's slice of the worker's cell `index`, adding its iterations to `samples`.
   func run(_ index: Int, round: Int, into samples: inout Samples) throws {
-    commands.fileHandleForWriting.write(Data("run\t\(index)\t\(round)\n".utf8))
+    if let endedWith { throw CheckFailure(endedWith) }
+    do {
+      try commands.fileHandleForWriting.write(contentsOf: Data("run\t\(index)\t\(round)\n".utf8))
+    } catch {
+      endedWith = "the \(system.title) worker stopped taking commands (status \(waitForExit()))"
+      throw CheckFailure(endedWith!)
+    }
     while true {
       guard let line = replies.next() else {
-        throw CheckFailure("the \(system.title) worker ended (status \(waitForExit()))")
+        endedWith = "the \(system.title) worker ended (status \(waitForExit()))"
+        throw CheckFailure(endedWith!)
       }
       if line == "done" { return }
       let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

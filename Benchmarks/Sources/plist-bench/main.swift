@@ -210,6 +210,8 @@ results.datasets = options.datasets
 // ratios and the flatness compare cells). See Workers.swift.
 // Decoders and encoders of a system run in separate workers, so that a decoder is timed in a
 // process holding only the documents, not the trees its system's encoders write.
+// A worker that dies must fail its cells, not take the parent down with a broken pipe.
+signal(SIGPIPE, SIG_IGN)
 var workers: [Worker] = []
 for system in options.systems {
   for operation in [Operation.decode, .encode] {
