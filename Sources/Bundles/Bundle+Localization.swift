@@ -25,9 +25,10 @@ extension Bundle {
   }
 
   /// The user's languages as the POSIX environment variables name them, and nothing else (no
-  /// `AppleLanguages`): gettext's rules, so the locale is the first non-empty of `LC_ALL`,
-  /// `LC_MESSAGES`, `LANG`; a `C`/`POSIX` locale means none; otherwise the colon-separated
-  /// `LANGUAGE` list wins when set, else the locale. Names become language identifiers:
+  /// `AppleLanguages`), much as gettext reads them: the locale is the first non-empty of `LC_ALL`,
+  /// `LC_MESSAGES`, `LANG`; a locale set to `C`/`POSIX` means none; otherwise the colon-separated
+  /// `LANGUAGE` list wins when set, else the locale. Unlike gettext, which treats an unset locale
+  /// as `C`, `LANGUAGE` alone (no locale variable at all) still counts. Names become language identifiers:
   /// `zh_TW.UTF-8` → `zh-Hant-TW`, `de_DE@euro` → `de-DE`, `sr_RS@latin` → `sr-Latn-RS`.
   public static func preferredLanguages(fromPOSIXEnvironment variables: [String: String]) -> [String] {
     LocalizationMatching.preferredLanguages(fromEnvironment: variables)
@@ -64,24 +65,47 @@ extension Bundle {
   /// the best match for the first preferred language that has one, with its fallbacks; when no
   /// preferred language matches, the development localization (then `en`).
   ///
-  /// A bundle other than the main one (a framework or plug-in) matches the **main bundle's chosen
-  /// localizations** instead of the user's languages, so that an app's frameworks speak the app's
-  /// language (CF's `_CFBundleCopyLanguageSearchListInBundle`): a framework with `de` and `fr`
-  /// inside an app that chose `fr` for a user who prefers `de` uses `fr`. This holds unless the
-  /// main bundle's Info.plist sets `CFBundleAllowMixedLocalizations` to true, or the main bundle
-  /// has no localizations of its own (a bare command-line tool), and only when the bundle's
-  /// ``BundleEnvironment/mainBundle`` names a main bundle (``BundleEnvironment/current`` does).
+  /// A bundle other than the main one (a framework or plug-in) first matches the **main bundle's
+  /// language search list** (the main bundle's choice, then its development region), so that an
+  /// app's frameworks speak the app's language (CF's `_CFBundleCopyLanguageSearchListInBundle`):
+  /// a framework with `de` and `fr` inside an app that chose `fr` for a user who prefers `de` uses
+  /// `fr`. Only when the framework has none of those does it match the user's languages itself.
+  /// This holds unless the main bundle's Info.plist sets `CFBundleAllowMixedLocalizations` to
+  /// true, or the main bundle has no localizations of its own (a bare command-line tool), and
+  /// only when the bundle's ``BundleEnvironment/mainBundle`` names a main bundle
+  /// (``BundleEnvironment/current`` does).
   public var preferredLocalizations: [String] {
-    var preferences = environment.preferredLanguages
-    if let main = environment.mainBundle?(), main !== self, main.bundlePath != bundlePath, !main.allowsMixedLocalizations {
-      let mainChoice = main.ownPreferredLocalizations
-      if !mainChoice.isEmpty && main.localizations.contains(where: { $0 != "Base" }) { preferences = mainChoice }
+    let available = localizations.filter { $0 != "Base" }
+    if let languages = mainBundleLanguages() {
+      let matched = LocalizationMatching.localizations(from: available, forPreferences: languages)
+      if !matched.isEmpty { return matched }
     }
-    return preferredLocalizations(for: preferences)
+    return preferredLocalizations(from: available, for: environment.preferredLanguages)
   }
 
-  /// ``preferredLocalizations`` by the user's languages alone, never following another bundle.
-  var ownPreferredLocalizations: [String] { preferredLocalizations(for: environment.preferredLanguages) }
+  /// The main bundle's language search list when this bundle follows it (see
+  /// ``preferredLocalizations``), else `nil`. The main bundle's localizations are read from the
+  /// top level of its resources folder only, not from a full resource scan: the main bundle of a
+  /// tool may be a large folder that is never looked up in.
+  func mainBundleLanguages() -> [String]? {
+    guard let main = environment.mainBundle?(), main !== self, main.bundlePath != bundlePath, !main.allowsMixedLocalizations
+    else { return nil }
+    let mainAvailable = main.shallowLocalizations.filter { $0 != "Base" }
+    guard !mainAvailable.isEmpty else { return nil }
+    var languages = main.preferredLocalizations(from: mainAvailable, for: main.environment.preferredLanguages)
+    if let development = main.developmentLocalization, !languages.contains(development) { languages.append(development) }
+    return languages
+  }
+
+  /// ``localizations`` from the resource index when it exists, else from one listing of the top
+  /// level of the resources folder.
+  var shallowLocalizations: [String] {
+    var result = state.withLock { $0.index?.localizationFolders } ?? FileSystem.localizationFolderNames(in: resourcePath)
+    if let declared = infoDictionary["CFBundleLocalizations"]?.arrayValue {
+      for case .string(let name) in declared where !result.contains(name) { result.append(name) }
+    }
+    return result
+  }
 
   /// `CFBundleAllowMixedLocalizations` in the Info.plist: a boolean, or a string YES / true / 1.
   var allowsMixedLocalizations: Bool {
@@ -93,8 +117,7 @@ extension Bundle {
     }
   }
 
-  private func preferredLocalizations(for preferences: [String]) -> [String] {
-    let available = localizations.filter { $0 != "Base" }
+  private func preferredLocalizations(from available: [String], for preferences: [String]) -> [String] {
     let matched = LocalizationMatching.localizations(from: available, forPreferences: preferences)
     if !matched.isEmpty { return matched }
     if let development = developmentLocalization {
@@ -108,8 +131,12 @@ extension Bundle {
   /// The `.lproj` search list for resources: ``preferredLocalizations`` with the development
   /// localization appended when absent (CF's `_CFBundleCopyLanguageSearchListInBundle`), so
   /// that it is the last resort for a resource missing from the chosen localization.
+  ///
+  /// The list is kept until ``invalidateResourceCache()``, or until ``configureMainBundle(path:environment:)``
+  /// replaces the main bundle this bundle follows.
   public var localizationSearchList: [String] {
-    if let cached = state.withLock({ $0.searchList }) { return cached }
+    let generation = Bundle.mainBundleGeneration
+    if let cached = state.withLock({ $0.searchList }), cached.generation == generation { return cached.list }
     var list = preferredLocalizations
     if let development = developmentLocalization {
       let folders = resourceIndex().localizationFolders
@@ -120,7 +147,7 @@ extension Bundle {
           ?? development)
       if !list.contains(folder) { list.append(folder) }
     }
-    state.withLock { $0.searchList = list }
+    state.withLock { $0.searchList = (generation, list) }
     return list
   }
 }

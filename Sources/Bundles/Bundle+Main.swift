@@ -1,6 +1,9 @@
 import Synchronization
 
 private let mainBundleState = Mutex<(configuredPath: String?, bundle: Bundle?)>((nil, nil))
+/// Counts ``Bundle/configureMainBundle(path:environment:)`` calls, so that bundles following the
+/// main bundle's localizations know when their cached choice is out of date.
+private let mainBundleGenerationCounter = Atomic<Int>(0)
 
 extension Bundle {
   /// The bundle of the running program (`NSBundle.mainBundle`, `CFBundleGetMainBundle`).
@@ -27,7 +30,11 @@ extension Bundle {
   public static func configureMainBundle(path: String, environment: BundleEnvironment = .current) throws(BundleError) {
     let bundle = try Bundle(path: path, environment: environment)
     mainBundleState.withLock { $0 = (path, bundle) }
+    mainBundleGenerationCounter.add(1, ordering: .releasing)
   }
+
+  /// How many times the main bundle was replaced (see ``localizationSearchList``).
+  static var mainBundleGeneration: Int { mainBundleGenerationCounter.load(ordering: .acquiring) }
 
   static func mainBundlePathFromExecutable() -> String? {
     guard let executable = FileSystem.executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }

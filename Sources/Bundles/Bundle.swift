@@ -173,7 +173,8 @@ public final class Bundle: Sendable, CustomStringConvertible {
 struct BundleState {
   var index: ResourceIndex?
   var indexError: BundleError?
-  var searchList: [String]?
+  /// The search list and the main-bundle generation it was made under.
+  var searchList: (generation: Int, list: [String])?
   /// Relative subfolder → the folders to search, in order.
   var searchFolders: [String: [ResourceIndex.Folder]] = [:]
   var tables: [String: StringTable] = [:]

@@ -18,6 +18,29 @@ enum FileSystem {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// The `.lproj` folders at the top level of `folder`, without the extension, sorted (what the
+  /// resource index would call its localization folders), from one listing of that folder alone.
+  /// At most `limit` entries are looked at.
+  static func localizationFolderNames(in folder: String, limit: Int = 100_000) -> [String] {
+    guard let stream = opendir(folder) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    var seen = 0
+    while seen < limit, let entry = readdir(stream) {
+      seen += 1
+      let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), entry.pointee.d_type) }
+      }
+      guard name.utf8.count > 6, name.utf8.suffix(6).elementsEqual(".lproj".utf8) else { continue }
+      var isFolder = Int32(type) == Int32(DT_DIR)
+      if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
+        isFolder = Self.isFolder(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+      }
+      if isFolder { names.append(String(name.dropLast(6))) }
+    }
+    return names.sorted()
+  }
+
   /// The whole file at `path`, at most `limit` bytes.
   static func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -54,9 +54,11 @@ enum LocalizationMatching {
     return tag.description
   }
 
-  /// The user's languages from POSIX environment variables, as gettext reads them: the locale
-  /// is the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`; if it is `C`/`POSIX` there are
-  /// none; otherwise the colon-separated `LANGUAGE` list wins when set, else the locale itself.
+  /// The user's languages from POSIX environment variables, much as gettext reads them: the
+  /// locale is the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`; if it is set to `C`/`POSIX`
+  /// there are none; otherwise the colon-separated `LANGUAGE` list wins when set, else the locale
+  /// itself. With no locale variable at all, `LANGUAGE` still counts (gettext would treat the
+  /// unset locale as `C` and ignore it; a user who set only `LANGUAGE` means it).
   static func preferredLanguages(fromEnvironment variables: [String: String]) -> [String] {
     var locale: String?
     for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {

@@ -111,6 +111,67 @@ import Testing
     #expect(framework.localizationSearchList == ["en"])
   }
 
+  @Test("a framework with none of the app's languages matches the user's languages itself")
+  func frameworkFallsBackToUserLanguages() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let app = try Bundle(
+      path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["de", "fr"]))
+    // The app chose fr (then its development region en); the framework has neither, so the
+    // user's de wins over the framework's own development region ja.
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["de", "ja"], development: "ja"),
+      environment: Self.environment(["de", "fr"], main: app))
+    #expect(framework.preferredLocalizations == ["de"])
+  }
+
+  @Test("the app's development region comes before the framework's own")
+  func appDevelopmentRegionBeforeFrameworks() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let app = try Bundle(
+      path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["fr"]))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "de"], development: "de"),
+      environment: Self.environment(["fr"], main: app))
+    #expect(framework.preferredLocalizations == ["en"])
+  }
+
+  @Test("the main bundle's localizations are read from its top level, not from a full scan")
+  func mainBundleIsNotScanned() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let appPath = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"])
+    // Deep folders in the app that a full resource scan would have to walk.
+    try FileManager.default.createDirectory(atPath: appPath + "/deep/a/b/c", withIntermediateDirectories: true)
+    let app = try Bundle(path: appPath, environment: .languages(["fr"]))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: Self.environment(["de"], main: app))
+    #expect(framework.preferredLocalizations == ["fr"])
+    #expect(app.state.withLock { $0.index } == nil, "the main bundle's resources were scanned")
+  }
+
+  @Test("the cached search list follows a main bundle replaced through configureMainBundle")
+  func searchListAfterMainBundleChange() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    final class Holder: @unchecked Sendable { var bundle: Bundle? }
+    let holder = Holder()
+    let user = ["fr", "de"]
+    holder.bundle = try Bundle(
+      path: Self.makeBundle(in: folder, name: "AppA", localizations: ["en", "fr"]), environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+    #expect(framework.localizationSearchList == ["fr", "en"])
+    holder.bundle = try Bundle(
+      path: Self.makeBundle(in: folder, name: "AppB", localizations: ["en", "de"]), environment: .languages(user))
+    // The same main bundle as ResourceLookupTests configures, so that the two cannot disturb each other.
+    try Bundle.configureMainBundle(path: DemoBundle.path, environment: .languages(["fr"]))
+    #expect(framework.localizationSearchList == ["de", "en"])
+  }
+
   @Test("a main bundle without localizations (a bare tool) leaves frameworks to the user's languages")
   func bareToolAsMain() throws {
     let folder = try Self.temporaryFolder()

@@ -47,6 +47,9 @@ struct ByteOutputTests {
     let expected = fill(&output, total: total, seed: seed)
     #expect(output.count == expected.count)
     #expect(output.bytes() == expected)
+    #if os(Linux)
+      #expect(output.isMapped == (total > ByteOutput.mappedThreshold), "the mapping path did not run as expected")
+    #endif
     let data = output.takeData()
     #expect(data.count == expected.count)
     #expect(data.elementsEqual(expected))

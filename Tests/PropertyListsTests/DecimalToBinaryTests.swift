@@ -65,16 +65,19 @@ struct DecimalToBinaryTests {
   @Test("19-digit decimals convert exactly", arguments: [UInt64(31), 32])
   func longDecimals(seed: UInt64) {
     var random = SplitMix64(seed: seed)
+    var answered = 0
     for _ in 0..<40_000 {
       let digits = 1_000_000_000_000_000_000 + random.next() % 8_999_999_999_999_999_999
       let exponent = Int(random.next() % 83) - 27
-      check(digits, exponent, "19 digits")
+      if check(digits, exponent, "19 digits") { answered += 1 }
     }
+    #expect(answered > 38_000, "only \(answered) of 40000 answered")
   }
 
   @Test("decimals at and next to the halfway points between doubles", arguments: [UInt64(41), 42])
   func halfwayPoints(seed: UInt64) {
     var random = SplitMix64(seed: seed)
+    var answered = 0
     for _ in 0..<20_000 {
       // The midpoint between a double m·2^−k and its successor is (2m+1)·5^(k+1) / 10^(k+1).
       let m = (1 << 52) | random.next() % (1 << 52)
@@ -92,9 +95,11 @@ struct DecimalToBinaryTests {
       let kept = text.count > 19 ? 19 : text.count
       let head = UInt64(text.prefix(kept))!
       let exponent = scale + (text.count - kept)
-      check(head, exponent, "below halfway")
-      if head < UInt64.max / 10 { check(head + 1, exponent, "above halfway") }
+      if check(head, exponent, "below halfway") { answered += 1 }
+      if check(head + 1, exponent, "above halfway") { answered += 1 }
     }
+    // Near a tie the method may give up; it must still answer most of these.
+    #expect(answered > 20_000, "only \(answered) of 40000 near-halfway decimals answered")
   }
 
   @Test("edges: zero, one, powers of ten, the table's ends, and outside them")

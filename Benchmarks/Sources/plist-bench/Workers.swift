@@ -21,7 +21,9 @@ import Foundation
 
 /// Tabs and line breaks would break the protocol's lines.
 private func field(_ text: String) -> String {
-  String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+  var scalars = String.UnicodeScalarView()
+  for scalar in text.unicodeScalars { scalars.append(scalar == "\t" || scalar == "\n" || scalar == "\r" ? " " : scalar) }
+  return String(scalars)
 }
 
 private func send(_ line: String) {

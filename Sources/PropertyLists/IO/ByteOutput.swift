@@ -157,11 +157,17 @@ struct ByteOutput {
     free(base)
   }
 
-  /// The bytes as `Data`, which takes over the buffer.
+  /// Whether the buffer has moved to its own mapping (for tests).
+  var isMapped: Bool { mappedLength > 0 }
+
+  /// The bytes as `Data`, which takes over the buffer. A mapping is first cut down to the huge
+  /// pages the bytes occupy, so that the `Data` does not hold the rest of the reservation.
   consuming func takeData() -> Data {
     #if os(Linux)
       if mappedLength > 0 {
-        let length = mappedLength
+        let used = Swift.max(Self.hugePage, (count + Self.hugePage - 1) & ~(Self.hugePage - 1))
+        if used < mappedLength { munmap(base + used, mappedLength - used) }
+        let length = Swift.min(used, mappedLength)
         return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, length) })
       }
     #endif

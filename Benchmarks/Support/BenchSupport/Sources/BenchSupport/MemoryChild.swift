@@ -17,13 +17,20 @@ public func spawnMemoryChild(arguments: [String]) throws -> MemoryChildOutcome {
   process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
   process.arguments = arguments
   let output = Pipe()
-  let errors = Pipe()
+  // Standard error goes to a file, so that a child writing much there cannot block on a full pipe
+  // while this process waits for its standard output.
+  let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("memory-child-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).err").path
+  guard FileManager.default.createFile(atPath: errorPath, contents: nil), let errors = FileHandle(forWritingAtPath: errorPath) else {
+    return .failed(status: -1, message: "cannot create \(errorPath) for the child's standard error")
+  }
+  defer { try? FileManager.default.removeItem(atPath: errorPath) }
   process.standardOutput = output
   process.standardError = errors
   try process.run()
   let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   process.waitUntilExit()
+  try? errors.close()
+  let errorText = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
   guard process.terminationStatus == 0 else {
     return .failed(status: process.terminationStatus, message: errorText.trimmingCharacters(in: .whitespacesAndNewlines))
   }
