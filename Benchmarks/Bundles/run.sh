@@ -11,16 +11,6 @@
 # go to bundle-bench: --lookups N --resource-lookups N --resources N --runs K.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-scratch_root="$here/.build-bundles-bench"
-
-mode=snapshot
-if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift; fi
-
 source "$here/../Support/build-bench.sh"
-build_bench Bundles bundle-bench "$scratch_root" "$mode"
-
-if [[ "${1:-}" == "--build-only" ]]; then
-  echo "$binary"
-  exit 0
-fi
-"$binary" --source "$source_note" "$@"
+prepare_bench Bundles bundle-bench "$here/.build-bundles-bench" "$@"
+"$binary" --source "$source_note" "${bench_args[@]}"

@@ -11,19 +11,9 @@
 # --keys 1000 --reads 2000000 --burst 10000 --syncs 200.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-scratch_root="$here/.build-defaults-bench"
-
-mode=snapshot
-if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift; fi
-
 source "$here/../Support/build-bench.sh"
-build_bench Defaults defaults-bench "$scratch_root" "$mode"
-
-if [[ "${1:-}" == "--build-only" ]]; then
-  echo "$binary"
-  exit 0
-fi
+prepare_bench Defaults defaults-bench "$here/.build-defaults-bench" "$@"
 # Foundation's UserDefaults writes to $XDG_CONFIG_HOME on Linux: keep it out of the real one.
 foundation_home="$(mktemp -d)"
 trap 'rm -rf "$foundation_home"' EXIT
-XDG_CONFIG_HOME="$foundation_home" "$binary" --source "$source_note" "$@"
+XDG_CONFIG_HOME="$foundation_home" "$binary" --source "$source_note" "${bench_args[@]}"

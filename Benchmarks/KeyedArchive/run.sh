@@ -11,16 +11,6 @@
 # go to archive-bench: --sizes 10000,100000 --min-time S --warm-up S --no-memory (Docs/benchmarks.md).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-scratch_root="$here/.build-archive"
-
-mode=snapshot
-if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift; fi
-
 source "$here/../Support/build-bench.sh"
-build_bench KeyedArchive archive-bench "$scratch_root" "$mode"
-
-if [[ "${1:-}" == "--build-only" ]]; then
-  echo "$binary"
-  exit 0
-fi
-"$binary" --source "$source_note" "$@"
+prepare_bench KeyedArchive archive-bench "$here/.build-archive" "$@"
+"$binary" --source "$source_note" "${bench_args[@]}"

@@ -6,6 +6,10 @@
 #   build_bench FOLDER PRODUCT SCRATCH_ROOT MODE     (MODE: snapshot | tree)
 #   → $binary (the built executable) and $source_note (what was measured, for the report)
 #
+#   prepare_bench FOLDER PRODUCT SCRATCH_ROOT "$@"   (the run.sh's own arguments)
+#   → takes a leading --tree, builds, prints the binary and exits on --build-only, and otherwise
+#     leaves the arguments that remain in the array $bench_args
+#
 # snapshot: the library as committed at HEAD, exported with `git archive` into SCRATCH_ROOT and
 # copied over the previous export file by file (so the release build stays incremental), so that
 # files other engineers are editing cannot break or skew the build. tree: the working tree as it
@@ -51,4 +55,16 @@ build_bench() {
   echo "building $product (release) against the $source_note" >&2
   (cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" >&2)
   binary="$scratch/release/$product"
+}
+
+prepare_bench() {
+  local folder="$1" product="$2" scratch_root="$3" mode=snapshot
+  shift 3
+  if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift; fi
+  build_bench "$folder" "$product" "$scratch_root" "$mode"
+  if [[ "${1:-}" == "--build-only" ]]; then
+    echo "$binary"
+    exit 0
+  fi
+  bench_args=("$@")
 }
