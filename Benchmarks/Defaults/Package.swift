@@ -10,12 +10,14 @@ let package = Package(
     .executable(name: "defaults-bench", targets: ["defaults-bench"])
   ],
   dependencies: [
-    .package(name: "Stasis", path: "../..")
+    .package(name: "Stasis", path: "../.."),
+    .package(path: "../Support/BenchSupport"),
   ],
   targets: [
     .executableTarget(
       name: "defaults-bench",
       dependencies: [
+        .product(name: "BenchSupport", package: "BenchSupport"),
         .product(name: "Defaults", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
         .product(name: "Sandbox", package: "Stasis"),

@@ -54,11 +54,8 @@ extension Bundle {
   /// The bundle's localizations (`NSBundle.localizations`): its `.lproj` folder names (without
   /// the extension, `Base` included) together with `CFBundleLocalizations`.
   public var localizations: [String] {
-    var result = resourceIndex().localizationFolders
-    if let declared = infoDictionary["CFBundleLocalizations"]?.arrayValue {
-      for case .string(let name) in declared where !result.contains(name) { result.append(name) }
-    }
-    return result
+    _ = resourceIndex()
+    return shallowLocalizations
   }
 
   /// The localizations this bundle uses for the user's languages (`NSBundle.preferredLocalizations`):

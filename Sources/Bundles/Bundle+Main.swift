@@ -1,6 +1,6 @@
 import Synchronization
 
-private let mainBundleState = Mutex<(configuredPath: String?, bundle: Bundle?)>((nil, nil))
+private let mainBundleState = Mutex<Bundle?>(nil)
 /// Counts ``Bundle/configureMainBundle(path:environment:)`` calls, so that bundles following the
 /// main bundle's localizations know when their cached choice is out of date.
 private let mainBundleGenerationCounter = Atomic<Int>(0)
@@ -14,11 +14,11 @@ extension Bundle {
   /// swift-corelibs-foundation uses on Linux). The environment is ``BundleEnvironment/current``.
   /// If no folder can be opened, the current directory is used.
   public static var main: Bundle {
-    mainBundleState.withLock { state in
-      if let bundle = state.bundle { return bundle }
-      let path = state.configuredPath ?? mainBundlePathFromExecutable() ?? "."
+    mainBundleState.withLock { main in
+      if let main { return main }
+      let path = mainBundlePathFromExecutable() ?? "."
       let bundle = (try? Bundle(path: path)) ?? Bundle(emptyAt: path, environment: .current)
-      state.bundle = bundle
+      main = bundle
       return bundle
     }
   }
@@ -29,7 +29,7 @@ extension Bundle {
   /// - Throws: ``BundleError`` if the bundle cannot be opened; the main bundle is then unchanged.
   public static func configureMainBundle(path: String, environment: BundleEnvironment = .current) throws(BundleError) {
     let bundle = try Bundle(path: path, environment: environment)
-    mainBundleState.withLock { $0 = (path, bundle) }
+    mainBundleState.withLock { $0 = bundle }
     mainBundleGenerationCounter.add(1, ordering: .releasing)
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-internal import PropertyLists
+package import PropertyLists
 
 #if canImport(Glibc)
   import Glibc
@@ -168,7 +168,7 @@ package enum DefaultsConversion {
 
   /// The text `-[NSNumber description]` gives a real: integral values without a fraction (`3`),
   /// others in the shortest form that reads back (`0.5`, `1e+20`).
-  static func numberText(_ real: Double, width: PropertyListValue.RealWidth) -> String {
+  package static func numberText(_ real: Double, width: PropertyListValue.RealWidth) -> String {
     if real.isNaN { return "nan" }
     if real.isInfinite { return real < 0 ? "-inf" : "inf" }
     if real == real.rounded(), abs(real) < 1e15 { return String(Int64(real)) }

@@ -274,13 +274,19 @@ public final class Defaults: @unchecked Sendable {
     guard !name.isEmpty else {
       throw DefaultsError(.invalidDomainName, domain: name, detail: "a domain name cannot be empty")
     }
-    let container: AppContainer
-    do {
-      container = try configuration.containerRoot.container(for: name)
-    } catch {
-      throw DefaultsError(error, domain: name)
+    let domain: PersistentDomain
+    if let path = try? configuration.containerRoot.preferencesFilePath(for: name), let open = store.openDomain(atPath: path) {
+      // Opened before: no need to make (or check) its container again.
+      domain = open
+    } else {
+      let container: AppContainer
+      do {
+        container = try configuration.containerRoot.container(for: name)
+      } catch {
+        throw DefaultsError(error, domain: name)
+      }
+      domain = store.domain(named: name, file: PreferencesFile(path: container.preferencesFilePath))
     }
-    let domain = store.domain(named: name, file: PreferencesFile(path: container.preferencesFilePath))
     domain.requestFlushDelay(configuration.flushDelay)
     domain.loadIfNeeded()
     return domain

@@ -28,6 +28,9 @@ final class DefaultsStore: @unchecked Sendable {
   let timerQueue = DispatchQueue(label: "stasis.defaults.flush", qos: .utility)
 
   /// The domain stored at `file` (or a memory-only one named `name`). Call with `lock` held.
+  /// The domain already open for the file at `path`, if any.
+  func openDomain(atPath path: String) -> PersistentDomain? { domains[path] }
+
   func domain(named name: String, file: PreferencesFile?) -> PersistentDomain {
     let key = file?.path ?? "memory:" + name
     if let existing = domains[key] { return existing }

@@ -100,7 +100,7 @@ package struct PreferencesFile: Sendable {
     } catch {
       throw DefaultsError(.notAPropertyList, domain: domain, detail: "the domain cannot be written as a binary property list: \(error.description)")
     }
-    try createFolder(domain: domain)
+    // The folder exists: withLock(domain:_:), which every caller holds, made it for the lock file.
     do {
       try AtomicFile.write(data, toFile: path, permissions: 0o600)
     } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Defaults
 import PropertyLists
 
 /// The text `defaults read` prints: Foundation's `-[NSDictionary descriptionWithLocale:indent:]`
@@ -85,7 +86,7 @@ enum DefaultsDescription {
   private static func appendElement(_ value: PropertyListValue, level: Int, to output: inout String) {
     switch value {
     case .array, .dictionary: appendContainer(value, level: level, to: &output)
-    case .data(let data): output += dataText(data)
+    case .data(let data): output += PropertyListValue.dataDescription(data)
     case .uid(let uid): output += "{\n\(indent(level + 1))\"CF$UID\" = \(uid);\n\(indent(level))}"
     default: output += quotedIfNeeded(leafText(value))
     }
@@ -96,21 +97,13 @@ enum DefaultsDescription {
     switch value {
     case .string(let string): string
     case .integer(let integer): integer.description
-    case .real(let real, let width): realText(real, width: width)
+    case .real(let real, let width): DefaultsConversion.numberText(real, width: width)
     case .bool(let bool): bool ? "1" : "0"
     case .date(let date): dateText(date)
-    case .data(let data): dataText(data)
+    case .data(let data): PropertyListValue.dataDescription(data)
     case .uid(let uid): "{\n    \"CF$UID\" = \(uid);\n}"
     case .array, .dictionary: describe(value)
     }
-  }
-
-  /// `-[NSNumber description]` of a real.
-  static func realText(_ real: Double, width: PropertyListValue.RealWidth) -> String {
-    if real.isNaN { return "nan" }
-    if real.isInfinite { return real < 0 ? "-inf" : "inf" }
-    if real == real.rounded(), abs(real) < 1e15 { return String(Int64(real)) }
-    return width == .single ? Float(real).description : real.description
   }
 
   /// The string as it appears inside a container description.
@@ -156,31 +149,5 @@ enum DefaultsDescription {
     }
     return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2)) "
       + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2)) +0000"
-  }
-
-  /// `-[NSData description]` as recent macOS prints it.
-  static func dataText(_ data: Data) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text = Array("{length = \(data.count), bytes = 0x".utf8)
-    let bytes = [UInt8](data)
-    func hex(_ byte: UInt8) {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0F)])
-    }
-    if bytes.count <= 24 {
-      bytes.forEach(hex)
-    } else {
-      for group in 0..<4 {
-        for offset in 0..<4 { hex(bytes[group * 4 + offset]) }
-        text.append(0x20)
-      }
-      text += Array("... ".utf8)
-      for group in 0..<2 {
-        for offset in 0..<4 { hex(bytes[bytes.count - 8 + group * 4 + offset]) }
-        text.append(0x20)
-      }
-    }
-    text.append(UInt8(ascii: "}"))
-    return String(decoding: text, as: UTF8.self)
   }
 }

@@ -52,7 +52,13 @@ struct Session {
       return Domain(displayName: word, file: PreferencesFile(path: path))
     }
     guard !word.isEmpty else { throw ToolFailure("A domain name cannot be empty") }
-    if !creating && !root.bundleIdentifiers().contains(word) { return Domain(displayName: word, file: nil) }
+    if !creating {
+      // Only looking: no container means no domain, and nothing is created.
+      guard root.bundleIdentifiers().contains(word), let path = try? root.preferencesFilePath(for: word) else {
+        return Domain(displayName: word, file: nil)
+      }
+      return Domain(displayName: word, file: PreferencesFile(path: path))
+    }
     do {
       let container = try root.container(for: word)
       return Domain(displayName: word, file: PreferencesFile(path: container.preferencesFilePath))
@@ -145,7 +151,9 @@ struct Session {
   func allDomains() throws(ToolFailure) -> [(String, PropertyListDictionary)] {
     var result: [(String, PropertyListDictionary)] = []
     for name in domainNames() {
-      if let contents = try contents(of: domain(name, creating: false)) { result.append((name, contents)) }
+      // domainNames() already found the container and its file: no second listing per name.
+      guard let path = try? root.preferencesFilePath(for: name) else { continue }
+      if let contents = try contents(of: Domain(displayName: name, file: PreferencesFile(path: path))) { result.append((name, contents)) }
     }
     if let global = try contents(of: domain("NSGlobalDomain", creating: false)) { result.append(("NSGlobalDomain", global)) }
     return result
@@ -154,9 +162,9 @@ struct Session {
   /// The bundle identifiers whose container holds a preferences file, sorted.
   func domainNames() -> [String] {
     root.bundleIdentifiers().filter { name in
-      guard let container = try? root.container(for: name) else { return false }
-      return PreferencesFile(path: container.preferencesFilePath).exists
-    }.sorted()
+      guard let path = try? root.preferencesFilePath(for: name) else { return false }
+      return PreferencesFile(path: path).exists
+    }
   }
 
   // MARK: - write, rename, delete

@@ -118,11 +118,13 @@ public struct ArchiveClassRegistry: Sendable {
 
   /// Registers a Foundation class mapped to a Swift value (used for the built-in table).
   mutating func registerFoundation(
-    _ name: String, classes: [String], type: Any.Type, decode: @escaping @Sendable (ArchiveDecoder) throws -> Any
+    _ name: String, classes: [String], type: Any.Type, isFoundationDate: Bool = false,
+    decode: @escaping @Sendable (ArchiveDecoder) throws -> Any
   ) {
     let entry = Entry(
       name: name, type: ObjectIdentifier(type), lineage: [ObjectIdentifier(type)], classChain: classes,
-      construction: .value(decode), supportsSecureCoding: true, encode: nil, typeName: String(describing: type))
+      construction: .value(decode), supportsSecureCoding: true, encode: nil, typeName: String(describing: type),
+      isFoundationDate: isFoundationDate)
     byName[name] = entry
     if byType[ObjectIdentifier(type)] == nil { byType[ObjectIdentifier(type)] = entry }
   }

@@ -114,10 +114,10 @@ public final class ArchiveDecoder {
     switch rawValue(forKey: key) {
     case nil: return 0
     case .integer(let integer)?:
-      guard let value = integer.exactly(T.self) else { throw doesNotFit(key, "\(integer)", in: T.self) }
+      guard let value = integer.exactly(T.self) else { throw doesNotFit(key, "holds \(integer), which", in: T.self) }
       return value
     case .real(let number, _)?:
-      guard let value = T(exactly: number.rounded(.towardZero)) else { throw doesNotFit(key, "a real", in: T.self) }
+      guard let value = T(exactly: number.rounded(.towardZero)) else { throw doesNotFit(key, "holds a real that", in: T.self) }
       return value
     case .bool(let flag)?: return flag ? 1 : 0
     case let other?: throw mismatch(key, expected: "an integer", found: other)
@@ -125,9 +125,8 @@ public final class ArchiveDecoder {
   }
 
   @inline(never) @usableFromInline
-  func doesNotFit(_ key: String, _ what: String, in type: Any.Type) -> KeyedArchiveError {
-    let holds = what == "a real" ? "holds a real that" : "holds \(what), which"
-    return KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" \(holds) does not fit in \(type)")
+  func doesNotFit(_ key: String, _ holds: String, in type: Any.Type) -> KeyedArchiveError {
+    KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" \(holds) does not fit in \(type)")
   }
 
   /// `decodeDoubleForKey:` — missing is 0.
@@ -160,9 +159,10 @@ public final class ArchiveDecoder {
 
   /// `decodeObjectOfClasses:forKey:` — only objects of the given types (or registered subclasses).
   public func decodeObject(of types: [Any.Type], forKey key: String) throws -> Any? {
+    guard unarchiver.requiresSecureCoding else { return try decodeObject(forKey: key, allowed: nil) }
     let set = AllowedClasses()
     for type in types { unarchiver.registry.addAllowed(type, to: set) }
-    return try decodeObject(forKey: key, allowed: unarchiver.requiresSecureCoding ? set : nil)
+    return try decodeObject(forKey: key, allowed: set)
   }
 
   /// Decodes the object under `key` as `T` (`decodeObjectOfClass:forKey:` with Swift's types):

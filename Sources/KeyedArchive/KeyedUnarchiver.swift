@@ -438,8 +438,8 @@ public final class KeyedUnarchiver {
       noteCompletion(of: value, resolved: resolved)
     }
     if recordedSlot >= 0 {
+      // objectState[index] already points at this slot (set when the instance was recorded).
       decodedSlots[recordedSlot].value = value
-      objectState[index] = Int32(recordedSlot + 1)
     } else {
       decodedSlots.append(DecodedSlot(value: value, classNumber: resolved.number))
       objectState[index] = Int32(decodedSlots.count)

@@ -66,6 +66,15 @@ public struct ContainerRoot: Sendable {
     return container
   }
 
+  /// Where the preferences file of `bundleIdentifier`'s container is (``AppContainer/preferencesFilePath``),
+  /// without creating the container or anything else: for readers that only look.
+  ///
+  /// - Throws: ``SandboxError/Code/invalidBundleIdentifier`` as ``container(for:appName:)`` does.
+  public func preferencesFilePath(for bundleIdentifier: String) throws(SandboxError) -> String {
+    try BundleIdentifier.validate(bundleIdentifier)
+    return path + "/" + bundleIdentifier + "/Library/Preferences/" + bundleIdentifier + ".plist"
+  }
+
   /// The bundle identifiers whose containers exist under this root, sorted (for `defaults domains`).
   public func bundleIdentifiers() -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }

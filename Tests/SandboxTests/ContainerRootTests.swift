@@ -23,6 +23,15 @@ struct ContainerRootTests {
     #expect(ContainerRoot(path: "/r").globalPreferencesPath == "/r/.GlobalPreferences/.GlobalPreferences.plist")
   }
 
+  @Test func preferencesPathWithoutCreatingAnything() throws {
+    let scratch = try ScratchRoot()
+    defer { scratch.remove() }
+    let path = try scratch.root.preferencesFilePath(for: "com.example.Notes")
+    #expect(!isFolder(scratch.root.path + "/com.example.Notes"), "looking created the container")
+    #expect(path == (try scratch.root.container(for: "com.example.Notes").preferencesFilePath))
+    #expect(throws: SandboxError.self) { try scratch.root.preferencesFilePath(for: "../escape") }
+  }
+
   @Test func openingCreatesTheLayout() throws {
     let scratch = try ScratchRoot()
     defer { scratch.remove() }

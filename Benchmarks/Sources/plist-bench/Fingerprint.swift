@@ -7,7 +7,7 @@ import PropertyLists
 ///
 /// It covers the shape the timed check cannot (the timed loops only compare the item count):
 /// integers, strings with non-ASCII text, optional keys, nested arrays and data.
-struct Fingerprint: Equatable, CustomStringConvertible {
+struct Fingerprint: Equatable, Codable, CustomStringConvertible {
   var items = 0
   var categories = 0
   var idSum = 0

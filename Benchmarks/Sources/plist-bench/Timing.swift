@@ -13,9 +13,6 @@ enum BenchClock: String {
   func now() -> Double { self == .cpu ? cpuNow() : wallNow() }
 }
 
-/// Monotonic wall-clock time in seconds.
-@inline(__always)
-func now() -> Double { BenchClock.wall.now() }
 
 struct Timing {
   /// Median seconds per iteration on the chosen clock.

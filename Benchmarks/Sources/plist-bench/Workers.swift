@@ -13,6 +13,7 @@
 //                                      error INDEX MESSAGE
 //                                      done
 
+import BenchSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -60,9 +61,11 @@ func runWorker(system: SystemID, options: Options, manifest: [String: (items: In
   var cells: [Cell] = []
   for dataset in options.datasets {
     let source = loadDocument(dataset, .binary, options, manifest)
-    let reference = referenceFingerprint(source)
+    // Foundation's reading of the dataset, taken once by the parent (a worker never builds another
+    // system's tree before it is timed).
+    guard let reference = options.references[dataset] else { fail("worker: no reference fingerprint for \(dataset)") }
     for format in DocumentFormat.allCases where options.benchmarks.contains(where: { $0.format == format }) {
-      let document = loadDocument(dataset, format, options, manifest)
+      let document = format == .binary ? source : loadDocument(dataset, format, options, manifest)
       for benchmark in options.benchmarks where benchmark.format == format {
         let description = "\(benchmark.name)\t\(dataset)\t\(document.label)\t\(document.bytes.count)"
         do {
@@ -124,9 +127,9 @@ final class Worker {
   /// cells it could not prepare in `results`.
   init(system: SystemID, options: Options, results: inout Results) throws {
     self.system = system
-    let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    process.executableURL = URL(fileURLWithPath: executable)
+    process.executableURL = try currentExecutableURL()
     process.arguments = [
+      "--references", String(decoding: try JSONEncoder().encode(options.references), as: UTF8.self),
       "--worker", system.rawValue, "--data", options.dataDirectory,
       "--datasets", options.datasets.joined(separator: ","),
       "--benchmarks", options.benchmarks.map(\.name).joined(separator: ","),

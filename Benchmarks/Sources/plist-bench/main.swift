@@ -29,6 +29,8 @@ struct Options {
   var loop: (SystemID, Benchmark, String)?
   /// Set in worker processes (see Workers.swift).
   var worker: SystemID?
+  /// Foundation's fingerprint of each dataset, taken by the parent and handed to the workers.
+  var references: [String: Fingerprint] = [:]
   var iterations = 20
   var clock = BenchClock.cpu
   var rounds = 10
@@ -101,6 +103,12 @@ func parseOptions(_ arguments: [String]) -> Options {
       guard let clock = BenchClock(rawValue: name) else { fail("--clock takes cpu or wall, not \(name)") }
       options.clock = clock
     case "--worker": options.worker = parseSystem(reader.value(flag))
+    case "--references":
+      let text = reader.value(flag)
+      guard let references = try? JSONDecoder().decode([String: Fingerprint].self, from: Data(text.utf8)) else {
+        fail("--references takes the JSON the parent writes, not \(text)")
+      }
+      options.references = references
     case "--loop":
       let system = parseSystem(reader.value(flag))
       let benchmark = parseBenchmark(reader.value(flag))
@@ -179,13 +187,13 @@ if let (system, benchmark, dataset) = options.loop {
   verifyEncoders = false
   do {
     let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
-    let start = now()
+    let start = wallNow()
     let cpuStart = BenchClock.cpu.now()
     for _ in 0..<options.iterations {
       let result = try cell.run()
       if let expected = cell.expected, result != expected { fail("iteration returned \(result), expected \(expected)") }
     }
-    let perIteration = (now() - start) / Double(options.iterations)
+    let perIteration = (wallNow() - start) / Double(options.iterations)
     let cpuPerIteration = (BenchClock.cpu.now() - cpuStart) / Double(options.iterations)
     progress(
       "\(system.title) \(benchmark.title) \(document.label): \(options.iterations) iterations, "
@@ -210,17 +218,22 @@ results.datasets = options.datasets
 // ratios and the flatness compare cells). See Workers.swift.
 // Decoders and encoders of a system run in separate workers, so that a decoder is timed in a
 // process holding only the documents, not the trees its system's encoders write.
+// Foundation's reading of each dataset, the reference every system's result is checked against.
+var workerOptions = options
+for dataset in options.datasets {
+  workerOptions.references[dataset] = referenceFingerprint(loadDocument(dataset, .binary, options, manifest))
+}
 // A worker that dies must fail its cells, not take the parent down with a broken pipe.
 signal(SIGPIPE, SIG_IGN)
 var workers: [Worker] = []
 for system in options.systems {
   for operation in [Operation.decode, .encode] {
-    var workerOptions = options
-    workerOptions.benchmarks = options.benchmarks.filter { $0.operation == operation }
-    guard !workerOptions.benchmarks.isEmpty else { continue }
+    var operationOptions = workerOptions
+    operationOptions.benchmarks = options.benchmarks.filter { $0.operation == operation }
+    guard !operationOptions.benchmarks.isEmpty else { continue }
     progress("preparing \(system.title), \(operation.rawValue)")
     do {
-      workers.append(try Worker(system: system, options: workerOptions, results: &results))
+      workers.append(try Worker(system: system, options: operationOptions, results: &results))
     } catch {
       results.failures.append("\(system.title), \(operation.rawValue): \(error)")
       progress("\(system.title), \(operation.rawValue): FAILED: \(error)")

@@ -18,14 +18,12 @@ extension ArchiveClassRegistry {
     registerFoundation("NSMutableString", classes: ["NSMutableString", "NSString", "NSObject"], type: String.self) { try $0.foundationString() }
     registerFoundation("NSData", classes: ["NSData", "NSObject"], type: Data.self) { try $0.foundationData() }
     registerFoundation("NSMutableData", classes: ["NSMutableData", "NSData", "NSObject"], type: Data.self) { try $0.foundationData() }
-    registerFoundation("NSDate", classes: ["NSDate", "NSObject"], type: Date.self) { coder in
+    registerFoundation("NSDate", classes: ["NSDate", "NSObject"], type: Date.self, isFoundationDate: true) { coder in
       guard let seconds = coder.storedValue(forKey: "NS.time")?.doubleValue else {
         throw KeyedArchiveError(.corruptArchive, "\(coder.location) (NSDate) has no NS.time number")
       }
       return Date(timeIntervalSinceReferenceDate: seconds)
     }
-    byName["NSDate"]?.isFoundationDate = true
-    if byType[ObjectIdentifier(Date.self)]?.name == "NSDate" { byType[ObjectIdentifier(Date.self)]?.isFoundationDate = true }
     registerFoundation("NSArray", classes: ["NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
     registerFoundation("NSMutableArray", classes: ["NSMutableArray", "NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
     registerFoundation("NSDictionary", classes: ["NSDictionary", "NSObject"], type: [AnyHashable: Any].self) { try $0.foundationDictionary() }

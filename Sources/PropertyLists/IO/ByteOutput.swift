@@ -24,9 +24,10 @@ struct ByteOutput {
   private(set) var base: UnsafeMutablePointer<UInt8>
   /// Bytes written so far; the format-specific appends advance it after writing into reserved room.
   var count = 0
+  /// The bytes `base` points to: `malloc`ed, or (when ``isMapped``) the whole mapping.
   private var capacity: Int
-  /// The length of the mapping `base` points into, or 0 while the buffer is `malloc`ed.
-  private var mappedLength = 0
+  /// Whether the buffer has moved to its own mapping (Linux), whose length is `capacity`.
+  private(set) var isMapped = false
 
   /// Outputs that grow beyond this many bytes move to their own mapping (Linux only).
   static let mappedThreshold = 1 << 20
@@ -48,35 +49,37 @@ struct ByteOutput {
   private mutating func grow(_ extra: Int) {
     let wanted = Swift.max(capacity * 2, count + extra)
     #if os(Linux)
-      if wanted > Self.mappedThreshold, let mapping = Self.map(Swift.max(wanted * 2, 32 << 20)) {
-        mapping.base.copyMemory(from: base, byteCount: count)
+      if wanted > Self.mappedThreshold {
+        // A fresh mapping, or (none to be had) `malloc`ed memory; either way the bytes move.
+        let mapping = Self.map(Swift.max(wanted * 2, 32 << 20))
+        guard mapping != nil || isMapped else { return growInPlace(to: wanted) }
+        guard let memory = mapping?.base ?? malloc(wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
+        memory.copyMemory(from: base, byteCount: count)
         release()
-        base = mapping.base.assumingMemoryBound(to: UInt8.self)
-        capacity = mapping.length
-        mappedLength = mapping.length
+        base = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = mapping?.length ?? wanted
+        isMapped = mapping != nil
         return
       }
     #endif
-    if mappedLength > 0 {
-      // No larger mapping to be had: continue in `malloc`ed memory.
-      guard let memory = malloc(wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
-      memory.copyMemory(from: base, byteCount: count)
-      release()
-      base = memory.assumingMemoryBound(to: UInt8.self)
-      capacity = wanted
-      mappedLength = 0
-      return
-    }
+    growInPlace(to: wanted)
+  }
+
+  /// `realloc`, for a buffer that is not mapped.
+  private mutating func growInPlace(to wanted: Int) {
     guard let memory = realloc(base, wanted) else { fatalError("out of memory for \(wanted) bytes of output") }
     base = memory.assumingMemoryBound(to: UInt8.self)
     capacity = wanted
   }
 
   #if os(Linux)
+    /// `length` rounded up to whole huge pages.
+    private static func hugePages(_ length: Int) -> Int { (length + hugePage - 1) & ~(hugePage - 1) }
+
     /// A private anonymous mapping of at least `length` bytes, starting on a huge-page boundary
     /// and advised to use huge pages; `nil` if the system refuses (the caller then uses `malloc`).
     private static func map(_ length: Int) -> (base: UnsafeMutableRawPointer, length: Int)? {
-      let rounded = (length + hugePage - 1) & ~(hugePage - 1)
+      let rounded = hugePages(length)
       // Map one huge page more than needed, then unmap the unaligned head and the rest of the tail.
       let padded = rounded + hugePage
       guard let raw = mmap(nil, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
@@ -149,26 +152,22 @@ struct ByteOutput {
   /// Frees the buffer; the output must not be used afterwards.
   func release() {
     #if os(Linux)
-      if mappedLength > 0 {
-        munmap(base, mappedLength)
+      if isMapped {
+        munmap(base, capacity)
         return
       }
     #endif
     free(base)
   }
 
-  /// Whether the buffer has moved to its own mapping (for tests).
-  var isMapped: Bool { mappedLength > 0 }
-
   /// The bytes as `Data`, which takes over the buffer. A mapping is first cut down to the huge
   /// pages the bytes occupy, so that the `Data` does not hold the rest of the reservation.
   consuming func takeData() -> Data {
     #if os(Linux)
-      if mappedLength > 0 {
-        let used = Swift.max(Self.hugePage, (count + Self.hugePage - 1) & ~(Self.hugePage - 1))
-        if used < mappedLength { munmap(base + used, mappedLength - used) }
-        let length = Swift.min(used, mappedLength)
-        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, length) })
+      if isMapped {
+        let used = Swift.max(Self.hugePage, Self.hugePages(count))
+        if used < capacity { munmap(base + used, capacity - used) }
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in munmap(pointer, used) })
       }
     #endif
     return Data(bytesNoCopy: base, count: count, deallocator: .free)

@@ -104,7 +104,7 @@ extension PropertyListValue {
 
   /// `NSData`'s description: `{length = 4, bytes = 0x01020304}`, or for more than 24 bytes
   /// `{length = 40, bytes = 0x00010203 04050607 08090a0b 0c0d0e0f ... 20212223 24252627 }`.
-  static func dataDescription(_ data: Data) -> String {
+  package static func dataDescription(_ data: Data) -> String {
     let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     var text: [UInt8] = Array("{length = \(data.count), bytes = 0x".utf8)
     func appendHex(_ byte: UInt8) {

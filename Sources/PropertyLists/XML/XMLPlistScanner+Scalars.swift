@@ -353,20 +353,21 @@ extension XMLPlistScanner {
   /// group is dropped.
   mutating func scanData(openedAt: Int) throws(PropertyListError) -> Data {
     let start = position
-    let end = memchr(base + start, Int32(UInt8(ascii: "<")), count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
+    let end = Self.offset(of: UInt8(ascii: "<"), in: base, from: start, to: count) ?? count
     let capacity = (end - start) / 4 * 3
     var badOffset = -1
     var data = Data()
     if capacity > 0 {
-      // Decoded straight into memory that the Data then owns (no zero-filling, no copy).
-      guard let memory = malloc(capacity) else { fatalError("out of memory for \(capacity) bytes of <data>") }
+      // Decoded straight into a buffer that the Data then owns (no zero-filling, no copy).
+      var output = ByteOutput(capacity: capacity)
       let produced = XMLPlistBase64.decodeCF(
         UnsafeBufferPointer(start: base + start, count: end - start),
-        into: UnsafeMutableRawBufferPointer(start: memory, count: capacity), badOffset: &badOffset)
+        into: UnsafeMutableRawBufferPointer(start: output.extend(by: capacity), count: capacity), badOffset: &badOffset)
       if produced > 0 && badOffset < 0 {
-        data = Data(bytesNoCopy: memory, count: produced, deallocator: .free)
+        output.count = produced
+        data = output.takeData()
       } else {
-        free(memory)
+        output.release()
       }
     } else {
       // Too short to hold a group; still reject bytes ≥ 0x80 as CF does.

@@ -557,9 +557,14 @@ struct XMLPlistScanner {
   /// `&` before it.
   @inline(never)
   static func longIndexOfMarkup(_ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
-    let less = memchr(base + from, Int32(UInt8(ascii: "<")), count - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? count
-    let ampersand = memchr(base + from, Int32(UInt8(ascii: "&")), less - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-    return ampersand ?? less
+    let less = offset(of: UInt8(ascii: "<"), in: base, from: from, to: count) ?? count
+    return offset(of: UInt8(ascii: "&"), in: base, from: from, to: less) ?? less
+  }
+
+  /// The offset from `base` of the first `byte` in `base[from..<end]` (C's `memchr`), or `nil`.
+  @inline(__always)
+  static func offset(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+    memchr(base + from, Int32(byte), end - from).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
   }
 
   /// The part of ``scanText(scratch:)`` after the first reference or CDATA section.

@@ -191,13 +191,8 @@ rows.append(Row(name: "first lookup, new bundle of \(resourceCount) resources (w
 // MARK: - Report
 
 func machine() -> String {
-  var name = utsname()
-  uname(&name)
-  let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-    .split(separator: "\n").first { $0.hasPrefix("model name") }
-    .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-  return "Linux \(release), \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+  let machine = MachineDescription()
+  return "Linux \(machine.kernelRelease), \(machine.cpuModel), \(machine.processors) cores"
 }
 
 let formatter = ISO8601DateFormatter()

@@ -1,3 +1,4 @@
+import BenchSupport
 import Defaults
 import Foundation
 import PropertyLists
@@ -163,14 +164,8 @@ let foundationIdleSync = syncCost({ _ in }, { _ = foundation.synchronize() })
 // MARK: - Report
 
 func machine() -> String {
-  let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-    .split(separator: "\n").first { $0.hasPrefix("model name") }
-    .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-  var system = utsname()
-  uname(&system)
-  let release = withUnsafeBytes(of: &system.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  let architecture = withUnsafeBytes(of: &system.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, Linux \(release) \(architecture)"
+  let machine = MachineDescription()
+  return "\(machine.cpuModel), \(machine.processors) cores, Linux \(machine.kernelRelease) \(machine.architecture)"
 }
 
 func rate(_ value: Double) -> String {

@@ -3,6 +3,11 @@
 // line of `key=value` integers (`before`, `loaded`, `peak`, `reset`).
 import Foundation
 
+/// This executable (`/proc/self/exe`), for starting it again as a child or worker.
+public func currentExecutableURL() throws -> URL {
+  URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+}
+
 /// What a memory child reported, or why it could not.
 public enum MemoryChildOutcome: Sendable {
   /// The child exited 0; its `key=value` integers.
@@ -14,7 +19,7 @@ public enum MemoryChildOutcome: Sendable {
 /// Runs this executable again with `arguments` and reads its one-line report.
 public func spawnMemoryChild(arguments: [String]) throws -> MemoryChildOutcome {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+  process.executableURL = try currentExecutableURL()
   process.arguments = arguments
   let output = Pipe()
   // Standard error goes to a file, so that a child writing much there cannot block on a full pipe
