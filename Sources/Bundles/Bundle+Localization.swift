@@ -132,8 +132,7 @@ extension Bundle {
   /// The list is kept until ``invalidateResourceCache()``, or until ``configureMainBundle(path:environment:)``
   /// replaces the main bundle this bundle follows.
   public var localizationSearchList: [String] {
-    let generation = Bundle.mainBundleGeneration
-    if let cached = state.withLock({ $0.searchList }), cached.generation == generation { return cached.list }
+    if let cached = withLocalizedState({ $0.searchList }) { return cached }
     var list = preferredLocalizations
     if let development = developmentLocalization {
       let folders = resourceIndex().localizationFolders
@@ -144,7 +143,7 @@ extension Bundle {
           ?? development)
       if !list.contains(folder) { list.append(folder) }
     }
-    state.withLock { $0.searchList = (generation, list) }
+    withLocalizedState { $0.searchList = list }
     return list
   }
 }

@@ -32,6 +32,18 @@ extension Bundle {
   /// How many files and folders the resource index holds (listing the folder if not yet done).
   public var resourceCount: Int { resourceIndex().entryCount }
 
+  /// `state` under its lock, after dropping the caches that depend on the localization choice if
+  /// ``configureMainBundle(path:environment:)`` replaced the main bundle since they were made
+  /// (a bundle that follows the main bundle's localizations would otherwise keep the old
+  /// choice). One atomic load when nothing changed.
+  func withLocalizedState<R>(_ body: (inout BundleState) -> R) -> R {
+    let generation = Bundle.mainBundleGeneration
+    return state.withLock { state in
+      if state.mainGeneration != generation { state.dropLocalizationChoice(madeUnder: generation) }
+      return body(&state)
+    }
+  }
+
   /// Forgets the resource listing, the localization choice and the string tables, so that the
   /// next lookup reads the disk again (files were added, or the user's languages changed).
   public func invalidateResourceCache() {
@@ -42,7 +54,7 @@ extension Bundle {
   /// localization's `.lproj`, `Base.lproj`, then the remaining localizations (ending with the
   /// development region). With `localization`, only the resources folder and that `.lproj`.
   func searchFolders(subdirectory: String, localization: String?) -> [ResourceIndex.Folder] {
-    if localization == nil, let cached = state.withLock({ $0.searchFolders[subdirectory] }) { return cached }
+    if localization == nil, let cached = withLocalizedState({ $0.searchFolders[subdirectory] }) { return cached }
     let index = resourceIndex()
     var result: [ResourceIndex.Folder] = []
     func add(_ relative: String) {
@@ -58,7 +70,7 @@ extension Bundle {
     if let first = list.first { add(first + ".lproj") }
     add("Base.lproj")
     for name in list.dropFirst() { add(name + ".lproj") }
-    state.withLock { $0.searchFolders[subdirectory] = result }
+    withLocalizedState { $0.searchFolders[subdirectory] = result }
     return result
   }
 

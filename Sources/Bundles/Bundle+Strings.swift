@@ -11,7 +11,7 @@ extension Bundle {
     let cacheable = tableName == nil || !name.hasSuffix(".nocache")
     // One cache entry per table and localization ("Localizable" for the preferred one).
     let cacheKey = localization.map { name + "\u{0}" + $0 } ?? name
-    if cacheable, let cached = state.withLock({ $0.tables[cacheKey] }) { return cached }
+    if cacheable, let cached = withLocalizedState({ $0.tables[cacheKey] }) { return cached }
     let stringsPath = path(forResource: name, ofType: "strings", forLocalization: localization)
     let stringsdictPath = path(forResource: name, ofType: "stringsdict", forLocalization: localization)
     let stringsLanguage = stringsPath.flatMap(StringTable.localizationName(of:))
@@ -33,7 +33,7 @@ extension Bundle {
         stringsWin: stringsWin)
     } catch {
       if cacheable {
-        state.withLock {
+        withLocalizedState {
           $0.tables[cacheKey] = StringTable()
           if tableName == nil && localization == nil { $0.defaultTable = StringTable() }
         }
@@ -41,7 +41,7 @@ extension Bundle {
       throw error
     }
     if cacheable {
-      state.withLock {
+      withLocalizedState {
         $0.tables[cacheKey] = table
         if tableName == nil && localization == nil { $0.defaultTable = table }
       }
@@ -68,7 +68,7 @@ extension Bundle {
   {
     if tableName == nil && localization == nil {
       // The common case, answered under one lock without copying the table.
-      let cached: (loaded: Bool, text: String?) = state.withLock { state in
+      let cached: (loaded: Bool, text: String?) = withLocalizedState { state in
         guard let table = state.defaultTable else { return (false, nil) }
         return (true, table.entries[key]?.text)
       }
@@ -139,14 +139,14 @@ extension Bundle {
   /// `InfoPlist.strings` of the chosen localization with key overrides, cached. A table that
   /// cannot be read counts as empty (CF logs it).
   func localizedInfoStrings() -> [String: String] {
-    if let cached = state.withLock({ $0.localizedInfo }) { return cached }
+    if let cached = withLocalizedState({ $0.localizedInfo }) { return cached }
     var strings: [String: String] = [:]
     if let path = path(forResource: "InfoPlist", ofType: "strings"),
       let table = try? StringTable.readStrings(atPath: path)
     {
       strings = InfoDictionaryOverrides.apply(to: table, modifiers: modifiers)
     }
-    state.withLock { $0.localizedInfo = strings }
+    withLocalizedState { $0.localizedInfo = strings }
     return strings
   }
 }

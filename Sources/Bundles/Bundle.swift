@@ -173,8 +173,10 @@ public final class Bundle: Sendable, CustomStringConvertible {
 struct BundleState {
   var index: ResourceIndex?
   var indexError: BundleError?
-  /// The search list and the main-bundle generation it was made under.
-  var searchList: (generation: Int, list: [String])?
+  /// The main-bundle generation (``Bundle/mainBundleGeneration``) the localization caches below
+  /// were made under.
+  var mainGeneration = 0
+  var searchList: [String]?
   /// Relative subfolder → the folders to search, in order.
   var searchFolders: [String: [ResourceIndex.Folder]] = [:]
   var tables: [String: StringTable] = [:]
@@ -183,4 +185,16 @@ struct BundleState {
   var localizedInfo: [String: String]?
   /// Resource path → URL, made on first request (building a URL costs far more than the lookup).
   var urls: [String: URL] = [:]
+
+  /// Drops what depends on the localization choice (which follows the main bundle): the search
+  /// list, the search folders, the string tables and the localized Info.plist strings. The
+  /// resource index and the URLs stay.
+  mutating func dropLocalizationChoice(madeUnder generation: Int) {
+    mainGeneration = generation
+    searchList = nil
+    searchFolders = [:]
+    tables = [:]
+    defaultTable = nil
+    localizedInfo = nil
+  }
 }

@@ -172,6 +172,28 @@ import Testing
     #expect(framework.localizationSearchList == ["de", "en"])
   }
 
+  @Test("strings and resources already looked up follow a main bundle replaced through configureMainBundle")
+  func lookupsAfterMainBundleChange() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    final class Holder: @unchecked Sendable { var bundle: Bundle? }
+    let holder = Holder()
+    let user = ["fr", "de"]
+    holder.bundle = try Bundle(
+      path: Self.makeBundle(in: folder, name: "AppA", localizations: ["en", "fr"]), environment: .languages(user))
+    let framework = try Bundle(
+      path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
+      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+    #expect(framework.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in fr")
+    #expect(framework.path(forResource: "Localizable", ofType: "strings")?.hasSuffix("/fr.lproj/Localizable.strings") == true)
+    holder.bundle = try Bundle(
+      path: Self.makeBundle(in: folder, name: "AppB", localizations: ["en", "de"]), environment: .languages(user))
+    // The same main bundle as ResourceLookupTests configures, so that the two cannot disturb each other.
+    try Bundle.configureMainBundle(path: DemoBundle.path, environment: .languages(["fr"]))
+    #expect(framework.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in de")
+    #expect(framework.path(forResource: "Localizable", ofType: "strings")?.hasSuffix("/de.lproj/Localizable.strings") == true)
+  }
+
   @Test("a main bundle without localizations (a bare tool) leaves frameworks to the user's languages")
   func bareToolAsMain() throws {
     let folder = try Self.temporaryFolder()
