@@ -149,7 +149,7 @@ public enum AtomicFile {
     }
     let size = max(Int(status.st_size), 0)
     guard size <= limit else {
-      throw AtomicFileError(.tooLarge, path: path, detail: "the file holds \(size) bytes, more than the limit of \(limit)")
+      throw AtomicFileError(.tooLarge, path: path, detail: "file of \(size) bytes is larger than the limit of \(limit)")
     }
     // One byte more than the size shows whether the file grew since fstat.
     var data = Data(count: size + 1)
@@ -157,7 +157,7 @@ public enum AtomicFile {
     while true {
       if filled == data.count {
         guard filled <= limit else {
-          throw AtomicFileError(.tooLarge, path: path, detail: "the file holds more than the limit of \(limit) bytes")
+          throw AtomicFileError(.tooLarge, path: path, detail: "input is larger than the limit of \(limit) bytes")
         }
         data.count += min(max(data.count, 4096), limit + 1 - filled)
       }
@@ -170,7 +170,7 @@ public enum AtomicFile {
       filled += count
     }
     guard filled <= limit else {
-      throw AtomicFileError(.tooLarge, path: path, detail: "the file holds more than the limit of \(limit) bytes")
+      throw AtomicFileError(.tooLarge, path: path, detail: "input is larger than the limit of \(limit) bytes")
     }
     data.count = filled
     return data

@@ -1,3 +1,5 @@
+internal import PropertyLists
+
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -41,32 +43,14 @@ enum FileSystem {
     return names.sorted()
   }
 
-  /// The whole file at `path`, at most `limit` bytes.
+  /// The whole file at `path`, at most `limit` bytes, read through the property-list module's
+  /// ``FileAccess`` (which reads through ``AtomicFile``).
   static func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw systemError("cannot open", path: path) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw systemError("cannot inspect", path: path) }
-    let size = Int(status.st_size)
-    guard size <= limit else {
-      throw BundleError(.limitExceeded, detail: "file of \(size) bytes is larger than the limit of \(limit)", path: path)
+    do {
+      return try FileAccess.withContents(ofFile: path, limit: limit) { (buffer) throws(PropertyListError) in [UInt8](buffer) }
+    } catch {
+      throw BundleError(error.code == .limitExceeded ? .limitExceeded : .fileSystem, detail: error.detail, path: path)
     }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var filled = 0
-    while filled < size {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + filled, size - filled)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw systemError("cannot read", path: path)
-      }
-      if count == 0 { break }
-      filled += count
-    }
-    if filled < size { bytes.removeLast(size - filled) }
-    return bytes
   }
 
   /// The running executable's path (`/proc/self/exe`), or `nil`.
@@ -75,10 +59,5 @@ enum FileSystem {
     let count = readlink("/proc/self/exe", &buffer, 4096)
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  static func systemError(_ what: String, path: String) -> BundleError {
-    let reason = String(cString: strerror(errno))
-    return BundleError(.fileSystem, detail: "\(what) (\(reason))", path: path)
   }
 }

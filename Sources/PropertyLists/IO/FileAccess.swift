@@ -9,56 +9,27 @@ internal import AtomicFiles
   import Darwin
 #endif
 
-/// Whole-file reads and atomic whole-file writes, on POSIX calls so that every failure becomes a
-/// ``PropertyListError`` with the path and the system's reason.
+/// Whole-file reads and atomic whole-file writes through ``AtomicFile`` (the package's bottom
+/// module), with every failure turned into a ``PropertyListError`` with the path and the
+/// system's reason.
 ///
 /// Files are read into memory rather than mapped: a mapped file that another process truncates
 /// while it is being parsed raises SIGBUS, and no input may crash a reader.
 package enum FileAccess {
-  /// Reads the whole file at `path` (at most `limit` bytes) and passes its bytes to `body`.
+  /// Reads the whole file at `path` (at most `limit` bytes) through ``AtomicFile/read(contentsOfFile:limit:)``,
+  /// the package's one whole-file read, and passes its bytes to `body`.
   package static func withContents<R>(
     ofFile path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws(PropertyListError) -> R
   ) throws(PropertyListError) -> R {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw systemError("cannot open the file for reading", path: path) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw systemError("cannot read the file's status", path: path) }
-    guard (status.st_mode & S_IFMT) == S_IFREG || (status.st_mode & S_IFMT) == S_IFIFO || (status.st_mode & S_IFMT) == S_IFCHR else {
-      throw PropertyListError(.fileSystem, format: nil, detail: "not a regular file", path: path)
-    }
-    var capacity = Swift.max(Int(status.st_size), 0) + 1
-    guard capacity - 1 <= limit else {
-      throw PropertyListError(.limitExceeded, format: nil, detail: "file of \(capacity - 1) bytes is larger than the limit of \(limit)", path: path)
-    }
-    var storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-    defer { storage.deallocate() }
-    var filled = 0
-    while true {
-      if filled == capacity {
-        // The file grew (or is a pipe): double the buffer, within the limit.
-        guard capacity <= limit else {
-          throw PropertyListError(.limitExceeded, format: nil, detail: "input is larger than the limit of \(limit) bytes", path: path)
-        }
-        let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
-        larger.copyMemory(from: storage, byteCount: filled)
-        storage.deallocate()
-        storage = larger
-        capacity *= 2
-      }
-      let count = read(descriptor, storage + filled, capacity - filled)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw systemError("cannot read the file", path: path)
-      }
-      if count == 0 { break }
-      filled += count
-    }
-    guard filled <= limit else {
-      throw PropertyListError(.limitExceeded, format: nil, detail: "input is larger than the limit of \(limit) bytes", path: path)
-    }
+    let data: Data
     do {
-      return try body(UnsafeRawBufferPointer(start: storage, count: filled))
+      data = try AtomicFile.read(contentsOfFile: path, limit: limit)
+    } catch {
+      throw PropertyListError(error.code == .tooLarge ? .limitExceeded : .fileSystem, format: nil, detail: detail(of: error), path: path)
+    }
+    let outcome = data.withUnsafeBytes { buffer in Result { () throws(PropertyListError) in try body(buffer) } }
+    do {
+      return try outcome.get()
     } catch {
       throw error.path == nil ? error.inFile(path) : error
     }
@@ -71,15 +42,16 @@ package enum FileAccess {
     do {
       try AtomicFile.write(bytes, toFile: path)
     } catch {
-      throw PropertyListError(.fileSystem, format: nil, detail: error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? ""), path: path)
+      throw PropertyListError(.fileSystem, format: nil, detail: detail(of: error), path: path)
     }
   }
 
-  @inline(never)
-  static func systemError(_ what: String, path: String) -> PropertyListError {
-    let reason = String(cString: strerror(errno))
-    return PropertyListError(.fileSystem, format: nil, detail: "\(what): \(reason)", path: path)
+  /// An ``AtomicFileError``'s text as this module words file errors: its detail, then the system's
+  /// reason.
+  static func detail(of error: AtomicFileError) -> String {
+    error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? "")
   }
+
 }
 
 extension PropertyListValue {
