@@ -24,24 +24,42 @@ enum FileSystem {
   /// resource index would call its localization folders), from one listing of that folder alone.
   /// At most `limit` entries are looked at.
   static func localizationFolderNames(in folder: String, limit: Int = 100_000) -> [String] {
-    guard let stream = opendir(folder) else { return [] }
-    defer { closedir(stream) }
     var names: [String] = []
     var seen = 0
-    while seen < limit, let entry = readdir(stream) {
+    forEachEntry(in: folder) { (name, isFolder) in
       seen += 1
-      let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), entry.pointee.d_type) }
-      }
-      guard name.utf8.count > 6, name.utf8.suffix(6).elementsEqual(".lproj".utf8) else { continue }
-      var isFolder = Int32(type) == Int32(DT_DIR)
-      if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
-        isFolder = Self.isFolder(folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-      }
-      if isFolder { names.append(String(name.dropLast(6))) }
+      if isFolder, let localization = localizationName(ofFolder: name) { names.append(localization) }
+      return seen < limit
     }
     return names.sorted()
   }
+
+  /// `fr` for a folder named `fr.lproj`, else `nil`.
+  static func localizationName(ofFolder name: String) -> String? {
+    guard name.utf8.count > 6, name.utf8.suffix(6).elementsEqual(".lproj".utf8) else { return nil }
+    return String(name.dropLast(6))
+  }
+
+  /// Calls `body` with the name of each entry of `folder` (`.` and `..` left out) and whether it
+  /// is a folder (symbolic links followed), until `body` returns `false`. A folder that cannot
+  /// be opened has no entries.
+  static func forEachEntry<Failure: Error>(
+    in folder: String, _ body: (_ name: String, _ isFolder: Bool) throws(Failure) -> Bool
+  ) throws(Failure) {
+    guard let stream = opendir(folder) else { return }
+    defer { closedir(stream) }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    while let entry = readdir(stream) {
+      let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), entry.pointee.d_type) }
+      }
+      if name == "." || name == ".." { continue }
+      var isFolder = Int32(type) == Int32(DT_DIR)
+      if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) { isFolder = Self.isFolder(prefix + name) }
+      guard try body(name, isFolder) else { return }
+    }
+  }
+
 
   /// The whole file at `path`, at most `limit` bytes, read through the property-list module's
   /// ``FileAccess`` (which reads through ``AtomicFile``).

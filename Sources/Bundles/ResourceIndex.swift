@@ -98,36 +98,22 @@ final class ResourceIndex: Sendable {
     }
 
     mutating func scanFolder(absolute: String, relative: String, depth: Int) throws(BundleError) {
-      guard let stream = opendir(absolute) else { return }
       // Names first, so that the folder's dictionary is sized once.
       var listing: [(name: String, isFolder: Bool)] = []
       var subfolders: [String] = []
-      while let entry = readdir(stream) {
-        let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-          pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), entry.pointee.d_type) }
-        }
-        if name == "." || name == ".." { continue }
+      try FileSystem.forEachEntry(in: absolute) { (name, isFolder) throws(BundleError) in
         entryCount += 1
         if entryCount > limits.maximumEntryCount {
-          closedir(stream)
           throw BundleError(
             .limitExceeded, detail: "more than \(limits.maximumEntryCount) files and folders in the bundle", path: absolute)
-        }
-        var isFolder = Int32(type) == Int32(DT_DIR)
-        if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
-          var status = stat()
-          let path = absolute.hasSuffix("/") ? absolute + name : absolute + "/" + name
-          if stat(path, &status) == 0 { isFolder = (status.st_mode & S_IFMT) == S_IFDIR }
         }
         listing.append((name, isFolder))
         if isFolder {
           subfolders.append(name)
-          if depth == 0, name.utf8.count > 6, name.utf8.suffix(6).elementsEqual(".lproj".utf8) {
-            localizationFolders.append(String(name.dropLast(6)))
-          }
+          if depth == 0, let localization = FileSystem.localizationName(ofFolder: name) { localizationFolders.append(localization) }
         }
+        return true
       }
-      closedir(stream)
       var folder = PendingFolder()
       folder.entries.reserveCapacity(listing.count)
       folder.names.reserveCapacity(listing.count)
