@@ -77,11 +77,11 @@ let package = Package(
       path: "Tests/SandboxTests"),
     .testTarget(
       name: "DefaultsTests",
-      dependencies: ["Defaults", "Bundles", "PropertyLists", "Sandbox", "AtomicFiles", "stasis-defaults-child"],
+      dependencies: ["Defaults", "Bundles", "PropertyLists", "Sandbox", "AtomicFiles", "TestSupport", "stasis-defaults-child"],
       path: "Tests/DefaultsTests"),
     .testTarget(
       name: "DefaultsToolTests",
-      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "defaults"],
+      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -9,13 +9,7 @@ extension Defaults {
   ///
   /// - Precondition: every value is a property-list value (Apple raises otherwise).
   public func register(defaults: [String: Any]) {
-    var converted: [String: PropertyListValue] = [:]
-    for (key, value) in defaults {
-      guard let plist = DefaultsConversion.propertyList(from: value) else {
-        preconditionFailure("Attempt to register non-property list object \(type(of: value)) for key \(key)")
-      }
-      converted[key] = plist
-    }
+    let converted = Self.propertyLists(defaults, attemptingTo: "register")
     register(propertyLists: converted)
   }
 
@@ -52,13 +46,7 @@ extension Defaults {
   ///
   /// - Precondition: every value is a property-list value.
   public func setVolatileDomain(_ domain: [String: Any], forName name: String) {
-    var converted: [String: PropertyListValue] = [:]
-    for (key, value) in domain {
-      guard let plist = DefaultsConversion.propertyList(from: value) else {
-        preconditionFailure("Attempt to insert non-property list object \(type(of: value)) for key \(key)")
-      }
-      converted[key] = plist
-    }
+    let converted = Self.propertyLists(domain, attemptingTo: "insert")
     setVolatileDomain(propertyLists: converted, forName: name)
   }
 
@@ -99,13 +87,7 @@ extension Defaults {
   ///
   /// - Precondition: every value is a property-list value.
   public func setPersistentDomain(_ domain: [String: Any], forName name: String) {
-    var converted: [String: PropertyListValue] = [:]
-    for (key, value) in domain {
-      guard let plist = DefaultsConversion.propertyList(from: value) else {
-        preconditionFailure("Attempt to insert non-property list object \(type(of: value)) for key \(key)")
-      }
-      converted[key] = plist
-    }
+    let converted = Self.propertyLists(domain, attemptingTo: "insert")
     try? setPersistentDomain(propertyLists: converted, forName: name)
   }
 
@@ -281,4 +263,19 @@ public final class DefaultsObservation: @unchecked Sendable {
   }
 
   deinit { invalidate() }
+}
+
+extension Defaults {
+  /// `values` as property lists; a value that is not one stops the program as Apple's
+  /// `NSUserDefaults` does ("Attempt to `verb` non-property list object …").
+  static func propertyLists(_ values: [String: Any], attemptingTo verb: String) -> [String: PropertyListValue] {
+    var converted: [String: PropertyListValue] = [:]
+    for (key, value) in values {
+      guard let plist = DefaultsConversion.propertyList(from: value) else {
+        preconditionFailure("Attempt to \(verb) non-property list object \(type(of: value)) for key \(key)")
+      }
+      converted[key] = plist
+    }
+    return converted
+  }
 }

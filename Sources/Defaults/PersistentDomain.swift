@@ -139,10 +139,7 @@ final class PersistentDomain: @unchecked Sendable {
     guard let file else { return }
     stamp = file.stamp()
     do {
-      if let contents = try file.read(domain: name) {
-        var dictionary: [String: PropertyListValue] = [:]
-        dictionary.reserveCapacity(contents.count)
-        for (key, value) in contents { dictionary[key] = value }
+      if let dictionary = try file.readValues(domain: name) {
         values = dictionary
         lastFileValues = dictionary
       }
@@ -304,10 +301,7 @@ final class PersistentDomain: @unchecked Sendable {
         onDisk = [:]
         reread = true
         do throws(DefaultsError) {
-          if let contents = try file.read(domain: name) {
-            onDisk.reserveCapacity(contents.count)
-            for (key, value) in contents { onDisk[key] = value }
-          }
+          if let contents = try file.readValues(domain: name) { onDisk = contents }
         } catch {
           if error.code == .fileSystem {
             // Not a damaged file but a failed read: writing now could drop other processes' keys.

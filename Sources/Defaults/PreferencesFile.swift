@@ -28,17 +28,12 @@ package struct PreferencesFile: Sendable {
 
   /// The lock file beside the preferences file.
   package var lockPath: String {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return folder + "/." + name + ".lock"
+    let (folder, name) = SystemCalls.split(path)
+    return (folder == "/" ? "" : folder) + "/." + name + ".lock"
   }
 
   /// The folder holding the file.
-  package var folder: String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
+  package var folder: String { SystemCalls.split(path).folder }
 
   /// What identifies one version of the file: device, inode, size and modification time. An
   /// atomic replacement always gives a new inode.
@@ -57,6 +52,20 @@ package struct PreferencesFile: Sendable {
 
   /// Whether the file exists.
   package var exists: Bool { stamp() != nil }
+
+  /// ``read(domain:)`` as a Swift dictionary (the file's key order dropped); `nil` when there
+  /// is no file.
+  package func readValues(domain: String? = nil) throws(DefaultsError) -> [String: PropertyListValue]? {
+    try read(domain: domain).map(Self.values(of:))
+  }
+
+  /// The entries of `contents` as a Swift dictionary.
+  package static func values(of contents: PropertyListDictionary) -> [String: PropertyListValue] {
+    var values: [String: PropertyListValue] = [:]
+    values.reserveCapacity(contents.count)
+    for (key, value) in contents { values[key] = value }
+    return values
+  }
 
   /// Reads the dictionary; `nil` when the file does not exist.
   ///
@@ -150,10 +159,7 @@ package struct PreferencesFile: Sendable {
       var contents = try read(domain: domain)
       guard try body(&contents) else { return }
       if let contents {
-        var values: [String: PropertyListValue] = [:]
-        values.reserveCapacity(contents.count)
-        for (key, value) in contents { values[key] = value }
-        try write(values, domain: domain)
+        try write(Self.values(of: contents), domain: domain)
       } else {
         try remove(domain: domain)
       }

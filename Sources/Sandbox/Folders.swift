@@ -1,3 +1,4 @@
+import AtomicFiles
 import Glibc
 
 /// Creating and checking the folders of containers with POSIX calls.
@@ -12,7 +13,7 @@ enum Folders {
       guard (status.st_mode & S_IFMT) == S_IFDIR else { throw failure(path, "exists and is not a folder") }
       return
     }
-    let (parent, _) = split(path)
+    let (parent, _) = SystemCalls.split(path)
     if parent != path { try create(parent) }
     if mkdir(path, mode) != 0 && errno != EEXIST { throw failure(path, "cannot create the folder", errno) }
   }
@@ -61,12 +62,6 @@ enum Folders {
     } else {
       guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "cannot remove the file", errno) }
     }
-  }
-
-  static func split(_ path: String) -> (folder: String, name: String) {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
-    let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-    return (folder, String(path[path.index(after: slash)...]))
   }
 
   static func failure(_ path: String, _ detail: String, _ number: Int32? = nil) -> SandboxError {

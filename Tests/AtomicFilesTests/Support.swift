@@ -1,11 +1,7 @@
 import AtomicFiles
 import Foundation
 import Testing
-
-struct TestFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
-}
+import TestSupport
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 struct ScratchFolder {

@@ -1,5 +1,6 @@
 import Defaults
 import Foundation
+import TestSupport
 import PropertyLists
 import Sandbox
 
@@ -56,18 +57,7 @@ struct ChildOutcome {
 
 /// The helper executable built next to the test bundle.
 enum BuiltExecutable {
-  static func path(_ name: String) -> String? {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent(name).path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }
-
-  static var child: String? { path("stasis-defaults-child") }
+  static var child: String? { BuiltExecutables.path(named: "stasis-defaults-child") }
 
   /// Starts `executable`; the caller waits or kills.
   static func start(_ executable: String, _ arguments: [String], output: URL? = nil) throws -> Process {

@@ -1,5 +1,6 @@
 import DefaultsTool
 import Foundation
+import TestSupport
 
 /// An in-process environment: a temporary container root, fixed log header, captured streams.
 final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
@@ -43,16 +44,7 @@ final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
 
 /// The `defaults` executable this package built, found next to the test bundle.
 enum BuiltDefaults {
-  static let path: String? = {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("defaults").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let path: String? = BuiltExecutables.path(named: "defaults")
 
   /// Runs the executable with `$STASIS_CONTAINERS_ROOT` set.
   static func run(_ arguments: [String], root: String, input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {

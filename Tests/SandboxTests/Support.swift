@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Sandbox
 import Testing
+import TestSupport
 
 /// A container root in a fresh temporary folder, removed by `remove()`.
 struct ScratchRoot {
@@ -27,11 +28,6 @@ func isFolder(_ path: String) -> Bool {
 
 func symlink(at path: String, to target: String) throws {
   guard Glibc.symlink(target, path) == 0 else { throw TestFailure("cannot link \(path) -> \(target): \(String(cString: strerror(errno)))") }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }
 
 /// Runs `body` expecting a `SandboxError` with `code`, and returns it.

@@ -5,17 +5,7 @@ import PropertyLists
 /// locking tests fail (they do not skip) when it is missing: ``start(_:log:)`` throws a message
 /// saying so.
 public enum CrashWriter {
-  public static let path: String? = {
-    let runner = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    var folder = runner.deletingLastPathComponent()
-    // On Linux the runner is `<bin>/<Package>PackageTests.xctest`; on Darwin it is deeper inside the bundle.
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("stasis-crash-writer").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  public static let path: String? = BuiltExecutables.path(named: "stasis-crash-writer")
 
   public static var isAvailable: Bool { path != nil }
 
