@@ -50,46 +50,9 @@ if [[ "$missing" == 1 ]]; then
   python3 "$generator" --out "$data" >&2
 fi
 
-# 3. The library to measure.
-if [[ "$mode" == tree ]]; then
-  package="$here"
-  scratch="$here/.build-bench/tree"
-  source_note="working tree of $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?') (uncommitted changes included)"
-else
-  snapshot="$here/.build-bench/snapshot"
-  export_dir="$here/.build-bench/export"
-  rm -rf "$export_dir"
-  mkdir -p "$export_dir" "$snapshot"
-  git -C "$root" archive "$revision" Package.swift Sources Tools Tests | tar -x -C "$export_dir"
-  [[ -f "$root/Package.resolved" ]] && cp "$root/Package.resolved" "$export_dir/"
-  mkdir -p "$export_dir/Benchmarks"
-  cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/"
-  mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"
-  cp -R "$here/Support/BenchSupport/Package.swift" "$here/Support/BenchSupport/Sources" "$export_dir/Benchmarks/Support/BenchSupport/"
-  # Copy only what changed, so that the release build stays incremental between runs.
-  changed="$here/.build-bench/files-added-or-removed"
-  rm -f "$changed"
-  (cd "$export_dir" && find . -type f) | while read -r file; do
-    if ! cmp -s "$export_dir/$file" "$snapshot/$file"; then
-      [[ -f "$snapshot/$file" ]] || touch "$changed"
-      mkdir -p "$(dirname "$snapshot/$file")"
-      cp "$export_dir/$file" "$snapshot/$file"
-    fi
-  done
-  (cd "$snapshot" && find . -type f -not -path './Benchmarks/.build*' -not -path './.build*') | while read -r file; do
-    if [[ ! -f "$export_dir/$file" ]]; then rm -f "$snapshot/$file"; touch "$changed"; fi
-  done
-  rm -rf "$export_dir"
-  # SwiftPM does not always notice files added to or removed from a path dependency: make it
-  # plan the build again.
-  if [[ -f "$changed" ]]; then
-    touch "$snapshot/Package.swift" "$snapshot/Benchmarks/Package.swift"
-    rm -f "$changed"
-  fi
-  package="$snapshot/Benchmarks"
-  scratch="$here/.build-bench/snapshot-build"
-  source_note="commit $(git -C "$root" rev-parse --short "$revision") of the library, exported clean"
-fi
+# 3. The library to measure (Support/build-bench.sh exports it for a snapshot).
+source "$here/Support/build-bench.sh"
+export_bench "" "$here/.build-bench" "$mode" "$revision"
 library="$package/.."
 
 # 4. Stasis's Codable coders join the table once they exist.
@@ -100,9 +63,7 @@ if grep -rqsE "(class|struct) PropertyListDecoder" "$library/Sources/PropertyLis
 fi
 
 # 5. Build (release; niced, the machine is shared).
-echo "building plist-bench (release) against the $source_note" >&2
-(cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product plist-bench "${flags[@]}" >&2)
-binary="$scratch/release/plist-bench"
+compile_bench plist-bench "${flags[@]}"
 
 # 6. Run (or, with --build-only, print the binary's path: for profilers, see Docs/benchmarks.md).
 if [[ "${1:-}" == "--build-only" ]]; then

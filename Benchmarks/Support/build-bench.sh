@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Shared by the nested benchmark packages' run.sh scripts (Bundles, Defaults, KeyedArchive): builds
+# Shared by the benchmark packages' run.sh scripts (Benchmarks/ and Bundles, Defaults, KeyedArchive): builds
 # one benchmark product in release against the library and sets two variables for the caller.
 #
 #   source Benchmarks/Support/build-bench.sh
 #   build_bench FOLDER PRODUCT SCRATCH_ROOT MODE     (MODE: snapshot | tree)
 #   → $binary (the built executable) and $source_note (what was measured, for the report)
+#
+#   or in two steps, for a caller that looks at the exported library before building:
+#   export_bench FOLDER SCRATCH_ROOT MODE [REVISION] → $package (the benchmark package to build),
+#                                                      $scratch and $source_note
+#   compile_bench PRODUCT [swift build flags…]       → $binary
+#
+#   FOLDER "" is Benchmarks/ itself (plist-bench).
 #
 #   prepare_bench FOLDER PRODUCT SCRATCH_ROOT "$@"   (the run.sh's own arguments)
 #   → takes a leading --tree, builds, prints the binary and exits on --build-only, and otherwise
@@ -14,12 +21,14 @@
 # copied over the previous export file by file (so the release build stays incremental), so that
 # files other engineers are editing cannot break or skew the build. tree: the working tree as it
 # is on disk. The benchmark package itself (Benchmarks/FOLDER) is always the one on disk.
+# Shared by Benchmarks/run.sh too.
 
-build_bench() {
-  local folder="$1" product="$2" scratch_root="$3" mode="$4"
-  local root package scratch
+export_bench() {
+  local folder="$1" scratch_root="$2" mode="$3" revision="${4:-HEAD}"
+  local root
   root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-  local here="$root/Benchmarks/$folder"
+  local relative="Benchmarks${folder:+/$folder}"
+  local here="$root/$relative"
   if [[ "$mode" == tree ]]; then
     package="$here"
     scratch="$scratch_root/tree"
@@ -29,9 +38,10 @@ build_bench() {
   else
     local snapshot="$scratch_root/snapshot" export_dir="$scratch_root/export" replan=0 file
     rm -rf "$export_dir"
-    mkdir -p "$export_dir/Benchmarks/$folder" "$snapshot"
-    git -C "$root" archive HEAD Package.swift Sources Tools Tests | tar -x -C "$export_dir"
-    cp -R "$here/Package.swift" "$here/Sources" "$export_dir/Benchmarks/$folder/"
+    mkdir -p "$export_dir/$relative" "$snapshot"
+    git -C "$root" archive "$revision" Package.swift Sources Tools Tests | tar -x -C "$export_dir"
+    if [[ -f "$root/Package.resolved" ]]; then cp "$root/Package.resolved" "$export_dir/"; fi
+    cp -R "$here/Package.swift" "$here/Sources" "$export_dir/$relative/"
     mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"
     cp -R "$root/Benchmarks/Support/BenchSupport/Package.swift" "$root/Benchmarks/Support/BenchSupport/Sources" \
       "$export_dir/Benchmarks/Support/BenchSupport/"
@@ -47,14 +57,24 @@ build_bench() {
     done < <(cd "$snapshot" && find . -type f -not -path '*/.build*')
     rm -rf "$export_dir"
     # SwiftPM does not always notice files added to or removed from a path dependency.
-    if [[ "$replan" == 1 ]]; then touch "$snapshot/Package.swift" "$snapshot/Benchmarks/$folder/Package.swift"; fi
-    package="$snapshot/Benchmarks/$folder"
+    if [[ "$replan" == 1 ]]; then touch "$snapshot/Package.swift" "$snapshot/$relative/Package.swift"; fi
+    package="$snapshot/$relative"
     scratch="$scratch_root/snapshot-build"
-    source_note="commit $(git -C "$root" rev-parse --short HEAD) of the library, exported clean"
+    source_note="commit $(git -C "$root" rev-parse --short "$revision") of the library, exported clean"
   fi
+}
+
+compile_bench() {
+  local product="$1"
+  shift
   echo "building $product (release) against the $source_note" >&2
-  (cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" >&2)
+  (cd "$package" && nice -n 10 swift build -c release --scratch-path "$scratch" --product "$product" "$@" >&2)
   binary="$scratch/release/$product"
+}
+
+build_bench() {
+  export_bench "$1" "$3" "$4"
+  compile_bench "$2"
 }
 
 prepare_bench() {
