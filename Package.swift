@@ -1,11 +1,14 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Stasis — the application-persistence layer of a Cocoa app, in pure Swift.
 import PackageDescription
 
 let package = Package(
   name: "Stasis",
   products: [
+    .library(name: "StasisErrors", targets: ["StasisErrors"]),
     .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
+    .library(name: "Host", targets: ["Host"]),
+    .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
     .library(name: "Sandbox", targets: ["Sandbox"]),
@@ -16,18 +19,22 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "AtomicFiles", path: "Sources/AtomicFiles"),
-    .target(name: "PropertyLists", dependencies: ["AtomicFiles"], path: "Sources/PropertyLists"),
-    .target(name: "Sandbox", dependencies: ["AtomicFiles"], path: "Sources/Sandbox"),
-    .target(name: "KeyedArchive", dependencies: ["PropertyLists"], path: "Sources/KeyedArchive"),
-    .target(name: "Bundles", dependencies: ["PropertyLists"], path: "Sources/Bundles"),
+    .target(name: "StasisErrors", path: "Sources/StasisErrors"),
+    .target(name: "AtomicFiles", dependencies: ["StasisErrors"], path: "Sources/AtomicFiles"),
+    .target(name: "Host", dependencies: ["AtomicFiles"], path: "Sources/Host"),
+    .target(name: "PropertyLists", dependencies: ["StasisErrors", "AtomicFiles"], path: "Sources/PropertyLists"),
+    .target(name: "ObjectModel", dependencies: ["StasisErrors"], path: "Sources/ObjectModel"),
+    .target(name: "Sandbox", dependencies: ["StasisErrors", "AtomicFiles", "Host"], path: "Sources/Sandbox"),
+    .target(
+      name: "KeyedArchive", dependencies: ["StasisErrors", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
+    .target(name: "Bundles", dependencies: ["StasisErrors", "PropertyLists", "Host"], path: "Sources/Bundles"),
     .target(
       name: "Defaults",
-      dependencies: ["PropertyLists", "AtomicFiles", "Sandbox", "KeyedArchive", "Bundles"],
+      dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
       path: "Sources/Defaults"),
     .target(
       name: "DefaultsTool",
-      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles"],
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles", "Host", "Bundles"],
       path: "Sources/DefaultsTool"),
     .executableTarget(
       name: "defaults",
@@ -39,7 +46,7 @@ let package = Package(
       path: "Tools/stasis-defaults-child"),
     .target(
       name: "PlistTool",
-      dependencies: ["PropertyLists", "KeyedArchive"],
+      dependencies: ["StasisErrors", "PropertyLists", "KeyedArchive", "Host", "AtomicFiles"],
       path: "Sources/PlistTool"),
     .executableTarget(
       name: "plutil",

@@ -1,32 +1,46 @@
-import FoundationEssentials
+public import StasisErrors
 
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// The one error type of the `AtomicFiles` module: a file could not be read, written or locked.
 ///
-/// Match it by ``code`` (`catch let error where error.code == .noSpace`); ``systemError`` keeps the `errno` the system reported, and ``detail`` says
-/// which step failed. The `description` names the path, the step and the system's reason:
+/// Match it by ``code`` (`catch AtomicFileError.Code.noSpace`, which also matches an error of
+/// another module caused by a full disk); ``systemError`` keeps the `errno` the system reported,
+/// and ``detail`` says which step failed. The `description` names the path, the step and the system's reason:
 ///
 /// ```text
 /// /data/Library/Preferences/com.example.plist: cannot write the temporary file: No space left on device (errno 28)
 /// ```
-public struct AtomicFileError: Error, Equatable, CustomStringConvertible, Sendable {
+public struct AtomicFileError: StasisError, Hashable {
   /// What kind of failure this is.
-  public enum Code: Equatable, Sendable {
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// The file system is full or the user's quota is used up (`ENOSPC`, `EDQUOT`).
-    case noSpace
+    public static let noSpace = Code("no space")
     /// The file or its folder may not be written or read (`EACCES`, `EPERM`, `EROFS`).
-    case permissionDenied
+    public static let permissionDenied = Code("permission denied")
     /// The file or one of its folders does not exist (`ENOENT`, `ENOTDIR`).
-    case notFound
+    public static let notFound = Code("not found")
     /// The path names a folder or something else that is not a file (`EISDIR`).
-    case notAFile
+    public static let notAFile = Code("not a file")
     /// Any other failure of the system call (`EIO`, …).
-    case ioFailure
+    public static let ioFailure = Code("I/O failure")
     /// The advisory lock could not be taken or released.
-    case lockFailure
+    public static let lockFailure = Code("lock failure")
     /// The file is larger than the caller's limit, or than the file system allows (`EFBIG`).
-    case tooLarge
+    public static let tooLarge = Code("too large")
+
+    /// Lets `catch AtomicFileError.Code.noSpace` match this error, or any error it caused.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      ErrorChain.contains(code, as: AtomicFileError.self, in: error)
+    }
   }
 
   public let code: Code
@@ -36,6 +50,8 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible, Sendab
   public let systemError: Int32?
   /// What was being done, e.g. "cannot rename the temporary file over the destination".
   public let detail: String
+  /// Always `nil`: a file-system error is the end of a chain (the `errno` is ``systemError``).
+  public var underlying: (any Error & Sendable)? { nil }
 
   public init(_ code: Code, path: String, systemError: Int32? = nil, detail: String) {
     self.code = code
@@ -58,8 +74,8 @@ public struct AtomicFileError: Error, Equatable, CustomStringConvertible, Sendab
     AtomicFileError(code(for: number), path: path, systemError: number, detail: detail)
   }
 
-  /// The code for an `errno` value.
-  static func code(for number: Int32) -> Code {
+  /// The code for an `errno` value (`ENOSPC` and `EDQUOT` are ``Code/noSpace``, …).
+  public static func code(for number: Int32) -> Code {
     switch number {
     case ENOSPC, EDQUOT: .noSpace
     case EACCES, EPERM, EROFS: .permissionDenied

@@ -1,4 +1,5 @@
 public import PropertyLists
+public import StasisErrors
 
 /// The one error type of the `Bundles` module.
 ///
@@ -13,7 +14,7 @@ public import PropertyLists
 /// Apple's `NSBundle` / `CFBundle` report most of these conditions by returning `nil` or logging;
 /// Stasis throws so that the caller learns which file or specifier was at fault. The
 /// `description` names the file or the specifier and what was expected; its wording may change.
-public struct BundleError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct BundleError: StasisError, Hashable {
   /// What kind of failure this is.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
@@ -38,9 +39,10 @@ public struct BundleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bundle folder holds more entries or deeper nesting than ``ResourceScanLimits`` allow.
     public static let limitExceeded = Code("limit exceeded")
 
-    /// Lets `catch BundleError.Code.formatMismatch` match a thrown error.
+    /// Lets `catch BundleError.Code.formatMismatch` match a thrown error, or an error of another
+    /// module that it caused.
     public static func ~= (code: Code, error: any Error) -> Bool {
-      (error as? BundleError)?.code == code
+      ErrorChain.contains(code, as: BundleError.self, in: error)
     }
   }
 
@@ -49,10 +51,12 @@ public struct BundleError: Error, Sendable, Hashable, CustomStringConvertible {
   public var detail: String
   /// The file or folder involved, when there is one.
   public var path: String?
-  /// The property-list error behind ``Code/invalidInfoPlist`` or ``Code/invalidTable``.
-  public var underlying: PropertyListError?
+  /// The error behind this one: the ``PropertyLists/PropertyListError`` of
+  /// ``Code/invalidInfoPlist`` or ``Code/invalidTable``, the file-system error of
+  /// ``Code/fileSystem``.
+  public var underlying: (any Error & Sendable)?
 
-  public init(_ code: Code, detail: String, path: String? = nil, underlying: PropertyListError? = nil) {
+  public init(_ code: Code, detail: String, path: String? = nil, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.detail = detail
     self.path = path
@@ -63,7 +67,18 @@ public struct BundleError: Error, Sendable, Hashable, CustomStringConvertible {
     var text = ""
     if let path { text += path + ": " }
     text += detail
-    if let underlying { text += " (" + underlying.description + ")" }
+    text += ErrorChain.suffix(for: underlying)
     return text
+  }
+
+  public static func == (left: BundleError, right: BundleError) -> Bool {
+    left.code == right.code && left.detail == right.detail && left.path == right.path
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(detail)
+    hasher.combine(path)
   }
 }

@@ -67,7 +67,8 @@ enum FileSystem {
     do {
       return try FileAccess.withContents(ofFile: path, limit: limit) { (buffer) throws(PropertyListError) in [UInt8](buffer) }
     } catch {
-      throw BundleError(error.code == .limitExceeded ? .limitExceeded : .fileSystem, detail: error.detail, path: path)
+      throw BundleError(
+        error.code == .limitExceeded ? .limitExceeded : .fileSystem, detail: error.detail, path: path, underlying: error)
     }
   }
 

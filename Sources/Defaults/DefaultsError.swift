@@ -1,6 +1,7 @@
 import AtomicFiles
 internal import PropertyLists
 import Sandbox
+public import StasisErrors
 
 /// The one error type of the `Defaults` module.
 ///
@@ -14,7 +15,7 @@ import Sandbox
 /// ```
 ///
 /// `description` names the domain and the key but never a stored value (preferences can be private).
-public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct DefaultsError: StasisError, Equatable {
   /// What went wrong.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     let rawValue: String
@@ -34,7 +35,11 @@ public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String { rawValue }
 
-    public static func ~= (code: Code, error: any Error) -> Bool { (error as? DefaultsError)?.code == code }
+    /// Lets `catch DefaultsError.Code.fileSystem` match a thrown error, or an error of another
+    /// module that it caused.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      ErrorChain.contains(code, as: DefaultsError.self, in: error)
+    }
   }
 
   public let code: Code
@@ -42,11 +47,21 @@ public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible
   public let domain: String?
   /// What was being done and what failed.
   public let detail: String
+  /// The error behind this one: the ``AtomicFiles/AtomicFileError`` of a failed save, the
+  /// ``Sandbox/SandboxError`` of a container that cannot be opened, the
+  /// ``PropertyLists/PropertyListError`` of an unreadable preferences file.
+  public let underlying: (any Error & Sendable)?
 
-  public init(_ code: Code, domain: String?, detail: String) {
+  public init(_ code: Code, domain: String?, detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.domain = domain
     self.detail = detail
+    self.underlying = underlying
+  }
+
+  public static func == (left: DefaultsError, right: DefaultsError) -> Bool {
+    left.code == right.code && left.domain == right.domain && left.detail == right.detail
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
   }
 
   public var description: String {
@@ -55,14 +70,14 @@ public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible
   }
 
   init(_ error: AtomicFileError, domain: String?, doing: String) {
-    self.init(.fileSystem, domain: domain, detail: "\(doing): \(error.description)")
+    self.init(.fileSystem, domain: domain, detail: "\(doing): \(error.description)", underlying: error)
   }
 
   init(_ error: SandboxError, domain: String?) {
-    self.init(.container, domain: domain, detail: error.description)
+    self.init(.container, domain: domain, detail: error.description, underlying: error)
   }
 
   init(_ error: PropertyListError, domain: String?, path: String) {
-    self.init(.unreadableFile, domain: domain, detail: "\(path) is not a readable property list: \(error.description)")
+    self.init(.unreadableFile, domain: domain, detail: "\(path) is not a readable property list: \(error.description)", underlying: error)
   }
 }

@@ -370,6 +370,6 @@ extension ArchiveClassRegistry {
     }
     let identifier = ObjectIdentifier(type)
     set.types.insert(identifier)
-    for (name, entry) in byName where entry.type == identifier { set.names.insert(name) }
+    set.names.formUnion(names(registeredFor: identifier))
   }
 }

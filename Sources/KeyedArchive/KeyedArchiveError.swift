@@ -1,10 +1,12 @@
+public import StasisErrors
+
 /// The one error type of the `KeyedArchive` module.
 ///
 /// Thrown for archives that are not keyed archives or are damaged, for classes that are unknown or
 /// not allowed, for cycles that cannot be restored, for values of the wrong type and for limits.
 /// Match by ``code``; the `description` names the object (its index in `$objects`), the class and
 /// key involved, and what was expected.
-public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct KeyedArchiveError: StasisError, Hashable {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
     init(_ rawValue: String) { self.rawValue = rawValue }
@@ -34,24 +36,38 @@ public struct KeyedArchiveError: Error, Sendable, Hashable, CustomStringConverti
     /// The archive's property list could not be read or written; ``KeyedArchiveError/underlying`` says why.
     public static let propertyList = Code("property list")
 
+    /// Lets `catch KeyedArchiveError.Code.unknownClass` match a thrown error, or an error of
+    /// another module that it caused.
     public static func ~= (code: Code, error: any Error) -> Bool {
-      (error as? KeyedArchiveError)?.code == code
+      ErrorChain.contains(code, as: KeyedArchiveError.self, in: error)
     }
   }
 
   public var code: Code
   /// What went wrong, naming the object index, class and key.
   public var detail: String
-  /// The property-list error behind a ``Code/propertyList`` or ``Code/corruptArchive`` error.
-  public var underlying: String?
+  /// The error behind a ``Code/propertyList`` or ``Code/corruptArchive`` error: the
+  /// ``PropertyLists/PropertyListError`` (whose own cause is the file-system error of a failed
+  /// read or write), or the error a class's `encode(with:)`/`init(coder:)` threw.
+  public var underlying: (any Error & Sendable)?
 
-  public init(_ code: Code, _ detail: String, underlying: String? = nil) {
+  public init(_ code: Code, _ detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.detail = detail
     self.underlying = underlying
   }
 
   public var description: String {
-    "keyed archive: " + detail + (underlying.map { " (\($0))" } ?? "")
+    "keyed archive: " + detail + ErrorChain.suffix(for: underlying)
+  }
+
+  public static func == (left: KeyedArchiveError, right: KeyedArchiveError) -> Bool {
+    left.code == right.code && left.detail == right.detail
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(detail)
   }
 }

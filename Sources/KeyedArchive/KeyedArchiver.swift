@@ -33,6 +33,9 @@ public final class KeyedArchiver {
   var scalarNumbers: [PropertyListValue: UInt64] = [:]
   var classNumbers: [String: UInt64] = [:]
   var classNameOverrides: [ObjectIdentifier: String] = [:]
+  /// The registry's entries for the types met so far: one dictionary access per archived object,
+  /// as before the registry moved to `ObjectModel`.
+  var entryCache: [ObjectIdentifier: ArchiveClassRegistry.Entry] = [:]
   /// Conditional references waiting to learn whether their object is encoded unconditionally.
   var conditionalSlots: [(object: Int, key: String, target: ObjectIdentifier)] = []
   var finished = false
@@ -90,7 +93,7 @@ public final class KeyedArchiver {
     do {
       return try finishedArchive().encoded(as: outputFormat)
     } catch {
-      throw KeyedArchiveError(.propertyList, "the archive could not be written as a \(outputFormat)", underlying: error.description)
+      throw KeyedArchiveError(.propertyList, "the archive could not be written as a \(outputFormat)", underlying: error)
     }
   }
 
@@ -116,7 +119,7 @@ public final class KeyedArchiver {
     do {
       try archiver.finishedArchive().write(toFile: path, format: format)
     } catch {
-      throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error.description)
+      throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error)
     }
   }
 
@@ -201,12 +204,21 @@ public final class KeyedArchiver {
     return try encodeValueObject(value)
   }
 
+  /// The registry's entry for `type`, through ``entryCache``.
+  func registeredEntry(for type: Any.Type) -> ArchiveClassRegistry.Entry? {
+    let key = ObjectIdentifier(type)
+    if let cached = entryCache[key] { return cached }
+    let entry = registry.entry(for: type)
+    if let entry { entryCache[key] = entry }
+    return entry
+  }
+
   /// A class instance: once per identity.
   func reference(toInstance object: AnyObject) throws -> UInt64 {
     let identity = ObjectIdentifier(object)
     if let uid = objectNumbers[identity] { return uid }
     let type: any AnyObject.Type = type(of: object)
-    guard let entry = registry.byType[ObjectIdentifier(type)], let encode = entry.encode else {
+    guard let entry = registeredEntry(for: type), let encode = entry.encode else {
       throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type): the class is not registered in the archive's class registry")
     }
     let uid = append("$null")
@@ -230,7 +242,7 @@ public final class KeyedArchiver {
       return uid
     }
     let type = type(of: value)
-    guard let entry = registry.byType[ObjectIdentifier(type)], let encode = entry.encode else {
+    guard let entry = registeredEntry(for: type), let encode = entry.encode else {
       throw KeyedArchiveError(.invalidValue, "cannot archive a value of type \(type): it is neither a property-list value, a Foundation value nor a registered type")
     }
     let uid = append("$null")

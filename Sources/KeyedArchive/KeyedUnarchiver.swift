@@ -80,7 +80,7 @@ public final class KeyedUnarchiver {
       // The plist reader enforces the object-count and depth limits: report those as limits.
       let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
       let detail = code == .limitExceeded ? "the property list is beyond the limits" : "the data is not a property list"
-      throw KeyedArchiveError(code, detail, underlying: error.description)
+      throw KeyedArchiveError(code, detail, underlying: error)
     }
     try self.init(archive: archive, registry: registry, limits: limits)
   }
@@ -123,7 +123,7 @@ public final class KeyedUnarchiver {
 
   /// Uses `type` (which must be registered) for objects archived as `name` (`setClass:forClassName:`).
   public func setClass(_ type: Any.Type, forClassName name: String) {
-    if let entry = registry.byType[ObjectIdentifier(type)] { classOverrides[name] = entry }
+    if let entry = registry.entry(for: type) { classOverrides[name] = entry }
   }
 
   /// The top-level keys of the archive (`root` for `archivedData(withRootObject:)`).
@@ -199,7 +199,7 @@ public final class KeyedUnarchiver {
       archive = try PropertyListValue(contentsOfFile: path, options: options)
     } catch {
       let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
-      throw KeyedArchiveError(code, "\(path) could not be read as a property list", underlying: error.description)
+      throw KeyedArchiveError(code, "\(path) could not be read as a property list", underlying: error)
     }
     let unarchiver = try KeyedUnarchiver(archive: archive, registry: registry, limits: limits)
     unarchiver.requiresSecureCoding = true
@@ -275,16 +275,16 @@ public final class KeyedUnarchiver {
     if case .array(let classes)? = classEntry["$classes"] {
       chain = classes.compactMap(\.stringValue)
     }
-    if let entry = classOverrides[name] ?? registry.byName[name] { return (entry, name, true) }
+    if let entry = classOverrides[name] ?? registry.entry(named: name) { return (entry, name, true) }
     for ancestor in chain.dropFirst() where ancestor != "NSObject" {
-      if let entry = classOverrides[ancestor] ?? registry.byName[ancestor] { return (entry, name, true) }
+      if let entry = classOverrides[ancestor] ?? registry.entry(named: ancestor) { return (entry, name, true) }
     }
     if let hints = classEntry["$classhints"]?.arrayValue?.compactMap(\.stringValue) {
       for hint in hints {
-        if let entry = registry.byName[hint] { return (entry, name, true) }
+        if let entry = registry.entry(named: hint) { return (entry, name, true) }
       }
     }
-    if let cannotDecodeClass, let type = cannotDecodeClass(name, chain), let entry = registry.byType[ObjectIdentifier(type)] {
+    if let cannotDecodeClass, let type = cannotDecodeClass(name, chain), let entry = registry.entry(for: type) {
       return (entry, name, false)
     }
     throw KeyedArchiveError(.unknownClass, "class \(name) of $objects[\(uid)]\(pathDescription) is not registered, nor is any class in its $classes \(chain)")

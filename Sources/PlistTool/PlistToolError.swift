@@ -1,9 +1,11 @@
+public import StasisErrors
+
 /// The one error type of the `PlistTool` module: a failure that plutil reports and then exits 1.
 ///
 /// ``description`` is the text plutil prints. Errors about one input file are printed after the
 /// file's name (`Info.plist: …`, or `<stdin>: …` for standard input); usage errors are printed
 /// alone and stop the tool before any file is read.
-public struct PlistToolError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PlistToolError: StasisError, Hashable {
   /// What kind of failure this is.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
@@ -25,17 +27,31 @@ public struct PlistToolError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// Lets `catch PlistToolError.Code.usage` match a thrown error.
     public static func ~= (code: Code, error: any Error) -> Bool {
-      (error as? PlistToolError)?.code == code
+      ErrorChain.contains(code, as: PlistToolError.self, in: error)
     }
   }
 
   public var code: Code
   /// The message, without the file name that plutil puts in front of per-file errors.
   public var message: String
+  /// The library error behind this one (a ``PropertyLists/PropertyListError``, a file-system
+  /// error); plutil prints only ``message``.
+  public var underlying: (any Error & Sendable)?
 
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.message = message
+    self.underlying = underlying
+  }
+
+  public static func == (left: PlistToolError, right: PlistToolError) -> Bool {
+    left.code == right.code && left.message == right.message
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
   }
 
   public var description: String { message }

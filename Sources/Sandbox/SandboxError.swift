@@ -1,21 +1,32 @@
+public import StasisErrors
+
 /// The one error type of the `Sandbox` module: a container could not be opened, or a path was
 /// refused because it would leave the container.
 ///
-/// Match it by ``code`` (`catch let error where error.code == .escapesContainer`). The
-/// `description` is `<path>: <detail>`.
-public struct SandboxError: Error, Equatable, CustomStringConvertible, Sendable {
+/// Match it by ``code`` (`catch SandboxError.Code.escapesContainer`). The `description` is
+/// `<path>: <detail>`, followed by the cause (``underlying``) in parentheses when there is one.
+public struct SandboxError: StasisError, Equatable {
   /// What kind of failure this is.
-  public enum Code: Equatable, Sendable {
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// The path leads out of the container: `..` above its home, an absolute path, or a symbolic
     /// link whose target is outside (or missing, so it cannot be checked).
-    case escapesContainer
+    public static let escapesContainer = Code("escapes container")
     /// The path cannot name a file at all: empty, a NUL byte, `~user`, a component or the whole
     /// path too long.
-    case invalidPath
+    public static let invalidPath = Code("invalid path")
     /// The bundle identifier or app name is not a safe folder name (reverse-DNS characters only).
-    case invalidIdentifier
+    public static let invalidIdentifier = Code("invalid identifier")
     /// A folder of the container could not be created, inspected or purged.
-    case fileSystem
+    public static let fileSystem = Code("file system")
+
+    /// Lets `catch SandboxError.Code.escapesContainer` match this error, or any error it caused.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      ErrorChain.contains(code, as: SandboxError.self, in: error)
+    }
   }
 
   public let code: Code
@@ -23,12 +34,20 @@ public struct SandboxError: Error, Equatable, CustomStringConvertible, Sendable 
   public let path: String
   /// What was wrong or what failed, in words.
   public let detail: String
+  /// The file-system error behind a ``Code/fileSystem`` error, when there is one.
+  public let underlying: (any Error & Sendable)?
 
-  public init(_ code: Code, path: String, detail: String) {
+  public init(_ code: Code, path: String, detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.path = path
     self.detail = detail
+    self.underlying = underlying
   }
 
-  public var description: String { "\(path): \(detail)" }
+  public var description: String { "\(path): \(detail)" + ErrorChain.suffix(for: underlying) }
+
+  public static func == (left: SandboxError, right: SandboxError) -> Bool {
+    left.code == right.code && left.path == right.path && left.detail == right.detail
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
 }

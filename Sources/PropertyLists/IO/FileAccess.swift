@@ -25,7 +25,9 @@ package enum FileAccess {
     do {
       data = try AtomicFile.read(contentsOfFile: path, limit: limit)
     } catch {
-      throw PropertyListError(error.code == .tooLarge ? .limitExceeded : .fileSystem, format: nil, detail: detail(of: error), path: path)
+      throw PropertyListError(
+        error.code == .tooLarge ? .limitExceeded : .fileSystem, format: nil, detail: detail(of: error), path: path,
+        underlying: error)
     }
     let outcome = data.withUnsafeBytes { buffer in Result { () throws(PropertyListError) in try body(buffer) } }
     do {
@@ -42,7 +44,7 @@ package enum FileAccess {
     do {
       try AtomicFile.write(bytes, toFile: path)
     } catch {
-      throw PropertyListError(.fileSystem, format: nil, detail: detail(of: error), path: path)
+      throw PropertyListError(.fileSystem, format: nil, detail: detail(of: error), path: path, underlying: error)
     }
   }
 

@@ -1,3 +1,5 @@
+public import StasisErrors
+
 /// The one error type of the `PropertyLists` module.
 ///
 /// Every failure to read or write a property list is thrown as this error. Match it by code:
@@ -10,7 +12,7 @@
 /// The `description` names the file (when known), the format, the position, what was found and
 /// what was expected. It never includes values from the document, which may be private.
 /// Its wording may change between releases; match on ``code`` instead.
-public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PropertyListError: StasisError, Hashable {
   /// What kind of failure this is.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
@@ -42,9 +44,10 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     /// A key path does not lead to a value, or leads through a value that is not a container.
     public static let keyPathNotFound = Code("key path not found")
 
-    /// Lets `catch PropertyListError.Code.truncated` match a thrown error.
+    /// Lets `catch PropertyListError.Code.truncated` match a thrown error, or an error of
+    /// another module that it caused (an unreadable archive, Info.plist or string table).
     public static func ~= (code: Code, error: any Error) -> Bool {
-      (error as? PropertyListError)?.code == code
+      ErrorChain.contains(code, as: PropertyListError.self, in: error)
     }
   }
 
@@ -64,16 +67,34 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
   public var detail: String
   /// The file being read or written, when the error came through a file API.
   public var path: String?
+  /// The error behind this one: the ``AtomicFiles/AtomicFileError`` of a ``Code/fileSystem``
+  /// error (a full disk, a missing folder), or the error a value's `encode(to:)` threw.
+  public var underlying: (any Error & Sendable)?
 
   public init(
     _ code: Code, format: PropertyListFormat?, position: Position? = nil, detail: String,
-    path: String? = nil
+    path: String? = nil, underlying: (any Error & Sendable)? = nil
   ) {
     self.code = code
     self.format = format
     self.position = position
     self.detail = detail
     self.path = path
+    self.underlying = underlying
+  }
+
+  public static func == (left: PropertyListError, right: PropertyListError) -> Bool {
+    left.code == right.code && left.format == right.format && left.position == right.position
+      && left.detail == right.detail && left.path == right.path
+      && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(format)
+    hasher.combine(position)
+    hasher.combine(detail)
+    hasher.combine(path)
   }
 
   /// The same error, naming the file it came from.

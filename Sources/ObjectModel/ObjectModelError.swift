@@ -1,0 +1,90 @@
+public import StasisErrors
+
+/// The one error type of the `ObjectModel` module: a class name the registry does not know, a
+/// key an object is not key-value-coding compliant for, a value of the wrong type for a key, an
+/// action an object does not answer.
+///
+/// ```swift
+/// do { try view.setValue("Title", forKey: "titel") }
+/// catch ObjectModelError.Code.undefinedKey { … }
+/// ```
+///
+/// The `description` names the class and the key, action or class name involved, as Apple's
+/// `NSUnknownKeyException` does ("this class is not key value coding-compliant for the key titel"),
+/// but never the value being set.
+public struct ObjectModelError: StasisError, Hashable {
+  /// What kind of failure this is.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The object has no key of that name (`valueForUndefinedKey:` / `setValue:forUndefinedKey:`,
+    /// which raise `NSUnknownKeyException` on Apple).
+    public static let undefinedKey = Code("undefined key")
+    /// The key exists but cannot be set (a read-only property).
+    public static let readOnlyKey = Code("read-only key")
+    /// The value is not of the key's type, nor convertible to it as `NSNumber` converts numbers.
+    public static let typeMismatch = Code("type mismatch")
+    /// `nil` for a key whose type is not optional (`setNilValueForKey:`, which raises
+    /// `NSInvalidArgumentException` on Apple).
+    public static let nilForNonOptional = Code("nil for non-optional")
+    /// A key path is empty, has an empty part, or passes through a value that has no keys.
+    public static let invalidKeyPath = Code("invalid key path")
+    /// No class is registered under the name, nor under any of its fallbacks.
+    public static let unknownClass = Code("unknown class")
+    /// The class is registered but cannot make instances (it has no factory).
+    public static let notInstantiable = Code("not instantiable")
+    /// The object has no action of that name (`doesNotRecognizeSelector:` on Apple).
+    public static let unknownAction = Code("unknown action")
+
+    /// Lets `catch ObjectModelError.Code.undefinedKey` match this error, or an error of another
+    /// module that it caused.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      ErrorChain.contains(code, as: ObjectModelError.self, in: error)
+    }
+  }
+
+  public var code: Code
+  /// The class involved: the object's class for keys and actions, the name looked up for classes.
+  public var className: String
+  /// The key, key path, action or class name involved.
+  public var name: String
+  /// What was found and what was expected, in words.
+  public var detail: String
+  /// The error behind this one, when a key's accessor or an action threw.
+  public var underlying: (any Error & Sendable)?
+
+  public init(
+    _ code: Code, className: String, name: String, detail: String, underlying: (any Error & Sendable)? = nil
+  ) {
+    self.code = code
+    self.className = className
+    self.name = name
+    self.detail = detail
+    self.underlying = underlying
+  }
+
+  public var description: String { "\(className): \(detail)" + ErrorChain.suffix(for: underlying) }
+
+  public static func == (left: ObjectModelError, right: ObjectModelError) -> Bool {
+    left.code == right.code && left.className == right.className && left.name == right.name
+      && left.detail == right.detail && ErrorChain.sameDescription(left.underlying, right.underlying)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(className)
+    hasher.combine(name)
+  }
+
+  /// "this class is not key value coding-compliant for the key `key`".
+  @inline(never)
+  static func undefinedKey(_ key: String, of object: AnyObject) -> ObjectModelError {
+    ObjectModelError(
+      .undefinedKey, className: typeName(of: object), name: key,
+      detail: "this class is not key value coding-compliant for the key \(key)")
+  }
+
+  static func typeName(of object: AnyObject) -> String { String(describing: type(of: object)) }
+}

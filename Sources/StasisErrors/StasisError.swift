@@ -1,0 +1,93 @@
+/// The shape every Stasis module's error has: one public struct per module, a code to match,
+/// a message for the person holding the file, and the error that caused it.
+///
+/// Each module declares exactly one conforming type (`PropertyListError`, `KeyedArchiveError`,
+/// `AtomicFileError`, …). Its `Code` is a struct of static constants, so that a new code does not
+/// break a caller's `switch`, and each code matches in a `catch` pattern:
+///
+/// ```swift
+/// do {
+///   try KeyedArchiver.archive(store, toFile: path)
+/// } catch AtomicFileError.Code.noSpace {
+///   // the disk is full: the archive's old contents are still on disk
+/// }
+/// ```
+///
+/// A code matches the error itself **and every error in its chain of causes**
+/// (``underlying``): a full disk during `KeyedArchiver.archive(_:toFile:)` is thrown as a
+/// `KeyedArchiveError` whose cause is a `PropertyListError` whose cause is the `AtomicFileError`,
+/// and `catch AtomicFileError.Code.noSpace` catches it. Use ``StasisError/cause(_:)`` to reach a
+/// cause by type.
+///
+/// `description` names the file (when there is one), the position (byte offset, line, object
+/// index or key path) and what was found and what was expected. It never includes the user's
+/// values, which may be private (preferences, archived documents), and its wording may change
+/// between releases: match on ``code``, not on text.
+public protocol StasisError: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure this is; a struct of static constants in every module.
+  associatedtype Code: Hashable & Sendable
+
+  /// What kind of failure this is.
+  var code: Code { get }
+
+  /// The error that caused this one, if any: the file-system error behind a failed save, the
+  /// property-list error behind an unreadable archive.
+  var underlying: (any Error & Sendable)? { get }
+}
+
+extension StasisError {
+  /// This error followed by its causes, outermost first.
+  public var chain: [any Error] { ErrorChain.errors(from: self) }
+
+  /// The first error of type `type` in ``chain`` (this error included), if any.
+  ///
+  /// ```swift
+  /// if let disk = error.cause(AtomicFileError.self) { print(disk.path) }
+  /// ```
+  public func cause<Cause: Error>(_ type: Cause.Type) -> Cause? {
+    for error in chain { if let match = error as? Cause { return match } }
+    return nil
+  }
+}
+
+/// Walking an error's chain of causes (``StasisError/underlying``).
+public enum ErrorChain {
+  /// The longest chain followed; a chain that loops (an error that is its own cause through a
+  /// reference type) stops here instead of hanging.
+  public static let maximumLength = 32
+
+  /// `error` followed by its causes, outermost first.
+  public static func errors(from error: any Error) -> [any Error] {
+    var result: [any Error] = [error]
+    var current: any Error = error
+    while result.count < maximumLength, let shaped = current as? any StasisError, let next = shaped.underlying {
+      result.append(next)
+      current = next
+    }
+    return result
+  }
+
+  /// Whether `error` or one of its causes is a `Shaped` whose code is `code`: the body of every
+  /// module's `Code.~=`, so that `catch SomeError.Code.x` matches a cause as well as the error.
+  public static func contains<Shaped: StasisError>(_ code: Shaped.Code, as type: Shaped.Type, in error: any Error) -> Bool {
+    for link in errors(from: error) {
+      if let shaped = link as? Shaped, shaped.code == code { return true }
+    }
+    return false
+  }
+
+  /// The text of `underlying` for an error's description: `" (because: …)"`, or empty.
+  public static func suffix(for underlying: (any Error & Sendable)?) -> String {
+    guard let underlying else { return "" }
+    return " (" + String(describing: underlying) + ")"
+  }
+
+  /// Whether two optional causes read the same (for the `==` of errors that carry a cause).
+  public static func sameDescription(_ left: (any Error & Sendable)?, _ right: (any Error & Sendable)?) -> Bool {
+    switch (left, right) {
+    case (nil, nil): true
+    case (let left?, let right?): String(describing: left) == String(describing: right)
+    default: false
+    }
+  }
+}
