@@ -67,11 +67,11 @@ let package = Package(
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",
-      dependencies: ["Bundles", "PropertyLists", "TestSupport"],
+      dependencies: ["Bundles", "Host", "PropertyLists", "TestSupport"],
       path: "Tests/BundlesTests"),
     .testTarget(
       name: "PlistToolTests",
-      dependencies: ["PlistTool", "PropertyLists", "TestSupport"],
+      dependencies: ["PlistTool", "PropertyLists", "Host", "AtomicFiles", "TestSupport"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
     .testTarget(
@@ -84,11 +84,11 @@ let package = Package(
       path: "Tests/SandboxTests"),
     .testTarget(
       name: "DefaultsTests",
-      dependencies: ["Defaults", "Bundles", "PropertyLists", "Sandbox", "AtomicFiles", "TestSupport", "stasis-defaults-child"],
+      dependencies: ["Defaults", "Bundles", "Host", "PropertyLists", "Sandbox", "AtomicFiles", "TestSupport", "stasis-defaults-child"],
       path: "Tests/DefaultsTests"),
     .testTarget(
       name: "DefaultsToolTests",
-      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "TestSupport", "defaults"],
+      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "Host", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,26 +1,15 @@
-import Synchronization
-
-private let appleLanguagesSource = Mutex<(@Sendable () -> [String]?)?>(nil)
+public import Host
 
 extension Bundle {
-  /// Where the user's `AppleLanguages` array comes from when a bundle's environment does not say
-  /// (``BundleEnvironment/appleLanguages``). `nil` (the default) means "not known": the POSIX
-  /// environment variables decide. The `Defaults` module is expected to install a provider that
-  /// reads `AppleLanguages` from the global domain.
-  public static var appleLanguagesProvider: (@Sendable () -> [String]?)? {
-    get { appleLanguagesSource.withLock { $0 } }
-    set { appleLanguagesSource.withLock { $0 = newValue } }
-  }
-
   /// The user's preferred languages (`NSLocale.preferredLanguages` / `AppleLanguages`), from
-  /// `appleLanguages` if given and non-empty, else from ``appleLanguagesProvider``, else from the
-  /// POSIX environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
+  /// `appleLanguages` if given and non-empty, else from the process-wide
+  /// ``Host/HostEnvironment/current``'s `AppleLanguages` source, else from the POSIX environment
+  /// `variables` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   public static func preferredLanguages(
     environment variables: [String: String], appleLanguages: [String]? = nil
   ) -> [String] {
-    var provider: (@Sendable () -> [String]?)?
-    if let appleLanguages { provider = { appleLanguages } }
-    let environment = BundleEnvironment(variables: variables, appleLanguages: provider)
+    var environment = HostEnvironment(variables: variables)
+    if let appleLanguages { environment.appleLanguages = { appleLanguages } }
     return environment.preferredLanguages
   }
 
@@ -42,7 +31,7 @@ extension Bundle {
   public static func preferredLocalizations(from localizations: [String], forPreferences preferences: [String]? = nil)
     -> [String]
   {
-    let wanted = preferences ?? BundleEnvironment.current.preferredLanguages
+    let wanted = preferences ?? HostEnvironment.current.preferredLanguages
     let available = localizations.filter { $0 != "Base" }
     let matched = LocalizationMatching.localizations(from: available, forPreferences: wanted)
     if !matched.isEmpty { return matched }
@@ -69,8 +58,8 @@ extension Bundle {
   /// `fr`. Only when the framework has none of those does it match the user's languages itself.
   /// This holds unless the main bundle's Info.plist sets `CFBundleAllowMixedLocalizations` to
   /// true, or the main bundle has no localizations of its own (a bare command-line tool), and
-  /// only when the bundle's ``BundleEnvironment/mainBundle`` names a main bundle
-  /// (``BundleEnvironment/current`` does).
+  /// only when the bundle was opened with a main bundle to follow (`Bundle(path:)` without an
+  /// environment follows ``Bundle/main``).
   public var preferredLocalizations: [String] {
     let available = localizations.filter { $0 != "Base" }
     if let languages = mainBundleLanguages() {
@@ -85,7 +74,7 @@ extension Bundle {
   /// top level of its resources folder only, not from a full resource scan: the main bundle of a
   /// tool may be a large folder that is never looked up in.
   func mainBundleLanguages() -> [String]? {
-    guard let main = environment.mainBundle?(), main !== self, main.bundlePath != bundlePath, !main.allowsMixedLocalizations
+    guard let main = mainBundle?(), main !== self, main.bundlePath != bundlePath, !main.allowsMixedLocalizations
     else { return nil }
     let mainAvailable = main.shallowLocalizations.filter { $0 != "Base" }
     guard !mainAvailable.isEmpty else { return nil }

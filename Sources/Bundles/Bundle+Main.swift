@@ -1,3 +1,4 @@
+public import Host
 import Synchronization
 
 private let mainBundleState = Mutex<Bundle?>(nil)
@@ -11,13 +12,13 @@ extension Bundle {
   /// Unless ``configureMainBundle(path:)`` named one, it is found from the executable
   /// (`/proc/self/exe`): `X.app/Contents/MacOS/x` gives `X.app`; otherwise the executable's own
   /// folder (a flat bundle when it holds an Info.plist, else a bare folder — what
-  /// swift-corelibs-foundation uses on Linux). The environment is ``BundleEnvironment/current``.
+  /// swift-corelibs-foundation uses on Linux). The environment is ``Host/HostEnvironment/current``.
   /// If no folder can be opened, the current directory is used.
   public static var main: Bundle {
     mainBundleState.withLock { main in
       if let main { return main }
       let path = mainBundlePathFromExecutable() ?? "."
-      let bundle = (try? Bundle(path: path)) ?? Bundle(emptyAt: path, environment: .current)
+      let bundle = (try? Bundle(path: path, environment: .current)) ?? Bundle(emptyAt: path, environment: .current)
       main = bundle
       return bundle
     }
@@ -27,7 +28,7 @@ extension Bundle {
   /// resources). Replaces a main bundle already opened.
   ///
   /// - Throws: ``BundleError`` if the bundle cannot be opened; the main bundle is then unchanged.
-  public static func configureMainBundle(path: String, environment: BundleEnvironment = .current) throws(BundleError) {
+  public static func configureMainBundle(path: String, environment: HostEnvironment = .current) throws(BundleError) {
     let bundle = try Bundle(path: path, environment: environment)
     mainBundleState.withLock { $0 = bundle }
     mainBundleGenerationCounter.add(1, ordering: .releasing)

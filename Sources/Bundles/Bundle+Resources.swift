@@ -187,7 +187,7 @@ extension Bundle {
   /// The scales an image lookup tries, best first: the display scale, then larger scales
   /// (shrinking a larger image looks better), then smaller ones down to 1×.
   func scaleOrder() -> [Int] {
-    let preferred = min(max(environment.displayScale, 1), 3)
+    let preferred = min(max(environment.device.displayScale, 1), 3)
     var order = [preferred]
     for scale in stride(from: preferred + 1, through: 3, by: 1) { order.append(scale) }
     for scale in stride(from: preferred - 1, through: 1, by: -1) { order.append(scale) }

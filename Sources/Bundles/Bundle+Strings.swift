@@ -50,7 +50,9 @@ extension Bundle {
   }
 
   /// The device name `NSStringDeviceSpecificRuleType` variants are chosen by.
-  var deviceName: String { environment.lookupProduct ?? (environment.platform == "macos" ? "mac" : environment.platform) }
+  var deviceName: String {
+    environment.device.lookupProduct ?? (environment.device.platform == "macos" ? "mac" : environment.device.platform)
+  }
 
   func entry(forKey key: String, table tableName: String?, localization: String?) -> StringTable.Entry? {
     let table = (try? stringTable(named: tableName, localization: localization)) ?? StringTable()

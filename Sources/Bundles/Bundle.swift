@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import PropertyLists
+public import Host
 import Synchronization
 
 /// A bundle folder: an app, framework or plug-in with its Info.plist, executable and resources —
@@ -36,7 +37,10 @@ public final class Bundle: Sendable, CustomStringConvertible {
   /// The folder holding the bundle's resources (`NSBundle.resourcePath`).
   public let resourcePath: String
   /// The environment the bundle was opened with (device, scale, languages).
-  public let environment: BundleEnvironment
+  public let environment: HostEnvironment
+  /// The main bundle whose chosen localizations this bundle follows (see
+  /// ``preferredLocalizations``), or `nil` for none.
+  let mainBundle: (@Sendable () -> Bundle?)?
   /// The Info.plist after Apple's key overrides (`NSBundle.infoDictionary`): for a base key `K`
   /// the first present of `K-<platform>~<product>`, `K~<product>`, `K-<platform>` replaces `K`,
   /// and suffixed keys are removed. `CFBundleIdentifier` and `CFBundleExecutable` are never
@@ -51,21 +55,36 @@ public final class Bundle: Sendable, CustomStringConvertible {
 
   /// Opens the bundle at `path` (`Bundle(path:)` / `CFBundleCreate`).
   ///
+  /// - Parameters:
+  ///   - environment: the device, scale and languages to look resources up for; `nil` (the
+  ///     default) is ``Host/HostEnvironment/current``.
+  ///   - mainBundle: the program's main bundle, whose chosen localizations a framework or
+  ///     plug-in follows (``preferredLocalizations``). By default ``Bundle/main`` when
+  ///     `environment` is `nil`, and none when an environment is given.
   /// - Throws: ``BundleError/Code/notABundle`` if `path` is not a folder;
   ///   ``BundleError/Code/invalidInfoPlist`` if the Info.plist cannot be read or its root is not
   ///   a dictionary (CF treats the bundle as having no Info.plist; Stasis reports it).
-  public init(path: String, environment: BundleEnvironment = .current, limits: ResourceScanLimits = .default)
-    throws(BundleError)
-  {
+  public init(
+    path: String, environment: HostEnvironment? = nil, mainBundle: (@Sendable () -> Bundle?)? = nil,
+    limits: ResourceScanLimits = .default
+  ) throws(BundleError) {
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard FileSystem.isFolder(trimmed) else {
       throw BundleError(.notABundle, detail: "not a folder", path: path)
     }
     bundlePath = trimmed
+    if let mainBundle {
+      self.mainBundle = mainBundle
+    } else if environment == nil {
+      self.mainBundle = { Bundle.main }
+    } else {
+      self.mainBundle = nil
+    }
+    let environment = environment ?? .current
     self.environment = environment
     self.limits = limits
-    modifiers = DeviceModifiers(environment)
+    modifiers = DeviceModifiers(environment.device)
     let layout = Bundle.detectLayout(trimmed)
     self.layout = layout
     switch layout {
@@ -83,7 +102,7 @@ public final class Bundle: Sendable, CustomStringConvertible {
     }
     // CF reads a platform Info file (`Info-macos.plist`) before `Info.plist`.
     var found: String?
-    for candidate in [infoFolder + "/Info-" + environment.platform + ".plist", infoFolder + "/Info.plist"]
+    for candidate in [infoFolder + "/Info-" + environment.device.platform + ".plist", infoFolder + "/Info.plist"]
     where FileSystem.isFile(candidate) {
       found = candidate
       break
@@ -108,23 +127,25 @@ public final class Bundle: Sendable, CustomStringConvertible {
   }
 
   /// A bundle with no Info.plist and no resources, for a main bundle whose folder cannot be opened.
-  init(emptyAt path: String, environment: BundleEnvironment) {
+  init(emptyAt path: String, environment: HostEnvironment) {
     bundlePath = path
+    mainBundle = nil
     layout = .flat
     resourcePath = path
     self.environment = environment
     limits = .default
-    modifiers = DeviceModifiers(environment)
+    modifiers = DeviceModifiers(environment.device)
     infoDictionary = PropertyListDictionary()
     infoPlistPath = nil
     state.withLock { $0.index = ResourceIndex(folders: [:], localizationFolders: [], entryCount: 0) }
   }
 
   /// Opens the bundle at `url` (`Bundle(url:)`).
-  public convenience init(url: URL, environment: BundleEnvironment = .current, limits: ResourceScanLimits = .default)
-    throws(BundleError)
-  {
-    try self.init(path: url.path, environment: environment, limits: limits)
+  public convenience init(
+    url: URL, environment: HostEnvironment? = nil, mainBundle: (@Sendable () -> Bundle?)? = nil,
+    limits: ResourceScanLimits = .default
+  ) throws(BundleError) {
+    try self.init(path: url.path, environment: environment, mainBundle: mainBundle, limits: limits)
   }
 
   /// CF's order: `Resources/` (version 0), `Support Files/` (1), `Contents/` (2), else flat (3).

@@ -1,3 +1,4 @@
+import Host
 /// Platform and product suffixes on resource names and Info.plist keys: `name-<platform>~<product>`,
 /// `name~<product>`, `name-<platform>` (CF's `_CFBundleSplitFileName` and
 /// `_isPlatformAndProductKey`).
@@ -11,10 +12,10 @@ struct DeviceModifiers: Sendable {
   let product: String?
   let recognizedProducts: Set<String>
 
-  init(_ environment: BundleEnvironment) {
-    platform = environment.platform
-    product = environment.lookupProduct
-    recognizedProducts = environment.recognizedProducts
+  init(_ device: DeviceTraits) {
+    platform = device.platform
+    product = device.lookupProduct
+    recognizedProducts = device.recognizedProducts
   }
 
   enum Match: Equatable {

@@ -1,4 +1,5 @@
 import Bundles
+import Host
 
 extension Defaults {
   /// The `AppleLanguages` key: the user's preferred languages, best first (`NSLocale.preferredLanguages`
@@ -7,18 +8,20 @@ extension Defaults {
   public static let appleLanguagesKey = "AppleLanguages"
 
   /// Makes `Bundles` choose localizations from this object's `AppleLanguages`, as Apple's bundles
-  /// do (`Bundle.appleLanguagesProvider`). Until this is called, or when the key is absent or
+  /// do: the process-wide ``Host/HostEnvironment/current`` gets this object's ``appleLanguagesSource``
+  /// (``Host/HostEnvironment/updateCurrent(_:)``). Until this is called, or when the key is absent or
   /// empty, bundles fall back to the POSIX environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   ///
   /// The list is read again at every question, so a later `set(_:forKey: "AppleLanguages")` or
   /// a `synchronize()` that picks up another process's change applies at once to bundles that
   /// have not cached their search list yet.
   public func provideAppleLanguagesToBundles() {
-    Bundle.appleLanguagesProvider = appleLanguagesSource
+    let source = appleLanguagesSource
+    HostEnvironment.updateCurrent { $0.appleLanguages = source }
   }
 
   /// A source of `AppleLanguages` for one bundle environment
-  /// (`BundleEnvironment(appleLanguages: defaults.appleLanguagesSource)`), without changing the
+  /// (`HostEnvironment(appleLanguages: defaults.appleLanguagesSource)`), without changing the
   /// process-wide provider. Answers `nil` when the key is absent or empty, or once this object is gone.
   public var appleLanguagesSource: @Sendable () -> [String]? {
     { [weak self] in

@@ -98,7 +98,7 @@ extension Defaults {
 
   func expandingTilde(_ path: String) -> String {
     guard path == "~" || path.hasPrefix("~/") else { return path }
-    let home = container?.homePath ?? ProcessInfo.processInfo.environment["HOME"] ?? "/"
+    let home = container?.homePath ?? configuration.environment.homeDirectory
     return home + path.dropFirst()
   }
 

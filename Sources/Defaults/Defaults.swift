@@ -1,6 +1,7 @@
 public import Foundation
 internal import PropertyLists
 public import Sandbox
+public import Host
 import Bundles
 
 /// A user-defaults database: the equivalent of Foundation's `UserDefaults` (`NSUserDefaults`).
@@ -47,15 +48,21 @@ public final class Defaults: @unchecked Sendable {
   public static let didChangeNotification = Notification.Name("NSUserDefaultsDidChangeNotification")
 
   /// Where an instance finds its files and its process's arguments. Every part of the outside
-  /// world is read here, so tests can replace it.
+  /// world comes from one ``Host/HostEnvironment``, so tests can replace it; the parts below
+  /// can also be stated one by one.
   public struct Configuration: Sendable {
-    /// Where app containers (and the global domain) live. Default: ``ContainerRoot/standard(environment:)``.
+    /// The outside world the other parts were derived from (home folder, variables).
+    /// Default: ``Host/HostEnvironment/current``.
+    public var environment: HostEnvironment
+    /// Where app containers (and the global domain) live. Default: the environment's
+    /// ``Host/HostEnvironment/containersRoot`` (``ContainerRoot/init(environment:)``).
     public var containerRoot: ContainerRoot
     /// The process arguments the argument domain is built from (the first is the program and is
-    /// skipped). Default: `CommandLine.arguments`.
+    /// skipped). Default: the environment's ``Host/ProcessIdentity/arguments``.
     public var arguments: [String]
-    /// The preferred languages whose volatile domains are searched. Default: from `$LANGUAGE`,
-    /// `$LC_ALL`, `$LC_MESSAGES`, `$LANG` (e.g. `fr_FR.UTF-8` gives `fr-FR`, `fr`).
+    /// The preferred languages whose volatile domains are searched. Default: from the
+    /// environment's `$LANGUAGE`, `$LC_ALL`, `$LC_MESSAGES`, `$LANG` (e.g. `fr_FR.UTF-8` gives
+    /// `fr-FR`, `fr`).
     public var languages: [String]
     /// Seconds of quiet after a change before it is saved, or `nil` to save only on
     /// ``synchronize()``, deinitialization and exit. Default 0.25 s.
@@ -64,12 +71,13 @@ public final class Defaults: @unchecked Sendable {
     public var mainBundleIdentifier: String?
 
     public init(
-      containerRoot: ContainerRoot = .standard(), arguments: [String] = CommandLine.arguments,
+      environment: HostEnvironment = .current, containerRoot: ContainerRoot? = nil, arguments: [String]? = nil,
       languages: [String]? = nil, flushDelay: Double? = 0.25, mainBundleIdentifier: String? = nil
     ) {
-      self.containerRoot = containerRoot
-      self.arguments = arguments
-      self.languages = languages ?? Self.languages(from: ProcessInfo.processInfo.environment)
+      self.environment = environment
+      self.containerRoot = containerRoot ?? ContainerRoot(environment: environment)
+      self.arguments = arguments ?? environment.process.arguments
+      self.languages = languages ?? Self.languages(from: environment.variables)
       self.flushDelay = flushDelay
       self.mainBundleIdentifier = mainBundleIdentifier
     }
@@ -191,11 +199,11 @@ public final class Defaults: @unchecked Sendable {
   }
 
   /// The shared instance (`UserDefaults.standard`): the app named by `$STASIS_BUNDLE_IDENTIFIER`
-  /// (else the process name) under ``ContainerRoot/standard(environment:)``. When that container
-  /// cannot be created, the application domain is kept in memory.
+  /// (else the process name) under the containers root of ``Host/HostEnvironment/current``. When
+  /// that container cannot be created, the application domain is kept in memory.
   public static let standard: Defaults = {
-    let environment = ProcessInfo.processInfo.environment
-    let identifier = environment["STASIS_BUNDLE_IDENTIFIER"] ?? ProcessInfo.processInfo.processName
+    let environment = HostEnvironment.current
+    let identifier = environment.variables["STASIS_BUNDLE_IDENTIFIER"] ?? environment.process.name
     let configuration = Configuration(mainBundleIdentifier: identifier)
     if let opened = try? Defaults(bundleIdentifier: identifier, configuration: configuration) { return opened }
     return Defaults(inMemoryDomain: identifier, configuration: configuration)

@@ -1,10 +1,11 @@
 import Defaults
 import Foundation
+public import Host
 import PropertyLists
 import Sandbox
 
 /// The `defaults` command with macOS syntax, over the preferences files under a container root
-/// (`$STASIS_CONTAINERS_ROOT`, see ``ContainerRoot/standard(environment:)``):
+/// (`$STASIS_CONTAINERS_ROOT`, see ``Host/HostEnvironment/containersRoot``):
 ///
 /// ```text
 /// defaults read [<domain> [<key>]]          defaults read-type <domain> <key>
@@ -23,9 +24,10 @@ import Sandbox
 /// do (`2016-05-18 09:28:12.188 defaults[4266:54118] ` then, for the "does not exist" family, a
 /// line break); failures exit 1.
 public struct DefaultsTool {
-  let environment: any DefaultsToolEnvironment
+  /// The environment variables, working folder, clock, process id and standard streams.
+  let environment: HostEnvironment
 
-  public init(environment: any DefaultsToolEnvironment = SystemDefaultsEnvironment()) {
+  public init(environment: HostEnvironment = .current) {
     self.environment = environment
   }
 
@@ -38,7 +40,7 @@ public struct DefaultsTool {
       }
       guard let command = words.first else { throw ToolFailure.usage }
       words.removeFirst()
-      let root = ContainerRoot.standard(environment: environment.variables)
+      let root = ContainerRoot(environment: environment)
       let session = Session(root: root, environment: environment)
       words = try session.resolvingApplication(words)
       switch command {
@@ -60,7 +62,7 @@ public struct DefaultsTool {
       if error.isUsage {
         environment.writeStandardError(Array(Self.helpText.utf8))
       } else {
-        environment.writeStandardError(Array((environment.logHeader() + error.message + "\n").utf8))
+        environment.writeStandardError(Array((Self.logHeader(in: environment) + error.message + "\n").utf8))
       }
       return error.status
     }

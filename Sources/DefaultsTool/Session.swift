@@ -1,13 +1,14 @@
 import AtomicFiles
 import Defaults
 import Foundation
+import Host
 import PropertyLists
 import Sandbox
 
 /// One run of the tool: the container root and the streams.
 struct Session {
   let root: ContainerRoot
-  let environment: any DefaultsToolEnvironment
+  let environment: HostEnvironment
 
   /// A domain named on the command line.
   struct Domain {

@@ -1,5 +1,6 @@
+public import Host
 import KeyedArchive
-import PropertyLists
+public import PropertyLists
 
 /// The logic of the `plutil` command: check, convert, print and edit property lists, with the
 /// flags, output and exit codes of Apple's `plutil`.
@@ -14,12 +15,13 @@ import PropertyLists
 ///
 /// See `Docs/plutil.md` for where this differs from Apple's tool.
 public struct PlistTool {
-  /// Files and standard streams.
-  public var environment: any PlistToolEnvironment
+  /// Files and standard streams (``Host/HostEnvironment/fileSystem`` and
+  /// ``Host/HostEnvironment/standardStreams``).
+  public var environment: HostEnvironment
   /// Limits applied to every input.
   public var readingOptions: PropertyListReadingOptions
 
-  public init(environment: any PlistToolEnvironment = SystemEnvironment(), readingOptions: PropertyListReadingOptions = .default) {
+  public init(environment: HostEnvironment = .current, readingOptions: PropertyListReadingOptions = .default) {
     self.environment = environment
     self.readingOptions = readingOptions
   }

@@ -1,5 +1,6 @@
 import AtomicFiles
 import Foundation
+public import Host
 
 /// The folder that holds every app's container, one subfolder per bundle identifier — the
 /// counterpart of `~/Library/Containers` on macOS and the data-container folder on iOS.
@@ -9,7 +10,7 @@ import Foundation
 /// XDG Base Directory specification requires), else `~/.local/share/stasis/Containers`.
 public struct ContainerRoot: Sendable {
   /// The environment variable that overrides the location.
-  public static let environmentVariable = "STASIS_CONTAINERS_ROOT"
+  public static let environmentVariable = HostEnvironment.containersRootVariable
 
   public let path: String
 
@@ -20,23 +21,17 @@ public struct ContainerRoot: Sendable {
     self.path = path
   }
 
-  /// The root chosen from `environment`: `$STASIS_CONTAINERS_ROOT`, else
-  /// `$XDG_DATA_HOME/stasis/Containers`, else `$HOME/.local/share/stasis/Containers` (the home
-  /// folder from the password database when `HOME` is unset).
-  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ContainerRoot {
-    if let explicit = environment[environmentVariable], !explicit.isEmpty {
-      return ContainerRoot(path: explicit)
-    }
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      return ContainerRoot(path: dataHome + "/stasis/Containers")
-    }
-    return ContainerRoot(path: userHome(environment) + "/.local/share/stasis/Containers")
+  /// The root an environment names (``Host/HostEnvironment/containersRoot``).
+  public init(environment: HostEnvironment) {
+    self.init(path: environment.containersRoot)
   }
 
-  private static func userHome(_ environment: [String: String]) -> String {
-    if let home = environment["HOME"], home.hasPrefix("/") { return home }
-    if let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir { return String(cString: folder) }
-    return "/"
+  /// The root chosen from `environment`: `$STASIS_CONTAINERS_ROOT`, else
+  /// `$XDG_DATA_HOME/stasis/Containers`, else `$HOME/.local/share/stasis/Containers` (the home
+  /// folder from the password database when `HOME` is unset) — the rule of
+  /// ``Host/HostEnvironment/containersRoot(from:home:)``.
+  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ContainerRoot {
+    ContainerRoot(path: HostEnvironment(variables: environment).containersRoot)
   }
 
   /// The file of `NSGlobalDomain`, the defaults shared by every app under this root:

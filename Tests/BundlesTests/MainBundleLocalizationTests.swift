@@ -1,3 +1,4 @@
+import Host
 import FoundationEssentials
 import PropertyLists
 import Testing
@@ -38,13 +39,6 @@ import Testing
     return folder
   }
 
-  /// An environment with the user's `languages` and `main` as the main bundle.
-  static func environment(_ languages: [String], main: Bundle?) -> BundleEnvironment {
-    var environment = BundleEnvironment(appleLanguages: { languages })
-    if let main { environment.mainBundle = { main } }
-    return environment
-  }
-
   @Test("a framework speaks the language the app chose, not the user's first")
   func frameworkFollowsApp() throws {
     let folder = try Self.temporaryFolder()
@@ -55,7 +49,7 @@ import Testing
     let frameworkPath = try Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"])
     #expect(app.preferredLocalizations == ["fr"])
 
-    let framework = try Bundle(path: frameworkPath, environment: Self.environment(user, main: app))
+    let framework = try Bundle(path: frameworkPath, environment: .languages(user), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["fr"])
     #expect(framework.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in fr")
 
@@ -77,7 +71,7 @@ import Testing
       environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: Self.environment(user, main: app))
+      environment: .languages(user), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["de"])
   }
 
@@ -93,7 +87,7 @@ import Testing
       environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: Self.environment(user, main: app))
+      environment: .languages(user), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["fr"])
   }
 
@@ -106,7 +100,7 @@ import Testing
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "de"]),
-      environment: Self.environment(user, main: app))
+      environment: .languages(user), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["en"])
     #expect(framework.localizationSearchList == ["en"])
   }
@@ -121,7 +115,7 @@ import Testing
     // user's de wins over the framework's own development region ja.
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["de", "ja"], development: "ja"),
-      environment: Self.environment(["de", "fr"], main: app))
+      environment: .languages(["de", "fr"]), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["de"])
   }
 
@@ -133,7 +127,7 @@ import Testing
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["fr"]))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "de"], development: "de"),
-      environment: Self.environment(["fr"], main: app))
+      environment: .languages(["fr"]), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["en"])
   }
 
@@ -147,7 +141,7 @@ import Testing
     let app = try Bundle(path: appPath, environment: .languages(["fr"]))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: Self.environment(["de"], main: app))
+      environment: .languages(["de"]), mainBundle: { app })
     #expect(framework.preferredLocalizations == ["fr"])
     #expect(app.state.withLock { $0.index } == nil, "the main bundle's resources were scanned")
   }
@@ -163,7 +157,7 @@ import Testing
       path: Self.makeBundle(in: folder, name: "AppA", localizations: ["en", "fr"]), environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+      environment: .languages(user), mainBundle: { holder.bundle })
     #expect(framework.localizationSearchList == ["fr", "en"])
     holder.bundle = try Bundle(
       path: Self.makeBundle(in: folder, name: "AppB", localizations: ["en", "de"]), environment: .languages(user))
@@ -183,7 +177,7 @@ import Testing
       path: Self.makeBundle(in: folder, name: "AppA", localizations: ["en", "fr"]), environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+      environment: .languages(user), mainBundle: { holder.bundle })
     #expect(framework.localizedString(forKey: "greeting", value: nil, table: nil) == "Kit in fr")
     #expect(framework.path(forResource: "Localizable", ofType: "strings")?.hasSuffix("/fr.lproj/Localizable.strings") == true)
     holder.bundle = try Bundle(
@@ -202,7 +196,7 @@ import Testing
     let tool = try Bundle(path: Self.makeBundle(in: folder, name: "tool", localizations: []), environment: .languages(user))
     let framework = try Bundle(
       path: Self.makeBundle(in: folder, name: "Kit", localizations: ["en", "fr", "de"]),
-      environment: Self.environment(user, main: tool))
+      environment: .languages(user), mainBundle: { tool })
     #expect(framework.preferredLocalizations == ["de"])
   }
 
@@ -213,7 +207,7 @@ import Testing
     let user = ["de", "fr"]
     let path = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr", "de"])
     let app = try Bundle(path: path, environment: .languages(["fr"]))
-    let again = try Bundle(path: path, environment: Self.environment(user, main: app))
+    let again = try Bundle(path: path, environment: .languages(user), mainBundle: { app })
     #expect(again.preferredLocalizations == ["de"])
   }
 
@@ -226,10 +220,10 @@ import Testing
     let user = ["de", "fr"]
     let first = try Bundle(
       path: Self.makeBundle(in: folder, name: "First", localizations: ["en", "fr"]),
-      environment: BundleEnvironment(appleLanguages: { user }, mainBundle: { holder.bundle }))
+      environment: .languages(user), mainBundle: { holder.bundle })
     let second = try Bundle(
       path: Self.makeBundle(in: folder, name: "Second", localizations: ["en", "fr", "de"]),
-      environment: Self.environment(user, main: first))
+      environment: .languages(user), mainBundle: { first })
     holder.bundle = second
     // First follows Second's own choice (de, which First lacks: its development region en);
     // Second follows First's own choice (fr).

@@ -1,3 +1,4 @@
+import Host
 import Bundles
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   @Test func appleLanguagesWinAndAreInjectable() {
     #expect(Bundle.preferredLanguages(environment: ["LANG": "de_DE"], appleLanguages: ["fr-CA", "en"]) == ["fr-CA", "en"])
     #expect(Bundle.preferredLanguages(environment: ["LANG": "de_DE"], appleLanguages: []) == ["de-DE"])
-    let environment = BundleEnvironment(variables: ["LANG": "de_DE"], appleLanguages: { ["es"] })
+    let environment = HostEnvironment(variables: ["LANG": "de_DE"], appleLanguages: { ["es"] })
     #expect(environment.preferredLanguages == ["es"])
   }
 

@@ -1,3 +1,4 @@
+import Host
 import Bundles
 import FoundationEssentials
 import PropertyLists
@@ -7,7 +8,7 @@ import Testing
   func relative(_ path: String?) -> String? { path.map { String($0.dropFirst(DemoBundle.path.count + 1)) } }
 
   func bundle(product: String? = nil, platform: String = "linux", scale: Int = 1) throws -> Bundle {
-    try Bundle(path: DemoBundle.path, environment: .languages(["en"], platform: platform, product: product, displayScale: scale))
+    try Bundle(path: DemoBundle.path, environment: .languages(["en"], device: DeviceTraits(platform: platform, product: product, displayScale: scale)))
   }
 
   @Test func deviceVariantsWinForTheirDevice() throws {

@@ -1,3 +1,4 @@
+import Host
 import Bundles
 import Defaults
 import Foundation
@@ -23,7 +24,7 @@ struct AppleLanguagesTests {
   }
 
   private func greeting(_ bundlePath: String, _ defaults: Defaults, variables: [String: String] = [:]) throws -> String {
-    let environment = BundleEnvironment(variables: variables, appleLanguages: defaults.appleLanguagesSource)
+    let environment = HostEnvironment(variables: variables, appleLanguages: defaults.appleLanguagesSource)
     let bundle = try Bundle(path: bundlePath, environment: environment)
     return bundle.localizedString(forKey: "greeting", value: nil, table: nil)
   }

@@ -1,9 +1,10 @@
 import DefaultsTool
 import Foundation
+import Host
 import TestSupport
 
 /// An in-process environment: a temporary container root, fixed log header, captured streams.
-final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
+final class CapturingEnvironment: @unchecked Sendable {
   let root: String
   var input: [UInt8] = []
   var output: [UInt8] = []
@@ -19,10 +20,20 @@ final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
   deinit { try? FileManager.default.removeItem(atPath: root) }
 
   var variables: [String: String] { ["STASIS_CONTAINERS_ROOT": root + "/Containers", "HOME": root] }
-  func readStandardInput(byteLimit: Int) -> [UInt8] { Array(input.prefix(byteLimit)) }
-  func writeStandardOutput(_ bytes: [UInt8]) { output += bytes }
-  func writeStandardError(_ bytes: [UInt8]) { error += bytes }
-  func logHeader() -> String { "2026-01-02 03:04:05.678 defaults[100:200] " }
+
+  /// The tool's world: the variables above, this object's streams, a clock stopped at a fixed
+  /// date and process id 100 (so the log header is always the same).
+  var host: HostEnvironment {
+    HostEnvironment(
+      variables: variables, currentDirectory: currentDirectory,
+      clock: .fixed(at: Date(timeIntervalSince1970: 1_767_323_045.678)),
+      standardStreams: StandardStreams(
+        readInput: { limit in Array(self.input.prefix(limit)) }, writeOutput: { bytes in self.output += bytes },
+        writeError: { bytes in self.error += bytes }),
+      process: ProcessIdentity(id: 100, name: "defaults", arguments: ["defaults"], executablePath: nil))
+  }
+
+  func logHeader() -> String { DefaultsTool.logHeader(in: host) }
 
   /// Runs one command; returns status, stdout and stderr and clears the captured streams.
   @discardableResult
@@ -31,7 +42,7 @@ final class CapturingEnvironment: DefaultsToolEnvironment, @unchecked Sendable {
   }
 
   func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
-    let status = DefaultsTool(environment: self).run(["defaults"] + arguments)
+    let status = DefaultsTool(environment: host).run(["defaults"] + arguments)
     defer {
       output = []
       error = []

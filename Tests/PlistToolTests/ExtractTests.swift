@@ -187,15 +187,15 @@ struct CommandLineTests {
 
   @Test func helpNamesTheProgramAsInvoked() {
     let environment = MemoryEnvironment()
-    #expect(PlistTool(environment: environment).run(["/usr/local/bin/myplutil", "-help"]) == 0)
+    #expect(PlistTool(environment: environment.host).run(["/usr/local/bin/myplutil", "-help"]) == 0)
     #expect(String(decoding: environment.standardOutput, as: UTF8.self).hasPrefix("myplutil: [command_option]"))
   }
 
   @Test func noArguments() {
     let environment = MemoryEnvironment()
-    #expect(PlistTool(environment: environment).run(["plutil"]) == 1)
+    #expect(PlistTool(environment: environment.host).run(["plutil"]) == 1)
     #expect(String(decoding: environment.standardError, as: UTF8.self) == "No files specified.\n")
-    #expect(PlistTool(environment: environment).run([]) == 1)
+    #expect(PlistTool(environment: environment.host).run([]) == 1)
   }
 
   @Test func usageErrorsReadNothing() {

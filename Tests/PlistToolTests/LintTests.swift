@@ -92,7 +92,7 @@ struct LintTests {
 
   @Test func readingLimitsApply() throws {
     let environment = MemoryEnvironment(files: ["big.plist": try Samples.bytes(Samples.document, .binary)])
-    let tool = PlistTool(environment: environment, readingOptions: PropertyListReadingOptions(maximumByteCount: 10))
+    let tool = PlistTool(environment: environment.host, readingOptions: PropertyListReadingOptions(maximumByteCount: 10))
     #expect(tool.run(["plutil", "-lint", "big.plist"]) == 1)
     #expect(String(decoding: environment.standardError, as: UTF8.self).hasPrefix("big.plist: (file of "))
   }

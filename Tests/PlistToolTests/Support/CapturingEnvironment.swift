@@ -1,28 +1,26 @@
 import Foundation
+import Host
 import PlistTool
 import PropertyLists
 
 /// The real file system with captured standard output and error, for in-process runs over real
 /// files (the comparison suite).
-final class CapturingEnvironment: PlistToolEnvironment {
-  private let system = SystemEnvironment()
+final class CapturingEnvironment: @unchecked Sendable {
   var standardOutput: [UInt8] = []
   var standardError: [UInt8] = []
 
-  func readFile(atPath path: String, byteLimit: Int) throws(PlistToolError) -> [UInt8] {
-    try system.readFile(atPath: path, byteLimit: byteLimit)
+  /// The real file system, empty standard input, and this object's output streams.
+  var host: HostEnvironment {
+    HostEnvironment(
+      standardStreams: StandardStreams(
+        readInput: { _ in [] }, writeOutput: { bytes in self.standardOutput += bytes },
+        writeError: { bytes in self.standardError += bytes }))
   }
-  func readStandardInput(byteLimit: Int) throws(PlistToolError) -> [UInt8] { [] }
-  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(PlistToolError) {
-    try system.writeFileAtomically(bytes, toPath: path)
-  }
-  func writeStandardOutput(_ bytes: [UInt8]) { standardOutput += bytes }
-  func writeStandardError(_ bytes: [UInt8]) { standardError += bytes }
 
   /// Runs plutil in-process in this environment.
   static func run(_ arguments: [String]) -> (status: Int32, stdout: [UInt8], stderr: String) {
     let environment = CapturingEnvironment()
-    let status = PlistTool(environment: environment).run(["plutil"] + arguments)
+    let status = PlistTool(environment: environment.host).run(["plutil"] + arguments)
     return (status, environment.standardOutput, String(decoding: environment.standardError, as: UTF8.self))
   }
 }

@@ -1,10 +1,13 @@
+import AtomicFiles
 import Foundation
+import Host
 import PlistTool
 import PropertyLists
 
 /// An in-memory world for PlistTool: files in a dictionary, captured standard streams, and
-/// paths whose writes fail on purpose.
-final class MemoryEnvironment: PlistToolEnvironment {
+/// paths whose writes fail on purpose, handed to the tool as a ``Host/HostEnvironment`` whose file
+/// system and streams are this object's.
+final class MemoryEnvironment: @unchecked Sendable {
   var files: [String: [UInt8]] = [:]
   var standardInput: [UInt8] = []
   var standardOutput: [UInt8] = []
@@ -21,34 +24,43 @@ final class MemoryEnvironment: PlistToolEnvironment {
     self.standardInput = standardInput
   }
 
-  func readFile(atPath path: String, byteLimit: Int) throws(PlistToolError) -> [UInt8] {
-    guard let bytes = files[path] else {
-      throw PlistToolError(.fileSystem, "(cannot open the file for reading: No such file or directory)")
-    }
-    guard bytes.count <= byteLimit else {
-      throw PlistToolError(.fileSystem, "(file of \(bytes.count) bytes is larger than the limit of \(byteLimit))")
-    }
-    return bytes
+  /// The host environment whose file system and streams are this object.
+  var host: HostEnvironment {
+    HostEnvironment(
+      fileSystem: HostFileSystem(
+        read: { (path, limit) throws(AtomicFileError) in try self.readFile(atPath: path, byteLimit: limit) },
+        writeAtomically: { (data, path) throws(AtomicFileError) in try self.writeFileAtomically(Array(data), toPath: path) }),
+      standardStreams: StandardStreams(
+        readInput: { (limit) throws(AtomicFileError) in try self.readStandardInput(byteLimit: limit) },
+        writeOutput: { bytes in self.standardOutput += bytes },
+        writeError: { bytes in self.standardError += bytes }))
   }
 
-  func readStandardInput(byteLimit: Int) throws(PlistToolError) -> [UInt8] {
+  func readFile(atPath path: String, byteLimit: Int) throws(AtomicFileError) -> Data {
+    guard let bytes = files[path] else {
+      throw AtomicFileError(.notFound, path: path, systemError: ENOENT, detail: "cannot open the file for reading")
+    }
+    guard bytes.count <= byteLimit else {
+      throw AtomicFileError(.tooLarge, path: path, detail: "file of \(bytes.count) bytes is larger than the limit of \(byteLimit)")
+    }
+    return Data(bytes)
+  }
+
+  func readStandardInput(byteLimit: Int) throws(AtomicFileError) -> [UInt8] {
     readStandardInputCount += 1
     guard standardInput.count <= byteLimit else {
-      throw PlistToolError(.fileSystem, "(standard input is larger than the limit of \(byteLimit) bytes)")
+      throw AtomicFileError(.tooLarge, path: "<stdin>", detail: "standard input is larger than the limit of \(byteLimit) bytes")
     }
     return standardInput
   }
 
-  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(PlistToolError) {
+  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(AtomicFileError) {
     guard !unwritablePaths.contains(path) else {
-      throw PlistToolError(.fileSystem, "(cannot create a temporary file: Permission denied)")
+      throw AtomicFileError(.permissionDenied, path: path, systemError: EACCES, detail: "cannot create a temporary file")
     }
     files[path] = bytes
     writtenPaths.append(path)
   }
-
-  func writeStandardOutput(_ bytes: [UInt8]) { standardOutput += bytes }
-  func writeStandardError(_ bytes: [UInt8]) { standardError += bytes }
 }
 
 /// The outcome of one in-process plutil run.
@@ -75,7 +87,7 @@ func plutil(
 ) -> ToolRun {
   let environment = MemoryEnvironment(files: files, standardInput: stdin)
   configure(environment)
-  let status = PlistTool(environment: environment).run(["plutil"] + arguments)
+  let status = PlistTool(environment: environment.host).run(["plutil"] + arguments)
   return ToolRun(status: status, environment: environment)
 }
 

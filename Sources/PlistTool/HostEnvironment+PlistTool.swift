@@ -1,0 +1,48 @@
+import AtomicFiles
+import Host
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// plutil's reads and writes through the host environment's file system and streams, with each
+/// failure worded as plutil prints it: `(<what failed>: <the system's reason>)`.
+extension HostEnvironment {
+  func readFile(atPath path: String, byteLimit: Int) throws(PlistToolError) -> [UInt8] {
+    do {
+      return [UInt8](try fileSystem.read(path, byteLimit))
+    } catch {
+      throw PlistToolError(.fileSystem, Self.parenthesized(error), underlying: error)
+    }
+  }
+
+  func readStandardInput(byteLimit: Int) throws(PlistToolError) -> [UInt8] {
+    do {
+      return try standardStreams.readInput(byteLimit)
+    } catch {
+      throw PlistToolError(.fileSystem, Self.parenthesized(error), underlying: error)
+    }
+  }
+
+  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(PlistToolError) {
+    do {
+      try fileSystem.writeAtomically(Data(bytes), path)
+    } catch {
+      throw PlistToolError(.fileSystem, Self.parenthesized(error), underlying: error)
+    }
+  }
+
+  /// Writes to standard output; a closed pipe or full disk is not reported (as before; see
+  /// issue 13).
+  func writeStandardOutput(_ bytes: [UInt8]) { try? standardStreams.writeOutput(bytes) }
+  func writeStandardError(_ bytes: [UInt8]) { try? standardStreams.writeError(bytes) }
+  func writeStandardOutput(_ text: String) { writeStandardOutput(Array(text.utf8)) }
+  func writeStandardError(_ text: String) { writeStandardError(Array(text.utf8)) }
+
+  static func parenthesized(_ error: AtomicFileError) -> String {
+    "(" + error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? "") + ")"
+  }
+}
