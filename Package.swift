@@ -58,6 +58,14 @@ let package = Package(
       path: "Tools/stasis-crash-writer"),
     .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
     .testTarget(
+      name: "ObjectModelTests",
+      dependencies: ["ObjectModel"],
+      path: "Tests/ObjectModelTests"),
+    .testTarget(
+      name: "HostTests",
+      dependencies: ["Host", "AtomicFiles"],
+      path: "Tests/HostTests"),
+    .testTarget(
       name: "PropertyListsTests",
       dependencies: ["PropertyLists", "TestSupport"],
       path: "Tests/PropertyListsTests"),

@@ -122,53 +122,6 @@ enum BinaryPlistReader {
       let start = offset(of: object)
       let marker = buffer[start]
       switch marker >> 4 {
-      case 0x0:
-        switch marker {
-        case 0x08: return .bool(false)
-        case 0x09: return .bool(true)
-        default:
-          throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not a value in bplist00 (null and fill are not readable)")
-        }
-      case 0x1: return .integer(try integer(marker: marker, at: start))
-      case 0x2:
-        switch marker & 0x0F {
-        case 2:
-          guard objectAreaEnd - start >= 5 else { throw failure(.truncated, at: start, "4-byte real runs into the offset table") }
-          let bits = UInt32(BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 4))
-          return .real(Double(Float(bitPattern: bits)), width: .single)
-        case 3:
-          guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "8-byte real runs into the offset table") }
-          return .real(Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8)), width: .double)
-        default:
-          throw failure(.unexpectedInput, at: start, "real of \(1 << Int(marker & 0x0F)) bytes; only 4 and 8 are allowed")
-        }
-      case 0x3:
-        guard marker == 0x33 else {
-          throw failure(.unexpectedInput, at: start, "marker 0x\(String(marker, radix: 16)); the only date marker is 0x33")
-        }
-        guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "date runs into the offset table") }
-        let seconds = Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8))
-        return .date(Date(timeIntervalSinceReferenceDate: seconds))
-      case 0x4:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "data")
-        return .data(Data(bytes: buffer.baseAddress! + payload, count: count))
-      case 0x5:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        return .string(try asciiString(payload: payload, count: count, start: start))
-      case 0x6:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        return .string(utf16String(payload: payload, count: count))
-      case 0x8:
-        let width = Int(marker & 0x0F) + 1
-        guard objectAreaEnd - start > width else { throw failure(.truncated, at: start, "UID runs into the offset table") }
-        let uid = BinaryPlistReader.bigEndian(buffer, at: start + 1, width: width)
-        guard width <= 8 else {
-          throw failure(.invalidValue, at: start, "UID of \(width) bytes; at most 8 are allowed")
-        }
-        return .uid(uid)
       case 0xA, 0xC:
         let (count, payload) = try count(marker: marker, at: start)
         try checkFits(count, size: trailer.referenceSize, payload: payload, start: start, what: marker >> 4 == 0xA ? "array" : "set")
@@ -232,6 +185,64 @@ enum BinaryPlistReader {
         // toolchain's CF).
         return .dictionary(
           keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keepingFirstOf: keys, values: values))
+      default:
+        return try scalarValue(marker: marker, object: object, start: start)
+      }
+    }
+
+    /// A value that is not a container. Kept out of ``value(at:depth:)``, which recurses: the
+    /// error texts built here would otherwise take room in every level's stack frame (a
+    /// 600-deep array needs 600 of them; in a debug build they ran past an 8 MB stack).
+    @inline(never)
+    func scalarValue(marker: UInt8, object: Int, start: Int) throws(PropertyListError) -> PropertyListValue {
+      switch marker >> 4 {
+      case 0x0:
+        switch marker {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        default:
+          throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not a value in bplist00 (null and fill are not readable)")
+        }
+      case 0x1: return .integer(try integer(marker: marker, at: start))
+      case 0x2:
+        switch marker & 0x0F {
+        case 2:
+          guard objectAreaEnd - start >= 5 else { throw failure(.truncated, at: start, "4-byte real runs into the offset table") }
+          let bits = UInt32(BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 4))
+          return .real(Double(Float(bitPattern: bits)), width: .single)
+        case 3:
+          guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "8-byte real runs into the offset table") }
+          return .real(Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8)), width: .double)
+        default:
+          throw failure(.unexpectedInput, at: start, "real of \(1 << Int(marker & 0x0F)) bytes; only 4 and 8 are allowed")
+        }
+      case 0x3:
+        guard marker == 0x33 else {
+          throw failure(.unexpectedInput, at: start, "marker 0x\(String(marker, radix: 16)); the only date marker is 0x33")
+        }
+        guard objectAreaEnd - start >= 9 else { throw failure(.truncated, at: start, "date runs into the offset table") }
+        let seconds = Double(bitPattern: BinaryPlistReader.bigEndian(buffer, at: start + 1, width: 8))
+        return .date(Date(timeIntervalSinceReferenceDate: seconds))
+      case 0x4:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "data")
+        return .data(Data(bytes: buffer.baseAddress! + payload, count: count))
+      case 0x5:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return .string(try asciiString(payload: payload, count: count, start: start))
+      case 0x6:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+        return .string(utf16String(payload: payload, count: count))
+      case 0x8:
+        let width = Int(marker & 0x0F) + 1
+        guard objectAreaEnd - start > width else { throw failure(.truncated, at: start, "UID runs into the offset table") }
+        let uid = BinaryPlistReader.bigEndian(buffer, at: start + 1, width: width)
+        guard width <= 8 else {
+          throw failure(.invalidValue, at: start, "UID of \(width) bytes; at most 8 are allowed")
+        }
+        return .uid(uid)
       default:
         throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not defined in bplist00")
       }
