@@ -37,7 +37,7 @@ extension PropertyListValue {
     }
   }
 
-  /// Reads a property list as `policy` says (see ``read(_:policy:)-(UnsafeRawBufferPointer,_)``).
+  /// Reads a property list as `policy` says (see ``read(_:policy:)``).
   public init(decoding data: Data, policy: PropertyListReadingPolicy) throws(PropertyListError) {
     self = try Self.read(data, policy: policy).value
   }
