@@ -109,7 +109,7 @@ public final class Bundle: Sendable, CustomStringConvertible {
     }
     infoPlistPath = found
     if let found {
-      let bytes = try FileSystem.contents(of: found, limit: 64 << 20)
+      let bytes = try FileSystem.contents(of: found, maximumByteCount: 64 << 20)
       let value: PropertyListValue
       do {
         value = try PropertyListValue(decoding: bytes)

@@ -61,11 +61,11 @@ enum FileSystem {
   }
 
 
-  /// The whole file at `path`, at most `limit` bytes, read through the property-list module's
-  /// ``FileAccess`` (which reads through ``AtomicFile``).
-  static func contents(of path: String, limit: Int) throws(BundleError) -> [UInt8] {
+  /// The whole file at `path`, at most `maximumByteCount` bytes, read through the property-list
+  /// module's ``FileAccess`` (which reads through ``AtomicFile``).
+  static func contents(of path: String, maximumByteCount: Int) throws(BundleError) -> [UInt8] {
     do {
-      return try FileAccess.withContents(ofFile: path, limit: limit) { (buffer) throws(PropertyListError) in [UInt8](buffer) }
+      return try FileAccess.withContents(ofFile: path, maximumByteCount: maximumByteCount) { (buffer) throws(PropertyListError) in [UInt8](buffer) }
     } catch {
       throw BundleError(
         error.code == .limitExceeded ? .limitExceeded : .fileSystem, detail: error.detail, path: path, underlying: error)

@@ -113,18 +113,15 @@ public struct StringTable: Sendable {
   }
 
   static func readDictionary(atPath path: String, stringsFile: Bool) throws(BundleError) -> PropertyListDictionary {
-    let bytes = try FileSystem.contents(of: path, limit: 256 << 20)
-    let outcome: Result<PropertyListValue, PropertyListError> = bytes.withUnsafeBytes { buffer in
-      Result { () throws(PropertyListError) -> PropertyListValue in
-        let detected = PropertyListFormat.detect(buffer)
-        let format: PropertyListFormat? = detected == .openStep ? (stringsFile ? .strings : nil) : detected
-        return try PropertyListValue.read(buffer, format: format).value
-      }
-    }
+    // A binary or XML table is read in that format only; text is a strings file, or for a
+    // `.stringsdict` OpenStep and then JSON (see the two policies).
+    var policy: PropertyListReadingPolicy = stringsFile ? .stringsFile : .stringsdictFile
+    policy.limits.maximumByteCount = 256 << 20
+    let bytes = try FileSystem.contents(of: path, maximumByteCount: policy.limits.maximumByteCount)
     let value: PropertyListValue
-    switch outcome {
-    case .success(let decoded): value = decoded
-    case .failure(let error):
+    do {
+      value = try PropertyListValue(decoding: bytes, policy: policy)
+    } catch {
       throw BundleError(.invalidTable, detail: "not a readable string table", path: path, underlying: error)
     }
     guard let dictionary = value.dictionaryValue else {

@@ -20,15 +20,36 @@ public import PropertyLists
 /// `supportsSecureCoding` — *before* anything is instantiated, and again on every later
 /// reference to an already decoded object. Inline strings, numbers and data need no permission.
 public final class KeyedUnarchiver {
-  /// Resource limits for hostile archives, with their defaults.
-  public struct Limits: Sendable {
-    /// Objects nested deeper than this (object → its objects → …) fail. Default 512.
-    public var maximumDepth = 512
-    /// `$objects` longer than this fails. Default 4,194,304.
-    public var maximumObjectCount = 1 << 22
+  /// Resource limits for hostile archives, with their defaults. The same three limits, under
+  /// the same names, as the property-list reader's ``PropertyListReadingOptions``; an archive read
+  /// from bytes or a file is read as a property list under these limits too
+  /// (``propertyListReadingOptions``).
+  public struct Limits: Sendable, Hashable {
+    /// Objects nested deeper than this (object → its objects → …) fail, and so do containers of
+    /// the archive's property list nested deeper than this (the archive's own structure uses
+    /// four levels: the root, `$objects`, an object, an array in it). Default 512.
+    public var maximumDepth: Int
+    /// `$objects` longer than this fails, and so does a property list of more objects. Default
+    /// 4,194,304.
+    public var maximumObjectCount: Int
     /// Archives larger than this many bytes fail. Default 256 MiB.
-    public var maximumByteCount = 256 << 20
-    public init() {}
+    public var maximumByteCount: Int
+
+    public init(maximumDepth: Int = 512, maximumObjectCount: Int = 1 << 22, maximumByteCount: Int = 256 << 20) {
+      self.maximumDepth = maximumDepth
+      self.maximumObjectCount = maximumObjectCount
+      self.maximumByteCount = maximumByteCount
+    }
+
+    /// The defaults described above.
+    public static let `default` = Limits()
+
+    /// The limits the archive's property list is read under: the same depth, object count and
+    /// byte count.
+    public var propertyListReadingOptions: PropertyListReadingOptions {
+      PropertyListReadingOptions(
+        maximumDepth: maximumDepth, maximumObjectCount: maximumObjectCount, maximumByteCount: maximumByteCount)
+    }
   }
 
   /// Refuse anything not explicitly allowed (`requiresSecureCoding`). Once on, it stays on.
@@ -70,12 +91,9 @@ public final class KeyedUnarchiver {
     guard data.count <= limits.maximumByteCount else {
       throw KeyedArchiveError(.limitExceeded, "archive of \(data.count) bytes is larger than the limit of \(limits.maximumByteCount)")
     }
-    var options = PropertyListReadingOptions()
-    options.maximumObjectCount = limits.maximumObjectCount
-    options.maximumByteCount = limits.maximumByteCount
     let archive: PropertyListValue
     do {
-      archive = try PropertyListValue(decoding: data, options: options)
+      archive = try PropertyListValue(decoding: data, options: limits.propertyListReadingOptions)
     } catch {
       // The plist reader enforces the object-count and depth limits: report those as limits.
       let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
@@ -191,12 +209,9 @@ public final class KeyedUnarchiver {
   public static func unarchivedObject<T>(
     ofClass type: T.Type, fromFile path: String, registry: ArchiveClassRegistry = .foundation, limits: Limits = Limits()
   ) throws -> T? {
-    var options = PropertyListReadingOptions()
-    options.maximumByteCount = limits.maximumByteCount
-    options.maximumObjectCount = limits.maximumObjectCount
     let archive: PropertyListValue
     do {
-      archive = try PropertyListValue(contentsOfFile: path, options: options)
+      archive = try PropertyListValue(contentsOfFile: path, options: limits.propertyListReadingOptions)
     } catch {
       let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
       throw KeyedArchiveError(code, "\(path) could not be read as a property list", underlying: error)

@@ -153,19 +153,18 @@ struct InsertedValueReader {
   /// `-xml`: a property list in any format but JSON (despite the flag's name, binary and
   /// OpenStep are read too, as Apple's plutil does).
   private func propertyList(from text: String) throws(PlistToolError) -> PropertyListValue {
-    let bytes = Array(text.utf8)
-    let format = bytes.withUnsafeBytes { PropertyListFormat.detect($0) }
+    var policy = PropertyListReadingPolicy.plutilXMLArgument
+    policy.limits = readingOptions
     do throws(PropertyListError) {
-      guard !bytes.isEmpty else {
-        throw PropertyListError(.truncated, format: nil, detail: "the value is empty")
-      }
-      return try PropertyListValue(decoding: bytes, format: format, options: readingOptions)
+      return try PropertyListValue(decoding: Array(text.utf8), policy: policy)
     } catch {
       throw .usage("Unable to parse xml property list: \(error.description)")
     }
   }
 
-  /// `-json`: a JSON document or fragment (`{"a": 1}`, `[1, 2]`, `"text"`, `12`).
+  /// `-json`: a JSON document or fragment (`{"a": 1}`, `[1, 2]`, `"text"`, `12`). Only JSON is
+  /// read (``PropertyListReadingPolicy/only(_:)``); a fragment is not a second format but the same
+  /// reader given the text inside brackets, so it stays here rather than in a policy.
   private func json(from text: String) throws(PlistToolError) -> PropertyListValue {
     let bytes = Array(text.utf8)
     do {

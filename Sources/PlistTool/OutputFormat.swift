@@ -66,28 +66,3 @@ enum ValueType: String, Hashable, Sendable {
   }
 }
 
-/// plutil's key paths: components separated by `.`, where `\.` is a literal dot. (Unlike
-/// ``PropertyListValue/keyPathComponents(_:)``, a backslash before anything else stays a
-/// backslash, as in Apple's plutil.)
-enum KeyPath {
-  static func components(_ keyPath: String) -> [String] {
-    var components: [String] = []
-    var current = String.UnicodeScalarView()
-    var scalars = keyPath.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = scalars.next()
-    while let scalar = pending {
-      pending = scalars.next()
-      if scalar == "\\", pending == "." {
-        current.append(".")
-        pending = scalars.next()
-      } else if scalar == "." {
-        components.append(String(current))
-        current = String.UnicodeScalarView()
-      } else {
-        current.append(scalar)
-      }
-    }
-    components.append(String(current))
-    return components
-  }
-}

@@ -80,9 +80,9 @@ public struct PlistTool {
         var (value, format) = try loadDocument(path)
         do throws(PropertyListError) {
           if replacing {
-            try value.replace(newValue, atPath: KeyPath.components(keyPath))
+            try value.replace(newValue, atPath: PropertyListKeyPathSyntax.plutil.components(of: keyPath))
           } else {
-            try value.insert(newValue, atPath: KeyPath.components(keyPath), appending: appending)
+            try value.insert(newValue, atPath: PropertyListKeyPathSyntax.plutil.components(of: keyPath), appending: appending)
           }
         } catch {
           throw PlistToolError(.keyPath, error.detail)
@@ -92,7 +92,7 @@ public struct PlistTool {
     case .remove(let keyPath, let options):
       return forEachFile(options) { (path) throws(PlistToolError) in
         var (value, format) = try loadDocument(path)
-        let components = KeyPath.components(keyPath)
+        let components = PropertyListKeyPathSyntax.plutil.components(of: keyPath)
         do throws(PropertyListError) {
           // Apple's plutil finds nothing under an empty key.
           guard !components.contains(where: \.isEmpty) else {
@@ -107,7 +107,7 @@ public struct PlistTool {
     case .extract(let keyPath, let format, let expected, let options):
       return forEachFile(options) { (path) throws(PlistToolError) in
         let (document, _) = try loadDocument(path)
-        let components = KeyPath.components(keyPath)
+        let components = PropertyListKeyPathSyntax.plutil.components(of: keyPath)
         guard !components.contains(where: \.isEmpty), let value = document.value(atPath: components[...]) else {
           throw PlistToolError(
             .keyPath, "Could not extract value, error: No value at that key path or invalid key path: \(keyPath)")

@@ -10,31 +10,29 @@ extension PlistTool {
   }
 
   /// Reads a property list in binary, XML or OpenStep form (what `-lint` accepts, and what
-  /// CoreFoundation's reader detects): JSON is not tried.
+  /// CoreFoundation's reader detects): JSON is not tried (``PropertyListReadingPolicy/plutilLint``).
   func parsePropertyList(_ bytes: [UInt8]) throws(PropertyListError) -> (PropertyListValue, PropertyListFormat) {
-    guard !bytes.isEmpty else {
-      throw PropertyListError(.truncated, format: nil, detail: "the input is empty (zero bytes)")
-    }
-    let detected = bytes.withUnsafeBytes { PropertyListFormat.detect($0) }
-    return (try PropertyListValue(decoding: bytes, format: detected, options: readingOptions), detected)
+    try PropertyListValue.read(bytes, policy: policy(.plutilLint))
   }
 
-  /// Reads a property list, or failing that JSON, as every command but `-lint` does.
+  /// Reads a property list, or failing that JSON, as every command but `-lint` does
+  /// (``PropertyListReadingPolicy/plutil``).
   ///
   /// - Throws: ``PlistToolError/Code/unreadable`` with both readers' reasons:
   ///   `Property List error: … / JSON error: …`.
   func parseDocument(_ bytes: [UInt8]) throws(PlistToolError) -> (PropertyListValue, PropertyListFormat) {
     do {
-      return try parsePropertyList(bytes)
-    } catch let propertyListError {
-      do {
-        return (try PropertyListValue(decoding: bytes, format: .json, options: readingOptions), .json)
-      } catch let jsonError {
-        throw PlistToolError(
-          .unreadable,
-          "Property List error: \(propertyListError.description) / JSON error: \(jsonError.description)")
-      }
+      return try PropertyListValue.read(bytes, policy: policy(.plutil))
+    } catch {
+      throw PlistToolError(.unreadable, error.detail)
     }
+  }
+
+  /// `policy` with the tool's limits.
+  private func policy(_ policy: PropertyListReadingPolicy) -> PropertyListReadingPolicy {
+    var policy = policy
+    policy.limits = readingOptions
+    return policy
   }
 
   /// Reads the file at `path` as a property list or JSON.

@@ -205,15 +205,15 @@ struct CommandLineTests {
   }
 
   @Test func keyPathSplitting() {
-    #expect(KeyPath.components("a.b.0") == ["a", "b", "0"])
-    #expect(KeyPath.components("a\\.b.c") == ["a.b", "c"])
-    #expect(KeyPath.components("a\\b") == ["a\\b"], "a backslash before anything but a dot stays")
-    #expect(KeyPath.components("") == [""])
-    #expect(KeyPath.components("a.") == ["a", ""])
-    #expect(KeyPath.components(".") == ["", ""])
-    #expect(KeyPath.components("\\.") == ["."])
-    #expect(KeyPath.components("a\\\\.b") == ["a\\.b"])
-    #expect(KeyPath.components("é.😀") == ["é", "😀"])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "a.b.0") == ["a", "b", "0"])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "a\\.b.c") == ["a.b", "c"])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "a\\b") == ["a\\b"], "a backslash before anything but a dot stays")
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "") == [""])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "a.") == ["a", ""])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: ".") == ["", ""])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "\\.") == ["."])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "a\\\\.b") == ["a\\.b"])
+    #expect(PropertyListKeyPathSyntax.plutil.components(of: "é.😀") == ["é", "😀"])
   }
 
   @Test func extensionReplacement() {

@@ -113,34 +113,12 @@ open class PropertyListDecoder {
       valuesFromText: format != .binary)
   }
 
-  /// Reads the document in the format its bytes show. What is neither binary nor XML is read as
-  /// OpenStep, and failing that as a `.strings` file (an OpenStep dictionary without braces),
-  /// which Foundation's decoder also accepts.
+  /// Reads the document as Foundation's decoder does (``PropertyListReadingPolicy/foundationDecoder``):
+  /// the format its bytes show; text that is not OpenStep is read again as a `.strings` file (an
+  /// OpenStep dictionary without braces), which Foundation's decoder also accepts.
   static func read(_ data: Data) throws -> (PropertyListValue, PropertyListFormat) {
     do {
-      return try withContiguousBytes(of: data) { (buffer) throws(PropertyListError) in
-        let format = PropertyListFormat.detect(buffer)
-        guard format == .openStep else {
-          return (try PropertyListValue.read(buffer, format: format).value, format)
-        }
-        // Foundation's decoder refuses a document with no text at all (nothing, or only a
-        // byte-order mark), though white space alone reads as an empty dictionary.
-        if buffer.isEmpty || byteOrderMarks.contains(where: { buffer.elementsEqual($0) }) {
-          throw PropertyListError(
-            .truncated, format: .openStep, position: .byteOffset(buffer.count),
-            detail: "the document is empty; expected a property list")
-        }
-        do throws(PropertyListError) {
-          return (try PropertyListValue.read(buffer, format: .openStep).value, .openStep)
-        } catch {
-          if let strings = try? PropertyListValue.read(buffer, format: .strings).value,
-            case .dictionary(let entries) = strings, !entries.isEmpty
-          {
-            return (strings, .openStep)
-          }
-          throw error
-        }
-      }
+      return try PropertyListValue.read(data, policy: .foundationDecoder)
     } catch {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "The given data was not a valid property list.", underlyingError: error))
@@ -149,6 +127,3 @@ open class PropertyListDecoder {
 }
 
 extension PropertyListDecoder: @unchecked Sendable {}
-
-/// UTF-8, UTF-16 big-endian and UTF-16 little-endian byte-order marks.
-private let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]]

@@ -16,14 +16,15 @@ internal import AtomicFiles
 /// Files are read into memory rather than mapped: a mapped file that another process truncates
 /// while it is being parsed raises SIGBUS, and no input may crash a reader.
 package enum FileAccess {
-  /// Reads the whole file at `path` (at most `limit` bytes) through ``AtomicFile/read(contentsOfFile:limit:)``,
-  /// the package's one whole-file read, and passes its bytes to `body`.
+  /// Reads the whole file at `path` (at most `maximumByteCount` bytes) through
+  /// ``AtomicFile/read(contentsOfFile:limit:)``, the package's one whole-file read, and passes its
+  /// bytes to `body`.
   package static func withContents<R>(
-    ofFile path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws(PropertyListError) -> R
+    ofFile path: String, maximumByteCount: Int, _ body: (UnsafeRawBufferPointer) throws(PropertyListError) -> R
   ) throws(PropertyListError) -> R {
     let data: Data
     do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: limit)
+      data = try AtomicFile.read(contentsOfFile: path, limit: maximumByteCount)
     } catch {
       throw PropertyListError(
         error.code == .tooLarge ? .limitExceeded : .fileSystem, format: nil, detail: detail(of: error), path: path,
@@ -35,6 +36,14 @@ package enum FileAccess {
     } catch {
       throw error.path == nil ? error.inFile(path) : error
     }
+  }
+
+  /// The former spelling of ``withContents(ofFile:maximumByteCount:_:)``, still used by PlistTool's
+  /// `SystemEnvironment` (an environment type being reworked separately); remove once it has moved.
+  package static func withContents<R>(
+    ofFile path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws(PropertyListError) -> R
+  ) throws(PropertyListError) -> R {
+    try withContents(ofFile: path, maximumByteCount: limit, body)
   }
 
   /// Replaces the file at `path` with `bytes` atomically through ``AtomicFile/write(_:toFile:permissions:)``,
@@ -71,8 +80,21 @@ extension PropertyListValue {
   public static func read(
     contentsOfFile path: String, format: PropertyListFormat? = nil, options: PropertyListReadingOptions = .default
   ) throws(PropertyListError) -> (value: PropertyListValue, format: PropertyListFormat) {
-    try FileAccess.withContents(ofFile: path, limit: options.maximumByteCount) { (buffer) throws(PropertyListError) in
-      try read(buffer, format: format, options: options)
+    var policy = format.map(PropertyListReadingPolicy.only) ?? .automatic
+    policy.limits = options
+    return try read(contentsOfFile: path, policy: policy)
+  }
+
+  /// Reads the file at `path` as `policy` says (at most `policy.limits.maximumByteCount` bytes)
+  /// and reports the format it was read in.
+  ///
+  /// - Throws: ``PropertyListError`` whose ``PropertyListError/path`` names the file.
+  public static func read(
+    contentsOfFile path: String, policy: PropertyListReadingPolicy
+  ) throws(PropertyListError) -> (value: PropertyListValue, format: PropertyListFormat) {
+    try FileAccess.withContents(ofFile: path, maximumByteCount: policy.limits.maximumByteCount) {
+      (buffer) throws(PropertyListError) in
+      try read(buffer, policy: policy)
     }
   }
 

@@ -529,8 +529,7 @@ struct JSONParser {
       keyCursor = container.keyStart
       valueCursor = container.valueStart
     }
-    let path = components.reversed().map { $0.replacing("\\", with: "\\\\").replacing(".", with: "\\.") }
-      .joined(separator: ".")
+    let path = PropertyListKeyPathSyntax.backslash.joined(components.reversed())
     return " (at key path \"\(path)\")"
   }
 }

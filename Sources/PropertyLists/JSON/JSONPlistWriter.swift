@@ -194,7 +194,7 @@ struct JSONWriter {
     if components.isEmpty {
       place = "at the top level"
     } else {
-      let path = components.map { $0.replacing("\\", with: "\\\\").replacing(".", with: "\\.") }.joined(separator: ".")
+      let path = PropertyListKeyPathSyntax.backslash.joined(components)
       place = "at key path \"\(path)\""
     }
     return PropertyListError(

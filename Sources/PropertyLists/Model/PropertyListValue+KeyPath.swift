@@ -1,27 +1,10 @@
 /// Key-path access in the style of `plutil -extract`: components separated by `.`, a numeric
 /// component indexes an array. A `\.` in the path stands for a literal dot inside a key.
 extension PropertyListValue {
-  /// Splits a key path into components, honouring `\.` (and `\\`) escapes.
+  /// Splits a key path into components, honouring `\.` (and `\\`) escapes: the
+  /// ``PropertyListKeyPathSyntax/backslash`` dialect.
   public static func keyPathComponents(_ keyPath: String) -> [String] {
-    var components: [String] = []
-    var current = ""
-    var escaping = false
-    for character in keyPath {
-      if escaping {
-        current.append(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else if character == "." {
-        components.append(current)
-        current = ""
-      } else {
-        current.append(character)
-      }
-    }
-    if escaping { current.append("\\") }
-    components.append(current)
-    return components
+    PropertyListKeyPathSyntax.backslash.components(of: keyPath)
   }
 
   /// The value at `keyPath` (`a.b.0.c`), or `nil` when any component does not lead to a value.

@@ -77,20 +77,9 @@ extension PropertyListValue {
   }
 
   /// Joins path components into a dotted key path, writing a dot inside a component as `\.`
-  /// (the form plutil prints in its messages).
+  /// (the form plutil prints in its messages: ``PropertyListKeyPathSyntax/plutil``).
   public static func joinedKeyPath(_ components: [String]) -> String {
-    var result = ""
-    for (position, component) in components.enumerated() {
-      if position > 0 { result += "." }
-      if component.utf8.contains(UInt8(ascii: ".")) {
-        for scalar in component.unicodeScalars {
-          if scalar == "." { result += "\\." } else { result.unicodeScalars.append(scalar) }
-        }
-      } else {
-        result += component
-      }
-    }
-    return result
+    PropertyListKeyPathSyntax.plutil.joined(components)
   }
 
   // MARK: - Implementation

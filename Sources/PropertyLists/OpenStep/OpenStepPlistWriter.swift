@@ -228,7 +228,7 @@ struct OpenStepWriter {
         components.append(String(index))
       }
     }
-    return components.map { $0.replacing("\\", with: "\\\\").replacing(".", with: "\\.") }.joined(separator: ".")
+    return PropertyListKeyPathSyntax.backslash.joined(components)
   }
 
   @inline(never)
