@@ -48,14 +48,14 @@ import Testing
     ]
     for (name, bytes) in cases {
       DemoBundle.write(bytes, to: root + "/" + name)
-      let error = expectBundleError(.invalidTable) {
+      let error = expectError(BundleError.self, .invalidTable) {
         name.hasSuffix("dict")
           ? try StringTable.readStringsdict(atPath: root + "/" + name, language: "en").count
           : try StringTable.readStrings(atPath: root + "/" + name).count
       }
       #expect(error?.path == root + "/" + name, "\(name)")
     }
-    expectBundleError(.fileSystem) { try StringTable.readStrings(atPath: root + "/absent.strings") }
+    expectError(BundleError.self, .fileSystem) { try StringTable.readStrings(atPath: root + "/absent.strings") }
     // Empty and whitespace-only tables are empty dictionaries, as in CF.
     DemoBundle.write([], to: root + "/empty.strings")
     #expect(try StringTable.readStrings(atPath: root + "/empty.strings").isEmpty)

@@ -2,6 +2,7 @@ import Bundles
 import FoundationEssentials
 import PropertyLists
 import Testing
+import TestSupport
 
 @Suite struct ResourceLookupTests {
   func relative(_ path: String?) -> String? { path.map { String($0.dropFirst(DemoBundle.path.count + 1)) } }
@@ -108,11 +109,11 @@ import Testing
     DemoBundle.write(DemoBundle.plist(["CFBundleIdentifier": "linux-only"], .xml), to: root + "/P.bundle/Info-linux.plist")
     #expect(try Bundle(path: root + "/P.bundle", environment: .languages(["en"])).bundleIdentifier == "linux-only")
     // Errors.
-    expectBundleError(.notABundle) { try Bundle(path: root + "/missing") }
+    expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/missing") }
     DemoBundle.write("{ not a plist", to: root + "/Bad.bundle/Info.plist")
-    expectBundleError(.invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
+    expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
     DemoBundle.write(DemoBundle.plist(["a", "b"], .xml), to: root + "/Array.bundle/Info.plist")
-    expectBundleError(.invalidInfoPlist) { try Bundle(path: root + "/Array.bundle") }
+    expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Array.bundle") }
     try FileManager.default.removeItem(atPath: root)
   }
 
@@ -120,12 +121,12 @@ import Testing
     let root = FileManager.default.temporaryDirectory.path + "/stasis-limits-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
     for index in 0 ..< 20 { DemoBundle.write("x", to: root + "/f\(index).txt") }
     let bundle = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumEntryCount: 10))
-    expectBundleError(.limitExceeded) { try bundle.loadResourceIndex() }
+    expectError(BundleError.self, .limitExceeded) { try bundle.loadResourceIndex() }
     #expect(bundle.path(forResource: "f1", ofType: "txt") == nil)
     // A symlink loop stops at the depth limit instead of running forever.
     try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
     let looping = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumDepth: 4))
-    expectBundleError(.limitExceeded) { try looping.loadResourceIndex() }
+    expectError(BundleError.self, .limitExceeded) { try looping.loadResourceIndex() }
     try FileManager.default.removeItem(atPath: root)
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import PropertyLists
 import Sandbox
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -81,13 +82,10 @@ struct FullDiskTests {
     try disk.fill()
     defaults.set("new", forKey: "version")
     defaults.setPropertyList(.data(Data(repeating: 7, count: 64 * 1024)), forKey: "blob")
-    do {
+    let error = expectError(DefaultsError.self, .fileSystem, "a save to a full disk succeeded") {
       try defaults.synchronizeOrThrow()
-      Issue.record("a save to a full disk succeeded")
-    } catch {
-      #expect(error.code == .fileSystem)
-      #expect(error.description.contains("com.example.full"))
     }
+    #expect(error?.description.contains("com.example.full") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the old file changed")
     #expect(defaults.hasUnsavedChanges)
     #expect(defaults.string(forKey: "version") == "new", "this process keeps seeing its change")
@@ -141,12 +139,7 @@ struct FullDiskTests {
     let defaults = try Defaults(bundleIdentifier: "com.example.readonly", configuration: configuration)
     #expect(defaults.integer(forKey: "w0.k0") == 0)
     defaults.set(2, forKey: "k")
-    do {
-      try defaults.synchronizeOrThrow()
-      Issue.record("a save to a read-only disk succeeded")
-    } catch {
-      #expect(error.code == .fileSystem)
-    }
+    expectError(DefaultsError.self, .fileSystem, "a save to a read-only disk succeeded") { try defaults.synchronizeOrThrow() }
     #expect(!defaults.synchronize())
     let path = try #require(defaults.preferencesFilePath)
     #expect(try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path))) == ["w0.k0": 0])

@@ -144,7 +144,7 @@ struct BinaryPlistTests {
     var bytes: [UInt8] = Array("bplist00".utf8) + [0x14] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 5]
     bytes += [0x08]
     bytes += [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25]
-    expectError(.invalidValue) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .invalidValue) { try PropertyListValue(decoding: bytes) }
   }
 
   @Test func realWidthIsRemembered() throws {
@@ -184,14 +184,14 @@ struct BinaryPlistTests {
     bytes += offsets
     bytes += [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, UInt8(objects.count), 0, 0, 0, 0, 0, 0, 0, 0]
     bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableStart)]
-    expectError(.limitExceeded) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .limitExceeded) { try PropertyListValue(decoding: bytes) }
   }
 
   @Test func deepNestingIsRefused() throws {
     var value: PropertyListValue = "leaf"
     for _ in 0..<600 { value = [value] }
     let bytes = try value.encodedBytes(as: .binary)
-    expectError(.tooDeep) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .tooDeep) { try PropertyListValue(decoding: bytes) }
     var shallow = PropertyListReadingOptions()
     shallow.maximumDepth = 1000
     #expect(try PropertyListValue(decoding: bytes, options: shallow) == value)

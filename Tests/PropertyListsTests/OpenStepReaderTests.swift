@@ -13,11 +13,10 @@ private func expectOpenStepFailure(
   _ bytes: [UInt8], _ code: PropertyListError.Code, line: Int?, _ name: String,
   format: PropertyListFormat = .openStep, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  do {
-    let value = try PropertyListValue(decoding: bytes, format: format)
-    Issue.record("\(name): expected a \(code) error, read \(value)", sourceLocation: sourceLocation)
-  } catch {
-    #expect(error.code == code, "\(name): \(error)", sourceLocation: sourceLocation)
+  let error = expectError(PropertyListError.self, code, "\(name)", sourceLocation: sourceLocation) {
+    try PropertyListValue(decoding: bytes, format: format)
+  }
+  if let error {
     #expect(error.format == format, "\(name): \(error)", sourceLocation: sourceLocation)
     if let line {
       #expect(error.position == .line(line), "\(name): \(error)", sourceLocation: sourceLocation)
@@ -278,12 +277,7 @@ struct OpenStepLimitTests {
     var options = PropertyListReadingOptions()
     options.maximumObjectCount = 4
     _ = try openStep("(a, b, c)", options: options)
-    do {
-      _ = try openStep("(a, b, c, d)", options: options)
-      Issue.record("expected a limit error")
-    } catch {
-      #expect(error.code == .limitExceeded)
-    }
+    expectError(PropertyListError.self, .limitExceeded) { try openStep("(a, b, c, d)", options: options) }
     // Keys count as values: { a = b; } is a dictionary, a key and a value.
     options.maximumObjectCount = 3
     _ = try openStep("{ a = b; }", options: options)

@@ -67,11 +67,8 @@ struct StringsFileReadingTests {
       ("unterminated value", "\"a\" = \"b;\n\"c\" = \"d\";", .unexpectedInput, 2),
     ]
     for (name, text, code, line) in cases {
-      do {
-        let value = try stringsFile(text)
-        Issue.record("\(name): expected an error, read \(value)")
-      } catch {
-        #expect(error.code == code, "\(name): \(error)")
+      let error = expectError(PropertyListError.self, code, "\(name)") { try stringsFile(text) }
+      if let error {
         #expect(error.position == .line(line), "\(name): \(error)")
         #expect(error.format == .strings, "\(name): \(error)")
       }
@@ -96,13 +93,10 @@ struct StringsFileReadingTests {
   }
 
   @Test func invalidUTF8FailsTheWholeTable() {
-    do {
-      _ = try PropertyListValue(decoding: Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xE9] + Array("\";".utf8), format: .strings)
-      Issue.record("expected a bad-encoding error")
-    } catch {
-      #expect(error.code == .badEncoding)
-      #expect(error.position == .line(2))
+    let error = expectError(PropertyListError.self, .badEncoding) {
+      try PropertyListValue(decoding: Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xE9] + Array("\";".utf8), format: .strings)
     }
+    #expect(error?.position == .line(2))
   }
 }
 
@@ -120,15 +114,15 @@ struct StringsFileWritingTests {
   }
 
   @Test func onlyDictionariesOfWritableValues() {
-    expectError(.unrepresentable) { try PropertyListValue.array(["a"]).encodedBytes(as: .strings) }
-    expectError(.unrepresentable) { try PropertyListValue.string("a").encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue.array(["a"]).encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue.string("a").encodedBytes(as: .strings) }
     let number: PropertyListValue = ["n": 1]
-    expectError(.unrepresentable) { try number.encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try number.encodedBytes(as: .strings) }
     let nested: PropertyListValue = ["k": ["x": [true]]]
-    do {
-      _ = try nested.encodedBytes(as: .strings)
-      Issue.record("a bool should not be writable")
-    } catch {
+    let error = #expect(throws: PropertyListError.self, "a bool should not be writable") {
+      try nested.encodedBytes(as: .strings)
+    }
+    if let error {
       #expect(error.format == .strings)
       #expect(error.detail.contains("\"k.x.0\""), "\(error)")
     }
