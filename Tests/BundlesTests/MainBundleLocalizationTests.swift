@@ -1,6 +1,7 @@
 import FoundationEssentials
 import PropertyLists
 import Testing
+import TestSupport
 
 @testable import Bundles
 
@@ -32,12 +33,6 @@ import Testing
     return path
   }
 
-  static func temporaryFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.path + "/stasis-main-localization-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   /// An environment with the user's `languages` and `main` as the main bundle.
   static func environment(_ languages: [String], main: Bundle?) -> BundleEnvironment {
     var environment = BundleEnvironment(appleLanguages: { languages })
@@ -47,8 +42,9 @@ import Testing
 
   @Test("a framework speaks the language the app chose, not the user's first")
   func frameworkFollowsApp() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
@@ -68,8 +64,9 @@ import Testing
   @Test("CFBundleAllowMixedLocalizations in the app lets frameworks choose for themselves",
     arguments: [PropertyListValue.bool(true), .string("YES"), .integer(1)])
   func mixedLocalizationsAllowed(flag: PropertyListValue) throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(
@@ -83,8 +80,9 @@ import Testing
 
   @Test("an explicit false keeps frameworks on the app's language")
   func mixedLocalizationsRefused() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(
@@ -99,8 +97,9 @@ import Testing
 
   @Test("a framework without the app's language falls back to its development region")
   func frameworkLacksAppLanguage() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["fr", "de"]
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
@@ -113,8 +112,9 @@ import Testing
 
   @Test("a framework with none of the app's languages matches the user's languages itself")
   func frameworkFallsBackToUserLanguages() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["de", "fr"]))
     // The app chose fr (then its development region en); the framework has neither, so the
@@ -127,8 +127,9 @@ import Testing
 
   @Test("the app's development region comes before the framework's own")
   func appDevelopmentRegionBeforeFrameworks() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["fr"]))
     let framework = try Bundle(
@@ -139,8 +140,9 @@ import Testing
 
   @Test("the main bundle's localizations are read from its top level, not from a full scan")
   func mainBundleIsNotScanned() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let appPath = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"])
     // Deep folders in the app that a full resource scan would have to walk.
     try FileManager.default.createDirectory(atPath: appPath + "/deep/a/b/c", withIntermediateDirectories: true)
@@ -154,8 +156,9 @@ import Testing
 
   @Test("the cached search list follows a main bundle replaced through configureMainBundle")
   func searchListAfterMainBundleChange() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["fr", "de"]
@@ -174,8 +177,9 @@ import Testing
 
   @Test("strings and resources already looked up follow a main bundle replaced through configureMainBundle")
   func lookupsAfterMainBundleChange() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["fr", "de"]
@@ -196,8 +200,9 @@ import Testing
 
   @Test("a main bundle without localizations (a bare tool) leaves frameworks to the user's languages")
   func bareToolAsMain() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let tool = try Bundle(path: Self.makeBundle(in: folder, name: "tool", localizations: []), environment: .languages(user))
     let framework = try Bundle(
@@ -208,8 +213,9 @@ import Testing
 
   @Test("the main bundle itself, opened again at its path, uses the user's languages")
   func mainBundleItself() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let path = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr", "de"])
     let app = try Bundle(path: path, environment: .languages(["fr"]))
@@ -219,8 +225,9 @@ import Testing
 
   @Test("two bundles naming each other as main do not recurse")
   func mutualMainBundles() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["de", "fr"]

@@ -68,7 +68,9 @@ import TestSupport
   }
 
   @Test func lookupsNeverTouchTheDiskUntilInvalidated() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("cache")
+    defer { scratch.remove() }
+    let root = scratch.path
     DemoBundle.write("a", to: root + "/One.txt")
     let bundle = try Bundle(path: root, environment: .languages(["en"]))
     #expect(bundle.path(forResource: "One", ofType: "txt") != nil)
@@ -79,11 +81,12 @@ import TestSupport
     bundle.invalidateResourceCache()
     #expect(bundle.path(forResource: "Two", ofType: "txt") == root + "/Two.txt")
     #expect(bundle.path(forResource: "One", ofType: "txt") == nil)
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func layoutsInCFOrder() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-layouts-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("layouts")
+    defer { scratch.remove() }
+    let root = scratch.path
     let info: PropertyListValue = ["CFBundleIdentifier": "com.example.mac", "CFBundleExecutable": "Mac"]
     // macOS app: Contents/ with an XML Info.plist.
     DemoBundle.write(DemoBundle.plist(info, .xml), to: root + "/Mac.app/Contents/Info.plist")
@@ -114,11 +117,12 @@ import TestSupport
     expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
     DemoBundle.write(DemoBundle.plist(["a", "b"], .xml), to: root + "/Array.bundle/Info.plist")
     expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Array.bundle") }
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func scanLimitsAreEnforced() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-limits-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("limits")
+    defer { scratch.remove() }
+    let root = scratch.path
     for index in 0 ..< 20 { DemoBundle.write("x", to: root + "/f\(index).txt") }
     let bundle = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumEntryCount: 10))
     expectError(BundleError.self, .limitExceeded) { try bundle.loadResourceIndex() }
@@ -127,7 +131,6 @@ import TestSupport
     try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
     let looping = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumDepth: 4))
     expectError(BundleError.self, .limitExceeded) { try looping.loadResourceIndex() }
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func concurrentLookupsAndInvalidations() async throws {

@@ -11,29 +11,28 @@ import TestSupport
 
 /// A small tmpfs used as a container root (needs root with CAP_SYS_ADMIN).
 final class SmallDisk {
-  let path: String
+  let folder: ScratchFolder
+  var path: String { folder.path }
 
   static let canMount: Bool = {
     guard getuid() == 0 else { return false }
-    let probe = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-mount-probe-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: probe) }
-    guard mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else { return false }
-    umount2(probe, Int32(MNT_DETACH))
+    guard let probe = try? ScratchFolder("defaults-mount-probe") else { return false }
+    defer { probe.remove() }
+    guard mount("tmpfs", probe.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+    umount2(probe.path, Int32(MNT_DETACH))
     return true
   }()
 
   init(size: String) throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tmpfs-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    guard mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0755") == 0 else {
+    folder = try ScratchFolder("defaults-tmpfs")
+    guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(size),mode=0755") == 0 else {
       throw DiskFailure("cannot mount a tmpfs: \(String(cString: strerror(errno)))")
     }
   }
 
   deinit {
     umount2(path, Int32(MNT_DETACH))
-    try? FileManager.default.removeItem(atPath: path)
+    folder.remove()
   }
 
   /// Fills the disk with a plain file until it is full.

@@ -135,15 +135,16 @@ struct ToolchainComparisonTests {
 
   @Test(arguments: [("xml1", PropertyListFormat.xml), ("binary1", .binary), ("json", .json)])
   func generatedValuesAgree(name: String, format: PropertyListFormat) throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     let values = Self.documents(for: format)
     // Inputs: our binary encoding of each value.
     var inputs: [String] = []
     for (index, value) in values.enumerated() {
       try folder.write(try value.encodedBytes(as: .binary), to: "v\(index).plist")
-      inputs.append(folder.path("v\(index).plist"))
+      inputs.append(folder.file("v\(index).plist"))
     }
-    func outputs(_ pathExtension: String) -> [String] { (0..<values.count).map { folder.path("v\($0).\(pathExtension)") } }
+    func outputs(_ pathExtension: String) -> [String] { (0..<values.count).map { folder.file("v\($0).\(pathExtension)") } }
     func read(_ path: String, _ format: PropertyListFormat? = nil) -> PropertyListValue? {
       guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
       return try? PropertyListValue(decoding: data, format: format)
@@ -247,11 +248,12 @@ struct ToolchainComparisonTests {
   @Test(arguments: edits)
   func editMatchesTheToolchain(_ edit: [String]) throws {
     let base: PropertyListValue = ["arr": [1, 2, 3], "d": ["k": "v"], "s": "x", "a.b": ["z": 0]]
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try base.encodedBytes(as: .xml), to: "theirs.plist")
     try folder.write(try base.encodedBytes(as: .xml), to: "ours.plist")
-    let theirs = try ToolchainPlutil.run(edit + [folder.path("theirs.plist")])
-    let ours = CapturingEnvironment.run(edit + [folder.path("ours.plist")])
+    let theirs = try ToolchainPlutil.run(edit + [folder.file("theirs.plist")])
+    let ours = CapturingEnvironment.run(edit + [folder.file("ours.plist")])
     #expect(ours.status == theirs.status, "\(edit): toolchain \(theirs.stderrText), ours \(ours.stderr)")
     #expect(try folder.read("ours.plist") == (try folder.read("theirs.plist")), "\(edit)")
     #expect(
@@ -267,9 +269,10 @@ struct ToolchainComparisonTests {
     for index in 0..<40 { dictionary["k\(index)"] = generator.scalar() }
     dictionary["list"] = [1, 2]
     dictionary["map"] = ["b": 1, "a10": 2, "a9": 3, "B": 4, "_": 5]
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try PropertyListValue.dictionary(dictionary).encodedBytes(as: .binary), to: "s.plist")
-    let path = folder.path("s.plist")
+    let path = folder.file("s.plist")
     for key in dictionary.keys {
       for arguments in [["-extract", key, "raw"], ["-type", key]] {
         let theirs = try ToolchainPlutil.run(arguments + [path])

@@ -6,11 +6,11 @@ import TestSupport
 
 @Suite("Reading and writing files")
 struct FileAccessTests {
-  let folder: URL
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-file-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    scratch = try ScratchFolder("file")
   }
 
   @Test func writesAtomicallyAndReadsBack() throws {

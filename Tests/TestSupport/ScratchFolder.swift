@@ -24,6 +24,16 @@ public final class ScratchFolder: Sendable {
   /// The path of `name` inside the folder (`name` may hold slashes).
   public func file(_ name: String) -> String { url.appendingPathComponent(name).path }
 
+  /// Writes `bytes` to the file `name` inside the folder.
+  public func write(_ bytes: [UInt8], to name: String) throws {
+    try Data(bytes).write(to: url.appendingPathComponent(name))
+  }
+
+  /// The bytes of the file `name` inside the folder.
+  public func read(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
+  }
+
   /// The names in the folder, sorted.
   public func contents() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
