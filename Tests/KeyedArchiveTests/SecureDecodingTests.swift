@@ -395,7 +395,7 @@ struct SecureDecodingTests {
       ] as [String: Any]),
     ]
     if Corpus.isAvailable {
-      sources += Corpus.files(in: "keyedarchive").compactMap { try? Data(contentsOf: $0) }
+      sources += Corpus.files(in: "keyedarchive").compactMap { try? $0.data() }
     }
     let replacements: [PropertyListValue] = [
       .uid(0), .uid(1), .uid(2), .uid(9999), "$null", "x", 0, -1, .integer(PropertyListInteger(UInt64.max)), .real(.nan), true,

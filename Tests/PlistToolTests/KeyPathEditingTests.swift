@@ -44,7 +44,8 @@ struct KeyPathEditingTests {
 
   @Test func errorCodesAndMessages() {
     var value = Self.base
-    if let error = expectError(PropertyListError.self, .invalidValue, { try value.insert(1, atPath: ["s"]) }) {
+    let exists = expectError(PropertyListError.self, .invalidValue) { try value.insert(1, atPath: ["s"]) }
+    if let error = exists {
       #expect(error.format == nil)
       #expect(error.description == "Value already exists at key path s")
     }

@@ -21,21 +21,22 @@ import Testing
 struct ToolchainComparisonTests {
   // MARK: Corpus
 
-  static let corpusFiles: [String] = {
+  static let corpusFiles: [CorpusFile] = {
     guard Corpus.isAvailable else { return [] }
     let folders = ["bplist", "xmlplist", "openstep", "keyedarchive", "strings"]
-    return folders.flatMap { Corpus.files(in: $0, excluding: ["invalid"]) }.map(\.path)
+    return folders.flatMap { Corpus.files(in: $0, excluding: ["invalid"]) }
   }()
 
-  static let invalidCorpusFiles: [String] = Corpus.isAvailable ? Corpus.files(in: "bplist/invalid").map(\.path) : []
+  static let invalidCorpusFiles: [CorpusFile] = Corpus.isAvailable ? Corpus.files(in: "bplist/invalid") : []
 
   /// Valid corpus files on which the two tools disagree because Stasis's binary reader decides
   /// differently from the toolchain's (Docs/plutil.md, "Differences that come from the
   /// readers") are checked for that difference, so that the documentation is updated when it
   /// goes away.
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: corpusFiles)
-  func corpusFile(_ path: String) throws {
-    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+  func corpusFile(_ file: CorpusFile) throws {
+    let path = file.path
+    let name = file.name
     switch URL(fileURLWithPath: path).lastPathComponent {
     case "goplist_CF_Keyed_Archiver_UIDs_interface.bplist":
       // UIDs of 5 and 8 bytes: the toolchain rejects UIDs above 2^32 − 1; Stasis reads them.
@@ -99,10 +100,11 @@ struct ToolchainComparisonTests {
   ]
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: invalidCorpusFiles)
-  func invalidCorpusFile(_ path: String) throws {
+  func invalidCorpusFile(_ file: CorpusFile) throws {
+    let path = file.path
     let theirs = try ToolchainPlutil.run(["-lint", path])
     let ours = CapturingEnvironment.run(["-lint", path])
-    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+    let name = file.name
     if Self.knownLintDifferences[URL(fileURLWithPath: path).lastPathComponent] != nil {
       #expect(theirs.status == 0 && ours.status == 1, "\(name): the documented difference no longer holds")
       return

@@ -156,29 +156,36 @@ struct StringsFileWritingTests {
 
 @Suite("Strings files: corpus", .enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct StringsFileCorpusTests {
-  @Test func everyStringsFileReads() throws {
-    let files = Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
-    #expect(files.count >= 50)
-    for url in files {
-      let bytes = try Data(contentsOf: url)
-      do {
-        let forced = try PropertyListValue(decoding: bytes, format: .strings)
-        guard case .dictionary(let table) = forced else {
-          Issue.record("\(Corpus.name(url)): not a dictionary")
-          continue
-        }
-        for (key, value) in table where value.stringValue == nil {
-          Issue.record("\(Corpus.name(url)): value for \(key) is not a string")
-        }
-        // Detection (as Bundle's loader does it) agrees (zero-byte files are refused by the
-        // general reader, as by CoreFoundation), and our writer round-trips the table.
-        if !bytes.isEmpty {
-          #expect(try PropertyListValue(decoding: bytes) == forced, "\(Corpus.name(url))")
-        }
-        #expect(try PropertyListValue(decoding: forced.encodedBytes(as: .strings), format: .strings) == forced, "\(Corpus.name(url))")
-      } catch {
-        Issue.record("\(Corpus.name(url)): \(error)")
+  static let stringsFiles = Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
+  static let stringsdictFiles = Corpus.files(in: "strings").filter { $0.pathExtension == "stringsdict" }
+
+  /// The per-file tests below have one case per file; this keeps a missing or emptied folder
+  /// from passing with no cases.
+  @Test func corpusHoldsTheTables() {
+    #expect(Self.stringsFiles.count >= 50)
+    #expect(Self.stringsdictFiles.count >= 10)
+  }
+
+  @Test(arguments: stringsFiles)
+  func everyStringsFileReads(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    do {
+      let forced = try PropertyListValue(decoding: bytes, format: .strings)
+      guard case .dictionary(let table) = forced else {
+        Issue.record("\(file.name): not a dictionary")
+        return
       }
+      for (key, value) in table where value.stringValue == nil {
+        Issue.record("\(file.name): value for \(key) is not a string")
+      }
+      // Detection (as Bundle's loader does it) agrees (zero-byte files are refused by the
+      // general reader, as by CoreFoundation), and our writer round-trips the table.
+      if !bytes.isEmpty {
+        #expect(try PropertyListValue(decoding: bytes) == forced, "\(file.name)")
+      }
+      #expect(try PropertyListValue(decoding: forced.encodedBytes(as: .strings), format: .strings) == forced, "\(file.name)")
+    } catch {
+      Issue.record("\(file.name): \(error)")
     }
   }
 
@@ -195,19 +202,15 @@ struct StringsFileCorpusTests {
     #expect((utf16.dictionaryValue?.count ?? 0) > 10)
   }
 
-  @Test(.enabled(if: xmlReaderAvailable, "the XML reader has not landed yet; .stringsdict files are XML"))
-  func stringsdictFilesReadAsXML() throws {
-    let files = Corpus.files(in: "strings").filter { $0.pathExtension == "stringsdict" }
-    #expect(files.count >= 10)
-    for url in files {
-      let value = try PropertyListValue(decoding: try Data(contentsOf: url))
-      guard case .dictionary(let root) = value else {
-        Issue.record("\(Corpus.name(url)): root is not a dictionary")
-        continue
-      }
-      for (key, rule) in root where rule["NSStringLocalizedFormatKey"]?.stringValue == nil {
-        Issue.record("\(Corpus.name(url)): \(key) has no NSStringLocalizedFormatKey")
-      }
+  @Test(.enabled(if: xmlReaderAvailable, "the XML reader has not landed yet; .stringsdict files are XML"), arguments: stringsdictFiles)
+  func stringsdictFilesReadAsXML(_ file: CorpusFile) throws {
+    let value = try PropertyListValue(decoding: try file.data())
+    guard case .dictionary(let root) = value else {
+      Issue.record("\(file.name): root is not a dictionary")
+      return
+    }
+    for (key, rule) in root where rule["NSStringLocalizedFormatKey"]?.stringValue == nil {
+      Issue.record("\(file.name): \(key) has no NSStringLocalizedFormatKey")
     }
   }
 }
