@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "Defaults", targets: ["Defaults"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
+    // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
+    .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
   dependencies: [],
   targets: [
@@ -56,7 +58,15 @@ let package = Package(
       name: "stasis-crash-writer",
       dependencies: ["AtomicFiles", "PropertyLists", "Sandbox"],
       path: "Tools/stasis-crash-writer"),
-    .target(name: "TestSupport", dependencies: ["PropertyLists"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport",
+      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults"],
+      path: "Tests/TestSupport"),
+    // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
+    .target(
+      name: "KeyedArchiveFuzzChecks",
+      dependencies: ["KeyedArchive", "PropertyLists"],
+      path: "Tests/KeyedArchiveFuzzChecks"),
     .testTarget(
       name: "ObjectModelTests",
       dependencies: ["ObjectModel"],
@@ -71,7 +81,7 @@ let package = Package(
       path: "Tests/PropertyListsTests"),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "PropertyLists", "TestSupport"],
+      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",

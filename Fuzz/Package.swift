@@ -32,6 +32,8 @@ let package = Package(
         dependencies: [
           "FuzzSupport", .product(name: "PropertyLists", package: "Stasis"),
           .product(name: "KeyedArchive", package: "Stasis"),
+          // The checks themselves, shared with Tests/KeyedArchiveTests/KeyedFuzzRegressionTests.swift.
+          .product(name: "KeyedArchiveFuzzChecks", package: "Stasis"),
         ])
     ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@
 # Files already in a seed folder are kept, so libFuzzer's discoveries survive re-seeding.
 #
 # FuzzKeyedUnarchiver reads a mode byte before the archive (see
-# Sources/FuzzKeyedUnarchiver/KeyedFuzzChecks.swift), so its seeds are the keyed archives with a
+# Tests/KeyedArchiveFuzzChecks/KeyedFuzzChecks.swift in the root package), so its seeds are the keyed archives with a
 # few mode bytes put in front, plus small XML archives of the harness's own test classes.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

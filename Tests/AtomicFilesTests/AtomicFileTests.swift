@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import AtomicFiles
 
@@ -79,7 +80,7 @@ final class AtomicFileTests {
 
   @Test func missingFolderIsNotFoundAndNamesThePathAndStep() throws {
     let path = folder.file("missing/deeper.bin")
-    let error = expectAtomicFileError(.notFound) { () throws(AtomicFileError) in try AtomicFile.write(Data("x".utf8), toFile: path) }
+    let error = expectError(AtomicFileError.self, .notFound) { try AtomicFile.write(Data("x".utf8), toFile: path) }
     #expect(error?.path == path)
     #expect(error?.systemError == ENOENT)
     #expect(error?.description.hasPrefix(path + ": cannot create a temporary file") == true)
@@ -89,28 +90,28 @@ final class AtomicFileTests {
 
   @Test func aFolderCannotBeReplaced() throws {
     try FileManager.default.createDirectory(atPath: folder.file("dir"), withIntermediateDirectories: false)
-    expectAtomicFileError(.notAFile) { () throws(AtomicFileError) in try AtomicFile.write(Data(), toFile: folder.file("dir")) }
-    expectAtomicFileError(.notAFile) { () throws(AtomicFileError) in try AtomicFile.write(Data(), toFile: folder.path + "/") }
-    expectAtomicFileError(.notAFile) { () throws(AtomicFileError) in try AtomicFile.write(Data(), toFile: folder.path + "/..") }
+    expectError(AtomicFileError.self, .notAFile) { try AtomicFile.write(Data(), toFile: folder.file("dir")) }
+    expectError(AtomicFileError.self, .notAFile) { try AtomicFile.write(Data(), toFile: folder.path + "/") }
+    expectError(AtomicFileError.self, .notAFile) { try AtomicFile.write(Data(), toFile: folder.path + "/..") }
     #expect(temporaryNames(in: folder.path).isEmpty)
     folder.remove()
   }
 
   @Test func aFileInPlaceOfAFolderIsNotFound() throws {
     try AtomicFile.write(Data(), toFile: folder.file("plain"))
-    let error = expectAtomicFileError(.notFound) { () throws(AtomicFileError) in try AtomicFile.write(Data(), toFile: folder.file("plain/child")) }
+    let error = expectError(AtomicFileError.self, .notFound) { try AtomicFile.write(Data(), toFile: folder.file("plain/child")) }
     #expect(error?.systemError == ENOTDIR)
     folder.remove()
   }
 
   @Test func readingAMissingFileIsNotFound() throws {
-    let error = expectAtomicFileError(.notFound) { () throws(AtomicFileError) in _ = try AtomicFile.read(contentsOfFile: folder.file("nope"), limit: 10) }
+    let error = expectError(AtomicFileError.self, .notFound) { _ = try AtomicFile.read(contentsOfFile: folder.file("nope"), limit: 10) }
     #expect(error?.description.contains("cannot open the file for reading") == true)
     folder.remove()
   }
 
   @Test func readingAFolderIsNotAFile() throws {
-    expectAtomicFileError(.notAFile) { () throws(AtomicFileError) in _ = try AtomicFile.read(contentsOfFile: folder.path, limit: 10) }
+    expectError(AtomicFileError.self, .notAFile) { _ = try AtomicFile.read(contentsOfFile: folder.path, limit: 10) }
     folder.remove()
   }
 
@@ -118,7 +119,7 @@ final class AtomicFileTests {
     let path = folder.file("ten")
     try AtomicFile.write(Data(count: 10), toFile: path)
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 10).count == 10)
-    let error = expectAtomicFileError(.tooLarge) { () throws(AtomicFileError) in _ = try AtomicFile.read(contentsOfFile: path, limit: 9) }
+    let error = expectError(AtomicFileError.self, .tooLarge) { _ = try AtomicFile.read(contentsOfFile: path, limit: 9) }
     #expect(error?.systemError == nil)
     #expect(error?.description.contains("limit of 9") == true)
     folder.remove()
@@ -126,7 +127,7 @@ final class AtomicFileTests {
 
   @Test func readLimitHoldsForFilesOfUnknownSize() throws {
     // /dev/zero reports size 0 and never ends: the limit must stop the read.
-    expectAtomicFileError(.tooLarge) { () throws(AtomicFileError) in _ = try AtomicFile.read(contentsOfFile: "/dev/zero", limit: 100_000) }
+    expectError(AtomicFileError.self, .tooLarge) { _ = try AtomicFile.read(contentsOfFile: "/dev/zero", limit: 100_000) }
     #expect(try AtomicFile.read(contentsOfFile: "/dev/null", limit: 0) == Data())
   }
 

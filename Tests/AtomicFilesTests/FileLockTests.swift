@@ -13,7 +13,7 @@ final class FileLockTests {
   @Test func createsTheLockFileAndRefusesAMissingFolder() throws {
     _ = try FileLock(path: folder.file("x.lock"))
     #expect(FileManager.default.fileExists(atPath: folder.file("x.lock")))
-    let error = expectAtomicFileError(.notFound) { () throws(AtomicFileError) in _ = try FileLock(path: folder.file("missing/x.lock")) }
+    let error = expectError(AtomicFileError.self, .notFound) { _ = try FileLock(path: folder.file("missing/x.lock")) }
     #expect(error?.description.contains("lock file") == true)
     folder.remove()
   }

@@ -62,7 +62,7 @@ struct FullAndReadOnlyDiskTests {
     let path = disk.folder.file("data.bin")
     let old = Data(repeating: 1, count: 1000)
     try AtomicFile.write(old, toFile: path)
-    let error = expectAtomicFileError(.noSpace) { () throws(AtomicFileError) in
+    let error = expectError(AtomicFileError.self, .noSpace) {
       try AtomicFile.write(Data(repeating: 2, count: 512 * 1024), toFile: path)
     }
     #expect(error?.systemError == ENOSPC)
@@ -82,15 +82,15 @@ struct FullAndReadOnlyDiskTests {
     try disk.fill()
     // Raw and through PropertyLists, small and large: each fails whole.
     for size in [1, 5000, 100_000] {
-      expectAtomicFileError(.noSpace, "size \(size)") { () throws(AtomicFileError) in
+      expectError(AtomicFileError.self, .noSpace, "size \(size)") {
         try AtomicFile.write(Data(repeating: 3, count: size), toFile: path)
       }
     }
-    do {
+    let error = expectError(PropertyListError.self, .fileSystem, "writing a property list to a full disk succeeded") {
       try PropertyListValue.dictionary(["version": 2, "blob": .data(Data(count: 50_000))]).write(toFile: path, format: .binary)
-      Issue.record("writing a property list to a full disk succeeded")
-    } catch {
-      #expect(error.code == .fileSystem && error.path == path)
+    }
+    if let error {
+      #expect(error.path == path)
       #expect(error.description.contains("No space left on device"), "\(error)")
     }
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 1 << 20) == oldBytes)
@@ -108,18 +108,18 @@ struct FullAndReadOnlyDiskTests {
     let path = disk.folder.file("data.bin")
     try AtomicFile.write(Data("old".utf8), toFile: path)
     try disk.remountReadOnly()
-    let error = expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in
+    let error = expectError(AtomicFileError.self, .permissionDenied) {
       try AtomicFile.write(Data("new".utf8), toFile: path)
     }
     #expect(error?.systemError == EROFS)
     #expect(error?.description.hasPrefix("\(path): cannot create a temporary file in \(disk.path)") == true)
-    expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in
+    expectError(AtomicFileError.self, .permissionDenied) {
       try AtomicFile.write(Data("new".utf8), toFile: disk.folder.file("fresh.bin"))
     }
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("old".utf8))
     #expect(try disk.folder.contents() == ["data.bin"])
     // A lock file can still be taken on a read-only disk when it exists; a new one cannot be made.
-    expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in _ = try FileLock(path: disk.folder.file("new.lock")) }
+    expectError(AtomicFileError.self, .permissionDenied) { _ = try FileLock(path: disk.folder.file("new.lock")) }
     let lock = try FileLock(path: path)
     #expect(try lock.withExclusiveLock { true })
   }
@@ -134,7 +134,7 @@ struct UnwritableFolderTests {
     let path = folder.file("data.bin")
     try AtomicFile.write(Data("old".utf8), toFile: path)
     chmod(folder.path, 0o555)
-    let error = expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in try AtomicFile.write(Data("new".utf8), toFile: path) }
+    let error = expectError(AtomicFileError.self, .permissionDenied) { try AtomicFile.write(Data("new".utf8), toFile: path) }
     #expect(error?.systemError == EACCES)
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("old".utf8))
     #expect(try folder.contents() == ["data.bin"])
@@ -150,7 +150,7 @@ struct UnwritableFolderTests {
       throw TestFailure("chattr +i failed on \(folder.path) (file system without the immutable flag?)")
     }
     defer { ImmutableFlag.set(false, on: folder.path); folder.remove() }
-    let error = expectAtomicFileError(.permissionDenied) { () throws(AtomicFileError) in try AtomicFile.write(Data("new".utf8), toFile: path) }
+    let error = expectError(AtomicFileError.self, .permissionDenied) { try AtomicFile.write(Data("new".utf8), toFile: path) }
     #expect(error?.systemError == EPERM)
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("old".utf8))
     #expect(try folder.contents() == ["data.bin"])

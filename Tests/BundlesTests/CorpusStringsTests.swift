@@ -6,45 +6,52 @@ import Testing
 
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct CorpusStringsTests {
-  static var files: [URL] { Corpus.files(in: "strings").filter { ["strings", "stringsdict"].contains($0.pathExtension) } }
+  static let files: [CorpusFile] = Corpus.files(in: "strings").filter { ["strings", "stringsdict"].contains($0.pathExtension) }
+  static let stringsdictFiles: [CorpusFile] = files.filter { $0.pathExtension == "stringsdict" }
 
-  @Test func everyTableLoads() throws {
-    let files = Self.files
-    #expect(files.count >= 60)
-    var entries = 0
-    for file in files {
-      do {
-        if file.pathExtension == "strings" {
-          entries += try StringTable.readStrings(atPath: file.path).count
-        } else {
-          let language = file.deletingLastPathComponent().deletingPathExtension().lastPathComponent
-          entries += try StringTable.readStringsdict(atPath: file.path, language: language).count
-        }
-      } catch {
-        Issue.record("\(Corpus.name(file)): \(error)")
-      }
+  /// The entries of a `.strings` or `.stringsdict` file (in the language of its `.lproj`).
+  static func entryCount(_ file: CorpusFile) throws -> Int {
+    if file.pathExtension == "strings" {
+      return try StringTable.readStrings(atPath: file.path).count
     }
+    let language = file.url.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+    return try StringTable.readStringsdict(atPath: file.path, language: language).count
+  }
+
+  /// The per-file tests below have one case per file; this keeps a missing or emptied folder
+  /// from passing with no cases, and checks the tables together hold what they should.
+  @Test func corpusHoldsTheTables() throws {
+    #expect(Self.files.count >= 60)
+    let entries = Self.files.reduce(0) { $0 + ((try? Self.entryCount($1)) ?? 0) }
     #expect(entries > 1000)
+  }
+
+  @Test(arguments: files)
+  func everyTableLoads(_ file: CorpusFile) throws {
+    do {
+      _ = try Self.entryCount(file)
+    } catch {
+      Issue.record("\(file.name): \(error)")
+    }
   }
 
   /// Every plural entry of every corpus `.stringsdict` formats for the sample numbers in its own
   /// language, and picks a category the rules can produce.
-  @Test func everyStringsdictEntryFormats() throws {
-    for file in Self.files where file.pathExtension == "stringsdict" {
-      let language = file.deletingLastPathComponent().deletingPathExtension().lastPathComponent
-      for (key, entry) in try StringTable.readStringsdict(atPath: file.path, language: language) {
-        guard case .format(let format) = entry else { continue }
-        let numericVariables = format.variables.values.filter { $0.ruleType == "NSStringPluralRuleType" }.count
-        guard numericVariables == format.variables.count else { continue }
-        for number in [0, 1, 2, 3, 5, 11, 21, 22, 101] {
-          // Variants may name later arguments (%2$@); every argument is the number, which %@ prints too.
-          let arguments = Array(repeating: FormatValue.int(Int64(number)), count: 4)
-          do {
-            _ = try format.formatted(arguments)
-          } catch {
-            // Variants that print a string (%@) are fine with a number too; only real faults fail.
-            Issue.record("\(Corpus.name(file)) \(key) \(number): \(error)")
-          }
+  @Test(arguments: stringsdictFiles)
+  func everyStringsdictEntryFormats(_ file: CorpusFile) throws {
+    let language = file.url.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+    for (key, entry) in try StringTable.readStringsdict(atPath: file.path, language: language) {
+      guard case .format(let format) = entry else { continue }
+      let numericVariables = format.variables.values.filter { $0.ruleType == "NSStringPluralRuleType" }.count
+      guard numericVariables == format.variables.count else { continue }
+      for number in [0, 1, 2, 3, 5, 11, 21, 22, 101] {
+        // Variants may name later arguments (%2$@); every argument is the number, which %@ prints too.
+        let arguments = Array(repeating: FormatValue.int(Int64(number)), count: 4)
+        do {
+          _ = try format.formatted(arguments)
+        } catch {
+          // Variants that print a string (%@) are fine with a number too; only real faults fail.
+          Issue.record("\(file.name) \(key) \(number): \(error)")
         }
       }
     }

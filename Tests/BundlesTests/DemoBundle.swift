@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PropertyLists
+import TestSupport
 
 /// A realistic iOS-style (flat) app bundle written by the tests into a temporary folder: an Info.plist
 /// (binary) with device overrides, localizations en, en-GB, fr, de, zh-Hans, zh-Hant and Base, string
@@ -7,10 +8,12 @@ import PropertyLists
 /// `.stringsdict`, `InfoPlist.strings`, device (`~ipad`, `~iphone`, `-linux`) and scale
 /// (`@2x`, `@3x`) variants.
 enum DemoBundle {
+  /// The scratch folder that holds the bundle; kept for the whole test process.
+  static let scratch = try! ScratchFolder("bundles")
+
   /// The bundle folder, built once per test process.
   static let path: String = {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-bundles-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
-    let bundle = root + "/Demo.app"
+    let bundle = scratch.path + "/Demo.app"
     build(at: bundle)
     return bundle
   }()

@@ -35,7 +35,9 @@ import Testing
   }
 
   @Test func malformedTablesAreTypedErrors() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-hostile-\(ProcessInfo.processInfo.processIdentifier)"
+    let scratch = try ScratchFolder("hostile")
+    defer { scratch.remove() }
+    let root = scratch.path
     let cases: [(String, [UInt8])] = [
       ("unterminated.strings", Array("\"a\" = \"b".utf8)),
       ("nosemicolon.strings", Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8)),
@@ -48,24 +50,25 @@ import Testing
     ]
     for (name, bytes) in cases {
       DemoBundle.write(bytes, to: root + "/" + name)
-      let error = expectBundleError(.invalidTable) {
+      let error = expectError(BundleError.self, .invalidTable) {
         name.hasSuffix("dict")
           ? try StringTable.readStringsdict(atPath: root + "/" + name, language: "en").count
           : try StringTable.readStrings(atPath: root + "/" + name).count
       }
       #expect(error?.path == root + "/" + name, "\(name)")
     }
-    expectBundleError(.fileSystem) { try StringTable.readStrings(atPath: root + "/absent.strings") }
+    expectError(BundleError.self, .fileSystem) { try StringTable.readStrings(atPath: root + "/absent.strings") }
     // Empty and whitespace-only tables are empty dictionaries, as in CF.
     DemoBundle.write([], to: root + "/empty.strings")
     #expect(try StringTable.readStrings(atPath: root + "/empty.strings").isEmpty)
     DemoBundle.write(" \n/* nothing */\n", to: root + "/blank.strings")
     #expect(try StringTable.readStrings(atPath: root + "/blank.strings").isEmpty)
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func randomBytesAsTablesNeverCrash() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-random-\(ProcessInfo.processInfo.processIdentifier)"
+    let scratch = try ScratchFolder("random")
+    defer { scratch.remove() }
+    let root = scratch.path
     var rng = SplitMix64(seed: 5)
     let seedText = Array("/* c */ \"key\" = \"value\\n\\U00e9\";\n\"k2\";\nplain = x;\n".utf8)
     for round in 0 ..< 300 {
@@ -83,6 +86,5 @@ import Testing
       DemoBundle.write(bytes, to: path)
       do { _ = try StringTable.readStrings(atPath: path) } catch { #expect(error.code == .invalidTable) }
     }
-    try FileManager.default.removeItem(atPath: root)
   }
 }

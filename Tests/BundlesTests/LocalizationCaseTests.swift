@@ -2,6 +2,7 @@ import Bundles
 import FoundationEssentials
 import PropertyLists
 import Testing
+import TestSupport
 
 /// One row of the localization table: the user's languages, a question, and Apple's answer.
 struct LocalizationCase: CustomTestStringConvertible, Sendable {
@@ -144,14 +145,15 @@ struct LocalizationCase: CustomTestStringConvertible, Sendable {
     #expect(try format.formatted(1) == "1 fichier")
     // A table that exists but does not parse is reported by stringTable(named:) and treated as
     // empty by lookups.
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-badtable-\(ProcessInfo.processInfo.processIdentifier)"
+    let scratch = try ScratchFolder("badtable")
+    defer { scratch.remove() }
+    let root = scratch.path
     DemoBundle.write("\"a\" = \"b\"\n\"c\" = \"d\";\n", to: root + "/en.lproj/Localizable.strings")  // missing ;
     let broken = try Bundle(path: root, environment: .languages(["en"]))
-    let error = expectBundleError(.invalidTable) { try broken.stringTable() }
+    let error = expectError(BundleError.self, .invalidTable) { try broken.stringTable() }
     #expect(error?.underlying != nil)
     #expect(error?.path?.hasSuffix("en.lproj/Localizable.strings") == true)
     #expect(broken.localizedString(forKey: "a", value: nil, table: nil) == "a")
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func infoDictionaryBasics() throws {

@@ -2,6 +2,7 @@ import Host
 import FoundationEssentials
 import PropertyLists
 import Testing
+import TestSupport
 
 @testable import Bundles
 
@@ -33,16 +34,11 @@ import Testing
     return path
   }
 
-  static func temporaryFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.path + "/stasis-main-localization-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test("a framework speaks the language the app chose, not the user's first")
   func frameworkFollowsApp() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
@@ -62,8 +58,9 @@ import Testing
   @Test("CFBundleAllowMixedLocalizations in the app lets frameworks choose for themselves",
     arguments: [PropertyListValue.bool(true), .string("YES"), .integer(1)])
   func mixedLocalizationsAllowed(flag: PropertyListValue) throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(
@@ -77,8 +74,9 @@ import Testing
 
   @Test("an explicit false keeps frameworks on the app's language")
   func mixedLocalizationsRefused() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let app = try Bundle(
       path: Self.makeBundle(
@@ -93,8 +91,9 @@ import Testing
 
   @Test("a framework without the app's language falls back to its development region")
   func frameworkLacksAppLanguage() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["fr", "de"]
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(user))
@@ -107,8 +106,9 @@ import Testing
 
   @Test("a framework with none of the app's languages matches the user's languages itself")
   func frameworkFallsBackToUserLanguages() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["de", "fr"]))
     // The app chose fr (then its development region en); the framework has neither, so the
@@ -121,8 +121,9 @@ import Testing
 
   @Test("the app's development region comes before the framework's own")
   func appDevelopmentRegionBeforeFrameworks() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let app = try Bundle(
       path: Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"]), environment: .languages(["fr"]))
     let framework = try Bundle(
@@ -133,8 +134,9 @@ import Testing
 
   @Test("the main bundle's localizations are read from its top level, not from a full scan")
   func mainBundleIsNotScanned() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let appPath = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr"])
     // Deep folders in the app that a full resource scan would have to walk.
     try FileManager.default.createDirectory(atPath: appPath + "/deep/a/b/c", withIntermediateDirectories: true)
@@ -148,8 +150,9 @@ import Testing
 
   @Test("the cached search list follows a main bundle replaced through configureMainBundle")
   func searchListAfterMainBundleChange() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["fr", "de"]
@@ -168,8 +171,9 @@ import Testing
 
   @Test("strings and resources already looked up follow a main bundle replaced through configureMainBundle")
   func lookupsAfterMainBundleChange() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["fr", "de"]
@@ -190,8 +194,9 @@ import Testing
 
   @Test("a main bundle without localizations (a bare tool) leaves frameworks to the user's languages")
   func bareToolAsMain() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let tool = try Bundle(path: Self.makeBundle(in: folder, name: "tool", localizations: []), environment: .languages(user))
     let framework = try Bundle(
@@ -202,8 +207,9 @@ import Testing
 
   @Test("the main bundle itself, opened again at its path, uses the user's languages")
   func mainBundleItself() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     let user = ["de", "fr"]
     let path = try Self.makeBundle(in: folder, name: "App", localizations: ["en", "fr", "de"])
     let app = try Bundle(path: path, environment: .languages(["fr"]))
@@ -213,8 +219,9 @@ import Testing
 
   @Test("two bundles naming each other as main do not recurse")
   func mutualMainBundles() throws {
-    let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scratch = try ScratchFolder("main-localization")
+    defer { scratch.remove() }
+    let folder = scratch.path
     final class Holder: @unchecked Sendable { var bundle: Bundle? }
     let holder = Holder()
     let user = ["de", "fr"]

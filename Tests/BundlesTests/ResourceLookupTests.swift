@@ -3,6 +3,7 @@ import Bundles
 import FoundationEssentials
 import PropertyLists
 import Testing
+import TestSupport
 
 @Suite struct ResourceLookupTests {
   func relative(_ path: String?) -> String? { path.map { String($0.dropFirst(DemoBundle.path.count + 1)) } }
@@ -68,7 +69,9 @@ import Testing
   }
 
   @Test func lookupsNeverTouchTheDiskUntilInvalidated() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-cache-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("cache")
+    defer { scratch.remove() }
+    let root = scratch.path
     DemoBundle.write("a", to: root + "/One.txt")
     let bundle = try Bundle(path: root, environment: .languages(["en"]))
     #expect(bundle.path(forResource: "One", ofType: "txt") != nil)
@@ -79,11 +82,12 @@ import Testing
     bundle.invalidateResourceCache()
     #expect(bundle.path(forResource: "Two", ofType: "txt") == root + "/Two.txt")
     #expect(bundle.path(forResource: "One", ofType: "txt") == nil)
-    try FileManager.default.removeItem(atPath: root)
   }
 
   @Test func layoutsInCFOrder() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-layouts-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("layouts")
+    defer { scratch.remove() }
+    let root = scratch.path
     let info: PropertyListValue = ["CFBundleIdentifier": "com.example.mac", "CFBundleExecutable": "Mac"]
     // macOS app: Contents/ with an XML Info.plist.
     DemoBundle.write(DemoBundle.plist(info, .xml), to: root + "/Mac.app/Contents/Info.plist")
@@ -109,25 +113,25 @@ import Testing
     DemoBundle.write(DemoBundle.plist(["CFBundleIdentifier": "linux-only"], .xml), to: root + "/P.bundle/Info-linux.plist")
     #expect(try Bundle(path: root + "/P.bundle", environment: .languages(["en"])).bundleIdentifier == "linux-only")
     // Errors.
-    expectBundleError(.notABundle) { try Bundle(path: root + "/missing") }
+    expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/missing") }
     DemoBundle.write("{ not a plist", to: root + "/Bad.bundle/Info.plist")
-    expectBundleError(.invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
+    expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
     DemoBundle.write(DemoBundle.plist(["a", "b"], .xml), to: root + "/Array.bundle/Info.plist")
-    expectBundleError(.invalidInfoPlist) { try Bundle(path: root + "/Array.bundle") }
-    try FileManager.default.removeItem(atPath: root)
+    expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Array.bundle") }
   }
 
   @Test func scanLimitsAreEnforced() throws {
-    let root = FileManager.default.temporaryDirectory.path + "/stasis-limits-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+    let scratch = try ScratchFolder("limits")
+    defer { scratch.remove() }
+    let root = scratch.path
     for index in 0 ..< 20 { DemoBundle.write("x", to: root + "/f\(index).txt") }
     let bundle = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumEntryCount: 10))
-    expectBundleError(.limitExceeded) { try bundle.loadResourceIndex() }
+    expectError(BundleError.self, .limitExceeded) { try bundle.loadResourceIndex() }
     #expect(bundle.path(forResource: "f1", ofType: "txt") == nil)
     // A symlink loop stops at the depth limit instead of running forever.
     try FileManager.default.createSymbolicLink(atPath: root + "/loop", withDestinationPath: root)
     let looping = try Bundle(path: root, environment: .languages(["en"]), limits: ResourceScanLimits(maximumDepth: 4))
-    expectBundleError(.limitExceeded) { try looping.loadResourceIndex() }
-    try FileManager.default.removeItem(atPath: root)
+    expectError(BundleError.self, .limitExceeded) { try looping.loadResourceIndex() }
   }
 
   @Test func concurrentLookupsAndInvalidations() async throws {

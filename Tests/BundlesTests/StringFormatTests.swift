@@ -1,5 +1,6 @@
 import Bundles
 import Testing
+import TestSupport
 
 @Suite struct StringFormatTests {
   static let cases: [(String, [FormatValue], String)] = [
@@ -44,20 +45,20 @@ import Testing
   }
 
   @Test func mismatchesAreTypedErrorsNamingTheSpecifier() throws {
-    let tooFew = expectBundleError(.formatMismatch) { try StringFormat.format("%@ and %@", [.string("a")]) }
+    let tooFew = expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%@ and %@", [.string("a")]) }
     #expect(tooFew?.detail.contains("%@") == true)
-    let wrongType = expectBundleError(.formatMismatch) { try StringFormat.format("%2$d", [.int(1), .string("x")]) }
+    let wrongType = expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%2$d", [.int(1), .string("x")]) }
     #expect(wrongType?.detail.contains("%2$d") == true)
     #expect(wrongType?.detail.contains("a string") == true)
-    expectBundleError(.formatMismatch) { try StringFormat.format("%f", [.int(1)]) }
-    expectBundleError(.formatMismatch) { try StringFormat.format("%d", [.double(1)]) }
-    expectBundleError(.formatMismatch) { try StringFormat.format("%s", [.int(1)]) }
-    expectBundleError(.formatMismatch) { try StringFormat.format("%3$@", [.int(1)]) }
-    expectBundleError(.invalidFormat) { try StringFormat.format("%1$@ %@", [.int(1), .int(2)]) }
-    expectBundleError(.invalidFormat) { try StringFormat.format("50%", []) }
-    expectBundleError(.invalidFormat) { try StringFormat.format("%k", [.int(1)]) }
-    expectBundleError(.invalidFormat) { try StringFormat.format("%0$d", [.int(1)]) }
-    expectBundleError(.invalidFormat) { try StringFormat.format("%#@unclosed", [.int(1)]) }
+    expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%f", [.int(1)]) }
+    expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%d", [.double(1)]) }
+    expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%s", [.int(1)]) }
+    expectError(BundleError.self, .formatMismatch) { try StringFormat.format("%3$@", [.int(1)]) }
+    expectError(BundleError.self, .invalidFormat) { try StringFormat.format("%1$@ %@", [.int(1), .int(2)]) }
+    expectError(BundleError.self, .invalidFormat) { try StringFormat.format("50%", []) }
+    expectError(BundleError.self, .invalidFormat) { try StringFormat.format("%k", [.int(1)]) }
+    expectError(BundleError.self, .invalidFormat) { try StringFormat.format("%0$d", [.int(1)]) }
+    expectError(BundleError.self, .invalidFormat) { try StringFormat.format("%#@unclosed", [.int(1)]) }
     #expect(StringFormat.formatOrReturnFormat("%d%d", [.int(1)]) == "%d%d")
     // Extra arguments are allowed: a variant may not print its number.
     #expect(try StringFormat.format("one file", [.int(1)]) == "one file")
@@ -69,8 +70,8 @@ import Testing
     let format = LocalizedFormat(format: "%1$@ in %2$#@days@", variables: ["days": plural], language: "en")
     #expect(try format.formatted("Paris", 1) == "Paris in 1 day")
     #expect(try format.formatted("Paris", 3) == "Paris in 3 days")
-    expectBundleError(.formatMismatch) { try format.formatted("Paris") }
-    expectBundleError(.formatMismatch) { try format.formatted("Paris", "three") }
+    expectError(BundleError.self, .formatMismatch) { try format.formatted("Paris") }
+    expectError(BundleError.self, .formatMismatch) { try format.formatted("Paris", "three") }
     let russian = LocalizedFormat(
       format: "%#@files@",
       variables: ["files": .init(ruleType: "NSStringPluralRuleType", valueType: "d",
@@ -83,6 +84,6 @@ import Testing
       language: "en", device: "ipad")
     #expect(try device.formatted() == "Tap here")
     let unknown = LocalizedFormat(format: "%#@nope@", variables: [:], language: "en")
-    expectBundleError(.invalidFormat) { try unknown.formatted(1) }
+    expectError(BundleError.self, .invalidFormat) { try unknown.formatted(1) }
   }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PropertyLists
 import Sandbox
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -10,29 +11,28 @@ import Testing
 
 /// A small tmpfs used as a container root (needs root with CAP_SYS_ADMIN).
 final class SmallDisk {
-  let path: String
+  let folder: ScratchFolder
+  var path: String { folder.path }
 
   static let canMount: Bool = {
     guard getuid() == 0 else { return false }
-    let probe = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-mount-probe-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: probe) }
-    guard mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else { return false }
-    umount2(probe, Int32(MNT_DETACH))
+    guard let probe = try? ScratchFolder("defaults-mount-probe") else { return false }
+    defer { probe.remove() }
+    guard mount("tmpfs", probe.path, "tmpfs", 0, "size=64k") == 0 else { return false }
+    umount2(probe.path, Int32(MNT_DETACH))
     return true
   }()
 
   init(size: String) throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tmpfs-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    guard mount("tmpfs", path, "tmpfs", 0, "size=\(size),mode=0755") == 0 else {
+    folder = try ScratchFolder("defaults-tmpfs")
+    guard mount("tmpfs", folder.path, "tmpfs", 0, "size=\(size),mode=0755") == 0 else {
       throw DiskFailure("cannot mount a tmpfs: \(String(cString: strerror(errno)))")
     }
   }
 
   deinit {
     umount2(path, Int32(MNT_DETACH))
-    try? FileManager.default.removeItem(atPath: path)
+    folder.remove()
   }
 
   /// Fills the disk with a plain file until it is full.
@@ -81,13 +81,10 @@ struct FullDiskTests {
     try disk.fill()
     defaults.set("new", forKey: "version")
     defaults.setPropertyList(.data(Data(repeating: 7, count: 64 * 1024)), forKey: "blob")
-    do {
+    let error = expectError(DefaultsError.self, .fileSystem, "a save to a full disk succeeded") {
       try defaults.synchronizeOrThrow()
-      Issue.record("a save to a full disk succeeded")
-    } catch {
-      #expect(error.code == .fileSystem)
-      #expect(error.description.contains("com.example.full"))
     }
+    #expect(error?.description.contains("com.example.full") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the old file changed")
     #expect(defaults.hasUnsavedChanges)
     #expect(defaults.string(forKey: "version") == "new", "this process keeps seeing its change")
@@ -141,12 +138,7 @@ struct FullDiskTests {
     let defaults = try Defaults(bundleIdentifier: "com.example.readonly", configuration: configuration)
     #expect(defaults.integer(forKey: "w0.k0") == 0)
     defaults.set(2, forKey: "k")
-    do {
-      try defaults.synchronizeOrThrow()
-      Issue.record("a save to a read-only disk succeeded")
-    } catch {
-      #expect(error.code == .fileSystem)
-    }
+    expectError(DefaultsError.self, .fileSystem, "a save to a read-only disk succeeded") { try defaults.synchronizeOrThrow() }
     #expect(!defaults.synchronize())
     let path = try #require(defaults.preferencesFilePath)
     #expect(try PropertyListValue(decoding: Data(contentsOf: URL(fileURLWithPath: path))) == ["w0.k0": 0])

@@ -3,6 +3,7 @@ import Defaults
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -137,8 +138,9 @@ struct MultiProcessTests {
       contents = ["seed": true]
       return true
     }
-    let readerOutput = FileManager.default.temporaryDirectory.appendingPathComponent("reader-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: readerOutput) }
+    let scratch = try ScratchFolder("reader")
+    defer { scratch.remove() }
+    let readerOutput = scratch.url.appendingPathComponent("output")
     let reader = try BuiltExecutable.start(child, ["reader", temporary.path, identifier, "4000"], output: readerOutput)
     let writers = try (0..<processes).map { writer in
       try BuiltExecutable.start(child, ["writer", temporary.path, identifier, String(writer), String(updates)])

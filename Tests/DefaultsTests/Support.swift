@@ -8,17 +8,15 @@ import Sandbox
   import Glibc
 #endif
 
-/// A container root in a fresh temporary folder, removed when the value goes away.
-final class TemporaryRoot: @unchecked Sendable {
-  let path: String
+/// A container root in a fresh scratch folder, removed when the value goes away.
+final class TemporaryRoot: Sendable {
+  let folder: ScratchFolder
+  var path: String { folder.path }
   var root: ContainerRoot { ContainerRoot(path: path) }
 
   init() {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tests-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    folder = try! ScratchFolder("defaults")
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 
   /// A configuration over this root; nothing is saved on a timer unless `flushDelay` is given.
   func configuration(
@@ -77,8 +75,9 @@ enum BuiltExecutable {
 
   /// Runs to completion and collects standard output.
   static func run(_ executable: String, _ arguments: [String]) throws -> ChildOutcome {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: output) }
+    let scratch = try ScratchFolder("child")
+    defer { scratch.remove() }
+    let output = scratch.url.appendingPathComponent("output")
     let process = try start(executable, arguments, output: output)
     process.waitUntilExit()
     let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

@@ -2,6 +2,7 @@ import Defaults
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 @Suite("Typed getters and setters with Apple's conversions")
 struct ValueTests {
@@ -143,13 +144,10 @@ struct ValueTests {
     let defaults = try TemporaryRoot().defaults()
     struct Custom {}
     #expect(throws: DefaultsError.self) { try defaults.setChecked(Custom(), forKey: "x") }
-    do {
+    let error = expectError(DefaultsError.self, .notAPropertyList, "a dictionary with integer keys was accepted") {
       try defaults.setChecked([1: "integer keys"], forKey: "x")
-      Issue.record("a dictionary with integer keys was accepted")
-    } catch {
-      #expect(error.code == .notAPropertyList)
-      #expect(error.description.contains("x"))
     }
+    #expect(error?.description.contains("x") == true)
     #expect(throws: DefaultsError.self) { try defaults.setChecked(["ok", Custom()] as [Any], forKey: "x") }
     #expect(defaults.object(forKey: "x") == nil)
     try defaults.setChecked(["fine": [1, 2]], forKey: "x")

@@ -4,6 +4,7 @@ import Foundation
 import PropertyLists
 import Sandbox
 import Testing
+import TestSupport
 
 @Suite("defaults read: Apple's description format")
 struct ReadFormatTests {
@@ -245,8 +246,9 @@ struct CommandTests {
 struct ExecutableTests {
   @Test("write then read through the executable, with $STASIS_CONTAINERS_ROOT", .enabled(if: BuiltDefaults.path != nil))
   func endToEnd() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-exe-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let scratch = try ScratchFolder("defaults-exe")
+    defer { scratch.remove() }
+    let root = scratch.path
     #expect(try BuiltDefaults.run(["write", "com.example.exe", "Greeting", "-string", "hello world"], root: root).status == 0)
     let read = try BuiltDefaults.run(["read", "com.example.exe"], root: root)
     #expect(read.status == 0)

@@ -5,19 +5,17 @@ import TestSupport
 
 /// An in-process environment: a temporary container root, fixed log header, captured streams.
 final class CapturingEnvironment: @unchecked Sendable {
-  let root: String
+  let folder: ScratchFolder
+  var root: String { folder.path }
   var input: [UInt8] = []
   var output: [UInt8] = []
   var error: [UInt8] = []
   let currentDirectory: String
 
   init() {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-tool-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    currentDirectory = root
+    folder = try! ScratchFolder("defaults-tool")
+    currentDirectory = folder.path
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
 
   var variables: [String: String] { ["STASIS_CONTAINERS_ROOT": root + "/Containers", "HOME": root] }
 
@@ -59,10 +57,10 @@ enum BuiltDefaults {
 
   /// Runs the executable with `$STASIS_CONTAINERS_ROOT` set.
   static func run(_ arguments: [String], root: String, input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("defaults-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let inURL = scratch.appendingPathComponent("in"), outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+    let scratch = try ScratchFolder("defaults-run")
+    defer { scratch.remove() }
+    let inURL = scratch.url.appendingPathComponent("in"), outURL = scratch.url.appendingPathComponent("out")
+    let errURL = scratch.url.appendingPathComponent("err")
     try input.write(to: inURL)
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

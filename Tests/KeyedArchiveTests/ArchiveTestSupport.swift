@@ -1,28 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 import KeyedArchive
 import PropertyLists
-
-/// Expects `body` to throw a ``KeyedArchiveError`` with the given code, and returns it.
-@discardableResult
-func expectArchiveError<R>(
-  _ code: KeyedArchiveError.Code, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: () throws -> R
-) -> KeyedArchiveError? {
-  do {
-    let result = try body()
-    Issue.record("expected a \(code) error, but got \(result). \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-  } catch let error as KeyedArchiveError {
-    if error.code != code {
-      Issue.record("expected a \(code) error, got \(error.code): \(error). \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-    }
-    return error
-  } catch {
-    Issue.record("expected a KeyedArchiveError, got \(type(of: error)): \(error). \(comment.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
-  }
-  return nil
-}
 
 /// A keyed archive built by hand: `$objects` as given (entry 0 must be supplied by the caller,
 /// normally `"$null"`), `$top` = `{root: UID 1}` unless told otherwise.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 import KeyedArchive
 import PropertyLists
@@ -130,7 +131,7 @@ struct FoundationEncodingTests {
     }
     for text in ["{1, 2}", "{{1, 2}, {3}}", "{{1, 2}, {3, 4}", "{{1 2}, {3, 4}}", "{{1, 2}, {3, x}}", "{{1, 2},, {3, 4}}", ""] {
       let archive = handMadeArchive(["$null", ["NS.special": 3, "NS.rectval": .uid(2), "$class": .uid(3)], .string(text), classEntry("NSValue", "NSObject")])
-      expectArchiveError(.corruptArchive, "\(text)") { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
+      expectError(KeyedArchiveError.self, .corruptArchive, "\(text)") { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
     }
   }
 
@@ -175,10 +176,10 @@ struct FoundationEncodingTests {
 
   @Test func nsValueOfAnotherKindIsNotTheTypeAskedFor() throws {
     let data = try KeyedArchiver.archivedData(withRootObject: ArchivedPoint(x: 1, y: 2))
-    expectArchiveError(.typeMismatch) { try KeyedUnarchiver.unarchivedObject(ofClass: ArchivedRect.self, from: data) }
+    expectError(KeyedArchiveError.self, .typeMismatch) { try KeyedUnarchiver.unarchivedObject(ofClass: ArchivedRect.self, from: data) }
     // Unknown NS.special kinds are reported, not guessed.
     let archive = handMadeArchive(["$null", ["NS.special": 5, "$class": .uid(2)], classEntry("NSValue", "NSObject")])
-    expectArchiveError(.unknownClass) { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .unknownClass) { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
   }
 
   // MARK: Index sets and paths
@@ -241,7 +242,7 @@ struct FoundationEncodingTests {
     let archive = handMadeArchive(["$null", ["NSIndexPathLength": 3, "NSIndexPathData": .uid(2), "$class": .uid(3)],
                                    .data(Data([1, 2, 0xAC, 0x02])), classEntry("NSIndexPath", "NSObject")])
     #expect(try KeyedUnarchiver(archive: archive).decode(IndexPath.self, forKey: "root") == [1, 2, 300])
-    expectArchiveError(.invalidValue) { try KeyedArchiver.archivedData(withRootObject: IndexPath(indexes: [1, -1])) }
+    expectError(KeyedArchiveError.self, .invalidValue) { try KeyedArchiver.archivedData(withRootObject: IndexPath(indexes: [1, -1])) }
   }
 
   // MARK: Attributed strings
@@ -285,7 +286,7 @@ struct FoundationEncodingTests {
     #expect(archiveEqual(decoded, value))
     // Runs that do not cover the string cannot be archived.
     let short = ArchivedAttributedString(string: "abc", runs: [.init(range: 0..<2, attributes: [:])])
-    expectArchiveError(.invalidValue) { try KeyedArchiver.archivedData(withRootObject: short) }
+    expectError(KeyedArchiveError.self, .invalidValue) { try KeyedArchiver.archivedData(withRootObject: short) }
     let empty = try #require(try stasisRoundTrip(ArchivedAttributedString(string: "")) as? ArchivedAttributedString)
     #expect(empty.string == "" && empty.runs.isEmpty)
   }
@@ -323,7 +324,7 @@ struct FoundationEncodingTests {
     }
     let unknown = handMadeArchive(["$null", ["NS.name": .uid(2), "NS.data": .uid(0), "$class": .uid(3)], "Mars/Olympus_Mons",
                                    classEntry("NSTimeZone", "NSObject")])
-    expectArchiveError(.corruptArchive) { try KeyedUnarchiver(archive: unknown).decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .corruptArchive) { try KeyedUnarchiver(archive: unknown).decodeObject(forKey: "root") }
   }
 
   // MARK: Everything together, both plist formats

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 import KeyedArchive
+import KeyedArchiveFuzzChecks
 import PropertyLists
 
 /// Replays every input FuzzKeyedUnarchiver ever crashed on (Fuzz/FailCases/FuzzKeyedUnarchiver/*)
-/// through the harness's own checks (KeyedFuzzChecks.swift, which the fuzz target compiles too,
-/// through a symbolic link). A case must give no failure from ``KeyedFuzzChecks/run(_:)``
+/// through the harness's own checks (the KeyedArchiveFuzzChecks library, which the fuzz target
+/// links too). A case must give no failure from ``KeyedFuzzChecks/run(_:)``
 /// and finish within libFuzzer's timeout as `Fuzz/run.sh` sets it (10 s); a case that still traps
 /// takes the test process down, which fails the run.
 ///

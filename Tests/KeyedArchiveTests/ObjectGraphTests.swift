@@ -169,15 +169,10 @@ struct ObjectGraphTests {
     second.next = first
     defer { second.next = nil }
     let data = try KeyedArchiver.archivedData(withRootObject: first, registry: testRegistry)
-    #expect(throws: KeyedArchiveError.self) {
-      _ = try KeyedUnarchiver.unarchiveTopLevelObject(from: data, registry: testRegistry)
+    let error = expectError(KeyedArchiveError.self, .cycle) {
+      try KeyedUnarchiver.unarchiveTopLevelObject(from: data, registry: testRegistry)
     }
-    do {
-      _ = try KeyedUnarchiver.unarchiveTopLevelObject(from: data, registry: testRegistry)
-    } catch let error as KeyedArchiveError {
-      #expect(error.code == .cycle)
-      #expect(error.description.contains("Node"))
-    }
+    #expect(error?.description.contains("Node") == true)
   }
 
   @Test func acyclicInitializerChainsDecode() throws {
@@ -208,11 +203,8 @@ struct ObjectGraphTests {
     }
     // Node is registered but not for secure coding.
     let node = try KeyedArchiver.archivedData(withRootObject: Node(label: "x"), registry: testRegistry)
-    do {
-      _ = try KeyedUnarchiver.unarchivedObject(ofClass: Node.self, from: node, registry: testRegistry)
-      Issue.record("a class without secure coding was decoded securely")
-    } catch let error as KeyedArchiveError {
-      #expect(error.code == .classNotAllowed)
+    expectError(KeyedArchiveError.self, .classNotAllowed, "a class without secure coding was decoded securely") {
+      try KeyedUnarchiver.unarchivedObject(ofClass: Node.self, from: node, registry: testRegistry)
     }
   }
 
@@ -230,13 +222,10 @@ struct ObjectGraphTests {
     #expect(decoded?.name == "x")
     var bare = ArchiveClassRegistry.foundation
     bare.register(Store.self, as: "Store")
-    do {
-      _ = try KeyedUnarchiver(archive: archive, registry: bare).decodeObject(forKey: "root")
-      Issue.record("an unknown class was decoded")
-    } catch let error as KeyedArchiveError {
-      #expect(error.code == .unknownClass)
-      #expect(error.description.contains("PrivateCategory"))
+    let error = expectError(KeyedArchiveError.self, .unknownClass, "an unknown class was decoded") {
+      try KeyedUnarchiver(archive: archive, registry: bare).decodeObject(forKey: "root")
     }
+    #expect(error?.description.contains("PrivateCategory") == true)
   }
 }
 

@@ -132,8 +132,8 @@ struct SecureDecodingTests {
   @Test func registeredButNotAllowedClassesAreRefusedBeforeInstantiation() throws {
     let before = tripwires.load(ordering: .relaxed)
     let launcher = try KeyedArchiver.archivedData(withRootObject: Launcher(), registry: secureRegistry)
-    expectArchiveError(.classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: Document.self, from: launcher, registry: secureRegistry) }
-    expectArchiveError(.classNotAllowed) {
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: Document.self, from: launcher, registry: secureRegistry) }
+    expectError(KeyedArchiveError.self, .classNotAllowed) {
       try KeyedUnarchiver.unarchivedObject(ofClasses: [String.self, [Any].self, Category.self], from: launcher, registry: secureRegistry)
     }
     // decodeObject(forKey:) names no class: in secure mode only inline values pass.
@@ -141,7 +141,7 @@ struct SecureDecodingTests {
     unarchiver.requiresSecureCoding = true
     unarchiver.requiresSecureCoding = false  // cannot be turned off again
     #expect(unarchiver.requiresSecureCoding)
-    expectArchiveError(.classNotAllowed) { try unarchiver.decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try unarchiver.decodeObject(forKey: "root") }
     #expect(tripwires.load(ordering: .relaxed) == before, "a refused class was instantiated")
   }
 
@@ -158,14 +158,14 @@ struct SecureDecodingTests {
     }
     let secure = try KeyedUnarchiver(archive: archive, registry: secureRegistry)
     secure.requiresSecureCoding = true
-    expectArchiveError(.classNotAllowed) { try secure.decode(Store.self, forKey: "root") }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try secure.decode(Store.self, forKey: "root") }
     // Without secure coding the class is instantiated but the typed request still fails.
-    expectArchiveError(.typeMismatch) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decode(Store.self, forKey: "root") }
+    expectError(KeyedArchiveError.self, .typeMismatch) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decode(Store.self, forKey: "root") }
   }
 
   @Test func unregisteredClassesAreNeverLookedUpGlobally() throws {
     let archive = handMadeArchive(["$null", ["$class": .uid(2)], classEntry("NSTask", "NSObject")])
-    expectArchiveError(.unknownClass) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .unknownClass) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
   }
 
   // MARK: 2. Subclass smuggling
@@ -173,14 +173,14 @@ struct SecureDecodingTests {
   @Test func subclassesMustOptInThemselves() throws {
     let before = tripwires.load(ordering: .relaxed)
     let remote = try KeyedArchiver.archivedData(withRootObject: RemoteDocument(title: "x"), registry: secureRegistry)
-    let error = expectArchiveError(.classNotAllowed) {
+    let error = expectError(KeyedArchiveError.self, .classNotAllowed) {
       try KeyedUnarchiver.unarchivedObject(ofClass: Document.self, from: remote, registry: secureRegistry)
     }
     #expect(error?.description.contains("secure coding") == true)
     #expect(tripwires.load(ordering: .relaxed) == before)
     // The same subclass inside an allowed collection is refused too.
     let list = try KeyedArchiver.archivedData(withRootObject: [Document(title: "a"), RemoteDocument(title: "b")], registry: secureRegistry)
-    expectArchiveError(.classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: [Document].self, from: list, registry: secureRegistry) }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: [Document].self, from: list, registry: secureRegistry) }
     #expect(tripwires.load(ordering: .relaxed) == before)
     // A subclass that opted in is a kind of the allowed class.
     let signed = try KeyedArchiver.archivedData(withRootObject: SignedDocument(title: "s"), registry: secureRegistry)
@@ -206,7 +206,7 @@ struct SecureDecodingTests {
       "$null", ["label": .uid(3), "next": .uid(2), "$class": .uid(4)], ["label": .uid(3), "next": .uid(1), "$class": .uid(4)], "n",
       classEntry("Node", "NSObject"),
     ])
-    expectArchiveError(.cycle) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .cycle) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
   }
 
   @Test func valuesThatContainThemselvesAreRefused() throws {
@@ -221,7 +221,7 @@ struct SecureDecodingTests {
     ]
     for (name, object, entry) in cases {
       let archive = handMadeArchive(["$null", object, entry, "k"])
-      expectArchiveError(.cycle, "\(name)") { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
+      expectError(KeyedArchiveError.self, .cycle, "\(name)") { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
     }
   }
 
@@ -242,7 +242,7 @@ struct SecureDecodingTests {
     let unarchiver = try KeyedUnarchiver(archive: archive, registry: secureRegistry)
     unarchiver.requiresSecureCoding = true
     _ = try unarchiver.decode(Ledger.self, forKey: "root")
-    expectArchiveError(.corruptArchive) { try unarchiver.finishDecoding() }
+    expectError(KeyedArchiveError.self, .corruptArchive) { try unarchiver.finishDecoding() }
   }
 
   // MARK: 4. Type confusion on cached objects
@@ -253,9 +253,9 @@ struct SecureDecodingTests {
     let root = try rootObject(data).object
     #expect(root["first"] == root["second"], "the archive shares one UID under both keys")
     // Secure: the second key asks for Item; the cached Category must not slip through.
-    expectArchiveError(.classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: TwoViews.self, from: data, registry: secureRegistry) }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try KeyedUnarchiver.unarchivedObject(ofClass: TwoViews.self, from: data, registry: secureRegistry) }
     // Not secure: the typed request still refuses the cached object.
-    expectArchiveError(.typeMismatch) { try KeyedUnarchiver.unarchiveTopLevelObject(from: data, registry: secureRegistry) }
+    expectError(KeyedArchiveError.self, .typeMismatch) { try KeyedUnarchiver.unarchiveTopLevelObject(from: data, registry: secureRegistry) }
 
     let foundation = try KeyedArchiver.archivedData(withRootObject: ArrayThenIndexSet(), registry: secureRegistry)
     let shared = try withObjects(foundation) { objects in
@@ -265,7 +265,7 @@ struct SecureDecodingTests {
     }
     let unarchiver = try KeyedUnarchiver(archive: shared, registry: secureRegistry)
     unarchiver.requiresSecureCoding = true
-    expectArchiveError(.classNotAllowed) { try unarchiver.decode(ArrayThenIndexSet.self, forKey: "root") }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try unarchiver.decode(ArrayThenIndexSet.self, forKey: "root") }
   }
 
   @Test func cachedObjectsUnderConstructionAreRechecked() throws {
@@ -277,8 +277,8 @@ struct SecureDecodingTests {
     ])
     let unarchiver = try KeyedUnarchiver(archive: archive, registry: secureRegistry)
     unarchiver.requiresSecureCoding = true
-    expectArchiveError(.classNotAllowed) { try unarchiver.decode(Item.self, forKey: "root") }
-    expectArchiveError(.typeMismatch) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decode(Item.self, forKey: "root") }
+    expectError(KeyedArchiveError.self, .classNotAllowed) { try unarchiver.decode(Item.self, forKey: "root") }
+    expectError(KeyedArchiveError.self, .typeMismatch) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decode(Item.self, forKey: "root") }
   }
 
   // MARK: 5. Structural garbage
@@ -339,7 +339,7 @@ struct SecureDecodingTests {
 
   @Test func structuralGarbageFailsWithItsCode() {
     for (name, archive, code) in Self.garbage {
-      expectArchiveError(code, "\(name)") {
+      expectError(KeyedArchiveError.self, code, "\(name)") {
         try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root")
       }
     }
@@ -357,9 +357,9 @@ struct SecureDecodingTests {
       ("$objects empty", handMadeArchive([])),
     ]
     for (name, archive) in notArchives {
-      expectArchiveError(.corruptArchive, "\(name)") { try KeyedUnarchiver(archive: archive) }
+      expectError(KeyedArchiveError.self, .corruptArchive, "\(name)") { try KeyedUnarchiver(archive: archive) }
     }
-    expectArchiveError(.corruptArchive) { try KeyedUnarchiver(data: Data("not a plist".utf8)) }
+    expectError(KeyedArchiveError.self, .corruptArchive) { try KeyedUnarchiver(data: Data("not a plist".utf8)) }
   }
 
   @Test func theStringDollarNullRoundTripsAsAnObject() throws {
@@ -373,10 +373,10 @@ struct SecureDecodingTests {
     let data = try KeyedArchiver.archivedData(withRootObject: Store.make(count: 3), registry: secureRegistry)
     for length in 0..<data.count {
       // Corrupt, or over the limits when the cut leaves a trailer claiming absurd counts.
-      do {
-        _ = try KeyedUnarchiver.unarchivedObject(ofClass: Store.self, from: data.prefix(length), registry: secureRegistry)
-        Issue.record("cut to \(length) bytes, the archive still decoded")
-      } catch let error as KeyedArchiveError {
+      let error = #expect(throws: KeyedArchiveError.self, "cut to \(length) bytes, the archive still decoded") {
+        try KeyedUnarchiver.unarchivedObject(ofClass: Store.self, from: data.prefix(length), registry: secureRegistry)
+      }
+      if let error {
         #expect(error.code == .corruptArchive || error.code == .limitExceeded, "cut to \(length) bytes: \(error)")
       }
     }
@@ -395,7 +395,7 @@ struct SecureDecodingTests {
       ] as [String: Any]),
     ]
     if Corpus.isAvailable {
-      sources += Corpus.files(in: "keyedarchive").compactMap { try? Data(contentsOf: $0) }
+      sources += Corpus.files(in: "keyedarchive").compactMap { try? $0.data() }
     }
     let replacements: [PropertyListValue] = [
       .uid(0), .uid(1), .uid(2), .uid(9999), "$null", "x", 0, -1, .integer(PropertyListInteger(UInt64.max)), .real(.nan), true,
@@ -443,7 +443,7 @@ struct SecureDecodingTests {
       objects.append("bottom")
       return handMadeArchive(objects, top: ["root": .uid(2)])
     }
-    let error = expectArchiveError(.limitExceeded) { try KeyedUnarchiver(archive: nested(5000)).decodeObject(forKey: "root") }
+    let error = expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(archive: nested(5000)).decodeObject(forKey: "root") }
     #expect(error?.description.contains("512") == true)
     // Within a raised limit a deeper archive decodes (decoding recurses per level, so limits
     // far above the default need a large stack).
@@ -461,7 +461,7 @@ struct SecureDecodingTests {
   @Test func deepGraphsHitTheArchiversDepthLimit() throws {
     var value: [Any] = ["leaf"]
     for _ in 0..<600 { value = [value] }
-    expectArchiveError(.limitExceeded) { try KeyedArchiver.archivedData(withRootObject: value) }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedArchiver.archivedData(withRootObject: value) }
     let head = Node(label: "0")
     var tail = head
     for index in 1..<600 {
@@ -469,7 +469,7 @@ struct SecureDecodingTests {
       tail.next = next
       tail = next
     }
-    expectArchiveError(.limitExceeded) { try KeyedArchiver.archivedData(withRootObject: head, registry: secureRegistry) }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedArchiver.archivedData(withRootObject: head, registry: secureRegistry) }
   }
 
   @Test func deepChainsOfOneStepObjectsHitTheDepthLimit() throws {
@@ -477,7 +477,7 @@ struct SecureDecodingTests {
     for level in 0..<3000 { objects.append(["label": .uid(2), "next": .uid(UInt64(level + 4)), "$class": .uid(1)]) }
     objects.append(["label": .uid(2), "next": .uid(0), "$class": .uid(1)])
     let archive = handMadeArchive(objects, top: ["root": .uid(3)])
-    expectArchiveError(.limitExceeded) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(archive: archive, registry: secureRegistry).decodeObject(forKey: "root") }
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -518,7 +518,7 @@ struct SecureDecodingTests {
       ("negative NSRangeCount", handMadeArchive(["$null", ["NSRangeCount": -5, "$class": .uid(2)], classEntry("NSIndexSet", "NSObject")])),
     ]
     for (name, archive) in cases {
-      expectArchiveError(.corruptArchive, "\(name)") { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
+      expectError(KeyedArchiveError.self, .corruptArchive, "\(name)") { try KeyedUnarchiver(archive: archive).decodeObject(forKey: "root") }
     }
   }
 
@@ -526,18 +526,18 @@ struct SecureDecodingTests {
     let data = try KeyedArchiver.archivedData(withRootObject: (0..<1000).map { "s\($0)" })
     var limits = KeyedUnarchiver.Limits()
     limits.maximumObjectCount = 500
-    expectArchiveError(.limitExceeded) { try KeyedUnarchiver(archive: PropertyListValue(decoding: data), limits: limits) }
-    expectArchiveError(.limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }  // the plist reader stops first
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(archive: PropertyListValue(decoding: data), limits: limits) }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }  // the plist reader stops first
     limits = KeyedUnarchiver.Limits()
     limits.maximumByteCount = data.count - 1
-    expectArchiveError(.limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }
   }
 
   @Test func giantDataIsRefusedByTheByteLimit() throws {
     let data = try KeyedArchiver.archivedData(withRootObject: Data(count: 4 << 20))
     var limits = KeyedUnarchiver.Limits()
     limits.maximumByteCount = 1 << 20
-    expectArchiveError(.limitExceeded) { try KeyedUnarchiver.unarchivedObject(ofClass: Data.self, from: data, limits: limits) }
+    expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver.unarchivedObject(ofClass: Data.self, from: data, limits: limits) }
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: Data.self, from: data)?.count == 4 << 20)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 /// The built `plutil` executable: exit codes, standard streams, files on disk.
 @Suite("plutil executable", .enabled(if: BuiltTool.isAvailable, BuiltTool.missingReason))
@@ -25,7 +26,8 @@ struct EndToEndTests {
   }
 
   @Test func lintExitCodesAndStreams() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try Samples.bytes(Samples.document, .binary), to: "good.plist")
     try folder.write(Array("(1, 2".utf8), to: "bad.plist")
     let good = try BuiltTool.run(["-lint", "good.plist"], in: folder.url)
@@ -43,20 +45,22 @@ struct EndToEndTests {
   }
 
   @Test func convertReplacesTheFileAtomicallyAndKeepsItsPermissions() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try Samples.bytes(Samples.document, .binary), to: "doc.plist")
-    #expect(chmod(folder.path("doc.plist"), 0o640) == 0)
+    #expect(chmod(folder.file("doc.plist"), 0o640) == 0)
     let outcome = try BuiltTool.run(["-convert", "xml1", "doc.plist"], in: folder.url)
     #expect(outcome.status == 0)
     #expect(outcome.stdout.isEmpty && outcome.stderr.isEmpty)
     #expect(try folder.read("doc.plist") == (try Samples.bytes(Samples.document, .xml)))
     #expect(try folder.contents() == ["doc.plist"], "no temporary file is left behind")
-    let attributes = try FileManager.default.attributesOfItem(atPath: folder.path("doc.plist"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("doc.plist"))
     #expect((attributes[.posixPermissions] as? Int) == 0o640)
   }
 
   @Test func failedWriteLeavesNothingBehind() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try Samples.bytes(Samples.document, .binary), to: "doc.plist")
     let outcome = try BuiltTool.run(["-convert", "xml1", "-o", "no/such/folder/out.plist", "doc.plist"], in: folder.url)
     #expect(outcome.status == 1)
@@ -77,7 +81,8 @@ struct EndToEndTests {
   }
 
   @Test func extractRawForShellInterpolation() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try Samples.bytes(Samples.document, .binary), to: "doc.plist")
     let outcome = try BuiltTool.run(["-extract", "name", "raw", "-n", "doc.plist"], in: folder.url)
     #expect(outcome.status == 0)
@@ -91,7 +96,8 @@ struct EndToEndTests {
   }
 
   @Test func editInPlace() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try Samples.bytes(Samples.jsonSafe, .json), to: "doc.json")
     let outcome = try BuiltTool.run(["-insert", "items.0", "-integer", "-7", "doc.json"], in: folder.url)
     #expect(outcome.status == 0, "\(outcome.stderrText)")

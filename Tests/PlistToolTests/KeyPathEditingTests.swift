@@ -1,6 +1,7 @@
 import Foundation
 import PropertyLists
 import Testing
+import TestSupport
 
 /// `PropertyListValue`'s key-path editing API, on its own.
 @Suite("PropertyListValue key-path editing")
@@ -43,23 +44,14 @@ struct KeyPathEditingTests {
 
   @Test func errorCodesAndMessages() {
     var value = Self.base
-    do {
-      try value.insert(1, atPath: ["s"])
-      Issue.record("no error")
-    } catch {
-      #expect(error.code == .invalidValue)
+    let exists = expectError(PropertyListError.self, .invalidValue) { try value.insert(1, atPath: ["s"]) }
+    if let error = exists {
       #expect(error.format == nil)
       #expect(error.description == "Value already exists at key path s")
     }
-    do {
-      try value.insert(1, atPath: ["a.b", "c"])
-      Issue.record("no error")
-    } catch {
-      #expect(error.code == .keyPathNotFound)
-      #expect(error.detail == "Key path not found a\\.b.c")
-    }
-    let error = #expect(throws: PropertyListError.self) { try value.removeValue(atKeyPath: "arr.7") }
-    #expect(error?.code == .keyPathNotFound)
+    let notFound = expectError(PropertyListError.self, .keyPathNotFound) { try value.insert(1, atPath: ["a.b", "c"]) }
+    #expect(notFound?.detail == "Key path not found a\\.b.c")
+    expectError(PropertyListError.self, .keyPathNotFound) { try value.removeValue(atKeyPath: "arr.7") }
   }
 
   @Test func dottedKeyPathOverloads() throws {

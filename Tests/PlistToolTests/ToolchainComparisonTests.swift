@@ -21,21 +21,22 @@ import Testing
 struct ToolchainComparisonTests {
   // MARK: Corpus
 
-  static let corpusFiles: [String] = {
+  static let corpusFiles: [CorpusFile] = {
     guard Corpus.isAvailable else { return [] }
     let folders = ["bplist", "xmlplist", "openstep", "keyedarchive", "strings"]
-    return folders.flatMap { Corpus.files(in: $0, excluding: ["invalid"]) }.map(\.path)
+    return folders.flatMap { Corpus.files(in: $0, excluding: ["invalid"]) }
   }()
 
-  static let invalidCorpusFiles: [String] = Corpus.isAvailable ? Corpus.files(in: "bplist/invalid").map(\.path) : []
+  static let invalidCorpusFiles: [CorpusFile] = Corpus.isAvailable ? Corpus.files(in: "bplist/invalid") : []
 
   /// Valid corpus files on which the two tools disagree because Stasis's binary reader decides
   /// differently from the toolchain's (Docs/plutil.md, "Differences that come from the
   /// readers") are checked for that difference, so that the documentation is updated when it
   /// goes away.
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: corpusFiles)
-  func corpusFile(_ path: String) throws {
-    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+  func corpusFile(_ file: CorpusFile) throws {
+    let path = file.path
+    let name = file.name
     switch URL(fileURLWithPath: path).lastPathComponent {
     case "goplist_CF_Keyed_Archiver_UIDs_interface.bplist":
       // UIDs of 5 and 8 bytes: the toolchain rejects UIDs above 2^32 − 1; Stasis reads them.
@@ -99,10 +100,11 @@ struct ToolchainComparisonTests {
   ]
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: invalidCorpusFiles)
-  func invalidCorpusFile(_ path: String) throws {
+  func invalidCorpusFile(_ file: CorpusFile) throws {
+    let path = file.path
     let theirs = try ToolchainPlutil.run(["-lint", path])
     let ours = CapturingEnvironment.run(["-lint", path])
-    let name = path.replacingOccurrences(of: Corpus.root.path + "/", with: "")
+    let name = file.name
     if Self.knownLintDifferences[URL(fileURLWithPath: path).lastPathComponent] != nil {
       #expect(theirs.status == 0 && ours.status == 1, "\(name): the documented difference no longer holds")
       return
@@ -135,15 +137,16 @@ struct ToolchainComparisonTests {
 
   @Test(arguments: [("xml1", PropertyListFormat.xml), ("binary1", .binary), ("json", .json)])
   func generatedValuesAgree(name: String, format: PropertyListFormat) throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     let values = Self.documents(for: format)
     // Inputs: our binary encoding of each value.
     var inputs: [String] = []
     for (index, value) in values.enumerated() {
       try folder.write(try value.encodedBytes(as: .binary), to: "v\(index).plist")
-      inputs.append(folder.path("v\(index).plist"))
+      inputs.append(folder.file("v\(index).plist"))
     }
-    func outputs(_ pathExtension: String) -> [String] { (0..<values.count).map { folder.path("v\($0).\(pathExtension)") } }
+    func outputs(_ pathExtension: String) -> [String] { (0..<values.count).map { folder.file("v\($0).\(pathExtension)") } }
     func read(_ path: String, _ format: PropertyListFormat? = nil) -> PropertyListValue? {
       guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
       return try? PropertyListValue(decoding: data, format: format)
@@ -247,11 +250,12 @@ struct ToolchainComparisonTests {
   @Test(arguments: edits)
   func editMatchesTheToolchain(_ edit: [String]) throws {
     let base: PropertyListValue = ["arr": [1, 2, 3], "d": ["k": "v"], "s": "x", "a.b": ["z": 0]]
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try base.encodedBytes(as: .xml), to: "theirs.plist")
     try folder.write(try base.encodedBytes(as: .xml), to: "ours.plist")
-    let theirs = try ToolchainPlutil.run(edit + [folder.path("theirs.plist")])
-    let ours = CapturingEnvironment.run(edit + [folder.path("ours.plist")])
+    let theirs = try ToolchainPlutil.run(edit + [folder.file("theirs.plist")])
+    let ours = CapturingEnvironment.run(edit + [folder.file("ours.plist")])
     #expect(ours.status == theirs.status, "\(edit): toolchain \(theirs.stderrText), ours \(ours.stderr)")
     #expect(try folder.read("ours.plist") == (try folder.read("theirs.plist")), "\(edit)")
     #expect(
@@ -267,9 +271,10 @@ struct ToolchainComparisonTests {
     for index in 0..<40 { dictionary["k\(index)"] = generator.scalar() }
     dictionary["list"] = [1, 2]
     dictionary["map"] = ["b": 1, "a10": 2, "a9": 3, "B": 4, "_": 5]
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder("plutil")
+    defer { folder.remove() }
     try folder.write(try PropertyListValue.dictionary(dictionary).encodedBytes(as: .binary), to: "s.plist")
-    let path = folder.path("s.plist")
+    let path = folder.file("s.plist")
     for key in dictionary.keys {
       for arguments in [["-extract", key, "raw"], ["-type", key]] {
         let theirs = try ToolchainPlutil.run(arguments + [path])

@@ -7,27 +7,39 @@ import TestSupport
 @Suite("Binary property lists")
 struct BinaryPlistTests {
   /// Every binary plist in the corpus: the bplist folder and the keyed archives written in binary.
-  static var validBinaryFiles: [URL] {
+  static let validBinaryFiles: [CorpusFile] =
     (Corpus.files(in: "bplist", excluding: ["invalid"]) + Corpus.files(in: "keyedarchive"))
-      .filter { (try? Data(contentsOf: $0).prefix(7)) == Data("bplist0".utf8) }
+    .filter { (try? $0.data().prefix(7)) == Data("bplist0".utf8) }
+
+  /// The Apple-made ones among them (see ``appleFilesReencodeByteIdentically(_:)``).
+  static let appleBinaryFiles: [CorpusFile] = validBinaryFiles.filter {
+    $0.name.hasPrefix("keyedarchive/macOS-10.14") || $0.name.hasSuffix("Generic_XML_Properties_Binary.plist")
   }
 
+  static let invalidFiles: [CorpusFile] = Corpus.files(in: "bplist/invalid")
+
+  /// The per-file tests below have one case per file; this keeps a missing or emptied folder
+  /// from passing with no cases.
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func corpusFilesReadAndRoundTrip() throws {
+  func corpusHoldsTheBinaryFiles() {
     let files = Self.validBinaryFiles
     #expect(files.count >= 60, "expected the bplist and keyed-archive corpus, found \(files.count) binary files")
-    for url in files {
-      let bytes = try Data(contentsOf: url)
-      let value: PropertyListValue
-      do {
-        value = try PropertyListValue(decoding: bytes)
-      } catch {
-        Issue.record("\(Corpus.name(url)): \(error)")
-        continue
-      }
-      let again = try PropertyListValue(decoding: value.encoded(as: .binary))
-      #expect(again == value, "\(Corpus.name(url)) changed after re-encoding")
+    #expect(Self.appleBinaryFiles.count >= 30)
+    #expect(Self.invalidFiles.count >= 30)
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: validBinaryFiles)
+  func corpusFilesReadAndRoundTrip(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(decoding: bytes)
+    } catch {
+      Issue.record("\(file.name): \(error)")
+      return
     }
+    let again = try PropertyListValue(decoding: value.encoded(as: .binary))
+    #expect(again == value, "\(file.name) changed after re-encoding")
   }
 
   /// Apple-made binary plists re-encode to exactly Apple's bytes, or differ only because Apple's
@@ -35,32 +47,22 @@ struct BinaryPlistTests {
   /// `$classname` and again inside `$classes`, from distinct NSString instances), which Stasis
   /// stores once. The test checks that explanation for every file that differs: Stasis's object
   /// count is Apple's minus the number of repeated scalar objects in Apple's file.
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func appleFilesReencodeByteIdentically() throws {
-    let apple = Self.validBinaryFiles.filter {
-      let name = Corpus.name($0)
-      return name.hasPrefix("keyedarchive/macOS-10.14") || name.hasSuffix("Generic_XML_Properties_Binary.plist")
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: appleBinaryFiles)
+  func appleFilesReencodeByteIdentically(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    let encoded = try PropertyListValue(decoding: bytes).encoded(as: .binary)
+    if encoded == bytes {
+      print("binary re-encoding: \(file.name) is byte-identical")
+      return
     }
-    var identical = 0
-    var explained = 0
-    for url in apple {
-      let bytes = try Data(contentsOf: url)
-      let encoded = try PropertyListValue(decoding: bytes).encoded(as: .binary)
-      if encoded == bytes {
-        identical += 1
-        continue
-      }
-      let appleObjects = Self.objectPayloads([UInt8](bytes))
-      let ourObjects = Self.objectPayloads([UInt8](encoded))
-      // Scalars that are neither booleans nor UIDs (which Stasis repeats as CF does).
-      let scalars = appleObjects.filter { [0x1, 0x2, 0x3, 0x4, 0x5, 0x6].contains($0.first! >> 4) }
-      let repeated = scalars.count - Set(scalars).count
-      #expect(repeated > 0 && ourObjects.count == appleObjects.count - repeated,
-              "\(Corpus.name(url)): \(appleObjects.count) objects in Apple's file, \(ourObjects.count) in ours, \(repeated) repeated scalars")
-      explained += 1
-    }
-    print("binary re-encoding: \(identical) of \(apple.count) Apple-made files byte-identical; \(explained) differ only by Apple's repeated equal strings")
-    #expect(apple.count >= 30)
+    let appleObjects = Self.objectPayloads([UInt8](bytes))
+    let ourObjects = Self.objectPayloads([UInt8](encoded))
+    // Scalars that are neither booleans nor UIDs (which Stasis repeats as CF does).
+    let scalars = appleObjects.filter { [0x1, 0x2, 0x3, 0x4, 0x5, 0x6].contains($0.first! >> 4) }
+    let repeated = scalars.count - Set(scalars).count
+    #expect(repeated > 0 && ourObjects.count == appleObjects.count - repeated,
+            "\(file.name): \(appleObjects.count) objects in Apple's file, \(ourObjects.count) in ours, \(repeated) repeated scalars")
+    print("binary re-encoding: \(file.name) differs only by Apple's \(repeated) repeated equal strings")
   }
 
   /// The raw bytes of every object of a valid binary plist, in object order.
@@ -79,33 +81,25 @@ struct BinaryPlistTests {
     }
   }
 
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func invalidFilesAreRejected() throws {
-    let files = Corpus.files(in: "bplist/invalid")
-    #expect(files.count >= 30)
-    for url in files {
-      let bytes = try Data(contentsOf: url)
-      #expect(throws: PropertyListError.self, "\(Corpus.name(url)) was accepted") {
-        try PropertyListValue(decoding: bytes, format: .binary)
-      }
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: invalidFiles)
+  func invalidFilesAreRejected(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    #expect(throws: PropertyListError.self, "\(file.name) was accepted") {
+      try PropertyListValue(decoding: bytes, format: .binary)
     }
   }
 
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func everyStrictPrefixIsRejected() throws {
-    for url in Self.validBinaryFiles {
-      let bytes = [UInt8](try Data(contentsOf: url))
-      // Large files: every prefix near both ends, and a stride through the middle.
-      let lengths: [Int] = bytes.count <= 4096
-        ? Array(0..<bytes.count)
-        : Array(0..<1024) + Array(stride(from: 1024, to: bytes.count - 1024, by: 97)) + Array((bytes.count - 1024)..<bytes.count)
-      for length in lengths {
-        do {
-          _ = try PropertyListValue(decoding: Array(bytes[..<length]), format: .binary)
-          Issue.record("\(Corpus.name(url)) cut to \(length) bytes was accepted")
-        } catch {
-          // Rejected, as it must be.
-        }
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: validBinaryFiles)
+  func everyStrictPrefixIsRejected(_ file: CorpusFile) throws {
+    let bytes = try file.bytes()
+    // Large files: every prefix near both ends, and a stride through the middle.
+    let lengths: [Int] = bytes.count <= 4096
+      ? Array(0..<bytes.count)
+      : Array(0..<1024) + Array(stride(from: 1024, to: bytes.count - 1024, by: 97)) + Array((bytes.count - 1024)..<bytes.count)
+    for length in lengths {
+      // Rejected, as it must be.
+      #expect(throws: PropertyListError.self, "\(file.name) cut to \(length) bytes was accepted") {
+        try PropertyListValue(decoding: Array(bytes[..<length]), format: .binary)
       }
     }
   }
@@ -144,7 +138,7 @@ struct BinaryPlistTests {
     var bytes: [UInt8] = Array("bplist00".utf8) + [0x14] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 5]
     bytes += [0x08]
     bytes += [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 25]
-    expectError(.invalidValue) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .invalidValue) { try PropertyListValue(decoding: bytes) }
   }
 
   @Test func realWidthIsRemembered() throws {
@@ -184,14 +178,14 @@ struct BinaryPlistTests {
     bytes += offsets
     bytes += [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, UInt8(objects.count), 0, 0, 0, 0, 0, 0, 0, 0]
     bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableStart)]
-    expectError(.limitExceeded) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .limitExceeded) { try PropertyListValue(decoding: bytes) }
   }
 
   @Test func deepNestingIsRefused() throws {
     var value: PropertyListValue = "leaf"
     for _ in 0..<600 { value = [value] }
     let bytes = try value.encodedBytes(as: .binary)
-    expectError(.tooDeep) { try PropertyListValue(decoding: bytes) }
+    expectError(PropertyListError.self, .tooDeep) { try PropertyListValue(decoding: bytes) }
     var shallow = PropertyListReadingOptions()
     shallow.maximumDepth = 1000
     #expect(try PropertyListValue(decoding: bytes, options: shallow) == value)

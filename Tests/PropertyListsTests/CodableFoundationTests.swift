@@ -131,8 +131,9 @@ struct CodableFoundationTests {
   /// to the same `ItemStore`.
   @Test(.enabled(if: PythonDataSet.isAvailable, "python3 or shared/bench/gen_data.py not found"))
   func benchmarkDataSetDecodesLikeFoundation() throws {
-    let folder = try PythonDataSet.generateSmall()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try PythonDataSet.generateSmall()
+    defer { scratch.remove() }
+    let folder = scratch.url
     for name in ["plist-small.bplist", "plist-small.xml"] {
       let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
       let expected = try FoundationDecoder().decode(ItemStore.self, from: bytes)
@@ -153,8 +154,9 @@ struct CodableFoundationTests {
   func benchmarkXMLDataSetDecodesFromBytes() throws { try benchmarkDataSetDecodesFromBytes("plist-small.xml") }
 
   private func benchmarkDataSetDecodesFromBytes(_ name: String) throws {
-    let folder = try PythonDataSet.generateSmall()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try PythonDataSet.generateSmall()
+    defer { scratch.remove() }
+    let folder = scratch.url
     let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
     let expected = try FoundationDecoder().decode(ItemStore.self, from: bytes)
     #expect(try StasisDecoder().decode(ItemStore.self, from: bytes) == expected, "\(name)")
@@ -176,9 +178,8 @@ enum PythonDataSet {
     python != nil && FileManager.default.fileExists(atPath: script.path)
   }
 
-  static func generateSmall() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-codable-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  static func generateSmall() throws -> ScratchFolder {
+    let folder = try ScratchFolder("codable")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python!)
     process.arguments = [script.path, "--only", "small", "--out", folder.path]

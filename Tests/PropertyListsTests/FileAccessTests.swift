@@ -6,11 +6,11 @@ import TestSupport
 
 @Suite("Reading and writing files")
 struct FileAccessTests {
-  let folder: URL
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-file-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    scratch = try ScratchFolder("file")
   }
 
   @Test func writesAtomicallyAndReadsBack() throws {
@@ -40,17 +40,16 @@ struct FileAccessTests {
     try old.write(toFile: path, format: .binary)
     chmod(folder.path, 0o500)
     defer { chmod(folder.path, 0o700) }
-    expectError(.fileSystem) { try PropertyListValue.dictionary(["version": 2]).write(toFile: path, format: .binary) }
+    expectError(PropertyListError.self, .fileSystem) { try PropertyListValue.dictionary(["version": 2]).write(toFile: path, format: .binary) }
     #expect(try PropertyListValue(contentsOfFile: path) == old)
   }
 
   @Test func failedWriteIntoAMissingFolderNamesThePath() throws {
     let path = folder.appendingPathComponent("missing/deeper.plist").path
-    do {
+    let error = expectError(PropertyListError.self, .fileSystem, "write into a missing folder succeeded") {
       try PropertyListValue.dictionary([:]).write(toFile: path, format: .binary)
-      Issue.record("write into a missing folder succeeded")
-    } catch {
-      #expect(error.code == .fileSystem)
+    }
+    if let error {
       #expect(error.path == path)
       #expect(error.description.hasPrefix(path))
     }
@@ -61,10 +60,10 @@ struct FileAccessTests {
     var bytes = try PropertyListValue.array(["a", "b"]).encodedBytes(as: .binary)
     bytes[bytes.count - 25] = 0xFF  // object count in the trailer, now absurd
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    do {
-      _ = try PropertyListValue(contentsOfFile: path)
-      Issue.record("corrupt file was accepted")
-    } catch {
+    let error = #expect(throws: PropertyListError.self, "corrupt file was accepted") {
+      try PropertyListValue(contentsOfFile: path)
+    }
+    if let error {
       #expect(error.path == path)
       #expect(error.format == .binary)
       #expect(error.position != nil)
@@ -77,11 +76,11 @@ struct FileAccessTests {
     try PropertyListValue.data(Data(count: 10_000)).write(toFile: path, format: .binary)
     var options = PropertyListReadingOptions()
     options.maximumByteCount = 1000
-    expectError(.limitExceeded) { try PropertyListValue(contentsOfFile: path, options: options) }
+    expectError(PropertyListError.self, .limitExceeded) { try PropertyListValue(contentsOfFile: path, options: options) }
   }
 
   @Test func missingFileIsAFileSystemError() {
-    expectError(.fileSystem) { try PropertyListValue(contentsOfFile: folder.appendingPathComponent("nope").path) }
+    expectError(PropertyListError.self, .fileSystem) { try PropertyListValue(contentsOfFile: folder.appendingPathComponent("nope").path) }
   }
 }
 
@@ -94,10 +93,10 @@ struct FormatDetectionTests {
   }
 
   @Test func brokenXMLStillReportsTheXMLError() {
-    do {
-      _ = try PropertyListValue(decoding: Data("<plist><dict><key>a</key></dict></plist>".utf8))
-      Issue.record("accepted")
-    } catch {
+    let error = #expect(throws: PropertyListError.self, "accepted") {
+      try PropertyListValue(decoding: Data("<plist><dict><key>a</key></dict></plist>".utf8))
+    }
+    if let error {
       #expect(error.format == .xml)
     }
   }

@@ -196,7 +196,7 @@ struct JSONPlutilCompatibilityTests {
   @Test func plutilAlsoRejectsNull() throws {
     let outcome = try ToolchainPlutil.run(["-convert", "json", "-o", "-", "-"], input: Array("[1, null]".utf8))
     #expect(outcome.status != 0)
-    expectError(.unrepresentable) { try PropertyListValue(decoding: Array("[1, null]".utf8), format: .json) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue(decoding: Array("[1, null]".utf8), format: .json) }
   }
 
   /// plutil converts Stasis's JSON to XML; Stasis reads the XML to the same values.

@@ -11,11 +11,10 @@ private func expectJSONFailure(
   _ bytes: [UInt8], _ code: PropertyListError.Code, at offset: Int?, _ name: String,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  do {
-    let value = try PropertyListValue(decoding: bytes, format: .json)
-    Issue.record("\(name): expected a \(code) error, read \(value)", sourceLocation: sourceLocation)
-  } catch {
-    #expect(error.code == code, "\(name): \(error)", sourceLocation: sourceLocation)
+  let error = expectError(PropertyListError.self, code, "\(name)", sourceLocation: sourceLocation) {
+    try PropertyListValue(decoding: bytes, format: .json)
+  }
+  if let error {
     #expect(error.format == .json, "\(name): \(error)", sourceLocation: sourceLocation)
     if let offset {
       #expect(error.position == .byteOffset(offset), "\(name): \(error)", sourceLocation: sourceLocation)
@@ -107,10 +106,10 @@ struct JSONReaderNullTests {
   }
 
   @Test func nullNamesTheKeyPath() {
-    do {
-      _ = try json(#"{"a": {"b.c": [0, 1, null]}}"#)
-      Issue.record("null should not read")
-    } catch {
+    let error = #expect(throws: PropertyListError.self, "null should not read") {
+      try json(#"{"a": {"b.c": [0, 1, null]}}"#)
+    }
+    if let error {
       #expect(error.detail.contains(#""a.b\.c.2""#), "\(error)")
     }
   }
@@ -160,10 +159,10 @@ struct JSONReaderEncodingTests {
 
   @Test func errorsInTranscodedTextGiveLines() {
     let bytes = Self.encode("[1,\n2,\nx]", utf16BigEndian: false, utf32BigEndian: nil, bom: true)
-    do {
-      _ = try PropertyListValue(decoding: bytes, format: .json)
-      Issue.record("expected an error")
-    } catch {
+    let error = #expect(throws: PropertyListError.self) {
+      try PropertyListValue(decoding: bytes, format: .json)
+    }
+    if let error {
       #expect(error.position == .line(3), "\(error)")
     }
   }

@@ -123,11 +123,10 @@ struct JSONWriterTests {
       (["a.b": .real(.infinity)], "inf", "a\\.b"),
     ]
     for (value, what, path) in cases {
-      do {
-        _ = try value.encodedBytes(as: .json)
-        Issue.record("\(what) should not be writable as JSON")
-      } catch {
-        #expect(error.code == .unrepresentable, "\(error)")
+      let error = expectError(PropertyListError.self, .unrepresentable, "\(what) should not be writable as JSON") {
+        try value.encodedBytes(as: .json)
+      }
+      if let error {
         #expect(error.format == .json)
         #expect(error.detail.contains(what), "\(error)")
         #expect(error.detail.contains("\"\(path)\""), "\(error)")
@@ -137,7 +136,7 @@ struct JSONWriterTests {
 
   @Test func topLevelMustBeAContainer() {
     for value: PropertyListValue in ["s", 1, 1.5, true] {
-      expectError(.unrepresentable, "\(value)") { try value.encodedBytes(as: .json) }
+      expectError(PropertyListError.self, .unrepresentable, "\(value)") { try value.encodedBytes(as: .json) }
     }
   }
 

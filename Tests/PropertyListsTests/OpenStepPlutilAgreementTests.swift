@@ -24,18 +24,19 @@ struct OpenStepPlutilAgreementTests {
     return try PropertyListValue(decoding: outcome.output, format: .xml)
   }
 
-  @Test func corpusFilesReadAsCoreFoundationReadsThem() throws {
-    let files = Corpus.files(in: "openstep").filter { !$0.lastPathComponent.hasSuffix("_expected.plist") }
-      + Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
-    for url in files {
-      let bytes = [UInt8](try Data(contentsOf: url))
-      guard !bytes.isEmpty else { continue }
-      guard let expected = try Self.coreFoundationValue(bytes) else {
-        Issue.record("\(Corpus.name(url)): plutil rejects it")
-        continue
-      }
-      #expect(try PropertyListValue(decoding: bytes, format: url.pathExtension == "strings" ? .strings : .openStep) == expected, "\(Corpus.name(url))")
+  static let corpusFiles: [CorpusFile] =
+    Corpus.files(in: "openstep").filter { !$0.lastPathComponent.hasSuffix("_expected.plist") }
+    + Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: corpusFiles)
+  func corpusFilesReadAsCoreFoundationReadsThem(_ file: CorpusFile) throws {
+    let bytes = try file.bytes()
+    guard !bytes.isEmpty else { return }
+    guard let expected = try Self.coreFoundationValue(bytes) else {
+      Issue.record("\(file.name): plutil rejects it")
+      return
     }
+    #expect(try PropertyListValue(decoding: bytes, format: file.pathExtension == "strings" ? .strings : .openStep) == expected, "\(file.name)")
   }
 
   /// Generated documents written by Stasis (quoting, escapes, data, nesting) read the same in CF.

@@ -13,11 +13,10 @@ private func expectOpenStepFailure(
   _ bytes: [UInt8], _ code: PropertyListError.Code, line: Int?, _ name: String,
   format: PropertyListFormat = .openStep, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  do {
-    let value = try PropertyListValue(decoding: bytes, format: format)
-    Issue.record("\(name): expected a \(code) error, read \(value)", sourceLocation: sourceLocation)
-  } catch {
-    #expect(error.code == code, "\(name): \(error)", sourceLocation: sourceLocation)
+  let error = expectError(PropertyListError.self, code, "\(name)", sourceLocation: sourceLocation) {
+    try PropertyListValue(decoding: bytes, format: format)
+  }
+  if let error {
     #expect(error.format == format, "\(name): \(error)", sourceLocation: sourceLocation)
     if let line {
       #expect(error.position == .line(line), "\(name): \(error)", sourceLocation: sourceLocation)
@@ -278,12 +277,7 @@ struct OpenStepLimitTests {
     var options = PropertyListReadingOptions()
     options.maximumObjectCount = 4
     _ = try openStep("(a, b, c)", options: options)
-    do {
-      _ = try openStep("(a, b, c, d)", options: options)
-      Issue.record("expected a limit error")
-    } catch {
-      #expect(error.code == .limitExceeded)
-    }
+    expectError(PropertyListError.self, .limitExceeded) { try openStep("(a, b, c, d)", options: options) }
     // Keys count as values: { a = b; } is a dictionary, a key and a value.
     options.maximumObjectCount = 3
     _ = try openStep("{ a = b; }", options: options)
@@ -385,38 +379,41 @@ struct OpenStepBrokenInputTests {
 
 @Suite("OpenStep reader: corpus", .enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct OpenStepCorpusTests {
-  static var plainFiles: [URL] {
+  static let plainFiles: [CorpusFile] =
     Corpus.files(in: "openstep").filter { !$0.lastPathComponent.hasSuffix("_expected.plist") }
+
+  static let xcodeProjects: [CorpusFile] = Corpus.files(in: "openstep").filter { $0.lastPathComponent.hasSuffix(".pbxproj") }
+
+  /// The per-file test below has one case per file; this keeps a missing or emptied folder from
+  /// passing with no cases.
+  @Test func corpusHoldsTheOpenStepFiles() {
+    #expect(Self.plainFiles.count >= 7)
   }
 
-  @Test func everyOpenStepFileReads() throws {
-    let files = Self.plainFiles
-    #expect(files.count >= 7)
-    for url in files {
-      let bytes = try Data(contentsOf: url)
-      do {
-        let value = try PropertyListValue(decoding: bytes, format: .openStep)
-        #expect(value.objectCount > 1, "\(Corpus.name(url))")
-      } catch {
-        Issue.record("\(Corpus.name(url)): \(error)")
-      }
+  @Test(arguments: plainFiles)
+  func everyOpenStepFileReads(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    do {
+      let value = try PropertyListValue(decoding: bytes, format: .openStep)
+      #expect(value.objectCount > 1, "\(file.name)")
+    } catch {
+      Issue.record("\(file.name): \(error)")
     }
   }
 
-  @Test func xcodeProjectsHaveTheirStructure() throws {
-    for url in Corpus.files(in: "openstep") where url.lastPathComponent.hasSuffix(".pbxproj") {
-      let value = try PropertyListValue(decoding: try Data(contentsOf: url), format: .openStep)
-      #expect(value["archiveVersion"] == "1", "\(Corpus.name(url))")
-      #expect(value["objectVersion"]?.stringValue != nil, "\(Corpus.name(url))")
-      guard let root = value["rootObject"]?.stringValue, let objects = value["objects"]?.dictionaryValue else {
-        Issue.record("\(Corpus.name(url)): no rootObject/objects")
-        continue
-      }
-      #expect(objects[root]?["isa"] == "PBXProject", "\(Corpus.name(url))")
-      #expect(objects.count > 20)
-      // Detection without a format gives the same result.
-      #expect(try PropertyListValue(decoding: try Data(contentsOf: url)) == value)
+  @Test(arguments: xcodeProjects)
+  func xcodeProjectsHaveTheirStructure(_ file: CorpusFile) throws {
+    let value = try PropertyListValue(decoding: try file.data(), format: .openStep)
+    #expect(value["archiveVersion"] == "1", "\(file.name)")
+    #expect(value["objectVersion"]?.stringValue != nil, "\(file.name)")
+    guard let root = value["rootObject"]?.stringValue, let objects = value["objects"]?.dictionaryValue else {
+      Issue.record("\(file.name): no rootObject/objects")
+      return
     }
+    #expect(objects[root]?["isa"] == "PBXProject", "\(file.name)")
+    #expect(objects.count > 20)
+    // Detection without a format gives the same result.
+    #expect(try PropertyListValue(decoding: try file.data()) == value)
   }
 
   @Test func gnustepNonASCIIFilesAgreeAcrossEncodings() throws {

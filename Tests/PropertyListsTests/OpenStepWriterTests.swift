@@ -78,17 +78,16 @@ struct OpenStepWriterTests {
       (["dotted.key": ["in": .bool(false)]], "bool", "dotted\\.key.in"),
     ]
     for (value, type, path) in cases {
-      do {
-        _ = try value.encodedBytes(as: .openStep)
-        Issue.record("\(type) should not be writable")
-      } catch {
-        #expect(error.code == .unrepresentable)
+      let error = expectError(PropertyListError.self, .unrepresentable, "\(type) should not be writable") {
+        try value.encodedBytes(as: .openStep)
+      }
+      if let error {
         #expect(error.format == .openStep)
         #expect(error.detail.contains(type), "\(error)")
         #expect(error.detail.contains("\"\(path)\""), "\(error)")
       }
     }
-    expectError(.unrepresentable) { try PropertyListValue.integer(5).encodedBytes(as: .openStep) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue.integer(5).encodedBytes(as: .openStep) }
   }
 
   /// The format holds strings, data, arrays and dictionaries; generated values of those kinds

@@ -70,9 +70,9 @@ struct PlistlibAgreementTests {
     .enabled(if: python != nil, "python3 not found: plistlib agreement cannot be checked"),
     arguments: [PropertyListFormat.binary, .xml])
   func plistlibReadsAndWritesTheSameValues(format: PropertyListFormat) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-plistlib-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try ScratchFolder("plistlib")
+    defer { scratch.remove() }
+    let folder = scratch.url
     let seeds: Range<UInt64> = 0..<2000
     var values: [UInt64: PropertyListValue] = [:]
     for seed in seeds {

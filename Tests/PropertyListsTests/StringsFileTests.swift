@@ -67,11 +67,8 @@ struct StringsFileReadingTests {
       ("unterminated value", "\"a\" = \"b;\n\"c\" = \"d\";", .unexpectedInput, 2),
     ]
     for (name, text, code, line) in cases {
-      do {
-        let value = try stringsFile(text)
-        Issue.record("\(name): expected an error, read \(value)")
-      } catch {
-        #expect(error.code == code, "\(name): \(error)")
+      let error = expectError(PropertyListError.self, code, "\(name)") { try stringsFile(text) }
+      if let error {
         #expect(error.position == .line(line), "\(name): \(error)")
         #expect(error.format == .strings, "\(name): \(error)")
       }
@@ -96,13 +93,10 @@ struct StringsFileReadingTests {
   }
 
   @Test func invalidUTF8FailsTheWholeTable() {
-    do {
-      _ = try PropertyListValue(decoding: Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xE9] + Array("\";".utf8), format: .strings)
-      Issue.record("expected a bad-encoding error")
-    } catch {
-      #expect(error.code == .badEncoding)
-      #expect(error.position == .line(2))
+    let error = expectError(PropertyListError.self, .badEncoding) {
+      try PropertyListValue(decoding: Array("\"a\" = \"b\";\n\"c\" = \"".utf8) + [0xE9] + Array("\";".utf8), format: .strings)
     }
+    #expect(error?.position == .line(2))
   }
 }
 
@@ -120,15 +114,15 @@ struct StringsFileWritingTests {
   }
 
   @Test func onlyDictionariesOfWritableValues() {
-    expectError(.unrepresentable) { try PropertyListValue.array(["a"]).encodedBytes(as: .strings) }
-    expectError(.unrepresentable) { try PropertyListValue.string("a").encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue.array(["a"]).encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try PropertyListValue.string("a").encodedBytes(as: .strings) }
     let number: PropertyListValue = ["n": 1]
-    expectError(.unrepresentable) { try number.encodedBytes(as: .strings) }
+    expectError(PropertyListError.self, .unrepresentable) { try number.encodedBytes(as: .strings) }
     let nested: PropertyListValue = ["k": ["x": [true]]]
-    do {
-      _ = try nested.encodedBytes(as: .strings)
-      Issue.record("a bool should not be writable")
-    } catch {
+    let error = #expect(throws: PropertyListError.self, "a bool should not be writable") {
+      try nested.encodedBytes(as: .strings)
+    }
+    if let error {
       #expect(error.format == .strings)
       #expect(error.detail.contains("\"k.x.0\""), "\(error)")
     }
@@ -162,29 +156,36 @@ struct StringsFileWritingTests {
 
 @Suite("Strings files: corpus", .enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct StringsFileCorpusTests {
-  @Test func everyStringsFileReads() throws {
-    let files = Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
-    #expect(files.count >= 50)
-    for url in files {
-      let bytes = try Data(contentsOf: url)
-      do {
-        let forced = try PropertyListValue(decoding: bytes, format: .strings)
-        guard case .dictionary(let table) = forced else {
-          Issue.record("\(Corpus.name(url)): not a dictionary")
-          continue
-        }
-        for (key, value) in table where value.stringValue == nil {
-          Issue.record("\(Corpus.name(url)): value for \(key) is not a string")
-        }
-        // Detection (as Bundle's loader does it) agrees (zero-byte files are refused by the
-        // general reader, as by CoreFoundation), and our writer round-trips the table.
-        if !bytes.isEmpty {
-          #expect(try PropertyListValue(decoding: bytes) == forced, "\(Corpus.name(url))")
-        }
-        #expect(try PropertyListValue(decoding: forced.encodedBytes(as: .strings), format: .strings) == forced, "\(Corpus.name(url))")
-      } catch {
-        Issue.record("\(Corpus.name(url)): \(error)")
+  static let stringsFiles = Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
+  static let stringsdictFiles = Corpus.files(in: "strings").filter { $0.pathExtension == "stringsdict" }
+
+  /// The per-file tests below have one case per file; this keeps a missing or emptied folder
+  /// from passing with no cases.
+  @Test func corpusHoldsTheTables() {
+    #expect(Self.stringsFiles.count >= 50)
+    #expect(Self.stringsdictFiles.count >= 10)
+  }
+
+  @Test(arguments: stringsFiles)
+  func everyStringsFileReads(_ file: CorpusFile) throws {
+    let bytes = try file.data()
+    do {
+      let forced = try PropertyListValue(decoding: bytes, format: .strings)
+      guard case .dictionary(let table) = forced else {
+        Issue.record("\(file.name): not a dictionary")
+        return
       }
+      for (key, value) in table where value.stringValue == nil {
+        Issue.record("\(file.name): value for \(key) is not a string")
+      }
+      // Detection (as Bundle's loader does it) agrees (zero-byte files are refused by the
+      // general reader, as by CoreFoundation), and our writer round-trips the table.
+      if !bytes.isEmpty {
+        #expect(try PropertyListValue(decoding: bytes) == forced, "\(file.name)")
+      }
+      #expect(try PropertyListValue(decoding: forced.encodedBytes(as: .strings), format: .strings) == forced, "\(file.name)")
+    } catch {
+      Issue.record("\(file.name): \(error)")
     }
   }
 
@@ -201,19 +202,15 @@ struct StringsFileCorpusTests {
     #expect((utf16.dictionaryValue?.count ?? 0) > 10)
   }
 
-  @Test(.enabled(if: xmlReaderAvailable, "the XML reader has not landed yet; .stringsdict files are XML"))
-  func stringsdictFilesReadAsXML() throws {
-    let files = Corpus.files(in: "strings").filter { $0.pathExtension == "stringsdict" }
-    #expect(files.count >= 10)
-    for url in files {
-      let value = try PropertyListValue(decoding: try Data(contentsOf: url))
-      guard case .dictionary(let root) = value else {
-        Issue.record("\(Corpus.name(url)): root is not a dictionary")
-        continue
-      }
-      for (key, rule) in root where rule["NSStringLocalizedFormatKey"]?.stringValue == nil {
-        Issue.record("\(Corpus.name(url)): \(key) has no NSStringLocalizedFormatKey")
-      }
+  @Test(.enabled(if: xmlReaderAvailable, "the XML reader has not landed yet; .stringsdict files are XML"), arguments: stringsdictFiles)
+  func stringsdictFilesReadAsXML(_ file: CorpusFile) throws {
+    let value = try PropertyListValue(decoding: try file.data())
+    guard case .dictionary(let root) = value else {
+      Issue.record("\(file.name): root is not a dictionary")
+      return
+    }
+    for (key, rule) in root where rule["NSStringLocalizedFormatKey"]?.stringValue == nil {
+      Issue.record("\(file.name): \(key) has no NSStringLocalizedFormatKey")
     }
   }
 }

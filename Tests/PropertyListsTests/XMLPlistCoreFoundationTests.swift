@@ -169,15 +169,23 @@ struct XMLPlistCoreFoundationTests {
     print("CoreFoundation grammar edges: \(agreed) of \(snippets.count * 2) documents agree")
   }
 
-  /// The corpus and the hand-broken documents: same verdict and value as CF.
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func corpusAndBrokenDocumentsAgreeWithCoreFoundation() throws {
-    var inputs: [(String, [UInt8])] = try Corpus.files(in: "xmlplist").map { (Corpus.name($0), [UInt8](try Data(contentsOf: $0))) }
-    inputs += XMLPlistMalformedTests.breakages.map { ($0.name, $0.apply(to: XMLPlistMalformedTests.good)) }
-    for (name, bytes) in inputs {
-      let theirs = Self.coreFoundationRead(bytes)
-      let ours = try? PropertyListValue(decoding: bytes, format: .xml)
-      #expect(ours == theirs, "\(name): Stasis \(ours.map { "reads \($0)" } ?? "rejects"), CF \(theirs.map { "reads \($0)" } ?? "rejects")")
+  /// The corpus: same verdict and value as CF.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: Corpus.files(in: "xmlplist"))
+  func corpusFilesAgreeWithCoreFoundation(_ file: CorpusFile) throws {
+    Self.expectAgreement(file.name, try file.bytes())
+  }
+
+  /// The hand-broken documents: same verdict and value as CF.
+  @Test func brokenDocumentsAgreeWithCoreFoundation() {
+    for breakage in XMLPlistMalformedTests.breakages {
+      Self.expectAgreement(breakage.name, breakage.apply(to: XMLPlistMalformedTests.good))
     }
+  }
+
+  static func expectAgreement(_ name: String, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+    let theirs = coreFoundationRead(bytes)
+    let ours = try? PropertyListValue(decoding: bytes, format: .xml)
+    #expect(ours == theirs, "\(name): Stasis \(ours.map { "reads \($0)" } ?? "rejects"), CF \(theirs.map { "reads \($0)" } ?? "rejects")",
+            sourceLocation: sourceLocation)
   }
 }

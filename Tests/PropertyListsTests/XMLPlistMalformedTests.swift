@@ -137,11 +137,10 @@ struct XMLPlistMalformedTests {
   @Test(arguments: breakages)
   func brokenDocumentThrowsATypedErrorWithItsLine(_ breakage: Breakage) {
     let bytes = breakage.apply(to: Self.good)
-    do {
-      let value = try PropertyListValue(decoding: bytes, format: .xml)
-      Issue.record("\(breakage.name): read as \(value)")
-    } catch {
-      #expect(error.code == breakage.code, "\(breakage.name): \(error)")
+    let error = expectError(PropertyListError.self, breakage.code, "\(breakage.name)") {
+      try PropertyListValue(decoding: bytes, format: .xml)
+    }
+    if let error {
       #expect(error.format == .xml, "\(breakage.name): \(error)")
       #expect(error.position == .line(breakage.line), "\(breakage.name): \(error)")
       #expect(!error.detail.isEmpty)

@@ -46,7 +46,7 @@ struct XMLPlistSyntaxTests {
       ]>
       """
     #expect(try Self.read(subset + Self.plist("<string>plain</string>")) == "plain")
-    expectError(.unexpectedInput, "declared entities are not expanded") {
+    expectError(PropertyListError.self, .unexpectedInput, "declared entities are not expanded") {
       try Self.read(subset + Self.plist("<string>&lol2;</string>"))
     }
   }
@@ -196,9 +196,9 @@ struct XMLPlistSyntaxTests {
     #expect(try data("A.A!E~C") == [0, 1, 2])  // punctuation is skipped
     #expect(try data("") == [])
     #expect(try data("qrvM3QARIjM=") == [0xAA, 0xBB, 0xCC, 0xDD, 0x00, 0x11, 0x22, 0x33])
-    expectError(.invalidValue) { try Self.read(Self.plist("<data>AA\u{E9}C</data>")) }
-    expectError(.invalidValue) { try Self.read(Self.plist("<data>\u{E9}</data>")) }
-    expectError(.invalidValue) { try Self.read(Self.plist("<data/>")) }
+    expectError(PropertyListError.self, .invalidValue) { try Self.read(Self.plist("<data>AA\u{E9}C</data>")) }
+    expectError(PropertyListError.self, .invalidValue) { try Self.read(Self.plist("<data>\u{E9}</data>")) }
+    expectError(PropertyListError.self, .invalidValue) { try Self.read(Self.plist("<data/>")) }
   }
 
   /// The reader's four-characters-at-a-time base64 path against a direct transcription of CF's
@@ -249,8 +249,8 @@ struct XMLPlistSyntaxTests {
     #expect(duplicate.dictionaryValue?.keys == ["a", "b"])
     // A <key> in value position is a string value.
     #expect(try Self.read(Self.plist("<dict><key>a</key><key>b</key></dict>")) == ["a": "b"])
-    expectError(.unexpectedInput) { try Self.read(Self.plist("<dict><string>a</string><true/></dict>")) }
-    expectError(.unexpectedInput) { try Self.read(Self.plist("<dict><key>a</key></dict>")) }
+    expectError(PropertyListError.self, .unexpectedInput) { try Self.read(Self.plist("<dict><string>a</string><true/></dict>")) }
+    expectError(PropertyListError.self, .unexpectedInput) { try Self.read(Self.plist("<dict><key>a</key></dict>")) }
   }
 
   @Test func keyedArchiverUIDs() throws {
@@ -273,12 +273,12 @@ struct XMLPlistSyntaxTests {
   @Test func depthAndObjectCountLimits() throws {
     func nested(_ depth: Int) -> String { String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) }
     #expect(throws: Never.self) { try Self.read(Self.plist(nested(512))) }
-    expectError(.tooDeep) { try Self.read(Self.plist(nested(513))) }
-    expectError(.tooDeep) { try Self.read(nested(513)) }
-    expectError(.tooDeep) { try Self.read(Self.plist(nested(3)), options: .init(maximumDepth: 2)) }
+    expectError(PropertyListError.self, .tooDeep) { try Self.read(Self.plist(nested(513))) }
+    expectError(PropertyListError.self, .tooDeep) { try Self.read(nested(513)) }
+    expectError(PropertyListError.self, .tooDeep) { try Self.read(Self.plist(nested(3)), options: .init(maximumDepth: 2)) }
     #expect(throws: Never.self) { try Self.read(Self.plist(nested(2)), options: .init(maximumDepth: 2)) }
     // Nested <plist> elements count as levels too, so they cannot exhaust memory either.
-    expectError(.tooDeep) {
+    expectError(PropertyListError.self, .tooDeep) {
       try Self.read(String(repeating: "<plist>", count: 600) + "<true/>" + String(repeating: "</plist>", count: 600))
     }
     // A thousand levels are fine when allowed: the reader keeps its own stack.
@@ -293,7 +293,7 @@ struct XMLPlistSyntaxTests {
 
     let five = Self.plist("<dict><key>a</key><integer>1</integer><key>b</key><integer>2</integer></dict>")
     #expect(throws: Never.self) { try Self.read(five, options: .init(maximumObjectCount: 5)) }
-    expectError(.limitExceeded) { try Self.read(five, options: .init(maximumObjectCount: 4)) }
+    expectError(PropertyListError.self, .limitExceeded) { try Self.read(five, options: .init(maximumObjectCount: 4)) }
   }
 
   // MARK: Encodings
@@ -327,25 +327,25 @@ struct XMLPlistSyntaxTests {
     #expect(try declared(" Utf 8", [0xC3, 0xBC]) == "ü")
     #expect(try declared("iso-8859-01", [0xFC]) == "ü")
     #expect(try declared("Latin-1", [0xFC]) == "ü")
-    expectError(.badEncoding) { try declared("us-ascii", [0xE9]) }
-    expectError(.badEncoding) { try declared("EBCDIC-CP-US", [0x41]) }
-    expectError(.badEncoding) { try declared("windows-1252", [0x81]) }
+    expectError(PropertyListError.self, .badEncoding) { try declared("us-ascii", [0xE9]) }
+    expectError(PropertyListError.self, .badEncoding) { try declared("EBCDIC-CP-US", [0x41]) }
+    expectError(PropertyListError.self, .badEncoding) { try declared("windows-1252", [0x81]) }
     // Broken UTF-16: odd length, unpaired surrogate.
-    expectError(.badEncoding) { try PropertyListValue(decoding: utf16LE + [0x3C]) }
-    expectError(.badEncoding) { try PropertyListValue(decoding: [0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00]) }
+    expectError(PropertyListError.self, .badEncoding) { try PropertyListValue(decoding: utf16LE + [0x3C]) }
+    expectError(PropertyListError.self, .badEncoding) { try PropertyListValue(decoding: [0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x3E, 0x00]) }
     // Invalid UTF-8 inside text, including a four-byte sequence cut to three bytes (which the
     // standard library repairs to a replacement character of the same length).
     for bad: [UInt8] in [[0xF0, 0x9F, 0x98, 0x41], [0x41, 0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80],
                          [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0xAF], Array("0123456789".utf8) + [0xF0, 0x9F, 0x98]] {
-      expectError(.badEncoding, "\(bad)") { try PropertyListValue(decoding: Array("<plist><string>".utf8) + bad + Array("</string></plist>".utf8)) }
+      expectError(PropertyListError.self, .badEncoding, "\(bad)") { try PropertyListValue(decoding: Array("<plist><string>".utf8) + bad + Array("</string></plist>".utf8)) }
     }
     // CF's one leniency: a stray 0xA9 byte (a Latin-1 or Mac OS Roman ©) reads as U+FFFD.
     #expect(try PropertyListValue(decoding: Array("<plist><string>x".utf8) + [0xA9] + Array("y</string></plist>".utf8)) == "x\u{FFFD}y")
     #expect(try PropertyListValue(decoding: Array("<plist><key>".utf8) + [0xA9, 0xC2, 0xA9] + Array("&amp;</key></plist>".utf8)) == "\u{FFFD}©&")
-    expectError(.badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xA8] + Array("</string></plist>".utf8)) }
+    expectError(PropertyListError.self, .badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xA8] + Array("</string></plist>".utf8)) }
     #expect(try PropertyListValue(decoding: Array("<plist><string>0123456789😀\u{10FFFF}\u{FFFD}</string></plist>".utf8)) == "0123456789😀\u{10FFFF}\u{FFFD}")
     // Invalid UTF-8 inside text.
-    expectError(.badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)) }
+    expectError(PropertyListError.self, .badEncoding) { try PropertyListValue(decoding: Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)) }
   }
 
   @Test func formatDetection() {
@@ -424,8 +424,8 @@ struct XMLPlistSyntaxTests {
     #expect(try date(-63_177_062_400) == "<date>-001-01-01T00:00:00Z</date>\n")
     #expect(try date(-63_113_904_001) == "<date>0000-12-31T23:59:59Z</date>\n")
     #expect(try date(3e11) == "<date>11507-08-17T05:20:00Z</date>\n")
-    expectError(.unrepresentable) { try Self.xml(.date(Date(timeIntervalSinceReferenceDate: .nan))) }
-    expectError(.unrepresentable) { try Self.xml(.date(Date(timeIntervalSinceReferenceDate: .infinity))) }
+    expectError(PropertyListError.self, .unrepresentable) { try Self.xml(.date(Date(timeIntervalSinceReferenceDate: .nan))) }
+    expectError(PropertyListError.self, .unrepresentable) { try Self.xml(.date(Date(timeIntervalSinceReferenceDate: .infinity))) }
   }
 
   /// The writer's exact-integer `%.17g` against the C library's, on edge values and on random

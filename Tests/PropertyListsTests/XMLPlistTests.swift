@@ -41,43 +41,49 @@ struct XMLPlistTests {
     "xmlplist/goplist_unusual/s11.plist": ["test": "apple", "\">test": "libplist"],
   ]
 
+  static let xmlFiles: [CorpusFile] = Corpus.files(in: "xmlplist")
+
+  /// The per-file test below has one case per file; this keeps a missing or emptied folder from
+  /// passing with no cases, and checks that every file the tables name is there (so that the
+  /// files read are exactly the others).
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func everyCorpusFileReadsAsCFWouldAndRoundTrips() throws {
-    let files = Corpus.files(in: "xmlplist")
+  func corpusHoldsTheXMLFiles() {
+    let files = Self.xmlFiles
     #expect(files.count >= 39, "expected the xmlplist corpus, found \(files.count) files")
-    var read = 0
-    for url in files {
-      let name = Corpus.name(url)
-      let bytes = try Data(contentsOf: url)
-      #expect(bytes.withUnsafeBytes { PropertyListFormat.detect($0) } == .xml, "\(name) is not detected as XML")
-      if let rejection = Self.rejectedLikeCF[name] {
-        do {
-          _ = try PropertyListValue(decoding: bytes, format: .xml)
-          Issue.record("\(name) was read, but CF rejects it: \(rejection.reason)")
-        } catch {
-          #expect(error.code == rejection.code, "\(name): \(error)")
-          #expect(error.format == .xml && error.position == .line(rejection.line), "\(name): \(error)")
-        }
-        continue
+    let names = Set(files.map(\.name))
+    #expect(Set(Self.rejectedLikeCF.keys).subtracting(names).isEmpty, "missing: \(Set(Self.rejectedLikeCF.keys).subtracting(names).sorted())")
+    #expect(Set(Self.acceptedUnusual.keys).subtracting(names).isEmpty, "missing: \(Set(Self.acceptedUnusual.keys).subtracting(names).sorted())")
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: xmlFiles)
+  func everyCorpusFileReadsAsCFWouldAndRoundTrips(_ file: CorpusFile) throws {
+    let name = file.name
+    let bytes = try file.data()
+    #expect(bytes.withUnsafeBytes { PropertyListFormat.detect($0) } == .xml, "\(name) is not detected as XML")
+    if let rejection = Self.rejectedLikeCF[name] {
+      let error = expectError(PropertyListError.self, rejection.code, "\(name) was read, but CF rejects it: \(rejection.reason)") {
+        try PropertyListValue(decoding: bytes, format: .xml)
       }
-      let value: PropertyListValue
-      do {
-        value = try PropertyListValue(decoding: bytes)
-      } catch {
-        Issue.record("\(name): \(error)")
-        continue
+      if let error {
+        #expect(error.format == .xml && error.position == .line(rejection.line), "\(name): \(error)")
       }
-      read += 1
-      if let expected = Self.acceptedUnusual[name] {
-        #expect(value == expected, "\(name) reads as \(value)")
-      }
-      let encoded = try value.encodedBytes(as: .xml)
-      let again = try PropertyListValue(decoding: encoded)
-      #expect(again == value, "\(name) changed after re-encoding as XML")
-      let encodedAgain = try again.encodedBytes(as: .xml)
-      #expect(encodedAgain == encoded, "\(name): re-encoding is not stable")
+      return
     }
-    #expect(read == files.count - Self.rejectedLikeCF.count)
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(decoding: bytes)
+    } catch {
+      Issue.record("\(name): \(error)")
+      return
+    }
+    if let expected = Self.acceptedUnusual[name] {
+      #expect(value == expected, "\(name) reads as \(value)")
+    }
+    let encoded = try value.encodedBytes(as: .xml)
+    let again = try PropertyListValue(decoding: encoded)
+    #expect(again == value, "\(name) changed after re-encoding as XML")
+    let encodedAgain = try again.encodedBytes(as: .xml)
+    #expect(encodedAgain == encoded, "\(name): re-encoding is not stable")
   }
 
   /// Spot checks that the corpus values are read correctly, not just read.
@@ -129,29 +135,31 @@ struct XMLPlistTests {
     "xmlplist/apps/Sparkle.Downloader_Downloader.entitlements": nil,
   ]
 
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func appleWrittenFilesReencodeByteIdentically() throws {
-    var keyedArchives = Corpus.files(in: "keyedarchive").filter { $0.pathExtension == "plist" }
-    keyedArchives.removeAll { (try? Data(contentsOf: $0).starts(with: Data("bplist".utf8))) ?? true }
-    var identical: [String] = []
-    var different: [String] = []
-    let names = Self.appleWritten.keys.sorted() + keyedArchives.map(Corpus.name)
-    for name in names {
-      let bytes = try Data(contentsOf: Corpus.root.appendingPathComponent(name))
-      let encoded = try PropertyListValue(decoding: bytes).encoded(as: .xml)
-      let reason = Self.appleWritten[name] ?? nil
-      if encoded == bytes {
-        identical.append(name)
-        #expect(reason == nil, "\(name) is identical although the table says: \(reason ?? "")")
-      } else {
-        different.append("\(name): \(reason ?? "UNEXPECTED")")
-        #expect(reason != nil, "\(name) differs from Apple's bytes at offset \(Self.firstDifference(bytes, encoded))")
-        if let reason { try Self.check(reason, name: name, apple: bytes, ours: encoded) }
-      }
+  /// The files of ``appleWritten`` and the keyed archives written as XML.
+  static let appleWrittenFiles: [CorpusFile] = {
+    guard Corpus.isAvailable else { return [] }
+    let keyedArchives = Corpus.files(in: "keyedarchive").filter {
+      $0.pathExtension == "plist" && !((try? $0.data().starts(with: Data("bplist".utf8))) ?? true)
     }
-    print("XML re-encoding of Apple-written files: \(identical.count) of \(names.count) byte-identical")
-    for line in different { print("  differs: \(line)") }
-    #expect(identical.count == names.count - Self.appleWritten.values.filter { $0 != nil }.count)
+    return Self.appleWritten.keys.sorted().map(Corpus.file) + keyedArchives
+  }()
+
+  /// Each file is identical exactly when the table gives no reason, so the number of identical
+  /// files is the number of files less the number of reasons.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: appleWrittenFiles)
+  func appleWrittenFilesReencodeByteIdentically(_ file: CorpusFile) throws {
+    let name = file.name
+    let bytes = try file.data()
+    let encoded = try PropertyListValue(decoding: bytes).encoded(as: .xml)
+    let reason = Self.appleWritten[name] ?? nil
+    if encoded == bytes {
+      #expect(reason == nil, "\(name) is identical although the table says: \(reason ?? "")")
+      print("XML re-encoding of an Apple-written file: \(name) is byte-identical")
+    } else {
+      print("XML re-encoding of an Apple-written file: \(name) differs: \(reason ?? "UNEXPECTED")")
+      #expect(reason != nil, "\(name) differs from Apple's bytes at offset \(Self.firstDifference(bytes, encoded))")
+      if let reason { try Self.check(reason, name: name, apple: bytes, ours: encoded) }
+    }
   }
 
   /// Confirms the stated reason for a difference: with the same lines in the same order (modulo

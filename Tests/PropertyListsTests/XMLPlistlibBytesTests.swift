@@ -116,9 +116,9 @@ struct XMLPlistlibBytesTests {
 
   /// Runs the script on `values`; returns (stock plistlib bytes, CF-real-patched bytes) for each.
   static func plistlibOutputs(_ values: [PropertyListValue]) throws -> [(stock: [UInt8], patched: [UInt8])] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-xml-plistlib-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try ScratchFolder("xml-plistlib")
+    defer { scratch.remove() }
+    let folder = scratch.url
     let input = folder.appendingPathComponent("values.json")
     try JSONSerialization.data(withJSONObject: values.map(node)).write(to: input)
     let process = Process()

@@ -66,7 +66,7 @@ struct ContainerRootTests {
     #expect(container.bundlePath.hasSuffix("/org.example.text-edit/Text Edit.app"))
     #expect(isFolder(container.bundlePath))
     for bad in ["", ".", "..", "a/b", "x\0y", String(repeating: "n", count: 252)] {
-      expectSandboxError(.invalidIdentifier, "app name \(bad.debugDescription)") { () throws(SandboxError) in
+      expectError(SandboxError.self, .invalidIdentifier, "app name \(bad.debugDescription)") {
         _ = try scratch.root.container(for: "org.example.app", appName: bad)
       }
     }
@@ -91,7 +91,7 @@ struct ContainerRootTests {
     try FileManager.default.createDirectory(atPath: scratch.outside, withIntermediateDirectories: true)
     try FileManager.default.removeItem(atPath: container.preferencesPath)
     try symlink(at: container.preferencesPath, to: scratch.outside)
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
+    let error = expectError(SandboxError.self, .fileSystem) { _ = try scratch.root.container(for: "com.example.app") }
     #expect(error?.path == container.preferencesPath)
     #expect(error?.description.contains("symbolic link") == true)
   }
@@ -100,7 +100,7 @@ struct ContainerRootTests {
     let scratch = try ScratchRoot()
     defer { scratch.remove() }
     _ = FileManager.default.createFile(atPath: scratch.root.path, contents: Data())
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
+    let error = expectError(SandboxError.self, .fileSystem) { _ = try scratch.root.container(for: "com.example.app") }
     #expect(error?.path == scratch.root.path)
   }
 
@@ -109,7 +109,7 @@ struct ContainerRootTests {
     let scratch = try ScratchRoot()
     defer { chmod(scratch.folder.path, 0o755); scratch.remove() }
     chmod(scratch.folder.path, 0o555)
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
+    let error = expectError(SandboxError.self, .fileSystem) { _ = try scratch.root.container(for: "com.example.app") }
     #expect(error?.description.contains("Permission denied") == true)
   }
 
@@ -118,7 +118,7 @@ struct ContainerRootTests {
     let scratch = try ScratchRoot()
     try #require(ImmutableFlag.set(true, on: scratch.folder.path), "chattr +i failed on \(scratch.folder.path)")
     defer { ImmutableFlag.set(false, on: scratch.folder.path); scratch.remove() }
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in _ = try scratch.root.container(for: "com.example.app") }
+    let error = expectError(SandboxError.self, .fileSystem) { _ = try scratch.root.container(for: "com.example.app") }
     #expect(error?.path == scratch.root.path)
     #expect(error?.description.contains("cannot create the folder: Operation not permitted") == true, "\(String(describing: error))")
   }
@@ -161,7 +161,7 @@ struct BundleIdentifierTests {
     String(repeating: "a", count: 256),
   ])
   func refusesEverythingElse(_ identifier: String) {
-    let error = expectSandboxError(.invalidIdentifier, "\(identifier.debugDescription)") { () throws(SandboxError) in
+    let error = expectError(SandboxError.self, .invalidIdentifier, "\(identifier.debugDescription)") {
       try BundleIdentifier.validate(identifier)
     }
     #expect(error?.description.contains("\0") == false, "a NUL byte reached the message")
@@ -171,7 +171,7 @@ struct BundleIdentifierTests {
     let scratch = try ScratchRoot()
     defer { scratch.remove() }
     for identifier in ["..", "../escape", "a/b", "", "x\0"] {
-      expectSandboxError(.invalidIdentifier) { () throws(SandboxError) in _ = try scratch.root.container(for: identifier) }
+      expectError(SandboxError.self, .invalidIdentifier) { _ = try scratch.root.container(for: identifier) }
     }
     #expect(!FileManager.default.fileExists(atPath: scratch.root.path))
     #expect(!FileManager.default.fileExists(atPath: scratch.folder.path + "/escape"))

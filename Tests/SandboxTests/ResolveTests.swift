@@ -79,7 +79,7 @@ struct ResolveTests {
     #expect(Self.hostile.count >= 15)
     for (path, code) in Self.hostile {
       let shown = path.count > 60 ? String(path.prefix(60)) + "…" : path
-      let error = expectSandboxError(code, "path \(shown.debugDescription)") { () throws(SandboxError) in
+      let error = expectError(SandboxError.self, code, "path \(shown.debugDescription)") {
         _ = try fixture.container.resolve(path)
       }
       if let error {
@@ -211,7 +211,7 @@ struct PurgeTests {
     _ = FileManager.default.createFile(atPath: scratch.outside + "/precious", contents: Data("keep".utf8))
     try FileManager.default.removeItem(atPath: container.cachesPath)
     try symlink(at: container.cachesPath, to: scratch.outside)
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in try container.purgeCaches() }
+    let error = expectError(SandboxError.self, .fileSystem) { try container.purgeCaches() }
     #expect(error?.path == container.cachesPath)
     #expect(FileManager.default.fileExists(atPath: scratch.outside + "/precious"))
   }
@@ -225,7 +225,7 @@ struct PurgeTests {
     _ = FileManager.default.createFile(atPath: container.cachesPath + "/locked/f", contents: Data())
     chmod(container.cachesPath + "/locked", 0o555)
     defer { chmod(container.cachesPath + "/locked", 0o755) }
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in try container.purgeCaches() }
+    let error = expectError(SandboxError.self, .fileSystem) { try container.purgeCaches() }
     #expect(error?.path == container.cachesPath + "/locked/f")
   }
 
@@ -238,7 +238,7 @@ struct PurgeTests {
     _ = FileManager.default.createFile(atPath: container.temporaryPath + "/locked/f", contents: Data())
     try #require(ImmutableFlag.set(true, on: container.temporaryPath + "/locked"))
     defer { ImmutableFlag.set(false, on: container.temporaryPath + "/locked") }
-    let error = expectSandboxError(.fileSystem) { () throws(SandboxError) in try container.purgeTemporaryFiles() }
+    let error = expectError(SandboxError.self, .fileSystem) { try container.purgeTemporaryFiles() }
     #expect(error?.path == container.temporaryPath + "/locked/f")
     #expect(error?.description.contains("cannot remove the file: Operation not permitted") == true)
   }

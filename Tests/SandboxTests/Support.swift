@@ -4,21 +4,22 @@ import Sandbox
 import Testing
 import TestSupport
 
-/// A container root in a fresh temporary folder, removed by `remove()`.
+/// A container root in a fresh scratch folder, removed by `remove()` or with the last reference.
 struct ScratchRoot {
-  let folder: URL
+  let scratch: ScratchFolder
   let root: ContainerRoot
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-sandbox-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    root = ContainerRoot(path: folder.path + "/Containers")
+    scratch = try ScratchFolder("sandbox")
+    root = ContainerRoot(path: scratch.path + "/Containers")
   }
 
-  /// A folder beside the root, outside every container.
-  var outside: String { folder.path + "/outside" }
+  var folder: URL { scratch.url }
 
-  func remove() { try? FileManager.default.removeItem(at: folder) }
+  /// A folder beside the root, outside every container.
+  var outside: String { scratch.path + "/outside" }
+
+  func remove() { scratch.remove() }
 }
 
 func isFolder(_ path: String) -> Bool {
@@ -28,20 +29,4 @@ func isFolder(_ path: String) -> Bool {
 
 func symlink(at path: String, to target: String) throws {
   guard Glibc.symlink(target, path) == 0 else { throw TestFailure("cannot link \(path) -> \(target): \(String(cString: strerror(errno)))") }
-}
-
-/// Runs `body` expecting a `SandboxError` with `code`, and returns it.
-@discardableResult
-func expectSandboxError(
-  _ code: SandboxError.Code, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: () throws(SandboxError) -> Void
-) -> SandboxError? {
-  do {
-    try body()
-    Issue.record("expected SandboxError .\(code), but nothing was thrown. \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
-    return nil
-  } catch {
-    #expect(error.code == code, "\(error) \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
-    return error
-  }
 }

@@ -1,10 +1,19 @@
 import Foundation
+import Testing
 
 /// Finds the shared corpus of Apple-made files (`../shared/corpus` beside the checkout).
 ///
-/// Tests read corpus files in place; nothing is copied into the repository. A test that needs
-/// the corpus declares `.enabled(if: Corpus.isAvailable, Corpus.missingReason)` so that a missing
-/// corpus shows as a skip with its reason, never as a silent pass.
+/// Tests read corpus files in place; nothing is copied into the repository. A test over corpus
+/// files takes them as arguments, one test case per file, so that a failure names its file:
+///
+/// ```swift
+/// @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason), arguments: Corpus.files(in: "xmlplist"))
+/// func reads(_ file: CorpusFile) throws { … }
+/// ```
+///
+/// Without the corpus the list is empty and the `.enabled` trait (on the test or its suite) makes
+/// the test show as skipped with ``missingReason``, never as a silent pass. A test that checks
+/// how many files there are keeps an empty or renamed folder from passing with no cases.
 public enum Corpus {
   /// The repository root, found from this file's location.
   public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
@@ -27,20 +36,25 @@ public enum Corpus {
   }
 
   /// Every regular file under `folder` (relative to the corpus root), recursively, sorted, skipping
-  /// MANIFEST.tsv; `excluding` drops files under the named subfolders.
-  public static func files(in folder: String, excluding: Set<String> = []) -> [URL] {
+  /// MANIFEST.tsv; `excluding` drops files under the named subfolders. Empty without the corpus.
+  public static func files(in folder: String, excluding: Set<String> = []) -> [CorpusFile] {
     let base = root.appendingPathComponent(folder)
     guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])
     else { return [] }
-    var result: [URL] = []
+    var result: [CorpusFile] = []
     for case let url as URL in enumerator {
       let relative = String(url.path.dropFirst(base.path.count + 1))
       if let top = relative.split(separator: "/").first, excluding.contains(String(top)) { continue }
       guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
       if url.lastPathComponent == "MANIFEST.tsv" { continue }
-      result.append(url)
+      result.append(CorpusFile(url: url))
     }
     return result.sorted { $0.path < $1.path }
+  }
+
+  /// The file at `name` (relative to the corpus root), whether or not it exists.
+  public static func file(_ name: String) -> CorpusFile {
+    CorpusFile(url: root.appendingPathComponent(name))
   }
 
   /// The path of a file relative to the corpus root, for messages.
@@ -49,4 +63,23 @@ public enum Corpus {
   }
 }
 
-import Testing
+/// One file of the shared corpus, as a test argument: its test case is named by ``name``.
+public struct CorpusFile: Sendable, Hashable, Codable, CustomStringConvertible, CustomTestStringConvertible {
+  public let url: URL
+
+  public init(url: URL) { self.url = url }
+
+  /// The path relative to the corpus root, such as `xmlplist/gnustep/non_baseplane_utf8.plist`.
+  public var name: String { Corpus.name(url) }
+  public var path: String { url.path }
+  public var pathExtension: String { url.pathExtension }
+  public var lastPathComponent: String { url.lastPathComponent }
+  public var description: String { name }
+  public var testDescription: String { name }
+
+  /// The file's contents.
+  public func data() throws -> Data { try Data(contentsOf: url) }
+
+  /// The file's contents as bytes.
+  public func bytes() throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
+}

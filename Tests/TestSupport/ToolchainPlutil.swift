@@ -38,10 +38,10 @@ public enum ToolchainPlutil {
   /// Runs plutil with `arguments`, feeding `input` on standard input (pass `-` as the file).
   public static func run(_ arguments: [String], input: [UInt8]) throws -> Outcome {
     guard let path else { throw CocoaError(.fileNoSuchFile) }
-    let inputURL = FileManager.default.temporaryDirectory
-      .appendingPathComponent("stasis-plutil-\(UUID().uuidString)")
+    let scratch = try ScratchFolder("plutil-input")
+    defer { scratch.remove() }
+    let inputURL = scratch.url.appendingPathComponent("input")
     try Data(input).write(to: inputURL)
-    defer { try? FileManager.default.removeItem(at: inputURL) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

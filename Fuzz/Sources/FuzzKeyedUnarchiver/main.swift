@@ -1,9 +1,10 @@
 // FuzzKeyedUnarchiver: Opens each input (after a first mode byte) as an NSKeyedArchiver archive,
 // binary or XML, and decodes its root with a registry of Foundation plus three small test
 // classes, in secure mode or not; a decoded root is archived again and unarchived. See
-// KeyedFuzzChecks. Build and run: Fuzz/README.md.
+// KeyedFuzzChecks (Tests/KeyedArchiveFuzzChecks). Build and run: Fuzz/README.md.
 import FoundationEssentials
 import FuzzSupport
+import KeyedArchiveFuzzChecks
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzKeyedUnarchiver(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

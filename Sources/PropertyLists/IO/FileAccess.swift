@@ -38,14 +38,6 @@ package enum FileAccess {
     }
   }
 
-  /// The former spelling of ``withContents(ofFile:maximumByteCount:_:)``, still used by PlistTool's
-  /// `SystemEnvironment` (an environment type being reworked separately); remove once it has moved.
-  package static func withContents<R>(
-    ofFile path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws(PropertyListError) -> R
-  ) throws(PropertyListError) -> R {
-    try withContents(ofFile: path, maximumByteCount: limit, body)
-  }
-
   /// Replaces the file at `path` with `bytes` atomically through ``AtomicFile/write(_:toFile:permissions:)``,
   /// the package's one atomic-write primitive: readers see the complete old file or the complete
   /// new one; on any failure the old file is untouched and no temporary file remains.

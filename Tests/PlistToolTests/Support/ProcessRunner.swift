@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The outcome of running an executable.
 struct ProcessOutcome {
@@ -16,7 +17,8 @@ enum ProcessRunner {
   static func run(
     _ executable: String, _ arguments: [String], standardInput: Data = Data(), in folder: URL? = nil
   ) throws -> ProcessOutcome {
-    let scratch = try TemporaryFolder()
+    let scratch = try ScratchFolder("plutil-run")
+    defer { scratch.remove() }
     let inputURL = scratch.url.appendingPathComponent("stdin")
     let outputURL = scratch.url.appendingPathComponent("stdout")
     let errorURL = scratch.url.appendingPathComponent("stderr")
@@ -42,32 +44,6 @@ enum ProcessRunner {
     process.waitUntilExit()
     return ProcessOutcome(
       status: process.terminationStatus, stdout: try Data(contentsOf: outputURL), stderr: try Data(contentsOf: errorURL))
-  }
-}
-
-/// A folder under the system's temporary directory, removed when the value goes away.
-final class TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("plutil-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  func write(_ bytes: [UInt8], to name: String) throws {
-    try Data(bytes).write(to: url.appendingPathComponent(name))
-  }
-
-  func read(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
-  }
-
-  func contents() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }
 }
 

@@ -1,7 +1,7 @@
-// The checks FuzzKeyedUnarchiver runs on each input, in one file that two targets compile:
-// KeyedArchiveTests (KeyedFuzzRegressionTests replays Fuzz/FailCases/FuzzKeyedUnarchiver/ through
-// it) and the fuzz target itself, whose Fuzz/Sources/FuzzKeyedUnarchiver/KeyedFuzzChecks.swift is
-// a symbolic link to this file. It uses only the libraries' public API and no test framework.
+// The checks FuzzKeyedUnarchiver runs on each input, in a library of their own that two packages
+// use: KeyedArchiveTests (KeyedFuzzRegressionTests replays Fuzz/FailCases/FuzzKeyedUnarchiver/
+// through it) and the fuzz target itself (Fuzz/Package.swift depends on the root package's
+// KeyedArchiveFuzzChecks product). It uses only the libraries' public API and no test framework.
 import FoundationEssentials
 import KeyedArchive
 import PropertyLists
@@ -14,24 +14,24 @@ import PropertyLists
 /// ``KeyedFuzzChecks/releaseNodes()`` when an input is done. Only nodes can close a cycle (a
 /// leaf is built by `init(coder:)`, a point is a value), so that frees everything. One input is
 /// checked at a time (libFuzzer runs one; the regression suite is serialized).
-final class KeyedFuzzNode: ArchiveEncodable, ArchiveDecodableInPlace, ArchiveDecodingCompletion {
+public final class KeyedFuzzNode: ArchiveEncodable, ArchiveDecodableInPlace, ArchiveDecodingCompletion {
   nonisolated(unsafe) static var live: [KeyedFuzzNode] = []
 
-  var name = ""
-  var link: KeyedFuzzNode?
-  var children: [KeyedFuzzNode] = []
-  var extra: Any?
+  public var name = ""
+  public var link: KeyedFuzzNode?
+  public var children: [KeyedFuzzNode] = []
+  public var extra: Any?
 
-  init() { Self.live.append(self) }
+  public init() { Self.live.append(self) }
 
-  func encode(with coder: ArchiveEncoder) throws {
+  public func encode(with coder: ArchiveEncoder) throws {
     try coder.encode(name, forKey: "name")
     try coder.encode(link, forKey: "link")
     try coder.encode(children, forKey: "children")
     try coder.encode(extra, forKey: "extra")
   }
 
-  func decode(from coder: ArchiveDecoder) throws {
+  public func decode(from coder: ArchiveDecoder) throws {
     name = try coder.decode(String.self, forKey: "name") ?? ""
     link = try coder.decode(KeyedFuzzNode.self, forKey: "link")
     children = try coder.decode([KeyedFuzzNode].self, forKey: "children") ?? []
@@ -39,28 +39,28 @@ final class KeyedFuzzNode: ArchiveEncodable, ArchiveDecodableInPlace, ArchiveDec
   }
 
   /// Runs after the whole archive is decoded: walks what the cycles produced.
-  func archiveDidFinishDecoding() throws {
+  public func archiveDidFinishDecoding() throws {
     _ = link?.name.utf8.count
     _ = children.reduce(0) { $0 + $1.children.count }
   }
 }
 
 /// A class decoded in one step by `init(coder:)`: a cycle back to it must be an error.
-final class KeyedFuzzLeaf: ArchiveEncodable, ArchiveDecodable {
-  var count: Int
-  var flag: Bool
-  var ratio: Double
-  var bytes: Data?
-  var label: String?
-  var owner: KeyedFuzzNode?
-  var point: KeyedFuzzPoint?
+public final class KeyedFuzzLeaf: ArchiveEncodable, ArchiveDecodable {
+  public var count: Int
+  public var flag: Bool
+  public var ratio: Double
+  public var bytes: Data?
+  public var label: String?
+  public var owner: KeyedFuzzNode?
+  public var point: KeyedFuzzPoint?
 
-  init(count: Int, flag: Bool, ratio: Double, bytes: Data?, label: String?, owner: KeyedFuzzNode?, point: KeyedFuzzPoint?) {
+  public init(count: Int, flag: Bool, ratio: Double, bytes: Data?, label: String?, owner: KeyedFuzzNode?, point: KeyedFuzzPoint?) {
     (self.count, self.flag, self.ratio, self.bytes) = (count, flag, ratio, bytes)
     (self.label, self.owner, self.point) = (label, owner, point)
   }
 
-  init(coder: ArchiveDecoder) throws {
+  public init(coder: ArchiveDecoder) throws {
     count = try coder.decodeInteger(forKey: "count")
     flag = try coder.decodeBool(forKey: "flag")
     ratio = try coder.decodeDouble(forKey: "ratio")
@@ -70,7 +70,7 @@ final class KeyedFuzzLeaf: ArchiveEncodable, ArchiveDecodable {
     point = try coder.decode(KeyedFuzzPoint.self, forKey: "point")
   }
 
-  func encode(with coder: ArchiveEncoder) throws {
+  public func encode(with coder: ArchiveEncoder) throws {
     coder.encode(count, forKey: "count")
     coder.encode(flag, forKey: "flag")
     coder.encode(ratio, forKey: "ratio")
@@ -82,18 +82,18 @@ final class KeyedFuzzLeaf: ArchiveEncodable, ArchiveDecodable {
 }
 
 /// A value type archived as an object of its own.
-struct KeyedFuzzPoint: ArchiveValueCodable {
-  var x: Double
-  var y: Float
-  var small: Int16
-  var tag: String?
-  var leaf: KeyedFuzzLeaf?
+public struct KeyedFuzzPoint: ArchiveValueCodable {
+  public var x: Double
+  public var y: Float
+  public var small: Int16
+  public var tag: String?
+  public var leaf: KeyedFuzzLeaf?
 
-  init(x: Double, y: Float, small: Int16, tag: String?, leaf: KeyedFuzzLeaf?) {
+  public init(x: Double, y: Float, small: Int16, tag: String?, leaf: KeyedFuzzLeaf?) {
     (self.x, self.y, self.small, self.tag, self.leaf) = (x, y, small, tag, leaf)
   }
 
-  init(coder: ArchiveDecoder) throws {
+  public init(coder: ArchiveDecoder) throws {
     x = try coder.decodeDouble(forKey: "x")
     y = try coder.decodeFloat(forKey: "y")
     small = try coder.decodeInteger(Int16.self, forKey: "small")
@@ -101,7 +101,7 @@ struct KeyedFuzzPoint: ArchiveValueCodable {
     leaf = try coder.decode(KeyedFuzzLeaf.self, forKey: "leaf")
   }
 
-  func encode(with coder: ArchiveEncoder) throws {
+  public func encode(with coder: ArchiveEncoder) throws {
     coder.encode(x, forKey: "x")
     coder.encode(y, forKey: "y")
     coder.encode(small, forKey: "small")
@@ -121,8 +121,8 @@ struct KeyedFuzzPoint: ArchiveValueCodable {
 /// A thrown ``KeyedArchiveError`` is a correct answer anywhere (and a `PropertyListError` from
 /// reading the plist for the dump). Any other error is reported; traps, hangs and sanitizer
 /// reports are the fuzzer's to catch.
-enum KeyedFuzzChecks {
-  static let limits: KeyedUnarchiver.Limits = {
+public enum KeyedFuzzChecks {
+  public static let limits: KeyedUnarchiver.Limits = {
     var limits = KeyedUnarchiver.Limits()
     limits.maximumDepth = 128
     limits.maximumObjectCount = 1 << 16
@@ -133,7 +133,7 @@ enum KeyedFuzzChecks {
   static let plistOptions = PropertyListReadingOptions(
     maximumDepth: 512, maximumObjectCount: 1 << 16, maximumByteCount: 1 << 20)
 
-  static let registry: ArchiveClassRegistry = {
+  public static let registry: ArchiveClassRegistry = {
     var registry = ArchiveClassRegistry.foundation
     registry.register(KeyedFuzzNode.self, as: "KeyedFuzzNode", supportsSecureCoding: true)
     registry.register(KeyedFuzzLeaf.self, as: "KeyedFuzzLeaf", supportsSecureCoding: false)
@@ -149,7 +149,7 @@ enum KeyedFuzzChecks {
     ArchivedError.self, ArchivedRect.self, ArchivedRange.self, Locale.self, TimeZone.self,
   ]
 
-  static func run(_ input: Data) -> String? {
+  public static func run(_ input: Data) -> String? {
     defer { releaseNodes() }
     guard let selector = input.first else { return nil }
     let archive = Data(input.dropFirst())
@@ -180,7 +180,7 @@ enum KeyedFuzzChecks {
   }
 
   /// Cuts the references of every node made while checking the input (see ``KeyedFuzzNode``).
-  static func releaseNodes() {
+  public static func releaseNodes() {
     for node in KeyedFuzzNode.live {
       node.link = nil
       node.children = []
@@ -190,7 +190,7 @@ enum KeyedFuzzChecks {
   }
 
   /// The decode call for `mode` 0–7, on the top-level key `root`.
-  static func decodeRoot(_ unarchiver: KeyedUnarchiver, mode: Int) throws -> Any? {
+  public static func decodeRoot(_ unarchiver: KeyedUnarchiver, mode: Int) throws -> Any? {
     switch mode {
     case 0: return try unarchiver.decodeObject(forKey: "root")
     case 1: return try unarchiver.decode(KeyedFuzzNode.self, forKey: "root")

@@ -1,1 +1,0 @@
-../../../Tests/KeyedArchiveTests/KeyedFuzzChecks.swift

@@ -1,0 +1,15 @@
+import AtomicFiles
+import Bundles
+import Defaults
+import KeyedArchive
+import PropertyLists
+import Sandbox
+
+// The error types tests pass to `expectError`. Each already has a `code`; the conformances live
+// here, once, so that no test target declares its own.
+extension AtomicFileError: CodedError {}
+extension BundleError: CodedError {}
+extension DefaultsError: CodedError {}
+extension KeyedArchiveError: CodedError {}
+extension PropertyListError: CodedError {}
+extension SandboxError: CodedError {}
