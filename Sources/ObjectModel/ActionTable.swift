@@ -1,45 +1,47 @@
 /// The actions of one class: selector names (`save:`, `addNewItem:`, `dismiss`) and what each
-/// does, the explicit stand-in for Objective-C's method lookup that target–action (controls
-/// sending to their target, or along the responder chain for a nil target) needs.
+/// does — the explicit stand-in for Objective-C's method lookup that target–action (a control
+/// sending to its target, or along the responder chain for a nil target) needs.
 ///
 /// ```swift
 /// final class ItemsViewController: ActionResponding {
 ///   func addNewItem(_ sender: Any?) { … }
-///   static let actionTable = ActionTable(for: ItemsViewController.self)
-///     .action("addNewItem:") { controller, sender in controller.addNewItem(sender) }
+///   static let actionTable = ActionTable(for: ItemsViewController.self) {
+///     $0.action("addNewItem:") { controller, sender in controller.addNewItem(sender) }
+///   }
 /// }
 /// try controller.perform(action: "addNewItem:", sender: button)
 /// ```
 public struct ActionTable: Sendable {
   private(set) var actions: [String: @Sendable (AnyObject, Any?) throws -> Void] = [:]
 
-  /// An empty table for the class `Object`.
-  public init<Object: AnyObject>(for type: Object.Type) {}
-
   /// An empty table.
   public init() {}
 
-  /// Adds the action `selector` (its Objective-C name, with a trailing `:` when it takes the
-  /// sender).
-  public func action<Object: AnyObject>(
-    _ selector: String, _ body: @escaping @Sendable (Object, Any?) throws -> Void
-  ) -> ActionTable {
-    var copy = self
-    copy.actions[selector] = { object, sender in try body(object as! Object, sender) }
-    return copy
-  }
-
-  /// This table with `other`'s actions added (a subclass's override wins).
-  public func merged(with other: ActionTable) -> ActionTable {
-    var copy = self
-    copy.actions.merge(other.actions) { _, new in new }
-    return copy
+  /// The table of the class `Object`: `inheriting`'s actions (the superclass's table), then the
+  /// actions `build` adds, which replace inherited ones of the same name (an override).
+  public init<Object: AnyObject>(
+    for type: Object.Type, inheriting inherited: ActionTable = ActionTable(), _ build: (inout Builder<Object>) -> Void
+  ) {
+    var builder = Builder<Object>(table: inherited)
+    build(&builder)
+    self = builder.table
   }
 
   /// The selector names, sorted.
   public var selectors: [String] { actions.keys.sorted() }
 
   func body(_ selector: String) -> (@Sendable (AnyObject, Any?) throws -> Void)? { actions[selector] }
+
+  /// Adds the actions of the class `Object` to an ``ActionTable``.
+  public struct Builder<Object: AnyObject> {
+    var table: ActionTable
+
+    /// Adds the action `selector` (its Objective-C name, with a trailing `:` when it takes the
+    /// sender).
+    public mutating func action(_ selector: String, _ body: @escaping @Sendable (Object, Any?) throws -> Void) {
+      table.actions[selector] = { object, sender in try body(object as! Object, sender) }
+    }
+  }
 }
 
 /// An object that answers actions by name (`respondsToSelector:`, `performSelector:withObject:`).

@@ -7,35 +7,40 @@
 ///   var name = ""
 ///   var valueInDollars = 0
 ///   var note: String?
-///   static let keyTable = KeyTable(for: Item.self)
-///     .key("name", \.name)
-///     .key("valueInDollars", \.valueInDollars)
-///     .key("note", \.note)
+///   static let keyTable = KeyTable(for: Item.self) {
+///     $0.key("name", \.name)
+///     $0.key("valueInDollars", \.valueInDollars)
+///     $0.key("note", \.note)
+///   }
 /// }
 /// ```
 ///
 /// A subclass extends its superclass's table (`UIButton` has `UIView`'s keys): declare the
-/// requirement as `class var keyTable` in the base class and override it with the base table
-/// ``merged(with:)`` the subclass's own keys, kept in a `static let` so it is built once.
+/// requirement as `class var keyTable` in the base class, keep each class's table in a
+/// `static let` (built once), and pass the superclass's as `inheriting:`.
 ///
-/// Lookups are one dictionary access; a setter converts numbers as `NSNumber` does
-/// (``KeyValueConversion``).
+/// Lookups are one dictionary access; a setter converts numbers as `NSNumber` does.
 public struct KeyTable: Sendable {
   /// How one key is read and written.
   struct Accessor: Sendable {
     let get: @Sendable (AnyObject) -> Any?
     let set: (@Sendable (AnyObject, Any?, String) throws(ObjectModelError) -> Void)?
-    let valueType: KeyValueConversion.TypeBox
   }
 
   private(set) var accessors: [String: Accessor] = [:]
 
-  /// An empty table, for the class `Object` (the type only documents intent; any table can be
-  /// merged into a subclass's).
-  public init<Object: AnyObject>(for type: Object.Type) {}
-
   /// An empty table.
   public init() {}
+
+  /// The table of the class `Object`: `inheriting`'s keys (the superclass's table), then the keys
+  /// `build` adds, which replace inherited keys of the same name (a subclass overriding a property).
+  public init<Object: AnyObject>(
+    for type: Object.Type, inheriting inherited: KeyTable = KeyTable(), _ build: (inout Builder<Object>) -> Void
+  ) {
+    var builder = Builder<Object>(table: inherited)
+    build(&builder)
+    self = builder.table
+  }
 
   /// The key names, sorted.
   public var keys: [String] { accessors.keys.sorted() }
@@ -46,54 +51,38 @@ public struct KeyTable: Sendable {
   /// Whether `key` can be set.
   public func isSettable(_ key: String) -> Bool { accessors[key]?.set != nil }
 
-  /// Adds a settable key backed by a writable property.
-  public func key<Object: AnyObject, Value>(
-    _ name: String, _ path: ReferenceWritableKeyPath<Object, Value> & Sendable
-  ) -> KeyTable {
-    var copy = self
-    copy.accessors[name] = Accessor(
-      get: { object in (object as! Object)[keyPath: path] },
-      set: { (object, value, key) throws(ObjectModelError) in
-        let converted: Value = try KeyValueConversion.convert(value, to: Value.self, key: key, of: object)
-        (object as! Object)[keyPath: path] = converted
-      },
-      valueType: KeyValueConversion.TypeBox(Value.self))
-    return copy
-  }
-
-  /// Adds a read-only key backed by a property or computed value.
-  public func readOnlyKey<Object: AnyObject, Value>(_ name: String, _ path: KeyPath<Object, Value> & Sendable) -> KeyTable {
-    var copy = self
-    copy.accessors[name] = Accessor(
-      get: { object in (object as! Object)[keyPath: path] }, set: nil, valueType: KeyValueConversion.TypeBox(Value.self))
-    return copy
-  }
-
-  /// Adds a key with a hand-written getter and setter (a key that is not a stored property, or
-  /// whose setter does more than assign).
-  public func key<Object: AnyObject, Value>(
-    _ name: String, of type: Object.Type, as valueType: Value.Type,
-    get: @escaping @Sendable (Object) -> Value,
-    set: @escaping @Sendable (Object, Value) -> Void
-  ) -> KeyTable {
-    var copy = self
-    copy.accessors[name] = Accessor(
-      get: { object in get(object as! Object) },
-      set: { (object, value, key) throws(ObjectModelError) in
-        let converted: Value = try KeyValueConversion.convert(value, to: Value.self, key: key, of: object)
-        set(object as! Object, converted)
-      },
-      valueType: KeyValueConversion.TypeBox(Value.self))
-    return copy
-  }
-
-  /// This table with `other`'s keys added; a key in both takes `other`'s accessor (a subclass
-  /// overriding a property).
-  public func merged(with other: KeyTable) -> KeyTable {
-    var copy = self
-    copy.accessors.merge(other.accessors) { _, new in new }
-    return copy
-  }
-
   func accessor(_ key: String) -> Accessor? { accessors[key] }
+
+  /// Adds the keys of the class `Object` to a ``KeyTable``.
+  public struct Builder<Object: AnyObject> {
+    var table: KeyTable
+
+    /// Adds a settable key backed by a writable property.
+    public mutating func key<Value>(_ name: String, _ path: ReferenceWritableKeyPath<Object, Value> & Sendable) {
+      table.accessors[name] = Accessor(
+        get: { object in (object as! Object)[keyPath: path] },
+        set: { (object, value, key) throws(ObjectModelError) in
+          let converted: Value = try KeyValueConversion.convert(value, to: Value.self, key: key, of: object)
+          (object as! Object)[keyPath: path] = converted
+        })
+    }
+
+    /// Adds a read-only key backed by a property or a computed value.
+    public mutating func readOnlyKey<Value>(_ name: String, _ path: KeyPath<Object, Value> & Sendable) {
+      table.accessors[name] = Accessor(get: { object in (object as! Object)[keyPath: path] }, set: nil)
+    }
+
+    /// Adds a key with a hand-written getter and setter (a key that is not a stored property, or
+    /// whose setter does more than assign).
+    public mutating func key<Value>(
+      _ name: String, get: @escaping @Sendable (Object) -> Value, set: @escaping @Sendable (Object, Value) -> Void
+    ) {
+      table.accessors[name] = Accessor(
+        get: { object in get(object as! Object) },
+        set: { (object, value, key) throws(ObjectModelError) in
+          let converted: Value = try KeyValueConversion.convert(value, to: Value.self, key: key, of: object)
+          set(object as! Object, converted)
+        })
+    }
+  }
 }

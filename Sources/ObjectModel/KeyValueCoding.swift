@@ -7,7 +7,7 @@
 /// ```swift
 /// final class DetailViewController: KeyValueCoding {
 ///   var nameField: TextField?
-///   static let keyTable = KeyTable(for: DetailViewController.self).key("nameField", \.nameField)
+///   static let keyTable = KeyTable(for: DetailViewController.self) { $0.key("nameField", \.nameField) }
 /// }
 /// try controller.setValue(field, forKey: "nameField")
 /// try controller.value(forKeyPath: "nameField.text")
@@ -19,7 +19,7 @@
 /// value coding-compliant for the key …"). Override them to accept extra keys.
 public protocol KeyValueCoding: AnyObject {
   /// The class's keys. In a class hierarchy, declare it `class var` and override it in
-  /// subclasses with the superclass's table ``KeyTable/merged(with:)`` their own.
+  /// subclasses (``KeyTable/init(for:inheriting:_:)``).
   static var keyTable: KeyTable { get }
 
   /// The value for a key that is not in ``keyTable``. Default: throws

@@ -3,12 +3,6 @@
 /// `Int` key is truncated toward zero, as `-[NSNumber integerValue]` does; any non-zero number is
 /// `true`), and `nil` only for optional keys.
 public enum KeyValueConversion {
-  /// A metatype kept in a `Sendable` table.
-  struct TypeBox: @unchecked Sendable {
-    let value: Any.Type
-    init(_ value: Any.Type) { self.value = value }
-  }
-
   /// `value` as a `Value`, or a typed error naming the object's class and the key.
   static func convert<Value>(_ value: Any?, to type: Value.Type, key: String, of object: AnyObject) throws(ObjectModelError)
     -> Value

@@ -35,16 +35,15 @@ struct ArchiveReadingLimitsTests {
     #expect(try opened.decodeObject(forKey: "root") as? String == "root string")
     // With the archive's depth limit below the plist's nesting, reading the plist fails.
     let limits = KeyedUnarchiver.Limits(maximumDepth: 20)
-    let error = expectArchiveError(.limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }
-    #expect(error?.underlying?.contains("too deep") == true || error?.underlying?.contains("deeper") == true,
-            "underlying: \(error?.underlying ?? "nil")")
+    let error = expectError(KeyedArchiveError.self, .limitExceeded) { try KeyedUnarchiver(data: data, limits: limits) }
+    let cause = error?.cause(PropertyListError.self)
+    #expect(cause?.code == .tooDeep, "underlying: \(String(describing: error?.underlying))")
     // The same archive through the file entry point.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-limits-\(UInt64.random(in: 0...UInt64.max))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("deep.archive").path
+    let folder = try ScratchFolder("archive-limits")
+    defer { folder.remove() }
+    let path = folder.file("deep.archive")
     try data.write(to: URL(fileURLWithPath: path))
-    expectArchiveError(.limitExceeded) {
+    expectError(KeyedArchiveError.self, .limitExceeded) {
       try KeyedUnarchiver.unarchivedObject(ofClass: String.self, fromFile: path, limits: limits)
     }
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: String.self, fromFile: path) == "root string")

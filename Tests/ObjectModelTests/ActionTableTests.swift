@@ -18,8 +18,9 @@ struct ActionTableTests {
     do {
       try view.perform(action: "press:", sender: nil)
       Issue.record("no error")
-    } catch ObjectModelError.Code.unknownAction {
-      #expect((error as? ObjectModelError)?.description == "View: the object does not respond to the action press:")
+    } catch let error as ObjectModelError {
+      #expect(error.code == .unknownAction)
+      #expect(error.description == "View: the object does not respond to the action press:")
     } catch {
       Issue.record("wrong error \(error)")
     }
@@ -42,6 +43,7 @@ struct ActionTableTests {
 /// A subclass whose `press:` replaces its superclass's.
 final class Toggle: Button {
   override class var actionTable: ActionTable { Toggle.actions }
-  private static let actions = Button.actionTable.merged(
-    with: ActionTable(for: Toggle.self).action("press:") { (toggle: Toggle, _: Any?) in toggle.presses.append("toggled") })
+  private static let actions = ActionTable(for: Toggle.self, inheriting: Button.actionTable) {
+    $0.action("press:") { toggle, _ in toggle.presses.append("toggled") }
+  }
 }

@@ -19,7 +19,7 @@ struct ClassRegistryTests {
     #expect(classes.name(for: Point.self) == "NSPoint")
     #expect(classes.name(for: Int.self) == nil)
     let entry = try #require(classes.entry(named: "UIView"))
-    #expect(entry.swiftType == View.self)
+    #expect(ObjectIdentifier(entry.swiftType) == ObjectIdentifier(View.self))
     #expect(entry.typeName == "View")
     #expect(entry.isInstantiable)
     #expect(classes.entry(named: "NSPoint")?.isInstantiable == false)
@@ -54,7 +54,7 @@ struct ClassRegistryTests {
     classes.setFallbacks(["NotHere", "UIView"], forClassNamed: "MyFancyButton")
     #expect(classes.resolve("MyFancyButton")?.foundAs == "UIView")
     let made = try classes.makeInstance(ofClassNamed: "MyFancyButton")
-    #expect(type(of: made) == View.self)
+    #expect(ObjectIdentifier(type(of: made)) == ObjectIdentifier(View.self))
   }
 
   @Test func makingInstancesOfUnknownOrValueClassesThrows() {

@@ -4,7 +4,7 @@ import ObjectModel
 class Responder: KeyValueCoding, ActionResponding {
   var nextResponderName: String?
   class var keyTable: KeyTable { Responder.keys }
-  private static let keys = KeyTable(for: Responder.self).key("nextResponderName", \.nextResponderName)
+  private static let keys = KeyTable(for: Responder.self) { $0.key("nextResponderName", \.nextResponderName) }
   class var actionTable: ActionTable { ActionTable() }
 }
 
@@ -19,23 +19,31 @@ class View: Responder {
   var count: UInt8 = 0
   var attributes: [String: Any] = [:]
   override class var keyTable: KeyTable { View.keys }
-  private static let keys = Responder.keyTable.merged(
-    with: KeyTable(for: View.self)
-      .key("tag", \.tag).key("alpha", \.alpha).key("hidden", \.hidden).key("title", \.title)
-      .key("subviews", \.subviews).readOnlyKey("superviewTag", \.superviewTag).key("width", \.width)
-      .key("count", \.count).key("attributes", \.attributes))
+  private static let keys = KeyTable(for: View.self, inheriting: Responder.keyTable) {
+    $0.key("tag", \.tag)
+    $0.key("alpha", \.alpha)
+    $0.key("hidden", \.hidden)
+    $0.key("title", \.title)
+    $0.key("subviews", \.subviews)
+    $0.readOnlyKey("superviewTag", \.superviewTag)
+    $0.key("width", \.width)
+    $0.key("count", \.count)
+    $0.key("attributes", \.attributes)
+  }
 }
 
 class Button: View {
   var presses: [String] = []
   var extra: [String: Any] = [:]
   override class var keyTable: KeyTable { Button.keys }
-  private static let keys = View.keyTable.merged(
-    with: KeyTable(for: Button.self).key("label", of: Button.self, as: String.self, get: { $0.title ?? "" }, set: { $0.title = $1 }))
+  private static let keys = KeyTable(for: Button.self, inheriting: View.keyTable) {
+    $0.key("label", get: { $0.title ?? "" }, set: { $0.title = $1 })
+  }
   override class var actionTable: ActionTable { Button.actions }
-  private static let actions = ActionTable(for: Button.self)
-    .action("press:") { (button: Button, sender: Any?) in button.presses.append("press from \(sender ?? "nil")") }
-    .action("fail") { (_: Button, _: Any?) in throw Failure() }
+  private static let actions = ActionTable(for: Button.self) {
+    $0.action("press:") { button, sender in button.presses.append("press from \(sender ?? "nil")") }
+    $0.action("fail") { _, _ in throw Failure() }
+  }
 
   /// Accepts any key that starts with `x-`, as a class overriding `setValue:forUndefinedKey:` does.
   func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) {

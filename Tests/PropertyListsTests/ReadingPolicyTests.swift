@@ -182,14 +182,14 @@ struct ReadingPolicyCorpusTests {
     let files = Corpus.files(in: "bplist", excluding: ["invalid"]) + Corpus.files(in: "xmlplist", excluding: ["json_pass"])
       + Corpus.files(in: "strings").filter { $0.pathExtension == "stringsdict" }
     var checked = 0
-    for url in files {
-      let data = try Data(contentsOf: url)
+    for file in files {
+      let data = try file.data()
       guard let (value, format) = try? PropertyListValue.read(data, policy: .automatic), format == .binary || format == .xml
       else { continue }
       checked += 1
       for (name, policy) in namedPolicies {
         let result = try? PropertyListValue.read(data, policy: policy)
-        #expect(result?.format == format && result?.value == value, "\(Corpus.name(url)) under \(name)")
+        #expect(result?.format == format && result?.value == value, "\(file.name) under \(name)")
       }
     }
     #expect(checked > 50)
@@ -199,10 +199,10 @@ struct ReadingPolicyCorpusTests {
   @Test func stringsFilesReadAsTablesOrOpenStep() throws {
     let files = Corpus.files(in: "strings").filter { $0.pathExtension == "strings" }
     #expect(files.count > 20)
-    for url in files {
-      let data = try Data(contentsOf: url)
+    for file in files {
+      let data = try file.data()
       let table = try PropertyListValue.read(data, policy: .stringsFile)
-      #expect(table.format == .strings, "\(Corpus.name(url))")
+      #expect(table.format == .strings, "\(file.name)")
       if data.isEmpty {
         // An empty table (there is one in the corpus) is a table, but no OpenStep document.
         #expect(table.value == [:])
@@ -211,7 +211,7 @@ struct ReadingPolicyCorpusTests {
       }
       for policy in [Policy.automatic, .foundationDecoder, .plutil, .plutilLint] {
         let other = try PropertyListValue.read(data, policy: policy)
-        #expect(other.format == .openStep && other.value == table.value, "\(Corpus.name(url))")
+        #expect(other.format == .openStep && other.value == table.value, "\(file.name)")
       }
     }
   }
@@ -219,17 +219,17 @@ struct ReadingPolicyCorpusTests {
   /// Broken binary files report the binary reader's error under every policy but ``plutil``,
   /// which adds JSON's.
   @Test func invalidBinaryFilesReportTheBinaryError() throws {
-    for url in Corpus.files(in: "bplist/invalid") {
-      let data = try Data(contentsOf: url)
+    for file in Corpus.files(in: "bplist/invalid") {
+      let data = try file.data()
       guard data.starts(with: Array("bplist0".utf8)) else { continue }
       for (name, policy) in namedPolicies {
         guard let error = failure({ try PropertyListValue.read(data, policy: policy) }) else {
           continue  // a few "invalid" files are readable by design (a cycle CF tolerates…)
         }
         if policy.reportedError == .combined {
-          #expect(error.detail.hasPrefix("Property List error: binary property list: "), "\(Corpus.name(url)) under \(name)")
+          #expect(error.detail.hasPrefix("Property List error: binary property list: "), "\(file.name) under \(name)")
         } else {
-          #expect(error.format == .binary, "\(Corpus.name(url)) under \(name): \(error)")
+          #expect(error.format == .binary, "\(file.name) under \(name): \(error)")
         }
       }
     }
