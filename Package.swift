@@ -72,6 +72,10 @@ let package = Package(
       dependencies: ["ObjectModel"],
       path: "Tests/ObjectModelTests"),
     .testTarget(
+      name: "NamePolicyTests",
+      dependencies: ["Bundles", "Defaults", "PropertyLists"],
+      path: "Tests/NamePolicyTests"),
+    .testTarget(
       name: "HostTests",
       dependencies: ["Host", "AtomicFiles"],
       path: "Tests/HostTests"),

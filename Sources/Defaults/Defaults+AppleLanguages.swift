@@ -1,7 +1,7 @@
 import Bundles
 import Host
 
-extension Defaults {
+extension UserDefaults {
   /// The `AppleLanguages` key: the user's preferred languages, best first (`NSLocale.preferredLanguages`
   /// reads it through the defaults search list, so `-AppleLanguages "(fr, en)"` on the command line,
   /// the app's own domain and `NSGlobalDomain` all count, in that order).
@@ -25,7 +25,7 @@ extension Defaults {
   /// process-wide provider. Answers `nil` when the key is absent or empty, or once this object is gone.
   public var appleLanguagesSource: @Sendable () -> [String]? {
     { [weak self] in
-      guard let languages = self?.stringArray(forKey: Defaults.appleLanguagesKey), !languages.isEmpty else { return nil }
+      guard let languages = self?.stringArray(forKey: UserDefaults.appleLanguagesKey), !languages.isEmpty else { return nil }
       return languages
     }
   }

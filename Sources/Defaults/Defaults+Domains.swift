@@ -1,7 +1,7 @@
 import Foundation
 public import PropertyLists
 
-extension Defaults {
+extension UserDefaults {
   // MARK: - Registration domain
 
   /// `-registerDefaults:`: adds the entries to the registration domain (the last resort of the
@@ -244,13 +244,13 @@ extension Defaults {
   }
 }
 
-/// A per-key observation from ``Defaults/observe(_:handler:)``; ends when invalidated or released.
+/// A per-key observation from ``UserDefaults/observe(_:handler:)``; ends when invalidated or released.
 public final class DefaultsObservation: @unchecked Sendable {
-  private weak var defaults: Defaults?
+  private weak var defaults: UserDefaults?
   private let key: String
   private let identifier: UInt64
 
-  init(defaults: Defaults, key: String, identifier: UInt64) {
+  init(defaults: UserDefaults, key: String, identifier: UInt64) {
     self.defaults = defaults
     self.key = key
     self.identifier = identifier
@@ -265,7 +265,7 @@ public final class DefaultsObservation: @unchecked Sendable {
   deinit { invalidate() }
 }
 
-extension Defaults {
+extension UserDefaults {
   /// `values` as property lists; a value that is not one stops the program as Apple's
   /// `NSUserDefaults` does ("Attempt to `verb` non-property list object …").
   static func propertyLists(_ values: [String: Any], attemptingTo verb: String) -> [String: PropertyListValue] {

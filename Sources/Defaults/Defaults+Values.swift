@@ -2,7 +2,7 @@ public import Foundation
 public import PropertyLists
 import KeyedArchive
 
-extension Defaults {
+extension UserDefaults {
   // MARK: - Reading
 
   /// The value `key` resolves to through the search list, as a property-list value.

@@ -35,7 +35,7 @@ import Bundles
 /// `NSInvalidArgumentException`; ``setChecked(_:forKey:)`` throws ``DefaultsError`` instead.
 ///
 /// Instances are thread-safe.
-public final class Defaults: @unchecked Sendable {
+public final class UserDefaults: @unchecked Sendable {
   /// `NSArgumentDomain`.
   public static let argumentDomain = "NSArgumentDomain"
   /// `NSGlobalDomain`.
@@ -201,12 +201,12 @@ public final class Defaults: @unchecked Sendable {
   /// The shared instance (`UserDefaults.standard`): the app named by `$STASIS_BUNDLE_IDENTIFIER`
   /// (else the process name) under the containers root of ``Host/HostEnvironment/current``. When
   /// that container cannot be created, the application domain is kept in memory.
-  public static let standard: Defaults = {
+  public static let standard: UserDefaults = {
     let environment = HostEnvironment.current
     let identifier = environment.variables["STASIS_BUNDLE_IDENTIFIER"] ?? environment.process.name
     let configuration = Configuration(mainBundleIdentifier: identifier)
-    if let opened = try? Defaults(bundleIdentifier: identifier, configuration: configuration) { return opened }
-    return Defaults(inMemoryDomain: identifier, configuration: configuration)
+    if let opened = try? UserDefaults(bundleIdentifier: identifier, configuration: configuration) { return opened }
+    return UserDefaults(inMemoryDomain: identifier, configuration: configuration)
   }()
 
   // MARK: - Search list
@@ -301,7 +301,7 @@ public final class Defaults: @unchecked Sendable {
   }
 }
 
-extension Defaults: DomainListener {
+extension UserDefaults: DomainListener {
   func domain(_ domain: PersistentDomain, changedKeys keys: [String], deliveries: inout [() -> Void]) {
     var changed: [String] = []
     for key in keys {

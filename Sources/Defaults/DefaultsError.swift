@@ -7,8 +7,8 @@ public import StasisErrors
 ///
 /// `NSUserDefaults` reports almost nothing: it raises `NSInvalidArgumentException` for values that
 /// are not property lists and `synchronize` answers `NO`. Stasis throws this instead, from the
-/// throwing variants (``Defaults/setChecked(_:forKey:)``, ``Defaults/synchronizeOrThrow()``,
-/// ``Defaults/init(bundleIdentifier:configuration:)``). Match it by code:
+/// throwing variants (``UserDefaults/setChecked(_:forKey:)``, ``UserDefaults/synchronizeOrThrow()``,
+/// ``UserDefaults/init(bundleIdentifier:configuration:)``). Match it by code:
 ///
 /// ```swift
 /// catch DefaultsError.Code.notAPropertyList { … }

@@ -9,7 +9,7 @@ internal import PropertyLists
   import Darwin
 #endif
 
-/// Something told when a persistent domain's values change (a ``Defaults`` instance). Called with
+/// Something told when a persistent domain's values change (a ``UserDefaults`` instance). Called with
 /// ``DefaultsStore/lock`` held; work that must run unlocked goes into `deliveries`.
 protocol DomainListener: AnyObject {
   func domain(_ domain: PersistentDomain, changedKeys keys: [String], deliveries: inout [() -> Void])
@@ -22,7 +22,7 @@ final class DefaultsStore: @unchecked Sendable {
 
   let lock = NSLock()
   /// Open persistent domains by file path (or by name for memory-only domains), so that every
-  /// ``Defaults`` instance in the process sees one copy of each domain.
+  /// ``UserDefaults`` instance in the process sees one copy of each domain.
   private var domains: [String: PersistentDomain] = [:]
   private var exitHookInstalled = false
   let timerQueue = DispatchQueue(label: "stasis.defaults.flush", qos: .utility)

@@ -16,7 +16,10 @@
 /// A key not in the table goes to ``setValue(_:forUndefinedKey:)`` /
 /// ``value(forUndefinedKey:)``, whose default throws ``ObjectModelError/Code/undefinedKey``
 /// naming the class and the key (Apple raises `NSUnknownKeyException`: "this class is not key
-/// value coding-compliant for the key …"). Override them to accept extra keys.
+/// value coding-compliant for the key …"). Implement them to accept extra keys. In a class
+/// hierarchy, implement both in the base class that adopts the protocol (throwing
+/// ``ObjectModelError/undefinedKey(_:of:)``), so that subclasses can `override` them: Swift
+/// calls the protocol's default, not a subclass's method, when the base class has none.
 public protocol KeyValueCoding: AnyObject {
   /// The class's keys. In a class hierarchy, declare it `class var` and override it in
   /// subclasses (``KeyTable/init(for:inheriting:_:)``).

@@ -78,9 +78,11 @@ public struct ObjectModelError: StasisError, Hashable {
     hasher.combine(name)
   }
 
-  /// "this class is not key value coding-compliant for the key `key`".
+  /// ``Code/undefinedKey``: "this class is not key value coding-compliant for the key `key`",
+  /// naming `object`'s class — what the default ``KeyValueCoding/setValue(_:forUndefinedKey:)``
+  /// throws, for a class that implements the handler itself.
   @inline(never)
-  static func undefinedKey(_ key: String, of object: AnyObject) -> ObjectModelError {
+  public static func undefinedKey(_ key: String, of object: AnyObject) -> ObjectModelError {
     ObjectModelError(
       .undefinedKey, className: typeName(of: object), name: key,
       detail: "this class is not key value coding-compliant for the key \(key)")

@@ -23,7 +23,7 @@ struct AppleLanguagesTests {
     return path
   }
 
-  private func greeting(_ bundlePath: String, _ defaults: Defaults, variables: [String: String] = [:]) throws -> String {
+  private func greeting(_ bundlePath: String, _ defaults: UserDefaults, variables: [String: String] = [:]) throws -> String {
     let environment = HostEnvironment(variables: variables, appleLanguages: defaults.appleLanguagesSource)
     let bundle = try Bundle(path: bundlePath, environment: environment)
     return bundle.localizedString(forKey: "greeting", value: nil, table: nil)
@@ -38,10 +38,10 @@ struct AppleLanguagesTests {
     #expect(try greeting(bundlePath, plain) == "Hello")  // no AppleLanguages, no LANG: development region
     #expect(try greeting(bundlePath, plain, variables: ["LANG": "de_DE.UTF-8"]) == "Hallo")  // POSIX fallback
 
-    plain.setPersistentDomain([Defaults.appleLanguagesKey: ["de", "en"]], forName: Defaults.globalDomain)
+    plain.setPersistentDomain([UserDefaults.appleLanguagesKey: ["de", "en"]], forName: UserDefaults.globalDomain)
     #expect(try greeting(bundlePath, plain, variables: ["LANG": "fr_FR.UTF-8"]) == "Hallo")  // global beats LANG
 
-    plain.set(["fr-CA", "en"], forKey: Defaults.appleLanguagesKey)
+    plain.set(["fr-CA", "en"], forKey: UserDefaults.appleLanguagesKey)
     #expect(try greeting(bundlePath, plain) == "Bonjour")  // the app's domain beats the global one
 
     let launched = try scratch.defaults("com.example.demo", arguments: ["app", "-AppleLanguages", "(de)"])
@@ -53,7 +53,7 @@ struct AppleLanguagesTests {
     let scratch = TemporaryRoot()
     let bundlePath = try makeBundle(in: scratch.path)
     let defaults = try scratch.defaults("com.example.demo")
-    defaults.set([String](), forKey: Defaults.appleLanguagesKey)
+    defaults.set([String](), forKey: UserDefaults.appleLanguagesKey)
     #expect(defaults.appleLanguagesSource() == nil)
     #expect(try greeting(bundlePath, defaults, variables: ["LANGUAGE": "fr"]) == "Bonjour")
   }

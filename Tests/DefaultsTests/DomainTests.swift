@@ -38,7 +38,7 @@ struct DomainTests {
     #expect(defaults.string(forKey: "suiteKey") == "two")
 
     // Peel the domains off one at a time.
-    defaults.setVolatileDomain(propertyLists: [:], forName: Defaults.argumentDomain)
+    defaults.setVolatileDomain(propertyLists: [:], forName: UserDefaults.argumentDomain)
     #expect(defaults.string(forKey: "k") == "application")
     defaults.removeObject(forKey: "k")
     #expect(defaults.string(forKey: "k") == "suite two")
@@ -47,11 +47,11 @@ struct DomainTests {
     #expect(defaults.string(forKey: "suiteKey") == "one")
     defaults.removeSuite(named: "group.one")
     #expect(defaults.string(forKey: "k") == "global")
-    try defaults.setPersistentDomain(propertyLists: ["onlyGlobal": "g"], forName: Defaults.globalDomain)
+    try defaults.setPersistentDomain(propertyLists: ["onlyGlobal": "g"], forName: UserDefaults.globalDomain)
     #expect(defaults.string(forKey: "k") == "language fr")
     defaults.removeVolatileDomain(forName: "fr")
     #expect(defaults.string(forKey: "k") == "registration")
-    defaults.setVolatileDomain(propertyLists: [:], forName: Defaults.registrationDomain)
+    defaults.setVolatileDomain(propertyLists: [:], forName: UserDefaults.registrationDomain)
     #expect(defaults.object(forKey: "k") == nil)
   }
 
@@ -74,8 +74,8 @@ struct DomainTests {
   func globalDomain() throws {
     let temporary = TemporaryRoot()
     let first = try temporary.defaults("com.example.first")
-    #expect(first.persistentDomain(forName: Defaults.globalDomain) == nil)
-    first.setPersistentDomain(["AppleLanguages": ["en-US", "fr"], "Shared": 1], forName: Defaults.globalDomain)
+    #expect(first.persistentDomain(forName: UserDefaults.globalDomain) == nil)
+    first.setPersistentDomain(["AppleLanguages": ["en-US", "fr"], "Shared": 1], forName: UserDefaults.globalDomain)
     #expect(first.synchronize())
     let onDisk = try #require(try temporary.globalFile.read())
     #expect(onDisk["Shared"] == 1)
@@ -105,7 +105,7 @@ struct DomainTests {
     #expect(defaults.synchronize())
     let stored = try temporary.onDisk("com.example.app") ?? [:]
     #expect(stored["Volume"] == nil && stored["Theme"] == nil)
-    #expect(defaults.volatileDomain(forName: Defaults.registrationDomain)["Volume"] as? Int == 8)
+    #expect(defaults.volatileDomain(forName: UserDefaults.registrationDomain)["Volume"] as? Int == 8)
   }
 
   @Test("Volatile domains: listed, readable, not searched unless named after a preferred language")
@@ -125,16 +125,16 @@ struct DomainTests {
 
   @Test("Preferred languages come from the POSIX locale variables")
   func languagesFromEnvironment() {
-    #expect(Defaults.Configuration.languages(from: ["LANG": "fr_FR.UTF-8"]) == ["fr-FR", "fr"])
-    #expect(Defaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "de_DE.UTF-8"]) == ["pt-BR", "pt", "en"])
-    #expect(Defaults.Configuration.languages(from: ["LC_ALL": "C"]).isEmpty)
+    #expect(UserDefaults.Configuration.languages(from: ["LANG": "fr_FR.UTF-8"]) == ["fr-FR", "fr"])
+    #expect(UserDefaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "de_DE.UTF-8"]) == ["pt-BR", "pt", "en"])
+    #expect(UserDefaults.Configuration.languages(from: ["LC_ALL": "C"]).isEmpty)
     // gettext ignores LANGUAGE under the C locale, as Bundles does.
-    #expect(Defaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "C"]).isEmpty)
-    #expect(Defaults.Configuration.languages(from: ["LANG": "zh_TW.UTF-8"]) == ["zh-Hant-TW", "zh"])
+    #expect(UserDefaults.Configuration.languages(from: ["LANGUAGE": "pt_BR:en", "LANG": "C"]).isEmpty)
+    #expect(UserDefaults.Configuration.languages(from: ["LANG": "zh_TW.UTF-8"]) == ["zh-Hant-TW", "zh"])
     // The same languages, in the same order, as bundles see.
     for environment in [["LANG": "sr_RS@latin"], ["LC_MESSAGES": "en_GB.UTF-8", "LANG": "fr_FR"], ["LANGUAGE": "de:fr", "LC_ALL": "it_IT"]] {
       let bundleLanguages = Bundles.Bundle.preferredLanguages(fromPOSIXEnvironment: environment)
-      #expect(Defaults.Configuration.languages(from: environment).filter { bundleLanguages.contains($0) } == bundleLanguages)
+      #expect(UserDefaults.Configuration.languages(from: environment).filter { bundleLanguages.contains($0) } == bundleLanguages)
     }
   }
 
@@ -161,14 +161,14 @@ struct DomainTests {
   func suites() throws {
     let temporary = TemporaryRoot()
     let configuration = temporary.configuration(main: "com.example.main")
-    #expect(Defaults(suiteName: Defaults.globalDomain, configuration: configuration) == nil)
-    #expect(Defaults(suiteName: "com.example.main", configuration: configuration) == nil)
-    let suite = try #require(Defaults(suiteName: "group.example.shared", configuration: configuration))
+    #expect(UserDefaults(suiteName: UserDefaults.globalDomain, configuration: configuration) == nil)
+    #expect(UserDefaults(suiteName: "com.example.main", configuration: configuration) == nil)
+    let suite = try #require(UserDefaults(suiteName: "group.example.shared", configuration: configuration))
     suite.set(true, forKey: "Shared")
     #expect(suite.synchronize())
     #expect(try temporary.onDisk("group.example.shared") == ["Shared": true])
 
-    let app = try Defaults(bundleIdentifier: "com.example.main", configuration: configuration)
+    let app = try UserDefaults(bundleIdentifier: "com.example.main", configuration: configuration)
     #expect(app.object(forKey: "Shared") == nil)
     app.addSuite(named: "group.example.shared")
     #expect(app.bool(forKey: "Shared"))
@@ -178,7 +178,7 @@ struct DomainTests {
     #expect(!app.bool(forKey: "Shared"))
     #expect(suite.bool(forKey: "Shared"))
     // Adding the global domain or itself does nothing.
-    app.addSuite(named: Defaults.globalDomain)
+    app.addSuite(named: UserDefaults.globalDomain)
     app.addSuite(named: "com.example.main")
     #expect(app.suiteNames == ["group.example.shared"])
   }
@@ -232,7 +232,7 @@ struct ArgumentDomainTests {
     #expect(defaults.object(forKey: "stray") == nil)
     #expect(defaults.propertyList(forKey: "Broken") == "(unclosed")
     #expect(defaults.propertyList(forKey: "JSON") == [1, 2])
-    #expect(Set(defaults.volatileDomain(forName: Defaults.argumentDomain).keys)
+    #expect(Set(defaults.volatileDomain(forName: UserDefaults.argumentDomain).keys)
       == ["Name", "List", "Map", "Quoted", "XML", "Number", "Next", "Broken", "JSON"])
   }
 

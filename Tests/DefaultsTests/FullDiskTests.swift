@@ -71,8 +71,8 @@ struct FullDiskTests {
   func fullDisk() throws {
     let disk = try SmallDisk(size: "256k")
     let root = ContainerRoot(path: disk.path + "/Containers")
-    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
-    let defaults = try Defaults(bundleIdentifier: "com.example.full", configuration: configuration)
+    let configuration = UserDefaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
+    let defaults = try UserDefaults(bundleIdentifier: "com.example.full", configuration: configuration)
     defaults.set("old", forKey: "version")
     try defaults.synchronizeOrThrow()
     let path = try #require(defaults.preferencesFilePath)
@@ -103,8 +103,8 @@ struct FullDiskTests {
   func timedSaveRetries() async throws {
     let disk = try SmallDisk(size: "256k")
     let root = ContainerRoot(path: disk.path + "/Containers")
-    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: 0.05)
-    let defaults = try Defaults(bundleIdentifier: "com.example.retry", configuration: configuration)
+    let configuration = UserDefaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: 0.05)
+    let defaults = try UserDefaults(bundleIdentifier: "com.example.retry", configuration: configuration)
     defaults.set("old", forKey: "version")
     #expect(defaults.synchronize())
     try disk.fill()
@@ -134,8 +134,8 @@ struct FullDiskTests {
     #expect(try BuiltExecutable.run(child, ["writer", root.path, "com.example.readonly", "0", "1"]).status == 0)
     try disk.remountReadOnly(true)
     defer { try? disk.remountReadOnly(false) }
-    let configuration = Defaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
-    let defaults = try Defaults(bundleIdentifier: "com.example.readonly", configuration: configuration)
+    let configuration = UserDefaults.Configuration(containerRoot: root, arguments: [], languages: [], flushDelay: nil)
+    let defaults = try UserDefaults(bundleIdentifier: "com.example.readonly", configuration: configuration)
     #expect(defaults.integer(forKey: "w0.k0") == 0)
     defaults.set(2, forKey: "k")
     expectError(DefaultsError.self, .fileSystem, "a save to a read-only disk succeeded") { try defaults.synchronizeOrThrow() }

@@ -21,15 +21,15 @@ final class TemporaryRoot: Sendable {
   /// A configuration over this root; nothing is saved on a timer unless `flushDelay` is given.
   func configuration(
     arguments: [String] = ["app"], languages: [String] = [], flushDelay: Double? = nil, main: String? = nil
-  ) -> Defaults.Configuration {
-    Defaults.Configuration(
+  ) -> UserDefaults.Configuration {
+    UserDefaults.Configuration(
       containerRoot: root, arguments: arguments, languages: languages, flushDelay: flushDelay, mainBundleIdentifier: main)
   }
 
   func defaults(
     _ identifier: String = "com.example.app", arguments: [String] = ["app"], languages: [String] = [], flushDelay: Double? = nil
-  ) throws -> Defaults {
-    try Defaults(
+  ) throws -> UserDefaults {
+    try UserDefaults(
       bundleIdentifier: identifier,
       configuration: configuration(arguments: arguments, languages: languages, flushDelay: flushDelay, main: identifier))
   }
@@ -41,7 +41,7 @@ final class TemporaryRoot: Sendable {
 
   var globalFile: PreferencesFile { PreferencesFile(path: root.globalPreferencesPath) }
 
-  /// What is on disk for `identifier` (read without going through any Defaults instance).
+  /// What is on disk for `identifier` (read without going through any UserDefaults instance).
   func onDisk(_ identifier: String) throws -> PropertyListDictionary? {
     try file(identifier).read()
   }

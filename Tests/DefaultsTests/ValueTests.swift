@@ -161,7 +161,7 @@ struct ObservationTests {
   func notification() throws {
     let defaults = try TemporaryRoot().defaults()
     let posts = Recorder<Int>()
-    let token = NotificationCenter.default.addObserver(forName: Defaults.didChangeNotification, object: defaults, queue: nil) { _ in
+    let token = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: defaults, queue: nil) { _ in
       posts.append(1)
     }
     defer { NotificationCenter.default.removeObserver(token) }
@@ -183,7 +183,7 @@ struct ObservationTests {
     defaults.set("other", forKey: "Unrelated")
     defaults.register(defaults: ["Volume": 5])  // shadowed by the app domain: no change
     defaults.removeObject(forKey: "Volume")  // now the registered 5
-    defaults.setVolatileDomain(propertyLists: [:], forName: Defaults.registrationDomain)
+    defaults.setVolatileDomain(propertyLists: [:], forName: UserDefaults.registrationDomain)
     #expect(seen.values == [1, 5, nil])
     observation.invalidate()
     defaults.set(9, forKey: "Volume")
@@ -199,7 +199,7 @@ struct ObservationTests {
     let seen = Recorder<PropertyListValue?>()
     let observation = defaults.observe("Remote") { seen.append($0) }
     let posts = Recorder<Int>()
-    let token = NotificationCenter.default.addObserver(forName: Defaults.didChangeNotification, object: defaults, queue: nil) { _ in
+    let token = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: defaults, queue: nil) { _ in
       posts.append(1)
     }
     defer { NotificationCenter.default.removeObserver(token) }

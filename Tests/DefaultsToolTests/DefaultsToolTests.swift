@@ -129,7 +129,7 @@ struct CommandTests {
     let root = ContainerRoot(path: tool.root + "/Containers")
     let path = try root.container(for: "com.example.app").preferencesFilePath
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).starts(with: Array("bplist00".utf8)))
-    let defaults = try Defaults(
+    let defaults = try UserDefaults(
       bundleIdentifier: "com.example.app", configuration: .init(containerRoot: root, arguments: [], languages: [], flushDelay: nil))
     #expect(defaults.integer(forKey: "Volume") == 11)
   }

@@ -6,6 +6,10 @@ class Responder: KeyValueCoding, ActionResponding {
   class var keyTable: KeyTable { Responder.keys }
   private static let keys = KeyTable(for: Responder.self) { $0.key("nextResponderName", \.nextResponderName) }
   class var actionTable: ActionTable { ActionTable() }
+
+  // Implemented here, in the class that adopts the protocol, so that subclasses can override them.
+  func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { throw .undefinedKey(key, of: self) }
+  func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) { throw .undefinedKey(key, of: self) }
 }
 
 class View: Responder {
@@ -46,10 +50,8 @@ class Button: View {
   }
 
   /// Accepts any key that starts with `x-`, as a class overriding `setValue:forUndefinedKey:` does.
-  func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) {
-    guard key.hasPrefix("x-") else {
-      throw ObjectModelError(.undefinedKey, className: "Button", name: key, detail: "this class is not key value coding-compliant for the key \(key)")
-    }
+  override func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) {
+    guard key.hasPrefix("x-") else { throw .undefinedKey(key, of: self) }
     extra[key] = value
   }
 

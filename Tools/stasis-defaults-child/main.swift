@@ -23,11 +23,15 @@ import Sandbox
 ///         forever: counter += 1, payload = 64 strings naming the counter, synchronize()
 @main
 enum DefaultsChild {
+  /// Stasis's `UserDefaults` wherever this type names it (Docs/architecture.md, decision 6): a
+  /// scope's alias shadows Foundation's, which this tool also imports.
+  typealias UserDefaults = Defaults.UserDefaults
+
   static func main() {
     let arguments = CommandLine.arguments
     guard arguments.count >= 4 else { fail("usage: stasis-defaults-child <mode> <root> <bundle id> …") }
     let mode = arguments[1]
-    let configuration = Defaults.Configuration(
+    let configuration = UserDefaults.Configuration(
       containerRoot: ContainerRoot(path: arguments[2]), arguments: [arguments[0]], languages: [], flushDelay: nil)
     let bundleIdentifier = arguments[3]
     switch mode {
@@ -74,9 +78,9 @@ enum DefaultsChild {
     }
   }
 
-  static func open(_ identifier: String, _ configuration: Defaults.Configuration) -> Defaults {
+  static func open(_ identifier: String, _ configuration: UserDefaults.Configuration) -> UserDefaults {
     do {
-      return try Defaults(bundleIdentifier: identifier, configuration: configuration)
+      return try UserDefaults(bundleIdentifier: identifier, configuration: configuration)
     } catch {
       fail(error.description)
     }

@@ -8,7 +8,7 @@ import Sandbox
   import Glibc
 #endif
 
-/// defaults-bench: Stasis `Defaults` beside Foundation's `UserDefaults`, same keys, same process.
+/// defaults-bench: Stasis's `UserDefaults` (module `Defaults`) beside Foundation's, same keys, same process.
 ///
 ///     defaults-bench [--keys 1000] [--reads 2000000] [--burst 10000] [--syncs 200] [--source TEXT]
 ///
@@ -72,12 +72,12 @@ func value(_ index: Int) -> Any {
 // MARK: - Setup
 
 let root = ContainerRoot(path: scratch + "/Containers")
-let stasis = try Defaults(
+let stasis = try Defaults.UserDefaults(
   bundleIdentifier: identifier, configuration: .init(containerRoot: root, arguments: ["bench"], languages: [], flushDelay: 0.25))
 for (index, key) in keys.enumerated() { stasis.set(value(index), forKey: key) }
 _ = stasis.synchronize()
 
-guard let foundation = UserDefaults(suiteName: identifier) else { fatalError("UserDefaults(suiteName:) failed") }
+guard let foundation = Foundation.UserDefaults(suiteName: identifier) else { fatalError("UserDefaults(suiteName:) failed") }
 for (index, key) in keys.enumerated() { foundation.set(value(index), forKey: key) }
 _ = foundation.synchronize()
 
