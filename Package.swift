@@ -85,7 +85,7 @@ let package = Package(
       path: "Tests/PropertyListsTests"),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "TestSupport"],
+      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "AtomicFiles", "StasisErrors", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",
@@ -98,7 +98,7 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "AtomicFilesTests",
-      dependencies: ["AtomicFiles", "PropertyLists", "TestSupport", "stasis-crash-writer"],
+      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "StasisErrors", "TestSupport", "stasis-crash-writer"],
       path: "Tests/AtomicFilesTests"),
     .testTarget(
       name: "SandboxTests",

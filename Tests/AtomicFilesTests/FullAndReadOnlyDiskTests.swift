@@ -1,6 +1,8 @@
 import AtomicFiles
 import Foundation
+import KeyedArchive
 import PropertyLists
+import StasisErrors
 import Testing
 import TestSupport
 
@@ -70,6 +72,34 @@ struct FullAndReadOnlyDiskTests {
     #expect(error?.description.contains("cannot write the temporary file") == true)
     #expect(try AtomicFile.read(contentsOfFile: path, limit: 1 << 20) == old)
     #expect(try disk.folder.contents() == ["data.bin"], "a temporary file was left behind")
+  }
+
+  /// A full disk under the keyed archiver surfaces as a full disk: the `KeyedArchiveError` carries
+  /// the `PropertyListError`, which carries the `AtomicFileError`, and `catch` on the file
+  /// system's code matches through the chain.
+  @Test func aFullDiskUnderTheArchiverIsCaughtAsAFullDisk() throws {
+    let disk = try SmallFileSystem(size: "256k")
+    defer { disk.unmount() }
+    let path = disk.folder.file("items.archive")
+    try KeyedArchiver.archive(["old"] as [Any], toFile: path)
+    let old = try AtomicFile.read(contentsOfFile: path, limit: 1 << 20)
+    try disk.fill()
+    var caught: (any Error)?
+    do {
+      try KeyedArchiver.archive([String](repeating: "item", count: 5_000) as [Any], toFile: path)
+      Issue.record("archiving to a full disk succeeded")
+    } catch let error where AtomicFileError.Code.noSpace ~= error {
+      caught = error
+    } catch {
+      Issue.record("not caught as a full disk: \(error)")
+    }
+    let archiveError = try #require(caught as? KeyedArchiveError)
+    #expect(archiveError.code == .propertyList)
+    #expect(archiveError.chain.count == 3)
+    #expect(archiveError.cause(PropertyListError.self)?.code == .fileSystem)
+    #expect(archiveError.cause(AtomicFileError.self)?.systemError == ENOSPC)
+    #expect(archiveError.description.contains("No space left on device"))
+    #expect(try AtomicFile.read(contentsOfFile: path, limit: 1 << 20) == old)
   }
 
   @Test func aWriteToAFullDiskThrowsNoSpaceAndLeavesTheOldFile() throws {
