@@ -14,7 +14,9 @@ let package = Package(
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
   ],
-  dependencies: [],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+  ],
   targets: [
     .target(name: "AtomicFiles", path: "Sources/AtomicFiles"),
     .target(name: "PropertyLists", dependencies: ["AtomicFiles"], path: "Sources/PropertyLists"),
@@ -83,6 +85,10 @@ let package = Package(
       name: "DefaultsToolTests",
       dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
+    .testTarget(
+      name: "DocumentationExamplesTests",
+      dependencies: ["PropertyLists", "KeyedArchive"],
+      path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]
 )

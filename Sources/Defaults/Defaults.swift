@@ -49,7 +49,7 @@ public final class Defaults: @unchecked Sendable {
   /// Where an instance finds its files and its process's arguments. Every part of the outside
   /// world is read here, so tests can replace it.
   public struct Configuration: Sendable {
-    /// Where app containers (and the global domain) live. Default: ``ContainerRoot/standard(environment:)``.
+    /// Where app containers (and the global domain) live. Default: `ContainerRoot.standard(environment:)` (`Sandbox`).
     public var containerRoot: ContainerRoot
     /// The process arguments the argument domain is built from (the first is the program and is
     /// skipped). Default: `CommandLine.arguments`.
@@ -75,7 +75,7 @@ public final class Defaults: @unchecked Sendable {
     }
 
     /// The language domains a POSIX environment names: each language Bundles reads from it
-    /// (``Bundles/Bundle/preferredLanguages(fromPOSIXEnvironment:)``, gettext's rules nearly), followed
+    /// (`Bundle.preferredLanguages(fromPOSIXEnvironment:)` in `Bundles`, gettext's rules nearly), followed
     /// by its bare language when that differs (`fr_FR.UTF-8` → `fr-FR`, `fr`; `zh_TW` →
     /// `zh-Hant-TW`, `zh`). A `C` or `POSIX` locale means none, even with `LANGUAGE` set.
     public static func languages(from environment: [String: String]) -> [String] {
@@ -191,7 +191,7 @@ public final class Defaults: @unchecked Sendable {
   }
 
   /// The shared instance (`UserDefaults.standard`): the app named by `$STASIS_BUNDLE_IDENTIFIER`
-  /// (else the process name) under ``ContainerRoot/standard(environment:)``. When that container
+  /// (else the process name) under `ContainerRoot.standard(environment:)` (`Sandbox`). When that container
   /// cannot be created, the application domain is kept in memory.
   public static let standard: Defaults = {
     let environment = ProcessInfo.processInfo.environment

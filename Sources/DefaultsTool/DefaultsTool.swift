@@ -4,7 +4,7 @@ import PropertyLists
 import Sandbox
 
 /// The `defaults` command with macOS syntax, over the preferences files under a container root
-/// (`$STASIS_CONTAINERS_ROOT`, see ``ContainerRoot/standard(environment:)``):
+/// (`$STASIS_CONTAINERS_ROOT`, see `ContainerRoot.standard(environment:)` in `Sandbox`):
 ///
 /// ```text
 /// defaults read [<domain> [<key>]]          defaults read-type <domain> <key>
