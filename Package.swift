@@ -19,7 +19,9 @@ let package = Package(
     // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
     .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
-  dependencies: [],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+  ],
   targets: [
     .target(name: "StasisErrors", path: "Sources/StasisErrors"),
     .target(name: "AtomicFiles", dependencies: ["StasisErrors"], path: "Sources/AtomicFiles"),
@@ -112,6 +114,10 @@ let package = Package(
       name: "DefaultsToolTests",
       dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "Host", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
+    .testTarget(
+      name: "DocumentationExamplesTests",
+      dependencies: ["PropertyLists", "KeyedArchive"],
+      path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -134,7 +134,9 @@ public enum AtomicFile {
   /// Reads the whole file at `path` into memory (`-[NSData initWithContentsOfFile:]`) with
   /// `read(2)`, not a mapping: a mapped file truncated by another process would crash the reader.
   ///
-  /// - Parameter limit: the largest file accepted, in bytes.
+  /// - Parameters:
+  ///   - path: the file to read.
+  ///   - limit: the largest file accepted, in bytes.
   /// - Throws: ``AtomicFileError``: `.notFound` for a missing file, `.notAFile` for a folder,
   ///   `.tooLarge` when the file holds more than `limit` bytes.
   public static func read(contentsOfFile path: String, limit: Int) throws(AtomicFileError) -> Data {

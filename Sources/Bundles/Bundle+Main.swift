@@ -9,7 +9,7 @@ private let mainBundleGenerationCounter = Atomic<Int>(0)
 extension Bundle {
   /// The bundle of the running program (`NSBundle.mainBundle`, `CFBundleGetMainBundle`).
   ///
-  /// Unless ``configureMainBundle(path:)`` named one, it is found from the executable
+  /// Unless ``configureMainBundle(path:environment:)`` named one, it is found from the executable
   /// (`/proc/self/exe`): `X.app/Contents/MacOS/x` gives `X.app`; otherwise the executable's own
   /// folder (a flat bundle when it holds an Info.plist, else a bare folder — what
   /// swift-corelibs-foundation uses on Linux). The environment is ``Host/HostEnvironment/current``.

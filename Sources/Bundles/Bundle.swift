@@ -7,7 +7,7 @@ import Synchronization
 /// Stasis's counterpart of `NSBundle` / `CFBundle`.
 ///
 /// Opening a bundle reads its Info.plist. The first resource or string lookup lists the resources
-/// folder once, recursively, into an index (``ResourceIndex``); after that no lookup touches the
+/// folder once, recursively, into an in-memory index; after that no lookup touches the
 /// disk until ``invalidateResourceCache()``. String tables are read on first use and kept.
 ///
 /// ```swift

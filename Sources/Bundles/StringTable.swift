@@ -37,12 +37,15 @@ public struct StringTable: Sendable {
   /// Reads and merges the two files; either may be `nil`.
   ///
   /// - Parameters:
+  ///   - stringsPath: the `.strings` file (OpenStep strings syntax, or a binary or XML plist), or
+  ///     `nil` when there is none.
+  ///   - stringsdictPath: the `.stringsdict` file, or `nil` when there is none.
   ///   - language: whose plural rules `.stringsdict` variables use; by default the `.lproj`
   ///     folder the file is in.
   ///   - device: the device name for `NSStringDeviceSpecificRuleType`.
-  /// - Throws: ``BundleError/Code/invalidTable`` naming the file, with the property-list error.
   ///   - stringsWin: let `.strings` entries win over `.stringsdict` ones (CF does so when the
   ///     `.strings` file comes from a more preferred localization than the `.stringsdict`).
+  /// - Throws: ``BundleError/Code/invalidTable`` naming the file, with the property-list error.
   public static func load(
     stringsPath: String?, stringsdictPath: String?, language: String? = nil, device: String = "linux",
     stringsWin: Bool = false

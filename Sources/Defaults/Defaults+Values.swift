@@ -126,8 +126,12 @@ extension UserDefaults {
     }
   }
 
-  /// `-setObject:forKey:`: stores a property-list value (see ``DefaultsConversion``); `nil`
+  /// `-setObject:forKey:`: stores a property-list value; `nil`
   /// removes the key, as `-removeObjectForKey:` does.
+  ///
+  /// Accepted: `PropertyListValue`, `String`/`Substring`/`NSString`, `Bool`, every fixed-width
+  /// integer, `Double`, `Float`, `NSNumber`, `Date`, `Data`, and arrays and `String`-keyed
+  /// dictionaries of these (`[Any]`, `[String: Any]`, `NSArray`, `NSDictionary`).
   ///
   /// - Precondition: `value` is a property-list value. Apple raises `NSInvalidArgumentException`
   ///   ("Attempt to insert non-property list object"), which ends the process; so does this.

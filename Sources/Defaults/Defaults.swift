@@ -83,7 +83,7 @@ public final class UserDefaults: @unchecked Sendable {
     }
 
     /// The language domains a POSIX environment names: each language Bundles reads from it
-    /// (``Bundles/Bundle/preferredLanguages(fromPOSIXEnvironment:)``, gettext's rules nearly), followed
+    /// (`Bundle.preferredLanguages(fromPOSIXEnvironment:)` in `Bundles`, gettext's rules nearly), followed
     /// by its bare language when that differs (`fr_FR.UTF-8` → `fr-FR`, `fr`; `zh_TW` →
     /// `zh-Hant-TW`, `zh`). A `C` or `POSIX` locale means none, even with `LANGUAGE` set.
     public static func languages(from environment: [String: String]) -> [String] {

@@ -19,6 +19,11 @@ public import ObjectModel
 ///
 /// The nib loader and state restoration read the same ``classes`` table: one registration makes
 /// a class known to every module.
+///
+/// The registry is `Sendable`, and its entries create and encode instances on whatever thread
+/// archives or unarchives, so the `register` methods require `SendableMetatype`. Every type meets
+/// it; what it rules out is a conformance isolated to a global actor
+/// (`extension Item: @MainActor ArchiveEncodable`), which could not be used from other threads.
 public struct ArchiveClassRegistry: Sendable {
   /// How instances of a registered name come to exist.
   enum Construction: Sendable {
@@ -73,10 +78,15 @@ public struct ArchiveClassRegistry: Sendable {
 
   /// Registers a class decoded by `init(coder:)` under `name`.
   ///
-  /// - Parameter supportsSecureCoding: this very class opts in to secure decoding
-  ///   (`+supportsSecureCoding`). A subclass must be registered with its own `true`; it does not
-  ///   inherit its superclass's.
-  public mutating func register<T: ArchiveEncodable & ArchiveDecodable>(
+  /// - Parameters:
+  ///   - type: the class; the archiver writes its instances under `name`, and the unarchiver
+  ///     creates it for objects archived as `name`.
+  ///   - name: the archived class name (`$classname`), as Apple's archiver writes it for the
+  ///     class on Apple platforms.
+  ///   - supportsSecureCoding: this very class opts in to secure decoding
+  ///     (`+supportsSecureCoding`). A subclass must be registered with its own `true`; it does not
+  ///     inherit its superclass's.
+  public mutating func register<T: ArchiveEncodable & ArchiveDecodable & SendableMetatype>(
     _ type: T.Type, as name: String, supportsSecureCoding: Bool = false
   ) {
     add(type, name: name, makeInstance: nil, coding: ArchiveCoding(
@@ -86,7 +96,7 @@ public struct ArchiveClassRegistry: Sendable {
 
   /// Registers a class decoded in two steps (`init()`, then `decode(from:)`), which may take part
   /// in reference cycles.
-  public mutating func register<T: ArchiveEncodable & ArchiveDecodableInPlace>(
+  public mutating func register<T: ArchiveEncodable & ArchiveDecodableInPlace & SendableMetatype>(
     _ type: T.Type, as name: String, supportsSecureCoding: Bool = false
   ) {
     add(type, name: name, makeInstance: { T() }, coding: ArchiveCoding(
@@ -95,7 +105,7 @@ public struct ArchiveClassRegistry: Sendable {
   }
 
   /// Registers a struct or enum archived as an object of its own.
-  public mutating func register<T: ArchiveValueCodable>(
+  public mutating func register<T: ArchiveValueCodable & SendableMetatype>(
     _ type: T.Type, as name: String, supportsSecureCoding: Bool = false
   ) {
     add(type, name: name, makeInstance: nil, coding: ArchiveCoding(

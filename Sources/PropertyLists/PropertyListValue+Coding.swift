@@ -17,7 +17,10 @@ extension PropertyListValue {
   /// Reads a property list, detecting its format from the bytes (binary, XML, OpenStep or JSON;
   /// see ``PropertyListReadingPolicy/automatic``).
   ///
-  /// - Parameter format: read only this format instead of detecting one.
+  /// - Parameters:
+  ///   - data: the document's bytes; they are only read during the call.
+  ///   - format: read only this format instead of detecting one.
+  ///   - options: the limits on depth, object count and size (``PropertyListReadingOptions``).
   /// - Throws: ``PropertyListError`` naming the format, position and what was expected.
   /// - Complexity: O(*n*) in the size of the input.
   public init(
