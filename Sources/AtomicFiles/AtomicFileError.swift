@@ -17,30 +17,26 @@ public import StasisErrors
 /// ```
 public struct AtomicFileError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = AtomicFileError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The file system is full or the user's quota is used up (`ENOSPC`, `EDQUOT`).
-    public static let noSpace = Code("no space")
+    public static let noSpace = Code(rawValue: "no space")
     /// The file or its folder may not be written or read (`EACCES`, `EPERM`, `EROFS`).
-    public static let permissionDenied = Code("permission denied")
+    public static let permissionDenied = Code(rawValue: "permission denied")
     /// The file or one of its folders does not exist (`ENOENT`, `ENOTDIR`).
-    public static let notFound = Code("not found")
+    public static let notFound = Code(rawValue: "not found")
     /// The path names a folder or something else that is not a file (`EISDIR`).
-    public static let notAFile = Code("not a file")
+    public static let notAFile = Code(rawValue: "not a file")
     /// Any other failure of the system call (`EIO`, …).
-    public static let ioFailure = Code("I/O failure")
+    public static let ioFailure = Code(rawValue: "I/O failure")
     /// The advisory lock could not be taken or released.
-    public static let lockFailure = Code("lock failure")
+    public static let lockFailure = Code(rawValue: "lock failure")
     /// The file is larger than the caller's limit, or than the file system allows (`EFBIG`).
-    public static let tooLarge = Code("too large")
-
-    /// Lets `catch AtomicFileError.Code.noSpace` match this error, or any error it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: AtomicFileError.self, in: error)
-    }
+    public static let tooLarge = Code(rawValue: "too large")
   }
 
   public let code: Code

@@ -3,7 +3,7 @@ public import Host
 extension Bundle {
   /// The user's preferred languages (`NSLocale.preferredLanguages` / `AppleLanguages`), from
   /// `appleLanguages` if given and non-empty, else from the process-wide
-  /// ``Host/HostEnvironment/current``'s `AppleLanguages` source, else from the POSIX environment
+  /// `HostEnvironment.current`'s `AppleLanguages` source, else from the POSIX environment
   /// `variables` (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   public static func preferredLanguages(
     environment variables: [String: String], appleLanguages: [String]? = nil

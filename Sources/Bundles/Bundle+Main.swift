@@ -12,7 +12,7 @@ extension Bundle {
   /// Unless ``configureMainBundle(path:environment:)`` named one, it is found from the executable
   /// (`/proc/self/exe`): `X.app/Contents/MacOS/x` gives `X.app`; otherwise the executable's own
   /// folder (a flat bundle when it holds an Info.plist, else a bare folder — what
-  /// swift-corelibs-foundation uses on Linux). The environment is ``Host/HostEnvironment/current``.
+  /// swift-corelibs-foundation uses on Linux). The environment is `HostEnvironment.current`.
   /// If no folder can be opened, the current directory is used.
   public static var main: Bundle {
     mainBundleState.withLock { main in

@@ -57,7 +57,7 @@ public final class Bundle: Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - environment: the device, scale and languages to look resources up for; `nil` (the
-  ///     default) is ``Host/HostEnvironment/current``.
+  ///     default) is `HostEnvironment.current`.
   ///   - mainBundle: the program's main bundle, whose chosen localizations a framework or
   ///     plug-in follows (``preferredLocalizations``). By default ``Bundle/main`` when
   ///     `environment` is `nil`, and none when an environment is given.

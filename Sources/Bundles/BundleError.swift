@@ -16,34 +16,29 @@ public import StasisErrors
 /// `description` names the file or the specifier and what was expected; its wording may change.
 public struct BundleError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = BundleError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The path does not name a directory (`Bundle(path:)` returns `nil` on Apple).
-    public static let notABundle = Code("not a bundle")
+    public static let notABundle = Code(rawValue: "not a bundle")
     /// The Info.plist exists but is not a property list whose root is a dictionary.
-    public static let invalidInfoPlist = Code("invalid Info.plist")
+    public static let invalidInfoPlist = Code(rawValue: "invalid Info.plist")
     /// A `.strings` or `.stringsdict` table is not a property list whose root is a dictionary, or
     /// a `.stringsdict` rule dictionary is malformed (CF logs and ignores the table).
-    public static let invalidTable = Code("invalid string table")
+    public static let invalidTable = Code(rawValue: "invalid string table")
     /// A format specifier and its argument disagree: no argument at that position, or an
     /// argument of the wrong type (Foundation's `String(format:)` crashes or prints garbage).
-    public static let formatMismatch = Code("format mismatch")
+    public static let formatMismatch = Code(rawValue: "format mismatch")
     /// A format string that cannot be parsed (a bad specifier, mixed positional and sequential
     /// arguments, an unterminated `%#@variable@`).
-    public static let invalidFormat = Code("invalid format")
+    public static let invalidFormat = Code(rawValue: "invalid format")
     /// A directory could not be listed or a file could not be read; `detail` carries the reason.
-    public static let fileSystem = Code("file system")
+    public static let fileSystem = Code(rawValue: "file system")
     /// The bundle folder holds more entries or deeper nesting than ``ResourceScanLimits`` allow.
-    public static let limitExceeded = Code("limit exceeded")
-
-    /// Lets `catch BundleError.Code.formatMismatch` match a thrown error, or an error of another
-    /// module that it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: BundleError.self, in: error)
-    }
+    public static let limitExceeded = Code(rawValue: "limit exceeded")
   }
 
   public var code: Code
@@ -51,16 +46,17 @@ public struct BundleError: StasisError, Hashable {
   public var detail: String
   /// The file or folder involved, when there is one.
   public var path: String?
-  /// The error behind this one: the ``PropertyLists/PropertyListError`` of
+  /// The error behind this one: the `PropertyListError` of
   /// ``Code/invalidInfoPlist`` or ``Code/invalidTable``, the file-system error of
   /// ``Code/fileSystem``.
-  public var underlying: (any Error & Sendable)?
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(_ code: Code, detail: String, path: String? = nil, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.detail = detail
     self.path = path
-    self.underlying = underlying
+    self.cause = ErrorCause(underlying)
   }
 
   public var description: String {
@@ -69,16 +65,5 @@ public struct BundleError: StasisError, Hashable {
     text += detail
     text += ErrorChain.suffix(for: underlying)
     return text
-  }
-
-  public static func == (left: BundleError, right: BundleError) -> Bool {
-    left.code == right.code && left.detail == right.detail && left.path == right.path
-      && ErrorChain.sameDescription(left.underlying, right.underlying)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(detail)
-    hasher.combine(path)
   }
 }

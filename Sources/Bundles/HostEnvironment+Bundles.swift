@@ -2,8 +2,8 @@ public import Host
 
 extension HostEnvironment {
   /// The user's preferred languages, best first (`NSLocale.preferredLanguages`):
-  /// ``Host/HostEnvironment/appleLanguages`` when it answers a non-empty list; when this
-  /// environment has no such source, the process-wide one (``Host/HostEnvironment/current``'s,
+  /// `HostEnvironment.appleLanguages` when it answers a non-empty list; when this
+  /// environment has no such source, the process-wide one (`HostEnvironment.current`'s,
   /// which `Defaults.provideAppleLanguagesToBundles()` sets); else the POSIX variables
   /// (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`; `zh_TW.UTF-8` becomes `zh-Hant-TW`, `C`/`POSIX`
   /// means none) as ``Bundle/preferredLanguages(fromPOSIXEnvironment:)`` reads them.

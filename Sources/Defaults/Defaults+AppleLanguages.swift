@@ -8,8 +8,8 @@ extension UserDefaults {
   public static let appleLanguagesKey = "AppleLanguages"
 
   /// Makes `Bundles` choose localizations from this object's `AppleLanguages`, as Apple's bundles
-  /// do: the process-wide ``Host/HostEnvironment/current`` gets this object's ``appleLanguagesSource``
-  /// (``Host/HostEnvironment/updateCurrent(_:)``). Until this is called, or when the key is absent or
+  /// do: the process-wide `HostEnvironment.current` gets this object's ``appleLanguagesSource``
+  /// (`HostEnvironment.updateCurrent(_:)`). Until this is called, or when the key is absent or
   /// empty, bundles fall back to the POSIX environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   ///
   /// The list is read again at every question, so a later `set(_:forKey: "AppleLanguages")` or

@@ -48,17 +48,17 @@ public final class UserDefaults: @unchecked Sendable {
   public static let didChangeNotification = Notification.Name("NSUserDefaultsDidChangeNotification")
 
   /// Where an instance finds its files and its process's arguments. Every part of the outside
-  /// world comes from one ``Host/HostEnvironment``, so tests can replace it; the parts below
+  /// world comes from one `HostEnvironment`, so tests can replace it; the parts below
   /// can also be stated one by one.
   public struct Configuration: Sendable {
     /// The outside world the other parts were derived from (home folder, variables).
-    /// Default: ``Host/HostEnvironment/current``.
+    /// Default: `HostEnvironment.current`.
     public var environment: HostEnvironment
     /// Where app containers (and the global domain) live. Default: the environment's
-    /// ``Host/HostEnvironment/containersRoot`` (``ContainerRoot/init(environment:)``).
+    /// `HostEnvironment.containersRoot` (``ContainerRoot/init(environment:)``).
     public var containerRoot: ContainerRoot
     /// The process arguments the argument domain is built from (the first is the program and is
-    /// skipped). Default: the environment's ``Host/ProcessIdentity/arguments``.
+    /// skipped). Default: the environment's `ProcessIdentity.arguments`.
     public var arguments: [String]
     /// The preferred languages whose volatile domains are searched. Default: from the
     /// environment's `$LANGUAGE`, `$LC_ALL`, `$LC_MESSAGES`, `$LANG` (e.g. `fr_FR.UTF-8` gives
@@ -199,7 +199,7 @@ public final class UserDefaults: @unchecked Sendable {
   }
 
   /// The shared instance (`UserDefaults.standard`): the app named by `$STASIS_BUNDLE_IDENTIFIER`
-  /// (else the process name) under the containers root of ``Host/HostEnvironment/current``. When
+  /// (else the process name) under the containers root of `HostEnvironment.current`. When
   /// that container cannot be created, the application domain is kept in memory.
   public static let standard: UserDefaults = {
     let environment = HostEnvironment.current

@@ -17,8 +17,12 @@ public import StasisErrors
 /// `description` names the domain and the key but never a stored value (preferences can be private).
 public struct DefaultsError: StasisError, Equatable {
   /// What went wrong.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    let rawValue: String
+  public struct Code: StasisErrorCode {
+    public typealias Error = DefaultsError
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
+
     /// The value is not a property-list type (`NSInvalidArgumentException`, "Attempt to insert
     /// non-property list object" on Apple).
     public static let notAPropertyList = Code(rawValue: "notAPropertyList")
@@ -32,14 +36,6 @@ public struct DefaultsError: StasisError, Equatable {
     public static let fileSystem = Code(rawValue: "fileSystem")
     /// The preferences file exists but is not a property list holding a dictionary.
     public static let unreadableFile = Code(rawValue: "unreadableFile")
-
-    public var description: String { rawValue }
-
-    /// Lets `catch DefaultsError.Code.fileSystem` match a thrown error, or an error of another
-    /// module that it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: DefaultsError.self, in: error)
-    }
   }
 
   public let code: Code
@@ -47,21 +43,17 @@ public struct DefaultsError: StasisError, Equatable {
   public let domain: String?
   /// What was being done and what failed.
   public let detail: String
-  /// The error behind this one: the ``AtomicFiles/AtomicFileError`` of a failed save, the
-  /// ``Sandbox/SandboxError`` of a container that cannot be opened, the
-  /// ``PropertyLists/PropertyListError`` of an unreadable preferences file.
-  public let underlying: (any Error & Sendable)?
+  /// The error behind this one: the `AtomicFileError` of a failed save, the
+  /// `SandboxError` of a container that cannot be opened, the
+  /// `PropertyListError` of an unreadable preferences file.
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(_ code: Code, domain: String?, detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.domain = domain
     self.detail = detail
-    self.underlying = underlying
-  }
-
-  public static func == (left: DefaultsError, right: DefaultsError) -> Bool {
-    left.code == right.code && left.domain == right.domain && left.detail == right.detail
-      && ErrorChain.sameDescription(left.underlying, right.underlying)
+    self.cause = ErrorCause(underlying)
   }
 
   public var description: String {

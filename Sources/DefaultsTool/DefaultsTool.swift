@@ -5,7 +5,7 @@ import PropertyLists
 import Sandbox
 
 /// The `defaults` command with macOS syntax, over the preferences files under a container root
-/// (`$STASIS_CONTAINERS_ROOT`, see ``Host/HostEnvironment/containersRoot``):
+/// (`$STASIS_CONTAINERS_ROOT`, see `HostEnvironment.containersRoot`):
 ///
 /// ```text
 /// defaults read [<domain> [<key>]]          defaults read-type <domain> <key>

@@ -3,12 +3,12 @@ public import FoundationEssentials
 
 /// The file-system entry points the tools and modules read and write user files through: a
 /// whole-file read with a limit and an atomic whole-file replacement, both with
-/// ``AtomicFiles/AtomicFileError`` as their one error. ``system`` is `AtomicFiles` itself; a test
+/// `AtomicFileError` as their one error. ``system`` is `AtomicFiles` itself; a test
 /// may pass files held in memory, or a disk that fails on demand.
 public struct HostFileSystem: Sendable {
-  /// The whole file at a path, at most `limit` bytes (``AtomicFiles/AtomicFile/read(contentsOfFile:limit:)``).
+  /// The whole file at a path, at most `limit` bytes (`AtomicFile.read(contentsOfFile:limit:)`).
   public var read: @Sendable (_ path: String, _ limit: Int) throws(AtomicFileError) -> Data
-  /// Replaces the file at a path atomically (``AtomicFiles/AtomicFile/write(_:toFile:permissions:)``).
+  /// Replaces the file at a path atomically (`AtomicFile.write(_:toFile:permissions:)`).
   public var writeAtomically: @Sendable (_ data: Data, _ path: String) throws(AtomicFileError) -> Void
 
   public init(

@@ -6,7 +6,7 @@
 public import AtomicFiles
 
 /// Standard input, output and error, as the tools use them. Writes report failure (a closed pipe,
-/// a full disk behind a redirection) as ``AtomicFiles/AtomicFileError`` with the path `<stdout>`
+/// a full disk behind a redirection) as `AtomicFileError` with the path `<stdout>`
 /// or `<stderr>`, so a caller can decide what a lost line means.
 public struct StandardStreams: Sendable {
   /// Everything on standard input, at most `limit` bytes.

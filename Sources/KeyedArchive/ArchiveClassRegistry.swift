@@ -1,7 +1,7 @@
 public import ObjectModel
 
 /// The explicit table of archived class names and the Swift types they stand for: the shared
-/// ``ObjectModel/ClassRegistry`` (names, types, lineage, fallbacks) with each class's archive
+/// `ClassRegistry` (names, types, lineage, fallbacks) with each class's archive
 /// coding attached to it as an add-on.
 ///
 /// Swift on Linux has no `NSClassFromString`: an archive can only produce types registered
@@ -36,7 +36,7 @@ public struct ArchiveClassRegistry: Sendable {
   }
 
   /// The archive coding of one registered class: the add-on this module attaches to the
-  /// ``ObjectModel/ClassRegistry`` entry.
+  /// `ClassRegistry` entry.
   struct ArchiveCoding: Sendable {
     /// `$classes` as this archiver writes it; `nil` means "the registered lineage, then NSObject".
     var fixedClassChain: [String]?

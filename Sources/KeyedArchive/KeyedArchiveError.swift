@@ -7,67 +7,53 @@ public import StasisErrors
 /// Match by ``code``; the `description` names the object (its index in `$objects`), the class and
 /// key involved, and what was expected.
 public struct KeyedArchiveError: StasisError, Hashable {
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = KeyedArchiveError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The bytes are not a property list, or not a keyed archive (`$archiver`, `$version`,
     /// `$top`, `$objects` missing or of the wrong type). Apple: `NSCoderReadCorruptError` (4864).
-    public static let corruptArchive = Code("corrupt archive")
+    public static let corruptArchive = Code(rawValue: "corrupt archive")
     /// A reference (`CF$UID`) or `$class` points outside `$objects` or at the wrong kind of entry.
-    public static let badReference = Code("bad reference")
+    public static let badReference = Code(rawValue: "bad reference")
     /// No class is registered for the archived class name nor for any name in its `$classes`.
-    public static let unknownClass = Code("unknown class")
+    public static let unknownClass = Code(rawValue: "unknown class")
     /// Secure decoding refused a class: not in the allowed set, or it does not support secure coding.
-    public static let classNotAllowed = Code("class not allowed")
+    public static let classNotAllowed = Code(rawValue: "class not allowed")
     /// A value has a different type than the caller asked for. Apple: `NSCoderReadCorruptError`.
-    public static let typeMismatch = Code("type mismatch")
+    public static let typeMismatch = Code(rawValue: "type mismatch")
     /// A required key or top-level key is missing. Apple: `NSCoderValueNotFoundError` (4865).
-    public static let valueNotFound = Code("value not found")
+    public static let valueNotFound = Code(rawValue: "value not found")
     /// A cycle reached an object that is decoded in one step (`init(coder:)`) while it was still
     /// being decoded. Adopt ``ArchiveDecodableInPlace`` for classes that take part in cycles.
-    public static let cycle = Code("cycle")
+    public static let cycle = Code(rawValue: "cycle")
     /// Nesting, object count or size beyond ``KeyedUnarchiver/Limits``.
-    public static let limitExceeded = Code("limit exceeded")
+    public static let limitExceeded = Code(rawValue: "limit exceeded")
     /// A value that cannot be archived (an unregistered type, or a non-plist value in a plist-only place).
     /// Apple: `NSCoderInvalidValueError` (4866).
-    public static let invalidValue = Code("invalid value")
+    public static let invalidValue = Code(rawValue: "invalid value")
     /// The archive's property list could not be read or written; ``KeyedArchiveError/underlying`` says why.
-    public static let propertyList = Code("property list")
-
-    /// Lets `catch KeyedArchiveError.Code.unknownClass` match a thrown error, or an error of
-    /// another module that it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: KeyedArchiveError.self, in: error)
-    }
+    public static let propertyList = Code(rawValue: "property list")
   }
 
   public var code: Code
   /// What went wrong, naming the object index, class and key.
   public var detail: String
   /// The error behind a ``Code/propertyList`` or ``Code/corruptArchive`` error: the
-  /// ``PropertyLists/PropertyListError`` (whose own cause is the file-system error of a failed
+  /// `PropertyListError` (whose own cause is the file-system error of a failed
   /// read or write), or the error a class's `encode(with:)`/`init(coder:)` threw.
-  public var underlying: (any Error & Sendable)?
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(_ code: Code, _ detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.detail = detail
-    self.underlying = underlying
+    self.cause = ErrorCause(underlying)
   }
 
   public var description: String {
     "keyed archive: " + detail + ErrorChain.suffix(for: underlying)
-  }
-
-  public static func == (left: KeyedArchiveError, right: KeyedArchiveError) -> Bool {
-    left.code == right.code && left.detail == right.detail
-      && ErrorChain.sameDescription(left.underlying, right.underlying)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(detail)
   }
 }

@@ -21,7 +21,7 @@ public import PropertyLists
 /// reference to an already decoded object. Inline strings, numbers and data need no permission.
 public final class KeyedUnarchiver {
   /// Resource limits for hostile archives, with their defaults. The same three limits, under
-  /// the same names, as the property-list reader's ``PropertyListReadingOptions``; an archive read
+  /// the same names, as the property-list reader's `PropertyListReadingOptions`; an archive read
   /// from bytes or a file is read as a property list under these limits too
   /// (``propertyListReadingOptions``).
   public struct Limits: Sendable, Hashable {

@@ -54,8 +54,11 @@ public struct ClassRegistry: Sendable {
   /// Registers `type` under `name` (replacing an earlier registration of the name). Its lineage
   /// is read from the type itself: a class's superclasses, nearest first.
   ///
-  /// - Parameter makeInstance: makes a fresh instance (`+alloc` / `-init`), for loaders that
-  ///   create the object before they set its keys (the nib loader, two-step unarchiving).
+  /// - Parameters:
+  ///   - type: the Swift type (a class, or a value type known by name only).
+  ///   - name: the class name in files.
+  ///   - makeInstance: makes a fresh instance (`+alloc` / `-init`), for loaders that create the
+  ///     object before they set its keys (the nib loader, two-step unarchiving).
   public mutating func register(_ type: Any.Type, as name: String, makeInstance: (@Sendable () -> AnyObject)? = nil) {
     var lineage = [ObjectIdentifier(type)]
     if let classType = type as? AnyClass {

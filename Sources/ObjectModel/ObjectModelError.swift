@@ -14,35 +14,30 @@ public import StasisErrors
 /// but never the value being set.
 public struct ObjectModelError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = ObjectModelError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The object has no key of that name (`valueForUndefinedKey:` / `setValue:forUndefinedKey:`,
     /// which raise `NSUnknownKeyException` on Apple).
-    public static let undefinedKey = Code("undefined key")
+    public static let undefinedKey = Code(rawValue: "undefined key")
     /// The key exists but cannot be set (a read-only property).
-    public static let readOnlyKey = Code("read-only key")
+    public static let readOnlyKey = Code(rawValue: "read-only key")
     /// The value is not of the key's type, nor convertible to it as `NSNumber` converts numbers.
-    public static let typeMismatch = Code("type mismatch")
+    public static let typeMismatch = Code(rawValue: "type mismatch")
     /// `nil` for a key whose type is not optional (`setNilValueForKey:`, which raises
     /// `NSInvalidArgumentException` on Apple).
-    public static let nilForNonOptional = Code("nil for non-optional")
+    public static let nilForNonOptional = Code(rawValue: "nil for non-optional")
     /// A key path is empty, has an empty part, or passes through a value that has no keys.
-    public static let invalidKeyPath = Code("invalid key path")
+    public static let invalidKeyPath = Code(rawValue: "invalid key path")
     /// No class is registered under the name, nor under any of its fallbacks.
-    public static let unknownClass = Code("unknown class")
+    public static let unknownClass = Code(rawValue: "unknown class")
     /// The class is registered but cannot make instances (it has no factory).
-    public static let notInstantiable = Code("not instantiable")
+    public static let notInstantiable = Code(rawValue: "not instantiable")
     /// The object has no action of that name (`doesNotRecognizeSelector:` on Apple).
-    public static let unknownAction = Code("unknown action")
-
-    /// Lets `catch ObjectModelError.Code.undefinedKey` match this error, or an error of another
-    /// module that it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: ObjectModelError.self, in: error)
-    }
+    public static let unknownAction = Code(rawValue: "unknown action")
   }
 
   public var code: Code
@@ -53,7 +48,8 @@ public struct ObjectModelError: StasisError, Hashable {
   /// What was found and what was expected, in words.
   public var detail: String
   /// The error behind this one, when a key's accessor or an action threw.
-  public var underlying: (any Error & Sendable)?
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(
     _ code: Code, className: String, name: String, detail: String, underlying: (any Error & Sendable)? = nil
@@ -62,21 +58,10 @@ public struct ObjectModelError: StasisError, Hashable {
     self.className = className
     self.name = name
     self.detail = detail
-    self.underlying = underlying
+    self.cause = ErrorCause(underlying)
   }
 
   public var description: String { "\(className): \(detail)" + ErrorChain.suffix(for: underlying) }
-
-  public static func == (left: ObjectModelError, right: ObjectModelError) -> Bool {
-    left.code == right.code && left.className == right.className && left.name == right.name
-      && left.detail == right.detail && ErrorChain.sameDescription(left.underlying, right.underlying)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(className)
-    hasher.combine(name)
-  }
 
   /// ``Code/undefinedKey``: "this class is not key value coding-compliant for the key `key`",
   /// naming `object`'s class — what the default ``KeyValueCoding/setValue(_:forUndefinedKey:)``

@@ -15,8 +15,8 @@ public import PropertyLists
 ///
 /// See `Docs/plutil.md` for where this differs from Apple's tool.
 public struct PlistTool {
-  /// Files and standard streams (``Host/HostEnvironment/fileSystem`` and
-  /// ``Host/HostEnvironment/standardStreams``).
+  /// Files and standard streams (`HostEnvironment.fileSystem` and
+  /// `HostEnvironment.standardStreams`).
   public var environment: HostEnvironment
   /// Limits applied to every input.
   public var readingOptions: PropertyListReadingOptions

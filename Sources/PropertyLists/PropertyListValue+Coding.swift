@@ -40,7 +40,7 @@ extension PropertyListValue {
     }
   }
 
-  /// Reads a property list as `policy` says (see ``read(_:policy:)``).
+  /// Reads a property list as `policy` says (see `read(_:policy:)` on a raw buffer).
   public init(decoding data: Data, policy: PropertyListReadingPolicy) throws(PropertyListError) {
     self = try Self.read(data, policy: policy).value
   }
@@ -70,8 +70,11 @@ extension PropertyListValue {
 
   /// Reads a property list from raw bytes. The buffer is only used during the call.
   ///
-  /// - Parameter format: read only this format (``PropertyListReadingPolicy/only(_:)``); by
-  ///   default the format is detected (``PropertyListReadingPolicy/automatic``).
+  /// - Parameters:
+  ///   - buffer: the document's bytes.
+  ///   - format: read only this format (``PropertyListReadingPolicy/only(_:)``); by default the
+  ///     format is detected (``PropertyListReadingPolicy/automatic``).
+  ///   - options: the reading limits.
   public static func read(
     _ buffer: UnsafeRawBufferPointer, format: PropertyListFormat? = nil,
     options: PropertyListReadingOptions = .default

@@ -21,7 +21,7 @@ public struct ContainerRoot: Sendable {
     self.path = path
   }
 
-  /// The root an environment names (``Host/HostEnvironment/containersRoot``).
+  /// The root an environment names (`HostEnvironment.containersRoot`).
   public init(environment: HostEnvironment) {
     self.init(path: environment.containersRoot)
   }
@@ -29,7 +29,7 @@ public struct ContainerRoot: Sendable {
   /// The root chosen from `environment`: `$STASIS_CONTAINERS_ROOT`, else
   /// `$XDG_DATA_HOME/stasis/Containers`, else `$HOME/.local/share/stasis/Containers` (the home
   /// folder from the password database when `HOME` is unset) — the rule of
-  /// ``Host/HostEnvironment/containersRoot(from:home:)``.
+  /// `HostEnvironment.containersRoot(from:home:)`.
   public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ContainerRoot {
     ContainerRoot(path: HostEnvironment(variables: environment).containersRoot)
   }

@@ -7,26 +7,22 @@ public import StasisErrors
 /// `<path>: <detail>`, followed by the cause (``underlying``) in parentheses when there is one.
 public struct SandboxError: StasisError, Equatable {
   /// What kind of failure this is.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = SandboxError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The path leads out of the container: `..` above its home, an absolute path, or a symbolic
     /// link whose target is outside (or missing, so it cannot be checked).
-    public static let escapesContainer = Code("escapes container")
+    public static let escapesContainer = Code(rawValue: "escapes container")
     /// The path cannot name a file at all: empty, a NUL byte, `~user`, a component or the whole
     /// path too long.
-    public static let invalidPath = Code("invalid path")
+    public static let invalidPath = Code(rawValue: "invalid path")
     /// The bundle identifier or app name is not a safe folder name (reverse-DNS characters only).
-    public static let invalidIdentifier = Code("invalid identifier")
+    public static let invalidIdentifier = Code(rawValue: "invalid identifier")
     /// A folder of the container could not be created, inspected or purged.
-    public static let fileSystem = Code("file system")
-
-    /// Lets `catch SandboxError.Code.escapesContainer` match this error, or any error it caused.
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: SandboxError.self, in: error)
-    }
+    public static let fileSystem = Code(rawValue: "file system")
   }
 
   public let code: Code
@@ -35,19 +31,15 @@ public struct SandboxError: StasisError, Equatable {
   /// What was wrong or what failed, in words.
   public let detail: String
   /// The file-system error behind a ``Code/fileSystem`` error, when there is one.
-  public let underlying: (any Error & Sendable)?
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(_ code: Code, path: String, detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code
     self.path = path
     self.detail = detail
-    self.underlying = underlying
+    self.cause = ErrorCause(underlying)
   }
 
   public var description: String { "\(path): \(detail)" + ErrorChain.suffix(for: underlying) }
-
-  public static func == (left: SandboxError, right: SandboxError) -> Bool {
-    left.code == right.code && left.path == right.path && left.detail == right.detail
-      && ErrorChain.sameDescription(left.underlying, right.underlying)
-  }
 }

@@ -76,18 +76,56 @@ public enum ErrorChain {
     return false
   }
 
-  /// The text of `underlying` for an error's description: `" (because: …)"`, or empty.
+  /// The text of `underlying` for an error's description: `" (…)"`, or empty.
   public static func suffix(for underlying: (any Error & Sendable)?) -> String {
     guard let underlying else { return "" }
     return " (" + String(describing: underlying) + ")"
   }
+}
 
-  /// Whether two optional causes read the same (for the `==` of errors that carry a cause).
-  public static func sameDescription(_ left: (any Error & Sendable)?, _ right: (any Error & Sendable)?) -> Bool {
-    switch (left, right) {
-    case (nil, nil): true
-    case (let left?, let right?): String(describing: left) == String(describing: right)
-    default: false
-    }
+/// The `Code` of a Stasis error: a string-backed constant, so that a module can add a code without
+/// breaking a caller's `switch`. Each declares the `~=` that lets `catch SomeError.Code.someCode`
+/// match the error **or any error in its chain of causes**, in one line through
+/// ``ErrorChain/contains(_:as:in:)`` (a member operator, so that importing the error's module is
+/// enough).
+///
+/// A module's error declares its codes as static constants:
+///
+/// ```swift
+/// public struct Code: StasisErrorCode {
+///   public typealias Error = PropertyListError
+///   public let rawValue: String
+///   public init(rawValue: String) { self.rawValue = rawValue }
+///   public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
+///   /// The bytes end before the structure they describe is complete.
+///   public static let truncated = Code(rawValue: "truncated")
+/// }
+/// ```
+public protocol StasisErrorCode: Hashable, Sendable, CustomStringConvertible, RawRepresentable where RawValue == String {
+  /// The error type whose code this is.
+  associatedtype Error: StasisError where Error.Code == Self
+}
+
+extension StasisErrorCode {
+  /// The code's name, e.g. `truncated`.
+  public var description: String { rawValue }
+}
+
+/// An error's cause, kept so that the error stays `Hashable`: two causes are equal when they read
+/// the same (their `description`), which is what a caller comparing errors can see.
+public struct ErrorCause: Hashable, Sendable, CustomStringConvertible {
+  /// The error that caused the one holding this.
+  public let error: any Error & Sendable
+
+  public init(_ error: any Error & Sendable) { self.error = error }
+
+  /// `error` wrapped, or `nil`.
+  public init?(_ error: (any Error & Sendable)?) {
+    guard let error else { return nil }
+    self.error = error
   }
+
+  public var description: String { String(describing: error) }
+  public static func == (left: ErrorCause, right: ErrorCause) -> Bool { left.description == right.description }
+  public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }

@@ -14,41 +14,36 @@ public import StasisErrors
 /// Its wording may change between releases; match on ``code`` instead.
 public struct PropertyListError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  public struct Code: StasisErrorCode {
+    public typealias Error = PropertyListError
     public let rawValue: String
-    init(_ rawValue: String) { self.rawValue = rawValue }
-    public var description: String { rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
 
     /// The bytes end before the structure they describe is complete.
-    public static let truncated = Code("truncated")
+    public static let truncated = Code(rawValue: "truncated")
     /// A byte, tag or token that is not allowed at this position.
-    public static let unexpectedInput = Code("unexpected input")
+    public static let unexpectedInput = Code(rawValue: "unexpected input")
     /// A value that is syntactically in place but not valid (bad number, bad date, bad base64…).
-    public static let invalidValue = Code("invalid value")
+    public static let invalidValue = Code(rawValue: "invalid value")
     /// An object reference or offset that points outside the document.
-    public static let badReference = Code("bad reference")
+    public static let badReference = Code(rawValue: "bad reference")
     /// A container that contains itself.
-    public static let cycle = Code("cycle")
+    public static let cycle = Code(rawValue: "cycle")
     /// Nesting deeper than ``PropertyListReadingOptions/maximumDepth``.
-    public static let tooDeep = Code("too deep")
+    public static let tooDeep = Code(rawValue: "too deep")
     /// More objects or bytes than the reading limits allow.
-    public static let limitExceeded = Code("limit exceeded")
+    public static let limitExceeded = Code(rawValue: "limit exceeded")
     /// The bytes are not in any format this reader knows, or not in the one requested.
-    public static let unknownFormat = Code("unknown format")
+    public static let unknownFormat = Code(rawValue: "unknown format")
     /// The value cannot be written in the requested format (a date in JSON, a non-string key…).
-    public static let unrepresentable = Code("unrepresentable")
+    public static let unrepresentable = Code(rawValue: "unrepresentable")
     /// Text that is not valid in its declared or detected encoding.
-    public static let badEncoding = Code("bad encoding")
+    public static let badEncoding = Code(rawValue: "bad encoding")
     /// A file could not be read or written; `detail` carries the system's reason.
-    public static let fileSystem = Code("file system")
+    public static let fileSystem = Code(rawValue: "file system")
     /// A key path does not lead to a value, or leads through a value that is not a container.
-    public static let keyPathNotFound = Code("key path not found")
-
-    /// Lets `catch PropertyListError.Code.truncated` match a thrown error, or an error of
-    /// another module that it caused (an unreadable archive, Info.plist or string table).
-    public static func ~= (code: Code, error: any Error) -> Bool {
-      ErrorChain.contains(code, as: PropertyListError.self, in: error)
-    }
+    public static let keyPathNotFound = Code(rawValue: "key path not found")
   }
 
   /// Where in the document the problem was found.
@@ -67,9 +62,10 @@ public struct PropertyListError: StasisError, Hashable {
   public var detail: String
   /// The file being read or written, when the error came through a file API.
   public var path: String?
-  /// The error behind this one: the ``AtomicFiles/AtomicFileError`` of a ``Code/fileSystem``
+  /// The error behind this one: the `AtomicFileError` of a ``Code/fileSystem``
   /// error (a full disk, a missing folder), or the error a value's `encode(to:)` threw.
-  public var underlying: (any Error & Sendable)?
+  public var underlying: (any Error & Sendable)? { cause?.error }
+  let cause: ErrorCause?
 
   public init(
     _ code: Code, format: PropertyListFormat?, position: Position? = nil, detail: String,
@@ -80,21 +76,7 @@ public struct PropertyListError: StasisError, Hashable {
     self.position = position
     self.detail = detail
     self.path = path
-    self.underlying = underlying
-  }
-
-  public static func == (left: PropertyListError, right: PropertyListError) -> Bool {
-    left.code == right.code && left.format == right.format && left.position == right.position
-      && left.detail == right.detail && left.path == right.path
-      && ErrorChain.sameDescription(left.underlying, right.underlying)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(format)
-    hasher.combine(position)
-    hasher.combine(detail)
-    hasher.combine(path)
+    self.cause = ErrorCause(underlying)
   }
 
   /// The same error, naming the file it came from.
