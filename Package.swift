@@ -121,3 +121,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every target: imports are internal unless marked `public import` (so no module leaks into the
+// public interface by accident), and a member is visible only where its module is imported.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import Glibc
 
 /// Whole-file reads and crash-safe whole-file writes, the one atomic-write primitive every module

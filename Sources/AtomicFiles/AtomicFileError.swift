@@ -17,27 +17,7 @@ public import StasisErrors
 /// ```
 public struct AtomicFileError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = AtomicFileError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The file system is full or the user's quota is used up (`ENOSPC`, `EDQUOT`).
-    public static let noSpace = Code(rawValue: "no space")
-    /// The file or its folder may not be written or read (`EACCES`, `EPERM`, `EROFS`).
-    public static let permissionDenied = Code(rawValue: "permission denied")
-    /// The file or one of its folders does not exist (`ENOENT`, `ENOTDIR`).
-    public static let notFound = Code(rawValue: "not found")
-    /// The path names a folder or something else that is not a file (`EISDIR`).
-    public static let notAFile = Code(rawValue: "not a file")
-    /// Any other failure of the system call (`EIO`, …).
-    public static let ioFailure = Code(rawValue: "I/O failure")
-    /// The advisory lock could not be taken or released.
-    public static let lockFailure = Code(rawValue: "lock failure")
-    /// The file is larger than the caller's limit, or than the file system allows (`EFBIG`).
-    public static let tooLarge = Code(rawValue: "too large")
-  }
+  public typealias Code = ErrorCode<AtomicFileError>
 
   public let code: Code
   /// The file (or folder) the operation was about.
@@ -83,3 +63,23 @@ public struct AtomicFileError: StasisError, Hashable {
   }
 }
 
+extension ErrorCode<AtomicFileError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch AtomicFileError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The file system is full or the user's quota is used up (`ENOSPC`, `EDQUOT`).
+  public static var noSpace: Self { Self("no space") }
+  /// The file or its folder may not be written or read (`EACCES`, `EPERM`, `EROFS`).
+  public static var permissionDenied: Self { Self("permission denied") }
+  /// The file or one of its folders does not exist (`ENOENT`, `ENOTDIR`).
+  public static var notFound: Self { Self("not found") }
+  /// The path names a folder or something else that is not a file (`EISDIR`).
+  public static var notAFile: Self { Self("not a file") }
+  /// Any other failure of the system call (`EIO`, …).
+  public static var ioFailure: Self { Self("I/O failure") }
+  /// The advisory lock could not be taken or released.
+  public static var lockFailure: Self { Self("lock failure") }
+  /// The file is larger than the caller's limit, or than the file system allows (`EFBIG`).
+  public static var tooLarge: Self { Self("too large") }
+}

@@ -1,4 +1,6 @@
-public import Host
+import Host
+import Synchronization
+import PropertyLists
 
 extension Bundle {
   /// The user's preferred languages (`NSLocale.preferredLanguages` / `AppleLanguages`), from

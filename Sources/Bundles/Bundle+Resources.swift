@@ -1,4 +1,6 @@
 public import FoundationEssentials
+import Synchronization
+import Host
 
 extension Bundle {
   /// The resource index, scanning the resources folder on first use.

@@ -56,11 +56,13 @@ public final class Bundle: Sendable, CustomStringConvertible {
   /// Opens the bundle at `path` (`Bundle(path:)` / `CFBundleCreate`).
   ///
   /// - Parameters:
+  ///   - path: the bundle's folder; trailing slashes are ignored.
   ///   - environment: the device, scale and languages to look resources up for; `nil` (the
   ///     default) is `HostEnvironment.current`.
   ///   - mainBundle: the program's main bundle, whose chosen localizations a framework or
   ///     plug-in follows (``preferredLocalizations``). By default ``Bundle/main`` when
   ///     `environment` is `nil`, and none when an environment is given.
+  ///   - limits: how many files and how deep the resource listing may go.
   /// - Throws: ``BundleError/Code/notABundle`` if `path` is not a folder;
   ///   ``BundleError/Code/invalidInfoPlist`` if the Info.plist cannot be read or its root is not
   ///   a dictionary (CF treats the bundle as having no Info.plist; Stasis reports it).

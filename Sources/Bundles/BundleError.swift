@@ -1,4 +1,4 @@
-public import PropertyLists
+import PropertyLists
 public import StasisErrors
 
 /// The one error type of the `Bundles` module.
@@ -16,30 +16,7 @@ public import StasisErrors
 /// `description` names the file or the specifier and what was expected; its wording may change.
 public struct BundleError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = BundleError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The path does not name a directory (`Bundle(path:)` returns `nil` on Apple).
-    public static let notABundle = Code(rawValue: "not a bundle")
-    /// The Info.plist exists but is not a property list whose root is a dictionary.
-    public static let invalidInfoPlist = Code(rawValue: "invalid Info.plist")
-    /// A `.strings` or `.stringsdict` table is not a property list whose root is a dictionary, or
-    /// a `.stringsdict` rule dictionary is malformed (CF logs and ignores the table).
-    public static let invalidTable = Code(rawValue: "invalid string table")
-    /// A format specifier and its argument disagree: no argument at that position, or an
-    /// argument of the wrong type (Foundation's `String(format:)` crashes or prints garbage).
-    public static let formatMismatch = Code(rawValue: "format mismatch")
-    /// A format string that cannot be parsed (a bad specifier, mixed positional and sequential
-    /// arguments, an unterminated `%#@variable@`).
-    public static let invalidFormat = Code(rawValue: "invalid format")
-    /// A directory could not be listed or a file could not be read; `detail` carries the reason.
-    public static let fileSystem = Code(rawValue: "file system")
-    /// The bundle folder holds more entries or deeper nesting than ``ResourceScanLimits`` allow.
-    public static let limitExceeded = Code(rawValue: "limit exceeded")
-  }
+  public typealias Code = ErrorCode<BundleError>
 
   public var code: Code
   /// What was found and what was expected, in words.
@@ -66,4 +43,28 @@ public struct BundleError: StasisError, Hashable {
     text += ErrorChain.suffix(for: underlying)
     return text
   }
+}
+
+extension ErrorCode<BundleError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch BundleError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The path does not name a directory (`Bundle(path:)` returns `nil` on Apple).
+  public static var notABundle: Self { Self("not a bundle") }
+  /// The Info.plist exists but is not a property list whose root is a dictionary.
+  public static var invalidInfoPlist: Self { Self("invalid Info.plist") }
+  /// A `.strings` or `.stringsdict` table is not a property list whose root is a dictionary, or
+  /// a `.stringsdict` rule dictionary is malformed (CF logs and ignores the table).
+  public static var invalidTable: Self { Self("invalid string table") }
+  /// A format specifier and its argument disagree: no argument at that position, or an
+  /// argument of the wrong type (Foundation's `String(format:)` crashes or prints garbage).
+  public static var formatMismatch: Self { Self("format mismatch") }
+  /// A format string that cannot be parsed (a bad specifier, mixed positional and sequential
+  /// arguments, an unterminated `%#@variable@`).
+  public static var invalidFormat: Self { Self("invalid format") }
+  /// A directory could not be listed or a file could not be read; `detail` carries the reason.
+  public static var fileSystem: Self { Self("file system") }
+  /// The bundle folder holds more entries or deeper nesting than ``ResourceScanLimits`` allow.
+  public static var limitExceeded: Self { Self("limit exceeded") }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
 /// Bounds on the one directory scan a bundle makes (a bundle folder is input too: a symlink loop
 /// or a million files must not hang or exhaust memory).
 public struct ResourceScanLimits: Sendable, Hashable {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
+import PropertyLists
 
 /// A `printf`-style formatter with Foundation's `%@` and positional arguments, written for
 /// Stasis instead of relying on `String(format:)` (missing from FoundationEssentials, and on
@@ -231,35 +225,13 @@ public enum StringFormat {
 
   /// Renders one double through `snprintf` with a specifier rebuilt from parsed parts only.
   static func formatDouble(_ number: Double, conversion: UInt8, flags: FormatSpec.Flags, precision: Int?) -> [UInt8] {
-    var spec: [UInt8] = [UInt8(ascii: "%")]
-    if flags.contains(.plus) { spec.append(UInt8(ascii: "+")) }
-    if flags.contains(.space) { spec.append(UInt8(ascii: " ")) }
-    if flags.contains(.alternate) { spec.append(UInt8(ascii: "#")) }
-    if let precision {
-      spec.append(UInt8(ascii: "."))
-      spec.append(contentsOf: String(min(precision, 300)).utf8)
-    }
-    spec.append(conversion)
-    spec.append(0)
-    var buffer = [CChar](repeating: 0, count: 128)
-    func render() -> Int32 {
-      spec.withUnsafeBufferPointer { specBuffer in
-        specBuffer.withMemoryRebound(to: CChar.self) { cSpec in
-          withVaList([number]) { arguments in
-            vsnprintf(&buffer, buffer.count, cSpec.baseAddress!, arguments)
-          }
-        }
-      }
-    }
-    var count = render()
-    if count >= Int32(buffer.count) {
-      // %f of 1e308 with a long precision: at most 309 + 1 + 300 + sign characters.
-      buffer = [CChar](repeating: 0, count: Int(count) + 1)
-      count = render()
-    }
-    guard count > 0 else { return [] }
-    let length = min(Int(count), buffer.count - 1)
-    var bytes = buffer[..<length].map { UInt8(bitPattern: $0) }
+    var spec = "%"
+    if flags.contains(.plus) { spec += "+" }
+    if flags.contains(.space) { spec += " " }
+    if flags.contains(.alternate) { spec += "#" }
+    if let precision { spec += "." + String(min(precision, 300)) }
+    spec.unicodeScalars.append(Unicode.Scalar(conversion))
+    var bytes = CPrintf.format(number, specifier: spec)
     if flags.contains(.grouping), conversion == UInt8(ascii: "f") || conversion == UInt8(ascii: "F") {
       var start = 0
       if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: " ") { start = 1 }

@@ -1,6 +1,8 @@
 public import Foundation
 public import PropertyLists
 import KeyedArchive
+import Sandbox
+import Host
 
 extension UserDefaults {
   // MARK: - Reading

@@ -55,7 +55,7 @@ public final class UserDefaults: @unchecked Sendable {
     /// Default: `HostEnvironment.current`.
     public var environment: HostEnvironment
     /// Where app containers (and the global domain) live. Default: the environment's
-    /// `HostEnvironment.containersRoot` (``ContainerRoot/init(environment:)``).
+    /// `HostEnvironment.containersRoot` (`ContainerRoot.init(environment:)`).
     public var containerRoot: ContainerRoot
     /// The process arguments the argument domain is built from (the first is the program and is
     /// skipped). Default: the environment's `ProcessIdentity.arguments`.

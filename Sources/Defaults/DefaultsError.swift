@@ -17,26 +17,7 @@ public import StasisErrors
 /// `description` names the domain and the key but never a stored value (preferences can be private).
 public struct DefaultsError: StasisError, Equatable {
   /// What went wrong.
-  public struct Code: StasisErrorCode {
-    public typealias Error = DefaultsError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The value is not a property-list type (`NSInvalidArgumentException`, "Attempt to insert
-    /// non-property list object" on Apple).
-    public static let notAPropertyList = Code(rawValue: "notAPropertyList")
-    /// The domain or suite name cannot be used (empty, or `NSGlobalDomain` / the app's own
-    /// identifier as a suite).
-    public static let invalidDomainName = Code(rawValue: "invalidDomainName")
-    /// The app container could not be opened or created.
-    public static let container = Code(rawValue: "container")
-    /// Reading, locking or writing the preferences file failed; the file on disk is unchanged and
-    /// the unsaved changes are kept for the next attempt.
-    public static let fileSystem = Code(rawValue: "fileSystem")
-    /// The preferences file exists but is not a property list holding a dictionary.
-    public static let unreadableFile = Code(rawValue: "unreadableFile")
-  }
+  public typealias Code = ErrorCode<DefaultsError>
 
   public let code: Code
   /// The domain involved, when there is one.
@@ -72,4 +53,24 @@ public struct DefaultsError: StasisError, Equatable {
   init(_ error: PropertyListError, domain: String?, path: String) {
     self.init(.unreadableFile, domain: domain, detail: "\(path) is not a readable property list: \(error.description)", underlying: error)
   }
+}
+
+extension ErrorCode<DefaultsError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch DefaultsError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The value is not a property-list type (`NSInvalidArgumentException`, "Attempt to insert
+  /// non-property list object" on Apple).
+  public static var notAPropertyList: Self { Self("notAPropertyList") }
+  /// The domain or suite name cannot be used (empty, or `NSGlobalDomain` / the app's own
+  /// identifier as a suite).
+  public static var invalidDomainName: Self { Self("invalidDomainName") }
+  /// The app container could not be opened or created.
+  public static var container: Self { Self("container") }
+  /// Reading, locking or writing the preferences file failed; the file on disk is unchanged and
+  /// the unsaved changes are kept for the next attempt.
+  public static var fileSystem: Self { Self("fileSystem") }
+  /// The preferences file exists but is not a property list holding a dictionary.
+  public static var unreadableFile: Self { Self("unreadableFile") }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Host
+public import Host
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 public import PropertyLists
+import FoundationEssentials
 
 /// A readable dump of a keyed archive's object graph, for people debugging archives
 /// (`plutil -archive`): each object once, with its class, keys and values, references resolved

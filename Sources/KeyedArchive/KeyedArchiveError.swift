@@ -7,36 +7,7 @@ public import StasisErrors
 /// Match by ``code``; the `description` names the object (its index in `$objects`), the class and
 /// key involved, and what was expected.
 public struct KeyedArchiveError: StasisError, Hashable {
-  public struct Code: StasisErrorCode {
-    public typealias Error = KeyedArchiveError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The bytes are not a property list, or not a keyed archive (`$archiver`, `$version`,
-    /// `$top`, `$objects` missing or of the wrong type). Apple: `NSCoderReadCorruptError` (4864).
-    public static let corruptArchive = Code(rawValue: "corrupt archive")
-    /// A reference (`CF$UID`) or `$class` points outside `$objects` or at the wrong kind of entry.
-    public static let badReference = Code(rawValue: "bad reference")
-    /// No class is registered for the archived class name nor for any name in its `$classes`.
-    public static let unknownClass = Code(rawValue: "unknown class")
-    /// Secure decoding refused a class: not in the allowed set, or it does not support secure coding.
-    public static let classNotAllowed = Code(rawValue: "class not allowed")
-    /// A value has a different type than the caller asked for. Apple: `NSCoderReadCorruptError`.
-    public static let typeMismatch = Code(rawValue: "type mismatch")
-    /// A required key or top-level key is missing. Apple: `NSCoderValueNotFoundError` (4865).
-    public static let valueNotFound = Code(rawValue: "value not found")
-    /// A cycle reached an object that is decoded in one step (`init(coder:)`) while it was still
-    /// being decoded. Adopt ``ArchiveDecodableInPlace`` for classes that take part in cycles.
-    public static let cycle = Code(rawValue: "cycle")
-    /// Nesting, object count or size beyond ``KeyedUnarchiver/Limits``.
-    public static let limitExceeded = Code(rawValue: "limit exceeded")
-    /// A value that cannot be archived (an unregistered type, or a non-plist value in a plist-only place).
-    /// Apple: `NSCoderInvalidValueError` (4866).
-    public static let invalidValue = Code(rawValue: "invalid value")
-    /// The archive's property list could not be read or written; ``KeyedArchiveError/underlying`` says why.
-    public static let propertyList = Code(rawValue: "property list")
-  }
+  public typealias Code = ErrorCode<KeyedArchiveError>
 
   public var code: Code
   /// What went wrong, naming the object index, class and key.
@@ -56,4 +27,34 @@ public struct KeyedArchiveError: StasisError, Hashable {
   public var description: String {
     "keyed archive: " + detail + ErrorChain.suffix(for: underlying)
   }
+}
+
+extension ErrorCode<KeyedArchiveError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch KeyedArchiveError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The bytes are not a property list, or not a keyed archive (`$archiver`, `$version`,
+  /// `$top`, `$objects` missing or of the wrong type). Apple: `NSCoderReadCorruptError` (4864).
+  public static var corruptArchive: Self { Self("corrupt archive") }
+  /// A reference (`CF$UID`) or `$class` points outside `$objects` or at the wrong kind of entry.
+  public static var badReference: Self { Self("bad reference") }
+  /// No class is registered for the archived class name nor for any name in its `$classes`.
+  public static var unknownClass: Self { Self("unknown class") }
+  /// Secure decoding refused a class: not in the allowed set, or it does not support secure coding.
+  public static var classNotAllowed: Self { Self("class not allowed") }
+  /// A value has a different type than the caller asked for. Apple: `NSCoderReadCorruptError`.
+  public static var typeMismatch: Self { Self("type mismatch") }
+  /// A required key or top-level key is missing. Apple: `NSCoderValueNotFoundError` (4865).
+  public static var valueNotFound: Self { Self("value not found") }
+  /// A cycle reached an object that is decoded in one step (`init(coder:)`) while it was still
+  /// being decoded. Adopt ``ArchiveDecodableInPlace`` for classes that take part in cycles.
+  public static var cycle: Self { Self("cycle") }
+  /// Nesting, object count or size beyond ``KeyedUnarchiver/Limits``.
+  public static var limitExceeded: Self { Self("limit exceeded") }
+  /// A value that cannot be archived (an unregistered type, or a non-plist value in a plist-only place).
+  /// Apple: `NSCoderInvalidValueError` (4866).
+  public static var invalidValue: Self { Self("invalid value") }
+  /// The archive's property list could not be read or written; ``KeyedArchiveError/underlying`` says why.
+  public static var propertyList: Self { Self("property list") }
 }

@@ -14,31 +14,7 @@ public import StasisErrors
 /// but never the value being set.
 public struct ObjectModelError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = ObjectModelError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The object has no key of that name (`valueForUndefinedKey:` / `setValue:forUndefinedKey:`,
-    /// which raise `NSUnknownKeyException` on Apple).
-    public static let undefinedKey = Code(rawValue: "undefined key")
-    /// The key exists but cannot be set (a read-only property).
-    public static let readOnlyKey = Code(rawValue: "read-only key")
-    /// The value is not of the key's type, nor convertible to it as `NSNumber` converts numbers.
-    public static let typeMismatch = Code(rawValue: "type mismatch")
-    /// `nil` for a key whose type is not optional (`setNilValueForKey:`, which raises
-    /// `NSInvalidArgumentException` on Apple).
-    public static let nilForNonOptional = Code(rawValue: "nil for non-optional")
-    /// A key path is empty, has an empty part, or passes through a value that has no keys.
-    public static let invalidKeyPath = Code(rawValue: "invalid key path")
-    /// No class is registered under the name, nor under any of its fallbacks.
-    public static let unknownClass = Code(rawValue: "unknown class")
-    /// The class is registered but cannot make instances (it has no factory).
-    public static let notInstantiable = Code(rawValue: "not instantiable")
-    /// The object has no action of that name (`doesNotRecognizeSelector:` on Apple).
-    public static let unknownAction = Code(rawValue: "unknown action")
-  }
+  public typealias Code = ErrorCode<ObjectModelError>
 
   public var code: Code
   /// The class involved: the object's class for keys and actions, the name looked up for classes.
@@ -74,4 +50,29 @@ public struct ObjectModelError: StasisError, Hashable {
   }
 
   static func typeName(of object: AnyObject) -> String { String(describing: type(of: object)) }
+}
+
+extension ErrorCode<ObjectModelError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch ObjectModelError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The object has no key of that name (`valueForUndefinedKey:` / `setValue:forUndefinedKey:`,
+  /// which raise `NSUnknownKeyException` on Apple).
+  public static var undefinedKey: Self { Self("undefined key") }
+  /// The key exists but cannot be set (a read-only property).
+  public static var readOnlyKey: Self { Self("read-only key") }
+  /// The value is not of the key's type, nor convertible to it as `NSNumber` converts numbers.
+  public static var typeMismatch: Self { Self("type mismatch") }
+  /// `nil` for a key whose type is not optional (`setNilValueForKey:`, which raises
+  /// `NSInvalidArgumentException` on Apple).
+  public static var nilForNonOptional: Self { Self("nil for non-optional") }
+  /// A key path is empty, has an empty part, or passes through a value that has no keys.
+  public static var invalidKeyPath: Self { Self("invalid key path") }
+  /// No class is registered under the name, nor under any of its fallbacks.
+  public static var unknownClass: Self { Self("unknown class") }
+  /// The class is registered but cannot make instances (it has no factory).
+  public static var notInstantiable: Self { Self("not instantiable") }
+  /// The object has no action of that name (`doesNotRecognizeSelector:` on Apple).
+  public static var unknownAction: Self { Self("unknown action") }
 }

@@ -7,25 +7,7 @@ public import StasisErrors
 /// alone and stop the tool before any file is read.
 public struct PlistToolError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = PlistToolError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The command line is not something plutil understands (unknown option, missing argument).
-    public static let usage = Code(rawValue: "usage")
-    /// A file could not be read or written.
-    public static let fileSystem = Code(rawValue: "file system")
-    /// The input is not a property list (or, where JSON is allowed, not JSON either).
-    public static let unreadable = Code(rawValue: "unreadable")
-    /// A key path does not lead where the command needs it to.
-    public static let keyPath = Code(rawValue: "key path")
-    /// The value is not of the type `-expect` asked for.
-    public static let unexpectedType = Code(rawValue: "unexpected type")
-    /// The value cannot be written in the requested format.
-    public static let unrepresentable = Code(rawValue: "unrepresentable")
-  }
+  public typealias Code = ErrorCode<PlistToolError>
 
   public var code: Code
   /// The message, without the file name that plutil puts in front of per-file errors.
@@ -44,4 +26,23 @@ public struct PlistToolError: StasisError, Hashable {
   public var description: String { message }
 
   static func usage(_ message: String) -> PlistToolError { PlistToolError(.usage, message) }
+}
+
+extension ErrorCode<PlistToolError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch PlistToolError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The command line is not something plutil understands (unknown option, missing argument).
+  public static var usage: Self { Self("usage") }
+  /// A file could not be read or written.
+  public static var fileSystem: Self { Self("file system") }
+  /// The input is not a property list (or, where JSON is allowed, not JSON either).
+  public static var unreadable: Self { Self("unreadable") }
+  /// A key path does not lead where the command needs it to.
+  public static var keyPath: Self { Self("key path") }
+  /// The value is not of the type `-expect` asked for.
+  public static var unexpectedType: Self { Self("unexpected type") }
+  /// The value cannot be written in the requested format.
+  public static var unrepresentable: Self { Self("unrepresentable") }
 }

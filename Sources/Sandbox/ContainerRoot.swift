@@ -1,5 +1,5 @@
 import AtomicFiles
-import Foundation
+public import Foundation
 public import Host
 
 /// The folder that holds every app's container, one subfolder per bundle identifier — the

@@ -7,23 +7,7 @@ public import StasisErrors
 /// `<path>: <detail>`, followed by the cause (``underlying``) in parentheses when there is one.
 public struct SandboxError: StasisError, Equatable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = SandboxError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The path leads out of the container: `..` above its home, an absolute path, or a symbolic
-    /// link whose target is outside (or missing, so it cannot be checked).
-    public static let escapesContainer = Code(rawValue: "escapes container")
-    /// The path cannot name a file at all: empty, a NUL byte, `~user`, a component or the whole
-    /// path too long.
-    public static let invalidPath = Code(rawValue: "invalid path")
-    /// The bundle identifier or app name is not a safe folder name (reverse-DNS characters only).
-    public static let invalidIdentifier = Code(rawValue: "invalid identifier")
-    /// A folder of the container could not be created, inspected or purged.
-    public static let fileSystem = Code(rawValue: "file system")
-  }
+  public typealias Code = ErrorCode<SandboxError>
 
   public let code: Code
   /// The path (or identifier) the error is about.
@@ -42,4 +26,21 @@ public struct SandboxError: StasisError, Equatable {
   }
 
   public var description: String { "\(path): \(detail)" + ErrorChain.suffix(for: underlying) }
+}
+
+extension ErrorCode<SandboxError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch SandboxError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The path leads out of the container: `..` above its home, an absolute path, or a symbolic
+  /// link whose target is outside (or missing, so it cannot be checked).
+  public static var escapesContainer: Self { Self("escapes container") }
+  /// The path cannot name a file at all: empty, a NUL byte, `~user`, a component or the whole
+  /// path too long.
+  public static var invalidPath: Self { Self("invalid path") }
+  /// The bundle identifier or app name is not a safe folder name (reverse-DNS characters only).
+  public static var invalidIdentifier: Self { Self("invalid identifier") }
+  /// A folder of the container could not be created, inspected or purged.
+  public static var fileSystem: Self { Self("file system") }
 }

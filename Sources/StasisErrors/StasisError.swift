@@ -2,7 +2,7 @@
 /// a message for the person holding the file, and the error that caused it.
 ///
 /// Each module declares exactly one conforming type (`PropertyListError`, `KeyedArchiveError`,
-/// `AtomicFileError`, …). Its `Code` is a struct of static constants, so that a new code does not
+/// `AtomicFileError`, …). Its `Code` is an ``ErrorCode`` with static constants, so that a new code does not
 /// break a caller's `switch`, and each code matches in a `catch` pattern:
 ///
 /// ```swift
@@ -24,7 +24,7 @@
 /// values, which may be private (preferences, archived documents), and its wording may change
 /// between releases: match on ``code``, not on text.
 public protocol StasisError: Error, Sendable, CustomStringConvertible {
-  /// What kind of failure this is; a struct of static constants in every module.
+  /// What kind of failure this is: `ErrorCode<Self>` in every module.
   associatedtype Code: Hashable & Sendable
 
   /// What kind of failure this is.
@@ -83,32 +83,41 @@ public enum ErrorChain {
   }
 }
 
-/// The `Code` of a Stasis error: a string-backed constant, so that a module can add a code without
-/// breaking a caller's `switch`. Each declares the `~=` that lets `catch SomeError.Code.someCode`
-/// match the error **or any error in its chain of causes**, in one line through
-/// ``ErrorChain/contains(_:as:in:)`` (a member operator, so that importing the error's module is
-/// enough).
+/// The code of a Stasis error: a string-backed constant, so that a module can add a code without
+/// breaking a caller's `switch`. Every module's error uses it as its `Code`
+/// (`typealias Code = ErrorCode<PropertyListError>`), so the codes of two modules are different
+/// types and never compare equal.
 ///
-/// A module's error declares its codes as static constants:
+/// A module declares its codes, and the `~=` that lets `catch SomeError.Code.someCode` match the
+/// error **or any error in its chain of causes**, in an extension of its own (the operator is
+/// declared there so that importing the error's module is enough to use it):
 ///
 /// ```swift
-/// public struct Code: StasisErrorCode {
-///   public typealias Error = PropertyListError
-///   public let rawValue: String
-///   public init(rawValue: String) { self.rawValue = rawValue }
-///   public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
+/// extension ErrorCode<PropertyListError> {
+///   public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
 ///   /// The bytes end before the structure they describe is complete.
-///   public static let truncated = Code(rawValue: "truncated")
+///   public static var truncated: Self { Self("truncated") }
 /// }
 /// ```
-public protocol StasisErrorCode: Hashable, Sendable, CustomStringConvertible, RawRepresentable where RawValue == String {
-  /// The error type whose code this is.
-  associatedtype Error: StasisError where Error.Code == Self
-}
+public struct ErrorCode<Owner: StasisError>: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The code's name, e.g. `truncated`; stable across releases.
+  public let rawValue: String
 
-extension StasisErrorCode {
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The code named `rawValue`.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
   /// The code's name, e.g. `truncated`.
   public var description: String { rawValue }
+
+  /// Whether `error`, or any error in its chain of causes, is an `Owner` with this code.
+  public func matches(_ error: any Error) -> Bool {
+    for link in ErrorChain.errors(from: error) {
+      if let shaped = link as? Owner, let code = shaped.code as? ErrorCode<Owner>, code == self { return true }
+    }
+    return false
+  }
 }
 
 /// An error's cause, kept so that the error stays `Hashable`: two causes are equal when they read

@@ -3,6 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import TestSupport
 import Testing
+import Host
 
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct CorpusStringsTests {

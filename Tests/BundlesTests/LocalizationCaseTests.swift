@@ -3,6 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import Testing
 import TestSupport
+import Host
 
 /// One row of the localization table: the user's languages, a question, and Apple's answer.
 struct LocalizationCase: CustomTestStringConvertible, Sendable {

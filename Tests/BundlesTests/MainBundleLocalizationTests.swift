@@ -3,6 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import Testing
 import TestSupport
+import Synchronization
 
 @testable import Bundles
 

@@ -8,6 +8,7 @@ import TestSupport
 #if canImport(Glibc)
   import Glibc
 #endif
+import Sandbox
 
 @Suite("Saving: coalescing, exit-time flush, merging")
 struct PersistenceTests {

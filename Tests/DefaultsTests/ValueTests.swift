@@ -3,6 +3,7 @@ import Foundation
 import PropertyLists
 import Testing
 import TestSupport
+import Sandbox
 
 @Suite("Typed getters and setters with Apple's conversions")
 struct ValueTests {

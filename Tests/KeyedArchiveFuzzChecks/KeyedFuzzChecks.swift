@@ -2,8 +2,8 @@
 // use: KeyedArchiveTests (KeyedFuzzRegressionTests replays Fuzz/FailCases/FuzzKeyedUnarchiver/
 // through it) and the fuzz target itself (Fuzz/Package.swift depends on the root package's
 // KeyedArchiveFuzzChecks product). It uses only the libraries' public API and no test framework.
-import FoundationEssentials
-import KeyedArchive
+public import FoundationEssentials
+public import KeyedArchive
 import PropertyLists
 
 /// A class decoded in two steps (`init()`, then `decode(from:)`), so cycles through it resolve:

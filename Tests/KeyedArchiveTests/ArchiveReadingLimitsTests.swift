@@ -4,6 +4,7 @@ import TestSupport
 
 import KeyedArchive
 import PropertyLists
+import StasisErrors
 
 /// The unarchiver reads an archive's property list under its own limits (depth, object count,
 /// bytes), so a hostile plist inside an archive meets the limit its caller chose.

@@ -1,5 +1,5 @@
-import Foundation
-import Testing
+public import Foundation
+public import Testing
 
 /// Finds the shared corpus of Apple-made files (`../shared/corpus` beside the checkout).
 ///

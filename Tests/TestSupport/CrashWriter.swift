@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PropertyLists
 
 /// The `stasis-crash-writer` this package built, found next to the test bundle. The crash and

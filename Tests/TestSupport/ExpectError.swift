@@ -1,4 +1,4 @@
-import Testing
+public import Testing
 
 /// An error that carries a code a test can compare: every module's error type conforms (see
 /// `CodedError+Conformances.swift`), whatever its code is (a struct of static codes or an enum).

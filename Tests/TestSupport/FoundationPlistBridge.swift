@@ -1,5 +1,5 @@
-import Foundation
-import PropertyLists
+public import Foundation
+public import PropertyLists
 
 /// Converts between Stasis's `PropertyListValue` and the objects Foundation's
 /// `PropertyListSerialization` reads and writes, so tests can compare Stasis with the Foundation

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The item-store document of the property-list benchmarks, as Codable structs.
 ///

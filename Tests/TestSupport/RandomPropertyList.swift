@@ -1,5 +1,5 @@
 import Foundation
-import PropertyLists
+public import PropertyLists
 
 /// Seeded generation of property-list values for round-trip and cross-implementation tests.
 public struct RandomPropertyList {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh, uniquely named folder under the system's temporary folder for one test, removed with
 /// everything in it by ``remove()`` or when the last reference to it goes away.

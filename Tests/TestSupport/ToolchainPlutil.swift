@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// Runs the toolchain's `plutil` (Apple's own port in swift-corelibs-foundation, at
 /// `/opt/swift/usr/bin/plutil` on the build machine) so that tests can compare Stasis with it.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import PropertyLists
 
 /// A Swift value that has a mutable Foundation counterpart (`NSMutableString` for `String`,

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import PropertyLists
+public import PropertyLists
 
 /// An `NSValue` of any Objective-C type other than the geometry and range kinds: the type
 /// encoding (`@encode`) and the fields Apple's archiver wrote for it.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
+import PropertyLists
 
 /// The text form of points, sizes and rects inside `NSValue` archives (`NS.pointval`,
 /// `NS.sizeval`, `NS.rectval`): `{x, y}`, `{w, h}` and `{{x, y}, {w, h}}`, as Foundation's
@@ -17,12 +11,8 @@ enum GeometryString {
       // Whole numbers print as integers in %g style; skip the C call for the common case.
       return value == 0 ? (value.sign == .minus ? "-0" : "0") : String(Int64(value))
     }
-    var buffer = [CChar](repeating: 0, count: 48)
-    let written = buffer.withUnsafeMutableBufferPointer { pointer in
-      withVaList([value]) { vsnprintf(pointer.baseAddress, pointer.count, "%.17g", $0) }
-    }
-    guard written > 0, written < buffer.count else { return String(value) }
-    return String(decoding: buffer[0..<Int(written)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = CPrintf.format(value, specifier: "%.17g")
+    return text.isEmpty ? String(value) : String(decoding: text, as: UTF8.self)
   }
 
   static func point(_ x: Double, _ y: Double) -> String { "{\(format(x)), \(format(y))}" }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import PropertyLists
 
 /// `IndexPath` is archived as `NSIndexPath`: `{NSIndexPathLength: n}`, plus for one index

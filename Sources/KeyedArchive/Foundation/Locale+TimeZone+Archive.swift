@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 import PropertyLists
 
 /// `Locale` is archived as `NSLocale`: `{NS.identifier: UID → string}`.

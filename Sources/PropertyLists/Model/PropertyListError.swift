@@ -14,37 +14,7 @@ public import StasisErrors
 /// Its wording may change between releases; match on ``code`` instead.
 public struct PropertyListError: StasisError, Hashable {
   /// What kind of failure this is.
-  public struct Code: StasisErrorCode {
-    public typealias Error = PropertyListError
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static func ~= (code: Code, error: any Swift.Error) -> Bool { ErrorChain.contains(code, as: Error.self, in: error) }
-
-    /// The bytes end before the structure they describe is complete.
-    public static let truncated = Code(rawValue: "truncated")
-    /// A byte, tag or token that is not allowed at this position.
-    public static let unexpectedInput = Code(rawValue: "unexpected input")
-    /// A value that is syntactically in place but not valid (bad number, bad date, bad base64…).
-    public static let invalidValue = Code(rawValue: "invalid value")
-    /// An object reference or offset that points outside the document.
-    public static let badReference = Code(rawValue: "bad reference")
-    /// A container that contains itself.
-    public static let cycle = Code(rawValue: "cycle")
-    /// Nesting deeper than ``PropertyListReadingOptions/maximumDepth``.
-    public static let tooDeep = Code(rawValue: "too deep")
-    /// More objects or bytes than the reading limits allow.
-    public static let limitExceeded = Code(rawValue: "limit exceeded")
-    /// The bytes are not in any format this reader knows, or not in the one requested.
-    public static let unknownFormat = Code(rawValue: "unknown format")
-    /// The value cannot be written in the requested format (a date in JSON, a non-string key…).
-    public static let unrepresentable = Code(rawValue: "unrepresentable")
-    /// Text that is not valid in its declared or detected encoding.
-    public static let badEncoding = Code(rawValue: "bad encoding")
-    /// A file could not be read or written; `detail` carries the system's reason.
-    public static let fileSystem = Code(rawValue: "file system")
-    /// A key path does not lead to a value, or leads through a value that is not a container.
-    public static let keyPathNotFound = Code(rawValue: "key path not found")
-  }
+  public typealias Code = ErrorCode<PropertyListError>
 
   /// Where in the document the problem was found.
   public enum Position: Hashable, Sendable {
@@ -98,4 +68,35 @@ public struct PropertyListError: StasisError, Hashable {
     }
     return text
   }
+}
+
+extension ErrorCode<PropertyListError> {
+  /// Matches `error` when it or any error in its chain of causes has this code
+  /// (`catch PropertyListError.Code.x`).
+  public static func ~= (code: Self, error: any Swift.Error) -> Bool { code.matches(error) }
+
+  /// The bytes end before the structure they describe is complete.
+  public static var truncated: Self { Self("truncated") }
+  /// A byte, tag or token that is not allowed at this position.
+  public static var unexpectedInput: Self { Self("unexpected input") }
+  /// A value that is syntactically in place but not valid (bad number, bad date, bad base64…).
+  public static var invalidValue: Self { Self("invalid value") }
+  /// An object reference or offset that points outside the document.
+  public static var badReference: Self { Self("bad reference") }
+  /// A container that contains itself.
+  public static var cycle: Self { Self("cycle") }
+  /// Nesting deeper than ``PropertyListReadingOptions/maximumDepth``.
+  public static var tooDeep: Self { Self("too deep") }
+  /// More objects or bytes than the reading limits allow.
+  public static var limitExceeded: Self { Self("limit exceeded") }
+  /// The bytes are not in any format this reader knows, or not in the one requested.
+  public static var unknownFormat: Self { Self("unknown format") }
+  /// The value cannot be written in the requested format (a date in JSON, a non-string key…).
+  public static var unrepresentable: Self { Self("unrepresentable") }
+  /// Text that is not valid in its declared or detected encoding.
+  public static var badEncoding: Self { Self("bad encoding") }
+  /// A file could not be read or written; `detail` carries the system's reason.
+  public static var fileSystem: Self { Self("file system") }
+  /// A key path does not lead to a value, or leads through a value that is not a container.
+  public static var keyPathNotFound: Self { Self("key path not found") }
 }

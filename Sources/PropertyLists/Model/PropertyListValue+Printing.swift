@@ -1,4 +1,4 @@
-import FoundationEssentials
+package import FoundationEssentials
 
 /// The human-readable listing that `plutil -p` prints.
 ///
