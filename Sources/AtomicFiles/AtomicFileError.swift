@@ -50,7 +50,7 @@ public struct AtomicFileError: StasisError, Hashable {
     AtomicFileError(code(for: number), path: path, systemError: number, detail: detail)
   }
 
-  /// The code for an `errno` value (`ENOSPC` and `EDQUOT` are ``Code/noSpace``, …).
+  /// The code for an `errno` value (`ENOSPC` and `EDQUOT` are `Code.noSpace`, …).
   public static func code(for number: Int32) -> Code {
     switch number {
     case ENOSPC, EDQUOT: .noSpace

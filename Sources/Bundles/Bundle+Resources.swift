@@ -25,7 +25,7 @@ extension Bundle {
   /// Lists the resources folder now (instead of at the first lookup) and reports a failure:
   /// a folder over ``ResourceScanLimits`` leaves the bundle with no resources.
   ///
-  /// - Throws: ``BundleError/Code/limitExceeded``.
+  /// - Throws: `BundleError.Code.limitExceeded`.
   public func loadResourceIndex() throws(BundleError) {
     _ = resourceIndex()
     if let error = state.withLock({ $0.indexError }) { throw error }

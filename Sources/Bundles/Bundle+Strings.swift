@@ -5,7 +5,7 @@ extension Bundle {
   /// merged. Tables are cached per bundle and localization until ``invalidateResourceCache()``;
   /// tables whose name ends in `.nocache` are read each time, as in CF.
   ///
-  /// - Throws: ``BundleError/Code/invalidTable`` when a file exists but cannot be read. The
+  /// - Throws: `BundleError.Code.invalidTable` when a file exists but cannot be read. The
   ///   lookup methods treat such a table as empty, as CF does.
   public func stringTable(named tableName: String? = nil, localization: String? = nil) throws(BundleError) -> StringTable {
     let name = (tableName?.isEmpty ?? true) ? "Localizable" : tableName!

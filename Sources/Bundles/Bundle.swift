@@ -63,8 +63,8 @@ public final class Bundle: Sendable, CustomStringConvertible {
   ///     plug-in follows (``preferredLocalizations``). By default ``Bundle/main`` when
   ///     `environment` is `nil`, and none when an environment is given.
   ///   - limits: how many files and how deep the resource listing may go.
-  /// - Throws: ``BundleError/Code/notABundle`` if `path` is not a folder;
-  ///   ``BundleError/Code/invalidInfoPlist`` if the Info.plist cannot be read or its root is not
+  /// - Throws: `BundleError.Code.notABundle` if `path` is not a folder;
+  ///   `BundleError.Code.invalidInfoPlist` if the Info.plist cannot be read or its root is not
   ///   a dictionary (CF treats the bundle as having no Info.plist; Stasis reports it).
   public init(
     path: String, environment: HostEnvironment? = nil, mainBundle: (@Sendable () -> Bundle?)? = nil,

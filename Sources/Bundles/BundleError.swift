@@ -24,8 +24,8 @@ public struct BundleError: StasisError, Hashable {
   /// The file or folder involved, when there is one.
   public var path: String?
   /// The error behind this one: the `PropertyListError` of
-  /// ``Code/invalidInfoPlist`` or ``Code/invalidTable``, the file-system error of
-  /// ``Code/fileSystem``.
+  /// `Code.invalidInfoPlist` or `Code.invalidTable`, the file-system error of
+  /// `Code.fileSystem`.
   public var underlying: (any Error & Sendable)? { cause?.error }
   let cause: ErrorCause?
 

@@ -49,8 +49,8 @@ public struct LocalizedFormat: Sendable, Hashable {
   /// number *k* prints argument *k*): sequential specifiers inside a variant are bound to the
   /// variable's own argument, the rest of the format's sequential specifiers keep their order.
   ///
-  /// - Throws: ``BundleError/Code/formatMismatch`` when a variable's argument is missing or not a
-  ///   number, or when a specifier does not fit its argument; ``BundleError/Code/invalidFormat``
+  /// - Throws: `BundleError.Code.formatMismatch` when a variable's argument is missing or not a
+  ///   number, or when a specifier does not fit its argument; `BundleError.Code.invalidFormat`
   ///   for an unknown variable or malformed specifiers.
   public func formatted(_ arguments: [FormatValue]) throws(BundleError) -> String {
     if variables.isEmpty { return try StringFormat.format(format, arguments) }

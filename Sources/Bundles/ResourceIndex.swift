@@ -59,7 +59,7 @@ final class ResourceIndex: Sendable {
 
   /// Scans `root` and everything under it.
   ///
-  /// - Throws: ``BundleError/Code/limitExceeded`` past `limits`. A missing root gives an empty index.
+  /// - Throws: `BundleError.Code.limitExceeded` past `limits`. A missing root gives an empty index.
   static func scan(root: String, modifiers: DeviceModifiers, limits: ResourceScanLimits) throws(BundleError) -> ResourceIndex {
     var builder = Builder(modifiers: modifiers, limits: limits)
     try builder.scanFolder(absolute: root, relative: "", depth: 0)

@@ -17,8 +17,8 @@ public enum StringFormat {
   /// Formats `format` with `arguments` (`String(format:_:)`,
   /// `+[NSString stringWithFormat:]`), reporting a mismatch instead of crashing.
   ///
-  /// - Throws: ``BundleError/Code/formatMismatch`` naming the specifier when its argument is
-  ///   missing or of the wrong type; ``BundleError/Code/invalidFormat`` for a malformed
+  /// - Throws: `BundleError.Code.formatMismatch` naming the specifier when its argument is
+  ///   missing or of the wrong type; `BundleError.Code.invalidFormat` for a malformed
   ///   specifier or mixed positional and sequential arguments.
   public static func format(_ format: String, _ arguments: [FormatValue]) throws(BundleError) -> String {
     let tokens = try FormatTokenizer.tokenize(format)

@@ -45,7 +45,7 @@ public struct StringTable: Sendable {
   ///   - device: the device name for `NSStringDeviceSpecificRuleType`.
   ///   - stringsWin: let `.strings` entries win over `.stringsdict` ones (CF does so when the
   ///     `.strings` file comes from a more preferred localization than the `.stringsdict`).
-  /// - Throws: ``BundleError/Code/invalidTable`` naming the file, with the property-list error.
+  /// - Throws: `BundleError.Code.invalidTable` naming the file, with the property-list error.
   public static func load(
     stringsPath: String?, stringsdictPath: String?, language: String? = nil, device: String = "linux",
     stringsWin: Bool = false
@@ -77,7 +77,7 @@ public struct StringTable: Sendable {
   /// mark (BOM-less UTF-16 when a NUL byte comes first or second), or a binary or XML property
   /// list whose root is a dictionary. Non-string values are skipped.
   ///
-  /// - Throws: ``BundleError/Code/invalidTable``; one missing semicolon rejects the whole file,
+  /// - Throws: `BundleError.Code.invalidTable`; one missing semicolon rejects the whole file,
   ///   as in CF.
   public static func readStrings(atPath path: String) throws(BundleError) -> [String: String] {
     let dictionary = try readDictionary(atPath: path, stringsFile: true)

@@ -93,7 +93,7 @@ extension UserDefaults {
 
   /// ``setPersistentDomain(_:forName:)`` with property-list values.
   ///
-  /// - Throws: ``DefaultsError/Code/container`` or ``DefaultsError/Code/invalidDomainName`` when
+  /// - Throws: `DefaultsError.Code.container` or `DefaultsError.Code.invalidDomainName` when
   ///   the domain's container cannot be opened.
   public func setPersistentDomain(propertyLists domain: [String: PropertyListValue], forName name: String) throws(DefaultsError) {
     var failure: DefaultsError?
@@ -172,7 +172,7 @@ extension UserDefaults {
 
   /// ``synchronize()`` that throws the first failure.
   ///
-  /// - Throws: ``DefaultsError/Code/fileSystem`` when a preferences file cannot be locked, read or
+  /// - Throws: `DefaultsError.Code.fileSystem` when a preferences file cannot be locked, read or
   ///   written (ENOSPC, EACCES, …); the file on disk is left as it was.
   public func synchronizeOrThrow() throws(DefaultsError) {
     store.lock.lock()

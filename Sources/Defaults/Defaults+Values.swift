@@ -148,7 +148,7 @@ extension UserDefaults {
 
   /// Like ``set(_:forKey:)-(Any?,_)`` but throws for a value that is not a property list.
   ///
-  /// - Throws: ``DefaultsError/Code/notAPropertyList``, naming the key and the value's type.
+  /// - Throws: `DefaultsError.Code.notAPropertyList`, naming the key and the value's type.
   public func setChecked(_ value: Any?, forKey key: String) throws(DefaultsError) {
     guard let value else { return setPropertyList(nil, forKey: key) }
     guard let converted = DefaultsConversion.propertyList(from: value) else {

@@ -122,8 +122,8 @@ public final class UserDefaults: @unchecked Sendable {
   /// Opens the defaults of the app `bundleIdentifier` in its container under the configuration's
   /// root (created on first use).
   ///
-  /// - Throws: ``DefaultsError/Code/container`` when the container cannot be created;
-  ///   ``DefaultsError/Code/invalidDomainName`` for an empty name or `NSGlobalDomain`.
+  /// - Throws: `DefaultsError.Code.container` when the container cannot be created;
+  ///   `DefaultsError.Code.invalidDomainName` for an empty name or `NSGlobalDomain`.
   public convenience init(bundleIdentifier: String, configuration: Configuration = Configuration()) throws(DefaultsError) {
     guard !bundleIdentifier.isEmpty, bundleIdentifier != Self.globalDomain else {
       throw DefaultsError(.invalidDomainName, domain: bundleIdentifier, detail: "\"\(bundleIdentifier)\" cannot name an application domain")

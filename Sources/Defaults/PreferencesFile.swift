@@ -69,8 +69,8 @@ package struct PreferencesFile: Sendable {
 
   /// Reads the dictionary; `nil` when the file does not exist.
   ///
-  /// - Throws: ``DefaultsError/Code/unreadableFile`` when the file is not a property list holding a
-  ///   dictionary; ``DefaultsError/Code/fileSystem`` when it cannot be read.
+  /// - Throws: `DefaultsError.Code.unreadableFile` when the file is not a property list holding a
+  ///   dictionary; `DefaultsError.Code.fileSystem` when it cannot be read.
   package func read(domain: String? = nil) throws(DefaultsError) -> PropertyListDictionary? {
     let data: Data
     do {

@@ -4,7 +4,7 @@ public import PropertyLists
 /// What an object's `init(coder:)` or `decode(from:)` reads through: Apple's `NSKeyedUnarchiver`
 /// seen as an `NSCoder`. Missing keys read as 0, `false` or `nil`, as Apple's do;
 /// ``containsValue(forKey:)`` tells them apart. Values of the wrong type throw
-/// ``KeyedArchiveError/Code/typeMismatch`` naming the object and key.
+/// `KeyedArchiveError.Code.typeMismatch` naming the object and key.
 public final class ArchiveDecoder {
   // The decoding state is read and swapped for every object and key; its accesses never overlap
   // (one thread, no inout access held across a call), so they go without runtime exclusivity
@@ -232,7 +232,7 @@ public final class ArchiveDecoder {
   }
 
   /// Decodes a required value: like ``decode(_:forKey:)``, but a missing key or `$null` throws
-  /// ``KeyedArchiveError/Code/valueNotFound``.
+  /// `KeyedArchiveError.Code.valueNotFound`.
   @inlinable
   public func decodeRequired<T>(_ type: T.Type, forKey key: String) throws -> T {
     guard let value = try decode(type, forKey: key) else { throw valueNotFound(forKey: key, expected: T.self) }

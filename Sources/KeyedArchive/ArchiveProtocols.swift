@@ -9,7 +9,7 @@ public protocol ArchiveEncodable: AnyObject {
 ///
 /// Such an object does not exist until its initializer returns, so a reference cycle that leads
 /// back to it while it is being decoded cannot be served: the unarchiver throws
-/// ``KeyedArchiveError/Code/cycle`` naming the path. Classes that take part in cycles adopt
+/// `KeyedArchiveError.Code.cycle` naming the path. Classes that take part in cycles adopt
 /// ``ArchiveDecodableInPlace`` instead.
 public protocol ArchiveDecodable: AnyObject {
   init(coder: ArchiveDecoder) throws

@@ -12,7 +12,7 @@ public struct KeyedArchiveError: StasisError, Hashable {
   public var code: Code
   /// What went wrong, naming the object index, class and key.
   public var detail: String
-  /// The error behind a ``Code/propertyList`` or ``Code/corruptArchive`` error: the
+  /// The error behind a `Code.propertyList` or `Code.corruptArchive` error: the
   /// `PropertyListError` (whose own cause is the file-system error of a failed
   /// read or write), or the error a class's `encode(with:)`/`init(coder:)` threw.
   public var underlying: (any Error & Sendable)? { cause?.error }

@@ -40,11 +40,11 @@ public final class KeyedArchiver {
   var conditionalSlots: [(object: Int, key: String, target: ObjectIdentifier)] = []
   var finished = false
   let coder: ArchiveEncoder
-  /// Containers nested deeper than this throw ``KeyedArchiveError/Code/limitExceeded``. Default
+  /// Containers nested deeper than this throw `KeyedArchiveError.Code.limitExceeded`. Default
   /// 512, the unarchiver's default limit: deeper archives would not decode, and encoding recurses
   /// once per level (a debug build overflows an 8 MiB stack near 2,000 levels).
   public var maximumDepth = 512
-  /// Archives with more `$objects` than this throw ``KeyedArchiveError/Code/limitExceeded``.
+  /// Archives with more `$objects` than this throw `KeyedArchiveError.Code.limitExceeded`.
   /// Values (arrays, dictionaries, structs) have no identity, so a graph whose values share
   /// storage is written once per occurrence; this bounds what such a graph can cost.
   /// Default 4,194,304, the unarchiver's default limit.

@@ -12,7 +12,7 @@ public import PropertyLists
 /// recorded before their contents are decoded, so cycles through them resolve as Apple's
 /// unarchiver resolves them; a cycle that returns to an object still inside `init(coder:)`, or
 /// that runs through a value (an array, a struct), cannot be built in Swift and is reported as
-/// ``KeyedArchiveError/Code/cycle`` with its path.
+/// `KeyedArchiveError.Code.cycle` with its path.
 ///
 /// **Secure decoding** (``requiresSecureCoding``): every object decode names the classes it
 /// accepts (``ArchiveDecoder/decode(_:forKey:)`` derives them from the requested type); the

@@ -56,7 +56,7 @@ extension ActionResponding {
 
   /// Runs the action `selector` with `sender`.
   ///
-  /// - Throws: ``ObjectModelError/Code/unknownAction`` when the object has no such action; an
+  /// - Throws: `ObjectModelError.Code.unknownAction` when the object has no such action; an
   ///   error the action itself throws is rethrown as it is.
   public func perform(action selector: String, sender: Any?) throws {
     guard let body = type(of: self).actionTable.body(selector) else {

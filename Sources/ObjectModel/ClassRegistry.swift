@@ -167,8 +167,8 @@ public struct ClassRegistry: Sendable {
 
   /// A fresh instance of the class registered as `name` (or its fallbacks).
   ///
-  /// - Throws: ``ObjectModelError/Code/unknownClass`` when neither `name` nor a fallback is
-  ///   registered; ``ObjectModelError/Code/notInstantiable`` when it has no factory.
+  /// - Throws: `ObjectModelError.Code.unknownClass` when neither `name` nor a fallback is
+  ///   registered; `ObjectModelError.Code.notInstantiable` when it has no factory.
   public func makeInstance(ofClassNamed name: String) throws(ObjectModelError) -> AnyObject {
     guard let (entry, _) = resolve(name) else {
       throw ObjectModelError(.unknownClass, className: name, name: name, detail: "no class is registered under the name \(name)")

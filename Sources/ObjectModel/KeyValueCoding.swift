@@ -14,7 +14,7 @@
 /// ```
 ///
 /// A key not in the table goes to ``setValue(_:forUndefinedKey:)`` /
-/// ``value(forUndefinedKey:)``, whose default throws ``ObjectModelError/Code/undefinedKey``
+/// ``value(forUndefinedKey:)``, whose default throws `ObjectModelError.Code.undefinedKey`
 /// naming the class and the key (Apple raises `NSUnknownKeyException`: "this class is not key
 /// value coding-compliant for the key …"). Implement them to accept extra keys. In a class
 /// hierarchy, implement both in the base class that adopts the protocol (throwing
@@ -26,10 +26,10 @@ public protocol KeyValueCoding: AnyObject {
   static var keyTable: KeyTable { get }
 
   /// The value for a key that is not in ``keyTable``. Default: throws
-  /// ``ObjectModelError/Code/undefinedKey``.
+  /// `ObjectModelError.Code.undefinedKey`.
   func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any?
 
-  /// Sets a key that is not in ``keyTable``. Default: throws ``ObjectModelError/Code/undefinedKey``.
+  /// Sets a key that is not in ``keyTable``. Default: throws `ObjectModelError.Code.undefinedKey`.
   func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError)
 }
 
@@ -50,9 +50,9 @@ extension KeyValueCoding {
 
   /// Sets `key` to `value` (`setValue:forKey:`), converting numbers as `NSNumber` does.
   ///
-  /// - Throws: ``ObjectModelError/Code/undefinedKey`` (through ``setValue(_:forUndefinedKey:)``),
-  ///   ``ObjectModelError/Code/readOnlyKey``, ``ObjectModelError/Code/typeMismatch``,
-  ///   ``ObjectModelError/Code/nilForNonOptional``.
+  /// - Throws: `ObjectModelError.Code.undefinedKey` (through ``setValue(_:forUndefinedKey:)``),
+  ///   `ObjectModelError.Code.readOnlyKey`, `ObjectModelError.Code.typeMismatch`,
+  ///   `ObjectModelError.Code.nilForNonOptional`.
   public func setValue(_ value: Any?, forKey key: String) throws(ObjectModelError) {
     guard let accessor = type(of: self).keyTable.accessor(key) else {
       try setValue(value, forUndefinedKey: key)

@@ -39,7 +39,7 @@ public struct ObjectModelError: StasisError, Hashable {
 
   public var description: String { "\(className): \(detail)" + ErrorChain.suffix(for: underlying) }
 
-  /// ``Code/undefinedKey``: "this class is not key value coding-compliant for the key `key`",
+  /// `Code.undefinedKey`: "this class is not key value coding-compliant for the key `key`",
   /// naming `object`'s class — what the default ``KeyValueCoding/setValue(_:forUndefinedKey:)``
   /// throws, for a class that implements the handler itself.
   @inline(never)

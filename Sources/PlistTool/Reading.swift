@@ -18,7 +18,7 @@ extension PlistTool {
   /// Reads a property list, or failing that JSON, as every command but `-lint` does
   /// (``PropertyListReadingPolicy/plutil``).
   ///
-  /// - Throws: ``PlistToolError/Code/unreadable`` with both readers' reasons:
+  /// - Throws: `PlistToolError.Code.unreadable` with both readers' reasons:
   ///   `Property List error: … / JSON error: …`.
   func parseDocument(_ bytes: [UInt8]) throws(PlistToolError) -> (PropertyListValue, PropertyListFormat) {
     do {

@@ -87,7 +87,7 @@ extension PropertyListValue {
   /// Reads a property list as `policy` says: the ladder chosen by the document's first bytes,
   /// then the policy's last resort; when all fail, the error the policy reports.
   ///
-  /// - Throws: ``PropertyListError/Code/limitExceeded`` when the document is larger than
+  /// - Throws: `PropertyListError.Code.limitExceeded` when the document is larger than
   ///   `policy.limits.maximumByteCount`; otherwise the error ``PropertyListReadingPolicy/reportedError``
   ///   chooses among the attempts' errors.
   /// - Complexity: O(*n*) in the size of the input for each format tried.
@@ -190,7 +190,7 @@ extension PropertyListValue {
 
   /// Writes the value in `format`.
   ///
-  /// - Throws: ``PropertyListError/Code/unrepresentable`` when the format cannot hold the value
+  /// - Throws: `PropertyListError.Code.unrepresentable` when the format cannot hold the value
   ///   (JSON has no dates, data or UIDs; OpenStep has no dates).
   public func encoded(
     as format: PropertyListFormat, options: PropertyListWritingOptions = .default

@@ -64,7 +64,7 @@ public struct ContainerRoot: Sendable {
   /// Where the preferences file of `bundleIdentifier`'s container is (``AppContainer/preferencesFilePath``),
   /// without creating the container or anything else: for readers that only look.
   ///
-  /// - Throws: ``SandboxError/Code/invalidIdentifier`` as ``container(for:appName:)`` does.
+  /// - Throws: `SandboxError.Code.invalidIdentifier` as ``container(for:appName:)`` does.
   public func preferencesFilePath(for bundleIdentifier: String) throws(SandboxError) -> String {
     try BundleIdentifier.validate(bundleIdentifier)
     return path + "/" + bundleIdentifier + "/Library/Preferences/" + bundleIdentifier + ".plist"

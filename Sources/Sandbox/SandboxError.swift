@@ -14,7 +14,7 @@ public struct SandboxError: StasisError, Equatable {
   public let path: String
   /// What was wrong or what failed, in words.
   public let detail: String
-  /// The file-system error behind a ``Code/fileSystem`` error, when there is one.
+  /// The file-system error behind a `Code.fileSystem` error, when there is one.
   public var underlying: (any Error & Sendable)? { cause?.error }
   let cause: ErrorCause?
 

@@ -10,7 +10,7 @@ protocol ArchiveFoundationAliased {
 
 // Helpers shared by the Foundation decoders in this folder.
 extension ArchiveDecoder {
-  /// A ``KeyedArchiveError/Code/corruptArchive`` error naming the current object and its class.
+  /// A `KeyedArchiveError.Code.corruptArchive` error naming the current object and its class.
   @inline(never)
   func corrupt(_ className: String, _ detail: String) -> KeyedArchiveError {
     KeyedArchiveError(.corruptArchive, "\(location) (\(className)) \(detail)")

@@ -12,17 +12,17 @@
 ///   zeros, a bare `-`, `1.` and `.5` are errors.
 /// * Strings: the escapes `\" \\ \/ \b \f \n \r \t \uXXXX`; a high surrogate must be followed by
 ///   a `\u` low surrogate; an unescaped control character is an error.
-/// * `null` is an error (``PropertyListError/Code/unrepresentable``): property lists have no
+/// * `null` is an error (`PropertyListError.Code.unrepresentable`): property lists have no
 ///   null. Duplicate keys: the last value wins.
 /// * Encodings: UTF-8 (with or without a byte-order mark), UTF-16 and UTF-32 in either byte
 ///   order with or without a mark (``PlistText/guessJSONEncoding(_:)``). Invalid text throws
-///   ``PropertyListError/Code/badEncoding``.
+///   `PropertyListError.Code.badEncoding`.
 ///
 /// Errors give the byte offset in the document for UTF-8 input and the line number for
 /// UTF-16/32 input (which is transcoded before parsing). Nesting deeper than
-/// ``PropertyListReadingOptions/maximumDepth`` throws ``PropertyListError/Code/tooDeep``, more
+/// ``PropertyListReadingOptions/maximumDepth`` throws `PropertyListError.Code.tooDeep`, more
 /// values than ``PropertyListReadingOptions/maximumObjectCount`` (keys included) throws
-/// ``PropertyListError/Code/limitExceeded``; the parser keeps its own stack.
+/// `PropertyListError.Code.limitExceeded`; the parser keeps its own stack.
 enum JSONPlistReader {
   static func read(_ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions) throws(PropertyListError) -> PropertyListValue {
     let encoding = PlistText.guessJSONEncoding(buffer)

@@ -3,7 +3,7 @@
 ///
 /// * Only dictionaries, arrays, strings, integers, reals and booleans can be written; the top
 ///   level must be a dictionary or an array ("Invalid object in plist for JSON format"). Dates,
-///   data and UIDs, and NaN or infinite reals, throw ``PropertyListError/Code/unrepresentable``
+///   data and UIDs, and NaN or infinite reals, throw `PropertyListError.Code.unrepresentable`
 ///   naming the key path.
 /// * Strings: `"` and `\` are escaped, `/` is written `\/`, BS, TAB, LF, FF and CR as `\b \t \n
 ///   \f \r`, other control characters as `\u00XX` (lowercase hex). DEL, U+2028 and everything

@@ -32,7 +32,7 @@ public struct PropertyListError: StasisError, Hashable {
   public var detail: String
   /// The file being read or written, when the error came through a file API.
   public var path: String?
-  /// The error behind this one: the `AtomicFileError` of a ``Code/fileSystem``
+  /// The error behind this one: the `AtomicFileError` of a `Code.fileSystem`
   /// error (a full disk, a missing folder), or the error a value's `encode(to:)` threw.
   public var underlying: (any Error & Sendable)? { cause?.error }
   let cause: ErrorCause?

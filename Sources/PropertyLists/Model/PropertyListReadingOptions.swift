@@ -3,12 +3,12 @@
 /// The defaults follow CoreFoundation: containers nest at most 512 deep (CF's limit on 64-bit
 /// macOS and Linux). Documents up to 1 GiB and 16 million objects are accepted.
 public struct PropertyListReadingOptions: Sendable, Hashable {
-  /// Containers nested deeper than this throw ``PropertyListError/Code/tooDeep``. Default 512.
+  /// Containers nested deeper than this throw `PropertyListError.Code.tooDeep`. Default 512.
   public var maximumDepth: Int = 512
-  /// A document with more objects than this throws ``PropertyListError/Code/limitExceeded``.
+  /// A document with more objects than this throws `PropertyListError.Code.limitExceeded`.
   /// Default 16,777,216 (2^24).
   public var maximumObjectCount: Int = 1 << 24
-  /// A document larger than this many bytes throws ``PropertyListError/Code/limitExceeded``.
+  /// A document larger than this many bytes throws `PropertyListError.Code.limitExceeded`.
   /// Default 1 GiB.
   public var maximumByteCount: Int = 1 << 30
 

@@ -74,10 +74,10 @@ public struct PropertyListReadingPolicy: Sendable, Hashable {
     /// It goes through the ladder like any other document (the OpenStep reader refuses zero
     /// bytes; strings-file mode reads them as an empty table).
     case readAsAnyOther
-    /// Zero bytes fail the ladder with ``PropertyListError/Code/truncated``, no format, and this
+    /// Zero bytes fail the ladder with `PropertyListError.Code.truncated`, no format, and this
     /// detail. The ``lastResort`` is still tried.
     case refusedZeroBytes(detail: String)
-    /// Zero bytes, or a byte-order mark alone, fail with ``PropertyListError/Code/truncated`` as
+    /// Zero bytes, or a byte-order mark alone, fail with `PropertyListError.Code.truncated` as
     /// an OpenStep document ("the document is empty; expected a property list"), positioned at
     /// the end. White space alone still reads as an empty dictionary (Foundation's decoder).
     case refusedWithoutText

@@ -9,11 +9,11 @@
 ///
 /// | situation | code |
 /// |---|---|
-/// | a component before the last does not exist | ``PropertyListError/Code/keyPathNotFound`` |
-/// | an array index is not a number or is out of range | ``PropertyListError/Code/keyPathNotFound`` |
-/// | the path runs into a string, number, date, data or UID | ``PropertyListError/Code/keyPathNotFound`` |
-/// | inserting where a value already exists | ``PropertyListError/Code/invalidValue`` |
-/// | appending to something that is not an array | ``PropertyListError/Code/keyPathNotFound`` |
+/// | a component before the last does not exist | `PropertyListError.Code.keyPathNotFound` |
+/// | an array index is not a number or is out of range | `PropertyListError.Code.keyPathNotFound` |
+/// | the path runs into a string, number, date, data or UID | `PropertyListError.Code.keyPathNotFound` |
+/// | inserting where a value already exists | `PropertyListError.Code.invalidValue` |
+/// | appending to something that is not an array | `PropertyListError.Code.keyPathNotFound` |
 extension PropertyListValue {
   /// Inserts `newValue` at `path`, as `plutil -insert` does.
   ///
@@ -48,7 +48,7 @@ extension PropertyListValue {
   /// Removes the value at `path` and returns it, as `plutil -remove` does.
   ///
   /// Apple equivalent: `plutil -remove keypath`.
-  /// - Throws: ``PropertyListError/Code/keyPathNotFound`` when nothing is at `path` (the detail is
+  /// - Throws: `PropertyListError.Code.keyPathNotFound` when nothing is at `path` (the detail is
   ///   "No value to remove at key path …"), or when `path` is empty (the root cannot be removed).
   @discardableResult
   public mutating func removeValue(atPath path: [String]) throws(PropertyListError) -> PropertyListValue {

@@ -26,12 +26,12 @@ import FoundationEssentials
 /// Encodings: UTF-8 with or without a byte-order mark, UTF-16 and UTF-32 with a byte-order mark,
 /// and UTF-16 without one when the first or second byte is NUL (see
 /// ``PlistText/guessOpenStepEncoding(_:)``). Invalid text throws
-/// ``PropertyListError/Code/badEncoding``.
+/// `PropertyListError.Code.badEncoding`.
 ///
 /// Errors carry the 1-based line of the problem. Nesting deeper than
-/// ``PropertyListReadingOptions/maximumDepth`` throws ``PropertyListError/Code/tooDeep``; more
+/// ``PropertyListReadingOptions/maximumDepth`` throws `PropertyListError.Code.tooDeep`; more
 /// values (keys included) than ``PropertyListReadingOptions/maximumObjectCount`` throws
-/// ``PropertyListError/Code/limitExceeded``. The parser keeps its own stack, so deep nesting
+/// `PropertyListError.Code.limitExceeded`. The parser keeps its own stack, so deep nesting
 /// cannot overflow the thread's stack whatever the limits are.
 enum OpenStepPlistReader {
   static func read(

@@ -33,7 +33,7 @@ import FoundationEssentials
 /// * Data is `<hex>` in lowercase, grouped four bytes at a time.
 /// * The document ends with a newline.
 ///
-/// Integers, reals, booleans, dates and UIDs throw ``PropertyListError/Code/unrepresentable``
+/// Integers, reals, booleans, dates and UIDs throw `PropertyListError.Code.unrepresentable`
 /// naming the key path: the format has no such types, and CoreFoundation's
 /// `CFPropertyListIsValid(plist, kCFPropertyListOpenStepFormat)` rejects them too. (Writing a
 /// number as its decimal string would silently turn it into a string when read back.)
