@@ -42,7 +42,7 @@ let package = Package(
       path: "Sources/DefaultsTool"),
     .executableTarget(
       name: "defaults",
-      dependencies: ["DefaultsTool"],
+      dependencies: ["DefaultsTool", "Host"],
       path: "Tools/defaults"),
     .executableTarget(
       name: "stasis-defaults-child",
@@ -54,7 +54,7 @@ let package = Package(
       path: "Sources/PlistTool"),
     .executableTarget(
       name: "plutil",
-      dependencies: ["PlistTool"],
+      dependencies: ["PlistTool", "Host"],
       path: "Tools/plutil"),
     .executableTarget(
       name: "stasis-crash-writer",
@@ -95,7 +95,7 @@ let package = Package(
       path: "Tests/BundlesTests"),
     .testTarget(
       name: "PlistToolTests",
-      dependencies: ["PlistTool", "PropertyLists", "Host", "AtomicFiles", "TestSupport"],
+      dependencies: ["PlistTool", "PropertyLists", "Host", "AtomicFiles", "TestSupport", "plutil"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
     .testTarget(
@@ -114,9 +114,16 @@ let package = Package(
       name: "DefaultsToolTests",
       dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "Host", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
+    // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
+    .executableTarget(
+      name: "readme-examples",
+      dependencies: [
+        "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
+      ],
+      path: "Examples/ReadmeExamples"),
     .testTarget(
       name: "DocumentationExamplesTests",
-      dependencies: ["PropertyLists", "KeyedArchive"],
+      dependencies: ["PropertyLists", "KeyedArchive", "readme-examples", "plutil", "defaults"],
       path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]

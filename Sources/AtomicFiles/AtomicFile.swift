@@ -20,10 +20,37 @@ public enum AtomicFile {
   /// The replaced file's permission bits (and, when running as root, its owner) are kept; a new
   /// file gets `permissions` exactly, or `0o644` less the process's umask when `permissions` is nil.
   ///
+  /// Only a regular file is replaced. A symbolic link is followed and its target replaced (the
+  /// link stays); a character device or FIFO (`/dev/null`, `/dev/full`, a terminal, `mkfifo`) is
+  /// written in place, and `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write
+  /// to the process's own descriptor, as the shell's `>` would — nothing that is not a regular
+  /// file is ever replaced by one.
+  ///
   /// - Throws: ``AtomicFileError`` naming `path` and the step that failed: `.noSpace` when the
-  ///   disk is full, `.permissionDenied` for a read-only or forbidden folder, `.notFound` when the
-  ///   folder is missing, `.notAFile` when `path` is a folder.
+  ///   disk (or `/dev/full`) is full, `.permissionDenied` for a read-only or forbidden folder,
+  ///   `.notFound` when the folder is missing, `.notAFile` when `path` is a folder, a socket or a
+  ///   block device, `.ioFailure` when a FIFO has no reader within 10 seconds.
   public static func write(_ bytes: UnsafeRawBufferPointer, toFile path: String, permissions: UInt32? = nil) throws(AtomicFileError) {
+    switch try WriteDestination.resolve(path) {
+    case .descriptor(let descriptor): try writeInPlace(bytes, toDescriptor: descriptor, path: path)
+    case .node(let node): try writeInPlace(bytes, toNode: node, path: path)
+    case .file(let file): try replace(file, with: bytes, permissions: permissions, reportedAs: path)
+    }
+  }
+
+  /// Replaces the regular file (or nothing) at `path` atomically; errors name `reported` (the
+  /// path the caller gave, which may be a link to `path`).
+  static func replace(
+    _ path: String, with bytes: UnsafeRawBufferPointer, permissions: UInt32?, reportedAs reported: String
+  ) throws(AtomicFileError) {
+    do throws(AtomicFileError) {
+      try replace(path, with: bytes, permissions: permissions)
+    } catch let error where reported != path {
+      throw AtomicFileError(error.code, path: reported, systemError: error.systemError, detail: error.detail + " (writing \(path))")
+    }
+  }
+
+  static func replace(_ path: String, with bytes: UnsafeRawBufferPointer, permissions: UInt32?) throws(AtomicFileError) {
     let (folder, name) = SystemCalls.split(path)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw AtomicFileError(.notAFile, path: path, detail: "the path names a folder, not a file")
@@ -65,7 +92,7 @@ public enum AtomicFile {
           throw .system(errno, "cannot set the temporary file's permissions", path: path)
         }
       }
-      try writeAll(bytes, to: descriptor, path: path)
+      try writeAll(bytes, to: descriptor, path: path, what: "the temporary file")
       guard SystemCalls.fsyncRetrying(descriptor) == 0 else {
         throw .system(errno, "cannot flush the temporary file to disk", path: path)
       }
@@ -114,17 +141,17 @@ public enum AtomicFile {
   }
 
   /// Writes every byte, going on after short writes and signals.
-  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(AtomicFileError) {
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String, what: String) throws(AtomicFileError) {
     guard var next = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
       let count = Glibc.write(descriptor, next, remaining)
       if count < 0 {
         if errno == EINTR { continue }
-        throw .system(errno, "cannot write the temporary file (\(bytes.count - remaining) of \(bytes.count) bytes written)", path: path)
+        throw .system(errno, "cannot write \(what) (\(bytes.count - remaining) of \(bytes.count) bytes written)", path: path)
       }
       if count == 0 {
-        throw AtomicFileError(.ioFailure, path: path, detail: "the system accepted no bytes for the temporary file")
+        throw AtomicFileError(.ioFailure, path: path, detail: "the system accepted no bytes for \(what)")
       }
       next += count
       remaining -= count

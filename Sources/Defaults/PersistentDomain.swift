@@ -85,6 +85,9 @@ final class PersistentDomain: @unchecked Sendable {
   private(set) var writeCount = 0
   /// The last error from loading or saving, for diagnostics.
   private(set) var lastError: DefaultsError?
+  /// The stamp of the file when it was last found damaged (not a readable dictionary): a save
+  /// moves that file aside before writing, so that its bytes are never lost.
+  private var damagedStamp: PreferencesFile.Stamp?
 
   // Coalescing timer.
   private var flushDelay: Double?
@@ -144,8 +147,10 @@ final class PersistentDomain: @unchecked Sendable {
         lastFileValues = dictionary
       }
     } catch {
-      // Like CFPreferences, an unreadable file reads as an empty domain; it is replaced on the next save.
+      // Like CFPreferences, an unreadable file reads as an empty domain. Unlike CFPreferences, the
+      // next save moves it aside (`<name>.plist.damaged`) before writing, so nothing is lost.
       lastError = error
+      if error.code == .unreadableFile { damagedStamp = stamp }
     }
   }
 
@@ -308,8 +313,18 @@ final class PersistentDomain: @unchecked Sendable {
             abandonSave(changes, replacing: false, removing: false, because: error)
             throw error
           }
-          readFailure = error  // a damaged file is replaced, as CFPreferences does
+          readFailure = error  // a damaged file: moved aside below, then replaced
         }
+      }
+      let damaged: Bool
+      if let readFailure {
+        damaged = readFailure.code == .unreadableFile
+      } else if replacing {
+        damaged = currentStamp != nil && file.isDamaged()
+      } else {
+        store.lock.lock()
+        damaged = currentStamp != nil && currentStamp == damagedStamp
+        store.lock.unlock()
       }
       if !replacing {
         for (key, change) in changes {
@@ -321,6 +336,13 @@ final class PersistentDomain: @unchecked Sendable {
       var newStamp = currentStamp
       if replacing || !changes.isEmpty {
         do throws(DefaultsError) {
+          if damaged {
+            let keptAt = try file.moveDamagedAside(domain: name)
+            readFailure = DefaultsError(
+              .unreadableFile, domain: name,
+              detail: "\(file.path) was damaged (not a readable property list); it was kept as \(keptAt) and replaced",
+              underlying: readFailure)
+          }
           if replacing && removing {
             try file.remove(domain: name)
           } else {
@@ -334,6 +356,7 @@ final class PersistentDomain: @unchecked Sendable {
         store.lock.lock()
         writeCount += 1
         lastError = nil
+        damagedStamp = nil
         store.lock.unlock()
       }
 

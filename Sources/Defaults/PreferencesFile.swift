@@ -22,12 +22,21 @@ package struct PreferencesFile: Sendable {
   /// Files larger than this are refused (`cfprefsd` has a similar cap). 64 MiB.
   package static let byteLimit = 64 << 20
 
-  package init(path: String) {
+  /// The lock file when it does not sit beside the preferences file.
+  let separateLockPath: String?
+  /// Whether a missing folder on the way to the file is created (a container's `Preferences`
+  /// folder) or an error (a path domain the user named).
+  let createsFolder: Bool
+
+  package init(path: String, lockPath: String? = nil, createsFolder: Bool = true) {
     self.path = path
+    self.separateLockPath = lockPath
+    self.createsFolder = createsFolder
   }
 
-  /// The lock file beside the preferences file.
+  /// The advisory lock file: `.<name>.lock` beside the preferences file, or the one given.
   package var lockPath: String {
+    if let separateLockPath { return separateLockPath }
     let (folder, name) = SystemCalls.split(path)
     return (folder == "/" ? "" : folder) + "/." + name + ".lock"
   }
@@ -129,7 +138,15 @@ package struct PreferencesFile: Sendable {
   /// Runs `body` holding the exclusive lock that every writer of this file takes (threads of
   /// this process and other processes alike).
   package func withLock<R>(domain: String? = nil, _ body: () throws(DefaultsError) -> R) throws(DefaultsError) -> R {
-    try createFolder(domain: domain)
+    if createsFolder {
+      try createFolder(folder, domain: domain)
+    } else {
+      var status = stat()
+      guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        throw DefaultsError(.fileSystem, domain: domain, detail: "the folder \(folder) does not exist (no folder is created for a path domain)")
+      }
+    }
+    if separateLockPath != nil { try createFolder(SystemCalls.split(lockPath).folder, domain: domain) }
     let lock: FileLock
     do {
       lock = try LockTable.lock(for: lockPath)
@@ -153,10 +170,18 @@ package struct PreferencesFile: Sendable {
   /// when there is no file) and answers whether to write; setting the contents to `nil` removes
   /// the file.
   package func update(
-    domain: String? = nil, _ body: (inout PropertyListDictionary?) throws(DefaultsError) -> Bool
+    domain: String? = nil, replacingDamaged: Bool = false,
+    _ body: (inout PropertyListDictionary?) throws(DefaultsError) -> Bool
   ) throws(DefaultsError) {
     try withLock(domain: domain) { () throws(DefaultsError) in
-      var contents = try read(domain: domain)
+      var contents: PropertyListDictionary?
+      do throws(DefaultsError) {
+        contents = try read(domain: domain)
+      } catch where error.code == .unreadableFile && replacingDamaged {
+        // The whole domain is being replaced: keep the damaged file beside it, then start empty.
+        try moveDamagedAside(domain: domain)
+        contents = nil
+      }
       guard try body(&contents) else { return }
       if let contents {
         try write(Self.values(of: contents), domain: domain)
@@ -166,7 +191,45 @@ package struct PreferencesFile: Sendable {
     }
   }
 
-  private func createFolder(domain: String?) throws(DefaultsError) {
+  /// Where a damaged preferences file is kept when its domain is replaced:
+  /// `<name>.plist.damaged`, or `<name>.plist.damaged.2`, `.3`, … when that name is taken.
+  package func damagedCopyPath() -> String {
+    var candidate = path + ".damaged"
+    var number = 1
+    var status = stat()
+    while lstat(candidate, &status) == 0 {
+      number += 1
+      candidate = path + ".damaged.\(number)"
+    }
+    return candidate
+  }
+
+  /// Renames the (damaged) file to ``damagedCopyPath()`` so that replacing the domain loses none
+  /// of its bytes; returns the new path. Call with the lock held.
+  @discardableResult
+  package func moveDamagedAside(domain: String? = nil) throws(DefaultsError) -> String {
+    let destination = damagedCopyPath()
+    guard rename(path, destination) == 0 else {
+      let code = errno
+      throw DefaultsError(
+        .fileSystem, domain: domain,
+        detail: "cannot move the damaged file \(path) aside to \(destination): \(String(cString: strerror(code)))")
+    }
+    return destination
+  }
+
+  /// Whether the file exists but is not a readable dictionary (``read(domain:)`` fails with
+  /// `.unreadableFile`, not with a failed read).
+  package func isDamaged() -> Bool {
+    do {
+      _ = try read()
+      return false
+    } catch {
+      return error.code == .unreadableFile
+    }
+  }
+
+  private func createFolder(_ folder: String, domain: String?) throws(DefaultsError) {
     var made = folder.hasPrefix("/") ? "" : "."
     for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
       made += "/" + component

@@ -25,14 +25,29 @@ import Sandbox
 /// line break); failures exit 1.
 public struct DefaultsTool {
   /// The environment variables, working folder, clock, process id and standard streams.
-  let environment: HostEnvironment
+  var environment: HostEnvironment
 
   public init(environment: HostEnvironment = .current) {
     self.environment = environment
   }
 
-  /// Runs one command line (`arguments[0]` is the program name) and returns the exit status.
+  /// Runs one command line (`arguments[0]` is the program name) and returns the exit status: 1
+  /// also when a write to standard output failed (`defaults read > /dev/full`), which is then
+  /// reported on standard error.
   public func run(_ arguments: [String]) -> Int32 {
+    let check = StandardOutputCheck()
+    var checked = self
+    checked.environment.standardStreams = check.checking(environment.standardStreams)
+    let status = checked.runUnchecked(arguments)
+    if let failure = check.failure {
+      environment.writeStandardError(
+        Array((Self.logHeader(in: environment) + StandardOutputCheck.message(for: failure) + "\n").utf8))
+      return 1
+    }
+    return status
+  }
+
+  func runUnchecked(_ arguments: [String]) -> Int32 {
     var words = Array(arguments.dropFirst())
     do throws(ToolFailure) {
       while let first = words.first, first == "-currentHost" || first == "-host" {

@@ -47,10 +47,22 @@ struct Session {
     default: break
     }
     if word.contains("/") {
-      var path = word.hasPrefix("/") ? word : environment.currentDirectory + "/" + word
-      if word.hasPrefix("~/"), let home = environment.variables["HOME"] { path = home + word.dropFirst() }
+      // A path domain: an absolute path (or `~/…`) to a plist, `.plist` optional, as in Apple's
+      // man page. A relative path is refused, so that the current folder never decides which file
+      // is written; no folder is created on the way; the lock lives under the containers root.
+      var path = word
+      if word.hasPrefix("~/") {
+        guard let home = environment.variables["HOME"], home.hasPrefix("/") else {
+          throw ToolFailure("Invalid domain name \(word): HOME is not set to an absolute path")
+        }
+        path = home + word.dropFirst()
+      }
+      guard path.hasPrefix("/") else {
+        throw ToolFailure("Invalid domain name \(word): a path domain must be absolute (begin with / or ~/)")
+      }
       if !path.hasSuffix(".plist") { path += ".plist" }
-      return Domain(displayName: word, file: PreferencesFile(path: path))
+      let lock = root.path + "/.path-domain-locks/" + Self.lockName(for: path)
+      return Domain(displayName: word, file: PreferencesFile(path: path, lockPath: lock, createsFolder: false))
     }
     guard !word.isEmpty else { throw ToolFailure("A domain name cannot be empty") }
     if !creating {
@@ -68,21 +80,51 @@ struct Session {
     }
   }
 
+  /// The lock file's name for a path domain: FNV-1a of the path, so that every process that
+  /// names the same path takes the same lock (two paths that collide merely share a lock).
+  static func lockName(for path: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16) + ".lock"
+  }
+
   /// The domain's contents, or `nil` when it does not exist.
+  ///
+  /// - Throws: a failure that says the domain is damaged, where its file is and how to replace it,
+  ///   when the file is not a readable dictionary.
   func contents(of domain: Domain) throws(ToolFailure) -> PropertyListDictionary? {
     guard let file = domain.file else { return nil }
     do {
       return try file.read(domain: domain.displayName)
     } catch {
-      throw ToolFailure(error)
+      throw Self.failure(error, domain: domain.displayName, file: file)
     }
   }
 
-  func update(_ domain: Domain, _ body: (inout PropertyListDictionary?) throws(ToolFailure) -> Bool) throws(ToolFailure) {
+  /// The tool's message for a domain whose file could not be read.
+  static func failure(_ error: DefaultsError, domain: String, file: PreferencesFile) -> ToolFailure {
+    guard error.code == .unreadableFile else { return ToolFailure(error) }
+    let reason = (error.underlying.map { String(describing: $0) } ?? error.detail)
+    return ToolFailure(
+      "Domain \(domain) is damaged: its preferences file \(file.path) cannot be read (\(reason)).\n"
+        + "Replace it with `defaults delete \(domain)`, `defaults import \(domain) <file>` or a whole-domain "
+        + "`defaults write \(domain) '<plist>'`; the damaged file is then kept as \(file.damagedCopyPath()).")
+  }
+
+  /// Changes the domain under its file's lock. `replacingDamaged` (deleting, importing or
+  /// writing the whole domain) moves a damaged file aside instead of failing.
+  func update(
+    _ domain: Domain, replacingDamaged: Bool = false,
+    _ body: (inout PropertyListDictionary?) throws(ToolFailure) -> Bool
+  ) throws(ToolFailure) {
     guard let file = domain.file else { throw ToolFailure("\nDomain \(domain.displayName) does not exist") }
     var inner: ToolFailure?
     do {
-      try file.update(domain: domain.displayName) { (contents) throws(DefaultsError) -> Bool in
+      try file.update(domain: domain.displayName, replacingDamaged: replacingDamaged) {
+        (contents) throws(DefaultsError) -> Bool in
         do throws(ToolFailure) {
           return try body(&contents)
         } catch {
@@ -91,9 +133,12 @@ struct Session {
         }
       }
     } catch {
-      // Apple: "Could not write domain com.apple.mail-shared; exiting".
-      if error.code == .fileSystem { throw ToolFailure("Could not write domain \(domain.displayName); exiting") }
-      throw ToolFailure(error)
+      // Apple: "Could not write domain com.apple.mail-shared; exiting". Stasis adds the cause
+      // (`No space left on device`, the path).
+      if error.code == .fileSystem {
+        throw ToolFailure("Could not write domain \(domain.displayName); exiting\n\(error.detail)")
+      }
+      throw Self.failure(error, domain: domain.displayName, file: file)
     }
     if let inner { throw inner }
   }
@@ -148,15 +193,32 @@ struct Session {
     return value
   }
 
-  /// Every domain with a preferences file, by name (`NSGlobalDomain` last).
+  /// Every domain with a preferences file, by name (`NSGlobalDomain` last). A damaged file is
+  /// reported once on standard error, by domain and path, and its domain reads as empty, so one bad
+  /// file does not stop `read` or `find` from showing the others.
   func allDomains() throws(ToolFailure) -> [(String, PropertyListDictionary)] {
-    var result: [(String, PropertyListDictionary)] = []
+    var domains: [Domain] = []
     for name in domainNames() {
       // domainNames() already found the container and its file: no second listing per name.
       guard let path = try? root.preferencesFilePath(for: name) else { continue }
-      if let contents = try contents(of: Domain(displayName: name, file: PreferencesFile(path: path))) { result.append((name, contents)) }
+      domains.append(Domain(displayName: name, file: PreferencesFile(path: path)))
     }
-    if let global = try contents(of: domain("NSGlobalDomain", creating: false)) { result.append(("NSGlobalDomain", global)) }
+    let global = try domain("NSGlobalDomain", creating: false)
+    domains.append(Domain(displayName: "NSGlobalDomain", file: global.file))
+    var result: [(String, PropertyListDictionary)] = []
+    for domain in domains {
+      guard let file = domain.file else { continue }
+      do throws(DefaultsError) {
+        if let contents = try file.read(domain: domain.displayName) { result.append((domain.displayName, contents)) }
+      } catch where error.code == .unreadableFile {
+        environment.writeStandardError(
+          Array((DefaultsTool.logHeader(in: environment)
+            + "Domain \(domain.displayName) is damaged (\(file.path) cannot be read); read as empty\n").utf8))
+        result.append((domain.displayName, PropertyListDictionary()))
+      } catch {
+        throw ToolFailure(error)
+      }
+    }
     return result
   }
 
@@ -179,7 +241,7 @@ struct Session {
       guard case .dictionary(let replacement) = value else {
         throw ToolFailure("Rep argument is not a dictionary\nDefaults have not been changed.")
       }
-      try update(domain) { contents in
+      try update(domain, replacingDamaged: true) { contents in
         contents = replacement
         return true
       }
@@ -216,10 +278,13 @@ struct Session {
   func delete(_ words: [String]) throws(ToolFailure) {
     guard words.count == 1 || words.count == 2 else { throw ToolFailure.usage }
     let domain = try domain(words[0], creating: false)
-    guard try contents(of: domain) != nil else {
+    // Deleting the whole domain needs no readable file (a damaged one is moved aside); deleting
+    // one key does.
+    let exists = words.count == 1 ? (domain.file?.exists ?? false) : (try contents(of: domain) != nil)
+    guard exists else {
       throw ToolFailure("\nDomain (\(domain.displayName)) not found.\nDefaults have not been changed.")
     }
-    try update(domain) { (contents) throws(ToolFailure) -> Bool in
+    try update(domain, replacingDamaged: words.count == 1) { (contents) throws(ToolFailure) -> Bool in
       if words.count == 1 {
         contents = nil
         return true
@@ -288,7 +353,8 @@ struct Session {
 
   func importDomain(_ words: [String]) throws(ToolFailure) {
     guard words.count == 2 else { throw ToolFailure.usage }
-    let domain = try domain(words[0], creating: true)
+    // The input is read and checked before the domain is resolved, so that a failed import
+    // creates no container and leaves no trace.
     let bytes: [UInt8]
     if words[1] == "-" {
       bytes = environment.readStandardInput(byteLimit: PreferencesFile.byteLimit)
@@ -308,7 +374,8 @@ struct Session {
     guard case .dictionary(let replacement) = value else {
       throw ToolFailure("Rep argument is not a dictionary\nDefaults have not been changed.")
     }
-    try update(domain) { contents in
+    let domain = try domain(words[0], creating: true)
+    try update(domain, replacingDamaged: true) { contents in
       contents = replacement
       return true
     }

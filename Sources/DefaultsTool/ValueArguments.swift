@@ -71,9 +71,15 @@ enum ValueArguments {
     switch word {
     case "-string": return .string(argument)
     case "-int", "-integer":
-      return .integer(DefaultsConversion.leadingInteger(argument))
+      guard let number = strictInteger(argument) else {
+        throw ToolFailure("Value \(argument) for \(word) is not a decimal integer between -9223372036854775808 and 9223372036854775807")
+      }
+      return .integer(number)
     case "-float":
-      return .real(Double(Float(DefaultsConversion.leadingDouble(argument))), width: .single)
+      guard let number = strictFloat(argument) else {
+        throw ToolFailure("Value \(argument) for -float is not a finite decimal number")
+      }
+      return .real(Double(number), width: .single)
     case "-bool", "-boolean":
       switch argument.lowercased() {
       case "yes", "true", "1": return .bool(true)
@@ -84,6 +90,53 @@ enum ValueArguments {
     case "-data": return .data(try hexData(argument))
     default: throw ToolFailure.usage
     }
+  }
+
+  /// `-int`'s argument: an optional sign and decimal digits that fit in 64 bits, nothing else
+  /// (`abc`, `12abc`, `0x10`, `1e20` and the empty string are refused rather than stored as 0, 12,
+  /// 0 or the largest integer).
+  static func strictInteger(_ text: String) -> Int? {
+    var digits = Substring(text)
+    var negative = false
+    if let sign = digits.first, sign == "-" || sign == "+" {
+      negative = sign == "-"
+      digits = digits.dropFirst()
+    }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    var result = 0
+    for byte in digits.utf8 {
+      let (times, overflowed) = result.multipliedReportingOverflow(by: 10)
+      let (next, overflowedAgain) =
+        negative ? times.subtractingReportingOverflow(Int(byte - 0x30)) : times.addingReportingOverflow(Int(byte - 0x30))
+      guard !overflowed, !overflowedAgain else { return nil }
+      result = next
+    }
+    return result
+  }
+
+  /// `-float`'s argument: a whole decimal number (`1.5`, `-2`, `.5`, `1e3`) whose value is
+  /// finite as a 32-bit float; `abc`, `1.5x`, `nan`, `inf` and `1e40` are refused.
+  static func strictFloat(_ text: String) -> Float? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+    var digitCount = 0
+    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1; digitCount += 1 }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1; digitCount += 1 }
+    }
+    guard digitCount > 0 else { return nil }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+      let exponentStart = index
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      guard index > exponentStart else { return nil }
+    }
+    guard index == bytes.count, let value = Double(text) else { return nil }
+    let single = Float(value)
+    return single.isFinite ? single : nil
   }
 
   /// `write <domain> '<plist>'`: the text must be a property list.

@@ -69,3 +69,35 @@ public struct StandardStreams: Sendable {
     }
   }
 }
+
+extension StandardStreams {
+  /// The system's words for `failure` (`No space left on device`), else its detail.
+  static func reason(for failure: AtomicFileError) -> String {
+    failure.systemError.map { String(cString: strerror($0)) } ?? failure.detail
+  }
+
+  /// Closes the process's standard output (descriptor 1) and reports a failure of the close
+  /// itself, where some file systems report a write that failed late (`EIO`, `ENOSPC`,
+  /// `EDQUOT`). A tool calls it once, after its last write; an already closed descriptor is not an
+  /// error.
+  public static func closeStandardOutput() throws(AtomicFileError) {
+    guard close(1) != 0, errno != EBADF, errno != EINTR else { return }
+    throw AtomicFileError(
+      AtomicFileError.code(for: errno), path: "<stdout>", systemError: errno, detail: "cannot close standard output")
+  }
+}
+
+extension StandardStreams {
+  /// Ends a command-line tool's process with `status`, after closing standard output: a close
+  /// that fails is reported on standard error as `<toolName>: cannot write to standard output: …`
+  /// and the process exits with 1 instead.
+  public static func exitClosingStandardOutput(_ status: Int32, toolName: String) -> Never {
+    do throws(AtomicFileError) {
+      try closeStandardOutput()
+    } catch {
+      try? system.writeError(Array((toolName + ": " + StandardOutputCheck.message(for: error) + "\n").utf8))
+      exit(1)
+    }
+    exit(status)
+  }
+}

@@ -15,7 +15,7 @@ enum Literal {
       throw PlistToolError(.unrepresentable, "Input contains an object that cannot be represented in Swift literal syntax")
     }
     var text = "/// Generated from \(displayName(sourcePath))\n"
-    text += "let \(variableName(sourcePath))"
+    text += "let \(variableName(sourcePath, swift: true))"
     switch value {
     case .dictionary(let dictionary) where dictionary.isEmpty || hasMixedTypes(dictionary.values):
       text += " : [String : Any]"
@@ -108,7 +108,7 @@ enum Literal {
     default: className = "NSDictionary"
     }
     return "/// Generated from \(displayName(sourcePath))\n__attribute__((visibility(\"hidden\")))\n"
-      + (external ? "extern " : "") + "\(className) * const \(variableName(sourcePath))"
+      + (external ? "extern " : "") + "\(className) * const \(variableName(sourcePath, swift: false))"
   }
 
   private static func isObjCRepresentable(_ value: PropertyListValue) -> Bool {
@@ -166,9 +166,12 @@ enum Literal {
     return name.isEmpty ? "a file" : name
   }
 
-  /// The input's file name without extension, with `-` and spaces made `_` and symbols and
-  /// control characters dropped.
-  static func variableName(_ sourcePath: String) -> String {
+  /// The constant's name: the input's file name without extension, with `-` and spaces made `_`
+  /// and symbols and control characters dropped (as Apple's plutil does), then made a valid
+  /// identifier whatever the file is called: any other character that cannot stand in an
+  /// identifier (`.`, `(`, `'`) becomes `_`, a leading digit gets a `_` before it, an empty name
+  /// becomes `plist`, and a keyword is escaped (`` `class` `` in Swift, `int_` in Objective-C).
+  static func variableName(_ sourcePath: String, swift: Bool = true) -> String {
     var name = String.UnicodeScalarView()
     for scalar in Options.stem(of: sourcePath).unicodeScalars {
       switch scalar {
@@ -176,12 +179,48 @@ enum Literal {
       default:
         switch scalar.properties.generalCategory {
         case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .control, .format: continue
-        default: name.append(scalar)
+        default: name.append(isIdentifierCharacter(scalar) ? scalar : "_")
         }
       }
     }
-    return String(name)
+    if name.isEmpty { return "plist" }
+    if let first = name.first, first.properties.numericType != nil || [.nonspacingMark, .spacingMark, .enclosingMark].contains(first.properties.generalCategory) {
+      name.insert("_", at: name.startIndex)
+    }
+    let identifier = String(name)
+    if swift { return swiftKeywords.contains(identifier) ? "`\(identifier)`" : identifier }
+    return objectiveCKeywords.contains(identifier) ? identifier + "_" : identifier
   }
+
+  /// Letters, digits, marks and `_`: what both Swift and C11 (with UTF-8 identifiers) accept.
+  static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == "_" { return true }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .letterNumber,
+      .decimalNumber, .nonspacingMark, .spacingMark, .connectorPunctuation:
+      return scalar.value != 0x2040  // ⁀ is connector punctuation but no identifier character
+    default: return false
+    }
+  }
+
+  /// Words Swift reserves in a declaration's name (a backquoted name is always valid).
+  static let swiftKeywords: Set<String> = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+    "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
+    "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case",
+    "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+    "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+    "super", "throws", "true", "try",
+  ]
+
+  /// C11 and Objective-C keywords that cannot name a constant.
+  static let objectiveCKeywords: Set<String> = [
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
+    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
+    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Alignas",
+    "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
+    "_Thread_local", "id", "self", "super", "nil", "YES", "NO", "BOOL", "SEL", "Class", "IMP",
+  ]
 
   private static func escaped(_ string: String, swift: Bool) -> String {
     var result = String.UnicodeScalarView()

@@ -27,8 +27,21 @@ public struct PlistTool {
   }
 
   /// Runs plutil with `arguments` (the whole argument vector, program name first) and returns
-  /// the exit status.
+  /// the exit status: 1 when any file failed, and also when any write to standard output failed
+  /// (`plutil -p Info.plist > /dev/full`), which is then reported on standard error.
   public func run(_ arguments: [String]) -> Int32 {
+    let check = StandardOutputCheck()
+    var checked = self
+    checked.environment.standardStreams = check.checking(environment.standardStreams)
+    let status = checked.runUnchecked(arguments)
+    if let failure = check.failure {
+      environment.writeStandardError("plutil: " + StandardOutputCheck.message(for: failure) + "\n")
+      return 1
+    }
+    return status
+  }
+
+  func runUnchecked(_ arguments: [String]) -> Int32 {
     let command: Command
     do {
       command = try Command(parsing: arguments, valueReader: InsertedValueReader(readingOptions: readingOptions))

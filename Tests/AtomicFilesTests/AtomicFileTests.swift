@@ -204,7 +204,7 @@ final class AtomicFileTests {
       state.thread.withLock { $0 = pthread_self() }
       bytes.withUnsafeBytes { buffer in
         do throws(AtomicFileError) {
-          try AtomicFile.writeAll(buffer, to: writeEnd, path: "pipe")
+          try AtomicFile.writeAll(buffer, to: writeEnd, path: "pipe", what: "the pipe")
           state.result.withLock { $0 = .success(()) }
         } catch {
           state.result.withLock { $0 = .failure(error) }

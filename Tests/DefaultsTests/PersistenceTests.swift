@@ -90,16 +90,38 @@ struct PersistenceTests {
     #expect(try temporary.onDisk("com.example.merge") == ["b": "theirs", "c": "mine too", "d": "theirs again"])
   }
 
-  @Test("A damaged preferences file reads as empty and is replaced on the next save")
+  /// Issue 13, finding 3 (library): the damaged file is reported through `lastSaveError`, moved
+  /// aside as `<name>.plist.damaged` by the next save, never overwritten.
+  @Test("A damaged preferences file reads as empty, is reported, and is kept aside by the next save")
   func damagedFile() throws {
     let temporary = TemporaryRoot()
     let path = try temporary.root.container(for: "com.example.damaged").preferencesFilePath
-    try Data("bplist00 this is not a property list".utf8).write(to: URL(fileURLWithPath: path))
+    let damage = Data("bplist00 this is not a property list".utf8)
+    try damage.write(to: URL(fileURLWithPath: path))
     let defaults = try temporary.defaults("com.example.damaged")
     #expect(defaults.object(forKey: "anything") == nil)
+    #expect(defaults.lastSaveError?.code == .unreadableFile, "the damage is reported on open")
     defaults.set(1, forKey: "fresh")
     #expect(defaults.synchronize())
     #expect(try temporary.onDisk("com.example.damaged") == ["fresh": 1])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged")) == damage, "the damaged bytes were lost")
+    #expect(defaults.lastSaveError?.detail.contains("kept as \(path).damaged") == true)
+  }
+
+  @Test("A file damaged by another process after opening is kept aside too, under a new name")
+  func damagedLater() throws {
+    let temporary = TemporaryRoot()
+    let path = try temporary.root.container(for: "com.example.later").preferencesFilePath
+    try Data("old damage".utf8).write(to: URL(fileURLWithPath: path + ".damaged"))
+    let defaults = try temporary.defaults("com.example.later")
+    defaults.set(1, forKey: "a")
+    #expect(defaults.synchronize())
+    try Data("new damage".utf8).write(to: URL(fileURLWithPath: path))
+    defaults.set(2, forKey: "b")
+    #expect(defaults.synchronize())
+    #expect(try temporary.onDisk("com.example.later") == ["b": 2])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged")) == Data("old damage".utf8))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged.2")) == Data("new damage".utf8))
   }
 
   @Test(

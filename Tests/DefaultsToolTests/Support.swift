@@ -6,14 +6,16 @@ import TestSupport
 /// An in-process environment: a temporary container root, fixed log header, captured streams.
 final class CapturingEnvironment: @unchecked Sendable {
   let folder: ScratchFolder
-  var root: String { folder.path }
+  /// The folder holding `Containers/` (a scratch folder, or a disk the test mounted).
+  let root: String
   var input: [UInt8] = []
   var output: [UInt8] = []
   var error: [UInt8] = []
   let currentDirectory: String
 
-  init() {
+  init(root: String? = nil) {
     folder = try! ScratchFolder("defaults-tool")
+    self.root = root ?? folder.path
     currentDirectory = folder.path
   }
 

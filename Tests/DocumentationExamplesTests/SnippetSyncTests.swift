@@ -1,7 +1,8 @@
 // Keeps the articles' code and the compiled examples in this folder identical.
 //
-// Every ```swift block in the PropertyLists and KeyedArchive DocC catalogs must equal one region
-// `// snippet: <name>` … `// end-snippet` of a Swift file in this folder (compared after removing
+// Every ```swift block in README.md and in every DocC catalog must equal one region
+// `// snippet: <name>` … `// end-snippet` of a Swift file in this folder or in
+// Examples/ReadmeExamples (the program that ReadmeExampleTests runs) (compared after removing
 // the region's common indentation; `import` lines of the article's block are left out, since
 // imports sit at the top of the test files, and a block of imports alone is not checked), and every region must be shown by some article.
 import Foundation
@@ -11,17 +12,30 @@ import Testing
 struct SnippetSyncTests {
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let repositoryRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-  static let catalogs = [
-    "Sources/PropertyLists/PropertyLists.docc",
-    "Sources/KeyedArchive/KeyedArchive.docc",
-  ]
+  /// Every DocC catalog of the package, and the README (a "catalog" of one file).
+  static var catalogs: [String] {
+    let sources = repositoryRoot.appendingPathComponent("Sources")
+    let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    let found = modules.sorted().compactMap { module -> String? in
+      let catalog = "Sources/\(module)/\(module).docc"
+      return FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(catalog).path) ? catalog : nil
+    }
+    return found + ["README.md"]
+  }
+
+  /// The folders whose Swift files hold snippet regions.
+  static let snippetFolders = [testsFolder, repositoryRoot.appendingPathComponent("Examples/ReadmeExamples")]
 
   /// The snippet regions of the Swift files in this folder, by name.
   static func snippets() throws -> [String: String] {
     var result: [String: String] = [:]
-    let files = try FileManager.default.contentsOfDirectory(atPath: testsFolder.path).filter { $0.hasSuffix(".swift") }
-    for file in files.sorted() {
-      let lines = try String(contentsOf: testsFolder.appendingPathComponent(file), encoding: .utf8)
+    let files = try snippetFolders.flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        .map { folder.appendingPathComponent($0) }
+    }
+    for url in files {
+      let file = url.lastPathComponent
+      let lines = try String(contentsOf: url, encoding: .utf8)
         .split(separator: "\n", omittingEmptySubsequences: false)
       var name: String?
       var body: [Substring] = []
@@ -45,11 +59,19 @@ struct SnippetSyncTests {
 
   /// The ```swift blocks of every article of `catalog`, with the file each came from.
   static func articleBlocks(in catalog: String) throws -> [(file: String, code: String)] {
-    let folder = repositoryRoot.appendingPathComponent(catalog)
-    guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+    var markdownFiles: [(name: String, url: URL)] = []
+    if catalog.hasSuffix(".md") {
+      markdownFiles = [(catalog, repositoryRoot.appendingPathComponent(catalog))]
+    } else {
+      let folder = repositoryRoot.appendingPathComponent(catalog)
+      guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+      for case let file as String in walker where file.hasSuffix(".md") {
+        markdownFiles.append((catalog + "/" + file, folder.appendingPathComponent(file)))
+      }
+    }
     var blocks: [(String, String)] = []
-    for case let file as String in walker where file.hasSuffix(".md") {
-      let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    for (name, url) in markdownFiles {
+      let lines = try String(contentsOf: url, encoding: .utf8)
         .split(separator: "\n", omittingEmptySubsequences: false)
       var inside = false
       var body: [Substring] = []
@@ -60,7 +82,7 @@ struct SnippetSyncTests {
         } else if inside, line.trimmingCharacters(in: .whitespaces) == "```" {
           inside = false
           let code = dedented(body.filter { !$0.hasPrefix("import ") })
-          if !code.isEmpty { blocks.append((catalog + "/" + file, code)) }   // a block of imports only
+          if !code.isEmpty { blocks.append((name, code)) }   // a block of imports only
         } else if inside {
           body.append(line)
         }

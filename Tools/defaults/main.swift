@@ -1,17 +1,11 @@
+// The `defaults` command: the library DefaultsTool does the work; standard output is closed and
+// checked before the process exits.
 import DefaultsTool
+import Host
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// `defaults`: macOS's user-defaults command over Stasis containers; all logic is in DefaultsTool.
 @main
 enum DefaultsCommand {
   static func main() {
-    exit(DefaultsTool().run(CommandLine.arguments))
+    StandardStreams.exitClosingStandardOutput(DefaultsTool().run(CommandLine.arguments), toolName: "defaults")
   }
 }

@@ -1,0 +1,37 @@
+public import AtomicFiles
+import Synchronization
+
+/// The first failed write to standard output of a tool run, kept so that the run can end with an
+/// error and exit status 1 instead of reporting success (`plutil … > /dev/full`, a closed pipe
+/// a script did not notice, a full disk behind a redirection).
+///
+/// After the first failure, later writes to standard output are dropped, so that a tool does not
+/// print half of one document after the loss of part of another.
+public final class StandardOutputCheck: Sendable {
+  private let first = Mutex<AtomicFileError?>(nil)
+
+  public init() {}
+
+  /// The first write to standard output that failed, if any.
+  public var failure: AtomicFileError? { first.withLock { $0 } }
+
+  /// `streams` with standard output's failures recorded here rather than thrown.
+  public func checking(_ streams: StandardStreams) -> StandardStreams {
+    var checked = streams
+    let write = streams.writeOutput
+    checked.writeOutput = { [self] (bytes) throws(AtomicFileError) in
+      guard failure == nil else { return }
+      do throws(AtomicFileError) {
+        try write(bytes)
+      } catch {
+        first.withLock { if $0 == nil { $0 = error } }
+      }
+    }
+    return checked
+  }
+
+  /// The message a tool prints for `failure`: `cannot write to standard output: <reason>`.
+  public static func message(for failure: AtomicFileError) -> String {
+    "cannot write to standard output: " + StandardStreams.reason(for: failure)
+  }
+}
