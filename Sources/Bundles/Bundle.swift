@@ -73,7 +73,8 @@ public final class Bundle: Sendable, CustomStringConvertible {
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard FileSystem.isFolder(trimmed) else {
-      throw BundleError(.notABundle, detail: "not a folder", path: path)
+      let exists = FileSystem.exists(trimmed)
+      throw BundleError(.notABundle, detail: exists ? "not a folder" : "no such file or folder", path: path)
     }
     bundlePath = trimmed
     if let mainBundle {

@@ -35,16 +35,11 @@ public struct DefaultsTool {
   /// also when a write to standard output failed (`defaults read > /dev/full`), which is then
   /// reported on standard error.
   public func run(_ arguments: [String]) -> Int32 {
-    let check = StandardOutputCheck()
-    var checked = self
-    checked.environment.standardStreams = check.checking(environment.standardStreams)
-    let status = checked.runUnchecked(arguments)
-    if let failure = check.failure {
-      environment.writeStandardError(
-        Array((Self.logHeader(in: environment) + StandardOutputCheck.message(for: failure) + "\n").utf8))
-      return 1
+    environment.runCheckingStandardOutput(prefix: Self.logHeader(in: environment)) { checkedEnvironment in
+      var tool = self
+      tool.environment = checkedEnvironment
+      return tool.runUnchecked(arguments)
     }
-    return status
   }
 
   func runUnchecked(_ arguments: [String]) -> Int32 {

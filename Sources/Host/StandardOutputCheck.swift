@@ -35,3 +35,19 @@ public final class StandardOutputCheck: Sendable {
     "cannot write to standard output: " + StandardStreams.reason(for: failure)
   }
 }
+
+extension HostEnvironment {
+  /// Runs a tool with standard output checked: `body` gets this environment with its standard
+  /// output wrapped by a ``StandardOutputCheck``; when any write failed, `prefix` + the failure
+  /// (`cannot write to standard output: No space left on device`) goes to standard error and
+  /// the status is 1, whatever `body` returned.
+  public func runCheckingStandardOutput(prefix: String, _ body: (HostEnvironment) -> Int32) -> Int32 {
+    let check = StandardOutputCheck()
+    var checked = self
+    checked.standardStreams = check.checking(standardStreams)
+    let status = body(checked)
+    guard let failure = check.failure else { return status }
+    try? standardStreams.writeError(Array((prefix + StandardOutputCheck.message(for: failure) + "\n").utf8))
+    return 1
+  }
+}

@@ -30,15 +30,11 @@ public struct PlistTool {
   /// the exit status: 1 when any file failed, and also when any write to standard output failed
   /// (`plutil -p Info.plist > /dev/full`), which is then reported on standard error.
   public func run(_ arguments: [String]) -> Int32 {
-    let check = StandardOutputCheck()
-    var checked = self
-    checked.environment.standardStreams = check.checking(environment.standardStreams)
-    let status = checked.runUnchecked(arguments)
-    if let failure = check.failure {
-      environment.writeStandardError("plutil: " + StandardOutputCheck.message(for: failure) + "\n")
-      return 1
+    environment.runCheckingStandardOutput(prefix: "plutil: ") { checkedEnvironment in
+      var tool = self
+      tool.environment = checkedEnvironment
+      return tool.runUnchecked(arguments)
     }
-    return status
   }
 
   func runUnchecked(_ arguments: [String]) -> Int32 {

@@ -113,7 +113,11 @@ import TestSupport
     DemoBundle.write(DemoBundle.plist(["CFBundleIdentifier": "linux-only"], .xml), to: root + "/P.bundle/Info-linux.plist")
     #expect(try Bundle(path: root + "/P.bundle", environment: .languages(["en"])).bundleIdentifier == "linux-only")
     // Errors.
-    expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/missing") }
+    let missing = expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/missing") }
+    #expect(missing?.description.contains("no such file or folder") == true, "issue 13: a missing path is not \"not a folder\"")
+    DemoBundle.write("x", to: root + "/plain-file")
+    let file = expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/plain-file") }
+    #expect(file?.description.contains("not a folder") == true)
     DemoBundle.write("{ not a plist", to: root + "/Bad.bundle/Info.plist")
     expectError(BundleError.self, .invalidInfoPlist) { try Bundle(path: root + "/Bad.bundle") }
     DemoBundle.write(DemoBundle.plist(["a", "b"], .xml), to: root + "/Array.bundle/Info.plist")

@@ -72,14 +72,17 @@ struct ScriptSafetyTests {
   // MARK: - Finding 4: path domains
 
   @Test func aRelativePathDomainIsRefusedAndCreatesNothing() throws {
+    // Relative to the tool's working folder (a scratch folder): `defaults write ../../etc/passwd k v`
+    // with the old rule created `/etc/passwd.plist` (it did, once, on this machine, when the test
+    // first ran against the old code), so the test names paths that stay inside the scratch folder.
     let tool = CapturingEnvironment()
-    let outcome = tool.run("write", "../../etc/passwd", "k", "v")
+    let outcome = tool.run("write", "sub/../escape/prefs", "k", "v")
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("a path domain must be absolute"))
-    #expect(!FileManager.default.fileExists(atPath: tool.root + "/../../etc/passwd.plist"))
+    #expect(!FileManager.default.fileExists(atPath: tool.currentDirectory + "/escape"), "a folder was created")
     let relative = tool.run("write", "sub/dir/prefs", "k", "v")
     #expect(relative.status == 1)
-    #expect(!FileManager.default.fileExists(atPath: tool.root + "/sub"))
+    #expect(!FileManager.default.fileExists(atPath: tool.currentDirectory + "/sub"))
   }
 
   @Test func anAbsolutePathDomainCreatesNoFolderAndLeavesNoLockBesideIt() throws {
