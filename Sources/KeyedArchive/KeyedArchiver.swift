@@ -30,7 +30,7 @@ public final class KeyedArchiver {
   /// Keeps encoded instances alive so their identities stay unique while encoding.
   var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
-  var scalarNumbers: [PropertyListValue: UInt64] = [:]
+  var scalarNumbers: [ExactScalarKey: UInt64] = [:]
   var classNumbers: [String: UInt64] = [:]
   var classNameOverrides: [ObjectIdentifier: String] = [:]
   /// The registry's entries for the types met so far: one dictionary access per archived object,
@@ -136,10 +136,14 @@ public final class KeyedArchiver {
     return UInt64(objects.count - 1)
   }
 
+  /// A scalar stored in `$objects` once per exact value: uniqued as the binary writer uniques
+  /// (``ExactScalarKey``), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
+  /// double of the same value stay apart, as CF keeps them.
   func inline(_ value: PropertyListValue) -> UInt64 {
-    if let existing = scalarNumbers[value] { return existing }
+    let key = ExactScalarKey(value)
+    if let existing = scalarNumbers[key] { return existing }
     let uid = append(value)
-    scalarNumbers[value] = uid
+    scalarNumbers[key] = uid
     return uid
   }
 

@@ -125,8 +125,17 @@ extension ArchiveDecoder {
 extension ArchiveEncoder {
   func encodeReferences<S: Sequence>(_ members: S, forKey key: String) throws {
     var references: [PropertyListValue] = []
-    for member in members { references.append(.uid(try reference(to: member))) }
+    for member in members { references.append(.uid(try memberReference(to: member))) }
     encodeRaw(.array(references), forKey: key)
+  }
+
+  /// The UID of a collection member. A member that is `nil` (`Optional<Int>.none as Any`, or a
+  /// substitution hook that answered `nil`) is archived as `NSNull`, as Swift's bridging to
+  /// `NSArray`/`NSDictionary` does on Apple platforms: a collection cannot hold `$null`, and an
+  /// archive holding one is refused by every unarchiver, this one included.
+  func memberReference(to member: Any) throws -> UInt64 {
+    let uid = try reference(to: member)
+    return uid != 0 ? uid : try reference(to: ArchiveNull())
   }
 }
 
@@ -155,7 +164,7 @@ extension Dictionary: ArchiveFoundationValue {
       keys.append(.uid(try coder.reference(to: key)))
     }
     for (_, value) in self {
-      values.append(.uid(try coder.reference(to: value)))
+      values.append(.uid(try coder.memberReference(to: value)))
     }
     coder.encodeRaw(.array(keys), forKey: "NS.keys")
     coder.encodeRaw(.array(values), forKey: "NS.objects")

@@ -92,6 +92,7 @@ struct UniquingTable {
     case .real(let number, let width): return mix(number.bitPattern ^ (width == .single ? 0x4444 : 0x5555))
     case .date(let date): return mix(date.timeIntervalSinceReferenceDate.bitPattern ^ 0x6666)
     case .data(let data): return data.withUnsafeBytes { hashBytes($0, seed: 7) }
+    case .bool(let flag): return mix(flag ? 0x7777 : 0x8888)
     default: return 0
     }
   }
@@ -105,7 +106,24 @@ struct UniquingTable {
     case (.date(let x), .date(let y)):
       return x.timeIntervalSinceReferenceDate.bitPattern == y.timeIntervalSinceReferenceDate.bitPattern
     case (.data(let x), .data(let y)): return x == y
+    case (.bool(let x), .bool(let y)): return x == y
     default: return false
     }
   }
+}
+
+/// A scalar as a dictionary key under the binary writer's exact equality (``UniquingTable``'s
+/// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type), for writers
+/// outside this module that unique scalars the same way (the keyed archiver's `$objects`).
+/// `-0.0` and `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` are different keys.
+package struct ExactScalarKey: Hashable {
+  package let value: PropertyListValue
+
+  package init(_ value: PropertyListValue) { self.value = value }
+
+  package static func == (left: ExactScalarKey, right: ExactScalarKey) -> Bool {
+    UniquingTable.exactlyEqual(left.value, right.value)
+  }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(UniquingTable.hash(value)) }
 }
