@@ -167,9 +167,9 @@ enum FormatTokenizer {
         UInt8(ascii: "@"), UInt8(ascii: "p"), UInt8(ascii: "D"), UInt8(ascii: "U"), UInt8(ascii: "O"):
         // %D %U %O are the obsolete long forms of %ld %lu %lo.
         switch conversion {
-        case UInt8(ascii: "D"): spec.conversion = UInt8(ascii: "d")
-        case UInt8(ascii: "U"): spec.conversion = UInt8(ascii: "u")
-        case UInt8(ascii: "O"): spec.conversion = UInt8(ascii: "o")
+        case UInt8(ascii: "D"): (spec.conversion, spec.length) = (UInt8(ascii: "d"), .l)
+        case UInt8(ascii: "U"): (spec.conversion, spec.length) = (UInt8(ascii: "u"), .l)
+        case UInt8(ascii: "O"): (spec.conversion, spec.length) = (UInt8(ascii: "o"), .l)
         default: spec.conversion = conversion
         }
       default:

@@ -6,8 +6,14 @@ import PropertyLists
 ///
 /// Supported: `%@ %d %i %u %x %X %o %f %F %e %E %g %G %a %A %c %C %s %S %p %%`, flags
 /// `- + space 0 # '`, width and precision as digits or `*`, length modifiers `hh h l ll q L z t j`,
-/// positional arguments `%1$@ %2$d` (1-based; `*2$` for widths). `%d` prints the full 64-bit
-/// value (Apple's 64-bit `%d` truncates to 32 bits); `%hd`/`%hhd` truncate as C does.
+/// positional arguments `%1$@ %2$d` (1-based; `*2$` for widths). C11 §7.21.6.1's rules hold
+/// where C defines them: `%u %x %X %o` without a length modifier print a 32-bit `unsigned int`
+/// (`%x` of `Int32(-1)` is `ffffffff`; `%D %U %O` are `%ld %lu %lo`), the `0` flag does not
+/// pad infinity or NaN, `%#.0o` of 0 is `0`, the `'` flag groups nothing (the C/POSIX locale has
+/// no thousands separator), and widths count bytes — except `%@`, whose width and precision count
+/// UTF-16 code units as CFString's do (a precision never splits a surrogate pair, nor `%s`'s a
+/// UTF-8 sequence). Deliberate difference: `%d` prints a 64-bit value whole (C leaves a too-wide
+/// argument undefined; Apple's 64-bit `%d` keeps the low 32 bits); `%hd`/`%hhd` truncate as C does.
 ///
 /// Mixing positional and sequential specifiers is an error; arguments no specifier uses are
 /// allowed (a `.stringsdict` variant like "one file" ignores its number). Floating-point
@@ -86,14 +92,16 @@ public enum StringFormat {
         }
         let value = try take(spec.position, spec)
         let body = try renderValue(spec, value, precision: precision)
-        let bodyCount = String(decoding: body, as: UTF8.self).count
+        let bodyCount = paddingLength(of: body, conversion: spec.conversion)
         let widthValue = min(width ?? 0, 1 << 16)
         if bodyCount >= widthValue {
           output.append(contentsOf: body)
         } else if leftAlign {
           output.append(contentsOf: body)
           output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widthValue - bodyCount))
-        } else if spec.flags.contains(.zero) && spec.isNumeric && !(spec.isInteger && precision != nil) {
+        } else if spec.flags.contains(.zero) && spec.isNumeric && !(spec.isInteger && precision != nil)
+          && !isInfinityOrNaN(body)
+        {
           // Zeros go after the sign and any 0x prefix.
           var prefixLength = 0
           if let first = body.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: " ") {
@@ -114,6 +122,18 @@ public enum StringFormat {
       }
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// How many columns a rendered conversion takes for its width (C11 §7.21.6.1 counts bytes;
+  /// CFString counts `%@` in UTF-16 code units): UTF-16 units for `%@`, bytes for the rest.
+  static func paddingLength(of body: [UInt8], conversion: UInt8) -> Int {
+    conversion == UInt8(ascii: "@") ? String(decoding: body, as: UTF8.self).utf16.count : body.count
+  }
+
+  /// Whether a floating-point conversion printed `inf` or `nan` (any case, any sign), which C
+  /// pads with spaces even under the `0` flag.
+  static func isInfinityOrNaN(_ body: [UInt8]) -> Bool {
+    body.contains { $0 | 0x20 == UInt8(ascii: "i") || $0 | 0x20 == UInt8(ascii: "n") }
   }
 
   @inline(never)
@@ -141,7 +161,6 @@ public enum StringFormat {
         if precision == 0 && number == 0 { digits = [] }
         if digits.count < precision { digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(precision, 4096) - digits.count), at: 0) }
       }
-      if flags.contains(.grouping) { digits = group(digits) }
       var sign: [UInt8] = []
       if number < 0 { sign = [UInt8(ascii: "-")] } else if flags.contains(.plus) { sign = [UInt8(ascii: "+")] } else if flags.contains(.space) { sign = [UInt8(ascii: " ")] }
       return sign + digits
@@ -156,6 +175,9 @@ public enum StringFormat {
       switch spec.length {
       case .hh: bits = UInt64(UInt8(truncatingIfNeeded: bits))
       case .h: bits = UInt64(UInt16(truncatingIfNeeded: bits))
+      // C's %u %x %o take an unsigned int: a negative Int32 prints its 32-bit pattern
+      // (`ffffffff`), as glibc, Apple and Foundation print it. %p is pointer-sized.
+      case .none where spec.conversion != UInt8(ascii: "p"): bits = UInt64(UInt32(truncatingIfNeeded: bits))
       default: break
       }
       let radix: Int
@@ -169,12 +191,12 @@ public enum StringFormat {
         if precision == 0 && bits == 0 { digits = [] }
         if digits.count < precision { digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: min(precision, 4096) - digits.count), at: 0) }
       }
-      if spec.conversion == UInt8(ascii: "u") && flags.contains(.grouping) { digits = group(digits) }
       if spec.conversion == UInt8(ascii: "p") { return Array("0x".utf8) + digits }
-      if flags.contains(.alternate) && bits != 0 {
+      if flags.contains(.alternate) {
         switch spec.conversion {
-        case UInt8(ascii: "x"): return Array("0x".utf8) + digits
-        case UInt8(ascii: "X"): return Array("0X".utf8) + digits
+        case UInt8(ascii: "x") where bits != 0: return Array("0x".utf8) + digits
+        case UInt8(ascii: "X") where bits != 0: return Array("0X".utf8) + digits
+        // `#` makes the first octal digit a 0, even for 0 with precision 0 (`%#.0o` of 0 is "0").
         case UInt8(ascii: "o") where digits.first != UInt8(ascii: "0"): return [UInt8(ascii: "0")] + digits
         default: break
         }
@@ -201,27 +223,31 @@ public enum StringFormat {
       default: throw mismatch(spec, value, expected: "a string")
       }
     case UInt8(ascii: "@"):
-      return truncated(value.description, precision)
+      return truncatedUTF16(value.description, precision)
     default:
       throw BundleError(.invalidFormat, detail: "unknown conversion in \(spec.text)")
     }
   }
 
+  /// `%s`: at most `precision` bytes (C11), cut back to the last whole UTF-8 sequence (C would
+  /// cut inside one; a Swift string cannot hold the half).
   static func truncated(_ text: String, _ precision: Int?) -> [UInt8] {
-    guard let precision, text.count > precision else { return Array(text.utf8) }
-    return Array(text.prefix(precision).utf8)
+    let bytes = Array(text.utf8)
+    guard let precision, bytes.count > precision else { return bytes }
+    var end = precision
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    return Array(bytes[..<end])
   }
 
-  /// Thousands separators (`'` flag), POSIX locale style with commas.
-  static func group(_ digits: [UInt8]) -> [UInt8] {
-    guard digits.count > 3 else { return digits }
-    var result: [UInt8] = []
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(UInt8(ascii: ",")) }
-      result.append(digit)
-    }
-    return result
+  /// `%@`: at most `precision` UTF-16 code units, as CFString counts (`%.1@` of "e\u{301}" is
+  /// "e"), never splitting a surrogate pair (CF would leave half of it).
+  static func truncatedUTF16(_ text: String, _ precision: Int?) -> [UInt8] {
+    guard let precision, text.utf16.count > precision else { return Array(text.utf8) }
+    var units = Array(text.utf16.prefix(precision))
+    if let last = units.last, UTF16.isLeadSurrogate(last) { units.removeLast() }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
   }
+
 
   /// Renders one double through `snprintf` with a specifier rebuilt from parsed parts only.
   static func formatDouble(_ number: Double, conversion: UInt8, flags: FormatSpec.Flags, precision: Int?) -> [UInt8] {
@@ -231,15 +257,7 @@ public enum StringFormat {
     if flags.contains(.alternate) { spec += "#" }
     if let precision { spec += "." + String(min(precision, 300)) }
     spec.unicodeScalars.append(Unicode.Scalar(conversion))
-    var bytes = CPrintf.format(number, specifier: spec)
-    if flags.contains(.grouping), conversion == UInt8(ascii: "f") || conversion == UInt8(ascii: "F") {
-      var start = 0
-      if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: " ") { start = 1 }
-      var end = start
-      while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
-      bytes.replaceSubrange(start..<end, with: group(Array(bytes[start..<end])))
-    }
-    return bytes
+    return CPrintf.format(number, specifier: spec)
   }
 }
 
