@@ -92,7 +92,8 @@ let package = Package(
     .testTarget(
       name: "BundlesTests",
       dependencies: ["Bundles", "Host", "PropertyLists", "TestSupport"],
-      path: "Tests/BundlesTests"),
+      path: "Tests/BundlesTests",
+      exclude: ["Oracles"]),
     .testTarget(
       name: "PlistToolTests",
       dependencies: ["PlistTool", "PropertyLists", "Host", "AtomicFiles", "TestSupport", "plutil"],
