@@ -123,70 +123,6 @@ struct ISO8601DateFormatterArchive: ArchiveValueCodable {
   }
 }
 
-/// `NSUnit`: a symbol.
-class UnitArchive: ArchiveEncodable, ArchiveDecodable {
-  let symbol: String
-
-  required init(coder: ArchiveDecoder) throws {
-    symbol = try coder.decodeRequired(String.self, forKey: "NS.symbol")
-  }
-
-  func encode(with coder: ArchiveEncoder) throws {
-    try coder.encode(symbol, forKey: "NS.symbol")
-  }
-}
-
-/// `NSDimension` (and, through `$classes`, `NSUnitAngle`, `NSUnitFrequency`…): a unit with a
-/// converter to its base unit.
-final class DimensionArchive: UnitArchive {
-  let converter: LinearConverterArchive?
-  let specifier: Int
-
-  required init(coder: ArchiveDecoder) throws {
-    converter = try coder.decode(LinearConverterArchive.self, forKey: "NS.converter")
-    specifier = try coder.decodeInteger(forKey: "NS.specifier")
-    try super.init(coder: coder)
-  }
-
-  override func encode(with coder: ArchiveEncoder) throws {
-    try super.encode(with: coder)
-    try coder.encode(converter, forKey: "NS.converter")
-    coder.encode(specifier, forKey: "NS.specifier")
-  }
-}
-
-/// `NSUnitConverterLinear`.
-struct LinearConverterArchive: ArchiveValueCodable, Equatable {
-  var coefficient: Double
-  var constant: Double
-
-  init(coder: ArchiveDecoder) throws {
-    coefficient = try coder.decodeDouble(forKey: "NS.coefficient")
-    constant = try coder.decodeDouble(forKey: "NS.constant")
-  }
-
-  func encode(with coder: ArchiveEncoder) throws {
-    coder.encode(coefficient, forKey: "NS.coefficient")
-    coder.encode(constant, forKey: "NS.constant")
-  }
-}
-
-/// `NSMeasurement`.
-struct MeasurementArchive: ArchiveValueCodable {
-  var value: Double
-  var unit: UnitArchive
-
-  init(coder: ArchiveDecoder) throws {
-    value = try coder.decodeDouble(forKey: "NS.value")
-    unit = try coder.decodeRequired(UnitArchive.self, forKey: "NS.unit")
-  }
-
-  func encode(with coder: ArchiveEncoder) throws {
-    coder.encode(value, forKey: "NS.value")
-    try coder.encode(unit, forKey: "NS.unit")
-  }
-}
-
 /// `NSRegularExpression`.
 final class RegularExpressionArchive: ArchiveEncodable, ArchiveDecodable {
   let pattern: String
@@ -250,10 +186,6 @@ let corpusRegistry: ArchiveClassRegistry = {
   registry.register(CalendarArchive.self, as: "NSCalendar", supportsSecureCoding: true)
   registry.register(DateIntervalFormatterArchive.self, as: "NSDateIntervalFormatter", supportsSecureCoding: true)
   registry.register(ISO8601DateFormatterArchive.self, as: "NSISO8601DateFormatter", supportsSecureCoding: true)
-  registry.register(UnitArchive.self, as: "NSUnit", supportsSecureCoding: true)
-  registry.register(DimensionArchive.self, as: "NSDimension", supportsSecureCoding: true)
-  registry.register(LinearConverterArchive.self, as: "NSUnitConverterLinear", supportsSecureCoding: true)
-  registry.register(MeasurementArchive.self, as: "NSMeasurement", supportsSecureCoding: true)
   registry.register(RegularExpressionArchive.self, as: "NSRegularExpression", supportsSecureCoding: true)
   registry.register(TextCheckingResultArchive.self, as: "NSTextCheckingResult", supportsSecureCoding: true)
   registry.register(NotificationArchive.self, as: "NSNotification", supportsSecureCoding: true)

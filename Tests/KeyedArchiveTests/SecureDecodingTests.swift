@@ -422,7 +422,7 @@ struct SecureDecodingTests {
         do {
           let unarchiver = try KeyedUnarchiver(archive: archive, registry: corpusRegistryWithSecure)
           unarchiver.requiresSecureCoding = secure
-          _ = try unarchiver.decodeObject(of: [Store.self, [String: Any].self, [Any].self, MeasurementArchive.self, TextCheckingResultArchive.self,
+          _ = try unarchiver.decodeObject(of: [Store.self, [String: Any].self, [Any].self, ArchivedMeasurement.self, TextCheckingResultArchive.self,
                                                DateIntervalFormatterArchive.self, ArchivedAttributedString.self, ArchivedIndexSet.self], forKey: "root")
           try unarchiver.finishDecoding()
         } catch is KeyedArchiveError {

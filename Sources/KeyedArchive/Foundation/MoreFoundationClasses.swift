@@ -58,5 +58,6 @@ extension ArchiveClassRegistry {
     registerFoundation("NSError", classes: ["NSError", "NSObject"], type: ArchivedError.self) { try ArchivedError(archivedBy: $0) }
     registerFoundation("NSLocale", classes: ["NSLocale", "NSObject"], type: Locale.self) { try Locale(archivedBy: $0) }
     registerFoundation("NSTimeZone", classes: ["NSTimeZone", "NSObject"], type: TimeZone.self) { try TimeZone(archivedBy: $0) }
+    registerMeasurementClasses()
   }
 }
