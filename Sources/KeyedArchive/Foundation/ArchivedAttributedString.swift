@@ -20,6 +20,10 @@ public struct ArchivedAttributedString: CustomStringConvertible {
     public var range: Range<Int>
     /// The attributes, by name (`NSFontAttributeName` is `"NSFont"`…).
     public var attributes: [String: Any]
+    /// The run's entry in the archived attribute table (`NSAttributeInfo`'s index), kept when
+    /// decoded so that re-archiving writes Apple's table back: Apple uniques attribute
+    /// dictionaries by identity, so two equal dictionaries may have two entries.
+    var tableIndex: Int?
 
     public init(range: Range<Int>, attributes: [String: Any]) {
       self.range = range
@@ -106,9 +110,13 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
     }
     var distinct: [[String: Any]] = []
     var info: [UInt8] = []
+    let table = decodedTable()
     for run in runs {
       let index: Int
-      if let found = distinct.firstIndex(where: { Self.attributesEqual($0, run.attributes) }) {
+      if let table, let decoded = run.tableIndex {
+        index = decoded
+        if index == distinct.count { distinct.append(table[index]) }
+      } else if let found = distinct.firstIndex(where: { Self.attributesEqual($0, run.attributes) }) {
         index = found
       } else {
         index = distinct.count
@@ -119,6 +127,22 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
     }
     coder.encodeRaw(.uid(try coder.reference(to: ArchiveMutable(distinct.map { $0 as Any }))), forKey: "NSAttributes")
     coder.encodeRaw(.uid(try coder.reference(to: ArchiveMutable(Data(info)))), forKey: "NSAttributeInfo")
+  }
+
+  /// The attribute table the runs were decoded with, when every run still has its entry, the
+  /// entries are used in first-use order, and runs sharing an entry still have equal attributes;
+  /// else `nil` (the table is rebuilt, equal dictionaries merged).
+  func decodedTable() -> [[String: Any]]? {
+    var table: [[String: Any]] = []
+    for run in runs {
+      guard let index = run.tableIndex else { return nil }
+      if index == table.count {
+        table.append(run.attributes)
+      } else if index > table.count || !Self.attributesEqual(table[index], run.attributes) {
+        return nil
+      }
+    }
+    return table
   }
 
   init(archivedBy coder: ArchiveDecoder) throws {
@@ -164,7 +188,9 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
         throw coder.corrupt(className, "has a run using attribute dictionary \(numbers[pair + 1]) of \(dictionaries.count)")
       }
       if runLength > 0 {
-        runs.append(Run(range: position..<(position + runLength), attributes: dictionaries[Int(numbers[pair + 1])]))
+        var run = Run(range: position..<(position + runLength), attributes: dictionaries[Int(numbers[pair + 1])])
+        run.tableIndex = Int(numbers[pair + 1])
+        runs.append(run)
       }
       position += runLength
     }
