@@ -70,8 +70,15 @@ final class CalendarArchive: ArchiveEncodable, ArchiveDecodable {
   }
 }
 
+/// `NSFormatter`, the formatters' superclass: registered so that a re-archived formatter's
+/// `$classes` read as Apple's (`NSDateIntervalFormatter`, `NSFormatter`, `NSObject`).
+class FormatterArchive: ArchiveEncodable, ArchiveDecodable {
+  required init(coder: ArchiveDecoder) throws {}
+  func encode(with coder: ArchiveEncoder) throws {}
+}
+
 /// `NSDateIntervalFormatter`.
-final class DateIntervalFormatterArchive: ArchiveEncodable, ArchiveDecodable {
+final class DateIntervalFormatterArchive: FormatterArchive {
   let dateStyle: Int
   let timeStyle: Int
   let dateTemplate: String
@@ -82,7 +89,7 @@ final class DateIntervalFormatterArchive: ArchiveEncodable, ArchiveDecodable {
   let calendar: CalendarArchive?
   let timeZone: TimeZone?
 
-  init(coder: ArchiveDecoder) throws {
+  required init(coder: ArchiveDecoder) throws {
     dateStyle = try coder.decodeInteger(forKey: "NS.dateStyle")
     timeStyle = try coder.decodeInteger(forKey: "NS.timeStyle")
     dateTemplate = try coder.decodeRequired(String.self, forKey: "NS.dateTemplate")
@@ -92,9 +99,10 @@ final class DateIntervalFormatterArchive: ArchiveEncodable, ArchiveDecodable {
     locale = try coder.decode(Locale.self, forKey: "NS.locale")
     calendar = try coder.decode(CalendarArchive.self, forKey: "NS.calendar")
     timeZone = try coder.decode(TimeZone.self, forKey: "NS.timeZone")
+    try super.init(coder: coder)
   }
 
-  func encode(with coder: ArchiveEncoder) throws {
+  override func encode(with coder: ArchiveEncoder) throws {
     coder.encode(dateStyle, forKey: "NS.dateStyle")
     coder.encode(timeStyle, forKey: "NS.timeStyle")
     try coder.encode(dateTemplate, forKey: "NS.dateTemplate")
@@ -108,16 +116,17 @@ final class DateIntervalFormatterArchive: ArchiveEncodable, ArchiveDecodable {
 }
 
 /// `NSISO8601DateFormatter`.
-struct ISO8601DateFormatterArchive: ArchiveValueCodable {
-  var formatOptions: Int
-  var timeZone: TimeZone?
+final class ISO8601DateFormatterArchive: FormatterArchive {
+  let formatOptions: Int
+  let timeZone: TimeZone?
 
-  init(coder: ArchiveDecoder) throws {
+  required init(coder: ArchiveDecoder) throws {
     formatOptions = try coder.decodeInteger(forKey: "NS.formatOptions")
     timeZone = try coder.decode(TimeZone.self, forKey: "NS.timeZone")
+    try super.init(coder: coder)
   }
 
-  func encode(with coder: ArchiveEncoder) throws {
+  override func encode(with coder: ArchiveEncoder) throws {
     coder.encode(formatOptions, forKey: "NS.formatOptions")
     try coder.encode(timeZone, forKey: "NS.timeZone")
   }
@@ -139,14 +148,15 @@ final class RegularExpressionArchive: ArchiveEncodable, ArchiveDecodable {
   }
 }
 
-/// `NSTextCheckingResult` (registered under that name; the archives name private subclasses
-/// such as `NSSimpleRegularExpressionCheckingResult`, found through their `$classes`).
-final class TextCheckingResultArchive: ArchiveEncodable, ArchiveDecodable {
+/// `NSTextCheckingResult`; the archives name private subclasses
+/// (`NSSimpleRegularExpressionCheckingResult` → `NSRegularExpressionCheckingResult` →
+/// `NSTextCheckingResult`), registered below so that re-archiving writes the same classes.
+class TextCheckingResultArchive: ArchiveEncodable, ArchiveDecodable {
   let range: ArchivedRange
   let ranges: [ArchivedRange]
   let regularExpression: RegularExpressionArchive?
 
-  init(coder: ArchiveDecoder) throws {
+  required init(coder: ArchiveDecoder) throws {
     range = try ArchivedRange(location: coder.decodeInteger(forKey: "NSRangeLocation"), length: coder.decodeInteger(forKey: "NSRangeLength"))
     ranges = try coder.decode([ArchivedRange].self, forKey: "NSRangeArray") ?? []
     regularExpression = try coder.decode(RegularExpressionArchive.self, forKey: "NSRegularExpression")
@@ -159,6 +169,12 @@ final class TextCheckingResultArchive: ArchiveEncodable, ArchiveDecodable {
     try coder.encode(regularExpression, forKey: "NSRegularExpression")
   }
 }
+
+/// `NSRegularExpressionCheckingResult` and its private subclasses.
+class RegularExpressionCheckingResultArchive: TextCheckingResultArchive {}
+final class SimpleRegularExpressionCheckingResultArchive: RegularExpressionCheckingResultArchive {}
+final class ComplexRegularExpressionCheckingResultArchive: RegularExpressionCheckingResultArchive {}
+final class ExtendedRegularExpressionCheckingResultArchive: RegularExpressionCheckingResultArchive {}
 
 /// `NSNotification`.
 struct NotificationArchive: ArchiveValueCodable {
@@ -184,10 +200,15 @@ let corpusRegistry: ArchiveClassRegistry = {
   var registry = ArchiveClassRegistry.foundation
   registry.register(ByteCountFormatterArchive.self, as: "NSByteCountFormatter", supportsSecureCoding: true)
   registry.register(CalendarArchive.self, as: "NSCalendar", supportsSecureCoding: true)
+  registry.register(FormatterArchive.self, as: "NSFormatter", supportsSecureCoding: true)
   registry.register(DateIntervalFormatterArchive.self, as: "NSDateIntervalFormatter", supportsSecureCoding: true)
   registry.register(ISO8601DateFormatterArchive.self, as: "NSISO8601DateFormatter", supportsSecureCoding: true)
   registry.register(RegularExpressionArchive.self, as: "NSRegularExpression", supportsSecureCoding: true)
   registry.register(TextCheckingResultArchive.self, as: "NSTextCheckingResult", supportsSecureCoding: true)
+  registry.register(RegularExpressionCheckingResultArchive.self, as: "NSRegularExpressionCheckingResult", supportsSecureCoding: true)
+  registry.register(SimpleRegularExpressionCheckingResultArchive.self, as: "NSSimpleRegularExpressionCheckingResult", supportsSecureCoding: true)
+  registry.register(ComplexRegularExpressionCheckingResultArchive.self, as: "NSComplexRegularExpressionCheckingResult", supportsSecureCoding: true)
+  registry.register(ExtendedRegularExpressionCheckingResultArchive.self, as: "NSExtendedRegularExpressionCheckingResult", supportsSecureCoding: true)
   registry.register(NotificationArchive.self, as: "NSNotification", supportsSecureCoding: true)
   return registry
 }()
