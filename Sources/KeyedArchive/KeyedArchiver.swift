@@ -31,6 +31,8 @@ public final class KeyedArchiver {
   var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
   var scalarNumbers: [ExactScalarKey: UInt64] = [:]
+  /// Time zones and locales already written, by identifier (see `encodeValueObject`).
+  var sharedValueNumbers: [String: UInt64] = [:]
   var classNumbers: [String: UInt64] = [:]
   var classNameOverrides: [ObjectIdentifier: String] = [:]
   /// The registry's entries for the types met so far: one dictionary access per archived object,
@@ -237,8 +239,16 @@ public final class KeyedArchiver {
 
   /// A value that becomes an object dictionary: a Foundation value or a registered value type.
   func encodeValueObject(_ value: Any) throws -> UInt64 {
+    // Apple's Foundation hands out one NSTimeZone and one NSLocale instance per identifier, so
+    // an archive holds each zone and locale once however often it is used; so does this one.
+    let sharedKey: String? =
+      if let zone = value as? TimeZone { "NSTimeZone " + zone.identifier }
+      else if let locale = value as? Locale { "NSLocale " + locale.identifier }
+      else { nil }
+    if let sharedKey, let uid = sharedValueNumbers[sharedKey] { return uid }
     if let foundation = value as? any ArchiveFoundationValue {
       let uid = append("$null")
+      if let sharedKey { sharedValueNumbers[sharedKey] = uid }
       let kind = foundation.archiveClass
       try writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
         try foundation.encodeArchiveContents(with: coder)

@@ -69,4 +69,18 @@ struct UniquingFidelityTests {
       try KeyedUnarchiver.unarchiveTopLevelObject(from: KeyedArchiver.archivedData(withRootObject: dictionary)) as? [String: Any])
     #expect(dictionaryBack["absent"] is ArchiveNull)
   }
+
+  /// Apple's Foundation has one NSTimeZone / NSLocale instance per identifier, so an archive
+  /// holds each once; Swift's value types are shared the same way.
+  @Test func timeZonesAndLocalesAreWrittenOnce() throws {
+    let gmt = TimeZone(secondsFromGMT: 0)!
+    let data = try KeyedArchiver.archivedData(withRootObject: [gmt, gmt, Locale(identifier: "fr_FR"), Locale(identifier: "fr_FR")] as [Any])
+    let classNames = try Self.objects(data).compactMap { $0["$classname"]?.stringValue }
+    let objects = try Self.objects(data)
+    #expect(classNames.contains("NSTimeZone") && classNames.contains("NSLocale"))
+    let lists = objects.compactMap { $0["NS.objects"]?.arrayValue }
+    let references = try #require(lists.first)
+    #expect(references.count == 4)
+    #expect(references[0] == references[1] && references[2] == references[3] && references[0] != references[2])
+  }
 }
