@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "Sandbox", targets: ["Sandbox"]),
     .library(name: "Bundles", targets: ["Bundles"]),
     .library(name: "Defaults", targets: ["Defaults"]),
+    .library(name: "Interface", targets: ["Interface"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
@@ -32,6 +33,7 @@ let package = Package(
     .target(
       name: "KeyedArchive", dependencies: ["StasisErrors", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["StasisErrors", "PropertyLists", "Host"], path: "Sources/Bundles"),
+    .target(name: "Interface", dependencies: ["StasisErrors", "AtomicFiles"], path: "Sources/Interface"),
     .target(
       name: "Defaults",
       dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
@@ -62,7 +64,7 @@ let package = Package(
       path: "Tools/stasis-crash-writer"),
     .target(
       name: "TestSupport",
-      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults"],
+      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface"],
       path: "Tests/TestSupport"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
     .target(
@@ -120,8 +122,14 @@ let package = Package(
       name: "readme-examples",
       dependencies: [
         "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
+        "Interface",
       ],
       path: "Examples/ReadmeExamples"),
+    .testTarget(
+      name: "InterfaceTests",
+      dependencies: ["Interface", "TestSupport"],
+      path: "Tests/InterfaceTests",
+      exclude: ["Oracles"]),
     .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: ["PropertyLists", "KeyedArchive", "readme-examples", "plutil", "defaults"],

@@ -19,6 +19,7 @@ let examples: [(String, () throws -> Void)] = [
   ("host overview", hostOverviewExample),
   ("object model overview", objectModelOverviewExample),
   ("errors overview", errorsOverviewExample),
+  ("interface overview", interfaceOverviewExample),
 ]
 var failed = false
 for (name, example) in examples {

@@ -1,6 +1,7 @@
 import AtomicFiles
 import Bundles
 import Defaults
+import Interface
 import KeyedArchive
 import PropertyLists
 import Sandbox
@@ -10,6 +11,7 @@ import Sandbox
 extension AtomicFileError: CodedError {}
 extension BundleError: CodedError {}
 extension DefaultsError: CodedError {}
+extension InterfaceError: CodedError {}
 extension KeyedArchiveError: CodedError {}
 extension PropertyListError: CodedError {}
 extension SandboxError: CodedError {}

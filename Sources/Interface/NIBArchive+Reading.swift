@@ -1,0 +1,212 @@
+import AtomicFiles
+import FoundationEssentials
+
+extension NIBArchive {
+  /// Bounds on what a reader accepts (a nib is input too: its counts must not make the reader
+  /// allocate or loop without bound).
+  public struct Limits: Hashable, Sendable {
+    /// The largest file read, in bytes. Default 256 MiB.
+    public var maximumByteCount: Int
+    /// The most entries in any one table. Default 16,777,216.
+    public var maximumEntryCount: Int
+
+    public init(maximumByteCount: Int = 256 << 20, maximumEntryCount: Int = 1 << 24) {
+      self.maximumByteCount = maximumByteCount
+      self.maximumEntryCount = maximumEntryCount
+    }
+
+    public static let `default` = Limits()
+  }
+
+  /// The magic at the start of every NIBArchive.
+  public static let magic: [UInt8] = Array("NIBArchive".utf8)
+
+  /// Whether `bytes` start like a NIBArchive (else a nib is a keyed archive).
+  public static func isNIBArchive(_ bytes: some Collection<UInt8>) -> Bool { bytes.starts(with: magic) }
+
+  /// Reads the NIBArchive in the file at `path`.
+  ///
+  /// - Throws: ``InterfaceError`` naming the file and the byte offset.
+  public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceError) {
+    let data: Data
+    do {
+      data = try AtomicFile.read(contentsOfFile: path, limit: limits.maximumByteCount)
+    } catch {
+      let code: InterfaceError.Code = error.code == .tooLarge ? .limitExceeded : .fileSystem
+      throw InterfaceError(code, path: path, detail: "cannot read the nib: \(error.detail)", underlying: error)
+    }
+    do {
+      try self.init(bytes: [UInt8](data), limits: limits)
+    } catch {
+      throw InterfaceError(error.code, path: path, offset: error.offset, detail: error.detail)
+    }
+  }
+
+  /// Reads a NIBArchive from `bytes`. Every count, offset and index is checked before use.
+  ///
+  /// - Throws: ``InterfaceError``: `.notANib` without the magic, `.truncated` when a table or
+  ///   value runs past the end, `.corrupt` for a bad index, varint or value type,
+  ///   `.limitExceeded` past `limits`.
+  public init(bytes: [UInt8], limits: Limits = .default) throws(InterfaceError) {
+    guard bytes.count <= limits.maximumByteCount else {
+      throw InterfaceError(.limitExceeded, detail: "the nib has \(bytes.count) bytes, more than the limit of \(limits.maximumByteCount)")
+    }
+    guard Self.isNIBArchive(bytes) else {
+      throw InterfaceError(.notANib, offset: 0, detail: "expected the ASCII magic NIBArchive")
+    }
+    var reader = NIBReader(bytes: bytes)
+    reader.position = 10
+    let formatVersion = try reader.u32()
+    let coderVersion = try reader.u32()
+    var counts: [Int] = []
+    var offsets: [Int] = []
+    for _ in 0..<4 {
+      counts.append(Int(try reader.u32()))
+      offsets.append(Int(try reader.u32()))
+    }
+    for (table, count) in zip(["objects", "keys", "values", "class names"], counts) where count > limits.maximumEntryCount {
+      throw InterfaceError(.limitExceeded, offset: 18, detail: "the \(table) table announces \(count) entries, more than the limit of \(limits.maximumEntryCount)")
+    }
+    // Every entry takes at least one byte: a count larger than the rest of the file is a lie.
+    for (index, count) in counts.enumerated() where count > bytes.count {
+      throw InterfaceError(.truncated, offset: 18 + 8 * index, detail: "a table announces \(count) entries in a file of \(bytes.count) bytes")
+    }
+
+    reader.position = offsets[0]
+    var objects: [Object] = []
+    objects.reserveCapacity(counts[0])
+    for _ in 0..<counts[0] {
+      let classIndex = try reader.varint(), firstValue = try reader.varint(), valueCount = try reader.varint()
+      objects.append(Object(classIndex: classIndex, firstValue: firstValue, valueCount: valueCount))
+    }
+    var end = reader.position
+
+    reader.position = offsets[1]
+    var keys: [String] = []
+    keys.reserveCapacity(counts[1])
+    for _ in 0..<counts[1] {
+      let length = try reader.varint()
+      keys.append(String(decoding: try reader.bytes(length), as: UTF8.self))
+    }
+    end = max(end, reader.position)
+
+    reader.position = offsets[2]
+    var values: [Value] = []
+    values.reserveCapacity(counts[2])
+    for _ in 0..<counts[2] {
+      let keyIndex = try reader.varint()
+      guard keyIndex < keys.count else {
+        throw InterfaceError(.corrupt, offset: reader.position, detail: "a value names key \(keyIndex) of \(keys.count)")
+      }
+      let typeOffset = reader.position
+      let payload: Payload
+      switch try reader.u8() {
+      case 0: payload = .int8(Int8(bitPattern: try reader.u8()))
+      case 1: payload = .int16(Int16(bitPattern: UInt16(truncatingIfNeeded: try reader.little(2))))
+      case 2: payload = .int32(Int32(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4))))
+      case 3: payload = .int64(Int64(bitPattern: try reader.little(8)))
+      case 4: payload = .bool(false)
+      case 5: payload = .bool(true)
+      case 6: payload = .float32(Float(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4))))
+      case 7: payload = .float64(Double(bitPattern: try reader.little(8)))
+      case 8: payload = .data(Array(try reader.bytes(try reader.varint())))
+      case 9: payload = .null
+      case 10:
+        let index = Int(try reader.little(4))
+        guard index < counts[0] else {
+          throw InterfaceError(.corrupt, offset: typeOffset + 1, detail: "a value refers to object \(index) of \(counts[0])")
+        }
+        payload = .object(index)
+      case let type:
+        throw InterfaceError(.corrupt, offset: typeOffset, detail: "unknown value type \(type); expected 0…10")
+      }
+      values.append(Value(keyIndex: keyIndex, payload: payload))
+    }
+    end = max(end, reader.position)
+
+    reader.position = offsets[3]
+    var classNames: [ClassName] = []
+    classNames.reserveCapacity(counts[3])
+    for _ in 0..<counts[3] {
+      let start = reader.position
+      let length = try reader.varint()
+      let fallbackCount = try reader.varint()
+      var fallbacks: [Int32] = []
+      for _ in 0..<fallbackCount {
+        let fallback = Int32(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4)))
+        guard fallback >= 0, Int(fallback) < counts[3] else {
+          throw InterfaceError(.corrupt, offset: reader.position - 4, detail: "a class names fallback \(fallback) of \(counts[3])")
+        }
+        fallbacks.append(fallback)
+      }
+      guard length >= 1 else { throw InterfaceError(.corrupt, offset: start, detail: "a class name of length 0; expected its bytes and a NUL") }
+      let name = try reader.bytes(length)
+      guard name.last == 0 else {
+        throw InterfaceError(.corrupt, offset: reader.position - 1, detail: "a class name does not end with a NUL byte")
+      }
+      classNames.append(ClassName(name: String(decoding: name.dropLast(), as: UTF8.self), fallbacks: fallbacks))
+    }
+    end = max(end, reader.position)
+
+    for (index, object) in objects.enumerated() {
+      guard object.classIndex < classNames.count else {
+        throw InterfaceError(.corrupt, offset: offsets[0], detail: "object \(index) has class \(object.classIndex) of \(classNames.count)")
+      }
+      guard object.firstValue <= values.count, object.valueCount <= values.count - object.firstValue else {
+        throw InterfaceError(
+          .corrupt, offset: offsets[0],
+          detail: "object \(index) has values \(object.firstValue)..<\(object.firstValue + object.valueCount) of \(values.count)")
+      }
+    }
+    self.init(
+      formatVersion: formatVersion, coderVersion: coderVersion, objects: objects, keys: keys, values: values,
+      classNames: classNames, trailingBytes: end < bytes.count ? Array(bytes[end...]) : [])
+    guard formatVersion == 1 else {
+      throw InterfaceError(.notANib, offset: 10, detail: "format version \(formatVersion); expected 1")
+    }
+  }
+}
+
+/// A cursor over the bytes with bounds checks and the NIBArchive varint.
+struct NIBReader {
+  let bytes: [UInt8]
+  var position = 0
+
+  mutating func u8() throws(InterfaceError) -> UInt8 {
+    guard position < bytes.count else { throw truncated("a byte") }
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  mutating func little(_ count: Int) throws(InterfaceError) -> UInt64 {
+    guard position >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
+    var value: UInt64 = 0
+    for index in 0..<count { value |= UInt64(bytes[position + index]) << (8 * index) }
+    position += count
+    return value
+  }
+
+  mutating func u32() throws(InterfaceError) -> UInt32 { UInt32(truncatingIfNeeded: try little(4)) }
+
+  mutating func bytes(_ count: Int) throws(InterfaceError) -> ArraySlice<UInt8> {
+    guard position >= 0, count >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
+    defer { position += count }
+    return bytes[position..<(position + count)]
+  }
+
+  /// 7 bits per byte, low group first; the byte with the high bit set is the last (at most 5).
+  mutating func varint() throws(InterfaceError) -> Int {
+    let start = position
+    var value = 0
+    for shift in stride(from: 0, to: 35, by: 7) {
+      let byte = try u8()
+      value |= Int(byte & 0x7F) << shift
+      if byte & 0x80 != 0 { return value }
+    }
+    throw InterfaceError(.corrupt, offset: start, detail: "a varint longer than 5 bytes")
+  }
+
+  func truncated(_ what: String) -> InterfaceError {
+    InterfaceError(.truncated, offset: position, detail: "the nib ends (at \(bytes.count) bytes) where \(what) should follow")
+  }
+}
