@@ -26,6 +26,10 @@ let package = Package(
         dependencies: ["FuzzSupport", .product(name: "PropertyLists", package: "Stasis")])
     }
     + [
+      // Compiled nibs in the NIBArchive format.
+      .executableTarget(
+        name: "FuzzNIBArchive",
+        dependencies: ["FuzzSupport", .product(name: "Interface", package: "Stasis")]),
       // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
       .executableTarget(
         name: "FuzzKeyedUnarchiver",

@@ -20,7 +20,7 @@ if [[ ! -f "$corpus/README.md" ]]; then
   exit 1
 fi
 all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist
-  FuzzKeyedUnarchiver)
+  FuzzKeyedUnarchiver FuzzNIBArchive)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -121,6 +121,7 @@ for target in "${targets[@]}"; do
       echo "FuzzJSONPlist: 4 seed documents written in corpus-FuzzJSONPlist/"
       ;;
     FuzzAnyPlist) copy "$target" any bplist xmlplist openstep strings keyedarchive ;;
+    FuzzNIBArchive) copy "$target" text nib ;;   # NIBArchives sniff as "text"; keyed-archive nibs are left out
     FuzzKeyedUnarchiver)
       copy_keyed keyedarchive
       # The harness's own classes: the node (mode 02: decode(KeyedFuzzNode), 03: the same,
