@@ -178,3 +178,63 @@ struct NIBArchiveTests {
     expectError(InterfaceError.self, .truncated) { try NIBArchive(bytes: Array(bytes.prefix(30))) }
   }
 }
+
+/// The semantic comparer (`ibtool --compare`'s engine) on Apple's nibs.
+@Suite("NIBArchive: semantic comparison")
+struct NIBArchiveComparisonTests {
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func aNibEqualsItselfWithItsTablesReordered() throws {
+    for path in NIBArchiveTests.nibFiles.prefix(60) {
+      let nib = try NIBArchive(contentsOfFile: path)
+      #expect(nib.firstDifference(from: nib) == nil)
+      // The same graph with the objects table reversed (object 0 stays first) and the keys and
+      // class names tables reversed: every index remapped, nothing else changed.
+      let reordered = Self.reordered(nib)
+      #expect(reordered.encoded() != nib.encoded() || nib.objects.count < 3)
+      #expect(nib.firstDifference(from: reordered) == nil, "\(path): \(nib.firstDifference(from: reordered) ?? "")")
+    }
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func aChangedValueIsFoundAndNamed() throws {
+    var random = SplitMix64(seed: 0x434F_4D50)
+    var found = 0
+    for path in NIBArchiveTests.nibFiles.prefix(60) {
+      let nib = try NIBArchive(contentsOfFile: path)
+      guard let index = nib.values.indices.filter({ if case .int8 = nib.values[$0].payload { true } else { false } }).randomElement(using: &random)
+      else { continue }
+      var changed = nib
+      if case .int8(let v) = nib.values[index].payload { changed.values[index].payload = .int16(Int16(v)) }
+      // Only values reachable from the root can differ; Apple's nibs reach every object.
+      if let difference = nib.firstDifference(from: changed) {
+        found += 1
+        #expect(difference.contains("int8") && difference.contains("int16"), "\(difference)")
+      }
+    }
+    #expect(found > 10)
+  }
+
+  /// `nib` with its objects (after the root), keys and class names in reverse table order.
+  static func reordered(_ nib: NIBArchive) -> NIBArchive {
+    let objectCount = nib.objects.count
+    func objectMap(_ index: Int) -> Int { index == 0 ? 0 : objectCount - index }
+    let keyMap = { (index: Int) in nib.keys.count - 1 - index }
+    let classMap = { (index: Int) in nib.classNames.count - 1 - index }
+    var result = NIBArchive(formatVersion: nib.formatVersion, coderVersion: nib.coderVersion)
+    result.keys = nib.keys.reversed()
+    result.classNames = nib.classNames.reversed().map { NIBArchive.ClassName(name: $0.name, fallbacks: $0.fallbacks.map { Int32(classMap(Int($0))) }) }
+    var order = [0] + Array((1..<max(objectCount, 1)).reversed())
+    if objectCount == 0 { order = [] }
+    for oldIndex in order {
+      let object = nib.objects[oldIndex]
+      let first = result.values.count
+      for value in nib.values[object.firstValue..<(object.firstValue + object.valueCount)] {
+        var payload = value.payload
+        if case .object(let target) = payload { payload = .object(objectMap(target)) }
+        result.values.append(NIBArchive.Value(keyIndex: keyMap(value.keyIndex), payload: payload))
+      }
+      result.objects.append(NIBArchive.Object(classIndex: classMap(object.classIndex), firstValue: first, valueCount: object.valueCount))
+    }
+    return result
+  }
+}
