@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "KeyedArchive", dependencies: ["StasisErrors", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["StasisErrors", "PropertyLists", "Host"], path: "Sources/Bundles"),
-    .target(name: "Interface", dependencies: ["StasisErrors", "AtomicFiles"], path: "Sources/Interface"),
+    .target(name: "Interface", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists"], path: "Sources/Interface"),
     .target(
       name: "Defaults",
       dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
@@ -127,7 +127,7 @@ let package = Package(
       path: "Examples/ReadmeExamples"),
     .testTarget(
       name: "InterfaceTests",
-      dependencies: ["Interface", "TestSupport"],
+      dependencies: ["Interface", "PropertyLists", "TestSupport"],
       path: "Tests/InterfaceTests",
       exclude: ["Oracles"]),
     .testTarget(

@@ -1,0 +1,106 @@
+import AtomicFiles
+import FoundationEssentials
+public import PropertyLists
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A compiled nib as found on disk: a flat `Name.nib` file or a `Name.nib/` folder, holding
+/// either a NIBArchive (iOS 6+, macOS 10.13+) or a keyed archive whose root is the nib's
+/// `NSIBObjectData` (`keyedobjects.nib`, older macOS nibs). The content is sniffed, not guessed
+/// from the name (formats.md §7.1).
+public enum CompiledNib: Sendable {
+  case nibArchive(NIBArchive)
+  /// A keyed-archive nib, as its property list (`$archiver`, `$objects`, `$top` → `IB.objectdata`).
+  case keyedArchive(PropertyListValue)
+
+  /// The files a nib folder may hold its objects in, in the order they are tried: macOS's
+  /// `keyedobjects.nib`, then UIKit's `objects-8.0+.nib`, `objects.nib`, `runtime.nib`.
+  public static let folderCandidates = ["keyedobjects.nib", "objects-8.0+.nib", "objects.nib", "runtime.nib"]
+
+  /// Opens the nib at `path` (a file or a `.nib` folder).
+  ///
+  /// - Throws: ``InterfaceError``: `.notANib` when no candidate file exists or the bytes are
+  ///   neither a NIBArchive nor a keyed archive (NeXT `typedstream` nibs, as GNUstep still
+  ///   writes, are named as such), or the reader's error for a damaged file.
+  public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
+    var file = path
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      guard let found = Self.folderCandidates.map({ path + "/" + $0 }).first(where: { access($0, F_OK) == 0 }) else {
+        throw InterfaceError(
+          .notANib, path: path, detail: "the nib folder holds none of \(Self.folderCandidates.joined(separator: ", "))")
+      }
+      file = found
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = [UInt8](try AtomicFile.read(contentsOfFile: file, limit: limits.maximumByteCount))
+    } catch {
+      throw InterfaceError(error.code == .tooLarge ? .limitExceeded : .fileSystem, path: file, detail: "cannot read the nib: \(error.detail)", underlying: error)
+    }
+    if NIBArchive.isNIBArchive(bytes) {
+      do {
+        self = .nibArchive(try NIBArchive(bytes: bytes, limits: limits))
+      } catch {
+        throw InterfaceError(error.code, path: file, offset: error.offset, detail: error.detail)
+      }
+      return
+    }
+    if bytes.dropFirst(2).starts(with: Array("streamtyped".utf8)) {
+      throw InterfaceError(.notANib, path: file, offset: 0, detail: "a NeXT typedstream nib (GNUstep, pre-10.2 macOS); only NIBArchive and keyed-archive nibs are read")
+    }
+    let value: PropertyListValue
+    do {
+      value = try PropertyListValue(decoding: bytes)
+    } catch {
+      throw InterfaceError(.notANib, path: file, detail: "neither a NIBArchive nor a keyed archive: \(error.description)", underlying: error)
+    }
+    guard value["$archiver"] != nil, value["$objects"]?.arrayValue != nil else {
+      throw InterfaceError(.notANib, path: file, detail: "a property list, but not a keyed archive (no $archiver and $objects)")
+    }
+    self = .keyedArchive(value)
+  }
+}
+
+/// A compiled storyboard: a `Name.storyboardc/` folder with an `Info.plist` (the initial
+/// controller, identifier → nib name) and one nib per scene or view controller.
+public struct CompiledStoryboard: Sendable {
+  /// The folder's Info.plist (`NSStoryboardDesignatedEntryPointIdentifier`,
+  /// `NSViewControllerIdentifiersToNibNames`, or the `UIStoryboard…` keys on iOS).
+  public var info: PropertyListValue
+  /// Every nib in the folder, by file name without `.nib`.
+  public var nibs: [String: CompiledNib]
+
+  /// Opens the compiled storyboard folder at `path`.
+  ///
+  /// - Throws: ``InterfaceError`` naming the Info.plist or the nib that could not be read.
+  public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
+    do {
+      info = try PropertyListValue(contentsOfFile: path + "/Info.plist")
+    } catch {
+      throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "a compiled storyboard needs a readable Info.plist: \(error.description)", underlying: error)
+    }
+    guard case .dictionary = info else {
+      throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "the Info.plist's root is not a dictionary")
+    }
+    nibs = [:]
+    guard let folder = opendir(path) else {
+      throw InterfaceError(.fileSystem, path: path, detail: "cannot list the folder: \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+      if name.hasSuffix(".nib") { names.append(name) }
+    }
+    for name in names.sorted() {
+      nibs[String(name.dropLast(4))] = try CompiledNib(contentsOf: path + "/" + name, limits: limits)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PropertyLists
+import Testing
+import TestSupport
+
+import Interface
+
+/// Every compiled nib and storyboard in corpus/nib opens through `CompiledNib` /
+/// `CompiledStoryboard`, whatever its form (flat file, `.nib/` folder, `.storyboardc`-style
+/// folder with an Info.plist); the one NeXT typedstream nib is named as such.
+@Suite("Compiled nibs and storyboards on disk")
+struct CompiledNibTests {
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func everyCorpusNibOpens() throws {
+    let root = Corpus.root.appendingPathComponent("nib")
+    let entries = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+    var nibArchives = 0, keyedArchives = 0, storyboards = 0, storyboardNibs = 0
+    for entry in entries {
+      let path = root.appendingPathComponent(entry).path
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      if entry.hasSuffix(".out") && isFolder.boolValue {
+        let storyboard = try CompiledStoryboard(contentsOf: path)
+        storyboards += 1
+        storyboardNibs += storyboard.nibs.count
+        #expect(storyboard.info["NSStoryboardVersion"] == 1, "\(entry)")
+        let names = storyboard.info["NSViewControllerIdentifiersToNibNames"]?.dictionaryValue?.values.compactMap(\.stringValue) ?? []
+        for name in names { #expect(storyboard.nibs[name] != nil, "\(entry): Info.plist names \(name).nib, which is not there") }
+        continue
+      }
+      guard entry.hasSuffix(".nib"), !entry.contains(".out/") else { continue }
+      if entry.hasPrefix("Test-nib.nib/") || entry.hasPrefix("gnustep_model_test.nib/") { continue }   // inside the folders below
+      if entry == "gnustep_model_test.nib" {
+        expectError(InterfaceError.self, .notANib) { try CompiledNib(contentsOf: path) }
+        continue
+      }
+      switch try CompiledNib(contentsOf: path) {
+      case .nibArchive: nibArchives += 1
+      case .keyedArchive(let archive):
+        keyedArchives += 1
+        #expect(archive["$top"]?["IB.objectdata"] != nil, "\(entry): a keyed-archive nib's root is IB.objectdata")
+      }
+    }
+    print("compiled nibs: \(nibArchives) NIBArchive nibs, \(keyedArchives) keyed-archive nib folders, \(storyboards) compiled storyboards holding \(storyboardNibs) nibs")
+    #expect(nibArchives >= 100 && keyedArchives >= 1 && storyboards >= 8)
+  }
+}
