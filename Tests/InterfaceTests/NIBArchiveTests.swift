@@ -238,3 +238,45 @@ struct NIBArchiveComparisonTests {
     return result
   }
 }
+
+@Suite("NIBArchive: readable listing")
+struct NIBArchiveDumpTests {
+  @Test func aSmallNibIsListedExactly() throws {
+    let nib = NIBArchive(
+      objects: [
+        .init(classIndex: 0, firstValue: 0, valueCount: 1), .init(classIndex: 1, firstValue: 1, valueCount: 3),
+        .init(classIndex: 2, firstValue: 4, valueCount: 3), .init(classIndex: 3, firstValue: 7, valueCount: 1),
+      ],
+      keys: ["UINibTopLevelObjectsKey", "NSInlinedValue", "UINibEncoderEmptyKey", "UITag", "UISelf", "NS.bytes", "UILabel"],
+      values: [
+        .init(keyIndex: 0, payload: .object(1)),
+        .init(keyIndex: 1, payload: .bool(true)), .init(keyIndex: 2, payload: .object(2)), .init(keyIndex: 2, payload: .object(2)),
+        .init(keyIndex: 3, payload: .int8(7)), .init(keyIndex: 4, payload: .object(2)), .init(keyIndex: 6, payload: .object(3)),
+        .init(keyIndex: 5, payload: .data(Array("Hi".utf8))),
+      ],
+      classNames: [.init(name: "NSObject"), .init(name: "NSArray"), .init(name: "UIView"), .init(name: "NSString")])
+    #expect(
+      nib.dump() == """
+        #0 NSObject
+          UINibTopLevelObjectsKey = #1 NSArray [2]
+            [0] = #2 UIView
+              UITag = int8 7
+              UISelf = #2 UIView ↺
+              UILabel = "Hi"
+            [1] = #2 UIView ↺
+
+        """)
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func everyCorpusNibIsListed() throws {
+    var lines = 0
+    for path in NIBArchiveTests.nibFiles {
+      let listing = try NIBArchive(contentsOfFile: path).dump()
+      #expect(listing.hasPrefix("#0 NSObject\n"), "\(path)")
+      #expect(listing.contains("UINibTopLevelObjectsKey") || listing.contains("NSObjectsKeys") || listing.contains("UINibObjectsKey"), "\(path)")
+      lines += listing.split(separator: "\n").count
+    }
+    print("NIBArchive listings: \(NIBArchiveTests.nibFiles.count) nibs, \(lines) lines")
+  }
+}
