@@ -278,5 +278,8 @@ struct NIBArchiveDumpTests {
       lines += listing.split(separator: "\n").count
     }
     print("NIBArchive listings: \(NIBArchiveTests.nibFiles.count) nibs, \(lines) lines")
+    if let first = NIBArchiveTests.nibFiles.first(where: { $0.hasSuffix("numfmt.nib") }) {
+      print(try NIBArchive(contentsOfFile: first).dump().split(separator: "\n").prefix(24).joined(separator: "\n"))
+    }
   }
 }
