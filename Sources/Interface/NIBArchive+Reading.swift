@@ -67,9 +67,12 @@ extension NIBArchive {
     for (table, count) in zip(["objects", "keys", "values", "class names"], counts) where count > limits.maximumEntryCount {
       throw InterfaceError(.limitExceeded, offset: 18, detail: "the \(table) table announces \(count) entries, more than the limit of \(limits.maximumEntryCount)")
     }
-    // Every entry takes at least one byte: a count larger than the rest of the file is a lie.
-    for (index, count) in counts.enumerated() where count > bytes.count {
-      throw InterfaceError(.truncated, offset: 18 + 8 * index, detail: "a table announces \(count) entries in a file of \(bytes.count) bytes")
+    // Every entry takes at least 3, 1, 2 and 3 bytes (objects, keys, values, class names): a
+    // count that cannot fit in the file is a lie, caught before anything is allocated for it.
+    for (index, minimum) in [3, 1, 2, 3].enumerated() where counts[index] > bytes.count / minimum {
+      throw InterfaceError(
+        .truncated, offset: 18 + 8 * index,
+        detail: "a table announces \(counts[index]) entries, more than a file of \(bytes.count) bytes can hold")
     }
 
     reader.position = offsets[0]
