@@ -132,7 +132,7 @@ let package = Package(
       exclude: ["Oracles"]),
     .testTarget(
       name: "DocumentationExamplesTests",
-      dependencies: ["PropertyLists", "KeyedArchive", "readme-examples", "plutil", "defaults"],
+      dependencies: ["PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults"],
       path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -57,6 +57,9 @@ extension NIBArchive {
     var reader = NIBReader(bytes: bytes)
     reader.position = 10
     let formatVersion = try reader.u32()
+    guard formatVersion == 1 else {
+      throw InterfaceError(.notANib, offset: 10, detail: "format version \(formatVersion); expected 1")
+    }
     let coderVersion = try reader.u32()
     var counts: [Int] = []
     var offsets: [Int] = []
@@ -164,9 +167,6 @@ extension NIBArchive {
     self.init(
       formatVersion: formatVersion, coderVersion: coderVersion, objects: objects, keys: keys, values: values,
       classNames: classNames, trailingBytes: end < bytes.count ? Array(bytes[end...]) : [])
-    guard formatVersion == 1 else {
-      throw InterfaceError(.notANib, offset: 10, detail: "format version \(formatVersion); expected 1")
-    }
   }
 }
 

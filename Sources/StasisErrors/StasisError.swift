@@ -67,15 +67,6 @@ public enum ErrorChain {
     return result
   }
 
-  /// Whether `error` or one of its causes is a `Shaped` whose code is `code`: the body of every
-  /// module's `Code.~=`, so that `catch SomeError.Code.x` matches a cause as well as the error.
-  public static func contains<Shaped: StasisError>(_ code: Shaped.Code, as type: Shaped.Type, in error: any Error) -> Bool {
-    for link in errors(from: error) {
-      if let shaped = link as? Shaped, shaped.code == code { return true }
-    }
-    return false
-  }
-
   /// The text of `underlying` for an error's description: `" (…)"`, or empty.
   public static func suffix(for underlying: (any Error & Sendable)?) -> String {
     guard let underlying else { return "" }

@@ -12,12 +12,6 @@ import TestSupport
 struct WriteDestinationTests {
   static var isRoot: Bool { geteuid() == 0 }
 
-  /// The file type bits of `path` itself (not following a link), or nil when nothing is there.
-  static func kind(_ path: String) -> mode_t? {
-    var status = stat()
-    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
-  }
-
   static func makeDevice(_ path: String, major: UInt32, minor: UInt32) throws {
     let device = dev_t(major) << 8 | dev_t(minor)
     guard mknod(path, S_IFCHR | 0o666, device) == 0 else { throw TestFailure("mknod \(path): errno \(errno)") }
@@ -29,7 +23,7 @@ struct WriteDestinationTests {
       let null = folder.file("null")
       try Self.makeDevice(null, major: 1, minor: 3)
       try AtomicFile.write(Data("hello".utf8), toFile: null)
-      #expect(Self.kind(null) == S_IFCHR, "the device node was replaced")
+      #expect(fileKind(null) == S_IFCHR, "the device node was replaced")
       #expect(try folder.contents() == ["null"], "a temporary file was left beside the node")
     }
   }
@@ -40,13 +34,13 @@ struct WriteDestinationTests {
       let full = folder.file("full")
       try Self.makeDevice(full, major: 1, minor: 7)
       expectError(AtomicFileError.self, .noSpace) { try AtomicFile.write(Data("x".utf8), toFile: full) }
-      #expect(Self.kind(full) == S_IFCHR, "the device node was replaced")
+      #expect(fileKind(full) == S_IFCHR, "the device node was replaced")
     }
   }
 
   @Test func theMachinesNullDeviceStaysADevice() throws {
     try AtomicFile.write(Data("discarded".utf8), toFile: "/dev/null")
-    #expect(Self.kind("/dev/null") == S_IFCHR)
+    #expect(fileKind("/dev/null") == S_IFCHR)
   }
 
   @Test func aSymbolicLinkIsFollowedAndKept() throws {
@@ -54,13 +48,13 @@ struct WriteDestinationTests {
       try folder.write(Array("old".utf8), to: "target.plist")
       #expect(symlink("target.plist", folder.file("link.plist")) == 0)
       try AtomicFile.write(Data("new".utf8), toFile: folder.file("link.plist"))
-      #expect(Self.kind(folder.file("link.plist")) == S_IFLNK, "the link was replaced")
+      #expect(fileKind(folder.file("link.plist")) == S_IFLNK, "the link was replaced")
       #expect(try folder.read("target.plist") == Array("new".utf8))
       // A dangling link gets its target created, as the shell's `>` does.
       #expect(symlink("sub/../later.plist", folder.file("dangling")) == 0)
       #expect(mkdir(folder.file("sub"), 0o755) == 0)
       try AtomicFile.write(Data("made".utf8), toFile: folder.file("dangling"))
-      #expect(Self.kind(folder.file("dangling")) == S_IFLNK)
+      #expect(fileKind(folder.file("dangling")) == S_IFLNK)
       #expect(try folder.read("later.plist") == Array("made".utf8))
       #expect(try folder.contents().sorted() == ["dangling", "later.plist", "link.plist", "sub", "target.plist"])
     }
@@ -92,7 +86,7 @@ struct WriteDestinationTests {
       var buffer = [UInt8](repeating: 0, count: 64)
       let count = read(ends[0], &buffer, buffer.count)
       #expect(count >= 0 && Array(buffer[..<max(count, 0)]) == Array("through the pipe".utf8))
-      if form == "link" { #expect(Self.kind(folder.file("out")) == S_IFLNK) }
+      if form == "link" { #expect(fileKind(folder.file("out")) == S_IFLNK) }
     }
   }
 
@@ -104,7 +98,7 @@ struct WriteDestinationTests {
       let reader = FIFOReader(path: fifo)
       try AtomicFile.write(payload, toFile: fifo)
       #expect(reader.wait() == payload)
-      #expect(Self.kind(fifo) == S_IFIFO, "the FIFO was replaced")
+      #expect(fileKind(fifo) == S_IFIFO, "the FIFO was replaced")
     }
   }
 
@@ -119,7 +113,7 @@ struct WriteDestinationTests {
         }
       }
       #expect(ContinuousClock.now - started < .seconds(5))
-      #expect(Self.kind(fifo) == S_IFIFO)
+      #expect(fileKind(fifo) == S_IFIFO)
     }
   }
 
@@ -139,7 +133,7 @@ struct WriteDestinationTests {
       }
       try #require(bound == 0, "bind failed (errno \(errno)); the path may be too long for a socket")
       expectError(AtomicFileError.self, .notAFile) { try AtomicFile.write(Data("x".utf8), toFile: path) }
-      #expect(Self.kind(path) == S_IFSOCK)
+      #expect(fileKind(path) == S_IFSOCK)
     }
   }
 

@@ -13,15 +13,7 @@ struct CLDRPluralAgreementTests {
     .appendingPathComponent("Oracles/cldr_plurals.py").path
 
   /// Whether python3 with Babel is here (`.ci/run` installs it).
-  static let babelAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import babel"]
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  static let babelAvailable = PythonModule.isAvailable("babel")
 
   enum Case {
     case integer(Int), double(Double), decimal(String)

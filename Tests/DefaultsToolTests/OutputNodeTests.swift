@@ -7,13 +7,8 @@ import TestSupport
 /// output (`export … -`, `read`) is exit status 1.
 @Suite("defaults output onto devices", .enabled(if: BuiltDefaults.path != nil, "the built defaults was not found next to the tests"))
 struct DefaultsOutputNodeTests {
-  enum User: String, CustomTestStringConvertible, CaseIterable {
-    case current, nobody
-    var testDescription: String { rawValue }
-  }
-
   /// A containers root anyone may use, with the domain `com.ex.E` written by `user`.
-  static func root(for user: User) throws -> ScratchFolder {
+  static func root(for user: ToolUser) throws -> ScratchFolder {
     let folder = try ScratchFolder("defaults-nodes")
     chmod(folder.path, 0o777)
     let outcome = try run(["write", "com.ex.E", "Key", "-int", "14"], as: user, root: folder)
@@ -21,7 +16,7 @@ struct DefaultsOutputNodeTests {
     return folder
   }
 
-  static func run(_ arguments: [String], as user: User, root: ScratchFolder, stdout: ToolProcess.Output = .captured)
+  static func run(_ arguments: [String], as user: ToolUser, root: ScratchFolder, stdout: ToolProcess.Output = .captured)
     throws -> ToolOutcome
   {
     try ToolProcess.run(
@@ -30,43 +25,36 @@ struct DefaultsOutputNodeTests {
       asNobody: user == .nobody)
   }
 
-  static func kind(_ path: String) -> mode_t? {
-    var status = stat()
-    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
-  }
-
-  static func possible(_ user: User) -> Bool { user == .current || ToolProcess.canRunAsNobody }
-
   /// `defaults export com.ex.E /dev/full` replaced `/dev/full` (as root).
-  @Test(arguments: User.allCases)
-  func exportOntoAFullDeviceFailsAndKeepsIt(_ user: User) throws {
-    guard Self.possible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func exportOntoAFullDeviceFailsAndKeepsIt(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let root = try Self.root(for: user)
     defer { root.remove() }
     let outcome = try Self.run(["export", "com.ex.E", "/dev/full"], as: user, root: root)
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("No space left on device"), "\(outcome.stderr)")
-    #expect(Self.kind("/dev/full") == S_IFCHR)
+    #expect(fileKind("/dev/full") == S_IFCHR)
   }
 
-  @Test(arguments: User.allCases)
-  func exportOntoDevNullAndDevStdout(_ user: User) throws {
-    guard Self.possible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func exportOntoDevNullAndDevStdout(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let root = try Self.root(for: user)
     defer { root.remove() }
     let null = try Self.run(["export", "com.ex.E", "/dev/null"], as: user, root: root)
     #expect(null.status == 0, "\(null.stderr)")
-    #expect(Self.kind("/dev/null") == S_IFCHR)
+    #expect(fileKind("/dev/null") == S_IFCHR)
     let stdout = try Self.run(["export", "com.ex.E", "/dev/stdout"], as: user, root: root)
     #expect(stdout.status == 0, "\(stdout.stderr)")
     #expect(stdout.stdout.starts(with: Array("bplist00".utf8)), "export writes a binary plist")
-    #expect(Self.kind("/dev/stdout") == S_IFLNK)
+    #expect(fileKind("/dev/stdout") == S_IFLNK)
   }
 
   /// `defaults export com.ex.E - > /dev/full` and `defaults read > /dev/full` exited 0.
-  @Test(arguments: User.allCases, [["export", "com.ex.E", "-"], ["read", "com.ex.E"], ["read"], ["read", "com.ex.E", "Key"]])
-  func standardOutputOnAFullDeviceIsExitStatusOne(_ user: User, _ arguments: [String]) throws {
-    guard Self.possible(user) else { return }
+  @Test(arguments: ToolUser.allCases, [["export", "com.ex.E", "-"], ["read", "com.ex.E"], ["read"], ["read", "com.ex.E", "Key"]])
+  func standardOutputOnAFullDeviceIsExitStatusOne(_ user: ToolUser, _ arguments: [String]) throws {
+    guard user.isPossible else { return }
     let root = try Self.root(for: user)
     defer { root.remove() }
     let outcome = try Self.run(arguments, as: user, root: root, stdout: .path("/dev/full"))

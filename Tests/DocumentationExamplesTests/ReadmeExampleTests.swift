@@ -3,21 +3,16 @@
 // `swift run <tool>` answered by the built tool, in a scratch folder holding a copy of Examples/.
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("README examples run as written")
 struct ReadmeExampleTests {
   static let repositoryRoot = SnippetSyncTests.repositoryRoot
 
   /// The folder of the built executables (beside the test bundle).
-  static let productsFolder: URL? = {
-    let runner = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-    var folder = runner.deletingLastPathComponent()
-    for _ in 0..<4 {
-      if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("readme-examples").path) { return folder }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let productsFolder: URL? = BuiltExecutables.path(named: "readme-examples").map {
+    URL(fileURLWithPath: $0).deletingLastPathComponent()
+  }
 
   static var available: Bool { productsFolder != nil }
 

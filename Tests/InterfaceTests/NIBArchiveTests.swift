@@ -41,15 +41,7 @@ struct NIBArchiveTests {
     print("NIBArchive: \(Self.nibFiles.count) Apple nibs (\(objects) objects) read; \(identical) written back byte-identical")
   }
 
-  static let pythonAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import nibarchive"]
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  static let pythonAvailable = PythonModule.isAvailable("nibarchive")
 
   /// The same tables as the canonical lines the oracle prints.
   static func dump(_ nib: NIBArchive) -> [String] {

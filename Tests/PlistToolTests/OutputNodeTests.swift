@@ -7,11 +7,6 @@ import TestSupport
 /// never replaces the node, and a failed write to standard output is exit status 1.
 @Suite("plutil output onto devices, links and FIFOs", .enabled(if: BuiltTool.isAvailable, BuiltTool.missingReason))
 struct OutputNodeTests {
-  enum User: String, CustomTestStringConvertible, CaseIterable {
-    case current, nobody
-    var testDescription: String { rawValue }
-  }
-
   static let document = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     + #"<plist version="1.0"><dict><key>Name</key><string>Stasis</string><key>Count</key><integer>3</integer></dict></plist>"#
     + "\n"
@@ -25,56 +20,49 @@ struct OutputNodeTests {
     return folder
   }
 
-  static func run(_ arguments: [String], as user: User, in folder: ScratchFolder, stdout: ToolProcess.Output = .captured)
+  static func run(_ arguments: [String], as user: ToolUser, in folder: ScratchFolder, stdout: ToolProcess.Output = .captured)
     throws -> ToolOutcome
   {
     try ToolProcess.run(
       try #require(BuiltTool.path), arguments, in: folder.path, stdout: stdout, asNobody: user == .nobody)
   }
 
-  static func kind(_ path: String) -> mode_t? {
-    var status = stat()
-    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : nil
-  }
-
-  static func skipUnlessPossible(_ user: User) -> Bool { user == .current || ToolProcess.canRunAsNobody }
-
-  @Test(arguments: User.allCases)
-  func outputToDevStdoutGoesToStandardOutput(_ user: User) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func outputToDevStdoutGoesToStandardOutput(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     let outcome = try Self.run(["-convert", "json", "-o", "/dev/stdout", "in.plist"], as: user, in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdoutText == #"{"Name":"Stasis","Count":3}"#)
-    #expect(Self.kind("/dev/stdout") == S_IFLNK)
+    #expect(fileKind("/dev/stdout") == S_IFLNK)
   }
 
-  @Test(arguments: User.allCases)
-  func outputToDevNullIsDiscardedAndTheDeviceKept(_ user: User) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func outputToDevNullIsDiscardedAndTheDeviceKept(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     let outcome = try Self.run(["-convert", "binary1", "-o", "/dev/null", "in.plist"], as: user, in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
-    #expect(Self.kind("/dev/null") == S_IFCHR)
+    #expect(fileKind("/dev/null") == S_IFCHR)
   }
 
-  @Test(arguments: User.allCases)
-  func outputFileOnAFullDeviceFailsAndKeepsIt(_ user: User) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func outputFileOnAFullDeviceFailsAndKeepsIt(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     let outcome = try Self.run(["-convert", "xml1", "-o", "/dev/full", "in.plist"], as: user, in: folder)
     #expect(outcome.status == 1)
     #expect(outcome.stderr.contains("No space left on device"), "\(outcome.stderr)")
-    #expect(Self.kind("/dev/full") == S_IFCHR)
+    #expect(fileKind("/dev/full") == S_IFCHR)
   }
 
   /// `plutil -convert xml1 -o - Info.plist > /dev/full; echo $?` printed 0.
-  @Test(arguments: User.allCases, [["-convert", "xml1", "-o", "-", "in.plist"], ["-p", "in.plist"], ["-lint", "in.plist"]])
-  func standardOutputOnAFullDeviceIsExitStatusOne(_ user: User, _ arguments: [String]) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases, [["-convert", "xml1", "-o", "-", "in.plist"], ["-p", "in.plist"], ["-lint", "in.plist"]])
+  func standardOutputOnAFullDeviceIsExitStatusOne(_ user: ToolUser, _ arguments: [String]) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     let outcome = try Self.run(arguments, as: user, in: folder, stdout: .path("/dev/full"))
@@ -82,21 +70,21 @@ struct OutputNodeTests {
     #expect(outcome.stderr == "plutil: cannot write to standard output: No space left on device\n")
   }
 
-  @Test(arguments: User.allCases)
-  func aLinkToStandardOutputIsWrittenThroughAndKept(_ user: User) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func aLinkToStandardOutputIsWrittenThroughAndKept(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     #expect(symlink("/proc/self/fd/1", folder.file("s")) == 0)
     let outcome = try Self.run(["-convert", "json", "-o", "./s", "in.plist"], as: user, in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(outcome.stdoutText == #"{"Name":"Stasis","Count":3}"#)
-    #expect(Self.kind(folder.file("s")) == S_IFLNK, "the link was replaced")
+    #expect(fileKind(folder.file("s")) == S_IFLNK, "the link was replaced")
   }
 
-  @Test(arguments: User.allCases)
-  func aFIFOIsWrittenForItsReaderAndKept(_ user: User) throws {
-    guard Self.skipUnlessPossible(user) else { return }
+  @Test(arguments: ToolUser.allCases)
+  func aFIFOIsWrittenForItsReaderAndKept(_ user: ToolUser) throws {
+    guard user.isPossible else { return }
     let folder = try Self.folder()
     defer { folder.remove() }
     let fifo = folder.file("fifo")
@@ -106,6 +94,6 @@ struct OutputNodeTests {
     let outcome = try Self.run(["-convert", "json", "-o", "fifo", "in.plist"], as: user, in: folder)
     #expect(outcome.status == 0, "\(outcome.stderr)")
     #expect(String(decoding: try #require(reader.wait()), as: UTF8.self) == #"{"Name":"Stasis","Count":3}"#)
-    #expect(Self.kind(fifo) == S_IFIFO, "the FIFO was replaced")
+    #expect(fileKind(fifo) == S_IFIFO, "the FIFO was replaced")
   }
 }
