@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Bundles", targets: ["Bundles"]),
     .library(name: "Defaults", targets: ["Defaults"]),
     .library(name: "Interface", targets: ["Interface"]),
+    .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
@@ -34,6 +35,12 @@ let package = Package(
       name: "KeyedArchive", dependencies: ["StasisErrors", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["StasisErrors", "PropertyLists", "Host"], path: "Sources/Bundles"),
     .target(name: "Interface", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists"], path: "Sources/Interface"),
+    // libxml2 (apt: libxml2-dev), the XML parser behind the xib and storyboard reader.
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .target(
+      name: "InterfaceBuilder", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "Interface", "CLibXML2"],
+      path: "Sources/InterfaceBuilder"),
     .target(
       name: "Defaults",
       dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
@@ -64,7 +71,7 @@ let package = Package(
       path: "Tools/stasis-crash-writer"),
     .target(
       name: "TestSupport",
-      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface"],
+      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface", "InterfaceBuilder"],
       path: "Tests/TestSupport"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
     .target(
@@ -131,6 +138,10 @@ let package = Package(
       path: "Tests/InterfaceTests",
       exclude: ["Oracles"]),
     .testTarget(
+      name: "InterfaceBuilderTests",
+      dependencies: ["InterfaceBuilder", "Interface", "PropertyLists", "TestSupport"],
+      path: "Tests/InterfaceBuilderTests"),
+    .testTarget(
       name: "DocumentationExamplesTests",
       dependencies: ["PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults"],
       path: "Tests/DocumentationExamplesTests"),
@@ -140,7 +151,7 @@ let package = Package(
 
 // Every target: imports are internal unless marked `public import` (so no module leaks into the
 // public interface by accident), and a member is visible only where its module is imported.
-for target in package.targets {
+for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("InternalImportsByDefault"),

@@ -2,6 +2,7 @@ import AtomicFiles
 import Bundles
 import Defaults
 import Interface
+import InterfaceBuilder
 import KeyedArchive
 import PropertyLists
 import Sandbox
@@ -15,3 +16,4 @@ extension InterfaceError: CodedError {}
 extension KeyedArchiveError: CodedError {}
 extension PropertyListError: CodedError {}
 extension SandboxError: CodedError {}
+extension InterfaceBuilderError: CodedError {}
