@@ -18,11 +18,14 @@ let package = Package(
     .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
+    .executable(name: "ibtool", targets: ["ibtool"]),
     // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
     .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // ibtool's command line (Apple's long flags, generated help and usage errors).
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     .target(name: "StasisErrors", path: "Sources/StasisErrors"),
@@ -57,6 +60,14 @@ let package = Package(
       name: "stasis-defaults-child",
       dependencies: ["Defaults", "AtomicFiles", "PropertyLists", "Sandbox"],
       path: "Tools/stasis-defaults-child"),
+    .target(
+      name: "IBTool",
+      dependencies: [
+        "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/IBTool"),
+    .executableTarget(name: "ibtool", dependencies: ["IBTool", "Host"], path: "Tools/ibtool"),
     .target(
       name: "PlistTool",
       dependencies: ["StasisErrors", "PropertyLists", "KeyedArchive", "Host", "AtomicFiles"],

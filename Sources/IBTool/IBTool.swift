@@ -1,0 +1,182 @@
+import ArgumentParser
+import AtomicFiles
+import FoundationEssentials
+public import Host
+import Interface
+import InterfaceBuilder
+import PropertyLists
+
+/// The logic of the `ibtool` command: compile xibs into nibs, print and compare compiled nibs,
+/// with Apple's flags where Apple has them.
+///
+/// ```swift
+/// let status = IBTool().run(["ibtool", "--compile", "MainMenu.nib", "MainMenu.xib"])
+/// ```
+///
+/// Apple's flags: `--compile OUT`, `--errors`, `--warnings`, `--notices`, `--output-format
+/// human-readable-text|xml1`, `--module`, `--target-device`, `--minimum-deployment-target`,
+/// `--flatten`. Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
+/// xib compiles to) and `--compare OTHER` (the first semantic difference between two nibs).
+public struct IBTool {
+  /// Files and standard streams.
+  public var environment: HostEnvironment
+
+  public init(environment: HostEnvironment = .current) {
+    self.environment = environment
+  }
+
+  /// Runs ibtool with `arguments` (program name first) and returns the exit status: 0 on
+  /// success, 1 when the document has errors or an output cannot be written, 64 for a usage error.
+  public func run(_ arguments: [String]) -> Int32 {
+    environment.runCheckingStandardOutput(prefix: "ibtool: ") { checked in
+      var tool = self
+      tool.environment = checked
+      return tool.runUnchecked(Array(arguments.dropFirst()))
+    }
+  }
+
+  func runUnchecked(_ arguments: [String]) -> Int32 {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      let message = Options.fullMessage(for: error)
+      let status = Options.exitCode(for: error)
+      if status == .success {
+        write(message + "\n")
+      } else {
+        writeError(message + "\n")
+      }
+      return status == .success ? 0 : 64
+    }
+    var report = Report()
+    var status: Int32 = 0
+    do {
+      if let output = options.compile {
+        try compile(options.input, to: output, options: options)
+      }
+      if options.printObjects {
+        write(try compiledNib(options.input).dump())
+      }
+      if let other = options.compare {
+        let left = try compiledNib(options.input), right = try compiledNib(other)
+        if let difference = left.firstDifference(from: right) {
+          write("\(options.input) and \(other) differ: \(difference)\n")
+          status = 1
+        } else {
+          write("\(options.input) and \(other) hold the same object graph\n")
+        }
+      }
+    } catch {
+      report.errors.append(error.description)
+      status = 1
+    }
+    if options.errors || options.warnings || options.notices || !report.errors.isEmpty {
+      write(report.rendered(options: options, document: options.input))
+    }
+    return status
+  }
+
+  /// A compiled nib from a `.nib` file, or the nib a `.xib` compiles to.
+  func compiledNib(_ path: String) throws(IBToolError) -> NIBArchive {
+    if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path)) }
+    do {
+      switch try CompiledNib(contentsOf: path) {
+      case .nibArchive(let archive): return archive
+      case .keyedArchive:
+        throw IBToolError(path: path, detail: "a keyed-archive nib (keyedobjects.nib); --print-objects and --compare read NIBArchive nibs")
+      }
+    } catch let error as IBToolError {
+      throw error
+    } catch {
+      throw IBToolError(path: path, detail: "\(error)")
+    }
+  }
+
+  func compiledGraph(_ path: String) throws(IBToolError) -> NibGraph {
+    do {
+      let document = try InterfaceDocument(contentsOfFile: path)
+      return try CocoaNibCompiler.compile(document)
+    } catch {
+      throw IBToolError(path: nil, detail: error.description)
+    }
+  }
+
+  func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
+    let bytes = NIBArchive(try compiledGraph(input)).encoded()
+    do {
+      try AtomicFile.write(Data(bytes), toFile: output)
+    } catch {
+      throw IBToolError(path: output, detail: "cannot write the nib: \(error.detail)")
+    }
+  }
+
+  func write(_ text: String) { try? environment.standardStreams.writeOutput(Array(text.utf8)) }
+  func writeError(_ text: String) { try? environment.standardStreams.writeError(Array(text.utf8)) }
+}
+
+/// A failure of one ibtool step, as reported under `com.apple.ibtool.errors`.
+struct IBToolError: Error, CustomStringConvertible {
+  var path: String?
+  var detail: String
+  var description: String { (path.map { $0 + ": " } ?? "") + detail }
+}
+
+/// What ibtool reports: Apple prints it as a property list keyed by
+/// `com.apple.ibtool.errors`/`.warnings`/`.notices` (xml1), or as
+/// `/* com.apple.ibtool.errors */` sections of text (human-readable-text).
+struct Report {
+  var errors: [String] = []
+  var warnings: [String] = []
+  var notices: [String] = []
+
+  func rendered(options: Options, document: String) -> String {
+    var sections: [(String, [String])] = []
+    if options.errors || !errors.isEmpty { sections.append(("com.apple.ibtool.errors", errors)) }
+    if options.warnings { sections.append(("com.apple.ibtool.warnings", warnings)) }
+    if options.notices { sections.append(("com.apple.ibtool.notices", notices)) }
+    if options.outputFormat == .xml1 {
+      var dictionary: [(String, PropertyListValue)] = []
+      for (key, messages) in sections where !messages.isEmpty {
+        dictionary.append((key, .array(messages.map { PropertyListValue.dictionary(PropertyListDictionary([("description", PropertyListValue.string($0)), ("type", PropertyListValue.string(Self.type(of: key)))])) })))
+      }
+      let value = PropertyListValue.dictionary(PropertyListDictionary(dictionary))
+      return (try? String(decoding: value.encodedBytes(as: PropertyListFormat.xml), as: UTF8.self)) ?? ""
+    }
+    var text = ""
+    for (key, messages) in sections where !messages.isEmpty {
+      text += "/* \(key) */\n"
+      for message in messages { text += "\(message)\n" }
+    }
+    return text
+  }
+
+  static func type(of key: String) -> String {
+    key.hasSuffix("errors") ? "error" : key.hasSuffix("warnings") ? "warning" : "notice"
+  }
+}
+
+/// ibtool's command line.
+struct Options: ParsableArguments {
+  enum OutputFormat: String, ExpressibleByArgument {
+    case humanReadableText = "human-readable-text"
+    case xml1
+    case binary1
+  }
+
+  @Option(name: .customLong("compile"), help: "Compile the document into this nib (Apple: --compile).")
+  var compile: String?
+  @Flag(name: .customLong("errors"), help: "Report errors.") var errors = false
+  @Flag(name: .customLong("warnings"), help: "Report warnings.") var warnings = false
+  @Flag(name: .customLong("notices"), help: "Report notices.") var notices = false
+  @Option(name: .customLong("output-format"), help: "human-readable-text, xml1 or binary1.")
+  var outputFormat: OutputFormat = .xml1
+  @Option(name: .customLong("module"), help: "The Swift module of classes without a customModule.") var module: String?
+  @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice: [String] = []
+  @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.") var minimumDeploymentTarget: String?
+  @Option(name: .customLong("flatten"), help: "YES or NO: write a flat nib file (YES, the default) or a nib folder.") var flatten: String?
+  @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
+  var printObjects = false
+  @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib (ours).") var compare: String?
+  @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input: String
+}

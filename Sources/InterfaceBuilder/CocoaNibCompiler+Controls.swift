@@ -1,0 +1,215 @@
+import Interface
+
+extension CocoaNibCompiler {
+  /// A control (`<textField>`, `<button>`) and its cell.
+  mutating func compileControl(
+    _ element: InterfaceDocument.Element, className: String, parent: Int, superview: Int?
+  ) throws(InterfaceBuilderError) -> Int {
+    if element["customClass"] != nil { throw unsupported(element, "a control with a customClass (NSClassSwapper) is not compiled yet") }
+    let control = begin(element, className: className, parent: parent)
+    var (entries, _) = try viewEntries(element, view: control, superview: superview)
+    guard let cellElement = element.children.first(where: { $0["key"] == "cell" }) else {
+      throw invalid(element, "a control needs its cell (<… key=\"cell\">)")
+    }
+    let defaults = className == "NSTextField" ? (250, 750) : (250, 750)
+    if let hugging = priorities(element, prefix: "HuggingPriority", defaults: defaults, onlyWhenDifferent: true) {
+      entries.append(.init("NSHuggingPriority", string(hugging)))
+    }
+    if let resistance = priorities(element, prefix: "CompressionResistancePriority", defaults: (750, 750), onlyWhenDifferent: false) {
+      entries.append(.init("NSAntiCompressionPriority", string(resistance)))
+    }
+    entries += tailViewEntries(element)
+    if let tag = element["tag"].flatMap({ Int($0) }) { entries.append(.init("NSTag", NibGraph.integer(tag))) }
+    entries.append(.init("NSEnabled", .bool(cellElement.flag("enabled", default: true))))
+    let cell = try compileCell(cellElement, control: control, parent: control)
+    entries.append(.init("NSCell", .object(cell)))
+    entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
+    if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
+    let sizes = ["regular": 0, "small": 1, "mini": 2, "large": 3]
+    entries.append(.init("NSControlSize", .int8(Int8(sizes[cellElement["controlSize"] ?? "regular"] ?? 0))))
+    entries.append(.init("NSControlContinuous", .bool(cellElement.flag("continuous"))))
+    entries.append(.init("NSControlRefusesFirstResponder", .bool(cellElement.flag("refusesFirstResponder"))))
+    entries.append(.init("NSControlUsesSingleLineMode", .bool(cellElement.flag("usesSingleLineMode"))))
+    let alignments = ["left": 0, "center": 1, "right": 2, "justified": 3]
+    entries.append(.init("NSControlTextAlignment", .int8(Int8(cellElement["alignment"].flatMap { alignments[$0] } ?? 4))))
+    entries.append(.init("NSControlLineBreakMode", .int8(Int8(Self.lineBreakModes[cellElement["lineBreakMode"] ?? ""] ?? 0))))
+    entries.append(.init("NSControlWritingDirection", .int64(-1)))
+    entries.append(.init("NSControlSendActionMask", .int8(4)))
+    switch className {
+    case "NSButton":
+      entries.append(.init("IBNSShadowedSymbolConfiguration", .null))
+    case "NSTextField":
+      if let width = element.double("preferredMaxLayoutWidth"), width != 0 { entries.append(.init("NSPreferredMaxLayoutWidth", .float64(width))) }
+      entries.append(.init("NSTextFieldAlignmentRectInsetsVersion", .int8(2)))
+      entries.append(.init("NSAllowsWritingTools", .bool(true)))
+      entries.append(.init("NSTextFieldAllowsWritingToolsAffordance", .bool(false)))
+      entries.append(.init("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false)))
+    default: break
+    }
+    graph[control].entries = entries
+    try compileChildren(of: element, object: control, known: ["rect", "autoresizingMask", "subviews", "constraints", cellElement.name])
+    return control
+  }
+
+  static let lineBreakModes = ["wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5]
+
+  /// "{h, v}" from `horizontal<prefix>`/`vertical<prefix>` (missing ones take the defaults),
+  /// or `nil` when neither is given, or (`onlyWhenDifferent`) both equal the defaults.
+  func priorities(_ element: InterfaceDocument.Element, prefix: String, defaults: (Int, Int), onlyWhenDifferent: Bool) -> String? {
+    let horizontal = element["horizontal" + prefix].flatMap { Double($0) }
+    let vertical = element["vertical" + prefix].flatMap { Double($0) }
+    guard horizontal != nil || vertical != nil else { return nil }
+    let h = horizontal ?? 250, v = vertical ?? (onlyWhenDifferent ? 250 : 750)
+    if onlyWhenDifferent && h == Double(defaults.0) && v == Double(defaults.1) { return nil }
+    return "{\(Self.geometryNumber(h)), \(Self.geometryNumber(v))}"
+  }
+
+  // MARK: Cells
+
+  /// A control's cell: `<textFieldCell>`, `<buttonCell>`.
+  mutating func compileCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+    switch element.name {
+    case "textFieldCell": return try compileTextFieldCell(element, control: control, parent: parent)
+    case "buttonCell": return try compileButtonCell(element, control: control, parent: parent)
+    default: throw unsupported(element)
+    }
+  }
+
+  /// NSCellFlags and NSCellFlags2, from the cell's attributes (formats.md §7, checked on the
+  /// corpus pairs).
+  func cellFlags(_ element: InterfaceDocument.Element, className: String) -> (Int, Int) {
+    var flags = 0
+    if ["NSTextFieldCell", "NSButtonCell", "NSSearchFieldCell", "NSPopUpButtonCell", "NSTableHeaderCell", "NSSegmentedCell",
+      "NSDatePickerCell", "NSSecureTextFieldCell"].contains(className)
+    { flags |= 0x0400_0000 }
+    if element["state"] == "on" { flags |= 0x8000_0000 }
+    if !element.flag("enabled", default: true) { flags |= 0x2000_0000 }
+    if element.flag("editable") { flags |= 0x1000_0000 }
+    if element["borderStyle"] == "bezel" { flags |= 0x0040_0000 }
+    if className == "NSTableHeaderCell" || className == "NSSegmentedCell" { flags |= 0x0080_0000 }
+    if element.flag("selectable") { flags |= 0x0020_0001 }
+    if element.flag("scrollable") { flags |= 0x0010_0000 }
+    if ["clipping", "truncatingHead", "truncatingTail", "truncatingMiddle"].contains(element["lineBreakMode"] ?? "") { flags |= 0x40 }
+
+    var flags2 = 0
+    switch element["alignment"] {
+    case nil, "natural": flags2 |= 0x1000_0000
+    case "center": flags2 |= 0x0800_0000
+    case "right": flags2 |= 0x0400_0000
+    case "justified": flags2 |= 0x0C00_0000
+    default: break
+    }
+    if element.flag("refusesFirstResponder") { flags2 |= 0x0200_0000 }
+    if element.flag("allowsMixedState") { flags2 |= 0x0100_0000 }
+    if element.flag("sendsActionOnEndEditing") { flags2 |= 0x0040_0000 }
+    switch element["controlSize"] {
+    case "small": flags2 |= 0x2_0000
+    case "mini": flags2 |= 0x4_0000
+    default: break
+    }
+    switch element["focusRingType"] {
+    case "none": flags2 |= 0x8000
+    case "exterior": flags2 |= 0x1_0000
+    default: break
+    }
+    if element["allowsUndo"] == "NO" { flags2 |= 0x1000 }
+    switch element["lineBreakMode"] {
+    case "charWrapping": flags2 |= 0x200
+    case "clipping": flags2 |= 0x400
+    case "truncatingHead": flags2 |= 0x600
+    case "truncatingTail": flags2 |= 0x800
+    case "truncatingMiddle": flags2 |= 0xA00
+    default: break
+    }
+    if element.flag("truncatesLastVisibleLine") { flags2 |= 0x100 }
+    if element.flag("usesSingleLineMode") { flags2 |= 0x40 }
+    if element.child("dateFormatter", key: "formatter") != nil { flags2 |= 0x8000_0000 }
+    return (Self.signExtended(flags), Self.signExtended(flags2))
+  }
+
+  /// A 32-bit flag word as Apple stores it: with bit 31 set it is negative (and so 64-bit wide).
+  static func signExtended(_ word: Int) -> Int { Int(Int32(truncatingIfNeeded: word)) }
+
+  /// `<textFieldCell>` → `NSTextFieldCell`.
+  mutating func compileTextFieldCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+    let cell = begin(element, className: "NSTextFieldCell", parent: parent)
+    let (flags, flags2) = cellFlags(element, className: "NSTextFieldCell")
+    var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
+    entries.append(.init("NSContents", string(element["title"] ?? "")))
+    entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
+    if let placeholder = element["placeholderString"] { entries.append(.init("NSPlaceholderString", string(placeholder))) }
+    entries.append(.init("NSControlView", .object(control)))
+    if element.flag("drawsBackground") { entries.append(.init("NSDrawsBackground", .bool(true))) }
+    if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
+    if let text = element.child("color", key: "textColor") { entries.append(.init("NSTextColor", .object(try color(text)))) }
+    let tools = Int(document.toolsVersion) ?? 0
+    if (11759...12107).contains(tools) || element.flag("allowsCharacterPickerTouchBarItem") {
+      entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
+    }
+    graph[cell].entries = entries
+    try compileChildren(of: element, object: cell, known: ["font", "color"])
+    return cell
+  }
+
+  /// `<buttonCell>` → `NSButtonCell`.
+  mutating func compileButtonCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+    let cell = begin(element, className: "NSButtonCell", parent: parent)
+    let (flags, flags2) = cellFlags(element, className: "NSButtonCell")
+    var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
+    let type = element["type"] ?? "push"
+    entries.append(.init("NSContents", string(element["title"] ?? "")))
+    entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
+    entries.append(.init("NSControlView", .object(control)))
+    var buttonFlags = 0
+    switch element["inset"] {
+    case "1": buttonFlags |= 0x2000
+    case "2": buttonFlags |= 0x4000
+    case "3": buttonFlags |= 0x6000
+    default: break
+    }
+    if type == "radio" || type == "check" { buttonFlags |= 0x100 }
+    switch element["borderStyle"] {
+    case "border": buttonFlags |= 0x0080_0000
+    case "bezel": buttonFlags |= 0x0030_0000
+    case "borderAndBezel": buttonFlags |= 0x00B0_0000
+    default: break
+    }
+    let positions = ["left": 0x38_0000, "right": 0x28_0000, "above": 0x8_0000, "below": 0x18_0000, "only": 0x40_0000, "overlaps": 0x48_0000]
+    if let position = element["imagePosition"], let bits = positions[position] { buttonFlags |= bits }
+    if let behavior = element.child("behavior", key: "behavior") {
+      for (name, bit) in [("pushIn", 0x8000_0000), ("changeContents", 0x4000_0000), ("changeBackground", 0x2000_0000), ("changeGray", 0x1000_0000),
+        ("lightByContents", 0x0800_0000), ("lightByBackground", 0x0400_0000), ("lightByGray", 0x0200_0000), ("doesNotDimImage", 0x1000)]
+      where behavior.flag(name) { buttonFlags |= bit }
+    }
+    entries.append(.init("NSButtonFlags", NibGraph.integer(Self.signExtended(buttonFlags))))
+    let bezels = ["rounded": 1, "regularSquare": 2, "disclosure": 5, "shadowlessSquare": 6, "circular": 7, "texturedSquare": 8, "helpButton": 9,
+      "smallSquare": 10, "texturedRounded": 11, "roundRect": 12, "recessed": 13, "roundedDisclosure": 14, "inline": 15]
+    let bezel = element["bezelStyle"].flatMap { bezels[$0] } ?? 0
+    let typeCodes = ["push": 0x1, "check": 0x2, "square": 0x6, "squareTextured": 0x20, "disclosureTriangle": 0x5, "help": 0x21, "smallSquare": 0x22,
+      "roundTextured": 0x23, "disclosure": 0x26, "roundRect": 0x24, "recessed": 0x2D, "inline": 0x27, "bevel": 0x2]
+    var buttonFlags2 = type == "radio" ? bezel : (typeCodes[type] ?? 0)
+    switch element["imageScaling"] {
+    case "proportionallyDown": buttonFlags2 |= 0x80
+    case "proportionallyUpOrDown": buttonFlags2 |= 0x40
+    default: break
+    }
+    if let key = element["keyEquivalent"], !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
+    entries.append(.init("NSButtonFlags2", NibGraph.integer(buttonFlags2)))
+    if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }
+    entries.append(.init("NSAlternateContents", string(element["alternateTitle"] ?? "")))
+    entries.append(.init("NSKeyEquivalent", string(element["keyEquivalent"] ?? "")))
+    entries.append(.init("NSPeriodicDelay", .int16(400)))
+    entries.append(.init("NSPeriodicInterval", .int8(75)))
+    let auxTypes = ["push": 7, "radio": 4, "recessed": 1, "check": 3, "roundRect": 7, "disclosureTriangle": 2, "help": 7, "smallSquare": 7,
+      "roundTextured": 7, "disclosure": 6, "inline": 7, "bevel": 7]
+    var aux = auxTypes[type] ?? 0
+    if type == "square" || type == "squareTextured" {
+      let behavior = element.child("behavior", key: "behavior")
+      if behavior?.flag("pushIn") == true { aux = type == "square" ? 7 : 2 } else if behavior?.flag("lightByContents") == true { aux = 5 } else { aux = 0 }
+    }
+    entries.append(.init("NSAuxButtonType", .int8(Int8(aux))))
+    graph[cell].entries = entries
+    try compileChildren(of: element, object: cell, known: ["font", "behavior"])
+    return cell
+  }
+}

@@ -1,0 +1,325 @@
+import Interface
+
+/// The xib's attribute values as the compiler reads them.
+extension InterfaceDocument.Element {
+  /// `YES`/`NO` attribute, or `defaultValue` when absent.
+  func flag(_ name: String, default defaultValue: Bool = false) -> Bool {
+    guard let value = self[name] else { return defaultValue }
+    return value == "YES"
+  }
+
+  /// A number attribute (`x="12.5"`), or `nil` when absent or not a number.
+  func double(_ name: String) -> Double? { self[name].flatMap { Double($0) } }
+}
+
+extension CocoaNibCompiler {
+  /// Compiles one object element (a top-level object, a view, a cell, a menu item…) whose
+  /// parent object (for NSObjectsValues) is `parent`, and returns its graph object.
+  mutating func compileObject(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    switch element.name {
+    case "customObject": return try compileCustomObject(element, parent: parent)
+    case "window", "panel": return try compileWindow(element, parent: parent)
+    case "view", "customView": return try compileView(element, parent: parent, superview: superview)
+    case "textField": return try compileControl(element, className: "NSTextField", parent: parent, superview: superview)
+    case "button": return try compileControl(element, className: "NSButton", parent: parent, superview: superview)
+    case "menu": return try compileMenu(element, parent: parent)
+    default: throw unsupported(element)
+    }
+  }
+
+  // MARK: Placeholders and custom objects
+
+  /// The File's Owner (`id="-2"`): an `NSCustomObject` whose class is the custom class or
+  /// `NSApplication`.
+  mutating func compilePlaceholder(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let object = begin(element, className: "NSCustomObject", parent: nil)
+    let className = element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSApplication"
+    if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
+    graph.append("NSClassName", string(className), to: object)
+    try compileConnections(of: element, source: object)
+    return object
+  }
+
+  /// `<customObject>`: the Application placeholder (`id="-3"`, always `NSApplication`) or an
+  /// object the nib instantiates (`NSObject` or its custom class).
+  mutating func compileCustomObject(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
+    let object = begin(element, className: "NSCustomObject", parent: parent)
+    let isApplication = element["id"] == "-3"
+    if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
+    let className =
+      isApplication ? "NSApplication" : element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSObject"
+    graph.append("NSClassName", string(className), to: object)
+    try compileConnections(of: element, source: object)
+    return object
+  }
+
+  /// `IBClassReference` {IBClassName, IBModuleName, IBModuleProvider} for an element with a
+  /// `customClass`.
+  mutating func appendClassReference(of element: InterfaceDocument.Element, to object: Int) throws(InterfaceBuilderError) {
+    guard let customClass = element["customClass"] else { return }
+    let reference = graph.add("IBClassReference")
+    graph[reference].entries = [
+      .init("IBClassName", string(customClass)),
+      .init("IBModuleName", optionalString(element["customModule"])),
+      .init("IBModuleProvider", optionalString(element["customModuleProvider"])),
+    ]
+    graph.append("IBClassReference", .object(reference), to: object)
+  }
+
+  /// The runtime name of a class: Swift classes in a module are mangled (`_TtC5MyApp4View`).
+  func swiftClassName(_ name: String, module: String?) -> String {
+    guard let module, !module.isEmpty else { return name }
+    return "_TtC\(module.utf8.count)\(module)\(name.utf8.count)\(name)"
+  }
+
+  // MARK: Geometry
+
+  /// A number as Apple's geometry strings print it: integers without a fraction, others as
+  /// the shortest decimal that reads back the same.
+  static func geometryNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  static func rectString(x: Double, y: Double, width: Double, height: Double) -> String {
+    "{{\(geometryNumber(x)), \(geometryNumber(y))}, {\(geometryNumber(width)), \(geometryNumber(height))}}"
+  }
+
+  static func sizeString(width: Double, height: Double) -> String {
+    "{\(geometryNumber(width)), \(geometryNumber(height))}"
+  }
+
+  /// `<rect key="…" x y width height>` as four numbers.
+  func rect(_ element: InterfaceDocument.Element, key: String) throws(InterfaceBuilderError) -> (x: Double, y: Double, width: Double, height: Double)? {
+    guard let rect = element.child("rect", key: key) else { return nil }
+    guard let x = rect.double("x"), let y = rect.double("y"), let width = rect.double("width"), let height = rect.double("height") else {
+      throw invalid(rect, "a rect needs numeric x, y, width and height")
+    }
+    return (x, y, width, height)
+  }
+
+  // MARK: Windows
+
+  /// `<window>` → `NSWindowTemplate`.
+  mutating func compileWindow(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
+    let window = begin(element, className: "NSWindowTemplate", parent: parent)
+    var entries: [NibGraph.Entry] = []
+    if let mask = element.child("windowStyleMask", key: "styleMask") {
+      var style = 0
+      for (name, bit) in [("titled", 1), ("closable", 2), ("miniaturizable", 4), ("resizable", 8), ("utility", 16), ("docModal", 64),
+        ("nonactivatingPanel", 128), ("texturedBackground", 256), ("unifiedTitleAndToolbar", 4096), ("hudWindow", 8192),
+        ("fullScreen", 16384), ("fullSizeContentView", 32768)]
+      where mask.flag(name) { style |= bit }
+      entries.append(.init("NSWindowStyleMask", NibGraph.integer(style)))
+    }
+    entries.append(.init("NSWindowBacking", .int8(2)))
+    let content = try rect(element, key: "contentRect") ?? (0, 0, 0, 0)
+    let screen = try rect(element, key: "screenRect") ?? (0, 0, 0, 0)
+    let position = element.child("windowPositionMask", key: "initialPositionMask")
+    let left = position?.flag("leftStrut") ?? false, right = position?.flag("rightStrut") ?? false
+    let bottom = position?.flag("bottomStrut") ?? false, top = position?.flag("topStrut") ?? false
+    var origin = (x: content.x, y: content.y)
+    if !(position != nil && screen == (0, 0, 0, 0)) {
+      if !(left || right) { origin.x = screen.width / 2 - content.width / 2 }
+      if !(bottom || top) { origin.y = screen.height / 2 - content.height / 2 }
+    }
+    let windowRect = string(Self.rectString(x: origin.x, y: origin.y, width: content.width, height: content.height))
+    entries.append(.init("NSWindowRect", windowRect))
+
+    var flags = 0
+    switch (position == nil, left, right, bottom, top) {
+    case (true, _, _, _, _): flags |= 0x78_0000
+    case (false, true, true, true, true): flags |= 0x78_0000
+    case (false, true, _, true, _): flags |= 0
+    case (false, _, true, true, _): flags |= 0x5_0000
+    case (false, true, _, _, true): flags |= 0x28_0000
+    case (false, _, true, _, true): flags |= 0x30_0000
+    case (false, true, _, _, _): flags |= 0x68_0000
+    case (false, _, true, _, _): flags |= 0x70_0000
+    case (false, _, _, true, _): flags |= 0x58_0000
+    case (false, _, _, _, true): flags |= 0x38_0000
+    default: flags |= 0x78_0000
+    }
+    if element.flag("deferred", default: true) { flags |= 0x2000_0000 }
+    if element.flag("allowsToolTipsWhenApplicationIsInactive", default: true) { flags |= 0x2000 }
+    if element.flag("autorecalculatesKeyViewLoop", default: true) { flags |= 0x800 }
+    if !element.flag("releasedWhenClosed", default: true) { flags |= 0x4000_0000 }
+    if element.flag("hidesOnDeactivate") { flags |= Int(bitPattern: 0xFFFF_FFFF_8000_0000) }
+    entries.append(.init("NSWTFlags", NibGraph.integer(flags)))
+    entries.append(.init("NSWindowTitle", string(element["title"] ?? "")))
+    entries.append(.init("NSWindowSubtitle", string("")))
+    entries.append(
+      .init("NSWindowClass", string(element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSWindow")))
+    entries.append(.init("NSViewClass", .null))
+    entries.append(.init("NSUserInterfaceItemIdentifier", optionalString(element["identifier"])))
+    let contentMax = element.children.first { $0.name == "value" && $0["key"] == "maxSize" }
+    let contentMin = element.children.first { $0.name == "value" && $0["key"] == "minSize" }
+    func size(of value: InterfaceDocument.Element?) throws(InterfaceBuilderError) -> (Double, Double)? {
+      guard let value else { return nil }
+      guard let size = value.child("size"), let width = size.double("width"), let height = size.double("height") else {
+        throw invalid(value, "a size value needs <size width height>")
+      }
+      return (width, height)
+    }
+    let maxSize = try size(of: contentMax), minSize = try size(of: contentMin)
+    if let maxSize { entries.append(.init("NSWindowContentMaxSize", string(Self.sizeString(width: maxSize.0, height: maxSize.1)))) }
+    if let minSize { entries.append(.init("NSWindowContentMinSize", string(Self.sizeString(width: minSize.0, height: minSize.1)))) }
+    entries.append(.init("NSWindowView", .null))
+    let windowViewPosition = entries.count - 1
+    entries.append(.init("NSScreenRect", string(Self.rectString(x: screen.x, y: screen.y, width: screen.width, height: screen.height))))
+    let titleBar: Double = element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true ? 32 : 0
+    if let minSize { entries.append(.init("NSMinSize", string(Self.sizeString(width: minSize.0, height: minSize.1 + titleBar)))) }
+    if let maxSize {
+      entries.append(.init("NSMaxSize", string(Self.sizeString(width: maxSize.0, height: maxSize.1 + titleBar))))
+    } else {
+      entries.append(.init("NSMaxSize", string("{10000000000000, 10000000000000}")))
+    }
+    if let behavior = element.child("windowCollectionBehavior", key: "collectionBehavior") {
+      var bits = 0
+      for (name, bit) in [("canJoinAllSpaces", 1), ("moveToActiveSpace", 2), ("managed", 4), ("transient", 8), ("stationary", 16),
+        ("participatesInCycle", 32), ("ignoresCycle", 64), ("fullScreenPrimary", 128), ("fullScreenAuxiliary", 256),
+        ("fullScreenNone", 512), ("fullScreenAllowsTiling", 2048), ("fullScreenDisallowsTiling", 4096)]
+      where behavior.flag(name) { bits |= bit }
+      entries.append(.init("NSWindowCollectionBehavior", NibGraph.integer(bits)))
+    }
+    if let name = element["frameAutosaveName"] { entries.append(.init("NSFrameAutosaveName", string(name))) }
+    entries.append(.init("NSWindowIsRestorable", .bool(element.flag("restorable", default: true))))
+    let zero = string("{0, 0}")
+    entries.append(.init("NSMinFullScreenContentSize", zero))
+    entries.append(.init("NSMaxFullScreenContentSize", zero))
+    if let mode = element["tabbingMode"] {
+      let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
+      guard let value = modes[mode] else { throw invalid(element, "tabbingMode \"\(mode)\" is not automatic, preferred or disallowed") }
+      entries.append(.init("NSWindowTabbingMode", .int8(Int8(value))))
+    }
+    graph[window].entries = entries
+    if element["customClass"] != nil { try appendClassReference(of: element, to: window) }
+    if let style = element["toolbarStyle"] {
+      let styles = ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4]
+      guard let value = styles[style] else { throw invalid(element, "toolbarStyle \"\(style)\" is not known") }
+      graph.append("NSWindowToolbarStyle", .int8(Int8(value)), to: window)
+    }
+    if element.flag("visibleAtLaunch", default: true) { visibleWindows.append(window) }
+
+    for child in element.children {
+      switch child.name {
+      case "view" where child["key"] == "contentView":
+        let view = try compileView(child, parent: window, superview: nil, contentSize: (content.width, content.height))
+        graph[window].entries[windowViewPosition].value = .object(view)
+      case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
+      case "connections": try compileConnections(of: element, source: window)
+      default: throw unsupported(child)
+      }
+    }
+    return window
+  }
+
+  // MARK: Views
+
+  /// `<view>` → `NSView`, `<customView>` → `NSCustomView`.
+  mutating func compileView(
+    _ element: InterfaceDocument.Element, parent: Int, superview: Int?, contentSize: (Double, Double)? = nil
+  ) throws(InterfaceBuilderError) -> Int {
+    let isCustom = element.name == "customView"
+    let view = begin(element, className: isCustom ? "NSCustomView" : "NSView", parent: parent)
+    var keys = try viewEntries(element, view: view, superview: superview, contentSize: contentSize)
+    keys.hugging.map { keys.entries.append(.init("NSHuggingPriority", $0)) }
+    keys.entries += tailViewEntries(element)
+    graph[view].entries = keys.entries
+    if isCustom {
+      if element["customClass"] != nil { try appendClassReference(of: element, to: view) }
+      graph.append("NSClassName", string(element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSView"), to: view)
+    } else if element["customClass"] != nil {
+      throw unsupported(element, "a <view> with a customClass (NSClassSwapper) is not compiled yet")
+    }
+    try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
+    return view
+  }
+
+  /// The view keys every view writes, from NSNextResponder to NSViewConstraints, with the
+  /// subviews compiled; `extraAfterSubviews` come right after NSSubviews (an image view's drag
+  /// types). Returns the entries and the hugging priority string, if any.
+  mutating func viewEntries(
+    _ element: InterfaceDocument.Element, view: Int, superview: Int?, contentSize: (Double, Double)? = nil,
+    extraAfterSubviews: [NibGraph.Entry] = [], alwaysSubviews: Bool = false
+  ) throws(InterfaceBuilderError) -> (entries: [NibGraph.Entry], hugging: NIBArchive.Payload?) {
+    var entries: [NibGraph.Entry] = []
+    entries.append(.init("NSNextResponder", superview.map { .object($0) } ?? .null))
+    entries.append(.init("NSNibTouchBar", .null))
+    entries.append(.init("NSvFlags", NibGraph.integer(viewFlags(element))))
+    let subviewElements = element.child("subviews")?.children ?? []
+    var subviews: [Int] = []
+    for child in subviewElements {
+      subviews.append(try compileObject(child, parent: view, superview: view))
+    }
+    if !subviews.isEmpty || alwaysSubviews {
+      entries.append(.init("NSSubviews", .object(graph.collection("NSMutableArray", subviews))))
+    }
+    entries += extraAfterSubviews
+    let frame = try rect(element, key: "frame") ?? (0, 0, 0, 0)
+    if let contentSize {
+      entries.append(.init("NSFrameSize", string(Self.sizeString(width: contentSize.0, height: contentSize.1))))
+    } else if frame.x == 0 && frame.y == 0 {
+      entries.append(.init("NSFrameSize", string(Self.sizeString(width: frame.width, height: frame.height))))
+    }
+    if element.flag("wantsLayer") { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
+    if contentSize == nil && !(frame.x == 0 && frame.y == 0) {
+      entries.append(.init("NSFrame", string(Self.rectString(x: frame.x, y: frame.y, width: frame.width, height: frame.height))))
+    }
+    if let superview { entries.append(.init("NSSuperview", .object(superview))) }
+    entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
+    if element["translatesAutoresizingMaskIntoConstraints"] == "NO" {
+      entries.append(.init("NSDoNotTranslateAutoresizingMask", .bool(true)))
+    }
+    if let constraints = element.child("constraints"), !constraints.children.isEmpty {
+      var compiled: [Int] = []
+      for constraint in constraints.children {
+        compiled.append(try compileConstraint(constraint, owner: view))
+      }
+      entries.append(.init("NSViewConstraints", .object(graph.collection("NSArray", compiled))))
+    }
+    return (entries, hugging(element))
+  }
+
+  /// IBNSSafeAreaLayoutGuide, IBNSLayoutMarginsGuide and IBNSClipsToBounds, which end every view's keys.
+  func tailViewEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+    [
+      .init("IBNSSafeAreaLayoutGuide", .null), .init("IBNSLayoutMarginsGuide", .null),
+      .init("IBNSClipsToBounds", .int8(element.flag("clipsToBounds") ? 1 : 0)),
+    ]
+  }
+
+  /// NSvFlags: autoresizing bits, 0x100 for autoresizesSubviews, hidden, focus ring.
+  func viewFlags(_ element: InterfaceDocument.Element) -> Int {
+    var flags = element.flag("autoresizesSubviews", default: true) ? 0x100 : 0
+    if element.flag("hidden") { flags |= Int(bitPattern: 0xFFFF_FFFF_8000_0000) }
+    switch element["focusRingType"] {
+    case "none": flags |= 0x1000
+    case "exterior": flags |= 0x2000
+    default: break
+    }
+    if let mask = element.child("autoresizingMask", key: "autoresizingMask") {
+      for (name, bit) in [("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16), ("flexibleMaxY", 32)]
+      where mask.flag(name) { flags |= bit }
+    } else {
+      flags |= document.root["useAutolayout"] == "YES" ? 0x0C : 0x28
+    }
+    return flags
+  }
+
+  /// NSHuggingPriority "{h, v}" when it differs from the class's own default.
+  func hugging(_ element: InterfaceDocument.Element, defaults: (Int, Int) = (250, 250)) -> NIBArchive.Payload? {
+    nil
+  }
+
+  /// Compiles the children of `element` that are not handled by the caller (`known`):
+  /// connections; anything else is refused.
+  mutating func compileChildren(of element: InterfaceDocument.Element, object: Int, known: Set<String>) throws(InterfaceBuilderError) {
+    for child in element.children where !known.contains(child.name) {
+      switch child.name {
+      case "connections": try compileConnections(of: element, source: object)
+      default: throw unsupported(child)
+      }
+    }
+  }
+}

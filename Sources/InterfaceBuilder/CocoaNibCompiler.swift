@@ -1,0 +1,179 @@
+public import Interface
+
+/// Compiles a macOS xib (`com.apple.InterfaceBuilder3.Cocoa.XIB`) into the object graph Apple's
+/// `ibtool --compile` writes as a NIBArchive: a root `NSObject` whose `IB.objectdata` is an
+/// `NSIBObjectData` holding the File's Owner (`NSRoot`), the visible windows, the connections,
+/// every object with its parent (`NSObjectsKeys`/`NSObjectsValues`) and object ids
+/// (`NSOidsKeys`/`NSOidsValues`).
+///
+/// Elements whose compilation is known are compiled; any other element is refused with
+/// `InterfaceBuilderError.Code.unsupported`, naming the element and its line, rather than guessed.
+///
+/// ```swift
+/// let document = try InterfaceDocument(contentsOfFile: "MainMenu.xib")
+/// let graph = try CocoaNibCompiler.compile(document)
+/// try NIBArchive(graph).encoded()   // the bytes of MainMenu.nib
+/// ```
+public struct CocoaNibCompiler {
+  /// Compiles `document` into a nib graph.
+  ///
+  /// - Throws: ``InterfaceBuilderError``: `.unsupported` for an element or attribute the
+  ///   compiler does not know, `.invalidDocument` for a reference to a missing object id or a
+  ///   malformed value.
+  public static func compile(_ document: InterfaceDocument) throws(InterfaceBuilderError) -> NibGraph {
+    guard document.platform == .macOS, document.kind == .xib else {
+      throw InterfaceBuilderError(
+        .unsupported, path: document.path, line: document.root.line,
+        detail: "only macOS xibs compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
+    }
+    var compiler = CocoaNibCompiler(document: document)
+    return try compiler.run()
+  }
+
+  let document: InterfaceDocument
+  var graph = NibGraph(rootClass: "NSObject")
+  /// Shared `NSString` objects by text (Apple's encoder writes equal strings once).
+  var strings: [String: Int] = [:]
+  /// Shared `NSNumber` objects by numeric value (an int and a double of the same value share).
+  var numbers: [Double: Int] = [:]
+  /// Shared objects by a description of their content (fonts, colors, color spaces).
+  var sharedObjects: [String: Int] = [:]
+  /// The graph object of each xib id, created when first compiled or referenced.
+  var objectsByID: [String: Int] = [:]
+  /// Ids referenced before being compiled, with the line of the first reference.
+  var pendingReferences: [String: Int] = [:]
+  /// Every compiled object with an id, with its parent, in document order (NSObjectsKeys/Values).
+  var objectsWithParents: [(object: Int, parent: Int)] = []
+  var outletConnections: [Int] = []
+  var actionConnections: [Int] = []
+  var bindingConnections: [Int] = []
+  var earlyConnections: [Int] = []
+  var helpConnections: [Int] = []
+  var visibleWindows: [Int] = []
+  /// The File's Owner's object.
+  var filesOwner = -1
+
+  init(document: InterfaceDocument) {
+    self.document = document
+  }
+
+  mutating func run() throws(InterfaceBuilderError) -> NibGraph {
+    let objectData = graph.add("NSIBObjectData")
+    graph.append("IB.objectdata", .object(objectData), to: graph.root)
+    graph.append("IB.systemFontUpdateVersion", .int8(1), to: graph.root)
+
+    let topLevel = document.objects
+    guard let owner = topLevel.first(where: { $0["id"] == "-2" }) else {
+      throw InterfaceBuilderError(.invalidDocument, path: document.path, line: document.root.line, detail: "no File's Owner (<customObject id=\"-2\">) in <objects>")
+    }
+    filesOwner = try compilePlaceholder(owner)
+    for element in topLevel where element["id"] != "-2" && element["id"] != "-1" {
+      _ = try compileObject(element, parent: filesOwner, superview: nil)
+    }
+    if let (id, line) = pendingReferences.first {
+      throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
+    }
+
+    let connections = earlyConnections + outletConnections + actionConnections + bindingConnections + helpConnections
+    var keys: [Int] = [filesOwner]
+    keys += objectsWithParents.map(\.object)
+    keys += outletConnections + actionConnections + bindingConnections + helpConnections
+    let oids = keys.indices.map { number($0 + 1) }
+    let noAccessibility = graph.collection("NSArray", [])
+    graph[objectData].entries = [
+      .init("NSRoot", .object(filesOwner)),
+      .init("NSVisibleWindows", .object(graph.collection("NSMutableSet", visibleWindows))),
+      .init("NSConnections", .object(graph.collection("NSMutableArray", connections))),
+      .init("NSObjectsKeys", .object(graph.collection("NSArray", objectsWithParents.map(\.object)))),
+      .init("NSObjectsValues", .object(graph.collection("NSArray", objectsWithParents.map(\.parent)))),
+      .init("NSOidsKeys", .object(graph.collection("NSArray", keys))),
+      .init("NSOidsValues", .object(graph.collection("NSArray", oids))),
+      .init("NSAccessibilityConnectors", .object(graph.collection("NSMutableArray", []))),
+      .init("NSAccessibilityOidsKeys", .object(noAccessibility)),
+      .init("NSAccessibilityOidsValues", .object(noAccessibility)),
+    ]
+    return graph
+  }
+
+  // MARK: Shared values
+
+  /// The shared `NSString` holding `text`.
+  mutating func string(_ text: String) -> NIBArchive.Payload {
+    if let known = strings[text] { return .object(known) }
+    let index = graph.string(text)
+    strings[text] = index
+    return .object(index)
+  }
+
+  /// A string, or `nil` (type 9) when `text` is absent.
+  mutating func optionalString(_ text: String?) -> NIBArchive.Payload {
+    text.map { string($0) } ?? .null
+  }
+
+  /// A new `NSMutableString` (never shared).
+  mutating func mutableString(_ text: String) -> NIBArchive.Payload {
+    .object(graph.string(text, className: "NSMutableString"))
+  }
+
+  /// The shared `NSNumber` of an integer (`NS.intval`, smallest width).
+  mutating func number(_ value: Int) -> Int {
+    if let known = numbers[Double(value)] { return known }
+    let index = graph.add("NSNumber", [.init("NS.intval", NibGraph.integer(value))])
+    numbers[Double(value)] = index
+    return index
+  }
+
+  /// The shared `NSNumber` of a double (`NS.dblval`); an integral value shares with the integer.
+  mutating func number(double value: Double) -> Int {
+    if let known = numbers[value] { return known }
+    let index = graph.add("NSNumber", [.init("NS.dblval", .float64(value))])
+    numbers[value] = index
+    return index
+  }
+
+  /// An object shared by content: `make` runs only the first time `key` is asked for.
+  mutating func shared(_ key: String, _ make: (inout CocoaNibCompiler) throws(InterfaceBuilderError) -> Int) throws(InterfaceBuilderError) -> Int {
+    if let known = sharedObjects[key] { return known }
+    let index = try make(&self)
+    sharedObjects[key] = index
+    return index
+  }
+
+  // MARK: Objects by id
+
+  /// The graph object for xib id `id`, created empty when first asked for.
+  mutating func object(forID id: String, line: Int) -> Int {
+    if let known = objectsByID[id] { return known }
+    let index = graph.add("")
+    objectsByID[id] = index
+    pendingReferences[id] = line
+    return index
+  }
+
+  /// Creates (or takes over the referenced placeholder of) the object for `element`, registers
+  /// it with its parent for NSObjectsKeys, and returns its index.
+  mutating func begin(_ element: InterfaceDocument.Element, className: String, parent: Int?) -> Int {
+    let index: Int
+    if let id = element["id"] {
+      index = object(forID: id, line: element.line)
+      pendingReferences[id] = nil
+      if let parent { objectsWithParents.append((index, parent)) }
+    } else {
+      index = graph.add(className)
+    }
+    graph[index].className = className
+    return index
+  }
+
+  // MARK: Errors
+
+  func unsupported(_ element: InterfaceDocument.Element, _ what: String? = nil) -> InterfaceBuilderError {
+    InterfaceBuilderError(
+      .unsupported, path: document.path, line: element.line,
+      detail: what ?? "<\(element.name)\(element["key"].map { " key=\"\($0)\"" } ?? "")> is not compiled yet (how Apple's ibtool compiles it is not known here)")
+  }
+
+  func invalid(_ element: InterfaceDocument.Element, _ what: String) -> InterfaceBuilderError {
+    InterfaceBuilderError(.invalidDocument, path: document.path, line: element.line, detail: "<\(element.name)>: \(what)")
+  }
+}
