@@ -49,6 +49,15 @@ public struct IBTool {
       }
       return status == .success ? 0 : 64
     }
+    var tool = self
+    tool.colorProfileSources = options.colorProfilesFrom
+    return tool.execute(options)
+  }
+
+  /// Nibs to take the ICC profiles of catalog colors from.
+  var colorProfileSources: [String] = []
+
+  func execute(_ options: Options) -> Int32 {
     var report = Report()
     var status: Int32 = 0
     do {
@@ -96,10 +105,21 @@ public struct IBTool {
   func compiledGraph(_ path: String) throws(IBToolError) -> NibGraph {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
-      return try CocoaNibCompiler.compile(document)
+      return try CocoaNibCompiler.compile(document, options: compilerOptions)
     } catch {
       throw IBToolError(path: nil, detail: error.description)
     }
+  }
+
+  /// The compiler's options: color profiles from `--color-profiles-from` nibs.
+  var compilerOptions: CocoaNibCompiler.Options {
+    var options = CocoaNibCompiler.Options()
+    var nibs: [NIBArchive] = []
+    for path in colorProfileSources {
+      if case .nibArchive(let nib)? = try? CompiledNib(contentsOf: path) { nibs.append(nib) }
+    }
+    options.colorProfiles = ColorProfiles(extractingFrom: nibs)
+    return options
   }
 
   func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
@@ -178,5 +198,7 @@ struct Options: ParsableArguments {
   @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
   var printObjects = false
   @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib (ours).") var compare: String?
+  @Option(name: .customLong("color-profiles-from"), help: "An Apple-compiled nib to take the ICC profiles of catalog colors from (ours).")
+  var colorProfilesFrom: [String] = []
   @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input: String
 }

@@ -24,7 +24,12 @@ extension NIBArchive {
       guard leftFallbacks == rightFallbacks else { return "\(path): fallbacks \(leftFallbacks) vs \(rightFallbacks)" }
       let leftValues = values(of: left), rightValues = other.values(of: right)
       guard leftValues.count == rightValues.count else {
-        return "\(path) (\(leftClass.name)): \(leftValues.count) vs \(rightValues.count) values"
+        let leftKeys = leftValues.map(\.key), rightKeys = rightValues.map(\.key)
+        let onlyLeft = leftKeys.filter { !rightKeys.contains($0) }, onlyRight = rightKeys.filter { !leftKeys.contains($0) }
+        var detail = "\(path) (\(leftClass.name)): \(leftValues.count) vs \(rightValues.count) values"
+        if !onlyLeft.isEmpty { detail += "; only in the first: " + onlyLeft.joined(separator: ", ") }
+        if !onlyRight.isEmpty { detail += "; only in the second: " + onlyRight.joined(separator: ", ") }
+        return detail
       }
       var repeats: [String: Int] = [:]
       for (a, b) in zip(leftValues, rightValues) {

@@ -102,9 +102,10 @@ public struct NibGraph: Hashable, Sendable {
     add(className, [Entry("NSInlinedValue", .bool(true))] + members.map { Entry("UINibEncoderEmptyKey", .object($0)) })
   }
 
-  /// The smallest of Apple's integer payloads that holds `value` (int8, int16, int32, int64),
-  /// as Apple's nib encoder chooses it.
+  /// The integer payload Apple's nib encoder chooses for `value`: the smallest of int8, int16,
+  /// int32 that holds a non-negative value, and int64 for every negative one.
   public static func integer(_ value: Int) -> NIBArchive.Payload {
+    if value < 0 { return .int64(Int64(value)) }
     if let small = Int8(exactly: value) { return .int8(small) }
     if let small = Int16(exactly: value) { return .int16(small) }
     if let small = Int32(exactly: value) { return .int32(small) }

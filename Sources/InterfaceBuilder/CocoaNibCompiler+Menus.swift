@@ -35,12 +35,13 @@ extension CocoaNibCompiler {
     if separator { entries.append(.init("NSIsSeparator", .bool(true))) }
     entries.append(.init("NSAllowsKeyEquivalentLocalization", .bool(true)))
     entries.append(.init("NSAllowsKeyEquivalentMirroring", .bool(true)))
-    if separator {
-      entries.append(.init("NSHasActionImage", .bool(true)))
-    }
+    let actionImage = element["secondaryImage"]
+    if actionImage != nil { entries.append(.init("NSHasActionImage", .bool(true))) }
     entries.append(.init("NSTitle", string(element["title"] ?? "")))
     entries.append(.init("NSKeyEquiv", string(element["keyEquivalent"] ?? "")))
-    if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
+    if separator {
+      // A separator has no key equivalent modifiers at all.
+    } else if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
       var bits = 0
       for (name, bit) in [("shift", 0x2_0000), ("control", 0x4_0000), ("option", 0x8_0000), ("command", 0x10_0000), ("function", 0x80_0000)]
       where mask.flag(name) { bits |= bit }
@@ -54,10 +55,10 @@ extension CocoaNibCompiler {
       guard let value = states[state] else { throw invalid(element, "state \"\(state)\" is not on, off or mixed") }
       if value != 0 { entries.append(.init("NSState", NibGraph.integer(value))) }
     }
-    if separator {
-      entries.append(.init("NSActionImage", .object(menuImage("NSMenuItemBullet", size: "{7, 7}"))))
+    if let actionImage {
+      entries.append(.init("NSActionImage", .object(try namedImage(actionImage, catalog: element["catalog"], element: element))))
     }
-    if let image = element["image"] { entries.append(.init("NSImage", .object(try namedImage(image, element: element)))) }
+    if let image = element["image"] { entries.append(.init("NSImage", .object(try namedImage(image, catalog: element["catalog"], element: element)))) }
     entries.append(.init("NSOnImage", .object(menuImage("NSMenuCheckmark", size: "{18, 16}"))))
     entries.append(.init("NSMixedImage", .object(menuImage("NSMenuMixedState", size: "{18, 4}"))))
     let submenuElement = element.child("menu", key: "submenu")
@@ -84,27 +85,32 @@ extension CocoaNibCompiler {
     }) ?? 0
   }
 
-  /// An `NSCustomResource` {NSClassName NSImage, NSResourceName, IBNamespaceID, IBDesignSize}.
-  mutating func customResource(_ name: String, namespace: String?, designSize: String) -> Int {
+  /// An `NSCustomResource` {NSClassName NSImage, NSResourceName, NSCatalogName, IBNamespaceID, IBDesignSize}.
+  mutating func customResource(_ name: String, catalog: String? = nil, namespace: String?, designSize: String) -> Int {
     let value = graph.add("NSValue")
     graph[value].entries = [.init("NS.special", .int8(2)), .init("NS.sizeval", string(designSize))]
     let resource = graph.add("NSCustomResource")
     graph[resource].entries = [
-      .init("NSClassName", string("NSImage")), .init("NSResourceName", string(name)), .init("IBNamespaceID", optionalString(namespace)),
-      .init("IBDesignSize", .object(value)), .init("IBDesignImageConfiguration", .null),
+      .init("NSClassName", string("NSImage")), .init("NSResourceName", string(name)),
+    ]
+    if let catalog { graph[resource].entries.append(.init("NSCatalogName", string(catalog))) }
+    graph[resource].entries += [
+      .init("IBNamespaceID", optionalString(namespace)), .init("IBDesignSize", .object(value)), .init("IBDesignImageConfiguration", .null),
     ]
     return resource
   }
 
-  /// A named image (`image="NSAddTemplate"`), sized from the document's `<resources>`.
-  mutating func namedImage(_ name: String, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+  /// A named image (`image="NSAddTemplate"`, or an SF Symbol from `catalog="system"`), sized
+  /// from the document's `<resources>`.
+  mutating func namedImage(_ name: String, catalog: String?, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let resource = document.root.child("resources")?.children.first { $0.name == "image" && $0["name"] == name }
     var width = resource?.double("width") ?? 32, height = resource?.double("height") ?? 32
-    let isSystem = name.hasPrefix("NS")
+    let isSystem = name.hasPrefix("NS") || catalog == "system"
     if isSystem { (width, height) = (min(width, 32), min(height, 32)) }
-    let size = Self.sizeString(width: width, height: height)
-    return try shared("image:" + name + size) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      compiler.customResource(name, namespace: isSystem ? "system" : nil, designSize: size)
+    if catalog == "system" { (width, height) = (32, 32) }
+    let designSize = Self.sizeString(width: width, height: height)
+    return try shared("image:" + name + designSize + (catalog ?? "")) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.customResource(name, catalog: catalog, namespace: isSystem ? "system" : nil, designSize: designSize)
     }
   }
 
@@ -288,8 +294,98 @@ extension CocoaNibCompiler {
       return try shared("rgb\(space):" + text) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
         compiler.graph.add("NSColor", [.init("NSColorSpace", .int8(space)), .init("NSRGB", .data(Array(text.utf8) + [0]))])
       }
+    case "catalog":
+      guard let name = element["name"], let catalog = element["catalog"] else { throw invalid(element, "a catalog color needs name and catalog") }
+      return try catalogColor(name, catalog: catalog, element: element)
     default:
-      throw unsupported(element, "<color> in color space \"\(element["colorSpace"] ?? "(none)")\" is not compiled yet (catalog colors embed AppKit's ICC profiles)")
+      throw unsupported(element, "<color> in color space \"\(element["colorSpace"] ?? "(none)")\" is not compiled yet")
+    }
+  }
+
+  /// How AppKit resolves a System catalog color when ibtool archives it: a gray (white,
+  /// components) in Generic Gray Gamma 2.2, an sRGB triple (rgb, components), or another
+  /// catalog color. Read off Apple's compiled nibs.
+  enum CatalogColor {
+    case gray(white: String, components: String)
+    case rgb(rgb: String, components: String)
+    case catalog(String)
+  }
+
+  static let systemColors: [String: CatalogColor] = [
+    "controlBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "controlColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "selectedTextBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "_sourceListBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "controlTextColor": .gray(white: "0", components: "0 1"),
+    "headerTextColor": .gray(white: "0", components: "0 1"),
+    "labelColor": .gray(white: "0", components: "0 1"),
+    "selectedTextColor": .gray(white: "0", components: "0 1"),
+    "textColor": .gray(white: "0", components: "0 1"),
+    "headerColor": .gray(white: "1", components: "1 1"),
+    "textBackgroundColor": .gray(white: "1", components: "1 1"),
+    "gridColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "windowBackgroundColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "tertiaryLabelColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "secondaryLabelColor": .gray(white: "0.2637968361", components: "0.3333333333 1"),
+    "disabledControlTextColor": .gray(white: "0.2637968361", components: "0.3333333333 1"),
+    "linkColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "systemBlueColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "controlAccentColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "systemRedColor": .rgb(rgb: "0.9859541655 0 0.02694000863", components: "1 0 0 1"),
+    "textInsertionPointColor": .catalog("systemBlueColor"),
+  ]
+
+  /// A `System` catalog color: {NSColorSpace 6, NSCatalogName, NSColorName, NSColor → the
+  /// resolved color in its ICC color space}.
+  mutating func catalogColor(_ name: String, catalog: String, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard catalog == "System", let resolved = Self.systemColors[name] else {
+      throw unsupported(element, "the catalog color \(catalog)/\(name) is not compiled yet (its resolved value is not known here)")
+    }
+    return try shared("catalog:\(catalog):\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let inner: Int
+      switch resolved {
+      case .catalog(let other): inner = try compiler.catalogColor(other, catalog: catalog, element: element)
+      case .gray(let white, let components):
+        let space = try compiler.colorSpace(gray: true, element: element)
+        inner = try compiler.shared("gray:" + white) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+          compiler.graph.add(
+            "NSColor",
+            [
+              .init("NSColorSpace", .int8(3)), .init("NSWhite", .data(Array(white.utf8) + [0])), .init("NSCustomColorSpace", .object(space)),
+              .init("NSComponents", .data(Array(components.utf8))), .init("NSLinearExposure", .data(Array("1".utf8))),
+            ])
+        }
+      case .rgb(let rgb, let components):
+        let space = try compiler.colorSpace(gray: false, element: element)
+        inner = try compiler.shared("srgb:" + rgb) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+          compiler.graph.add(
+            "NSColor",
+            [
+              .init("NSColorSpace", .int8(1)), .init("NSRGB", .data(Array(rgb.utf8) + [0])), .init("NSCustomColorSpace", .object(space)),
+              .init("NSComponents", .data(Array(components.utf8))), .init("NSLinearExposure", .data(Array("1".utf8))),
+            ])
+        }
+      }
+      return compiler.graph.add(
+        "NSColor",
+        [.init("NSColorSpace", .int8(6)), .init("NSCatalogName", compiler.string(catalog)), .init("NSColorName", compiler.string(name)), .init("NSColor", .object(inner))])
+    }
+  }
+
+  /// The shared `NSColorSpace` with its ICC profile: Generic Gray Gamma 2.2 (NSID 9, NSModel 0)
+  /// or sRGB (NSID 7).
+  mutating func colorSpace(gray: Bool, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard let profiles = options.colorProfiles else {
+      throw InterfaceBuilderError(
+        .unsupported, path: document.path, line: element.line,
+        detail: "a catalog color embeds AppKit's ICC profile, which Stasis does not ship: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
+    }
+    return try shared(gray ? "space:gray" : "space:srgb") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let data = compiler.graph.add("NSData", [.init("NS.bytes", .data(gray ? profiles.genericGray : profiles.sRGB))])
+      var entries: [NibGraph.Entry] = [.init("NSID", .int8(gray ? 9 : 7))]
+      if gray { entries.append(.init("NSModel", .int8(0))) }
+      entries.append(.init("NSICC", .object(data)))
+      return compiler.graph.add("NSColorSpace", entries)
     }
   }
 }

@@ -156,7 +156,7 @@ extension CocoaNibCompiler {
     let contentMin = element.children.first { $0.name == "value" && $0["key"] == "minSize" }
     func size(of value: InterfaceDocument.Element?) throws(InterfaceBuilderError) -> (Double, Double)? {
       guard let value else { return nil }
-      guard let size = value.child("size"), let width = size.double("width"), let height = size.double("height") else {
+      guard value["type"] == "size", let width = value.double("width"), let height = value.double("height") else {
         throw invalid(value, "a size value needs <size width height>")
       }
       return (width, height)
@@ -207,6 +207,7 @@ extension CocoaNibCompiler {
         let view = try compileView(child, parent: window, superview: nil, contentSize: (content.width, content.height))
         graph[window].entries[windowViewPosition].value = .object(view)
       case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
+      case "point" where child["key"] == "canvasLocation": break
       case "connections": try compileConnections(of: element, source: window)
       default: throw unsupported(child)
       }
@@ -268,7 +269,7 @@ extension CocoaNibCompiler {
     }
     if let superview { entries.append(.init("NSSuperview", .object(superview))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
-    if element["translatesAutoresizingMaskIntoConstraints"] == "NO" {
+    if element["translatesAutoresizingMaskIntoConstraints"] == "NO", let id = element["id"], constrainedIDs.contains(id) {
       entries.append(.init("NSDoNotTranslateAutoresizingMask", .bool(true)))
     }
     if let constraints = element.child("constraints"), !constraints.children.isEmpty {
@@ -318,6 +319,7 @@ extension CocoaNibCompiler {
     for child in element.children where !known.contains(child.name) {
       switch child.name {
       case "connections": try compileConnections(of: element, source: object)
+      case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       default: throw unsupported(child)
       }
     }

@@ -20,17 +20,28 @@ public struct CocoaNibCompiler {
   /// - Throws: ``InterfaceBuilderError``: `.unsupported` for an element or attribute the
   ///   compiler does not know, `.invalidDocument` for a reference to a missing object id or a
   ///   malformed value.
-  public static func compile(_ document: InterfaceDocument) throws(InterfaceBuilderError) -> NibGraph {
+  public static func compile(_ document: InterfaceDocument, options: Options = Options()) throws(InterfaceBuilderError) -> NibGraph {
     guard document.platform == .macOS, document.kind == .xib else {
       throw InterfaceBuilderError(
         .unsupported, path: document.path, line: document.root.line,
         detail: "only macOS xibs compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
-    var compiler = CocoaNibCompiler(document: document)
+    var compiler = CocoaNibCompiler(document: document, options: options)
     return try compiler.run()
   }
 
+  /// What the compiler needs beyond the document.
+  public struct Options: Sendable {
+    /// The ICC profiles AppKit embeds in catalog colors; without them a catalog color is refused.
+    public var colorProfiles: ColorProfiles?
+
+    public init(colorProfiles: ColorProfiles? = nil) {
+      self.colorProfiles = colorProfiles
+    }
+  }
+
   let document: InterfaceDocument
+  let options: Options
   var graph = NibGraph(rootClass: "NSObject")
   /// Shared `NSString` objects by text (Apple's encoder writes equal strings once).
   var strings: [String: Int] = [:]
@@ -53,8 +64,31 @@ public struct CocoaNibCompiler {
   /// The File's Owner's object.
   var filesOwner = -1
 
-  init(document: InterfaceDocument) {
+  /// Ids of the views some constraint names as an item (or holds without naming a first item).
+  let constrainedIDs: Set<String>
+
+  init(document: InterfaceDocument, options: Options) {
     self.document = document
+    self.options = options
+    var ids = Set<String>()
+    func collect(_ element: InterfaceDocument.Element) {
+      if element.name == "constraints" {
+        for constraint in element.children where constraint.name == "constraint" {
+          if let first = constraint["firstItem"] { ids.insert(first) }
+          if let second = constraint["secondItem"] { ids.insert(second) }
+        }
+      }
+      for child in element.children {
+        if child.name == "constraints", let id = element["id"],
+          child.children.contains(where: { $0["firstItem"] == nil || $0["secondItem"] == nil && $0["secondAttribute"] != nil })
+        {
+          ids.insert(id)
+        }
+        collect(child)
+      }
+    }
+    collect(document.root)
+    constrainedIDs = ids
   }
 
   mutating func run() throws(InterfaceBuilderError) -> NibGraph {
@@ -175,5 +209,37 @@ public struct CocoaNibCompiler {
 
   func invalid(_ element: InterfaceDocument.Element, _ what: String) -> InterfaceBuilderError {
     InterfaceBuilderError(.invalidDocument, path: document.path, line: element.line, detail: "<\(element.name)>: \(what)")
+  }
+}
+
+/// The two ICC profiles Apple's ibtool embeds in the colors of a compiled macOS nib (in the
+/// `NSICC` of an `NSColorSpace`): Generic Gray Gamma 2.2 (`NSID` 9) and sRGB (`NSID` 7).
+///
+/// They are Apple's and Hewlett-Packard's data, so Stasis does not ship them: take them from a
+/// nib Apple compiled, which holds them whenever it has a catalog color.
+public struct ColorProfiles: Sendable, Hashable {
+  public var genericGray: [UInt8]
+  public var sRGB: [UInt8]
+
+  public init(genericGray: [UInt8], sRGB: [UInt8]) {
+    self.genericGray = genericGray
+    self.sRGB = sRGB
+  }
+
+  /// The profiles found in the `NSColorSpace` objects of `nibs`, or `nil` when either is missing.
+  public init?(extractingFrom nibs: [NIBArchive]) {
+    var gray: [UInt8]?, rgb: [UInt8]?
+    for nib in nibs {
+      let graph = NibGraph(nib)
+      for object in graph.objects where object.className == "NSColorSpace" {
+        guard case .int8(let id)? = object["NSID"], case .object(let data)? = object["NSICC"],
+          case .data(let bytes)? = graph[data]["NS.bytes"]
+        else { continue }
+        if id == 9 { gray = gray ?? bytes }
+        if id == 7 { rgb = rgb ?? bytes }
+      }
+    }
+    guard let gray, let rgb else { return nil }
+    self.init(genericGray: gray, sRGB: rgb)
   }
 }
