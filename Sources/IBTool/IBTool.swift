@@ -64,6 +64,24 @@ public struct IBTool {
       if let output = options.compile {
         try compile(options.input, to: output, options: options)
       }
+      if let output = options.exportStringsFile {
+        do {
+          try StringsExport(try InterfaceDocument(contentsOfFile: options.input)).write(toFile: output)
+        } catch {
+          throw IBToolError(path: nil, detail: error.description)
+        }
+      }
+      if let strings = options.importStringsFile {
+        guard let output = options.write else {
+          throw IBToolError(path: nil, detail: "--import-strings-file needs --write OUT.xib")
+        }
+        do {
+          let warnings = try StringsImport.importStrings(fromFile: strings, document: options.input, writeTo: output)
+          report.warnings += warnings.map { "\(strings): \($0)" }
+        } catch {
+          throw IBToolError(path: nil, detail: error.description)
+        }
+      }
       if options.printObjects {
         write(try compiledNib(options.input).dump())
       }
@@ -77,10 +95,10 @@ public struct IBTool {
         }
       }
     } catch {
-      report.errors.append(error.description)
+      report.errors.append("\(error)")
       status = 1
     }
-    if options.errors || options.warnings || options.notices || !report.errors.isEmpty {
+    if options.errors || options.warnings || options.notices || !report.errors.isEmpty || !report.warnings.isEmpty {
       write(report.rendered(options: options, document: options.input))
     }
     return status
@@ -153,7 +171,7 @@ struct Report {
   func rendered(options: Options, document: String) -> String {
     var sections: [(String, [String])] = []
     if options.errors || !errors.isEmpty { sections.append(("com.apple.ibtool.errors", errors)) }
-    if options.warnings { sections.append(("com.apple.ibtool.warnings", warnings)) }
+    if options.warnings || !warnings.isEmpty { sections.append(("com.apple.ibtool.warnings", warnings)) }
     if options.notices { sections.append(("com.apple.ibtool.notices", notices)) }
     if options.outputFormat == .xml1 {
       var dictionary: [(String, PropertyListValue)] = []
@@ -195,6 +213,11 @@ struct Options: ParsableArguments {
   @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice: [String] = []
   @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.") var minimumDeploymentTarget: String?
   @Option(name: .customLong("flatten"), help: "YES or NO: write a flat nib file (YES, the default) or a nib folder.") var flatten: String?
+  @Option(name: .customLong("export-strings-file"), help: "Write the document's localizable strings to this .strings file (UTF-16).")
+  var exportStringsFile: String?
+  @Option(name: .customLong("import-strings-file"), help: "Localize the document with this .strings file (with --write).")
+  var importStringsFile: String?
+  @Option(name: .customLong("write"), help: "Where --import-strings-file writes the localized document.") var write: String?
   @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
   var printObjects = false
   @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib (ours).") var compare: String?

@@ -21,7 +21,7 @@ extension CocoaNibCompiler {
     entries += tailViewEntries(element)
     if let tag = element["tag"].flatMap({ Int($0) }) { entries.append(.init("NSTag", NibGraph.integer(tag))) }
     entries.append(.init("NSEnabled", .bool(cellElement.flag("enabled", default: true))))
-    let cell = try compileCell(cellElement, control: control, parent: control)
+    let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
     entries.append(.init("NSCell", .object(cell)))
     entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
     if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
@@ -67,10 +67,12 @@ extension CocoaNibCompiler {
   // MARK: Cells
 
   /// A control's cell: `<textFieldCell>`, `<buttonCell>`.
-  mutating func compileCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+  mutating func compileCell(
+    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
     switch element.name {
-    case "textFieldCell": return try compileTextFieldCell(element, control: control, parent: parent)
-    case "buttonCell": return try compileButtonCell(element, control: control, parent: parent)
+    case "textFieldCell": return try compileTextFieldCell(element, control: control, parent: parent, controlElement: controlElement)
+    case "buttonCell": return try compileButtonCell(element, control: control, parent: parent, controlElement: controlElement)
     default: throw unsupported(element)
     }
   }
@@ -131,7 +133,9 @@ extension CocoaNibCompiler {
   static func signExtended(_ word: Int) -> Int { Int(Int32(truncatingIfNeeded: word)) }
 
   /// `<textFieldCell>` → `NSTextFieldCell`.
-  mutating func compileTextFieldCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+  mutating func compileTextFieldCell(
+    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
     let cell = begin(element, className: "NSTextFieldCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSTextFieldCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
@@ -143,7 +147,7 @@ extension CocoaNibCompiler {
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if let text = element.child("color", key: "textColor") { entries.append(.init("NSTextColor", .object(try color(text)))) }
     let tools = Int(document.toolsVersion) ?? 0
-    if (11759...12107).contains(tools) || element.flag("allowsCharacterPickerTouchBarItem") {
+    if (11759...12107).contains(tools) || controlElement.flag("allowsCharacterPickerTouchBarItem") {
       entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
     }
     graph[cell].entries = entries
@@ -152,7 +156,9 @@ extension CocoaNibCompiler {
   }
 
   /// `<buttonCell>` → `NSButtonCell`.
-  mutating func compileButtonCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+  mutating func compileButtonCell(
+    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
     let cell = begin(element, className: "NSButtonCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSButtonCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
@@ -176,6 +182,7 @@ extension CocoaNibCompiler {
     }
     let positions = ["left": 0x38_0000, "right": 0x28_0000, "above": 0x8_0000, "below": 0x18_0000, "only": 0x40_0000, "overlaps": 0x48_0000]
     if let position = element["imagePosition"], let bits = positions[position] { buttonFlags |= bits }
+    if controlElement.flag("imageHugsTitle") { buttonFlags |= 0x20 }
     if let behavior = element.child("behavior", key: "behavior") {
       for (name, bit) in [("pushIn", 0x8000_0000), ("changeContents", 0x4000_0000), ("changeBackground", 0x2000_0000), ("changeGray", 0x1000_0000),
         ("lightByContents", 0x0800_0000), ("lightByBackground", 0x0400_0000), ("lightByGray", 0x0200_0000), ("doesNotDimImage", 0x1000)]

@@ -195,7 +195,7 @@ extension CocoaNibCompiler {
     graph[window].entries = entries
     if element["customClass"] != nil { try appendClassReference(of: element, to: window) }
     if let style = element["toolbarStyle"] {
-      let styles = ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4]
+      let styles = ["automatic": 0, "expanded": 1, "preference": 2, "unified": 3, "unifiedCompact": 4, "compact": 4]
       guard let value = styles[style] else { throw invalid(element, "toolbarStyle \"\(style)\" is not known") }
       graph.append("NSWindowToolbarStyle", .int8(Int8(value)), to: window)
     }
