@@ -106,7 +106,7 @@ public struct IBTool {
 
   /// A compiled nib from a `.nib` file, or the nib a `.xib` compiles to.
   func compiledNib(_ path: String) throws(IBToolError) -> NIBArchive {
-    if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path)) }
+    if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path), keepingUnreachable: false) }
     do {
       switch try CompiledNib(contentsOf: path) {
       case .nibArchive(let archive): return archive
@@ -141,7 +141,7 @@ public struct IBTool {
   }
 
   func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
-    let bytes = NIBArchive(try compiledGraph(input)).encoded()
+    let bytes = NIBArchive(try compiledGraph(input), keepingUnreachable: false).encoded()
     do {
       try AtomicFile.write(Data(bytes), toFile: output)
     } catch {

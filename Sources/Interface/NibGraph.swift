@@ -136,12 +136,13 @@ extension NIBArchive {
   /// The tables of `graph` as Apple's encoder lays them out: objects numbered depth-first from the
   /// root in the order their references are encoded, each object's values contiguous and in
   /// order, keys and class names in order of first use. Objects not reachable from the root are
-  /// appended after the reachable ones, in graph order.
+  /// appended after the reachable ones, in graph order, or left out when `keepingUnreachable` is
+  /// `false` (as Apple's encoder, which only writes what it reaches).
   ///
   /// Apple's own key table is in an order of its encoder's hashing, so a graph read from Apple's
   /// nib and written back holds the same tables in another order; ``NIBArchive/firstDifference(from:)``
   /// treats the two as equal.
-  public init(_ graph: NibGraph, coderVersion: UInt32 = 10) {
+  public init(_ graph: NibGraph, coderVersion: UInt32 = 10, keepingUnreachable: Bool = true) {
     var number = [Int](repeating: -1, count: graph.objects.count)
     var order: [Int] = []
     order.reserveCapacity(graph.objects.count)
@@ -169,7 +170,9 @@ extension NIBArchive {
       }
     }
     visit(graph.root)
-    for index in graph.objects.indices where number[index] < 0 { visit(index) }
+    if keepingUnreachable {
+      for index in graph.objects.indices where number[index] < 0 { visit(index) }
+    }
 
     var keyIndex: [String: Int] = [:]
     var keys: [String] = []
@@ -202,7 +205,7 @@ extension NIBArchive {
           keys.append(entry.key)
         }
         var payload = entry.value
-        if case .object(let target) = payload { payload = .object(number[target]) }
+        if case .object(let target) = payload { payload = .object(number[target]) }  // reachable, so numbered
         values.append(Value(keyIndex: key, payload: payload))
       }
     }

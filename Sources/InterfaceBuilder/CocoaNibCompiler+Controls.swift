@@ -5,7 +5,6 @@ extension CocoaNibCompiler {
   mutating func compileControl(
     _ element: InterfaceDocument.Element, className: String, parent: Int, superview: Int?
   ) throws(InterfaceBuilderError) -> Int {
-    if element["customClass"] != nil { throw unsupported(element, "a control with a customClass (NSClassSwapper) is not compiled yet") }
     let control = begin(element, className: className, parent: parent)
     var (entries, _) = try viewEntries(element, view: control, superview: superview)
     guard let cellElement = element.children.first(where: { $0["key"] == "cell" }) else {
@@ -73,7 +72,7 @@ extension CocoaNibCompiler {
     switch element.name {
     case "textFieldCell": return try compileTextFieldCell(element, control: control, parent: parent, controlElement: controlElement)
     case "buttonCell": return try compileButtonCell(element, control: control, parent: parent, controlElement: controlElement)
-    default: throw unsupported(element)
+    default: return try compileOtherCell(element, control: control, parent: parent, controlElement: controlElement)
     }
   }
 

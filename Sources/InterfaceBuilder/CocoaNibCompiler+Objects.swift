@@ -23,6 +23,12 @@ extension CocoaNibCompiler {
     case "textField": return try compileControl(element, className: "NSTextField", parent: parent, superview: superview)
     case "button": return try compileControl(element, className: "NSButton", parent: parent, superview: superview)
     case "menu": return try compileMenu(element, parent: parent)
+    case "scrollView", "clipView", "scroller", "tableView", "outlineView", "tableHeaderView", "tableColumn", "tableCellView", "textView":
+      return try compileScrollingView(element, parent: parent, superview: superview)
+    case "popUpButton", "imageView", "box", "slider", "stepper", "segmentedControl", "searchField", "secureTextField", "colorWell",
+      "datePicker", "progressIndicator", "levelIndicator", "matrix", "pathControl", "comboBox", "tokenField", "splitView", "tabView",
+      "stackView", "visualEffectView", "pdfView", "predicateEditor", "browser", "collectionView", "gridView", "switch":
+      return try compileOtherControl(element, parent: parent, superview: superview)
     default: throw unsupported(element)
     }
   }
@@ -230,8 +236,6 @@ extension CocoaNibCompiler {
     if isCustom {
       if element["customClass"] != nil { try appendClassReference(of: element, to: view) }
       graph.append("NSClassName", string(element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSView"), to: view)
-    } else if element["customClass"] != nil {
-      throw unsupported(element, "a <view> with a customClass (NSClassSwapper) is not compiled yet")
     }
     try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
     return view

@@ -63,6 +63,8 @@ public struct CocoaNibCompiler {
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
   var filesOwner = -1
+  /// Objects whose element names a custom class (or is a custom view), for ``applyCustomClasses()``.
+  var customClassed: [(object: Int, element: InterfaceDocument.Element)] = []
 
   /// Ids of the views some constraint names as an item (or holds without naming a first item).
   let constrainedIDs: Set<String>
@@ -104,6 +106,7 @@ public struct CocoaNibCompiler {
     for element in topLevel where element["id"] != "-2" && element["id"] != "-1" {
       _ = try compileObject(element, parent: filesOwner, superview: nil)
     }
+    try applyCustomClasses()
     if let (id, line) = pendingReferences.first {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
     }
@@ -196,8 +199,62 @@ public struct CocoaNibCompiler {
       index = graph.add(className)
     }
     graph[index].className = className
+    if element["customClass"] != nil || element.name == "customView" { customClassed.append((index, element)) }
     return index
   }
+
+  /// Classes whose custom subclasses Apple's ibtool always archives as an `NSClassSwapper`.
+  static let swappedClasses: Set<String> = [
+    "NSView", "NSOutlineView", "NSButton", "NSTextField", "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView",
+    "NSPopUpButtonCell", "NSScrollView", "NSLevelIndicatorCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
+  ]
+  /// Swapped classes that are instantiated with `initWithCoder:`, not `init` (no `NSInitializeWithInit`).
+  static let codedClasses: Set<String> = [
+    "NSView", "NSCustomView", "NSButton", "NSTextField", "NSOutlineView", "NSScrollView", "NSClipView", "NSColorWell", "NSStackView",
+    "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView", "NSPopUpButtonCell", "NSLevelIndicatorCell",
+    "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
+  ]
+
+  /// Custom classes, once every object is compiled: an `NSClassSwapper` {NSClassName,
+  /// NSOriginalClassName, NSInitializeWithInit, then the original class's keys} where Apple's
+  /// ibtool swaps (custom subclasses of the classes in ``swappedClasses``, and with
+  /// `customObjectInstantitationMethod="direct"` every custom view and every custom class in a
+  /// module), else the object keeps its class and ends with `IBClassReference` and `NSClassName`.
+  mutating func applyCustomClasses() throws(InterfaceBuilderError) {
+    let direct = document.root["customObjectInstantitationMethod"] == "direct"
+    for (object, element) in customClassed {
+      if let id = element["id"], ["-1", "-2", "-3"].contains(id) { continue }
+      let original = graph[object].className
+      let custom = element["customClass"]
+      let handledByOwner = original == "NSCustomObject" || original == "NSCustomView" || original == "NSWindowTemplate"
+      let swap: Bool
+      if direct {
+        swap = original == "NSCustomView" || (original == "NSCustomObject" ? element["customModule"] != nil : original != "NSWindowTemplate")
+      } else {
+        swap = custom != nil && Self.swappedClasses.contains(original)
+      }
+      if swap {
+        var entries = graph[object].entries
+        if original == "NSCustomObject" || original == "NSCustomView" {
+          entries.removeAll { $0.key == "IBClassReference" || $0.key == "NSClassName" }
+        }
+        let originalName = original == "NSCustomObject" ? "NSObject" : original == "NSCustomView" ? "NSView" : original
+        var head: [NibGraph.Entry] = [
+          .init("NSClassName", string(custom.map { swiftClassName($0, module: element["customModule"] ?? defaultModule(element)) } ?? originalName)),
+          .init("NSOriginalClassName", string(originalName)),
+        ]
+        if !Self.codedClasses.contains(original) { head.append(.init("NSInitializeWithInit", .bool(true))) }
+        graph[object].className = "NSClassSwapper"
+        graph[object].entries = head + entries
+      } else if !handledByOwner, let custom {
+        try appendClassReference(of: element, to: object)
+        graph.append("NSClassName", string(swiftClassName(custom, module: element["customModule"])), to: object)
+      }
+    }
+  }
+
+  /// The module of a custom class without `customModule`: none (Objective-C or `@objc(Name)`).
+  func defaultModule(_ element: InterfaceDocument.Element) -> String? { nil }
 
   // MARK: Errors
 
