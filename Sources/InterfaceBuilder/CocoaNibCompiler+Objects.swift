@@ -36,10 +36,10 @@ extension CocoaNibCompiler {
   // MARK: Placeholders and custom objects
 
   /// The File's Owner (`id="-2"`): an `NSCustomObject` whose class is the custom class or
-  /// `NSApplication`.
+  /// `NSObject`.
   mutating func compilePlaceholder(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let object = begin(element, className: "NSCustomObject", parent: nil)
-    let className = element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSApplication"
+    let className = element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSObject"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     graph.append("NSClassName", string(className), to: object)
     try compileConnections(of: element, source: object)
