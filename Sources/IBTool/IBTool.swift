@@ -51,11 +51,14 @@ public struct IBTool {
     }
     var tool = self
     tool.colorProfileSources = options.colorProfilesFrom
+    tool.module = options.module
     return tool.execute(options)
   }
 
   /// Nibs to take the ICC profiles of catalog colors from.
   var colorProfileSources: [String] = []
+  /// `--module`.
+  var module: String?
 
   func execute(_ options: Options) -> Int32 {
     var report = Report()
@@ -87,7 +90,9 @@ public struct IBTool {
       }
       if let other = options.compare {
         let left = try compiledNib(options.input), right = try compiledNib(other)
-        if let difference = left.firstDifference(from: right) {
+        var comparison = NIBArchive.ComparisonOptions.compilerOutput
+        comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
+        if let difference = left.firstDifference(from: right, options: comparison) {
           write("\(options.input) and \(other) differ: \(difference)\n")
           status = 1
         } else {
@@ -131,7 +136,7 @@ public struct IBTool {
 
   /// The compiler's options: color profiles from `--color-profiles-from` nibs.
   var compilerOptions: CocoaNibCompiler.Options {
-    var options = CocoaNibCompiler.Options()
+    var options = CocoaNibCompiler.Options(module: module)
     var nibs: [NIBArchive] = []
     for path in colorProfileSources {
       if case .nibArchive(let nib)? = try? CompiledNib(contentsOf: path) { nibs.append(nib) }
@@ -220,7 +225,10 @@ struct Options: ParsableArguments {
   @Option(name: .customLong("write"), help: "Where --import-strings-file writes the localized document.") var write: String?
   @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
   var printObjects = false
-  @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib (ours).") var compare: String?
+  @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib, constraint order aside (ours).")
+  var compare: String?
+  @Flag(name: .customLong("ignore-connection-order"), help: "With --compare: connections (and their object ids) in any order (ours).")
+  var ignoreConnectionOrder = false
   @Option(name: .customLong("color-profiles-from"), help: "An Apple-compiled nib to take the ICC profiles of catalog colors from (ours).")
   var colorProfilesFrom: [String] = []
   @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input: String

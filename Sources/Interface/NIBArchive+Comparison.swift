@@ -1,4 +1,27 @@
 extension NIBArchive {
+  /// What ``firstDifference(from:options:)`` lets differ.
+  public struct ComparisonOptions: Sendable, Hashable {
+    /// Keys whose value is a collection compared as a multiset, not in order: each member is
+    /// paired with an unused member of the other side's collection that has the same class,
+    /// keys and scalar values. Apple's ibtool writes a view's `NSViewConstraints` in an order
+    /// of its own.
+    public var unorderedCollectionKeys: Set<String>
+    /// Compare `NSConnections` as a multiset and the connections' object ids (`NSOidsKeys`/
+    /// `NSOidsValues`) only as a set, the other objects' ids still exactly: Apple's ibtool
+    /// orders connections by a rule not known here.
+    public var ignoresConnectionOrder: Bool
+
+    public init(unorderedCollectionKeys: Set<String> = [], ignoresConnectionOrder: Bool = false) {
+      self.unorderedCollectionKeys = unorderedCollectionKeys
+      self.ignoresConnectionOrder = ignoresConnectionOrder
+    }
+
+    /// Everything in order: the two graphs must be the same, array for array.
+    public static let exact = ComparisonOptions()
+    /// What two compilations of one document by two compilers may differ in: constraint order.
+    public static let compilerOutput = ComparisonOptions(unorderedCollectionKeys: ["NSViewConstraints"])
+  }
+
   /// The first semantic difference between this nib and `other`, or `nil` when they hold the
   /// same object graph (what `ibtool --compare` reports).
   ///
@@ -7,22 +30,61 @@ extension NIBArchive {
   /// payloads — integers of the same width, floats by bit pattern, data byte for byte — with
   /// object references pairing up one to one, so that sharing and cycles must match too. Table
   /// order, key and class-name table order, and the position of objects in the objects table do
-  /// not matter. The difference is described by the path of keys from the root, e.g.
+  /// not matter; `options` can let some collections differ in order. The difference is described
+  /// by the path of keys from the root, e.g.
   /// `UINibTopLevelObjectsKey → UINibEncoderEmptyKey[2] → UIBounds: data 17 bytes vs 17 bytes`.
-  public func firstDifference(from other: NIBArchive) -> String? {
-    guard !objects.isEmpty, !other.objects.isEmpty else {
-      return objects.isEmpty == other.objects.isEmpty ? nil : "one nib has no objects"
+  public func firstDifference(from other: NIBArchive, options: ComparisonOptions = .exact) -> String? {
+    var comparison = GraphComparison(left: self, right: other, options: options)
+    return comparison.run()
+  }
+
+  static func describe(_ payload: Payload) -> String {
+    switch payload {
+    case .int8(let v): "int8 \(v)"
+    case .int16(let v): "int16 \(v)"
+    case .int32(let v): "int32 \(v)"
+    case .int64(let v): "int64 \(v)"
+    case .bool(let v): "bool \(v)"
+    case .float32(let v): "float32 \(v)"
+    case .float64(let v): "float64 \(v)"
+    case .data(let bytes): "data \(bytes.count) bytes"
+    case .null: "nil"
+    case .object(let index): "object \(index)"
     }
-    var pairs: [Int: Int] = [0: 0]
-    var reverse: [Int: Int] = [0: 0]
-    var pending: [(Int, Int, String)] = [(0, 0, "root")]
-    while let (left, right, path) = pending.popLast() {
-      let leftClass = classNames[objects[left].classIndex], rightClass = other.classNames[other.objects[right].classIndex]
+  }
+}
+
+/// The walk behind ``NIBArchive/firstDifference(from:options:)``.
+struct GraphComparison {
+  let left: NIBArchive
+  let right: NIBArchive
+  let options: NIBArchive.ComparisonOptions
+  var pairs: [Int: Int] = [0: 0]
+  var reverse: [Int: Int] = [0: 0]
+  var pending: [(Int, Int, String)] = [(0, 0, "root")]
+
+  init(left: NIBArchive, right: NIBArchive, options: NIBArchive.ComparisonOptions) {
+    self.left = left
+    self.right = right
+    self.options = options
+  }
+
+  static let oidKeys: Set<String> = ["NSOidsKeys", "NSOidsValues"]
+
+  mutating func run() -> String? {
+    guard !left.objects.isEmpty, !right.objects.isEmpty else {
+      return left.objects.isEmpty == right.objects.isEmpty ? nil : "one nib has no objects"
+    }
+    var unorderedKeys = options.unorderedCollectionKeys
+    if options.ignoresConnectionOrder { unorderedKeys.insert("NSConnections") }
+    var oidObjects: (left: Int, right: Int)?
+    while let (l, r, path) = pending.popLast() {
+      let leftClass = left.classNames[left.objects[l].classIndex], rightClass = right.classNames[right.objects[r].classIndex]
       guard leftClass.name == rightClass.name else { return "\(path): class \(leftClass.name) vs \(rightClass.name)" }
-      let leftFallbacks = leftClass.fallbacks.map { classNames[Int($0)].name }
-      let rightFallbacks = rightClass.fallbacks.map { other.classNames[Int($0)].name }
+      let leftFallbacks = leftClass.fallbacks.map { left.classNames[Int($0)].name }
+      let rightFallbacks = rightClass.fallbacks.map { right.classNames[Int($0)].name }
       guard leftFallbacks == rightFallbacks else { return "\(path): fallbacks \(leftFallbacks) vs \(rightFallbacks)" }
-      let leftValues = values(of: left), rightValues = other.values(of: right)
+      let leftValues = left.values(of: l), rightValues = right.values(of: r)
       guard leftValues.count == rightValues.count else {
         let leftKeys = leftValues.map(\.key), rightKeys = rightValues.map(\.key)
         let onlyLeft = leftKeys.filter { !rightKeys.contains($0) }, onlyRight = rightKeys.filter { !leftKeys.contains($0) }
@@ -39,38 +101,113 @@ extension NIBArchive {
         guard a.key == b.key else { return "\(here): key \(a.key) vs \(b.key)" }
         switch (a.payload, b.payload) {
         case (.object(let x), .object(let y)):
-          if let paired = pairs[x] {
-            guard paired == y else { return "\(here): a shared object is not shared alike" }
-          } else {
-            guard reverse[y] == nil else { return "\(here): a shared object is not shared alike" }
-            pairs[x] = y
-            reverse[y] = x
-            pending.append((x, y, here))
+          if options.ignoresConnectionOrder, Self.oidKeys.contains(a.key), leftClass.name == "NSIBObjectData" {
+            if a.key == "NSOidsKeys" { oidObjects = (x, y) }
+            continue
           }
+          if unorderedKeys.contains(a.key), let difference = pairUnordered(x, y, path: here) { return difference }
+          if let difference = pair(x, y, path: here) { return difference }
         default:
-          guard a.payload == b.payload else { return "\(here): \(Self.describe(a.payload)) vs \(Self.describe(b.payload))" }
+          guard a.payload == b.payload else {
+            return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
+          }
         }
       }
     }
-    let unreachedLeft = objects.count - pairs.count, unreachedRight = other.objects.count - reverse.count
+    if let (l, r) = oidObjects, let difference = compareObjectIDs(l, r) { return difference }
+    let unreachedLeft = left.objects.count - pairs.count, unreachedRight = right.objects.count - reverse.count
     guard unreachedLeft == unreachedRight else {
       return "\(unreachedLeft) vs \(unreachedRight) objects not reachable from the root"
     }
     return nil
   }
 
-  static func describe(_ payload: Payload) -> String {
-    switch payload {
-    case .int8(let v): "int8 \(v)"
-    case .int16(let v): "int16 \(v)"
-    case .int32(let v): "int32 \(v)"
-    case .int64(let v): "int64 \(v)"
-    case .bool(let v): "bool \(v)"
-    case .float32(let v): "float32 \(v)"
-    case .float64(let v): "float64 \(v)"
-    case .data(let bytes): "data \(bytes.count) bytes"
-    case .null: "nil"
-    case .object(let index): "object \(index)"
+  /// Pairs `x` with `y` (or checks an existing pairing) and queues them for the walk.
+  mutating func pair(_ x: Int, _ y: Int, path: String) -> String? {
+    if let paired = pairs[x] {
+      guard paired == y else { return "\(path): a shared object is not shared alike" }
+    } else {
+      guard reverse[y] == nil else { return "\(path): a shared object is not shared alike" }
+      pairs[x] = y
+      reverse[y] = x
+      pending.append((x, y, path))
     }
+    return nil
+  }
+
+  /// Pairs the members of two inlined collections as multisets, before the walk reaches them.
+  mutating func pairUnordered(_ x: Int, _ y: Int, path: String) -> String? {
+    guard let leftMembers = members(left, x), let rightMembers = members(right, y) else { return nil }
+    guard leftMembers.count == rightMembers.count else { return "\(path): \(leftMembers.count) vs \(rightMembers.count) members" }
+    var unused = rightMembers
+    for member in leftMembers {
+      if let known = pairs[member] {
+        guard let position = unused.firstIndex(of: known) else { return "\(path): a shared member is not shared alike" }
+        unused.remove(at: position)
+        continue
+      }
+      guard let position = unused.firstIndex(where: { reverse[$0] == nil && shallowlyEqual(member, $0) }) else {
+        return "\(path): no member of the second matches #\(member) \(left.className(of: member))"
+      }
+      let match = unused.remove(at: position)
+      if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+    }
+    return nil
+  }
+
+  func members(_ archive: NIBArchive, _ index: Int) -> [Int]? {
+    let values = archive.values(of: index)
+    guard values.first?.key == "NSInlinedValue" else { return nil }
+    return values.dropFirst().compactMap { if case .object(let member) = $0.payload { member } else { nil } }
+  }
+
+  /// Same class and keys, equal scalars, and references that are paired alike, or unpaired on
+  /// both sides with equal classes (strings and numbers by content).
+  func shallowlyEqual(_ x: Int, _ y: Int) -> Bool {
+    guard left.className(of: x) == right.className(of: y) else { return false }
+    let a = left.values(of: x), b = right.values(of: y)
+    guard a.count == b.count else { return false }
+    for (p, q) in zip(a, b) {
+      guard p.key == q.key else { return false }
+      switch (p.payload, q.payload) {
+      case (.object(let s), .object(let t)):
+        if let paired = pairs[s] {
+          if paired != t { return false }
+        } else {
+          if reverse[t] != nil || left.className(of: s) != right.className(of: t) { return false }
+          let sv = left.values(of: s), tv = right.values(of: t)
+          if sv.count == 1, tv.count == 1, sv[0].key.hasPrefix("NS."), sv[0].payload != tv[0].payload { return false }
+        }
+      default:
+        if p.payload != q.payload { return false }
+      }
+    }
+    return true
+  }
+
+  /// Object ids when connection order is ignored: the same number of ids; every paired object
+  /// that is not a connection has the same id on both sides.
+  func compareObjectIDs(_ leftKeys: Int, _ rightKeys: Int) -> String? {
+    func ids(_ archive: NIBArchive, _ keys: Int) -> [Int: Payload]? {
+      guard let objectData = archive.values(of: 0).first(where: { $0.key == "IB.objectdata" }),
+        case .object(let data) = objectData.payload,
+        case .object(let valuesIndex)? = archive.values(of: data).first(where: { $0.key == "NSOidsValues" })?.payload,
+        let keyMembers = members(archive, keys), let valueMembers = members(archive, valuesIndex), keyMembers.count == valueMembers.count
+      else { return nil }
+      var result: [Int: Payload] = [:]
+      for (object, number) in zip(keyMembers, valueMembers) { result[object] = archive.values(of: number).first?.payload }
+      return result
+    }
+    typealias Payload = NIBArchive.Payload
+    guard let leftIDs = ids(left, leftKeys), let rightIDs = ids(right, rightKeys) else { return "NSOidsKeys/NSOidsValues: not a pair of equal-length arrays" }
+    guard leftIDs.count == rightIDs.count else { return "NSOidsKeys: \(leftIDs.count) vs \(rightIDs.count) object ids" }
+    for (object, id) in leftIDs {
+      guard let partner = pairs[object] else { return "NSOidsKeys: #\(object) \(left.className(of: object)) is not in the graph's walk" }
+      guard let partnerID = rightIDs[partner] else { return "NSOidsKeys: #\(object) \(left.className(of: object)) has an id in one nib only" }
+      if !left.className(of: object).hasSuffix("Connector"), id != partnerID {
+        return "NSOidsValues: #\(object) \(left.className(of: object)) has id \(NIBArchive.describe(id)) vs \(NIBArchive.describe(partnerID))"
+      }
+    }
+    return nil
   }
 }

@@ -10,7 +10,15 @@ extension CocoaNibCompiler {
     guard let cellElement = element.children.first(where: { $0["key"] == "cell" }) else {
       throw invalid(element, "a control needs its cell (<… key=\"cell\">)")
     }
-    let defaults = className == "NSTextField" ? (250, 750) : (250, 750)
+    // The hugging priorities a control has unless the document says otherwise.
+    var defaults = (250, 750)
+    if className == "NSButton" {
+      switch cellElement["type"] {
+      case "check", "radio": defaults = (250, 250)
+      case "help": defaults = (750, 750)
+      default: break
+      }
+    }
     if let hugging = priorities(element, prefix: "HuggingPriority", defaults: defaults, onlyWhenDifferent: true) {
       entries.append(.init("NSHuggingPriority", string(hugging)))
     }
@@ -202,6 +210,17 @@ extension CocoaNibCompiler {
     if let key = element["keyEquivalent"], !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
     entries.append(.init("NSButtonFlags2", NibGraph.integer(buttonFlags2)))
     if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }
+    if type == "check" || type == "radio" {
+      // AppKit draws check boxes and radio buttons from a named image source.
+      let name = type == "check" ? "NSSwitch" : "NSRadioButton"
+      let source = try shared("buttonImageSource:" + name) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+        compiler.graph.add("NSButtonImageSource", [.init("NSImageName", compiler.string(name))])
+      }
+      entries.append(.init("NSAlternateImage", .object(source)))
+    }
+    if let image = element["image"] {
+      entries.append(.init("NSNormalImage", .object(try namedImage(image, catalog: element["catalog"], element: element))))
+    }
     entries.append(.init("NSAlternateContents", string(element["alternateTitle"] ?? "")))
     entries.append(.init("NSKeyEquivalent", string(element["keyEquivalent"] ?? "")))
     entries.append(.init("NSPeriodicDelay", .int16(400)))

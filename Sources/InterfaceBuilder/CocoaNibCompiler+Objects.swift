@@ -39,7 +39,7 @@ extension CocoaNibCompiler {
   /// `NSObject`.
   mutating func compilePlaceholder(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let object = begin(element, className: "NSCustomObject", parent: nil)
-    let className = element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSObject"
+    let className = element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSObject"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     graph.append("NSClassName", string(className), to: object)
     try compileConnections(of: element, source: object)
@@ -53,7 +53,7 @@ extension CocoaNibCompiler {
     let isApplication = element["id"] == "-3"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     let className =
-      isApplication ? "NSApplication" : element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSObject"
+      isApplication ? "NSApplication" : element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSObject"
     graph.append("NSClassName", string(className), to: object)
     try compileConnections(of: element, source: object)
     return object
@@ -155,7 +155,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSWindowTitle", string(element["title"] ?? "")))
     entries.append(.init("NSWindowSubtitle", string("")))
     entries.append(
-      .init("NSWindowClass", string(element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSWindow")))
+      .init("NSWindowClass", string(element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSWindow")))
     entries.append(.init("NSViewClass", .null))
     entries.append(.init("NSUserInterfaceItemIdentifier", optionalString(element["identifier"])))
     let contentMax = element.children.first { $0.name == "value" && $0["key"] == "maxSize" }
@@ -235,7 +235,7 @@ extension CocoaNibCompiler {
     graph[view].entries = keys.entries
     if isCustom {
       if element["customClass"] != nil { try appendClassReference(of: element, to: view) }
-      graph.append("NSClassName", string(element["customClass"].map { swiftClassName($0, module: element["customModule"]) } ?? "NSView"), to: view)
+      graph.append("NSClassName", string(element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSView"), to: view)
     }
     try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
     return view

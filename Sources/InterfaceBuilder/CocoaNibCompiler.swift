@@ -34,9 +34,13 @@ public struct CocoaNibCompiler {
   public struct Options: Sendable {
     /// The ICC profiles AppKit embeds in catalog colors; without them a catalog color is refused.
     public var colorProfiles: ColorProfiles?
+    /// The module of the target being built (`ibtool --module`): classes whose
+    /// `customModuleProvider` is `target` are looked up in it instead of their `customModule`.
+    public var module: String?
 
-    public init(colorProfiles: ColorProfiles? = nil) {
+    public init(colorProfiles: ColorProfiles? = nil, module: String? = nil) {
       self.colorProfiles = colorProfiles
+      self.module = module
     }
   }
 
@@ -229,7 +233,10 @@ public struct CocoaNibCompiler {
       let handledByOwner = original == "NSCustomObject" || original == "NSCustomView" || original == "NSWindowTemplate"
       let swap: Bool
       if direct {
-        swap = original == "NSCustomView" || (original == "NSCustomObject" ? element["customModule"] != nil : original != "NSWindowTemplate")
+        // Seen in Apple's output: a custom object whose module is the target's is kept as an
+        // NSCustomObject unless ibtool was given --module (two samples; the rule is inferred).
+        let targetModuleUnset = element["customModuleProvider"] == "target" && element["customModule"] != nil && options.module == nil
+        swap = original != "NSWindowTemplate" && !(original == "NSCustomObject" && targetModuleUnset)
       } else {
         swap = custom != nil && Self.swappedClasses.contains(original)
       }
@@ -240,7 +247,7 @@ public struct CocoaNibCompiler {
         }
         let originalName = original == "NSCustomObject" ? "NSObject" : original == "NSCustomView" ? "NSView" : original
         var head: [NibGraph.Entry] = [
-          .init("NSClassName", string(custom.map { swiftClassName($0, module: element["customModule"] ?? defaultModule(element)) } ?? originalName)),
+          .init("NSClassName", string(custom.map { swiftClassName($0, module: module(of: element)) } ?? originalName)),
           .init("NSOriginalClassName", string(originalName)),
         ]
         if !Self.codedClasses.contains(original) { head.append(.init("NSInitializeWithInit", .bool(true))) }
@@ -248,13 +255,17 @@ public struct CocoaNibCompiler {
         graph[object].entries = head + entries
       } else if !handledByOwner, let custom {
         try appendClassReference(of: element, to: object)
-        graph.append("NSClassName", string(swiftClassName(custom, module: element["customModule"])), to: object)
+        graph.append("NSClassName", string(swiftClassName(custom, module: module(of: element))), to: object)
       }
     }
   }
 
-  /// The module of a custom class without `customModule`: none (Objective-C or `@objc(Name)`).
-  func defaultModule(_ element: InterfaceDocument.Element) -> String? { nil }
+  /// The module a custom class is looked up in: the target's (``Options/module``) when the
+  /// document says `customModuleProvider="target"` and one is given, else `customModule`.
+  func module(of element: InterfaceDocument.Element) -> String? {
+    if element["customModuleProvider"] == "target", let module = options.module { return module }
+    return element["customModule"]
+  }
 
   // MARK: Errors
 
