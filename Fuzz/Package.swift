@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for every property-list reader and for the keyed unarchiver. Kept out of the
-// root manifest so that the library package stays small; see README.md for how to build and run them.
+// libFuzzer targets for every property-list reader, the keyed unarchiver, compiled nibs and Interface
+// Builder documents. Kept out of the root manifest so that the library package stays small; see
+// README.md for how to build and run them.
 import PackageDescription
 
 /// One executable per reader; each holds only its `LLVMFuzzerTestOneInput` entry point.
@@ -30,6 +31,10 @@ let package = Package(
       .executableTarget(
         name: "FuzzNIBArchive",
         dependencies: ["FuzzSupport", .product(name: "Interface", package: "Stasis")]),
+      // Interface Builder documents (.xib, .storyboard), read through libxml2.
+      .executableTarget(
+        name: "FuzzXibDocument",
+        dependencies: ["FuzzSupport", .product(name: "InterfaceBuilder", package: "Stasis")]),
       // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
       .executableTarget(
         name: "FuzzKeyedUnarchiver",
