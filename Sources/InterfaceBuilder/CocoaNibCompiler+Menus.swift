@@ -151,8 +151,14 @@ extension CocoaNibCompiler {
         name = fontName
         size = element.double("size") ?? 12
         flags = 0x10
+      } else if element.flag("usesAppearanceFont") {
+        // The appearance's font: the system font at its size, marked to follow the appearance.
+        let known = metaFonts["system"]!
+        name = known.name
+        size = element.double("size") ?? known.size
+        flags = ((known.role << 8) & 0xF00) | (known.role & 0xFF)
       } else {
-        throw invalid(element, "a font needs metaFont or name")
+        throw invalid(element, "a font needs metaFont, name or usesAppearanceFont")
       }
     } else {
       let known = metaFonts["system"]!

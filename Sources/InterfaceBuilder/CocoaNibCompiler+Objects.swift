@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Interface
 
 /// The xib's attribute values as the compiler reads them.
@@ -317,11 +318,34 @@ extension CocoaNibCompiler {
     nil
   }
 
+  /// A tool tip → an `NSIBHelpConnector` {NSDestination, NSFile "NSToolTipHelpKey", NSMarker}.
+  mutating func compileToolTip(_ text: String, for object: Int) throws(InterfaceBuilderError) {
+    let connector = graph.add("NSIBHelpConnector")
+    graph[connector].entries = [
+      .init("NSDestination", .object(object)), .init("NSFile", string("NSToolTipHelpKey")), .init("NSMarker", string(text)),
+    ]
+    helpConnections.append(connector)
+  }
+
+  /// The text of a `<string>` element, decoding `base64-UTF8="YES"`.
+  func stringContent(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> String {
+    guard element.flag("base64-UTF8") else { return element.text }
+    let compact = element.text.filter { !$0.isWhitespace }
+    var padded = compact
+    while padded.utf8.count % 4 != 0 { padded += "=" }
+    guard let data = Data(base64Encoded: padded), let text = String(data: data, encoding: .utf8) else {
+      throw invalid(element, "base64-UTF8 text that is not base64 of UTF-8")
+    }
+    return text
+  }
+
   /// Compiles the children of `element` that are not handled by the caller (`known`):
   /// connections; anything else is refused.
   mutating func compileChildren(of element: InterfaceDocument.Element, object: Int, known: Set<String>) throws(InterfaceBuilderError) {
+    if let toolTip = element["toolTip"] { try compileToolTip(toolTip, for: object) }
     for child in element.children where !known.contains(child.name) {
       switch child.name {
+      case "string" where child["key"] == "toolTip": try compileToolTip(try stringContent(child), for: object)
       case "connections": try compileConnections(of: element, source: object)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       default: throw unsupported(child)

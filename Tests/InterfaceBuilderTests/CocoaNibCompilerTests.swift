@@ -1,0 +1,184 @@
+import Foundation
+import Interface
+import InterfaceBuilder
+import TestSupport
+import Testing
+
+/// The macOS xib compiler against Apple's own output: the ibtool pairs of the corpus (a xib under
+/// xib/ibtool_pairs/correct and the nib Apple's ibtool made of it under nib/ibtool_pairs/correct).
+@Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+struct CocoaNibCompilerTests {
+  static let pairs = Corpus.files(in: "xib/ibtool_pairs/correct").filter { $0.pathExtension == "xib" }
+
+  /// The pairs whose compiled graph is Apple's (constraint order aside), as of this commit. A pair
+  /// that leaves this list is a regression; one that joins it belongs here.
+  static let equalToApple: Set<String> = [
+    "blocklist", "button_imagehugstitle", "button_shadowless", "checkbox_hugging", "color_white_precision", "customview_direct",
+    "help_button_hugging", "menu_action_image", "minimal", "module_override", "radio_hugging", "square_shadowless_button", "test1",
+    "test14_custom_classes", "test15_custom_classes", "test27_allows_writing_tools", "test29_window_minmax_size",
+    "test30_character_picker", "test31_wtflags_signed", "test_custom_object_direct", "test_rect_float_coords",
+    "test_translate_toplevel", "test_tv", "test_window_behavior", "textfield_hug_h750", "textfield_no_truncates",
+    "textfield_truncates", "tooltip_attr", "tooltip_child", "white_color_format", "window", "window_toolbarstyle", "windows",
+    "with_app_class", "with_view",
+  ]
+
+  /// How the pairs were compiled: viraptor/ibtool's harness gives one of them a module.
+  static func options(for name: String) -> CocoaNibCompiler.Options {
+    CocoaNibCompiler.Options(colorProfiles: profiles, module: name == "module_override" ? "TestModule" : nil)
+  }
+
+  /// AppKit's ICC profiles, taken from two of Apple's compiled nibs (Stasis does not ship them).
+  static let profiles: ColorProfiles? = {
+    let nibs = ["nib/ibtool_pairs/correct/test3.nib", "nib/ibtool_pairs/correct/test6_whitecolor.nib"].compactMap {
+      try? NIBArchive(contentsOfFile: Corpus.file($0).path)
+    }
+    return ColorProfiles(extractingFrom: nibs)
+  }()
+
+  static func appleNib(for xib: CorpusFile) throws -> NIBArchive {
+    try NIBArchive(contentsOfFile: Corpus.file("nib/ibtool_pairs/correct/" + xib.url.deletingPathExtension().lastPathComponent + ".nib").path)
+  }
+
+  @Test func theCorpusHasThePairs() {
+    #expect(Self.pairs.count == 127, "the corpus's ibtool_pairs/correct has 127 xibs")
+    #expect(Self.profiles != nil, "test3.nib and test6_whitecolor.nib hold both ICC profiles")
+  }
+
+  /// Each pair listed in ``equalToApple`` compiles to Apple's graph; every other pair either is
+  /// refused with an `.unsupported` error naming its line, or compiles to a graph whose first
+  /// difference from Apple's is printed (the list of what remains to do).
+  @Test(arguments: pairs)
+  func compilesAsAppleDoes(_ xib: CorpusFile) throws {
+    let name = xib.url.deletingPathExtension().lastPathComponent
+    let apple = try Self.appleNib(for: xib)
+    let document = try InterfaceDocument(contentsOfFile: xib.path)
+    let graph: NibGraph
+    do {
+      graph = try CocoaNibCompiler.compile(document, options: Self.options(for: name))
+    } catch {
+      #expect(!Self.equalToApple.contains(name), "\(error)")
+      #expect(error.code == .unsupported, "\(error)")
+      #expect(error.line != nil, "an unsupported element is named by its line: \(error)")
+      return
+    }
+    let ours = NIBArchive(graph, keepingUnreachable: false)
+    let difference = ours.firstDifference(from: apple, options: .compilerOutput)
+    if Self.equalToApple.contains(name) {
+      #expect(difference == nil, "\(difference ?? "")")
+    } else if let difference {
+      print("ibtool pair \(name): not yet Apple's: \(difference)")
+    }
+  }
+
+  /// Every xib and storyboard in the corpus either compiles, and the nib it compiles to reads
+  /// back from its bytes as the same graph, or is refused with a typed error naming its line.
+  @Test(arguments: Corpus.files(in: "xib").filter { $0.pathExtension == "xib" || $0.pathExtension == "storyboard" })
+  func compilesOrRefusesWithALine(_ file: CorpusFile) throws {
+    let document = try InterfaceDocument(contentsOfFile: file.path)
+    let graph: NibGraph
+    do {
+      graph = try CocoaNibCompiler.compile(document, options: Self.options(for: ""))
+    } catch {
+      #expect(error.code == .unsupported, "\(error)")
+      #expect(error.line != nil, "\(error)")
+      #expect(error.path == file.path)
+      return
+    }
+    let written = NIBArchive(graph, keepingUnreachable: false)
+    let reread = try NIBArchive(bytes: written.encoded())
+    #expect(reread.firstDifference(from: written) == nil)
+    #expect(NIBArchive(NibGraph(reread)).encoded() == reread.encoded(), "graph → tables → graph keeps every byte")
+  }
+}
+
+/// The compiler on small documents written here.
+@Suite struct CocoaNibCompilerUnitTests {
+  static func xib(_ objects: String, attributes: String = "") -> [UInt8] {
+    Array(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" \(attributes)>
+          <objects>
+              <customObject id="-2" userLabel="File's Owner" customClass="AppController"/>
+              <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+              <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+      \(objects)
+          </objects>
+      </document>
+      """.utf8)
+  }
+
+  static func compile(_ bytes: [UInt8]) throws(InterfaceBuilderError) -> NibGraph {
+    try CocoaNibCompiler.compile(try InterfaceDocument(bytes: bytes, path: "t.xib"))
+  }
+
+  @Test func theFilesOwnerIsTheRootAndObjectIDsCountFromOne() throws {
+    let graph = try Self.compile(Self.xib(""))
+    let archive = NIBArchive(graph, keepingUnreachable: false)
+    #expect(archive.className(of: 0) == "NSObject")
+    #expect(archive.values(of: 0).map(\.key) == ["IB.objectdata", "IB.systemFontUpdateVersion"])
+    #expect(archive.className(of: 1) == "NSIBObjectData")
+    #expect(archive.values(of: 1).map(\.key) == [
+      "NSRoot", "NSVisibleWindows", "NSConnections", "NSObjectsKeys", "NSObjectsValues", "NSOidsKeys", "NSOidsValues",
+      "NSAccessibilityConnectors", "NSAccessibilityOidsKeys", "NSAccessibilityOidsValues",
+    ])
+    let listing = archive.dump()
+    #expect(listing.contains("\"AppController\""))
+    #expect(listing.contains("NS.intval") == false, "numbers are listed as values")
+  }
+
+  @Test func anUnknownElementIsRefusedWithItsLine() {
+    let error = expectError(InterfaceBuilderError.self, .unsupported) {
+      try Self.compile(Self.xib("        <levitationField id=\"9\"/>"))
+    }
+    #expect(error?.line == 7)
+    #expect(error?.description.contains("<levitationField>") == true)
+  }
+
+  @Test func aReferenceToAMissingObjectIsInvalid() {
+    let objects = """
+              <customObject id="7" customClass="Thing">
+                  <connections>
+                      <outlet property="view" destination="nowhere" id="8"/>
+                  </connections>
+              </customObject>
+      """
+    let error = expectError(InterfaceBuilderError.self, .invalidDocument) { try Self.compile(Self.xib(objects)) }
+    #expect(error?.description.contains("\"nowhere\"") == true)
+  }
+
+  @Test func aCatalogColorWithoutProfilesIsRefusedAndSaysWhy() {
+    let objects = """
+              <window title="W" id="1">
+                  <rect key="contentRect" x="0" y="0" width="100" height="100"/>
+                  <view key="contentView" id="2">
+                      <subviews>
+                          <textField id="3">
+                              <rect key="frame" x="10" y="10" width="50" height="20"/>
+                              <textFieldCell key="cell" title="Hi" id="4">
+                                  <font key="font" metaFont="system"/>
+                                  <color key="textColor" name="labelColor" catalog="System" colorSpace="catalog"/>
+                              </textFieldCell>
+                          </textField>
+                      </subviews>
+                  </view>
+              </window>
+      """
+    let error = expectError(InterfaceBuilderError.self, .unsupported) { try Self.compile(Self.xib(objects)) }
+    #expect(error?.line == 15)
+    #expect(error?.description.contains("ICC profile") == true)
+  }
+
+  @Test func windowsAreCentredWithoutAPositionMask() throws {
+    let objects = """
+              <window title="W" id="1">
+                  <rect key="contentRect" x="641" y="589" width="538" height="337"/>
+                  <rect key="screenRect" x="0.0" y="0.0" width="1440" height="877"/>
+              </window>
+      """
+    let graph = try Self.compile(Self.xib(objects))
+    let window = try #require(graph.objects.firstIndex { $0.className == "NSWindowTemplate" })
+    guard case .object(let rect)? = graph[window]["NSWindowRect"] else { Issue.record("no NSWindowRect"); return }
+    #expect(graph.text(of: rect) == "{{451, 270}, {538, 337}}")
+  }
+}
