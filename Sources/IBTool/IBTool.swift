@@ -88,6 +88,15 @@ public struct IBTool {
       if options.printObjects {
         write(try compiledNib(options.input).dump())
       }
+      if options.printHierarchy {
+        write(NibGraph(try compiledNib(options.input)).hierarchyListing())
+      }
+      if options.printConnections {
+        write(NibGraph(try compiledNib(options.input)).connectionsListing())
+      }
+      if options.printClasses {
+        write(NibGraph(try compiledNib(options.input)).classesListing())
+      }
       if let other = options.compare {
         let left = try compiledNib(options.input), right = try compiledNib(other)
         var comparison = NIBArchive.ComparisonOptions.compilerOutput
@@ -225,6 +234,12 @@ struct Options: ParsableArguments {
   @Option(name: .customLong("write"), help: "Where --import-strings-file writes the localized document.") var write: String?
   @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
   var printObjects = false
+  @Flag(name: .customLong("print-hierarchy"), help: "Print the object hierarchy (ours; Apple's --hierarchy prints a plist).")
+  var printHierarchy = false
+  @Flag(name: .customLong("print-connections"), help: "Print the connections (ours; Apple's --connections prints a plist).")
+  var printConnections = false
+  @Flag(name: .customLong("print-classes"), help: "Print the classes and their counts (ours; Apple's --classes prints a plist).")
+  var printClasses = false
   @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib, constraint order aside (ours).")
   var compare: String?
   @Flag(name: .customLong("ignore-connection-order"), help: "With --compare: connections (and their object ids) in any order (ours).")
