@@ -3,7 +3,7 @@
 /// types and integer widths, references between objects by index, and one root.
 ///
 /// A NIBArchive holds the same graph as four flat tables; ``init(_:)`` and
-/// ``NIBArchive/init(_:coderVersion:)`` convert between the two. Strings are `NSString` objects
+/// ``NIBArchive/init(_:coderVersion:keepingUnreachable:)`` convert between the two. Strings are `NSString` objects
 /// whose `NS.bytes` holds UTF-8, numbers `NSNumber` objects with `NS.intval` or `NS.dblval`, and
 /// arrays, sets and dictionaries are "inlined": an `NSInlinedValue` of `true` followed by one
 /// `UINibEncoderEmptyKey` per member (formats.md §7.2).
@@ -140,7 +140,7 @@ extension NIBArchive {
   /// `false` (as Apple's encoder, which only writes what it reaches).
   ///
   /// Apple's own key table is in an order of its encoder's hashing, so a graph read from Apple's
-  /// nib and written back holds the same tables in another order; ``NIBArchive/firstDifference(from:)``
+  /// nib and written back holds the same tables in another order; ``NIBArchive/firstDifference(from:options:)``
   /// treats the two as equal.
   public init(_ graph: NibGraph, coderVersion: UInt32 = 10, keepingUnreachable: Bool = true) {
     var number = [Int](repeating: -1, count: graph.objects.count)

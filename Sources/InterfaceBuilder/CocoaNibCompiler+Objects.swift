@@ -213,6 +213,9 @@ extension CocoaNibCompiler {
       case "view" where child["key"] == "contentView":
         let view = try compileView(child, parent: window, superview: nil, contentSize: (content.width, content.height))
         graph[window].entries[windowViewPosition].value = .object(view)
+      case "clipView" where child["key"] == "contentView":
+        let view = try compileObject(child, parent: window, superview: nil)
+        graph[window].entries[windowViewPosition].value = .object(view)
       case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
       case "point" where child["key"] == "canvasLocation": break
       case "connections": try compileConnections(of: element, source: window)
