@@ -150,11 +150,11 @@ let package = Package(
       exclude: ["Oracles"]),
     .testTarget(
       name: "InterfaceBuilderTests",
-      dependencies: ["InterfaceBuilder", "Interface", "PropertyLists", "TestSupport"],
+      dependencies: ["InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "TestSupport", "ibtool"],
       path: "Tests/InterfaceBuilderTests"),
     .testTarget(
       name: "DocumentationExamplesTests",
-      dependencies: ["PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults"],
+      dependencies: ["PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults", "ibtool"],
       path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]

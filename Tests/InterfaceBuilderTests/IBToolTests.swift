@@ -1,0 +1,92 @@
+import Foundation
+import Interface
+import InterfaceBuilder
+import TestSupport
+import Testing
+
+let builtIBTool = BuiltExecutables.path(named: "ibtool")
+
+/// The `ibtool` executable as a script runs it: files written, exit statuses, errors that name
+/// the document and line.
+@Suite(.enabled(if: builtIBTool != nil, "the built ibtool was not found next to the tests"))
+struct IBToolTests {
+  static let tool = builtIBTool
+  static let demo = Corpus.repositoryRoot.appendingPathComponent("Examples/Demo.xib").path
+
+  static func run(_ arguments: [String], in folder: ScratchFolder) throws -> ToolOutcome {
+    try ToolProcess.run(try #require(tool), arguments, in: folder.path)
+  }
+
+  @Test func compileWritesANibThatReadsBackAsTheCompiledGraph() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    let outcome = try Self.run(["--compile", "Demo.nib", Self.demo], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stderr)\(outcome.stdoutText)")
+    let written = try NIBArchive(contentsOfFile: folder.file("Demo.nib"))
+    let expected = NIBArchive(try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: Self.demo)), keepingUnreachable: false)
+    #expect(written.firstDifference(from: expected) == nil)
+    #expect(written.encoded() == expected.encoded())
+    let compare = try Self.run(["--compare", "Demo.nib", Self.demo], in: folder)
+    #expect(compare.status == 0)
+    #expect(compare.stdoutText.contains("hold the same object graph"))
+  }
+
+  @Test func aDocumentItCannotCompileIsAnErrorWithItsLineAndNothingIsWritten() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    var text = try String(contentsOfFile: Self.demo, encoding: .utf8)
+    text = text.replacingOccurrences(of: "<button verticalHuggingPriority=\"750\" id=\"5\">", with: "<levitator id=\"5\">")
+      .replacingOccurrences(of: "</button>", with: "</levitator>")
+    try folder.write(Array(text.utf8), to: "Bad.xib")
+    let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Bad.nib", "Bad.xib"], in: folder)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.errors */"))
+    #expect(outcome.stdoutText.contains("Bad.xib:25: <levitator> is not compiled yet"), "\(outcome.stdoutText)")
+    #expect(try folder.contents().contains("Bad.nib") == false)
+  }
+
+  @Test func errorsAreAPropertyListInXML1() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    try folder.write(Array("<document".utf8), to: "Cut.xib")
+    let outcome = try Self.run(["--errors", "--compile", "Cut.nib", "Cut.xib"], in: folder)
+    #expect(outcome.status == 1)
+    let report = try PropertyListSerialization.propertyList(from: Data(outcome.stdout), format: nil) as? [String: Any]
+    let errors = report?["com.apple.ibtool.errors"] as? [[String: String]]
+    #expect(errors?.first?["description"]?.hasPrefix("Cut.xib:1: ") == true, "\(outcome.stdoutText)")
+  }
+
+  @Test func aUsageErrorIsStatus64() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    let outcome = try Self.run(["--no-such-flag", "x.xib"], in: folder)
+    #expect(outcome.status == 64)
+    #expect(outcome.stderr.contains("--no-such-flag"))
+  }
+
+  @Test func stringsExportAndImportRoundTrip() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    #expect(try Self.run(["--export-strings-file", "Demo.strings", Self.demo], in: folder).status == 0)
+    let exported = try folder.read("Demo.strings")
+    #expect(exported.starts(with: [0xFF, 0xFE]), "UTF-16 little-endian with a byte-order mark, as Apple writes it")
+    let text = String(decoding: exported.dropFirst(2).withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }, as: UTF16.self)
+    #expect(text.contains("\"6.title\" = \"Save\";"))
+    let french = text.replacingOccurrences(of: "= \"Save\";", with: "= \"Enregistrer\";")
+    try folder.write(Array(french.utf8), to: "fr.strings")
+    let imported = try Self.run(["--import-strings-file", "fr.strings", "--write", "Demo-fr.xib", Self.demo], in: folder)
+    #expect(imported.status == 0, "\(imported.stdoutText)")
+    let localized = try InterfaceDocument(contentsOfFile: folder.file("Demo-fr.xib"))
+    #expect(StringsExport(localized).entries.first { $0.key == "6.title" }?.value == "Enregistrer")
+  }
+
+  @Test func listingsNameObjectsAndConnections() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    let outcome = try Self.run(["--print-hierarchy", "--print-connections", "--print-classes", Self.demo], in: folder)
+    #expect(outcome.status == 0)
+    #expect(outcome.stdoutText.contains("NSButtonCell \"Save\""))
+    #expect(outcome.stdoutText.contains("NSNibControlConnector \"save:\": "))
+    #expect(outcome.stdoutText.contains("\tNSTextField\n"))
+  }
+}
