@@ -124,13 +124,11 @@ public struct IBTool {
     do {
       switch try CompiledNib(contentsOf: path) {
       case .nibArchive(let archive): return archive
-      case .keyedArchive:
-        throw IBToolError(path: path, detail: "a keyed-archive nib (keyedobjects.nib); --print-objects and --compare read NIBArchive nibs")
+      case .keyedArchive(let archive):
+        return NIBArchive(try NibGraph(keyedArchive: archive, path: path))
       }
-    } catch let error as IBToolError {
-      throw error
     } catch {
-      throw IBToolError(path: path, detail: "\(error)")
+      throw IBToolError(path: nil, detail: error.description)
     }
   }
 

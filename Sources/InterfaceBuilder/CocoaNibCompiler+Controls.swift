@@ -6,10 +6,12 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, className: String, parent: Int, superview: Int?
   ) throws(InterfaceBuilderError) -> Int {
     let control = begin(element, className: className, parent: parent)
-    var (entries, _) = try viewEntries(element, view: control, superview: superview)
     guard let cellElement = element.children.first(where: { $0["key"] == "cell" }) else {
       throw invalid(element, "a control needs its cell (<… key=\"cell\">)")
     }
+    // Apple lists the cell right after its control, before the control's subviews and constraints.
+    let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
+    var (entries, _) = try viewEntries(element, view: control, superview: superview)
     // The hugging priorities a control has unless the document says otherwise.
     var defaults = (250, 750)
     if className == "NSButton" {
@@ -28,7 +30,6 @@ extension CocoaNibCompiler {
     entries += tailViewEntries(element)
     if let tag = element["tag"].flatMap({ Int($0) }) { entries.append(.init("NSTag", NibGraph.integer(tag))) }
     entries.append(.init("NSEnabled", .bool(cellElement.flag("enabled", default: true))))
-    let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
     entries.append(.init("NSCell", .object(cell)))
     entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
     if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
@@ -66,7 +67,8 @@ extension CocoaNibCompiler {
     let horizontal = element["horizontal" + prefix].flatMap { Double($0) }
     let vertical = element["vertical" + prefix].flatMap { Double($0) }
     guard horizontal != nil || vertical != nil else { return nil }
-    let h = horizontal ?? 250, v = vertical ?? (onlyWhenDifferent ? 250 : 750)
+    let missing: Double = onlyWhenDifferent ? 250 : 750
+    let h = horizontal ?? missing, v = vertical ?? missing
     if onlyWhenDifferent && h == Double(defaults.0) && v == Double(defaults.1) { return nil }
     return "{\(Self.geometryNumber(h)), \(Self.geometryNumber(v))}"
   }
@@ -148,6 +150,9 @@ extension CocoaNibCompiler {
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     entries.append(.init("NSContents", string(element["title"] ?? "")))
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
+    if let formatter = element.children.first(where: { $0["key"] == "formatter" }) {
+      entries.append(.init("NSFormatter", .object(try compileFormatter(formatter, parent: cell))))
+    }
     if let placeholder = element["placeholderString"] { entries.append(.init("NSPlaceholderString", string(placeholder))) }
     entries.append(.init("NSControlView", .object(control)))
     if element.flag("drawsBackground") { entries.append(.init("NSDrawsBackground", .bool(true))) }
@@ -158,7 +163,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
     }
     graph[cell].entries = entries
-    try compileChildren(of: element, object: cell, known: ["font", "color"])
+    try compileChildren(of: element, object: cell, known: ["font", "color", "numberFormatter", "dateFormatter", "customFormatter"])
     return cell
   }
 

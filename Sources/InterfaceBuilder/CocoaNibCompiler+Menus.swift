@@ -137,6 +137,7 @@ extension CocoaNibCompiler {
       "toolTip": .init(name: ".AppleSystemUIFont", size: 11, role: 0x19),
       "palette": .init(name: ".AppleSystemUIFont", size: 11, role: 0x17),
       "controlContent": .init(name: ".AppleSystemUIFont", size: 12, role: 0x1A),
+      "cellTitle": .init(name: ".AppleSystemUIFont", size: 12, role: 0x13),
     ]
     let name: String
     let size: Double
@@ -146,7 +147,7 @@ extension CocoaNibCompiler {
         guard let known = metaFonts[meta] else { throw unsupported(element, "metaFont \"\(meta)\" is not compiled yet") }
         name = known.name
         size = element.double("size") ?? known.size
-        flags = ((known.role << 8) & 0xF00) | (known.role & 0xFF)
+        flags = ((known.role << 8) & 0xF00) | (known.role & 0xFF) | (meta == "cellTitle" ? 0x1000 : 0)
       } else if let fontName = element["name"] {
         name = fontName
         size = element.double("size") ?? 12

@@ -211,12 +211,13 @@ public struct CocoaNibCompiler {
   static let swappedClasses: Set<String> = [
     "NSView", "NSOutlineView", "NSButton", "NSTextField", "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView",
     "NSPopUpButtonCell", "NSScrollView", "NSLevelIndicatorCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
+    "NSSegmentedControl", "NSSegmentedCell", "NSSearchFieldCell",
   ]
   /// Swapped classes that are instantiated with `initWithCoder:`, not `init` (no `NSInitializeWithInit`).
   static let codedClasses: Set<String> = [
     "NSView", "NSCustomView", "NSButton", "NSTextField", "NSOutlineView", "NSScrollView", "NSClipView", "NSColorWell", "NSStackView",
     "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView", "NSPopUpButtonCell", "NSLevelIndicatorCell",
-    "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
+    "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter", "NSSearchFieldCell",
   ]
 
   /// Custom classes, once every object is compiled: an `NSClassSwapper` {NSClassName,
@@ -233,10 +234,9 @@ public struct CocoaNibCompiler {
       let handledByOwner = original == "NSCustomObject" || original == "NSCustomView" || original == "NSWindowTemplate"
       let swap: Bool
       if direct {
-        // Seen in Apple's output: a custom object whose module is the target's is kept as an
-        // NSCustomObject unless ibtool was given --module (two samples; the rule is inferred).
-        let targetModuleUnset = element["customModuleProvider"] == "target" && element["customModule"] != nil && options.module == nil
-        swap = original != "NSWindowTemplate" && !(original == "NSCustomObject" && targetModuleUnset)
+        // AppKit's own classes (NSFontManager) stay NSCustomObjects (one sample; inferred).
+        let appKitClass = custom?.hasPrefix("NS") == true && element["customModule"] == nil
+        swap = original != "NSWindowTemplate" && !(original == "NSCustomObject" && appKitClass)
       } else {
         swap = custom != nil && Self.swappedClasses.contains(original)
       }

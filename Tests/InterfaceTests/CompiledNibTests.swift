@@ -45,3 +45,35 @@ struct CompiledNibTests {
     #expect(nibArchives >= 100 && keyedArchives >= 1 && storyboards >= 8)
   }
 }
+
+/// A keyed-archive nib in the same model as a NIBArchive.
+@Suite struct KeyedArchiveNibGraphTests {
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func theKeyedArchiveNibBecomesAGraph() throws {
+    let path = Corpus.file("nib/Test-nib.nib").path
+    guard case .keyedArchive(let archive) = try CompiledNib(contentsOf: path) else {
+      Issue.record("Test-nib.nib is a keyed-archive nib")
+      return
+    }
+    let graph = try NibGraph(keyedArchive: archive, path: path)
+    #expect(graph[graph.root].entries.map(\.key) == ["IB.objectdata"])
+    let listing = graph.hierarchyListing()
+    #expect(listing.contains("NSMenu \"Main Menu\""))
+    #expect(graph.classesListing().contains("NSMenuItem"))
+    // Every $objects entry that is reachable becomes one object: written and read back unchanged.
+    let written = NIBArchive(graph)
+    #expect(try NIBArchive(bytes: written.encoded()).firstDifference(from: written) == nil)
+  }
+
+  @Test func aUIDPastTheObjectsIsCorrupt() throws {
+    let archive = try PropertyListValue(decoding: Array(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>$archiver</key><string>NSKeyedArchiver</string>
+      <key>$objects</key><array><string>$null</string></array>
+      <key>$top</key><dict><key>IB.objectdata</key><dict><key>CF$UID</key><integer>7</integer></dict></dict>
+      </dict></plist>
+      """.utf8))
+    expectError(InterfaceError.self, .corrupt) { try NibGraph(keyedArchive: archive, path: "k.nib") }
+  }
+}
