@@ -97,7 +97,16 @@ public struct IBTool {
       if options.printClasses {
         write(NibGraph(try compiledNib(options.input)).classesListing())
       }
-      if let other = options.compare {
+      if let other = options.compare, isStoryboard(options.input) || isStoryboard(other) {
+        var comparison = NIBArchive.ComparisonOptions.compilerOutput
+        comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
+        if let difference = try compareStoryboards(options.input, other, options: comparison) {
+          write("\(options.input) and \(other) differ: \(difference)\n")
+          status = 1
+        } else {
+          write("\(options.input) and \(other) hold the same object graph\n")
+        }
+      } else if let other = options.compare {
         let left = try compiledNib(options.input), right = try compiledNib(other)
         var comparison = NIBArchive.ComparisonOptions.compilerOutput
         comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
@@ -153,12 +162,68 @@ public struct IBTool {
   }
 
   func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
+    if input.hasSuffix(".storyboard") {
+      try StoryboardFolder.write(try compiledStoryboard(input), to: output)
+      return
+    }
     let bytes = NIBArchive(try compiledGraph(input), keepingUnreachable: false).encoded()
     do {
       try AtomicFile.write(Data(bytes), toFile: output)
     } catch {
       throw IBToolError(path: output, detail: "cannot write the nib: \(error.detail)")
     }
+  }
+
+  func isStoryboard(_ path: String) -> Bool { path.hasSuffix(".storyboard") || path.hasSuffix(".storyboardc") || path.hasSuffix(".storyboardc/") }
+
+  func compiledStoryboard(_ path: String) throws(IBToolError) -> CompiledStoryboardOutput {
+    do {
+      return try CocoaStoryboardCompiler.compile(try InterfaceDocument(contentsOfFile: path), options: compilerOptions)
+    } catch {
+      throw IBToolError(path: nil, detail: error.description)
+    }
+  }
+
+  /// A compiled storyboard: compiled now from a `.storyboard`, or read from a `.storyboardc` folder.
+  func storyboardContents(_ path: String) throws(IBToolError) -> (info: PropertyListValue, nibs: [String: NIBArchive]) {
+    if path.hasSuffix(".storyboard") {
+      let compiled = try compiledStoryboard(path)
+      var nibs: [String: NIBArchive] = [:]
+      for (name, graph) in compiled.nibs { nibs[name] = NIBArchive(graph, keepingUnreachable: false) }
+      return (compiled.info, nibs)
+    }
+    do {
+      let folder = try CompiledStoryboard(contentsOf: path)
+      var nibs: [String: NIBArchive] = [:]
+      for (name, nib) in folder.nibs {
+        switch nib {
+        case .nibArchive(let archive): nibs[name] = archive
+        case .keyedArchive(let archive): nibs[name] = NIBArchive(try NibGraph(keyedArchive: archive, path: path + "/" + name + ".nib"))
+        }
+      }
+      return (folder.info, nibs)
+    } catch {
+      throw IBToolError(path: nil, detail: error.description)
+    }
+  }
+
+  /// The first difference between two compiled storyboards: their Info.plists (the UUIDs Apple
+  /// makes at random compared by key only) and each nib by name.
+  func compareStoryboards(_ left: String, _ right: String, options: NIBArchive.ComparisonOptions) throws(IBToolError) -> String? {
+    let a = try storyboardContents(left), b = try storyboardContents(right)
+    func withoutUUIDValues(_ info: PropertyListValue) -> PropertyListValue {
+      guard case .dictionary(var dictionary) = info, case .dictionary(let uuids)? = dictionary["NSViewControllerIdentifiersToUUIDs"] else { return info }
+      dictionary["NSViewControllerIdentifiersToUUIDs"] = .dictionary(PropertyListDictionary(uuids.keys.sorted().map { ($0, PropertyListValue.string("")) }))
+      return .dictionary(dictionary)
+    }
+    guard withoutUUIDValues(a.info) == withoutUUIDValues(b.info) else { return "Info.plist differs" }
+    guard Set(a.nibs.keys) == Set(b.nibs.keys) else {
+      return "nibs \(a.nibs.keys.sorted()) vs \(b.nibs.keys.sorted())"
+    }
+    for name in a.nibs.keys.sorted() {
+      if let difference = a.nibs[name]!.firstDifference(from: b.nibs[name]!, options: options) { return "\(name).nib: \(difference)" }
+    }
+    return nil
   }
 
   func write(_ text: String) { try? environment.standardStreams.writeOutput(Array(text.utf8)) }

@@ -10,16 +10,22 @@ extension NIBArchive {
     /// `NSOidsValues`) only as a set, the other objects' ids still exactly: Apple's ibtool
     /// orders connections by a rule not known here.
     public var ignoresConnectionOrder: Bool
+    /// Keys whose values need only be objects of the same class on both sides, whatever they
+    /// hold: a storyboard's `uniqueIdentifierForStoryboardCompilation`, which Apple's ibtool
+    /// makes at random on every compilation.
+    public var wildcardKeys: Set<String>
 
-    public init(unorderedCollectionKeys: Set<String> = [], ignoresConnectionOrder: Bool = false) {
+    public init(unorderedCollectionKeys: Set<String> = [], ignoresConnectionOrder: Bool = false, wildcardKeys: Set<String> = []) {
       self.unorderedCollectionKeys = unorderedCollectionKeys
       self.ignoresConnectionOrder = ignoresConnectionOrder
+      self.wildcardKeys = wildcardKeys
     }
 
     /// Everything in order: the two graphs must be the same, array for array.
     public static let exact = ComparisonOptions()
     /// What two compilations of one document by two compilers may differ in: constraint order.
-    public static let compilerOutput = ComparisonOptions(unorderedCollectionKeys: ["NSViewConstraints"])
+    public static let compilerOutput = ComparisonOptions(
+      unorderedCollectionKeys: ["NSViewConstraints"], wildcardKeys: ["uniqueIdentifierForStoryboardCompilation"])
   }
 
   /// The first semantic difference between this nib and `other`, or `nil` when they hold the
@@ -100,12 +106,27 @@ struct GraphComparison {
         let here = path + " → " + a.key + (a.key == "UINibEncoderEmptyKey" ? "[\(occurrence)]" : "")
         guard a.key == b.key else { return "\(here): key \(a.key) vs \(b.key)" }
         switch (a.payload, b.payload) {
+        case (.object(let x), .object(let y)) where options.wildcardKeys.contains(a.key):
+          guard left.className(of: x) == right.className(of: y) else {
+            return "\(here): class \(left.className(of: x)) vs \(right.className(of: y))"
+          }
+          // Counted as reached on both sides, but not walked.
+          if pairs[x] == nil, reverse[y] == nil { pairs[x] = y; reverse[y] = x }
         case (.object(let x), .object(let y)):
           if options.ignoresConnectionOrder, Self.oidKeys.contains(a.key), leftClass.name == "NSIBObjectData" {
             if a.key == "NSOidsKeys" { oidObjects = (x, y) }
             continue
           }
-          if unorderedKeys.contains(a.key), let difference = pairUnordered(x, y, path: here) { return difference }
+          if unorderedKeys.contains(a.key), members(left, x) != nil, pairs[x] == nil, reverse[y] == nil {
+            // The collection itself is matched here, member by member, not walked in order.
+            guard left.className(of: x) == right.className(of: y) else {
+              return "\(here): class \(left.className(of: x)) vs \(right.className(of: y))"
+            }
+            pairs[x] = y
+            reverse[y] = x
+            if let difference = pairUnordered(x, y, path: here) { return difference }
+            continue
+          }
           if let difference = pair(x, y, path: here) { return difference }
         default:
           guard a.payload == b.payload else {
@@ -139,6 +160,14 @@ struct GraphComparison {
   mutating func pairUnordered(_ x: Int, _ y: Int, path: String) -> String? {
     guard let leftMembers = members(left, x), let rightMembers = members(right, y) else { return nil }
     guard leftMembers.count == rightMembers.count else { return "\(path): \(leftMembers.count) vs \(rightMembers.count) members" }
+    // In the same order already: pair them in place (the shallow match below cannot tell apart
+    // members whose references are not paired yet, such as two outlets to look-alike placeholders).
+    if zip(leftMembers, rightMembers).allSatisfy({ pairs[$0] == $1 || (pairs[$0] == nil && reverse[$1] == nil && shallowlyEqual($0, $1)) }) {
+      for (member, match) in zip(leftMembers, rightMembers) {
+        if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+      }
+      return nil
+    }
     var unused = rightMembers
     for member in leftMembers {
       if let known = pairs[member] {
@@ -174,9 +203,33 @@ struct GraphComparison {
         if let paired = pairs[s] {
           if paired != t { return false }
         } else {
-          if reverse[t] != nil || left.className(of: s) != right.className(of: t) { return false }
-          let sv = left.values(of: s), tv = right.values(of: t)
-          if sv.count == 1, tv.count == 1, sv[0].key.hasPrefix("NS."), sv[0].payload != tv[0].payload { return false }
+          if reverse[t] != nil || !resemble(s, t, depth: 2) { return false }
+        }
+      default:
+        if p.payload != q.payload { return false }
+      }
+    }
+    return true
+  }
+
+  /// Whether two objects not yet paired look alike to `depth` levels: the same class and keys,
+  /// equal scalars, strings and numbers equal by content, other references alike one level down.
+  func resemble(_ x: Int, _ y: Int, depth: Int) -> Bool {
+    guard left.className(of: x) == right.className(of: y) else { return false }
+    let a = left.values(of: x), b = right.values(of: y)
+    guard a.count == b.count else { return false }
+    for (p, q) in zip(a, b) {
+      guard p.key == q.key else { return false }
+      switch (p.payload, q.payload) {
+      case (.object(let s), .object(let t)) where options.wildcardKeys.contains(p.key):
+        if left.className(of: s) != right.className(of: t) { return false }
+      case (.object(let s), .object(let t)):
+        if let paired = pairs[s] {
+          if paired != t { return false }
+        } else if depth > 0, !resemble(s, t, depth: depth - 1) {
+          return false
+        } else if depth == 0, left.className(of: s) != right.className(of: t) {
+          return false
         }
       default:
         if p.payload != q.payload { return false }

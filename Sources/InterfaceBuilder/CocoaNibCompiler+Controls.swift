@@ -159,7 +159,9 @@ extension CocoaNibCompiler {
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if let text = element.child("color", key: "textColor") { entries.append(.init("NSTextColor", .object(try color(text)))) }
     let tools = Int(document.toolsVersion) ?? 0
-    if (11759...12107).contains(tools) || controlElement.flag("allowsCharacterPickerTouchBarItem") {
+    // Not for a table's data cell (test_table_no_header, toolsVersion 11762).
+    let inTable = controlElement.name == "tableView" || controlElement.name == "outlineView"
+    if ((11759...12107).contains(tools) && !inTable) || controlElement.flag("allowsCharacterPickerTouchBarItem") {
       entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
     }
     graph[cell].entries = entries

@@ -7,11 +7,13 @@ extension CocoaNibCompiler {
   mutating func compileMenu(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     let menu = begin(element, className: "NSMenu", parent: parent)
     var items: [Int] = []
-    for child in element.child("items")?.children ?? [] {
+    let itemElements = element.child("items")?.children ?? []
+    for child in reversesMenuItems ? itemElements.reversed() : itemElements {
       guard child.name == "menuItem" else { throw unsupported(child) }
       items.append(try compileMenuItem(child, menu: menu))
     }
-    var entries: [NibGraph.Entry] = [.init("NSTitle", string(element["title"] ?? "")), .init("NSMenuItems", .object(graph.collection("NSMutableArray", items)))]
+    if reversesMenuItems { items.reverse() }
+    var entries: [NibGraph.Entry] = [.init("NSTitle", localizable(element["title"] ?? "", element, "title")), .init("NSMenuItems", .object(graph.collection("NSMutableArray", items)))]
     if let system = element["systemMenu"] {
       let names = ["main": "_NSMainMenu", "apple": "_NSAppleMenu", "services": "_NSServicesMenu", "window": "_NSWindowsMenu", "help": "_NSHelpMenu",
         "recentDocuments": "_NSRecentDocumentsMenu", "font": "_NSFontMenu"]
@@ -37,7 +39,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSAllowsKeyEquivalentMirroring", .bool(true)))
     let actionImage = element["secondaryImage"]
     if actionImage != nil { entries.append(.init("NSHasActionImage", .bool(true))) }
-    entries.append(.init("NSTitle", string(element["title"] ?? "")))
+    entries.append(.init("NSTitle", separator ? string(element["title"] ?? "") : localizable(element["title"] ?? "", element, "title")))
     entries.append(.init("NSKeyEquiv", string(element["keyEquivalent"] ?? "")))
     if separator {
       // A separator has no key equivalent modifiers at all.
@@ -247,7 +249,7 @@ extension CocoaNibCompiler {
         }
         let connector = begin(connection, className: "NSNibControlConnector", parent: nil)
         var entries: [NibGraph.Entry] = [.init("NSSource", .object(source))]
-        if target != "-1" { entries.append(.init("NSDestination", .object(object(forID: target, line: connection.line)))) }
+        if !firstResponderIDs.contains(target) { entries.append(.init("NSDestination", .object(object(forID: target, line: connection.line)))) }
         entries.append(.init("NSLabel", string(selector)))
         graph[connector].entries = entries
         actionConnections.append(connector)

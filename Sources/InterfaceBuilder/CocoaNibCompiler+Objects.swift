@@ -137,6 +137,7 @@ extension CocoaNibCompiler {
     switch (position == nil, left, right, bottom, top) {
     case (true, _, _, _, _): flags |= 0x78_0000
     case (false, true, true, true, true): flags |= 0x78_0000
+    case (false, false, false, true, true): flags |= 0x78_0000  // top and bottom only (sb_basic_wc)
     case (false, true, _, true, _): flags |= 0
     case (false, _, true, true, _): flags |= 0x5_0000
     case (false, true, _, _, true): flags |= 0x28_0000
@@ -153,7 +154,7 @@ extension CocoaNibCompiler {
     if !element.flag("releasedWhenClosed", default: true) { flags |= 0x4000_0000 }
     if element.flag("hidesOnDeactivate") { flags |= Int(bitPattern: 0xFFFF_FFFF_8000_0000) }
     entries.append(.init("NSWTFlags", NibGraph.integer(flags)))
-    entries.append(.init("NSWindowTitle", string(element["title"] ?? "")))
+    entries.append(.init("NSWindowTitle", localizable(element["title"] ?? "", element, "title")))
     entries.append(.init("NSWindowSubtitle", string("")))
     entries.append(
       .init("NSWindowClass", string(element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSWindow")))

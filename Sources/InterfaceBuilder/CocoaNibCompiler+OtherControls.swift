@@ -312,7 +312,9 @@ extension CocoaNibCompiler {
     let styles = ["none": 0, "photo": 1, "grayBezel": 2, "groove": 3, "button": 4]
     guard let style = styles[element["imageFrameStyle"] ?? "none"] else { throw invalid(element, "imageFrameStyle \"\(element["imageFrameStyle"]!)\" is not known") }
     entries.append(.init("NSStyle", .int8(Int8(style))))
-    entries.append(.init("NSAnimates", .bool(element.flag("animates"))))
+    // An image cell without `animates` does not animate in a xib, but does in a storyboard
+    // (two storyboard samples, eight xib samples).
+    entries.append(.init("NSAnimates", .bool(element.flag("animates", default: document.kind == .storyboard))))
     entries.append(.init("NSImageAnimation", .int64(-1)))
     graph[cell].entries = entries
     try compileChildren(of: element, object: cell, known: ["font"])

@@ -178,7 +178,16 @@ extension CocoaNibCompiler {
     let subviewsPosition = entries.count
 
     // The clip view is tiled from the scroll view; its subviews follow by autoresizing.
-    let resizedClip = clipElement.resized(to: clipFrame)
+    var resizedClip = clipElement.resized(to: clipFrame)
+    // A table fills the clip view's height below the header (AppKit tiles an empty table to the
+    // visible height: test_6col 148 − 23 = 125, sv_nohs_wide_col 247).
+    if isTable, let index = resizedClip.children.firstIndex(where: { $0.name == "subviews" }), !resizedClip.children[index].children.isEmpty {
+      var table = resizedClip.children[index].children[0]
+      var frame = table.frameRect
+      frame.height = clipFrame.height - (headerElement != nil ? headerHeight : 0)
+      table = table.withFrame(frame)
+      resizedClip.children[index].children[0] = table
+    }
     let clip = try compileClipView(resizedClip, parent: scrollView, scrollView: scrollView, headerHeight: headerElement != nil ? headerHeight : nil)
 
     func placeScroller(_ scroller: InterfaceDocument.Element?, horizontal: Bool) -> InterfaceDocument.Element? {
@@ -195,13 +204,39 @@ extension CocoaNibCompiler {
       return scroller
     }
     var horizontal: Int?, vertical: Int?
-    if let placed = placeScroller(hElement, horizontal: true) { horizontal = try compileScroller(placed, parent: scrollView, scrollView: scrollView) }
-    if let placed = placeScroller(vElement, horizontal: false) { vertical = try compileScroller(placed, parent: scrollView, scrollView: scrollView) }
+    // A table wider than its clip view: AppKit's tiling enables the horizontal scroller (and
+    // shows it when the scroll view has one, at the overlay width 15 — test_6col) and sets
+    // scroll-view flag 0x80 (test_table_uniform_header, sv_nohs_wide_col).
+    var contentWidth: Double?
+    if isTable, let tableElement = resizedClip.child("subviews")?.children.first {
+      let width = try tableLayout(tableElement).width
+      if width > clipFrame.width { contentWidth = width }
+    }
+    // Scrollers without wantsLayer are layer tree hosts with autohiding in documents without
+    // autolayout (outline_2col_default, sv_nohs_small_vs; not test_outline_indent, test_table_no_header).
+    let layerHost = isTable && element.flag("autohidesScrollers") && document.root["useAutolayout"] != "YES"
+    if var placed = placeScroller(hElement, horizontal: true) {
+      var percent: Double?
+      if let contentWidth, hasH {
+        placed = placed.withFrame(ViewRect(x: inset, y: inset + clipFrame.height - 15, width: clipFrame.width, height: 15))
+        placed.attributes.removeAll { $0.name == "hidden" }
+        percent = clipFrame.width / contentWidth
+      }
+      horizontal = try compileScroller(
+        placed, parent: scrollView, scrollView: scrollView, enabled: contentWidth != nil, percent: percent, layerHost: layerHost)
+    }
+    if let placed = placeScroller(vElement, horizontal: false) {
+      vertical = try compileScroller(placed, parent: scrollView, scrollView: scrollView, layerHost: layerHost)
+    }
 
     var headerClip: Int?
     var corner: Int?
     if let headerElement {
-      let header = try compileTableHeaderView(headerElement, parent: scrollView)
+      guard isTable, let tableElement = resizedClip.child("subviews")?.children.first else {
+        throw unsupported(headerElement, "a table header view in a scroll view without a table is not compiled yet")
+      }
+      let tableWidth = try tableLayout(tableElement).width
+      let header = try compileTableHeaderView(headerElement, parent: scrollView, width: tableWidth)
       let headerFrame = ViewRect(x: inset, y: inset, width: clipFrame.width, height: headerHeight)
       let clipIndex = graph.add("NSClipView")
       var clipEntries: [NibGraph.Entry] = [
@@ -221,9 +256,22 @@ extension CocoaNibCompiler {
       // The header view lives in the header clip view.
       setEntry(header, "NSNextResponder", .object(clipIndex))
       setEntry(header, "NSSuperview", .object(clipIndex))
-      // Unverified until tables compile: test_table_uniform_header's corner is {{312, 1}, {18, 23}}.
-      corner = cornerView(
-        frame: ViewRect(x: inset + clipFrame.width, y: inset, width: Self.scrollerWidth(vElement) + 1, height: headerHeight), superview: scrollView)
+      // The table's corner view, when the scroll view shows it (test_table_uniform_header:
+      // {{312, 1}, {18, 23}}), hidden with a hidden vertical scroller.
+      if Self.scrollViewShowsCorner(element), let tableObject = graph[clip].entries.first(where: { $0.key == "NSDocView" }),
+        case .object(let table) = tableObject.value, let cornerEntry = graph[table].entries.first(where: { $0.key == "NSCornerView" }),
+        case .object(let tableCorner) = cornerEntry.value
+      {
+        let frame = ViewRect(x: inset + clipFrame.width, y: inset, width: Self.scrollerWidth(vElement) + 1, height: headerHeight)
+        var cornerEntries: [NibGraph.Entry] = [
+          .init("NSNextResponder", .object(scrollView)), .init("NSNibTouchBar", .null),
+          .init("NSvFlags", NibGraph.integer(showsV ? 256 : Int(bitPattern: 0xFFFF_FFFF_8000_0100))), frameEntry(frame),
+          .init("NSSuperview", .object(scrollView)), .init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
+        ]
+        cornerEntries += tailViewEntries(InterfaceDocument.Element(name: "view"))
+        graph[tableCorner].entries = cornerEntries
+        corner = tableCorner
+      }
     }
 
     var subviews = [clip]
@@ -265,6 +313,7 @@ extension CocoaNibCompiler {
     if hasV { flags |= 0x10 }
     if hasH { flags |= 0x20 }
     if element.flag("autohidesScrollers") { flags |= 0x200 }
+    if contentWidth != nil { flags |= 0x80 }
     if element.flag("usesPredominantAxisScrolling", default: true) { flags |= 0x10000 }
     let elasticities = ["automatic": 0, "none": 1, "allowed": 2]
     let hElasticity = element["horizontalScrollElasticity"], vElasticity = element["verticalScrollElasticity"]
@@ -280,7 +329,14 @@ extension CocoaNibCompiler {
     entries.append(.init("NSContentView", .object(clip)))
     if let headerClip { entries.append(.init("NSHeaderClipView", .object(headerClip))) }
     if let corner { entries.append(.init("NSCornerView", .object(corner))) }
+    // A table's scroll view scrolls a row (rowHeight + intercell height) per line, whatever the
+    // document says (sv_nohs_wide_col: none given, 19; test_table_no_header: 10 given, 19).
+    var tableLine: Double?
+    if isTable, let table = documentElement {
+      tableLine = (table.double("rowHeight") ?? 17) + (table.child("size", key: "intercellSpacing")?.double("height") ?? 2)
+    }
     func amount(_ name: String) throws(InterfaceBuilderError) -> Double {
+      if let tableLine, name.hasSuffix("LineScroll") { return tableLine }
       guard let text = element[name] else { return 10 }
       guard let value = Double(text) else { throw invalid(element, "\(name) is not a number") }
       return value
@@ -381,7 +437,9 @@ extension CocoaNibCompiler {
   }
 
   /// `<scroller>` → `NSScroller`.
-  mutating func compileScroller(_ element: InterfaceDocument.Element, parent: Int, scrollView: Int) throws(InterfaceBuilderError) -> Int {
+  mutating func compileScroller(
+    _ element: InterfaceDocument.Element, parent: Int, scrollView: Int, enabled: Bool = false, percent: Double? = nil, layerHost: Bool = false
+  ) throws(InterfaceBuilderError) -> Int {
     let scroller = begin(element, className: "NSScroller", parent: parent)
     for attribute in element.attributes {
       switch attribute.name {
@@ -397,9 +455,10 @@ extension CocoaNibCompiler {
       .init("NSFrame", string(Self.rectString(x: frame.x, y: frame.y, width: frame.width, height: frame.height))),
       .init("NSSuperview", .object(scrollView)),
     ]
-    if element.flag("wantsLayer") { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
+    if element.flag("wantsLayer") || layerHost { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     entries += tailViewEntries(element)
+    if enabled { entries.append(.init("NSEnabled", .bool(true))) }
     let action = string("_doScroller:")
     entries += [
       .init("NSAllowsLogicalLayoutDirection", .bool(false)), .init("NSControlAction", action), .init("NSControlTarget", .object(scrollView)),
@@ -418,6 +477,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSTarget", .object(scrollView)))
     entries.append(.init("NSAction", action))
     if let value = element.double("doubleValue") { entries.append(.init("NSCurValue", .float64(value))) }
+    if let percent { entries.append(.init("NSPercent", .float64(percent))) }
     graph[scroller].entries = entries
     try compileChildren(of: element, object: scroller, known: ["rect", "autoresizingMask"])
     return scroller
@@ -550,15 +610,6 @@ extension CocoaNibCompiler {
     return textView
   }
 
-  // MARK: Tables
-
-  mutating func compileTableHeaderView(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    throw unsupported(element)
-  }
-
-  mutating func compileTableView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    throw unsupported(element)
-  }
 }
 
 extension NibGraph {

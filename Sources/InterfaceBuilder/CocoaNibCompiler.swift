@@ -63,6 +63,13 @@ public struct CocoaNibCompiler {
   var actionConnections: [Int] = []
   var bindingConnections: [Int] = []
   var earlyConnections: [Int] = []
+  /// Connections after all the others (a storyboard's runtime-attribute connectors).
+  var lateConnections: [Int] = []
+  /// Ids that stand for the First Responder (`-1` in a xib; each scene's own in a storyboard):
+  /// an action aimed at one has no `NSDestination`.
+  var firstResponderIDs: Set<String> = ["-1"]
+  /// Whether menu items are listed among the objects last to first (storyboards do so).
+  var reversesMenuItems = false
   var helpConnections: [Int] = []
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
@@ -98,10 +105,7 @@ public struct CocoaNibCompiler {
   }
 
   mutating func run() throws(InterfaceBuilderError) -> NibGraph {
-    let objectData = graph.add("NSIBObjectData")
-    graph.append("IB.objectdata", .object(objectData), to: graph.root)
-    graph.append("IB.systemFontUpdateVersion", .int8(1), to: graph.root)
-
+    let objectData = startArchive()
     let topLevel = document.objects
     guard let owner = topLevel.first(where: { $0["id"] == "-2" }) else {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: document.root.line, detail: "no File's Owner (<customObject id=\"-2\">) in <objects>")
@@ -110,15 +114,30 @@ public struct CocoaNibCompiler {
     for element in topLevel where element["id"] != "-2" && element["id"] != "-1" {
       _ = try compileObject(element, parent: filesOwner, superview: nil)
     }
+    return try finishArchive(objectData)
+  }
+
+  /// The root `NSObject` with its `IB.objectdata` (returned, filled by ``finishArchive(_:)``).
+  mutating func startArchive() -> Int {
+    let objectData = graph.add("NSIBObjectData")
+    graph.append("IB.objectdata", .object(objectData), to: graph.root)
+    graph.append("IB.systemFontUpdateVersion", .int8(1), to: graph.root)
+    return objectData
+  }
+
+  /// Custom classes, the check that every referenced id exists, and the `NSIBObjectData` keys:
+  /// connections (early, outlets, actions, bindings, help, late), objects with parents, and
+  /// object ids (the File's Owner 1, then the objects, then the connections but the early ones).
+  mutating func finishArchive(_ objectData: Int) throws(InterfaceBuilderError) -> NibGraph {
     try applyCustomClasses()
     if let (id, line) = pendingReferences.first {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
     }
-
-    let connections = earlyConnections + outletConnections + actionConnections + bindingConnections + helpConnections
+    let identified = outletConnections + actionConnections + bindingConnections + helpConnections + lateConnections
+    let connections = earlyConnections + identified
     var keys: [Int] = [filesOwner]
     keys += objectsWithParents.map(\.object)
-    keys += outletConnections + actionConnections + bindingConnections + helpConnections
+    keys += identified
     let oids = keys.indices.map { number($0 + 1) }
     let noAccessibility = graph.collection("NSArray", [])
     graph[objectData].entries = [
@@ -145,6 +164,30 @@ public struct CocoaNibCompiler {
     strings[text] = index
     return .object(index)
   }
+
+  /// The index of the shared `NSString` holding `text`.
+  mutating func sharedString(_ text: String) -> Int {
+    if let known = strings[text] { return known }
+    let index = graph.string(text)
+    strings[text] = index
+    return index
+  }
+
+  /// A localizable property's text: in a document inside an `.lproj` folder (a Base
+  /// localization), an `NSLocalizableString` {NS.bytes, NSKey "<object id>.<property>", NSDev
+  /// the development text}, which the nib loader looks up in the matching `.strings` table;
+  /// elsewhere the shared `NSString`.
+  mutating func localizable(_ text: String, _ element: InterfaceDocument.Element, _ property: String) -> NIBArchive.Payload {
+    guard isLocalized, !text.isEmpty, let id = element["id"] else { return string(text) }
+    let object = graph.add("NSLocalizableString")
+    graph[object].entries = [
+      .init("NS.bytes", .data(Array(text.utf8))), .init("NSKey", string(id + "." + property)), .init("NSDev", string(text)),
+    ]
+    return .object(object)
+  }
+
+  /// Whether the document lives in an `.lproj` folder (its strings are localizable).
+  var isLocalized: Bool { document.path?.split(separator: "/").dropLast().contains { $0.hasSuffix(".lproj") } ?? false }
 
   /// A string, or `nil` (type 9) when `text` is absent.
   mutating func optionalString(_ text: String?) -> NIBArchive.Payload {

@@ -1,0 +1,290 @@
+public import Interface
+public import PropertyLists
+
+/// A compiled macOS storyboard, as Apple's `ibtool --compile Main.storyboardc Main.storyboard`
+/// writes it: an `Info.plist` and one nib per window controller, per view controller's view and
+/// for the main menu.
+public struct CompiledStoryboardOutput: Sendable {
+  /// The folder's `Info.plist`: `NSStoryboardDesignatedEntryPointIdentifier`,
+  /// `NSStoryboardMainMenu`, `NSStoryboardVersion` 1, `NSViewControllerIdentifiersToNibNames`
+  /// and `NSViewControllerIdentifiersToUUIDs`.
+  public var info: PropertyListValue
+  /// Each nib by file name without `.nib`, in the order they were made.
+  public var nibs: [(name: String, graph: NibGraph)]
+}
+
+/// Compiles a macOS storyboard (`com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB`) scene by
+/// scene, with the per-scene machinery of ``CocoaNibCompiler``.
+///
+/// What is compiled is the shape Apple's samples show: an application scene with a main menu
+/// (→ `MainMenu.nib`), window controllers whose window's content view controller is set by a
+/// `window.shadowedContentViewController` relationship segue (→ one nib named by the
+/// controller's `storyboardIdentifier`, or `NSWindowController-<id>`, holding the controller,
+/// its window and the content view controller), and view controllers (→ `<id>-view-<view id>`,
+/// the view, with the controller outside the nib as an `UpstreamPlaceholder-1` external object).
+/// Other controllers and segues are refused with their line.
+///
+/// `uniqueIdentifierForStoryboardCompilation` values are UUIDs Apple makes at random; these are
+/// derived from the document and the controller's id, so that a build is reproducible.
+public enum CocoaStoryboardCompiler {
+  public static func compile(
+    _ document: InterfaceDocument, options: CocoaNibCompiler.Options = .init()
+  ) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
+    guard document.platform == .macOS, document.kind == .storyboard else {
+      throw InterfaceBuilderError(
+        .unsupported, path: document.path, line: document.root.line,
+        detail: "only macOS storyboards compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
+    }
+    var controllers: [String: InterfaceDocument.Element] = [:]
+    var firstResponders: Set<String> = []
+    for scene in document.scenes {
+      for object in scene.child("objects")?.children ?? [] {
+        if object["sceneMemberID"] == "firstResponder", let id = object["id"] { firstResponders.insert(id) }
+        if object["sceneMemberID"] == "viewController", let id = object["id"] { controllers[id] = object }
+      }
+    }
+    var nibs: [(name: String, graph: NibGraph)] = []
+    var namesToNibs: [(String, PropertyListValue)] = []
+    var namesToUUIDs: [(String, PropertyListValue)] = []
+    var entryPoint: String?
+    let initial = document.root["initialViewController"]
+    for scene in document.scenes {
+      for object in scene.child("objects")?.children ?? [] where object["sceneMemberID"] == "viewController" {
+        var compiler = CocoaNibCompiler(document: document, options: options)
+        compiler.firstResponderIDs.formUnion(firstResponders)
+        switch object.name {
+        case "application":
+          guard let menu = object.child("menu", key: "mainMenu") else { continue }
+          let graph = try compiler.compileMainMenu(application: object, menu: menu)
+          nibs.append(("MainMenu", graph))
+          namesToNibs.append(("MainMenu", .string("MainMenu")))
+        case "windowController":
+          let name = object["storyboardIdentifier"] ?? "NSWindowController-" + (object["id"] ?? "")
+          let uuid = storyboardUUID(document, object["id"] ?? "")
+          let graph = try compiler.compileWindowControllerScene(object, controllers: controllers, uuid: uuid)
+          nibs.append((name, graph))
+          namesToNibs.append((name, .string(name)))
+          namesToUUIDs.append((name, .string(uuid)))
+          if object["id"] == initial { entryPoint = name }
+        case "viewController":
+          guard let view = object.child("view", key: "view"), let viewID = view["id"], let id = object["id"] else {
+            throw compiler.invalid(object, "a view controller needs its <view key=\"view\"> with an id")
+          }
+          let graph = try compiler.compileViewControllerView(object, view: view)
+          nibs.append(("\(id)-view-\(viewID)", graph))
+          if object["storyboardIdentifier"] != nil {
+            throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
+          }
+        default:
+          throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet")
+        }
+      }
+    }
+    var info: [(String, PropertyListValue)] = []
+    if let entryPoint { info.append(("NSStoryboardDesignatedEntryPointIdentifier", .string(entryPoint))) }
+    info.append(("NSStoryboardMainMenu", .string("MainMenu")))
+    info.append(("NSStoryboardVersion", .integer(PropertyListInteger(Int64(1)))))
+    info.append(("NSViewControllerIdentifiersToNibNames", .dictionary(PropertyListDictionary(namesToNibs))))
+    info.append(("NSViewControllerIdentifiersToUUIDs", .dictionary(PropertyListDictionary(namesToUUIDs))))
+    return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+  }
+
+  /// A UUID made from the document's path and a controller id (FNV-1a, 128 bits, version 4 bits
+  /// set), so that compiling the same storyboard twice gives the same bytes.
+  static func storyboardUUID(_ document: InterfaceDocument, _ id: String) -> String {
+    var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x8422_2325_cbf2_9ce4
+    for byte in Array(((document.path ?? "") as String).utf8) + [0] + Array(id.utf8) {
+      high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+      low = (low ^ UInt64(byte) ^ (high >> 29)) &* 0x0000_0100_0000_01B3
+    }
+    high = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000
+    low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+    func hex(_ value: UInt64, _ digits: Int) -> String {
+      let text = String(value, radix: 16, uppercase: true)
+      return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+    let h = hex(high, 16), l = hex(low, 16)
+    return "\(h.prefix(8))-\(h.dropFirst(8).prefix(4))-\(h.suffix(4))-\(l.prefix(4))-\(l.suffix(12))"
+  }
+}
+
+extension CocoaNibCompiler {
+  /// A storyboard nib's File's Owner: an `NSCustomObject` of class `NSObject`, filled at load.
+  mutating func storyboardOwner() -> Int {
+    filesOwner = graph.add("NSCustomObject", [.init("NSClassName", string("NSObject"))])
+    return filesOwner
+  }
+
+  /// The Application placeholder every nib has: an `NSCustomObject` of `NSApplication`.
+  mutating func applicationPlaceholder() -> Int {
+    let application = graph.add("NSCustomObject", [.init("NSClassName", string("NSApplication"))])
+    objectsWithParents.append((application, filesOwner))
+    return application
+  }
+
+  /// An `NSNibExternalObjectPlaceholder` for the object the loader passes in under `identifier`.
+  mutating func externalPlaceholder(_ identifier: String) -> Int {
+    graph.add("NSNibExternalObjectPlaceholder", [.init("NSExternalObjectPlaceholderIdentifier", string(identifier))])
+  }
+
+  mutating func outlet(from source: Int, to destination: Int, _ label: String) -> Int {
+    let connector = graph.add("NSNibOutletConnector")
+    graph[connector].entries = [
+      .init("NSSource", .object(source)), .init("NSDestination", .object(destination)), .init("NSLabel", string(label)),
+      .init("NSChildControllerCreationSelectorName", .null),
+    ]
+    outletConnections.append(connector)
+    return connector
+  }
+
+  /// `MainMenu.nib`: the application (an `NSCustomObject` of `NSApplication` whose `IBMainMenu`
+  /// is the menu), the Application placeholder, and the menu, whose items a storyboard lists
+  /// last to first.
+  mutating func compileMainMenu(application: InterfaceDocument.Element, menu: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph {
+    let objectData = startArchive()
+    _ = storyboardOwner()
+    let app = graph.add("NSCustomObject")
+    objectsWithParents.append((app, filesOwner))
+    _ = applicationPlaceholder()
+    reversesMenuItems = true
+    let mainMenu = try compileMenu(menu, parent: filesOwner)
+    graph[app].entries = [.init("IBMainMenu", .object(mainMenu)), .init("NSClassName", string("NSApplication"))]
+    return try finishArchive(objectData)
+  }
+
+  /// A window controller's nib: the controller, its window (with a content view made for it
+  /// when the storyboard has none) and its content view controller, each view controller
+  /// reaching the storyboard through an `NSStoryboardPlaceholder` external object.
+  mutating func compileWindowControllerScene(
+    _ element: InterfaceDocument.Element, controllers: [String: InterfaceDocument.Element], uuid: String
+  ) throws(InterfaceBuilderError) -> NibGraph {
+    let objectData = startArchive()
+    let owner = storyboardOwner()
+    guard let windowElement = element.child("window", key: "window") else {
+      throw invalid(element, "a window controller needs its <window key=\"window\">")
+    }
+    let segues = element.child("connections")?.children ?? []
+    var contentElement: InterfaceDocument.Element?
+    for segue in segues {
+      guard segue.name == "segue", segue["kind"] == "relationship", segue["relationship"] == "window.shadowedContentViewController",
+        let destination = segue["destination"], let controller = controllers[destination]
+      else { throw unsupported(segue, "only a window.shadowedContentViewController relationship segue is compiled so far") }
+      contentElement = controller
+    }
+    let contentPlaceholder = contentElement.map { _ in externalPlaceholder("NSStoryboardPlaceholder") }
+    if let contentPlaceholder { objectsWithParents.append((contentPlaceholder, owner)) }
+
+    let controller = graph.add("NSWindowController")
+    if let id = element["id"] { objectsByID[id] = controller }
+    objectsWithParents.append((controller, owner))
+    let window = try compileWindow(windowElement, parent: controller)
+    visibleWindows.removeAll { $0 == window }
+    if case .null? = graph[window]["NSWindowView"] {
+      let content = try rect(windowElement, key: "contentRect") ?? (0, 0, 0, 0)
+      let view = graph.add("NSView")
+      graph[view].entries = [
+        .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", NibGraph.integer(0x100)),
+        .init("NSFrameSize", string(Self.sizeString(width: content.width, height: content.height))),
+        .init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
+      ] + tailViewEntries(windowElement)
+      if let position = graph[window].entries.firstIndex(where: { $0.key == "NSWindowView" }) {
+        graph[window].entries[position].value = .object(view)
+      }
+      objectsWithParents.append((view, window))
+    }
+    var contentController: Int?
+    if let contentElement {
+      let child = try viewControllerObject(contentElement)
+      objectsWithParents.append((child, window))
+      contentController = child
+    }
+    var entries: [NibGraph.Entry] = [.init("IBWindowTemplate", .object(window))]
+    if let contentController { entries.append(.init("IBWindowTemplateContentViewController", .object(contentController))) }
+    if let identifier = element["storyboardIdentifier"] { entries.append(.init("explicitStoryboardIdentifier", string(identifier))) }
+    entries.append(.init("showSeguePresentationStyle", .int8(0)))
+    entries.append(.init("uniqueIdentifierForStoryboardCompilation", string(uuid)))
+    graph[controller].entries = try swapped(element, original: "IBNSWindowController", plain: "NSWindowController", object: controller) + entries
+    _ = applicationPlaceholder()
+    let ownPlaceholder = externalPlaceholder("NSStoryboardPlaceholder")
+    objectsWithParents.append((ownPlaceholder, owner))
+
+    // The connections' order differs between Interface Builder versions (samples from Xcode 7
+    // and Xcode 14/15); older documents also make the controller the window's delegate.
+    _ = outlet(from: owner, to: controller, "sceneController")
+    if (Int(document.toolsVersion) ?? 0) < 20000 {
+      if let contentController, let contentPlaceholder { _ = outlet(from: contentController, to: contentPlaceholder, "storyboard") }
+      _ = outlet(from: window, to: controller, "delegate")
+      _ = outlet(from: controller, to: ownPlaceholder, "storyboard")
+      _ = outlet(from: controller, to: window, "window")
+    } else {
+      _ = outlet(from: controller, to: ownPlaceholder, "storyboard")
+      _ = outlet(from: controller, to: window, "window")
+      if let contentController, let contentPlaceholder { _ = outlet(from: contentController, to: contentPlaceholder, "storyboard") }
+    }
+    if let contentController {
+      let attributes = graph.add("NSIBUserDefinedRuntimeAttributesConnector")
+      graph[attributes].entries = [
+        .init("NSObject", .object(window)), .init("NSValues", .object(graph.collection("NSArray", [contentController]))),
+        .init("NSKeyPaths", .object(graph.collection("NSArray", [sharedString("contentViewController")]))),
+      ]
+      lateConnections.append(attributes)
+    }
+    return try finishArchive(objectData)
+  }
+
+  /// A view controller as another nib holds it: `NSViewController` (or a class swapper for its
+  /// custom class) naming the nib of its view.
+  mutating func viewControllerObject(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard let id = element["id"], let view = element.child("view", key: "view"), let viewID = view["id"] else {
+      throw invalid(element, "a view controller needs an id and its <view key=\"view\"> with an id")
+    }
+    let controller = graph.add("NSViewController")
+    let table = hasUpstreamConnections(element) ? [sharedString("UpstreamPlaceholder-1"), controller] : []
+    var entries: [NibGraph.Entry] = [
+      .init("NSNibName", string("\(id)-view-\(viewID)")),
+      .init("NSExternalObjectsTableForViewLoading", .object(graph.collection("NSMutableDictionary", table))),
+      .init("showSeguePresentationStyle", .int8(0)),
+      .init("uniqueIdentifierForStoryboardCompilation", string(CocoaStoryboardCompiler.storyboardUUID(document, id))),
+    ]
+    entries = try swapped(element, original: "NSViewController", plain: "NSViewController", object: controller) + entries
+    graph[controller].entries = entries
+    return controller
+  }
+
+  /// Whether a view controller's own connections reach into its view (then its view's nib
+  /// refers to it through `UpstreamPlaceholder-1`).
+  func hasUpstreamConnections(_ element: InterfaceDocument.Element) -> Bool {
+    element.child("connections")?.children.contains { $0.name == "outlet" || $0.name == "action" } ?? false
+  }
+
+  /// The class-swapper head for a controller with a custom class, or nothing (the object keeps
+  /// the `plain` class).
+  mutating func swapped(
+    _ element: InterfaceDocument.Element, original: String, plain: String, object: Int
+  ) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    guard let custom = element["customClass"] else {
+      graph[object].className = plain
+      return []
+    }
+    graph[object].className = "NSClassSwapper"
+    return [
+      .init("NSClassName", string(swiftClassName(custom, module: module(of: element)))), .init("NSOriginalClassName", string(original)),
+    ]
+  }
+
+  /// A view controller's view nib: the view (owned by the controller, which is the File's
+  /// Owner at load), and the controller's outlets and actions through `UpstreamPlaceholder-1`.
+  mutating func compileViewControllerView(_ element: InterfaceDocument.Element, view: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph {
+    let objectData = startArchive()
+    let owner = storyboardOwner()
+    let root = try compileObject(view, parent: owner, superview: nil)
+    _ = outlet(from: owner, to: root, "view")
+    _ = applicationPlaceholder()
+    if hasUpstreamConnections(element) {
+      let upstream = externalPlaceholder("UpstreamPlaceholder-1")
+      objectsWithParents.append((upstream, owner))
+      try compileConnections(of: element, source: upstream)
+    }
+    return try finishArchive(objectData)
+  }
+}
