@@ -375,18 +375,6 @@ extension CocoaNibCompiler {
     }
   }
 
-  /// `_NSCornerView` of a table's scroll view.
-  mutating func cornerView(frame: ViewRect, superview: Int?) -> Int {
-    var entries: [NibGraph.Entry] = [
-      .init("NSNextResponder", superview.map { .object($0) } ?? .null), .init("NSNibTouchBar", .null), .init("NSvFlags", .int16(256)),
-      frameEntry(frame),
-    ]
-    if let superview { entries.append(.init("NSSuperview", .object(superview))) }
-    entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
-    entries += tailViewEntries(InterfaceDocument.Element(name: "view"))
-    return graph.add("_NSCornerView", entries)
-  }
-
   /// `<clipView>` → `NSClipView` (its frame already computed); `scrollView` is `nil` for a
   /// window's content view.
   mutating func compileClipView(

@@ -55,7 +55,8 @@ public enum CocoaStoryboardCompiler {
         switch object.name {
         case "application":
           guard let menu = object.child("menu", key: "mainMenu") else { continue }
-          let graph = try compiler.compileMainMenu(application: object, menu: menu)
+          let others = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
+          let graph = try compiler.compileMainMenu(application: object, menu: menu, sceneObjects: others)
           nibs.append(("MainMenu", graph))
           namesToNibs.append(("MainMenu", .string("MainMenu")))
         case "windowController":
@@ -67,8 +68,8 @@ public enum CocoaStoryboardCompiler {
           namesToUUIDs.append((name, .string(uuid)))
           if object["id"] == initial { entryPoint = name }
         case "viewController":
-          guard let view = object.child("view", key: "view"), let viewID = view["id"], let id = object["id"] else {
-            throw compiler.invalid(object, "a view controller needs its <view key=\"view\"> with an id")
+          guard let view = CocoaNibCompiler.controllerView(object), let viewID = view["id"], let id = object["id"] else {
+            throw compiler.unsupported(object, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
           }
           let graph = try compiler.compileViewControllerView(object, view: view)
           nibs.append(("\(id)-view-\(viewID)", graph))
@@ -140,15 +141,22 @@ extension CocoaNibCompiler {
   /// `MainMenu.nib`: the application (an `NSCustomObject` of `NSApplication` whose `IBMainMenu`
   /// is the menu), the Application placeholder, and the menu, whose items a storyboard lists
   /// last to first.
-  mutating func compileMainMenu(application: InterfaceDocument.Element, menu: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph {
+  mutating func compileMainMenu(
+    application: InterfaceDocument.Element, menu: InterfaceDocument.Element, sceneObjects: [InterfaceDocument.Element]
+  ) throws(InterfaceBuilderError) -> NibGraph {
     let objectData = startArchive()
     _ = storyboardOwner()
     let app = graph.add("NSCustomObject")
+    if let id = application["id"] { objectsByID[id] = app }
     objectsWithParents.append((app, filesOwner))
     _ = applicationPlaceholder()
     reversesMenuItems = true
     let mainMenu = try compileMenu(menu, parent: filesOwner)
     graph[app].entries = [.init("IBMainMenu", .object(mainMenu)), .init("NSClassName", string("NSApplication"))]
+    // The scene's other objects (the app delegate, controllers) live in the same nib; their
+    // order among the objects is not known from Apple's samples.
+    for object in sceneObjects { _ = try compileObject(object, parent: filesOwner, superview: nil) }
+    try compileConnections(of: application, source: app)
     return try finishArchive(objectData)
   }
 
@@ -235,8 +243,9 @@ extension CocoaNibCompiler {
   /// A view controller as another nib holds it: `NSViewController` (or a class swapper for its
   /// custom class) naming the nib of its view.
   mutating func viewControllerObject(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    guard let id = element["id"], let view = element.child("view", key: "view"), let viewID = view["id"] else {
-      throw invalid(element, "a view controller needs an id and its <view key=\"view\"> with an id")
+    guard element.name == "viewController" else { throw unsupported(element, "a <\(element.name)> as a window's content is not compiled yet") }
+    guard let id = element["id"], let view = Self.controllerView(element), let viewID = view["id"] else {
+      throw unsupported(element, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
     }
     let controller = graph.add("NSViewController")
     let table = hasUpstreamConnections(element) ? [sharedString("UpstreamPlaceholder-1"), controller] : []
@@ -249,6 +258,11 @@ extension CocoaNibCompiler {
     entries = try swapped(element, original: "NSViewController", plain: "NSViewController", object: controller) + entries
     graph[controller].entries = entries
     return controller
+  }
+
+  /// A view controller's view: its child with `key="view"` (`<view>` or `<customView>`).
+  static func controllerView(_ element: InterfaceDocument.Element) -> InterfaceDocument.Element? {
+    element.children.first { $0["key"] == "view" && ($0.name == "view" || $0.name == "customView") }
   }
 
   /// Whether a view controller's own connections reach into its view (then its view's nib

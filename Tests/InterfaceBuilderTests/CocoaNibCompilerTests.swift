@@ -1,6 +1,7 @@
 import Foundation
 import Interface
 import InterfaceBuilder
+import PropertyLists
 import TestSupport
 import Testing
 
@@ -15,14 +16,16 @@ struct CocoaNibCompilerTests {
   static let equalToApple: Set<String> = [
     "blocklist", "box_separator_autoresize", "button_imagehugstitle", "button_shadowless", "catalog_image", "checkbox_hugging",
     "color_white_precision", "customview_direct", "datacell_unparseable", "help_button_hugging", "imageview_customclass",
-    "menu_action_image", "minimal", "module_override", "popup_empty", "popup_explicit_font", "radio_hugging",
-    "searchfield_no_completion", "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging",
-    "square_shadowless_button", "stepper_test", "stepper_vflags", "stepper_wraps", "test1", "test10_next_key",
+    "menu_action_image", "minimal", "module_override", "outline_2col_default", "outline_2col_firstcolonly_noreorder",
+    "outline_autohide_header", "popup_empty", "popup_explicit_font", "radio_hugging", "searchfield_no_completion",
+    "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging", "square_shadowless_button", "stepper_test",
+    "stepper_vflags", "stepper_wraps", "sv_nohs_wide_col", "table_5col_reverseseq", "test1", "test10_next_key",
     "test12_text_view_border", "test14_custom_classes", "test15_custom_classes", "test19_2_layouts", "test23_segmented",
     "test27_allows_writing_tools", "test29_window_minmax_size", "test30_character_picker", "test31_wtflags_signed",
     "test33_popup_pulldown", "test4", "test6_whitecolor", "test7_clipview", "test8_menu", "test_box_colors",
     "test_box_separator", "test_box_titled", "test_custom_object_direct", "test_named_image", "test_popup_textured",
-    "test_rect_float_coords", "test_slider", "test_slider_prefs", "test_translate_toplevel", "test_tv", "test_window_behavior",
+    "test_rect_float_coords", "test_slider", "test_slider_prefs", "test_sv2", "test_table_header_first_col",
+    "test_table_no_header", "test_table_uniform_header", "test_translate_toplevel", "test_tv", "test_window_behavior",
     "textfield_hug_h750", "textfield_no_truncates", "textfield_truncates", "textview_linkdetection", "tooltip_attr",
     "tooltip_child", "white_color_format", "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
   ]
@@ -80,19 +83,72 @@ struct CocoaNibCompilerTests {
   @Test(arguments: Corpus.files(in: "xib").filter { $0.pathExtension == "xib" || $0.pathExtension == "storyboard" })
   func compilesOrRefusesWithALine(_ file: CorpusFile) throws {
     let document = try InterfaceDocument(contentsOfFile: file.path)
-    let graph: NibGraph
+    let graphs: [NibGraph]
     do {
-      graph = try CocoaNibCompiler.compile(document, options: Self.options(for: ""))
+      if document.kind == .storyboard {
+        graphs = try CocoaStoryboardCompiler.compile(document, options: Self.options(for: "")).nibs.map(\.graph)
+      } else {
+        graphs = [try CocoaNibCompiler.compile(document, options: Self.options(for: ""))]
+      }
     } catch {
       #expect(error.code == .unsupported, "\(error)")
       #expect(error.line != nil, "\(error)")
       #expect(error.path == file.path)
       return
     }
-    let written = NIBArchive(graph, keepingUnreachable: false)
-    let reread = try NIBArchive(bytes: written.encoded())
-    #expect(reread.firstDifference(from: written) == nil)
-    #expect(NIBArchive(NibGraph(reread)).encoded() == reread.encoded(), "graph → tables → graph keeps every byte")
+    for graph in graphs {
+      let written = NIBArchive(graph, keepingUnreachable: false)
+      let reread = try NIBArchive(bytes: written.encoded())
+      #expect(reread.firstDifference(from: written) == nil)
+      #expect(NIBArchive(NibGraph(reread)).encoded() == reread.encoded(), "graph → tables → graph keeps every byte")
+    }
+  }
+
+  static let storyboards = Corpus.files(in: "xib/ibtool_pairs/correct").filter { $0.pathExtension == "storyboard" }
+  /// The storyboard pairs whose compiled folder holds Apple's nibs (connection order and the
+  /// random UUIDs aside) and Apple's Info.plist (UUID values aside).
+  static let storyboardsEqualToApple: Set<String> = ["sb_basic_wc", "sb_swift_wc", "Base.lproj/sb_localized"]
+
+  @Test(arguments: storyboards)
+  func storyboardsCompileAsAppleDoes(_ storyboard: CorpusFile) throws {
+    let name = String(storyboard.name.dropFirst("xib/ibtool_pairs/correct/".count).dropLast(".storyboard".count))
+    let apple = try CompiledStoryboard(contentsOf: Corpus.file("nib/ibtool_pairs/correct/\(name).out").path)
+    let compiled: CompiledStoryboardOutput
+    do {
+      compiled = try CocoaStoryboardCompiler.compile(InterfaceDocument(contentsOfFile: storyboard.path), options: Self.options(for: name))
+    } catch {
+      #expect(!Self.storyboardsEqualToApple.contains(name), "\(error)")
+      #expect(error.code == .unsupported && error.line != nil, "\(error)")
+      return
+    }
+    var differences: [String] = []
+    #expect(Set(compiled.nibs.map(\.name)) == Set(apple.nibs.keys))
+    for (nibName, graph) in compiled.nibs {
+      guard case .nibArchive(let appleNib)? = apple.nibs[nibName] else { continue }
+      var options = NIBArchive.ComparisonOptions.compilerOutput
+      options.ignoresConnectionOrder = true
+      if let difference = NIBArchive(graph, keepingUnreachable: false).firstDifference(from: appleNib, options: options) {
+        differences.append("\(nibName): \(difference)")
+      }
+    }
+    for key in ["NSStoryboardDesignatedEntryPointIdentifier", "NSStoryboardMainMenu", "NSStoryboardVersion", "NSViewControllerIdentifiersToNibNames"] {
+      if compiled.info[key] != apple.info[key] { differences.append("Info.plist \(key)") }
+    }
+    let uuidKeys = compiled.info["NSViewControllerIdentifiersToUUIDs"]?.dictionaryValue?.keys.sorted()
+    if uuidKeys != apple.info["NSViewControllerIdentifiersToUUIDs"]?.dictionaryValue?.keys.sorted() { differences.append("Info.plist UUID keys") }
+    if Self.storyboardsEqualToApple.contains(name) {
+      #expect(differences.isEmpty, "\(differences)")
+    } else if !differences.isEmpty {
+      print("ibtool storyboard pair \(name): not yet Apple's: \(differences.first!)")
+    }
+  }
+
+  @Test func aStoryboardCompilesTheSameTwice() throws {
+    let path = Corpus.file("xib/ibtool_pairs/correct/sb_swift_wc.storyboard").path
+    let first = try CocoaStoryboardCompiler.compile(InterfaceDocument(contentsOfFile: path), options: Self.options(for: ""))
+    let second = try CocoaStoryboardCompiler.compile(InterfaceDocument(contentsOfFile: path), options: Self.options(for: ""))
+    #expect(first.info == second.info)
+    #expect(first.nibs.map { NIBArchive($0.graph).encoded() } == second.nibs.map { NIBArchive($0.graph).encoded() })
   }
 }
 
