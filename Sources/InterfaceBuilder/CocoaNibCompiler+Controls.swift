@@ -15,9 +15,12 @@ extension CocoaNibCompiler {
     // The hugging priorities a control has unless the document says otherwise.
     var defaults = (250, 750)
     if className == "NSButton" {
-      switch cellElement["type"] {
-      case "check", "radio": defaults = (250, 250)
-      case "help": defaults = (750, 750)
+      // By bezel style: rounded push buttons hug vertically, help buttons both ways, square
+      // bezels (check boxes, radio and bevel buttons) neither.
+      switch cellElement["bezelStyle"] {
+      case "rounded", nil: defaults = (250, 750)
+      case "helpButton": defaults = (750, 750)
+      case "regularSquare": defaults = (250, 250)
       default: break
       }
     }
@@ -148,7 +151,7 @@ extension CocoaNibCompiler {
     let cell = begin(element, className: "NSTextFieldCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSTextFieldCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
-    entries.append(.init("NSContents", string(element["title"] ?? "")))
+    if let contents = try cellContents(element) { entries.append(.init("NSContents", contents)) }
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
     if let formatter = element.children.first(where: { $0["key"] == "formatter" }) {
       entries.append(.init("NSFormatter", .object(try compileFormatter(formatter, parent: cell))))

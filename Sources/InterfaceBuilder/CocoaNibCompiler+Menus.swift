@@ -102,6 +102,15 @@ extension CocoaNibCompiler {
     return resource
   }
 
+  /// The sizes of AppKit's named icons that ibtool archives at their own size: the 32-point
+  /// icons and the 16-point status images.
+  static let appKitImageSizes: [String: Double] = [
+    "NSTrashEmpty": 32, "NSTrashFull": 32, "NSFolder": 32, "NSComputer": 32, "NSNetwork": 32, "NSUser": 32, "NSUserGroup": 32,
+    "NSEveryone": 32, "NSAdvanced": 32, "NSPreferencesGeneral": 32, "NSInfo": 32, "NSFontPanel": 32, "NSColorPanel": 32,
+    "NSUserAccounts": 32, "NSMultipleDocuments": 32, "NSStatusAvailable": 16, "NSStatusPartiallyAvailable": 16,
+    "NSStatusUnavailable": 16, "NSStatusNone": 16,
+  ]
+
   /// A named image (`image="NSAddTemplate"`, or an SF Symbol from `catalog="system"`), sized
   /// from the document's `<resources>`.
   mutating func namedImage(_ name: String, catalog: String?, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
@@ -110,6 +119,8 @@ extension CocoaNibCompiler {
     let isSystem = name.hasPrefix("NS") || catalog == "system"
     if isSystem { (width, height) = (min(width, 32), min(height, 32)) }
     if catalog == "system" { (width, height) = (32, 32) }
+    // AppKit's own images have their own size, whatever the document's <resources> says.
+    if let size = Self.appKitImageSizes[name] { (width, height) = (size, size) }
     let designSize = Self.sizeString(width: width, height: height)
     return try shared("image:" + name + designSize + (catalog ?? "")) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
       compiler.customResource(name, catalog: catalog, namespace: isSystem ? "system" : nil, designSize: designSize)
@@ -263,14 +274,16 @@ extension CocoaNibCompiler {
 extension CocoaNibCompiler {
   // MARK: Colors
 
-  /// A number in a color's component strings: 12 significant digits, no trailing zeros.
+  /// A number in a color's component strings: 10 significant digits, no trailing zeros, as
+  /// "%.10g" prints it (test11_text_view_back: 0.75810480442176875 → "0.7581048044";
+  /// imagecell_datacell_font: 0.33333298560000002 → "0.3333329856"; test19_2_layouts:
+  /// 0.055541899059999997 → "0.05554189906").
   static func colorNumber(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     var text = ""
     var digits = value
-    // 12 significant digits, as "%.12g" prints them.
     let magnitude = digits == 0 ? 0 : Int((abs(digits)).log10Floor())
-    let decimals = max(0, 11 - magnitude)
+    let decimals = max(0, 9 - magnitude)
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     digits = (digits * scale).rounded() / scale

@@ -235,6 +235,8 @@ extension CocoaNibCompiler {
     let isCustom = element.name == "customView"
     let view = begin(element, className: isCustom ? "NSCustomView" : "NSView", parent: parent)
     var keys = try viewEntries(element, view: view, superview: superview, contentSize: contentSize)
+    // An NSCustomView archives clipsToBounds twice (StatusBar, split view panes).
+    if isCustom && element.flag("clipsToBounds") { keys.entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }
     keys.hugging.map { keys.entries.append(.init("NSHuggingPriority", $0)) }
     keys.entries += tailViewEntries(element)
     graph[view].entries = keys.entries
@@ -262,6 +264,9 @@ extension CocoaNibCompiler {
     for child in subviewElements {
       subviews.append(try compileObject(child, parent: view, superview: view))
     }
+    // An NSCustomView lists its subviews last to first (StatusBar, nkv_simple,
+    // textfield_formatter, transmission_MainMenu: every custom view with two or more).
+    if element.name == "customView" { subviews.reverse() }
     if !subviews.isEmpty || alwaysSubviews {
       entries.append(.init("NSSubviews", .object(graph.collection("NSMutableArray", subviews))))
     }

@@ -31,6 +31,8 @@ extension CocoaNibCompiler {
         entries.append(.init("NSTextFieldAllowsWritingToolsAffordance", .bool(false)))
         entries.append(.init("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false)))
       }
+    case _ where Self.containerElements.contains(element.name):
+      return try compileContainer(element, parent: parent, superview: superview)
     default:
       throw unsupported(element)
     }
@@ -47,6 +49,7 @@ extension CocoaNibCompiler {
     case "stepperCell": return try compileStepperCell(element, control: control, parent: parent)
     case "segmentedCell": return try compileSegmentedCell(element, control: control, parent: parent)
     case "searchFieldCell": return try compileSearchFieldCell(element, control: control, parent: parent, controlElement: controlElement)
+    case "datePickerCell", "pathCell": return try compileContainerCell(element, control: control, parent: parent, controlElement: controlElement)
     default: throw unsupported(element)
     }
   }
@@ -616,9 +619,9 @@ extension CocoaNibCompiler {
 
   /// A cell's `<dateFormatter key="formatter">` → `NSDateFormatter` {NS.attributes (the
   /// formatter's settings, keys sorted), NS.format (the ICU pattern Apple's ibtool resolved),
-  /// NS.natural}. Number and custom formatters are not compiled yet.
+  /// NS.natural}. Number and custom formatters: ``compileOtherFormatter(_:parent:)``.
   mutating func compileFormatter(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    guard element.name == "dateFormatter" else { throw unsupported(element) }
+    guard element.name == "dateFormatter" else { return try compileOtherFormatter(element, parent: parent) }
     try checkAttributes(element, known: ["dateStyle", "timeStyle", "doesRelativeDateFormatting", "formatterBehavior"])
     if let behavior = element["formatterBehavior"], behavior != "default10_4" { throw unsupported(element, "formatterBehavior \"\(behavior)\" is not compiled yet") }
     let styles = ["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4]

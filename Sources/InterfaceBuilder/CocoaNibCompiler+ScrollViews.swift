@@ -586,6 +586,10 @@ extension CocoaNibCompiler {
     entries.append(.init("NSTVFlags", NibGraph.integer(132 | (element.flag("horizontallyResizable") ? 1 : 0) | (verticallyResizable ? 2 : 0))))
     if let maxSize = element.child("size", key: "maxSize"), let width = maxSize.double("width"), let height = maxSize.double("height") {
       entries.append(.init("NSMaxSize", string(Self.sizeString(width: width, height: height))))
+    } else if document.kind == .storyboard, let frame = try rect(originalElement(element), key: "frame") {
+      // A storyboard's text view without a maxSize is limited to its frame as the document
+      // gives it, before the scroll view's tiling (sb_textview).
+      entries.append(.init("NSMaxSize", string(Self.sizeString(width: frame.width, height: frame.height))))
     }
     entries.append(.init("NSDelegate", .null))
     if let textColor = element.child("color", key: "textColor") {

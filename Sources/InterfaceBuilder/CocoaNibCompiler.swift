@@ -139,7 +139,7 @@ public struct CocoaNibCompiler {
     keys += objectsWithParents.map(\.object)
     keys += identified
     let oids = keys.indices.map { number($0 + 1) }
-    let noAccessibility = graph.collection("NSArray", [])
+    let noAccessibility = emptyArray()
     graph[objectData].entries = [
       .init("NSRoot", .object(filesOwner)),
       .init("NSVisibleWindows", .object(graph.collection("NSMutableSet", visibleWindows))),
@@ -188,6 +188,18 @@ public struct CocoaNibCompiler {
 
   /// Whether the document lives in an `.lproj` folder (its strings are localizable).
   var isLocalized: Bool { document.path?.split(separator: "/").dropLast().contains { $0.hasSuffix(".lproj") } ?? false }
+
+  /// The element as the document has it (with its own frame), for a copy whose frame the
+  /// compiler has recomputed; the copy itself when it has no id or is not found.
+  func originalElement(_ element: InterfaceDocument.Element) -> InterfaceDocument.Element {
+    guard let id = element["id"] else { return element }
+    func find(_ node: InterfaceDocument.Element) -> InterfaceDocument.Element? {
+      if node["id"] == id && node.name == element.name { return node }
+      for child in node.children { if let found = find(child) { return found } }
+      return nil
+    }
+    return find(document.root) ?? element
+  }
 
   /// A string, or `nil` (type 9) when `text` is absent.
   mutating func optionalString(_ text: String?) -> NIBArchive.Payload {
@@ -254,13 +266,13 @@ public struct CocoaNibCompiler {
   static let swappedClasses: Set<String> = [
     "NSView", "NSOutlineView", "NSButton", "NSTextField", "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView",
     "NSPopUpButtonCell", "NSScrollView", "NSLevelIndicatorCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
-    "NSSegmentedControl", "NSSegmentedCell", "NSSearchFieldCell",
+    "NSSegmentedControl", "NSSegmentedCell", "NSSearchFieldCell", "NSStackView", "NSSplitView",
   ]
   /// Swapped classes that are instantiated with `initWithCoder:`, not `init` (no `NSInitializeWithInit`).
   static let codedClasses: Set<String> = [
     "NSView", "NSCustomView", "NSButton", "NSTextField", "NSOutlineView", "NSScrollView", "NSClipView", "NSColorWell", "NSStackView",
     "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView", "NSPopUpButtonCell", "NSLevelIndicatorCell",
-    "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter", "NSSearchFieldCell",
+    "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter", "NSSearchFieldCell", "NSSplitView",
   ]
 
   /// Custom classes, once every object is compiled: an `NSClassSwapper` {NSClassName,

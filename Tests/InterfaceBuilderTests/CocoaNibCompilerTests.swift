@@ -15,20 +15,27 @@ struct CocoaNibCompilerTests {
   /// that leaves this list is a regression; one that joins it belongs here.
   static let equalToApple: Set<String> = [
     "blocklist", "box_separator_autoresize", "button_imagehugstitle", "button_shadowless", "catalog_image", "checkbox_hugging",
-    "color_white_precision", "customview_direct", "datacell_unparseable", "help_button_hugging", "imageview_customclass",
-    "menu_action_image", "minimal", "module_override", "outline_2col_default", "outline_2col_firstcolonly_noreorder",
-    "outline_autohide_header", "popup_empty", "popup_explicit_font", "radio_hugging", "searchfield_no_completion",
-    "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging", "square_shadowless_button", "stepper_test",
-    "stepper_vflags", "stepper_wraps", "sv_nohs_wide_col", "table_5col_reverseseq", "test1", "test10_next_key",
-    "test12_text_view_border", "test14_custom_classes", "test15_custom_classes", "test19_2_layouts", "test23_segmented",
-    "test27_allows_writing_tools", "test29_window_minmax_size", "test30_character_picker", "test31_wtflags_signed",
-    "test33_popup_pulldown", "test4", "test6_whitecolor", "test7_clipview", "test8_menu", "test_box_colors",
-    "test_box_separator", "test_box_titled", "test_custom_object_direct", "test_named_image", "test_popup_textured",
-    "test_rect_float_coords", "test_slider", "test_slider_prefs", "test_sv2", "test_table_header_first_col",
+    "color_white_precision", "customview_direct", "datacell_unparseable", "datepicker", "help_button_hugging",
+    "imageview_customclass", "menu_action_image", "minimal", "module_override", "outline_2col_default",
+    "outline_2col_firstcolonly_noreorder", "outline_autohide_header", "popup_empty", "popup_explicit_font", "radio_hugging",
+    "searchfield_no_completion", "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging",
+    "square_shadowless_button", "stackview_identifier", "stepper_test", "stepper_vflags", "stepper_wraps", "sv_nohs_wide_col",
+    "table_5col_reverseseq", "test1", "test10_next_key", "test11_text_view_back", "test12_text_view_border",
+    "test14_custom_classes", "test15_custom_classes", "test19_2_layouts", "test19_layouts", "test20_framecalc",
+    "test23_segmented", "test27_allows_writing_tools", "test29_window_minmax_size", "test30_character_picker",
+    "test31_wtflags_signed", "test33_popup_pulldown", "test34_pdfview", "test35_splitview_responder", "test4",
+    "test6_whitecolor", "test7_clipview", "test8_menu", "test_box_colors", "test_box_separator", "test_box_titled",
+    "test_custom_object_direct", "test_named_image", "test_popup_textured", "test_rect_float_coords", "test_slider",
+    "test_slider_prefs", "test_splitview_props", "test_splitview_swapper", "test_sv2", "test_table_header_first_col",
     "test_table_no_header", "test_table_uniform_header", "test_translate_toplevel", "test_tv", "test_window_behavior",
-    "textfield_hug_h750", "textfield_no_truncates", "textfield_truncates", "textview_linkdetection", "tooltip_attr",
-    "tooltip_child", "white_color_format", "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
+    "textfield_formatter", "textfield_hug_h750", "textfield_no_truncates", "textfield_truncates", "textview_linkdetection",
+    "tooltip_attr", "tooltip_child", "white_color_format", "window", "window_toolbarstyle", "windows", "with_app_class",
+    "with_view",
   ]
+
+  /// The listed exceptions to "connections in Apple's order": Apple's ibtool orders the
+  /// connections of these by a rule not known here (their object ids follow that order).
+  static let connectionOrderDiffers: Set<String> = ["test19_layouts"]
 
   /// How the pairs were compiled: viraptor/ibtool's harness gives one of them a module.
   static func options(for name: String) -> CocoaNibCompiler.Options {
@@ -70,7 +77,9 @@ struct CocoaNibCompilerTests {
       return
     }
     let ours = NIBArchive(graph, keepingUnreachable: false)
-    let difference = ours.firstDifference(from: apple, options: .compilerOutput)
+    var comparison = NIBArchive.ComparisonOptions.compilerOutput
+    comparison.ignoresConnectionOrder = Self.connectionOrderDiffers.contains(name)
+    let difference = ours.firstDifference(from: apple, options: comparison)
     if Self.equalToApple.contains(name) {
       #expect(difference == nil, "\(difference ?? "")")
     } else if let difference {
@@ -107,7 +116,9 @@ struct CocoaNibCompilerTests {
   static let storyboards = Corpus.files(in: "xib/ibtool_pairs/correct").filter { $0.pathExtension == "storyboard" }
   /// The storyboard pairs whose compiled folder holds Apple's nibs (connection order and the
   /// random UUIDs aside) and Apple's Info.plist (UUID values aside).
-  static let storyboardsEqualToApple: Set<String> = ["sb_basic_wc", "sb_swift_wc", "Base.lproj/sb_localized"]
+  static let storyboardsEqualToApple: Set<String> = [
+    "sb_basic_wc", "sb_button_hug", "sb_imagecell_style", "sb_swift_wc", "Base.lproj/sb_localized",
+  ]
 
   @Test(arguments: storyboards)
   func storyboardsCompileAsAppleDoes(_ storyboard: CorpusFile) throws {

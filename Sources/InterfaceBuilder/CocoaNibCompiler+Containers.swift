@@ -1,0 +1,390 @@
+import Interface
+
+/// Containers and the remaining AppKit controls: split views, stack views, tab views, visual
+/// effect views, PDF views, progress indicators, date pickers, path controls, matrices and
+/// window toolbars. Every rule here was read off Apple's compiled nibs in the corpus
+/// (`ibtool_pairs/correct`); anything those nibs do not show is refused.
+extension CocoaNibCompiler {
+  /// The elements of ``compileOtherControl(_:parent:superview:)`` this file compiles.
+  static let containerElements: Set<String> = [
+    "splitView", "stackView", "pdfView", "datePicker", "pathControl", "progressIndicator", "tabView", "visualEffectView", "matrix",
+  ]
+
+  /// `<splitView>`, `<stackView>`, `<tabView>`, `<pdfView>`, … (see ``containerElements``).
+  mutating func compileContainer(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    switch element.name {
+    case "splitView": return try compileSplitView(element, parent: parent, superview: superview)
+    case "stackView": return try compileStackView(element, parent: parent, superview: superview)
+    case "pdfView": return try compilePDFView(element, parent: parent, superview: superview)
+    case "datePicker": return try compileDatePicker(element, parent: parent, superview: superview)
+    case "pathControl": return try compilePathControl(element, parent: parent, superview: superview)
+    default: throw unsupported(element)
+    }
+  }
+
+  /// The cells of the controls in this file (`<datePickerCell>`, `<pathCell>`).
+  mutating func compileContainerCell(
+    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
+    switch element.name {
+    case "datePickerCell": return try compileDatePickerCell(element, control: control, parent: parent)
+    case "pathCell": return try compilePathCell(element, control: control, parent: parent)
+    default: throw unsupported(element)
+    }
+  }
+
+  // MARK: Entry helpers
+
+  /// Inserts `entry` into object `object` right after the first of `after` found (searched in
+  /// order), else before the first of `before`, else at the end; nothing when `entry.key` is there.
+  mutating func insertEntry(_ entry: NibGraph.Entry, into object: Int, after: [String] = [], before: [String] = []) {
+    var entries = graph[object].entries
+    if entries.contains(where: { $0.key == entry.key }) { return }
+    if let index = after.lazy.compactMap({ key in entries.firstIndex { $0.key == key } }).first {
+      entries.insert(entry, at: index + 1)
+    } else if let index = entries.firstIndex(where: { before.contains($0.key) }) {
+      entries.insert(entry, at: index)
+    } else {
+      entries.append(entry)
+    }
+    graph[object].entries = entries
+  }
+
+  /// NSDoNotTranslateAutoresizingMask = true (after NSViewWantsBestResolutionOpenGLSurface) on a
+  /// view AppKit constrains itself (a stack view's arranged subviews, the stack view).
+  mutating func markNotTranslating(_ object: Int, element: InterfaceDocument.Element) {
+    guard element["translatesAutoresizingMaskIntoConstraints"] == "NO" else { return }
+    insertEntry(.init("NSDoNotTranslateAutoresizingMask", .bool(true)), into: object, after: ["NSReuseIdentifierKey", "NSViewWantsBestResolutionOpenGLSurface"])
+  }
+
+  /// The empty immutable `NSArray`, one object for the whole archive (Foundation's empty-array
+  /// singleton: test_path_control's NSAllowedTypes is the NSAccessibilityOidsKeys array).
+  mutating func emptyArray() -> Int {
+    if let known = sharedObjects["NSArray:empty"] { return known }
+    let index = graph.collection("NSArray", [])
+    sharedObjects["NSArray:empty"] = index
+    return index
+  }
+
+  /// The members of the NSSubviews array of `object` (empty without one).
+  func subviewObjects(of object: Int) -> [Int] {
+    guard case .object(let array)? = graph[object]["NSSubviews"] else { return [] }
+    return graph.members(of: array) ?? []
+  }
+
+  /// Refuses hugging and compression-resistance attributes on a view whose defaults the corpus
+  /// does not show.
+  func refusePriorities(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) {
+    for name in ["horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority"]
+    where element[name] != nil {
+      throw unsupported(element, "<\(element.name)> \(name) is not compiled yet (the class's default is not known here)")
+    }
+  }
+
+  /// Drops NSvFlags when it is 0 (AppKit does not archive empty view flags: test34_pdfview).
+  mutating func dropZeroViewFlags(_ entries: inout [NibGraph.Entry]) {
+    if let index = entries.firstIndex(where: { $0.key == "NSvFlags" }), Self.intValue(entries[index].value) == 0 { entries.remove(at: index) }
+  }
+
+  /// Each child of `<list>` (`<holdingPriorities>`, `<visibilityPriorities>`, `<customSpacing>`)
+  /// must be a `<real>`/`<integer>` of value `expected`; anything else is refused.
+  func requireDefaultValues(_ list: InterfaceDocument.Element?, _ expected: Double, what: String) throws(InterfaceBuilderError) {
+    guard let list else { return }
+    for item in list.children {
+      guard item.name == "real" || item.name == "integer", let value = item.double("value") else { throw unsupported(item) }
+      if value != expected { throw unsupported(item, "a \(what) other than \(Self.geometryNumber(expected)) is not compiled yet") }
+    }
+  }
+
+  // MARK: Split views
+
+  /// `<splitView>` → `NSSplitView` {view keys, NSIsVertical (vertical only), NSDividerStyle
+  /// (thin 2, paneSplitter 3; thick, the default, not written), NSAutosaveName}. Its panes
+  /// (custom views) carry NSViewClipsToBoundsKeyName; their frames are laid out as AppKit's
+  /// split view lays them out when the document's frames do not tile it (test35: two 400-high
+  /// panes in a 400-high horizontal split become 196 and 195 with a 9-point divider).
+  mutating func compileSplitView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["vertical", "dividerStyle", "autosaveName"], view: true)
+    try refusePriorities(element)
+    try requireDefaultValues(element.child("holdingPriorities"), 250, what: "holding priority")
+    let styles = ["thick": 1, "thin": 2, "paneSplitter": 3]
+    guard let style = styles[element["dividerStyle"] ?? "thick"] else { throw unsupported(element, "dividerStyle \"\(element["dividerStyle"]!)\" is not known") }
+    let vertical = element.flag("vertical")
+    var laidOut = element
+    if let index = laidOut.children.firstIndex(where: { $0.name == "subviews" }) {
+      laidOut.children[index].children = try splitPanes(laidOut.children[index].children, of: element, vertical: vertical, style: style)
+    }
+    let split = begin(element, className: "NSSplitView", parent: parent)
+    var (entries, _) = try viewEntries(laidOut, view: split, superview: superview)
+    entries += tailViewEntries(element)
+    if vertical { entries.append(.init("NSIsVertical", .bool(true))) }
+    if style != 1 { entries.append(.init("NSDividerStyle", .int8(Int8(style)))) }
+    if let name = element["autosaveName"] { entries.append(.init("NSAutosaveName", string(name))) }
+    graph[split].entries = entries
+    for pane in subviewObjects(of: split) {
+      insertEntry(
+        .init("NSViewClipsToBoundsKeyName", .bool(true)), into: pane, before: ["NSHuggingPriority", "NSAntiCompressionPriority", "IBNSSafeAreaLayoutGuide"])
+    }
+    try compileChildren(of: element, object: split, known: ["rect", "autoresizingMask", "subviews", "constraints", "holdingPriorities"])
+    return split
+  }
+
+  /// The panes of a split view, with the frames AppKit gives them: unchanged when they already
+  /// tile the split view (each as wide (tall) as it, one divider apart); panes of equal size
+  /// share the room left by the dividers, the first ones taking a leftover point.
+  func splitPanes(
+    _ panes: [InterfaceDocument.Element], of element: InterfaceDocument.Element, vertical: Bool, style: Int
+  ) throws(InterfaceBuilderError) -> [InterfaceDocument.Element] {
+    for pane in panes where pane.name != "customView" && pane.name != "view" {
+      throw unsupported(pane, "a split view pane other than a <customView>/<view> is not compiled yet")
+    }
+    guard !panes.isEmpty else { return panes }
+    let frame = element.frameRect
+    let thickness: Double = style == 2 ? 1 : style == 3 ? 10 : 9
+    let frames = panes.map(\.frameRect)
+    let length = vertical ? frame.width : frame.height
+    let cross = vertical ? frame.height : frame.width
+    func along(_ rect: ViewRect) -> (origin: Double, size: Double, crossOrigin: Double, crossSize: Double) {
+      vertical ? (rect.x, rect.width, rect.y, rect.height) : (rect.y, rect.height, rect.x, rect.width)
+    }
+    var position = 0.0
+    var tiles = true
+    for rect in frames {
+      let a = along(rect)
+      if a.origin != position || a.crossOrigin != 0 || a.crossSize != cross { tiles = false }
+      position += a.size + thickness
+    }
+    if tiles && position - thickness == length { return panes }
+    let sizes = frames.map { along($0).size }
+    let room = length - thickness * Double(panes.count - 1)
+    guard sizes.allSatisfy({ $0 == sizes[0] }), room >= 0, room == room.rounded(), !panes.contains(where: { $0.flag("hidden") }) else {
+      throw unsupported(element, "a split view whose panes do not tile it and are not of equal size is not compiled yet (how AppKit lays them out is not known here)")
+    }
+    let count = Double(panes.count)
+    let base = (room / count).rounded(.down)
+    let leftover = Int(room - base * count)
+    var result: [InterfaceDocument.Element] = []
+    position = 0
+    for (index, pane) in panes.enumerated() {
+      let size = base + (index < leftover ? 1 : 0)
+      let rect = vertical ? ViewRect(x: position, y: 0, width: size, height: cross) : ViewRect(x: 0, y: position, width: cross, height: size)
+      result.append(pane.resized(to: rect))
+      position += size + thickness
+    }
+    return result
+  }
+
+  // MARK: Stack views
+
+  /// `<stackView>` → `NSStackView`: view keys (NSReuseIdentifierKey for `identifier`), then
+  /// orientation, alignments, clipping resistances, huggings, spacing, distribution, edge insets
+  /// (float32), the beginning `NSStackViewContainer` of the arranged views, detachesHiddenViews
+  /// and NSStackViewHasFlatViewHierarchy. A stack view with arranged views constrains them and
+  /// itself (NSDoNotTranslateAutoresizingMask when the document turns translation off), and
+  /// adds an `NSNibConnector` at the front of the connections so that it is decoded early.
+  mutating func compileStackView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(
+      element,
+      known: ["distribution", "orientation", "alignment", "spacing", "horizontalStackHuggingPriority", "verticalStackHuggingPriority",
+        "detachesHiddenViews", "identifier", "horizontalClippingResistancePriority", "verticalClippingResistancePriority"],
+      view: true)
+    try refusePriorities(element)
+    guard let distributionName = element["distribution"] else {
+      throw unsupported(element, "a stack view without distribution (gravity areas) is not compiled yet")
+    }
+    let distributions = ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4]
+    guard let distribution = distributions[distributionName] else { throw invalid(element, "distribution \"\(distributionName)\" is not known") }
+    let orientations = ["horizontal": 0, "vertical": 1]
+    guard let orientation = orientations[element["orientation"] ?? "horizontal"] else { throw invalid(element, "orientation \"\(element["orientation"]!)\" is not known") }
+    // NSLayoutAttribute, and the stack view's own secondary alignment code.
+    let alignments: [String: (Int, Int)] = [
+      "top": (3, 1), "bottom": (4, 4), "leading": (5, 1), "trailing": (6, 4), "centerX": (9, 3), "centerY": (10, 3),
+      "baseline": (11, 5), "firstBaseline": (12, 2),
+    ]
+    guard let alignmentName = element["alignment"] else { throw unsupported(element, "a stack view without alignment is not compiled yet") }
+    guard let alignment = alignments[alignmentName] else { throw invalid(element, "alignment \"\(alignmentName)\" is not known") }
+    guard let horizontalHugging = element.double("horizontalStackHuggingPriority"), let verticalHugging = element.double("verticalStackHuggingPriority") else {
+      throw unsupported(element, "a stack view without both stack hugging priorities is not compiled yet")
+    }
+    let arranged = element.child("subviews")?.children ?? []
+    try requireDefaultValues(element.child("visibilityPriorities"), 1000, what: "visibility priority")
+    try requireDefaultValues(element.child("customSpacing"), 3.4028234663852886e+38, what: "custom spacing")
+
+    let stack = begin(element, className: "NSStackView", parent: parent)
+    var (entries, _) = try viewEntries(element, view: stack, superview: superview)
+    if let identifier = element["identifier"] {
+      let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" }.map { $0 + 1 } ?? entries.count
+      entries.insert(.init("NSReuseIdentifierKey", string(identifier)), at: index)
+    }
+    entries += tailViewEntries(element)
+    entries.append(.init("NSStackViewOrientation", .int8(Int8(orientation))))
+    entries.append(.init("NSStackViewSecondaryAlignment", .int8(Int8(alignment.1))))
+    entries.append(.init("NSStackViewAlignment", .int8(Int8(alignment.0))))
+    entries.append(.init("NSStackViewVerticalClippingResistance", .float32(Float(element.double("verticalClippingResistancePriority") ?? 1000))))
+    entries.append(.init("NSStackViewHorizontalClippingResistance", .float32(Float(element.double("horizontalClippingResistancePriority") ?? 1000))))
+    entries.append(.init("NSStackViewVerticalHugging", .float32(Float(verticalHugging))))
+    entries.append(.init("NSStackViewHorizontalHugging", .float32(Float(horizontalHugging))))
+    entries.append(.init("NSStackViewSpacing", .float32(Float(element.double("spacing") ?? 8))))
+    if distribution == 3 { entries.append(.init("NSStackViewHasEqualSpacing", .bool(true))) }
+    entries.append(.init("NSStackViewdistribution", .int8(Int8(distribution))))
+    for edge in ["top", "left", "right", "bottom"] { entries.append(.init("NSStackViewEdgeInsets." + edge, .float32(0))) }
+    graph[stack].entries = entries
+    let views = subviewObjects(of: stack)
+    if !views.isEmpty {
+      let container = graph.add("NSStackViewContainer")
+      graph[container].entries = [
+        .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", NibGraph.integer(0x100)),
+        .init("NSFrameSize", string("{0, 0}")), .init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
+        .init("NSDoNotTranslateAutoresizingMask", .bool(true)), .init("IBNSSafeAreaLayoutGuide", .null), .init("IBNSLayoutMarginsGuide", .null),
+        .init("IBNSClipsToBounds", .int8(0)), .init("NSStackViewContainerStackView", .object(stack)),
+        .init("NSStackViewContainerViewToCustomAfterSpaceMap", .null), .init("NSStackViewContainerVisibilityPriorities", .null),
+        .init("NSStackViewContainerNonDroppedViews", .object(graph.collection("NSMutableArray", views))),
+      ]
+      graph.append("NSStackViewBeginningContainer", .object(container), to: stack)
+      markNotTranslating(stack, element: element)
+      for (view, viewElement) in zip(views, arranged) { markNotTranslating(view, element: viewElement) }
+      let connector = graph.add("NSNibConnector")
+      graph[connector].entries = [
+        .init("NSSource", .object(stack)),
+        .init(
+          "NSLabel",
+          string("Encoding NSStackView requires being decoded before other connections with an early decoding order priority of 999990.")),
+      ]
+      earlyConnections.append(connector)
+    }
+    graph.append("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")), to: stack)
+    graph.append("NSStackViewHasFlatViewHierarchy", .bool(true), to: stack)
+    try compileChildren(of: element, object: stack, known: ["rect", "autoresizingMask", "subviews", "constraints", "visibilityPriorities", "customSpacing"])
+    return stack
+  }
+
+  // MARK: PDF views
+
+  /// `<pdfView>` → `PDFView` {view keys with an empty NSSubviews and NSDragTypes
+  /// {NSFilenamesPboardType}, then PDFKit's keys: Version 3, DisplayMode 1, PageBreaks,
+  /// ScaleFactor 1, AutoScale, …}.
+  mutating func compilePDFView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["displaysPageBreaks", "autoScales"], view: true)
+    try refusePriorities(element)
+    let view = begin(element, className: "PDFView", parent: parent)
+    let types = dragTypes(["NSFilenamesPboardType"])
+    var (entries, _) = try viewEntries(element, view: view, superview: superview, extraAfterSubviews: [.init("NSDragTypes", .object(types))], alwaysSubviews: true)
+    dropZeroViewFlags(&entries)
+    entries += tailViewEntries(element)
+    entries += [
+      .init("Version", .int8(3)), .init("DisplayMode", .int8(1)), .init("PageBreaks", .bool(element.flag("displaysPageBreaks", default: true))),
+      .init("ScaleFactor", .float32(1)), .init("AutoScale", .bool(element.flag("autoScales"))), .init("DisplayDirection", .bool(false)),
+      .init("DisplaysRTL", .bool(false)), .init("MinScaleFactor", .float32(0.1)), .init("MaxScaleFactor", .float32(20)),
+      .init("DisplaysAsBook", .bool(false)), .init("EnableDataDetectors", .bool(false)), .init("InterpolationQuality", .int8(2)),
+      .init("AcceptsDraggedFiles", .bool(false)),
+    ]
+    graph[view].entries = entries
+    try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
+    return view
+  }
+
+  // MARK: Date pickers
+
+  /// `<datePicker>` → `NSDatePicker` (a control; then presentsCalendarOverlay = false).
+  mutating func compileDatePicker(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: [], view: true)
+    return try compileGenericControl(element, className: "NSDatePicker", parent: parent, superview: superview, hugging: (250, 750)) { entries in
+      entries.append(.init("presentsCalendarOverlay", .bool(false)))
+    }
+  }
+
+  /// `<datePickerCell>` → `NSDatePickerCell` {flags, NSContents (an NSDate), NSSupport,
+  /// NSControlView, NSTimeInterval 0, NSDatePickerElements, colors,
+  /// NSDatePickerUseCurrentDateDuringDecoding false}.
+  mutating func compileDatePickerCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["borderStyle", "alignment"])
+    if let border = element["borderStyle"], border != "bezel" { throw unsupported(element, "a date picker cell borderStyle \"\(border)\" is not compiled yet") }
+    guard let date = element.child("date", key: "date"), let time = date.double("timeIntervalSinceReferenceDate") else {
+      throw unsupported(element, "a date picker cell without <date key=\"date\" timeIntervalSinceReferenceDate> is not compiled yet")
+    }
+    let cell = begin(element, className: "NSDatePickerCell", parent: parent)
+    var entries = cellFlagEntries(element, className: "NSDatePickerCell")
+    entries.append(.init("NSContents", .object(graph.add("NSDate", [.init("NS.time", .float64(time))]))))
+    entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
+    entries.append(.init("NSControlView", .object(control)))
+    entries.append(.init("NSTimeInterval", .float64(0)))
+    if let elements = element.child("datePickerElements", key: "datePickerElements") {
+      // AppKit's NSDatePickerElementFlags.
+      let bits = ["hour": 0x4, "minute": 0x8, "second": 0x2, "timeZone": 0x10, "day": 0x20, "month": 0x80, "year": 0x40, "era": 0x100]
+      var flags = 0
+      for attribute in elements.attributes where attribute.name != "key" {
+        guard let bit = bits[attribute.name] else { throw unsupported(elements, "date picker element \(attribute.name) is not known") }
+        if attribute.value == "YES" { flags |= bit }
+      }
+      entries.append(.init("NSDatePickerElements", NibGraph.integer(flags)))
+    }
+    if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
+    if let text = element.child("color", key: "textColor") { entries.append(.init("NSTextColor", .object(try color(text)))) }
+    entries.append(.init("NSDatePickerUseCurrentDateDuringDecoding", .bool(false)))
+    graph[cell].entries = entries
+    try compileChildren(of: element, object: cell, known: ["font", "date", "color", "datePickerElements"])
+    return cell
+  }
+
+  // MARK: Path controls
+
+  /// `<pathControl>` → `NSPathControl` (no subviews; NSDragTypes of URLs and file names).
+  mutating func compilePathControl(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["allowsExpansionToolTips"], view: true)
+    let types = dragTypes(["Apple URL pasteboard type", "NSFilenamesPboardType"])
+    return try compileGenericControl(
+      element, className: "NSPathControl", parent: parent, superview: superview, hugging: (250, 750),
+      afterSubviews: [.init("NSDragTypes", .object(types))])
+  }
+
+  /// `<pathCell>` → `NSPathCell` {flags, NSContents (the NSURL), NSSupport, NSControlView,
+  /// NSBackgroundColor, NSPathComponentCells (the volume "Macintosh HD" and one cell per path
+  /// component of a `file:` URL), NSDelegate (the control), NSAllowedTypes}.
+  mutating func compilePathCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["selectable", "editable", "alignment"])
+    guard let urlElement = element.child("url", key: "url"), let url = urlElement["string"] else {
+      throw unsupported(element, "a path cell without <url key=\"url\" string> is not compiled yet")
+    }
+    guard url.hasPrefix("file:///"), !url.contains("%"), !url.contains("?"), !url.contains("#") else {
+      throw unsupported(urlElement, "a path cell URL other than a plain file URL is not compiled yet")
+    }
+    if element.child("color", key: "textColor") != nil { throw unsupported(element, "a path cell textColor is not compiled yet") }
+    if let types = element.child("allowedTypes"), !types.children.isEmpty { throw unsupported(types, "path cell allowed types are not compiled yet") }
+    let cell = begin(element, className: "NSPathCell", parent: parent)
+    var entries = cellFlagEntries(element, className: "NSPathCell", extra: 0x0400_0000)
+    func urlObject(_ compiler: inout CocoaNibCompiler, _ text: String) -> Int {
+      compiler.graph.add("NSURL", [.init("NS.base", .null), .init("NS.relative", compiler.string(text))])
+    }
+    entries.append(.init("NSContents", .object(urlObject(&self, url))))
+    let font = try self.font(element.child("font", key: "font"), defaultSize: 13)
+    entries.append(.init("NSSupport", .object(font)))
+    entries.append(.init("NSControlView", .object(control)))
+    if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
+    let componentBackground = try catalogColor("textBackgroundColor", catalog: "System", element: element)
+    let componentText = try catalogColor("controlTextColor", catalog: "System", element: element)
+    var components: [(title: String, url: String)] = [("Macintosh HD", "file:///")]
+    var path = "file://"
+    for part in url.dropFirst("file://".count).split(separator: "/") {
+      path += "/" + part
+      components.append((String(part), path))
+    }
+    var cells: [Int] = []
+    for component in components {
+      cells.append(
+        graph.add(
+          "NSPathComponentCell",
+          [
+            .init("NSCellFlags", NibGraph.integer(0x0400_0040)), .init("NSCellFlags2", NibGraph.integer(0x1000_0800)),
+            .init("NSContents", string(component.title)), .init("NSSupport", .object(font)),
+            .init("NSBackgroundColor", .object(componentBackground)), .init("NSTextColor", .object(componentText)),
+            .init("NSURL", .object(urlObject(&self, component.url))),
+          ]))
+    }
+    entries.append(.init("NSPathComponentCells", .object(graph.collection("NSMutableArray", cells))))
+    entries.append(.init("NSDelegate", .object(control)))
+    entries.append(.init("NSAllowedTypes", .object(emptyArray())))
+    graph[cell].entries = entries
+    try compileChildren(of: element, object: cell, known: ["font", "url", "color", "allowedTypes"])
+    return cell
+  }
+}
