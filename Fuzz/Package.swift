@@ -34,7 +34,9 @@ let package = Package(
       // Interface Builder documents (.xib, .storyboard), read through libxml2.
       .executableTarget(
         name: "FuzzXibDocument",
-        dependencies: ["FuzzSupport", .product(name: "InterfaceBuilder", package: "Stasis")]),
+        dependencies: [
+          "FuzzSupport", .product(name: "InterfaceBuilder", package: "Stasis"), .product(name: "Interface", package: "Stasis"),
+        ]),
       // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
       .executableTarget(
         name: "FuzzKeyedUnarchiver",

@@ -18,6 +18,10 @@ extension CocoaNibCompiler {
     case "pdfView": return try compilePDFView(element, parent: parent, superview: superview)
     case "datePicker": return try compileDatePicker(element, parent: parent, superview: superview)
     case "pathControl": return try compilePathControl(element, parent: parent, superview: superview)
+    case "progressIndicator": return try compileProgressIndicator(element, parent: parent, superview: superview)
+    case "tabView": return try compileTabView(element, parent: parent, superview: superview)
+    case "visualEffectView": return try compileVisualEffectView(element, parent: parent, superview: superview)
+    case "matrix": return try compileMatrix(element, parent: parent, superview: superview)
     default: throw unsupported(element)
     }
   }
@@ -374,7 +378,7 @@ extension CocoaNibCompiler {
         graph.add(
           "NSPathComponentCell",
           [
-            .init("NSCellFlags", NibGraph.integer(0x0400_0040)), .init("NSCellFlags2", NibGraph.integer(0x1000_0800)),
+            .init("NSCellFlags", NibGraph.integer(0x0400_0040)), .init("NSCellFlags2", NibGraph.integer(0x1000_0400)),
             .init("NSContents", string(component.title)), .init("NSSupport", .object(font)),
             .init("NSBackgroundColor", .object(componentBackground)), .init("NSTextColor", .object(componentText)),
             .init("NSURL", .object(urlObject(&self, component.url))),
@@ -386,5 +390,169 @@ extension CocoaNibCompiler {
     graph[cell].entries = entries
     try compileChildren(of: element, object: cell, known: ["font", "url", "color", "allowedTypes"])
     return cell
+  }
+
+  // MARK: Progress indicators
+
+  /// `<progressIndicator>` → `NSProgressIndicator` {view keys (always a layer tree host),
+  /// NSpiFlags 0x4004 | bezeled 0x1 | indeterminate 0x2 | small 0x100 | spinning 0x1000 |
+  /// not displayed when stopped 0x2000, NSMinValue (when given), NSMaxValue}.
+  mutating func compileProgressIndicator(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize"], view: true)
+    var flags = 0x4004
+    if element.flag("bezeled", default: true) { flags |= 0x1 }
+    if element.flag("indeterminate") { flags |= 0x2 }
+    switch element["style"] {
+    case nil, "bar": break
+    case "spinning": flags |= 0x1000
+    case let other?: throw invalid(element, "style \"\(other)\" is not bar or spinning")
+    }
+    if !element.flag("displayedWhenStopped", default: true) { flags |= 0x2000 }
+    switch element["controlSize"] {
+    case nil, "regular": break
+    case "small": flags |= 0x100
+    case let other?: throw unsupported(element, "a progress indicator controlSize \"\(other)\" is not compiled yet")
+    }
+    let indicator = begin(element, className: "NSProgressIndicator", parent: parent)
+    var (entries, _) = try viewEntries(element, view: indicator, superview: superview)
+    entries.removeAll { $0.key == "NSViewIsLayerTreeHost" }
+    let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" } ?? entries.count
+    entries.insert(.init("NSViewIsLayerTreeHost", .bool(true)), at: index)
+    if let text = huggingString(element, defaults: (250, 750)) { entries.append(.init("NSHuggingPriority", string(text))) }
+    if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
+    entries += tailViewEntries(element)
+    entries.append(.init("NSpiFlags", NibGraph.integer(flags)))
+    if let minValue = element.double("minValue") { entries.append(.init("NSMinValue", .float64(minValue))) }
+    guard let maxValue = element.double("maxValue") else { throw unsupported(element, "a progress indicator without maxValue is not compiled yet") }
+    entries.append(.init("NSMaxValue", .float64(maxValue)))
+    graph[indicator].entries = entries
+    try compileChildren(of: element, object: indicator, known: ["rect", "autoresizingMask", "constraints"])
+    return indicator
+  }
+
+  // MARK: Tab views
+
+  /// `<tabView>` without items → `NSTabView` {view keys with an empty NSSubviews,
+  /// NSTabViewItems, NSFont (small system 11 by default), NSTvFlags (the NSTabViewType),
+  /// NSAllowTruncatedLabels, NSDrawsBackground}. A tab view with items is refused: Apple's
+  /// ibtool computes a key view loop through the selected item's views (and reorders their
+  /// subviews: nkv_simple) by rules not known here.
+  mutating func compileTabView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["type", "drawsBackground"], view: true)
+    try refusePriorities(element)
+    if let items = element.child("tabViewItems"), !items.children.isEmpty {
+      throw unsupported(items, "a tab view with items is not compiled yet (the key view loop Apple's ibtool computes through them is not known here)")
+    }
+    if element.child("subviews") != nil { throw unsupported(element, "<tabView> with <subviews> is not compiled yet") }
+    let types = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3, "noTabsBezelBorder": 4,
+      "noTabsLineBorder": 5, "noTabsNoBorder": 6]
+    guard let type = types[element["type"] ?? "topTabsBezelBorder"] else { throw invalid(element, "type \"\(element["type"]!)\" is not known") }
+    let tabView = begin(element, className: "NSTabView", parent: parent)
+    var (entries, _) = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
+    entries += tailViewEntries(element)
+    entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", []))))
+    let fontElement = element.child("font", key: "font") ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")])
+    entries.append(.init("NSFont", .object(try font(fontElement, defaultSize: 13))))
+    entries.append(.init("NSTvFlags", NibGraph.integer(type)))
+    entries.append(.init("NSAllowTruncatedLabels", .bool(true)))
+    if element.flag("drawsBackground", default: true) { entries.append(.init("NSDrawsBackground", .bool(true))) }
+    graph[tabView].entries = entries
+    try compileChildren(of: element, object: tabView, known: ["rect", "autoresizingMask", "constraints", "font", "tabViewItems"])
+    return tabView
+  }
+
+  // MARK: Visual effect views
+
+  /// `<visualEffectView>` → `NSVisualEffectView` {view keys, blending mode, state, mask image
+  /// nil, material (twice: NSVisualEffectViewMaterial and IBVisualEffectViewExternalMaterial),
+  /// IBVisualEffectViewAppearanceType 0}. Values are AppKit's enums; the deprecated materials
+  /// are refused (whether Apple's ibtool maps them is not known here).
+  mutating func compileVisualEffectView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["blendingMode", "material", "state"], view: true)
+    try refusePriorities(element)
+    let blendings = ["behindWindow": 0, "withinWindow": 1]
+    guard let blending = blendings[element["blendingMode"] ?? "behindWindow"] else { throw invalid(element, "blendingMode \"\(element["blendingMode"]!)\" is not known") }
+    let states = ["followsWindowActiveState": 0, "active": 1, "inactive": 2]
+    guard let state = states[element["state"] ?? "followsWindowActiveState"] else { throw invalid(element, "state \"\(element["state"]!)\" is not known") }
+    let materials = ["titlebar": 3, "selection": 4, "menu": 5, "popover": 6, "sidebar": 7, "headerView": 10, "sheet": 11, "windowBackground": 12,
+      "hudWindow": 13, "fullScreenUI": 15, "toolTip": 17, "contentBackground": 18, "underWindowBackground": 21, "underPageBackground": 22]
+    guard let materialName = element["material"] else { throw unsupported(element, "a visual effect view without material is not compiled yet") }
+    guard let material = materials[materialName] else { throw unsupported(element, "material \"\(materialName)\" is not compiled yet") }
+    let view = begin(element, className: "NSVisualEffectView", parent: parent)
+    var (entries, _) = try viewEntries(element, view: view, superview: superview)
+    entries += tailViewEntries(element)
+    entries += [
+      .init("NSVisualEffectViewBlendingMode", .int8(Int8(blending))), .init("NSVisualEffectViewState", .int8(Int8(state))),
+      .init("NSVisualEffectViewMaskImage", .null), .init("NSVisualEffectViewMaterial", .int8(Int8(material))),
+      .init("IBVisualEffectViewExternalMaterial", .int8(Int8(material))), .init("IBVisualEffectViewAppearanceType", .int8(0)),
+    ]
+    graph[view].entries = entries
+    try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
+    return view
+  }
+
+  // MARK: Matrices
+
+  /// `<matrix>` of one column of button cells → `NSMatrix`: control keys (with an
+  /// `NSActionCell` {0x20, 0x2000} as NSCell, NSCellIsDiscardable, writing direction 0, send
+  /// mask 0), NSNumRows/NSNumCols, NSCells (button cells without NSControlView, with
+  /// NSBezelStyle), NSCellSize, NSIntercellSpacing, NSMatrixFlags (0x44800000, 0x10000000
+  /// when empty selection is allowed), NSCellClass NSActionCell, NSProtoCell, NSSelectedRow and
+  /// NSSelectedCol -1, and the background color twice.
+  mutating func compileMatrix(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["allowsEmptySelection"], view: true)
+    guard let columns = element.child("cells")?.children, !columns.isEmpty else { throw unsupported(element, "a matrix without <cells> is not compiled yet") }
+    guard columns.count == 1, columns[0].name == "column" else { throw unsupported(element, "a matrix of more than one column is not compiled yet") }
+    let cellElements = columns[0].children
+    guard let prototype = element.children.first(where: { $0["key"] == "prototype" }) else { throw unsupported(element, "a matrix without a prototype cell is not compiled yet") }
+    for cell in [prototype] + cellElements where cell.name != "buttonCell" { throw unsupported(cell, "a matrix of <\(cell.name)> cells is not compiled yet") }
+    guard let background = element.child("color", key: "backgroundColor") else { throw unsupported(element, "a matrix without backgroundColor is not compiled yet") }
+    func size(_ key: String) throws(InterfaceBuilderError) -> String {
+      guard let size = element.child("size", key: key), let width = size.double("width"), let height = size.double("height") else {
+        throw unsupported(element, "a matrix without <size key=\"\(key)\"> is not compiled yet")
+      }
+      return Self.sizeString(width: width, height: height)
+    }
+    let cellSize = try size("cellSize"), spacing = try size("intercellSpacing")
+    var prototypeCell = 0
+    var cells: [Int] = []
+    let matrix = try compileGenericControl(
+      element, className: "NSMatrix", parent: parent, superview: superview, hugging: (250, 750), hasCell: false,
+      knownChildren: ["color", "size", "buttonCell", "cells"]
+    ) { _ in }
+    // The cells are listed after the matrix (prototype first), before its constraints.
+    func matrixCell(_ compiler: inout CocoaNibCompiler, _ cellElement: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+      let cell = try compiler.compileButtonCell(cellElement, control: matrix, parent: matrix, controlElement: element)
+      var entries = compiler.graph[cell].entries
+      entries.removeAll { $0.key == "NSControlView" }
+      Self.setEntry("NSBezelStyle", .int8(0), in: &entries, order: ["NSButtonFlags2", "NSBezelStyle", "NSAlternateImage", "NSNormalImage"])
+      compiler.graph[cell].entries = entries
+      return cell
+    }
+    let constraintCount = element.child("constraints")?.children.count ?? 0
+    let position = objectsWithParents.count - constraintCount
+    let before = objectsWithParents.count
+    prototypeCell = try matrixCell(&self, prototype)
+    for cellElement in cellElements { cells.append(try matrixCell(&self, cellElement)) }
+    let listed = Array(objectsWithParents[before...])
+    objectsWithParents.removeSubrange(before...)
+    objectsWithParents.insert(contentsOf: listed, at: position)
+    var entries = graph[matrix].entries
+    let actionCell = graph.add("NSActionCell", [.init("NSCellFlags", .int8(0x20)), .init("NSCellFlags2", NibGraph.integer(0x2000))])
+    let enabled = entries.firstIndex { $0.key == "NSEnabled" }.map { $0 + 1 } ?? entries.count
+    entries.insert(contentsOf: [.init("NSCell", .object(actionCell)), .init("NSCellIsDiscardable", .bool(true))], at: enabled)
+    Self.setEntry("NSControlSendActionMask", .int8(0), in: &entries)
+    let color = try self.color(background)
+    var flags = 0x4480_0000
+    if element.flag("allowsEmptySelection", default: true) { flags |= 0x1000_0000 }
+    entries += [
+      .init("NSNumRows", NibGraph.integer(cells.count)), .init("NSNumCols", .int8(1)),
+      .init("NSCells", .object(graph.collection("NSMutableArray", cells))), .init("NSCellSize", string(cellSize)),
+      .init("NSIntercellSpacing", string(spacing)), .init("NSMatrixFlags", NibGraph.integer(flags)), .init("NSCellClass", string("NSActionCell")),
+      .init("NSProtoCell", .object(prototypeCell)), .init("NSSelectedRow", .int64(-1)), .init("NSSelectedCol", .int64(-1)),
+      .init("NSBackgroundColor", .object(color)), .init("NSCellBackgroundColor", .object(color)),
+    ]
+    graph[matrix].entries = entries
+    return matrix
   }
 }

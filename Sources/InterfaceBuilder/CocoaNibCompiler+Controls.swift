@@ -67,8 +67,8 @@ extension CocoaNibCompiler {
   /// "{h, v}" from `horizontal<prefix>`/`vertical<prefix>` (missing ones take the defaults),
   /// or `nil` when neither is given, or (`onlyWhenDifferent`) both equal the defaults.
   func priorities(_ element: InterfaceDocument.Element, prefix: String, defaults: (Int, Int), onlyWhenDifferent: Bool) -> String? {
-    let horizontal = element["horizontal" + prefix].flatMap { Double($0) }
-    let vertical = element["vertical" + prefix].flatMap { Double($0) }
+    let horizontal = element.double("horizontal" + prefix)
+    let vertical = element.double("vertical" + prefix)
     guard horizontal != nil || vertical != nil else { return nil }
     let missing: Double = onlyWhenDifferent ? 250 : 750
     let h = horizontal ?? missing, v = vertical ?? missing
@@ -217,7 +217,9 @@ extension CocoaNibCompiler {
     case "proportionallyUpOrDown": buttonFlags2 |= 0x40
     default: break
     }
-    if let key = element["keyEquivalent"], !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
+    // The key equivalent is an attribute, or a <string key="keyEquivalent"> child (blocklist_big).
+    let keyEquivalent = try element["keyEquivalent"] ?? element.child("string", key: "keyEquivalent").map { (child) throws(InterfaceBuilderError) in try stringContent(child) }
+    if let key = keyEquivalent, !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
     entries.append(.init("NSButtonFlags2", NibGraph.integer(buttonFlags2)))
     if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }
     if type == "check" || type == "radio" {
@@ -232,7 +234,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSNormalImage", .object(try namedImage(image, catalog: element["catalog"], element: element))))
     }
     entries.append(.init("NSAlternateContents", string(element["alternateTitle"] ?? "")))
-    entries.append(.init("NSKeyEquivalent", string(element["keyEquivalent"] ?? "")))
+    entries.append(.init("NSKeyEquivalent", string(keyEquivalent ?? "")))
     entries.append(.init("NSPeriodicDelay", .int16(400)))
     entries.append(.init("NSPeriodicInterval", .int8(75)))
     let auxTypes = ["push": 7, "radio": 4, "recessed": 1, "check": 3, "roundRect": 7, "disclosureTriangle": 2, "help": 7, "smallSquare": 7,
@@ -244,7 +246,9 @@ extension CocoaNibCompiler {
     }
     entries.append(.init("NSAuxButtonType", .int8(Int8(aux))))
     graph[cell].entries = entries
-    try compileChildren(of: element, object: cell, known: ["font", "behavior"])
+    var others = element
+    others.children.removeAll { $0.name == "string" && $0["key"] == "keyEquivalent" }
+    try compileChildren(of: others, object: cell, known: ["font", "behavior"])
     return cell
   }
 }

@@ -231,7 +231,7 @@ extension CocoaNibCompiler {
     if constant != 0 && !symbolic { entries.append(.init("NSConstantV2", .float64(constant))) }
     if symbolic { entries.append(.init("NSSymbolicConstant", string("NSSpace"))) }
     entries.append(.init("NSShouldBeArchived", .bool(true)))
-    if let priority = element.double("priority"), priority != 1000 { entries.append(.init("NSPriority", NibGraph.integer(Int(priority)))) }
+    if let priority = element.wholeNumber("priority"), priority != 1000 { entries.append(.init("NSPriority", NibGraph.integer(priority))) }
     if constant != 0 && !symbolic { entries.append(.init("NSConstant", .float64(constant))) }
     if element["multiplier"] != nil { throw unsupported(element, "a constraint multiplier is not compiled yet") }
     graph[constraint].entries = entries
@@ -415,6 +415,7 @@ extension CocoaNibCompiler {
 extension Double {
   /// ⌊log10(self)⌋ for a positive finite value.
   func log10Floor() -> Int {
+    guard isFinite, self > 0 else { return 0 }
     var exponent = 0
     var value = self
     while value >= 10 { value /= 10; exponent += 1 }

@@ -9,8 +9,18 @@ extension InterfaceDocument.Element {
     return value == "YES"
   }
 
-  /// A number attribute (`x="12.5"`), or `nil` when absent or not a number.
-  func double(_ name: String) -> Double? { self[name].flatMap { Double($0) } }
+  /// A number attribute (`x="12.5"`), or `nil` when absent, not a number or not finite.
+  func double(_ name: String) -> Double? {
+    guard let value = self[name].flatMap({ Double($0) }), value.isFinite else { return nil }
+    return value
+  }
+
+  /// A whole-number attribute given as a number (`priority="750"`), or `nil` when absent, not a
+  /// number, or beyond what an `Int` holds (so a hostile value cannot trap the conversion).
+  func wholeNumber(_ name: String) -> Int? {
+    guard let value = double(name), abs(value) < 9e18 else { return nil }
+    return Int(value.rounded(.towardZero))
+  }
 }
 
 extension CocoaNibCompiler {

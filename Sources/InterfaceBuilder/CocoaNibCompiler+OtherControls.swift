@@ -358,7 +358,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSMinValue", .float64(element.double("minValue") ?? 0)))
     entries.append(.init("NSValue", .float64(element.double("doubleValue") ?? 0)))
     entries.append(.init("NSAltIncValue", .float64(element.double("altIncrementValue") ?? 0)))
-    entries.append(.init("NSNumberOfTickMarks", NibGraph.integer(Int(element.double("numberOfTickMarks") ?? 0))))
+    entries.append(.init("NSNumberOfTickMarks", NibGraph.integer(element.wholeNumber("numberOfTickMarks") ?? 0)))
     let positions = ["below": 0, "above": 1]
     guard let position = positions[element["tickMarkPosition"] ?? "below"] else {
       throw unsupported(element, "tickMarkPosition \"\(element["tickMarkPosition"]!)\" is not compiled yet")

@@ -253,4 +253,40 @@ struct CocoaNibCompilerTests {
     guard case .object(let rect)? = graph[window]["NSWindowRect"] else { Issue.record("no NSWindowRect"); return }
     #expect(graph.text(of: rect) == "{{451, 270}, {538, 337}}")
   }
+
+  /// Numbers no document should hold — infinities, NaN, 10³⁰⁰, 2⁶³ — neither trap a conversion
+  /// nor hang the compiler: each either compiles or is a typed error.
+  @Test(arguments: ["inf", "-inf", "nan", "1e300", "-1e300", "9223372036854775808", "0x10", "1e-320"])
+  func hostileNumbersAreHandled(_ number: String) {
+    let objects = """
+              <window title="W" id="1">
+                  <rect key="contentRect" x="\(number)" y="0" width="100" height="\(number)"/>
+                  <value key="minSize" type="size" width="\(number)" height="1"/>
+                  <view key="contentView" id="2">
+                      <rect key="frame" x="0" y="0" width="100" height="100"/>
+                      <subviews>
+                          <textField horizontalHuggingPriority="\(number)" tag="\(number)" id="3">
+                              <rect key="frame" x="\(number)" y="10" width="50" height="20"/>
+                              <textFieldCell key="cell" title="Hi" id="4">
+                                  <font key="font" metaFont="system" size="\(number)"/>
+                                  <color key="textColor" white="\(number)" alpha="\(number)" colorSpace="calibratedWhite"/>
+                              </textFieldCell>
+                          </textField>
+                      </subviews>
+                      <constraints>
+                          <constraint firstItem="3" firstAttribute="width" constant="\(number)" priority="\(number)" id="5"/>
+                      </constraints>
+                  </view>
+              </window>
+      """
+    let graph: NibGraph
+    do {
+      graph = try Self.compile(Self.xib(objects))
+    } catch {
+      #expect(error.line != nil, "\(error)")
+      return
+    }
+    let written = NIBArchive(graph)
+    #expect((try? NIBArchive(bytes: written.encoded()))?.firstDifference(from: written) == nil)
+  }
 }

@@ -4,8 +4,12 @@
 // line >= 1, and no more elements (nor deeper nesting) than the limits allow; an error's
 // description must be non-empty and start with the path given. Crashes inside libxml2 or the
 // reader, hangs (-timeout) and memory growth (-rss_limit_mb) are libFuzzer's to catch.
+// A document that reads is then compiled (a macOS xib or storyboard) and its strings exported:
+// the compiler either throws InterfaceBuilderError naming the path, or its nibs encode and read
+// back as the same graph.
 // Build and run: Fuzz/README.md.
 import FuzzSupport
+import Interface
 import InterfaceBuilder
 
 /// The path the reader is told; every error's description must start with it.
@@ -45,7 +49,38 @@ public func fuzzXibDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   guard count <= fuzzLimits.maximumElementCount else {
     fatalError("[FuzzXibDocument] the document has \(count) elements, past the limit of \(fuzzLimits.maximumElementCount)")
   }
+  compileAndCheck(document)
+  _ = StringsExport(document).bytes()
   return 0
+}
+
+/// Stand-in ICC profiles, so that catalog colors compile too.
+let fuzzProfiles = ColorProfiles(genericGray: [1, 2, 3], sRGB: [4, 5, 6])
+
+func compileAndCheck(_ document: InterfaceDocument) {
+  let options = CocoaNibCompiler.Options(colorProfiles: fuzzProfiles)
+  let graphs: [NibGraph]
+  do {
+    if document.kind == .storyboard {
+      graphs = try CocoaStoryboardCompiler.compile(document, options: options).nibs.map(\.graph)
+    } else {
+      graphs = [try CocoaNibCompiler.compile(document, options: options)]
+    }
+  } catch {
+    guard error.description.hasPrefix(fuzzPath) else {
+      fatalError("[FuzzXibDocument] a compile error does not name the path \(fuzzPath): \(error.description)")
+    }
+    return
+  }
+  for graph in graphs {
+    let archive = NIBArchive(graph, keepingUnreachable: false)
+    guard let reread = try? NIBArchive(bytes: archive.encoded()) else {
+      fatalError("[FuzzXibDocument] a compiled nib does not read back")
+    }
+    if let difference = reread.firstDifference(from: archive) {
+      fatalError("[FuzzXibDocument] a compiled nib reads back different: \(difference)")
+    }
+  }
 }
 
 runLibFuzzer(fuzzXibDocument)
