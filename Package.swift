@@ -140,7 +140,7 @@ let package = Package(
       name: "readme-examples",
       dependencies: [
         "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
-        "Interface",
+        "Interface", "InterfaceBuilder",
       ],
       path: "Examples/ReadmeExamples"),
     .testTarget(

@@ -20,6 +20,7 @@ let examples: [(String, () throws -> Void)] = [
   ("object model overview", objectModelOverviewExample),
   ("errors overview", errorsOverviewExample),
   ("interface overview", interfaceOverviewExample),
+  ("interface builder overview", interfaceBuilderOverviewExample),
 ]
 var failed = false
 for (name, example) in examples {

@@ -191,26 +191,8 @@ struct GraphComparison {
   }
 
   /// Same class and keys, equal scalars, and references that are paired alike, or unpaired on
-  /// both sides with equal classes (strings and numbers by content).
-  func shallowlyEqual(_ x: Int, _ y: Int) -> Bool {
-    guard left.className(of: x) == right.className(of: y) else { return false }
-    let a = left.values(of: x), b = right.values(of: y)
-    guard a.count == b.count else { return false }
-    for (p, q) in zip(a, b) {
-      guard p.key == q.key else { return false }
-      switch (p.payload, q.payload) {
-      case (.object(let s), .object(let t)):
-        if let paired = pairs[s] {
-          if paired != t { return false }
-        } else {
-          if reverse[t] != nil || !resemble(s, t, depth: 2) { return false }
-        }
-      default:
-        if p.payload != q.payload { return false }
-      }
-    }
-    return true
-  }
+  /// both sides and alike two levels further down (strings and numbers by content).
+  func shallowlyEqual(_ x: Int, _ y: Int) -> Bool { resemble(x, y, depth: 2) }
 
   /// Whether two objects not yet paired look alike to `depth` levels: the same class and keys,
   /// equal scalars, strings and numbers equal by content, other references alike one level down.
@@ -226,6 +208,8 @@ struct GraphComparison {
       case (.object(let s), .object(let t)):
         if let paired = pairs[s] {
           if paired != t { return false }
+        } else if reverse[t] != nil {
+          return false
         } else if depth > 0, !resemble(s, t, depth: depth - 1) {
           return false
         } else if depth == 0, left.className(of: s) != right.className(of: t) {

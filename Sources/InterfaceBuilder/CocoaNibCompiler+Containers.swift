@@ -555,4 +555,126 @@ extension CocoaNibCompiler {
     graph[matrix].entries = entries
     return matrix
   }
+
+  // MARK: Toolbars
+
+  /// A window's `<toolbar key="toolbar">` → `NSToolbar`, archived as the window template's
+  /// NSViewClass {NSToolbarIdentifier, NSToolbarDelegate nil, NSToolbarPrefersToBeShown,
+  /// NSToolbarAllowsUserCustomization, NSToolbarAutosavesConfiguration, NSToolbarDisplayMode,
+  /// NSToolbarSizeMode, NSToolbarCenteredItemIdentifier nil, NSToolbarIBIdentifiedItems
+  /// (identifier → item, allowed items in order), NSToolbarIBAllowedItems,
+  /// NSToolbarIBDefaultItems, NSToolbarIBSelectableItems}.
+  mutating func compileWindowToolbar(_ element: InterfaceDocument.Element, window: Int) throws(InterfaceBuilderError) {
+    try checkAttributes(element, known: ["implicitIdentifier", "identifier", "displayMode", "sizeMode", "allowsUserCustomization", "autosavesConfiguration"])
+    guard let identifier = element["identifier"] ?? element["implicitIdentifier"] else { throw invalid(element, "a toolbar needs an identifier") }
+    let displayModes = ["default": 0, "iconAndLabel": 1, "iconOnly": 2, "labelOnly": 3]
+    guard let displayMode = displayModes[element["displayMode"] ?? "default"] else { throw invalid(element, "displayMode \"\(element["displayMode"]!)\" is not known") }
+    let sizeModes = ["default": 0, "regular": 1, "small": 2]
+    guard let sizeMode = sizeModes[element["sizeMode"] ?? "default"] else { throw invalid(element, "sizeMode \"\(element["sizeMode"]!)\" is not known") }
+    // A window with a toolbar archives no frame size limits (NSMinSize, NSMaxSize), only the
+    // content ones (toolbar_default_refs, toolbar_searchfield_view, sb_toolbar).
+    graph[window].entries.removeAll { $0.key == "NSMaxSize" || $0.key == "NSMinSize" }
+    let toolbar = begin(element, className: "NSToolbar", parent: window)
+    var allowed: [Int] = []
+    var identified: [(identifier: String, item: Int)] = []
+    for item in element.child("allowedToolbarItems")?.children ?? [] {
+      guard item.name == "toolbarItem" else { throw unsupported(item) }
+      let (object, itemIdentifier) = try compileToolbarItem(item, toolbar: toolbar)
+      allowed.append(object)
+      identified.append((itemIdentifier, object))
+    }
+    // The identified items by identifier, sorted (sb_toolbar: ClearItem-ID, NSToolbarFlexibleSpaceItem, NSToolbarSpaceItem).
+    var pairs: [Int] = []
+    for (itemIdentifier, object) in identified.sorted(by: { $0.identifier < $1.identifier }) { pairs += [sharedString(itemIdentifier), object] }
+    var defaults: [Int] = []
+    for reference in element.child("defaultToolbarItems")?.children ?? [] {
+      guard reference.name == "toolbarItem", let id = reference["reference"], reference.attributes.count == 1 else {
+        throw unsupported(reference, "a default toolbar item other than a reference to an allowed item is not compiled yet")
+      }
+      guard let object = objectsByID[id], allowed.contains(object) else { throw invalid(reference, "reference \"\(id)\" is not an allowed item of the toolbar") }
+      defaults.append(object)
+    }
+    graph[toolbar].entries = [
+      .init("NSToolbarIdentifier", string(identifier)), .init("NSToolbarDelegate", .null), .init("NSToolbarPrefersToBeShown", .bool(true)),
+      .init("NSToolbarAllowsUserCustomization", .bool(element.flag("allowsUserCustomization", default: true))),
+      .init("NSToolbarAutosavesConfiguration", .bool(element.flag("autosavesConfiguration", default: true))),
+      .init("NSToolbarDisplayMode", .int8(Int8(displayMode))), .init("NSToolbarSizeMode", .int8(Int8(sizeMode))),
+      .init("NSToolbarCenteredItemIdentifier", .null),
+      .init("NSToolbarIBIdentifiedItems", .object(graph.collection("NSMutableDictionary", pairs))),
+      .init("NSToolbarIBAllowedItems", .object(graph.collection("NSArray", allowed))),
+      .init("NSToolbarIBDefaultItems", .object(graph.collection("NSArray", defaults))),
+      .init("NSToolbarIBSelectableItems", .object(graph.collection("NSMutableArray", []))),
+    ]
+    if let index = graph[window].entries.firstIndex(where: { $0.key == "NSViewClass" }) { graph[window].entries[index].value = .object(toolbar) }
+    for child in element.children where !["allowedToolbarItems", "defaultToolbarItems"].contains(child.name) { throw unsupported(child) }
+  }
+
+  /// A `<toolbarItem>` → `NSToolbarItem`, or AppKit's `NSToolbarFlexibleSpaceItem` /
+  /// `NSToolbarSpaceItem` for those identifiers (palette label, 8…20000 or 8 wide, tag −1 and a
+  /// separator menu item as the menu form representation). Returns the item and its identifier.
+  mutating func compileToolbarItem(_ element: InterfaceDocument.Element, toolbar: Int) throws(InterfaceBuilderError) -> (Int, String) {
+    guard let identifier = element["implicitItemIdentifier"] else { throw unsupported(element, "a toolbar item without implicitItemIdentifier is not compiled yet") }
+    let spaces: [String: (className: String, palette: String, maxSize: String)] = [
+      "NSToolbarFlexibleSpaceItem": ("NSToolbarFlexibleSpaceItem", "Flexible Space", "{20000, 24}"),
+      "NSToolbarSpaceItem": ("NSToolbarSpaceItem", "Space", "{8, 24}"),
+    ]
+    if let space = spaces[identifier] {
+      try checkAttributes(element, known: ["implicitItemIdentifier"])
+      if let child = element.children.first { throw unsupported(child) }
+      let item = begin(element, className: space.className, parent: toolbar)
+      let separator = graph.add("NSMenuItem")
+      graph[separator].entries = [
+        .init("NSIsDisabled", .bool(true)), .init("NSIsSeparator", .bool(true)), .init("NSAllowsKeyEquivalentLocalization", .bool(true)),
+        .init("NSAllowsKeyEquivalentMirroring", .bool(true)), .init("NSTitle", string("")), .init("NSKeyEquiv", string("")),
+        .init("NSKeyEquivModMask", .int32(0x10_0000)), .init("NSMnemonicLoc", .int32(0x7FFF_FFFF)),
+        .init("NSOnImage", .object(menuImage("NSMenuCheckmark", size: "{18, 16}"))),
+        .init("NSMixedImage", .object(menuImage("NSMenuMixedState", size: "{18, 4}"))), .init("NSHiddenInRepresentation", .bool(false)),
+      ]
+      graph[item].entries =
+        toolbarItemEntries(identifier: identifier, label: "", paletteLabel: space.palette, toolTip: .null, view: .null, minSize: "{8, 24}", maxSize: space.maxSize, tag: -1)
+        + [.init("NSToolbarItemMenuFormRepresentation", .object(separator)), .init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
+      return (item, identifier)
+    }
+    if identifier.hasPrefix("NSToolbar") { throw unsupported(element, "the system toolbar item \(identifier) is not compiled yet") }
+    try checkAttributes(element, known: ["implicitItemIdentifier", "label", "paletteLabel", "tag", "image"])
+    guard let tag = Int(element["tag"] ?? "0") else { throw invalid(element, "tag \"\(element["tag"]!)\" is not an integer") }
+    func size(_ key: String) throws(InterfaceBuilderError) -> String {
+      guard let size = element.child("size", key: key), let width = size.double("width"), let height = size.double("height") else {
+        throw unsupported(element, "a toolbar item without <size key=\"\(key)\"> is not compiled yet")
+      }
+      return Self.sizeString(width: width, height: height)
+    }
+    let minSize = try size("minSize"), maxSize = try size("maxSize")
+    let item = begin(element, className: "NSToolbarItem", parent: toolbar)
+    var view: NIBArchive.Payload = .null
+    for child in element.children where child["key"] == "view" { view = .object(try compileObject(child, parent: item, superview: nil)) }
+    let image: NIBArchive.Payload = try element["image"].map { (name) throws(InterfaceBuilderError) in .object(try namedImage(name, catalog: nil, element: element)) } ?? .null
+    graph[item].entries =
+      toolbarItemEntries(
+        identifier: identifier, label: element["label"] ?? "", paletteLabel: element["paletteLabel"] ?? "", toolTip: string(""), view: view,
+        minSize: minSize, maxSize: maxSize, tag: tag, image: image)
+      + [.init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
+    for child in element.children where child["key"] != "view" && !(child.name == "size" && ["minSize", "maxSize"].contains(child["key"] ?? "")) {
+      guard child.name == "connections" else { throw unsupported(child) }
+      try compileConnections(of: element, source: item)
+    }
+    return (item, identifier)
+  }
+
+  /// The keys every toolbar item starts with, NSToolbarItemIdentifier … NSToolbarItemNavigational.
+  mutating func toolbarItemEntries(
+    identifier: String, label: String, paletteLabel: String, toolTip: NIBArchive.Payload, view: NIBArchive.Payload, minSize: String, maxSize: String,
+    tag: Int, image: NIBArchive.Payload = .null
+  ) -> [NibGraph.Entry] {
+    [
+      .init("NSToolbarItemIdentifier", string(identifier)), .init("NSToolbarItemLabel", string(label)),
+      .init("NSToolbarItemPaletteLabel", string(paletteLabel)), .init("NSToolbarItemToolTip", toolTip), .init("NSToolbarItemView", view),
+      .init("NSToolbarItemBordered", .bool(false)), .init("NSToolbarItemImage", image), .init("NSToolbarItemTitle", string("")),
+      .init("NSToolbarItemTarget", .null), .init("NSToolbarItemAction", .null), .init("NSToolbarItemMinSize", string(minSize)),
+      .init("NSToolbarItemMaxSize", string(maxSize)), .init("NSToolbarItemIgnoreMinMaxSizes", .bool(false)),
+      .init("NSToolbarItemEnabled", .bool(true)), .init("NSToolbarItemAutovalidates", .bool(true)),
+      .init("NSToolbarItemTag", NibGraph.integer(tag)), .init("NSToolbarItemVisibilityPriority", .int8(0)),
+      .init("NSToolbarItemNavigational", .bool(false)),
+    ]
+  }
 }

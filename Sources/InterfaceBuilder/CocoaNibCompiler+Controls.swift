@@ -106,40 +106,23 @@ extension CocoaNibCompiler {
     if ["clipping", "truncatingHead", "truncatingTail", "truncatingMiddle"].contains(element["lineBreakMode"] ?? "") { flags |= 0x40 }
 
     var flags2 = 0
-    switch element["alignment"] {
-    case nil, "natural": flags2 |= 0x1000_0000
-    case "center": flags2 |= 0x0800_0000
-    case "right": flags2 |= 0x0400_0000
-    case "justified": flags2 |= 0x0C00_0000
-    default: break
-    }
+    flags2 |= Self.bits(element["alignment"] ?? "natural", ["natural": 0x1000_0000, "center": 0x0800_0000, "right": 0x0400_0000, "justified": 0x0C00_0000])
     if element.flag("refusesFirstResponder") { flags2 |= 0x0200_0000 }
     if element.flag("allowsMixedState") { flags2 |= 0x0100_0000 }
     if element.flag("sendsActionOnEndEditing") { flags2 |= 0x0040_0000 }
-    switch element["controlSize"] {
-    case "small": flags2 |= 0x2_0000
-    case "mini": flags2 |= 0x4_0000
-    default: break
-    }
-    switch element["focusRingType"] {
-    case "none": flags2 |= 0x8000
-    case "exterior": flags2 |= 0x1_0000
-    default: break
-    }
+    flags2 |= Self.bits(element["controlSize"], ["small": 0x2_0000, "mini": 0x4_0000])
+    flags2 |= Self.bits(element["focusRingType"], ["none": 0x8000, "exterior": 0x1_0000])
     if element["allowsUndo"] == "NO" { flags2 |= 0x1000 }
-    switch element["lineBreakMode"] {
-    case "charWrapping": flags2 |= 0x200
-    case "clipping": flags2 |= 0x400
-    case "truncatingHead": flags2 |= 0x600
-    case "truncatingTail": flags2 |= 0x800
-    case "truncatingMiddle": flags2 |= 0xA00
-    default: break
-    }
+    flags2 |= Self.bits(
+      element["lineBreakMode"], ["charWrapping": 0x200, "clipping": 0x400, "truncatingHead": 0x600, "truncatingTail": 0x800, "truncatingMiddle": 0xA00])
     if element.flag("truncatesLastVisibleLine") { flags2 |= 0x100 }
     if element.flag("usesSingleLineMode") { flags2 |= 0x40 }
     if element.child("dateFormatter", key: "formatter") != nil { flags2 |= 0x8000_0000 }
     return (Self.signExtended(flags), Self.signExtended(flags2))
   }
+
+  /// The bits an attribute's value stands for in a flag word (0 when absent or not listed).
+  static func bits(_ value: String?, _ table: [String: Int]) -> Int { value.flatMap { table[$0] } ?? 0 }
 
   /// A 32-bit flag word as Apple stores it: with bit 31 set it is negative (and so 64-bit wide).
   static func signExtended(_ word: Int) -> Int { Int(Int32(truncatingIfNeeded: word)) }
@@ -218,7 +201,8 @@ extension CocoaNibCompiler {
     default: break
     }
     // The key equivalent is an attribute, or a <string key="keyEquivalent"> child (blocklist_big).
-    let keyEquivalent = try element["keyEquivalent"] ?? element.child("string", key: "keyEquivalent").map { (child) throws(InterfaceBuilderError) in try stringContent(child) }
+    var keyEquivalent = element["keyEquivalent"]
+    if keyEquivalent == nil, let child = element.child("string", key: "keyEquivalent") { keyEquivalent = try stringContent(child) }
     if let key = keyEquivalent, !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
     entries.append(.init("NSButtonFlags2", NibGraph.integer(buttonFlags2)))
     if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }

@@ -240,7 +240,7 @@ extension CocoaNibCompiler {
 
   // MARK: Connections
 
-  /// The `<outlet>` and `<action>` children of `element`'s `<connections>`, with `source`.
+  /// The `<outlet>`, `<action>` and `<binding>` children of `element`'s `<connections>`, with `source`.
   mutating func compileConnections(of element: InterfaceDocument.Element, source: Int) throws(InterfaceBuilderError) {
     for connection in element.child("connections")?.children ?? [] {
       switch connection.name {
@@ -264,6 +264,8 @@ extension CocoaNibCompiler {
         entries.append(.init("NSLabel", string(selector)))
         graph[connector].entries = entries
         actionConnections.append(connector)
+      case "binding":
+        try compileBinding(connection, source: source)
       default:
         throw unsupported(connection)
       }
@@ -368,29 +370,30 @@ extension CocoaNibCompiler {
       switch resolved {
       case .catalog(let other): inner = try compiler.catalogColor(other, catalog: catalog, element: element)
       case .gray(let white, let components):
-        let space = try compiler.colorSpace(gray: true, element: element)
-        inner = try compiler.shared("gray:" + white) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-          compiler.graph.add(
-            "NSColor",
-            [
-              .init("NSColorSpace", .int8(3)), .init("NSWhite", .data(Array(white.utf8) + [0])), .init("NSCustomColorSpace", .object(space)),
-              .init("NSComponents", .data(Array(components.utf8))), .init("NSLinearExposure", .data(Array("1".utf8))),
-            ])
-        }
+        inner = try compiler.resolvedColor(gray: true, value: white, components: components, element: element)
       case .rgb(let rgb, let components):
-        let space = try compiler.colorSpace(gray: false, element: element)
-        inner = try compiler.shared("srgb:" + rgb) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-          compiler.graph.add(
-            "NSColor",
-            [
-              .init("NSColorSpace", .int8(1)), .init("NSRGB", .data(Array(rgb.utf8) + [0])), .init("NSCustomColorSpace", .object(space)),
-              .init("NSComponents", .data(Array(components.utf8))), .init("NSLinearExposure", .data(Array("1".utf8))),
-            ])
-        }
+        inner = try compiler.resolvedColor(gray: false, value: rgb, components: components, element: element)
       }
       return compiler.graph.add(
         "NSColor",
         [.init("NSColorSpace", .int8(6)), .init("NSCatalogName", compiler.string(catalog)), .init("NSColorName", compiler.string(name)), .init("NSColor", .object(inner))])
+    }
+  }
+
+  /// A catalog color's resolved value, shared: a gray (`NSWhite`, color space 3) or an sRGB
+  /// triple (`NSRGB`, color space 1) in its ICC color space, with its components.
+  mutating func resolvedColor(
+    gray: Bool, value: String, components: String, element: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
+    let space = try colorSpace(gray: gray, element: element)
+    return try shared((gray ? "gray:" : "srgb:") + value) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.graph.add(
+        "NSColor",
+        [
+          .init("NSColorSpace", .int8(gray ? 3 : 1)), .init(gray ? "NSWhite" : "NSRGB", .data(Array(value.utf8) + [0])),
+          .init("NSCustomColorSpace", .object(space)), .init("NSComponents", .data(Array(components.utf8))),
+          .init("NSLinearExposure", .data(Array("1".utf8))),
+        ])
     }
   }
 

@@ -34,6 +34,7 @@ extension CocoaNibCompiler {
     case "textField": return try compileControl(element, className: "NSTextField", parent: parent, superview: superview)
     case "button": return try compileControl(element, className: "NSButton", parent: parent, superview: superview)
     case "menu": return try compileMenu(element, parent: parent)
+    case "userDefaultsController": return try compileUserDefaultsController(element, parent: parent)
     case "scrollView", "clipView", "scroller", "tableView", "outlineView", "tableHeaderView", "tableColumn", "tableCellView", "textView":
       return try compileScrollingView(element, parent: parent, superview: superview)
     case "popUpButton", "imageView", "box", "slider", "stepper", "segmentedControl", "searchField", "secureTextField", "colorWell",
@@ -227,6 +228,7 @@ extension CocoaNibCompiler {
       case "clipView" where child["key"] == "contentView":
         let view = try compileObject(child, parent: window, superview: nil)
         graph[window].entries[windowViewPosition].value = .object(view)
+      case "toolbar" where child["key"] == "toolbar": try compileWindowToolbar(child, window: window)
       case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
       case "point" where child["key"] == "canvasLocation": break
       case "connections": try compileConnections(of: element, source: window)
@@ -366,6 +368,7 @@ extension CocoaNibCompiler {
       switch child.name {
       case "string" where child["key"] == "toolTip": try compileToolTip(try stringContent(child), for: object)
       case "connections": try compileConnections(of: element, source: object)
+      case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       default: throw unsupported(child)
       }

@@ -491,6 +491,7 @@ extension CocoaNibCompiler {
       case "rect", "autoresizingMask", "connections": break
       case "color" where ["textColor", "backgroundColor", "insertionPointColor"].contains(child["key"] ?? ""): break
       case "size" where child["key"] == "minSize" || child["key"] == "maxSize": break
+      case "attributedString" where child["key"] == "textStorage": break
       default: throw unsupported(child)
       }
     }
@@ -506,7 +507,7 @@ extension CocoaNibCompiler {
 
     let container = graph.add("NSTextContainer")
     let layoutManager = graph.add("NSLayoutManager")
-    let storage = graph.add("NSTextStorage", [.init("NSString", mutableString("")), .init("NSDelegate", .null)])
+    let storage = try textStorage(element.child("attributedString", key: "textStorage"))
     graph[layoutManager].entries = [
       .init("NSTextStorage", .object(storage)), .init("NSTextContainers", .object(graph.collection("NSMutableArray", [container]))),
       .init("NSLMFlags", .int8(0x66)), .init("NSDelegate", .null),
@@ -594,11 +595,13 @@ extension CocoaNibCompiler {
     entries.append(.init("NSDelegate", .null))
     if let textColor = element.child("color", key: "textColor") {
       entries.append(.init("NSTextViewTextColor", .object(try color(textColor))))
-    } else if tools < 14269 {
+    } else if tools < 14269, element.child("attributedString", key: "textStorage") == nil {
+      // With text, the default text color is in the text storage's attributes instead
+      // (textview_attributedstring, textview_multiattr).
       entries.append(.init("NSTextViewTextColor", .object(try systemColor("textColor", line: element.line))))
     }
     graph[textView].entries = entries
-    try compileChildren(of: element, object: textView, known: ["rect", "autoresizingMask", "color", "size"])
+    try compileChildren(of: element, object: textView, known: ["rect", "autoresizingMask", "color", "size", "attributedString"])
     return textView
   }
 

@@ -185,7 +185,9 @@ extension CocoaNibCompiler {
     let controller = graph.add("NSWindowController")
     if let id = element["id"] { objectsByID[id] = controller }
     objectsWithParents.append((controller, owner))
+    let windowPosition = objectsWithParents.count
     let window = try compileWindow(windowElement, parent: controller)
+    let afterWindow = objectsWithParents.count
     visibleWindows.removeAll { $0 == window }
     if case .null? = graph[window]["NSWindowView"] {
       let content = try rect(windowElement, key: "contentRect") ?? (0, 0, 0, 0)
@@ -206,6 +208,10 @@ extension CocoaNibCompiler {
       objectsWithParents.append((child, window))
       contentController = child
     }
+    // The content view and controller are listed right after the window, before its toolbar (sb_toolbar).
+    let synthesized = Array(objectsWithParents[afterWindow...])
+    objectsWithParents.removeSubrange(afterWindow...)
+    objectsWithParents.insert(contentsOf: synthesized, at: windowPosition + 1)
     var entries: [NibGraph.Entry] = [.init("IBWindowTemplate", .object(window))]
     if let contentController { entries.append(.init("IBWindowTemplateContentViewController", .object(contentController))) }
     if let identifier = element["storyboardIdentifier"] { entries.append(.init("explicitStoryboardIdentifier", string(identifier))) }
