@@ -14,18 +14,28 @@ extension NIBArchive {
     /// hold: a storyboard's `uniqueIdentifierForStoryboardCompilation`, which Apple's ibtool
     /// makes at random on every compilation.
     public var wildcardKeys: Set<String>
+    /// Classes whose objects may stand in another order in the nib's object tables
+    /// (`NSObjectsKeys`/`NSObjectsValues`, `NSOidsKeys`/`NSOidsValues`): they are matched among
+    /// themselves by resemblance, with their parents, and their object ids are not compared.
+    /// Apple's ibtool lists layout constraints in an order of its own there too.
+    public var reorderableClasses: Set<String>
 
-    public init(unorderedCollectionKeys: Set<String> = [], ignoresConnectionOrder: Bool = false, wildcardKeys: Set<String> = []) {
+    public init(
+      unorderedCollectionKeys: Set<String> = [], ignoresConnectionOrder: Bool = false, wildcardKeys: Set<String> = [],
+      reorderableClasses: Set<String> = []
+    ) {
       self.unorderedCollectionKeys = unorderedCollectionKeys
       self.ignoresConnectionOrder = ignoresConnectionOrder
       self.wildcardKeys = wildcardKeys
+      self.reorderableClasses = reorderableClasses
     }
 
     /// Everything in order: the two graphs must be the same, array for array.
     public static let exact = ComparisonOptions()
     /// What two compilations of one document by two compilers may differ in: constraint order.
     public static let compilerOutput = ComparisonOptions(
-      unorderedCollectionKeys: ["NSViewConstraints"], wildcardKeys: ["uniqueIdentifierForStoryboardCompilation"])
+      unorderedCollectionKeys: ["NSViewConstraints"], wildcardKeys: ["uniqueIdentifierForStoryboardCompilation"],
+      reorderableClasses: ["NSLayoutConstraint"])
   }
 
   /// The first semantic difference between this nib and `other`, or `nil` when they hold the
@@ -76,6 +86,8 @@ struct GraphComparison {
   }
 
   static let oidKeys: Set<String> = ["NSOidsKeys", "NSOidsValues"]
+  /// The object tables of `NSIBObjectData`: keys array → the values array that goes with it.
+  static let objectTables = ["NSObjectsKeys": "NSObjectsValues", "NSOidsKeys": "NSOidsValues"]
 
   mutating func run() -> String? {
     guard !left.objects.isEmpty, !right.objects.isEmpty else {
@@ -117,6 +129,13 @@ struct GraphComparison {
             if a.key == "NSOidsKeys" { oidObjects = (x, y) }
             continue
           }
+          if !options.reorderableClasses.isEmpty, leftClass.name == "NSIBObjectData", let valuesKey = Self.objectTables[a.key] {
+            if let difference = compareObjectTable(l, r, keysKey: a.key, valuesKey: valuesKey, path: here) { return difference }
+            continue
+          }
+          if !options.reorderableClasses.isEmpty, leftClass.name == "NSIBObjectData", Self.objectTables.values.contains(a.key) {
+            continue  // compared with its keys
+          }
           if unorderedKeys.contains(a.key), members(left, x) != nil, pairs[x] == nil, reverse[y] == nil {
             // The collection itself is matched here, member by member, not walked in order.
             guard left.className(of: x) == right.className(of: y) else {
@@ -128,6 +147,13 @@ struct GraphComparison {
             continue
           }
           if let difference = pair(x, y, path: here) { return difference }
+        case (.data(let x), .data(let y)) where x != y && NIBArchive.isNIBArchive(x) && NIBArchive.isNIBArchive(y):
+          // A nib inside a nib (a view-based table's prototype cell views): compared as a graph,
+          // since Apple's key table order is its encoder's own.
+          guard let nestedLeft = try? NIBArchive(bytes: x), let nestedRight = try? NIBArchive(bytes: y) else {
+            return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
+          }
+          if let difference = nestedLeft.firstDifference(from: nestedRight, options: options) { return "\(here) (nested nib) → \(difference)" }
         default:
           guard a.payload == b.payload else {
             return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
@@ -139,6 +165,54 @@ struct GraphComparison {
     let unreachedLeft = left.objects.count - pairs.count, unreachedRight = right.objects.count - reverse.count
     guard unreachedLeft == unreachedRight else {
       return "\(unreachedLeft) vs \(unreachedRight) objects not reachable from the root"
+    }
+    return nil
+  }
+
+  /// One of `NSIBObjectData`'s tables (keys and values arrays, index for index): rows whose
+  /// key is of a reorderable class are matched among themselves by resemblance (their parents
+  /// paired, their object ids not compared); all other rows must be in the same order.
+  mutating func compareObjectTable(_ l: Int, _ r: Int, keysKey: String, valuesKey: String, path: String) -> String? {
+    func table(_ archive: NIBArchive, _ data: Int) -> (keys: Int, values: Int, rows: [(key: Int, value: Int)])? {
+      let entries = archive.values(of: data)
+      guard case .object(let keys)? = entries.first(where: { $0.key == keysKey })?.payload,
+        case .object(let values)? = entries.first(where: { $0.key == valuesKey })?.payload,
+        let keyMembers = members(archive, keys), let valueMembers = members(archive, values), keyMembers.count == valueMembers.count
+      else { return nil }
+      return (keys, values, Array(zip(keyMembers, valueMembers)).map { (key: $0.0, value: $0.1) })
+    }
+    guard let a = table(left, l), let b = table(right, r) else { return "\(path): not a pair of equal-length arrays" }
+    for (x, y) in [(a.keys, b.keys), (a.values, b.values)] {
+      guard pairs[x] == nil, reverse[y] == nil else { continue }
+      pairs[x] = y
+      reverse[y] = x
+    }
+    let movableLeft = a.rows.filter { options.reorderableClasses.contains(left.className(of: $0.key)) }
+    let fixedLeft = a.rows.filter { !options.reorderableClasses.contains(left.className(of: $0.key)) }
+    var movableRight = b.rows.filter { options.reorderableClasses.contains(right.className(of: $0.key)) }
+    let fixedRight = b.rows.filter { !options.reorderableClasses.contains(right.className(of: $0.key)) }
+    guard fixedLeft.count == fixedRight.count, movableLeft.count == movableRight.count else {
+      return "\(path): \(a.rows.count) vs \(b.rows.count) rows"
+    }
+    let isObjectIDs = keysKey == "NSOidsKeys"
+    for (index, (x, y)) in zip(fixedLeft, fixedRight).enumerated() {
+      if let difference = pair(x.key, y.key, path: path + "[\(index)]") { return difference }
+      if let difference = pair(x.value, y.value, path: path + "[\(index)] → \(valuesKey)") { return difference }
+    }
+    for row in movableLeft {
+      let candidate: Int?
+      if let known = pairs[row.key] {
+        candidate = movableRight.firstIndex { $0.key == known }
+      } else {
+        candidate = movableRight.firstIndex { reverse[$0.key] == nil && resemble(row.key, $0.key, depth: 2) }
+          ?? movableRight.firstIndex { reverse[$0.key] == nil && left.className(of: row.key) == right.className(of: $0.key) }
+      }
+      guard let position = candidate else { return "\(path): no row of the second matches #\(row.key) \(left.className(of: row.key))" }
+      let match = movableRight.remove(at: position)
+      if let difference = pair(row.key, match.key, path: path + "{\(left.className(of: row.key))}") { return difference }
+      if !isObjectIDs, let difference = pair(row.value, match.value, path: path + "{\(left.className(of: row.key))} → \(valuesKey)") {
+        return difference
+      }
     }
     return nil
   }
@@ -241,7 +315,7 @@ struct GraphComparison {
     for (object, id) in leftIDs {
       guard let partner = pairs[object] else { return "NSOidsKeys: #\(object) \(left.className(of: object)) is not in the graph's walk" }
       guard let partnerID = rightIDs[partner] else { return "NSOidsKeys: #\(object) \(left.className(of: object)) has an id in one nib only" }
-      if !left.className(of: object).hasSuffix("Connector"), id != partnerID {
+      if !left.className(of: object).hasSuffix("Connector"), !options.reorderableClasses.contains(left.className(of: object)), id != partnerID {
         return "NSOidsValues: #\(object) \(left.className(of: object)) has id \(NIBArchive.describe(id)) vs \(NIBArchive.describe(partnerID))"
       }
     }

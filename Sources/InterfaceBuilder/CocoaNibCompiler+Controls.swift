@@ -12,6 +12,11 @@ extension CocoaNibCompiler {
     // Apple lists the cell right after its control, before the control's subviews and constraints.
     let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
     var (entries, _) = try viewEntries(element, view: control, superview: superview)
+    // A text field's focusRingType leaves its NSvFlags alone (outline_cellview,
+    // transmission_MainMenu: focusRingType="none", NSvFlags without 0x1000).
+    if className == "NSTextField", element["focusRingType"] != nil, let index = entries.firstIndex(where: { $0.key == "NSvFlags" }) {
+      entries[index].value = NibGraph.integer(viewFlags(element) & ~0x3000)
+    }
     // The hugging priorities a control has unless the document says otherwise.
     var defaults = (250, 750)
     if className == "NSButton" {

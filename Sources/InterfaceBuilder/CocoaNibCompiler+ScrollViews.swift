@@ -181,7 +181,10 @@ extension CocoaNibCompiler {
     var resizedClip = clipElement.resized(to: clipFrame)
     // A table fills the clip view's height below the header (AppKit tiles an empty table to the
     // visible height: test_6col 148 − 23 = 125, sv_nohs_wide_col 247).
-    if isTable, let index = resizedClip.children.firstIndex(where: { $0.name == "subviews" }), !resizedClip.children[index].children.isEmpty {
+    // A view-based table keeps its xib height (test24_tables_elastic: 47, 52 and 75 in alike clips).
+    if isTable, documentElement?.flag("viewBased") != true, let index = resizedClip.children.firstIndex(where: { $0.name == "subviews" }),
+      !resizedClip.children[index].children.isEmpty
+    {
       var table = resizedClip.children[index].children[0]
       var frame = table.frameRect
       frame.height = clipFrame.height - (headerElement != nil ? headerHeight : 0)
@@ -218,7 +221,9 @@ extension CocoaNibCompiler {
     if var placed = placeScroller(hElement, horizontal: true) {
       var percent: Double?
       if let contentWidth, hasH {
-        placed = placed.withFrame(ViewRect(x: inset, y: inset + clipFrame.height - 15, width: clipFrame.width, height: 15))
+        // 15 for a small scroller (test_6col), 17 for a regular one (test24_tables_elastic).
+        let height: Double = hElement?["controlSize"] == "small" ? 15 : 17
+        placed = placed.withFrame(ViewRect(x: inset, y: inset + clipFrame.height - height, width: clipFrame.width, height: height))
         placed.attributes.removeAll { $0.name == "hidden" }
         percent = clipFrame.width / contentWidth
       }
@@ -226,7 +231,15 @@ extension CocoaNibCompiler {
         placed, parent: scrollView, scrollView: scrollView, enabled: contentWidth != nil, percent: percent, layerHost: layerHost)
     }
     if let placed = placeScroller(vElement, horizontal: false) {
-      vertical = try compileScroller(placed, parent: scrollView, scrollView: scrollView, layerHost: layerHost)
+      // A view-based table keeps its height: taller than its clip view (with the header), it
+      // enables the vertical scroller (test24_tables_elastic: 75 / (52 + 28), 75 / (75 + 28)).
+      var percent: Double?
+      if isTable, documentElement?.flag("viewBased") == true, let table = documentElement {
+        let documentHeight = table.frameRect.height + (headerElement != nil ? headerHeight : 0)
+        if documentHeight > clipFrame.height { percent = clipFrame.height / documentHeight }
+      }
+      vertical = try compileScroller(
+        placed, parent: scrollView, scrollView: scrollView, enabled: percent != nil, percent: percent, layerHost: layerHost)
     }
 
     var headerClip: Int?
@@ -333,7 +346,7 @@ extension CocoaNibCompiler {
     // document says (sv_nohs_wide_col: none given, 19; test_table_no_header: 10 given, 19).
     var tableLine: Double?
     if isTable, let table = documentElement {
-      tableLine = (table.double("rowHeight") ?? 17) + (table.child("size", key: "intercellSpacing")?.double("height") ?? 2)
+      tableLine = Self.tableRowHeight(table) + (table.child("size", key: "intercellSpacing")?.double("height") ?? 2)
     }
     func amount(_ name: String) throws(InterfaceBuilderError) -> Double {
       if let tableLine, name.hasSuffix("LineScroll") { return tableLine }

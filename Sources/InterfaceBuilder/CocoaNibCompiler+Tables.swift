@@ -19,6 +19,19 @@ extension CocoaNibCompiler {
     "none": 0, "uniform": 1, "sequential": 2, "reverseSequential": 3, "lastColumnOnly": 4, "firstColumnOnly": 5,
   ]
 
+  /// A table's row height: the xib's, or in a view-based table the height of its tallest
+  /// prototype cell view (test24_tables_elastic: 24, 52 and 75 for rowHeight="24" throughout;
+  /// transmission_MainMenu: 62 of 18, 62 and 22).
+  static func tableRowHeight(_ element: InterfaceDocument.Element) -> Double {
+    if element.flag("viewBased") {
+      let heights = tableColumns(element).flatMap { column in
+        (column.child("prototypeCellViews")?.children ?? []).filter { $0.name == "tableCellView" }.map(\.frameRect.height)
+      }
+      if let tallest = heights.max() { return tallest }
+    }
+    return element.double("rowHeight") ?? 17
+  }
+
   /// The table's columns (`<tableColumns>`).
   static func tableColumns(_ element: InterfaceDocument.Element) -> [InterfaceDocument.Element] {
     element.child("tableColumns")?.children.filter { $0.name == "tableColumn" } ?? []
@@ -42,6 +55,10 @@ extension CocoaNibCompiler {
       column.child("tableColumnResizingMask", key: "resizingMask")?.flag("resizeWithTable") == true
         && (column.double("width") ?? 0) > (column.double("minWidth") ?? 0)
     }
+    // A uniform table whose resizable columns can shrink and whose columns fill it with 12
+    // points to spare (6 a side) keeps its width and its columns' (outline_cellview: 218 + 34 +
+    // 31 + 2 × 3 + 12 = 301, NSTvFlags "equal").
+    if style == 1, shrinkable, needed - 32 + 12 == available { return TableLayout(width: available, relation: 2) }
     if style != 0, shrinkable, element["rowSizeStyle"] != "automatic" {
       throw unsupported(element, "a table whose columns are wider than its clip view and may shrink with it: how AppKit resizes them is not known here")
     }
@@ -84,7 +101,7 @@ extension CocoaNibCompiler {
         "rowSizeStyle", "viewBased",
       ]).union(isOutline ? ["indentationPerLevel", "outlineTableColumn", "autoresizesOutlineColumn", "autosaveExpandedItems", "indentationMarkerFollowsCell"] : []),
       view: true)
-    if element.flag("viewBased") { throw unsupported(element, "view-based tables (their prototype cell views are archived as a nested nib) are not compiled yet") }
+    let viewBased = element.flag("viewBased")
     for child in element.children {
       switch child.name {
       case "rect", "autoresizingMask", "tableColumns", "connections": break
@@ -104,6 +121,10 @@ extension CocoaNibCompiler {
       .init("NSNextResponder", superview.map { .object($0) } ?? .null), .init("NSNibTouchBar", .null),
       // Always width- and height-sizable, whatever the xib's mask (test_table_no_header).
       .init("NSvFlags", NibGraph.integer(viewFlags(element) | 0x12)),
+    ]
+    // A view-based table archives its (empty) subviews (outline_cellview).
+    if viewBased { entries.append(.init("NSSubviews", .object(graph.collection("NSMutableArray", [])))) }
+    entries += [
       .init("NSFrameSize", string(Self.sizeString(width: layout.width, height: frame.height))),
     ]
     if let superview { entries.append(.init("NSSuperview", .object(superview))) }
@@ -145,9 +166,11 @@ extension CocoaNibCompiler {
     }
     entries.append(.init("NSCornerView", .object(corner)))
 
+    let prototypes = viewBased ? try prototypeCells(of: element, layout: layout, scrollView: scrollElement) : []
     var columns: [Int] = []
     for (index, column) in Self.tableColumns(element).enumerated() {
-      columns.append(try compileTableColumn(column, index: index, table: table, tableElement: element))
+      let own = prototypes.filter { $0.column == index }.map(\.element)
+      columns.append(try compileTableColumn(column, index: index, table: table, tableElement: element, prototypes: own))
     }
     entries.append(.init("NSTableColumns", .object(graph.collection("NSMutableArray", columns))))
     let spacing = element.child("size", key: "intercellSpacing")
@@ -155,7 +178,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSIntercellSpacingHeight", .float64(spacing?.double("height") ?? 2)))
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if let grid = element.child("color", key: "gridColor") { entries.append(.init("NSGridColor", .object(try color(grid)))) }
-    entries.append(.init("NSRowHeight", .float64(element.double("rowHeight") ?? 17)))
+    entries.append(.init("NSRowHeight", .float64(Self.tableRowHeight(element))))
 
     guard let style = Self.columnAutoresizingStyles[element["columnAutoresizingStyle"] ?? "uniform"] else {
       throw invalid(element, "columnAutoresizingStyle \"\(element["columnAutoresizingStyle"] ?? "")\" is not known")
@@ -178,6 +201,10 @@ extension CocoaNibCompiler {
     entries.append(.init("NSDraggingSourceMaskForNonLocal", .int8(0)))
     entries.append(.init("NSAllowsTypeSelect", .bool(element.flag("typeSelect", default: true))))
     entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(0)))
+    if viewBased {
+      let reusable = try compileReusableViews(prototypes)
+      entries.append(.init("NSTableViewArchivedReusableViewsKey", .object(reusable)))
+    }
     entries.append(.init("NSTableViewGroupRowStyle", .int8(1)))
     if isOutline {
       if !element.flag("autoresizesOutlineColumn") { entries.append(.init("NSOutlineViewAutoresizesOutlineColumnKey", .bool(false))) }
@@ -193,7 +220,8 @@ extension CocoaNibCompiler {
 
   /// `<tableColumn>` → `NSTableColumn`, with its header cell and data cell.
   mutating func compileTableColumn(
-    _ element: InterfaceDocument.Element, index: Int, table: Int, tableElement: InterfaceDocument.Element
+    _ element: InterfaceDocument.Element, index: Int, table: Int, tableElement: InterfaceDocument.Element,
+    prototypes: [InterfaceDocument.Element] = []
   ) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["identifier", "editable", "width", "minWidth", "maxWidth"])
     for child in element.children {
@@ -201,6 +229,7 @@ extension CocoaNibCompiler {
       case "tableHeaderCell" where child["key"] == "headerCell": break
       case "tableColumnResizingMask" where child["key"] == "resizingMask": break
       case _ where child["key"] == "dataCell": break
+      case "prototypeCellViews" where tableElement.flag("viewBased"): break
       case "connections": break
       default: throw unsupported(child)
       }
@@ -216,6 +245,9 @@ extension CocoaNibCompiler {
     entries.append(.init("NSHeaderCell", .object(try compileTableHeaderCell(headerElement, column: column))))
     guard let dataElement = element.children.first(where: { $0["key"] == "dataCell" }) else { throw invalid(element, "a table column needs its data cell") }
     entries.append(.init("NSDataCell", .object(try compileCell(dataElement, control: table, parent: column, controlElement: tableElement))))
+    // The prototype cell views are also objects of the document itself, children of their
+    // column, reached only through their connections (outline_cellview).
+    for prototype in prototypes { _ = try compileTableCellView(prototype, identifier: nil, parent: column) }
     if let mask = element.child("tableColumnResizingMask", key: "resizingMask") {
       let bits = (mask.flag("resizeWithTable") ? 1 : 0) | (mask.flag("userResizable") ? 2 : 0)
       if bits != 0 {
@@ -226,7 +258,9 @@ extension CocoaNibCompiler {
     if element.flag("editable", default: true) { entries.append(.init("NSIsEditable", .bool(true))) }
     entries.append(.init("NSTableView", .object(table)))
     graph[column].entries = entries
-    try compileChildren(of: element, object: column, known: ["tableHeaderCell", "tableColumnResizingMask", element.children.first { $0["key"] == "dataCell" }?.name ?? ""])
+    try compileChildren(
+      of: element, object: column,
+      known: ["tableHeaderCell", "tableColumnResizingMask", "prototypeCellViews", element.children.first { $0["key"] == "dataCell" }?.name ?? ""])
     return column
   }
 
@@ -312,5 +346,141 @@ extension CocoaNibCompiler {
     graph[header].entries = entries
     try compileChildren(of: element, object: header, known: ["rect", "autoresizingMask"])
     return header
+  }
+}
+
+// MARK: View-based tables
+
+extension CocoaNibCompiler {
+  /// The frames AppKit gives a view-based table's prototype cell views, by column (`nil` for a
+  /// column without one).
+  ///
+  /// Read off Apple's nibs (test24_tables_elastic, transmission_MainMenu, HSChooserWindow,
+  /// outline_cellview): the cells keep their xib height and y; they are tiled across the row
+  /// from x = 10 + ⌊intercell width / 2⌋, one intercell width apart, each as wide as in the
+  /// xib (a column without a prototype counts its own width), and the row ends 10 points
+  /// before the table's edge. When the widths do not add up, the difference goes to the one
+  /// column that resizes with the table; AppKit lays the cells out as if a small vertical
+  /// scroller were a regular one (outline_cellview: 297 of the table's 301 points; seen once).
+  func prototypeCellFrames(
+    of table: InterfaceDocument.Element, layout: TableLayout, scrollView: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> [ViewRect?] {
+    let columns = Self.tableColumns(table)
+    let spacing = table.child("size", key: "intercellSpacing")?.double("width") ?? 3
+    let prototypes = columns.map { $0.child("prototypeCellViews")?.children.first { $0.name == "tableCellView" } }
+    var widths = zip(columns, prototypes).map { column, prototype in prototype?.frameRect.width ?? column.double("width") ?? 0 }
+    var rowWidth = layout.width
+    let vertical = scrollView.child("scroller", key: "verticalScroller")
+    if scrollView.flag("hasVerticalScroller", default: true), let vertical, !vertical.flag("hidden"), vertical["controlSize"] == "small" {
+      rowWidth -= 4
+    }
+    let difference = rowWidth - (widths.reduce(0, +) + Double(columns.count) * spacing + 20)
+    if difference != 0 {
+      let resizable = columns.indices.filter { index in
+        prototypes[index] != nil && columns[index].child("tableColumnResizingMask", key: "resizingMask")?.flag("resizeWithTable") == true
+      }
+      guard resizable.count == 1 else {
+        throw unsupported(table, "prototype cell views whose widths do not fill the table's row: how AppKit shares the difference is not known here")
+      }
+      widths[resizable[0]] += difference
+    }
+    var x = 10 + (spacing / 2).rounded(.down)
+    var frames: [ViewRect?] = []
+    for (index, prototype) in prototypes.enumerated() {
+      if let prototype {
+        let frame = prototype.frameRect
+        frames.append(ViewRect(x: x, y: frame.y, width: widths[index], height: frame.height))
+      } else {
+        frames.append(nil)
+      }
+      x += widths[index] + spacing
+    }
+    return frames
+  }
+
+  /// The prototype cell views of a view-based table, placed (``prototypeCellFrames(of:layout:scrollView:)``),
+  /// with their column and reuse identifier (their own, else their column's).
+  func prototypeCells(
+    of table: InterfaceDocument.Element, layout: TableLayout, scrollView: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> [(column: Int, element: InterfaceDocument.Element, identifier: String)] {
+    let frames = try prototypeCellFrames(of: table, layout: layout, scrollView: scrollView)
+    var cells: [(column: Int, element: InterfaceDocument.Element, identifier: String)] = []
+    for (index, column) in Self.tableColumns(table).enumerated() {
+      guard let prototypes = column.child("prototypeCellViews") else { continue }
+      for prototype in prototypes.children {
+        guard prototype.name == "tableCellView" else { throw unsupported(prototype) }
+        let identifier = prototype["identifier"] ?? column["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)"
+        var cell = prototype
+        if let frame = frames[index] {
+          // Several prototypes in one column each keep their own y and height (transmission_MainMenu).
+          let own = prototype.frameRect
+          cell = prototype.resized(to: ViewRect(x: frame.x, y: own.y, width: frame.width, height: own.height))
+        }
+        cells.append((index, cell, identifier))
+      }
+    }
+    return cells
+  }
+
+  /// `NSTableViewArchivedReusableViewsKey`: an `NSMutableDictionary` from each prototype cell
+  /// view's reuse identifier, in sorted order, to an `NSNib` whose `NSNibFileData` is a nib of
+  /// its own holding the cell view.
+  mutating func compileReusableViews(
+    _ cells: [(column: Int, element: InterfaceDocument.Element, identifier: String)]
+  ) throws(InterfaceBuilderError) -> Int {
+    var nibs: [(identifier: String, nib: Int)] = []
+    for cell in cells {
+      let bytes = try Self.prototypeNib(cell.element, identifier: cell.identifier, document: document, options: options)
+      let data = graph.add("NSData", [.init("NS.bytes", .data(bytes))])
+      let nib = graph.add(
+        "NSNib",
+        [
+          .init("NSNibFileData", .object(data)), .init("NSNibFileIsKeyed", .bool(true)), .init("NSNibFileUseParentBundle", .bool(true)),
+          .init("NSNibFileImages", .null), .init("NSNibFileSounds", .null),
+        ])
+      nibs.append((cell.identifier, nib))
+    }
+    // Apple writes the identifiers sorted (transmission_MainMenu, HSChooserWindow, reusable_views_order).
+    nibs.sort { $0.identifier.unicodeScalars.lexicographicallyPrecedes($1.identifier.unicodeScalars) }
+    var members: [Int] = []
+    for (identifier, nib) in nibs { members += [sharedString(identifier), nib] }
+    return graph.collection("NSMutableDictionary", members)
+  }
+
+  /// The nib of one prototype cell view: a File's Owner `NSObject`, the cell view (its parent the
+  /// owner) and an `NSApplication` placeholder after it, with the cell view's own connections.
+  static func prototypeNib(
+    _ cell: InterfaceDocument.Element, identifier: String, document: InterfaceDocument, options: Options
+  ) throws(InterfaceBuilderError) -> [UInt8] {
+    var nested = CocoaNibCompiler(document: document, options: options)
+    let objectData = nested.startArchive()
+    nested.filesOwner = nested.graph.add("NSCustomObject", [.init("NSClassName", nested.string("NSObject"))])
+    nested.objectsByID["-2"] = nested.filesOwner
+    _ = try nested.compileTableCellView(cell, identifier: identifier, parent: nested.filesOwner)
+    let application = nested.graph.add("NSCustomObject", [.init("NSClassName", nested.string("NSApplication"))])
+    nested.objectsByID["-3"] = application
+    nested.objectsWithParents.append((application, nested.filesOwner))
+    let graph = try nested.finishArchive(objectData)
+    return NIBArchive(graph, keepingUnreachable: false).encoded()
+  }
+
+  /// `<tableCellView>` → `NSTableCellView` with `NSReuseIdentifierKey` in its own nib, without
+  /// it (`identifier` nil) as an object of the document.
+  mutating func compileTableCellView(_ element: InterfaceDocument.Element, identifier: String?, parent: Int) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["identifier", "misplaced"], view: true)
+    let view = begin(element, className: "NSTableCellView", parent: parent)
+    var keys = try viewEntries(element, view: view, superview: nil)
+    if let identifier {
+      let reuse = NibGraph.Entry("NSReuseIdentifierKey", string(identifier))
+      if let index = keys.entries.firstIndex(where: { $0.key == "NSViewConstraints" }) {
+        keys.entries.insert(reuse, at: index)
+      } else {
+        keys.entries.append(reuse)
+      }
+    }
+    keys.entries += tailViewEntries(element)
+    graph[view].entries = keys.entries
+    try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
+    return view
   }
 }

@@ -71,7 +71,8 @@ public enum CocoaStoryboardCompiler {
           guard let view = CocoaNibCompiler.controllerView(object), let viewID = view["id"], let id = object["id"] else {
             throw compiler.unsupported(object, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
           }
-          let graph = try compiler.compileViewControllerView(object, view: view)
+          let others = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
+          let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: others)
           nibs.append(("\(id)-view-\(viewID)", graph))
           if object["storyboardIdentifier"] != nil {
             throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
@@ -274,7 +275,14 @@ extension CocoaNibCompiler {
   /// Whether a view controller's own connections reach into its view (then its view's nib
   /// refers to it through `UpstreamPlaceholder-1`).
   func hasUpstreamConnections(_ element: InterfaceDocument.Element) -> Bool {
-    element.child("connections")?.children.contains { $0.name == "outlet" || $0.name == "action" } ?? false
+    if element.child("connections")?.children.contains(where: { $0.name == "outlet" || $0.name == "action" }) == true { return true }
+    guard let id = element["id"], let view = Self.controllerView(element) else { return false }
+    // A connection inside the view aimed at the controller (a button's action on it).
+    func refers(_ node: InterfaceDocument.Element) -> Bool {
+      if node.name == "connections", node.children.contains(where: { $0["destination"] == id || $0["target"] == id }) { return true }
+      return node.children.contains(where: refers)
+    }
+    return refers(view)
   }
 
   /// The class-swapper head for a controller with a custom class, or nothing (the object keeps
@@ -294,14 +302,21 @@ extension CocoaNibCompiler {
 
   /// A view controller's view nib: the view (owned by the controller, which is the File's
   /// Owner at load), and the controller's outlets and actions through `UpstreamPlaceholder-1`.
-  mutating func compileViewControllerView(_ element: InterfaceDocument.Element, view: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph {
+  mutating func compileViewControllerView(
+    _ element: InterfaceDocument.Element, view: InterfaceDocument.Element, sceneObjects: [InterfaceDocument.Element] = []
+  ) throws(InterfaceBuilderError) -> NibGraph {
     let objectData = startArchive()
     let owner = storyboardOwner()
+    // The controller is outside this nib: references to it go to its upstream placeholder.
+    let upstream = hasUpstreamConnections(element) ? externalPlaceholder("UpstreamPlaceholder-1") : nil
+    if let upstream, let id = element["id"] { objectsByID[id] = upstream }
     let root = try compileObject(view, parent: owner, superview: nil)
+    // The scene's other objects (a shared user defaults controller, …) live in the view's nib;
+    // their place among the objects is not known from Apple's samples.
+    for object in sceneObjects { _ = try compileObject(object, parent: owner, superview: nil) }
     _ = outlet(from: owner, to: root, "view")
     _ = applicationPlaceholder()
-    if hasUpstreamConnections(element) {
-      let upstream = externalPlaceholder("UpstreamPlaceholder-1")
+    if let upstream {
       objectsWithParents.append((upstream, owner))
       try compileConnections(of: element, source: upstream)
     }
