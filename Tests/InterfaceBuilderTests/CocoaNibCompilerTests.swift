@@ -89,6 +89,22 @@ struct CocoaNibCompilerTests {
     }
   }
 
+  static let todoPairs = Corpus.files(in: "xib/ibtool_pairs/todo").filter { $0.pathExtension == "xib" }
+  /// The pairs the Python clone does not match yet (corpus todo/): these three are Apple's graph,
+  /// two of them with their connections in another order.
+  static let todoEqualToApple: [String: Bool] = ["test28_tableview_attrs": false, "test9_menu_conn": true, "test19_layouts": true]
+
+  @Test(arguments: todoPairs)
+  func theClonesOpenPairs(_ xib: CorpusFile) throws {
+    let name = xib.url.deletingPathExtension().lastPathComponent
+    let apple = try NIBArchive(contentsOfFile: Corpus.file("nib/ibtool_pairs/todo/\(name).nib").path)
+    guard let connectionOrderDiffers = Self.todoEqualToApple[name] else { return }
+    let graph = try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: xib.path), options: Self.options(for: name))
+    var comparison = NIBArchive.ComparisonOptions.compilerOutput
+    comparison.ignoresConnectionOrder = connectionOrderDiffers
+    #expect(NIBArchive(graph, keepingUnreachable: false).firstDifference(from: apple, options: comparison) == nil)
+  }
+
   /// Every xib and storyboard in the corpus either compiles, and the nib it compiles to reads
   /// back from its bytes as the same graph, or is refused with a typed error naming its line.
   @Test(arguments: Corpus.files(in: "xib").filter { $0.pathExtension == "xib" || $0.pathExtension == "storyboard" })
