@@ -298,13 +298,17 @@ extension CocoaNibCompiler {
 
   /// `<imageCell key="cell">` → `NSImageCell`.
   mutating func compileImageCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
-    try checkAttributes(element, known: ["refusesFirstResponder", "alignment", "animates", "imageScaling", "image", "catalog", "imageFrameStyle"])
-    guard element["key"] == "cell" else { throw unsupported(element, "an <imageCell> other than a control's cell is not compiled here") }
+    try checkAttributes(
+      element, known: ["refusesFirstResponder", "alignment", "animates", "imageScaling", "image", "catalog", "imageFrameStyle", "controlSize"])
+    guard element["key"] == "cell" || element["key"] == "dataCell" else {
+      throw unsupported(element, "an <imageCell> other than a control's cell or a column's data cell is not compiled here")
+    }
     guard element["alignment"] == nil || element["alignment"] == "left" else {
       throw unsupported(element, "an image cell's alignment other than left is not compiled yet")
     }
     let cell = begin(element, className: "NSImageCell", parent: parent)
-    var entries = cellFlagEntries(element, className: "NSImageCell")
+    // A font makes the cell a text-capable one (0x04000000), as for sliders (imagecell_datacell_font).
+    var entries = cellFlagEntries(element, className: "NSImageCell", extra: element.child("font", key: "font") != nil ? 0x0400_0000 : 0)
     if let image = element["image"] { entries.append(.init("NSContents", .object(try namedImage(image, catalog: element["catalog"], element: element)))) }
     if let font = element.child("font", key: "font") { entries.append(.init("NSSupport", .object(try self.font(font, defaultSize: 13)))) }
     entries.append(.init("NSControlView", .object(control)))
