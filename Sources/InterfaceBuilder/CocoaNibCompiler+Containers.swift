@@ -231,7 +231,10 @@ extension CocoaNibCompiler {
     entries.append(.init("NSStackViewSpacing", .float32(Float(element.double("spacing") ?? 8))))
     if distribution == 3 { entries.append(.init("NSStackViewHasEqualSpacing", .bool(true))) }
     entries.append(.init("NSStackViewdistribution", .int8(Int8(distribution))))
-    for edge in ["top", "left", "right", "bottom"] { entries.append(.init("NSStackViewEdgeInsets." + edge, .float32(0))) }
+    let insets = element.child("edgeInsets", key: "edgeInsets")
+    for edge in ["top", "left", "right", "bottom"] {
+      entries.append(.init("NSStackViewEdgeInsets." + edge, .float32(Float(insets?.double(edge) ?? 0))))
+    }
     graph[stack].entries = entries
     let views = subviewObjects(of: stack)
     if !views.isEmpty {
@@ -258,7 +261,8 @@ extension CocoaNibCompiler {
     }
     graph.append("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")), to: stack)
     graph.append("NSStackViewHasFlatViewHierarchy", .bool(true), to: stack)
-    try compileChildren(of: element, object: stack, known: ["rect", "autoresizingMask", "subviews", "constraints", "visibilityPriorities", "customSpacing"])
+    try compileChildren(
+      of: element, object: stack, known: ["rect", "autoresizingMask", "subviews", "constraints", "visibilityPriorities", "customSpacing", "edgeInsets"])
     return stack
   }
 

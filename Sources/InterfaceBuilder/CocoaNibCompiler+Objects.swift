@@ -305,15 +305,42 @@ extension CocoaNibCompiler {
       }
       entries.append(.init("NSViewConstraints", .object(graph.collection("NSArray", compiled))))
     }
+    entries += layoutGuideEntries(element)
     return (entries, hugging(element))
   }
 
   /// IBNSSafeAreaLayoutGuide, IBNSLayoutMarginsGuide and IBNSClipsToBounds, which end every view's keys.
-  func tailViewEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
-    [
-      .init("IBNSSafeAreaLayoutGuide", .null), .init("IBNSLayoutMarginsGuide", .null),
+  /// A view's `<viewLayoutGuide key="safeArea">` and `key="layoutMargins"` become
+  /// `IBNSViewAutolayoutGuide` objects (system type 2 and 1); without them the keys are nil.
+  mutating func tailViewEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+    func guide(_ key: String, _ type: Int8) -> NIBArchive.Payload {
+      guard element.children.contains(where: { $0.name == "viewLayoutGuide" && $0["key"] == key }) else { return .null }
+      return .object(graph.add("IBNSViewAutolayoutGuide", [.init("IBNSLayoutGuideSystemType", .int8(type))]))
+    }
+    return [
+      .init("IBNSSafeAreaLayoutGuide", guide("safeArea", 2)), .init("IBNSLayoutMarginsGuide", guide("layoutMargins", 1)),
       .init("IBNSClipsToBounds", .int8(element.flag("clipsToBounds") ? 1 : 0)),
     ]
+  }
+
+  /// `NSViewLayoutGuides`: the view's layout guides that a constraint names, as `NSLayoutGuide`
+  /// objects (not listed among the nib's objects).
+  mutating func layoutGuideEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+    var guides: [Int] = []
+    for child in element.children where child.name == "viewLayoutGuide" {
+      guard let id = child["id"], constrainedIDs.contains(id), let key = child["key"] else { continue }
+      let identifiers = ["safeArea": "NSViewSafeAreaLayoutGuide", "layoutMargins": "NSViewLayoutMarginsGuide"]
+      let guide = object(forID: id, line: child.line)
+      pendingReferences[id] = nil
+      graph[guide].className = "NSLayoutGuide"
+      graph[guide].entries = [
+        .init("NSLayoutGuideIdentifier", string(identifiers[key] ?? key)), .init("NSShouldBeArchived", .bool(true)),
+        .init("NSLayoutGuideNegativeSize", .bool(true)), .init("NSLayoutGuideLockedToOwningView", .bool(true)),
+        .init("NSLayoutGuideSystemConstraints", .object(graph.collection("NSMutableArray", []))),
+      ]
+      guides.append(guide)
+    }
+    return guides.isEmpty ? [] : [.init("NSViewLayoutGuides", .object(graph.collection("NSArray", guides)))]
   }
 
   /// NSvFlags: autoresizing bits, 0x100 for autoresizesSubviews, hidden, focus ring.
@@ -370,6 +397,7 @@ extension CocoaNibCompiler {
       case "connections": try compileConnections(of: element, source: object)
       case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
+      case "viewLayoutGuide": break  // with the view's own keys (tailViewEntries, layoutGuideEntries)
       default: throw unsupported(child)
       }
     }
