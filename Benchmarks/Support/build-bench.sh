@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shared by the benchmark packages' run.sh scripts (Benchmarks/ and Bundles, Defaults, KeyedArchive): builds
+# Shared by the benchmark packages' run.sh scripts (Benchmarks/ and Bundles, Defaults, Interface, KeyedArchive): builds
 # one benchmark product in release against the library and sets two variables for the caller.
 #
 #   source Benchmarks/Support/build-bench.sh
