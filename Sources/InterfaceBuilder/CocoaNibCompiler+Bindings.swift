@@ -11,7 +11,7 @@ extension CocoaNibCompiler {
       throw invalid(element, "a binding needs destination, name and keyPath")
     }
     try checkAttributes(element, known: ["destination", "name", "keyPath"])
-    let connector = begin(element, className: "NSNibBindingConnector", parent: nil)
+    let connector = try begin(element, className: "NSNibBindingConnector", parent: nil)
     var entries: [NibGraph.Entry] = [
       .init("NSSource", .object(source)), .init("NSDestination", .object(object(forID: destination, line: element.line))),
       .init("NSLabel", string(name + ": " + keyPath)), .init("NSBinding", string(name)), .init("NSKeyPath", string(keyPath)),
@@ -113,7 +113,7 @@ extension CocoaNibCompiler {
     guard element.flag("representsSharedInstance") else {
       throw unsupported(element, "a user defaults controller that is not the shared instance is not compiled yet (no Apple sample)")
     }
-    let controller = begin(element, className: "NSUserDefaultsController", parent: parent)
+    let controller = try begin(element, className: "NSUserDefaultsController", parent: parent)
     graph[controller].entries = [.init("NSSharedInstance", .bool(true))]
     try compileChildren(of: element, object: controller, known: [])
     return controller

@@ -118,7 +118,7 @@ extension CocoaNibCompiler {
     if let index = laidOut.children.firstIndex(where: { $0.name == "subviews" }) {
       laidOut.children[index].children = try splitPanes(laidOut.children[index].children, of: element, vertical: vertical, style: style)
     }
-    let split = begin(element, className: "NSSplitView", parent: parent)
+    let split = try begin(element, className: "NSSplitView", parent: parent)
     var (entries, _) = try viewEntries(laidOut, view: split, superview: superview)
     entries += tailViewEntries(element)
     if vertical { entries.append(.init("NSIsVertical", .bool(true))) }
@@ -214,7 +214,7 @@ extension CocoaNibCompiler {
     try requireDefaultValues(element.child("visibilityPriorities"), 1000, what: "visibility priority")
     try requireDefaultValues(element.child("customSpacing"), 3.4028234663852886e+38, what: "custom spacing")
 
-    let stack = begin(element, className: "NSStackView", parent: parent)
+    let stack = try begin(element, className: "NSStackView", parent: parent)
     var (entries, _) = try viewEntries(element, view: stack, superview: superview)
     if let identifier = element["identifier"] {
       let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" }.map { $0 + 1 } ?? entries.count
@@ -274,7 +274,7 @@ extension CocoaNibCompiler {
   mutating func compilePDFView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["displaysPageBreaks", "autoScales"], view: true)
     try refusePriorities(element)
-    let view = begin(element, className: "PDFView", parent: parent)
+    let view = try begin(element, className: "PDFView", parent: parent)
     let types = dragTypes(["NSFilenamesPboardType"])
     var (entries, _) = try viewEntries(element, view: view, superview: superview, extraAfterSubviews: [.init("NSDragTypes", .object(types))], alwaysSubviews: true)
     dropZeroViewFlags(&entries)
@@ -310,7 +310,7 @@ extension CocoaNibCompiler {
     guard let date = element.child("date", key: "date"), let time = date.double("timeIntervalSinceReferenceDate") else {
       throw unsupported(element, "a date picker cell without <date key=\"date\" timeIntervalSinceReferenceDate> is not compiled yet")
     }
-    let cell = begin(element, className: "NSDatePickerCell", parent: parent)
+    let cell = try begin(element, className: "NSDatePickerCell", parent: parent)
     var entries = cellFlagEntries(element, className: "NSDatePickerCell")
     entries.append(.init("NSContents", .object(graph.add("NSDate", [.init("NS.time", .float64(time))]))))
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
@@ -358,7 +358,7 @@ extension CocoaNibCompiler {
     }
     if element.child("color", key: "textColor") != nil { throw unsupported(element, "a path cell textColor is not compiled yet") }
     if let types = element.child("allowedTypes"), !types.children.isEmpty { throw unsupported(types, "path cell allowed types are not compiled yet") }
-    let cell = begin(element, className: "NSPathCell", parent: parent)
+    let cell = try begin(element, className: "NSPathCell", parent: parent)
     var entries = cellFlagEntries(element, className: "NSPathCell", extra: 0x0400_0000)
     func urlObject(_ compiler: inout CocoaNibCompiler, _ text: String) -> Int {
       compiler.graph.add("NSURL", [.init("NS.base", .null), .init("NS.relative", compiler.string(text))])
@@ -417,7 +417,7 @@ extension CocoaNibCompiler {
     case "small": flags |= 0x100
     case let other?: throw unsupported(element, "a progress indicator controlSize \"\(other)\" is not compiled yet")
     }
-    let indicator = begin(element, className: "NSProgressIndicator", parent: parent)
+    let indicator = try begin(element, className: "NSProgressIndicator", parent: parent)
     var (entries, _) = try viewEntries(element, view: indicator, superview: superview)
     entries.removeAll { $0.key == "NSViewIsLayerTreeHost" }
     let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" } ?? entries.count
@@ -451,7 +451,7 @@ extension CocoaNibCompiler {
     let types = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3, "noTabsBezelBorder": 4,
       "noTabsLineBorder": 5, "noTabsNoBorder": 6]
     guard let type = types[element["type"] ?? "topTabsBezelBorder"] else { throw invalid(element, "type \"\(element["type"]!)\" is not known") }
-    let tabView = begin(element, className: "NSTabView", parent: parent)
+    let tabView = try begin(element, className: "NSTabView", parent: parent)
     var (entries, _) = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
     entries += tailViewEntries(element)
     entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", []))))
@@ -482,7 +482,7 @@ extension CocoaNibCompiler {
       "hudWindow": 13, "fullScreenUI": 15, "toolTip": 17, "contentBackground": 18, "underWindowBackground": 21, "underPageBackground": 22]
     guard let materialName = element["material"] else { throw unsupported(element, "a visual effect view without material is not compiled yet") }
     guard let material = materials[materialName] else { throw unsupported(element, "material \"\(materialName)\" is not compiled yet") }
-    let view = begin(element, className: "NSVisualEffectView", parent: parent)
+    let view = try begin(element, className: "NSVisualEffectView", parent: parent)
     var (entries, _) = try viewEntries(element, view: view, superview: superview)
     entries += tailViewEntries(element)
     entries += [
@@ -578,7 +578,7 @@ extension CocoaNibCompiler {
     // A window with a toolbar archives no frame size limits (NSMinSize, NSMaxSize), only the
     // content ones (toolbar_default_refs, toolbar_searchfield_view, sb_toolbar).
     graph[window].entries.removeAll { $0.key == "NSMaxSize" || $0.key == "NSMinSize" }
-    let toolbar = begin(element, className: "NSToolbar", parent: window)
+    let toolbar = try begin(element, className: "NSToolbar", parent: window)
     var allowed: [Int] = []
     var identified: [(identifier: String, item: Int)] = []
     for item in element.child("allowedToolbarItems")?.children ?? [] {
@@ -625,7 +625,7 @@ extension CocoaNibCompiler {
     if let space = spaces[identifier] {
       try checkAttributes(element, known: ["implicitItemIdentifier"])
       if let child = element.children.first { throw unsupported(child) }
-      let item = begin(element, className: space.className, parent: toolbar)
+      let item = try begin(element, className: space.className, parent: toolbar)
       let separator = graph.add("NSMenuItem")
       graph[separator].entries = [
         .init("NSIsDisabled", .bool(true)), .init("NSIsSeparator", .bool(true)), .init("NSAllowsKeyEquivalentLocalization", .bool(true)),
@@ -649,7 +649,7 @@ extension CocoaNibCompiler {
       return Self.sizeString(width: width, height: height)
     }
     let minSize = try size("minSize"), maxSize = try size("maxSize")
-    let item = begin(element, className: "NSToolbarItem", parent: toolbar)
+    let item = try begin(element, className: "NSToolbarItem", parent: toolbar)
     var view: NIBArchive.Payload = .null
     for child in element.children where child["key"] == "view" { view = .object(try compileObject(child, parent: item, superview: nil)) }
     let image: NIBArchive.Payload = try element["image"].map { (name) throws(InterfaceBuilderError) in .object(try namedImage(name, catalog: nil, element: element)) } ?? .null

@@ -5,7 +5,7 @@ extension CocoaNibCompiler {
   mutating func compileControl(
     _ element: InterfaceDocument.Element, className: String, parent: Int, superview: Int?
   ) throws(InterfaceBuilderError) -> Int {
-    let control = begin(element, className: className, parent: parent)
+    let control = try begin(element, className: className, parent: parent)
     guard let cellElement = element.children.first(where: { $0["key"] == "cell" }) else {
       throw invalid(element, "a control needs its cell (<… key=\"cell\">)")
     }
@@ -136,7 +136,7 @@ extension CocoaNibCompiler {
   mutating func compileTextFieldCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
-    let cell = begin(element, className: "NSTextFieldCell", parent: parent)
+    let cell = try begin(element, className: "NSTextFieldCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSTextFieldCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     if let contents = try cellContents(element) { entries.append(.init("NSContents", contents)) }
@@ -164,7 +164,7 @@ extension CocoaNibCompiler {
   mutating func compileButtonCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
-    let cell = begin(element, className: "NSButtonCell", parent: parent)
+    let cell = try begin(element, className: "NSButtonCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSButtonCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     let type = element["type"] ?? "push"

@@ -16,7 +16,7 @@ extension CocoaNibCompiler {
   /// makes it an `NSClassSwapper` (see ``applyCustomClasses()``). No Apple sample is known.
   mutating func compileCustomFormatter(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: [])
-    let formatter = begin(element, className: "NSCustomFormatter", parent: parent)
+    let formatter = try begin(element, className: "NSCustomFormatter", parent: parent)
     try compileChildren(of: element, object: formatter, known: [])
     return formatter
   }
@@ -121,7 +121,7 @@ extension CocoaNibCompiler {
       negative = positive
     }
 
-    let formatter = begin(element, className: "NSNumberFormatter", parent: parent)
+    let formatter = try begin(element, className: "NSNumberFormatter", parent: parent)
     // The settings dictionary, keys sorted; numbers are created in that order (an integer and a
     // double of the same value share the first one, numfmt: minimumIntegerDigits → 1.0).
     var items: [(key: String, value: Int)] = []

@@ -5,7 +5,7 @@ extension CocoaNibCompiler {
 
   /// `<menu>` → `NSMenu` {NSTitle, NSMenuItems, NSName, NSNoAutoenable}.
   mutating func compileMenu(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    let menu = begin(element, className: "NSMenu", parent: parent)
+    let menu = try begin(element, className: "NSMenu", parent: parent)
     var items: [Int] = []
     let itemElements = element.child("items")?.children ?? []
     for child in reversesMenuItems ? itemElements.reversed() : itemElements {
@@ -28,7 +28,7 @@ extension CocoaNibCompiler {
 
   /// `<menuItem>` → `NSMenuItem`.
   mutating func compileMenuItem(_ element: InterfaceDocument.Element, menu: Int) throws(InterfaceBuilderError) -> Int {
-    let item = begin(element, className: "NSMenuItem", parent: menu)
+    let item = try begin(element, className: "NSMenuItem", parent: menu)
     let separator = element.flag("isSeparatorItem")
     var entries: [NibGraph.Entry] = [.init("NSMenu", .object(menu))]
     if separator || !element.flag("enabled", default: true) { entries.append(.init("NSIsDisabled", .bool(true))) }
@@ -202,7 +202,7 @@ extension CocoaNibCompiler {
   /// `<constraint>` → `NSLayoutConstraint`; a missing `firstItem` is the view that holds it.
   mutating func compileConstraint(_ element: InterfaceDocument.Element, owner: Int) throws(InterfaceBuilderError) -> Int {
     guard element.name == "constraint" else { throw unsupported(element) }
-    let constraint = begin(element, className: "NSLayoutConstraint", parent: owner)
+    let constraint = try begin(element, className: "NSLayoutConstraint", parent: owner)
     func attribute(_ name: String) throws(InterfaceBuilderError) -> Int? {
       guard let text = element[name] else { return nil }
       guard let value = Self.layoutAttributes[text] else { throw invalid(element, "\(name) \"\(text)\" is not a layout attribute") }
@@ -248,7 +248,7 @@ extension CocoaNibCompiler {
         guard let property = connection["property"], let destination = connection["destination"] else {
           throw invalid(connection, "an outlet needs property and destination")
         }
-        let connector = begin(connection, className: "NSNibOutletConnector", parent: nil)
+        let connector = try begin(connection, className: "NSNibOutletConnector", parent: nil)
         graph[connector].entries = [
           .init("NSSource", .object(source)), .init("NSDestination", .object(object(forID: destination, line: connection.line))),
           .init("NSLabel", string(property)), .init("NSChildControllerCreationSelectorName", .null),
@@ -258,7 +258,7 @@ extension CocoaNibCompiler {
         guard let selector = connection["selector"], let target = connection["target"] else {
           throw invalid(connection, "an action needs selector and target")
         }
-        let connector = begin(connection, className: "NSNibControlConnector", parent: nil)
+        let connector = try begin(connection, className: "NSNibControlConnector", parent: nil)
         var entries: [NibGraph.Entry] = [.init("NSSource", .object(source))]
         if !firstResponderIDs.contains(target) { entries.append(.init("NSDestination", .object(object(forID: target, line: connection.line)))) }
         entries.append(.init("NSLabel", string(selector)))

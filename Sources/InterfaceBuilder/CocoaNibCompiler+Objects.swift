@@ -50,7 +50,7 @@ extension CocoaNibCompiler {
   /// The File's Owner (`id="-2"`): an `NSCustomObject` whose class is the custom class or
   /// `NSObject`.
   mutating func compilePlaceholder(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    let object = begin(element, className: "NSCustomObject", parent: nil)
+    let object = try begin(element, className: "NSCustomObject", parent: nil)
     let className = element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSObject"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     graph.append("NSClassName", string(className), to: object)
@@ -61,7 +61,7 @@ extension CocoaNibCompiler {
   /// `<customObject>`: the Application placeholder (`id="-3"`, always `NSApplication`) or an
   /// object the nib instantiates (`NSObject` or its custom class).
   mutating func compileCustomObject(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    let object = begin(element, className: "NSCustomObject", parent: parent)
+    let object = try begin(element, className: "NSCustomObject", parent: parent)
     let isApplication = element["id"] == "-3"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     let className =
@@ -120,7 +120,7 @@ extension CocoaNibCompiler {
 
   /// `<window>` → `NSWindowTemplate`.
   mutating func compileWindow(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    let window = begin(element, className: "NSWindowTemplate", parent: parent)
+    let window = try begin(element, className: "NSWindowTemplate", parent: parent)
     var entries: [NibGraph.Entry] = []
     if let mask = element.child("windowStyleMask", key: "styleMask") {
       var style = 0
@@ -245,7 +245,7 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, parent: Int, superview: Int?, contentSize: (Double, Double)? = nil
   ) throws(InterfaceBuilderError) -> Int {
     let isCustom = element.name == "customView"
-    let view = begin(element, className: isCustom ? "NSCustomView" : "NSView", parent: parent)
+    let view = try begin(element, className: isCustom ? "NSCustomView" : "NSView", parent: parent)
     var keys = try viewEntries(element, view: view, superview: superview, contentSize: contentSize)
     // An NSCustomView archives clipsToBounds twice (StatusBar, split view panes).
     if isCustom && element.flag("clipsToBounds") { keys.entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }

@@ -129,7 +129,7 @@ extension CocoaNibCompiler {
     alwaysSubviews: Bool = false, afterSubviews: [NibGraph.Entry] = [], hasCell: Bool = true, knownChildren: Set<String> = [],
     tail: (inout [NibGraph.Entry]) -> Void = { _ in }
   ) throws(InterfaceBuilderError) -> Int {
-    let control = begin(element, className: className, parent: parent)
+    let control = try begin(element, className: className, parent: parent)
     var cell: Int?
     var cellElement: InterfaceDocument.Element?
     if hasCell {
@@ -306,7 +306,7 @@ extension CocoaNibCompiler {
     guard element["alignment"] == nil || element["alignment"] == "left" else {
       throw unsupported(element, "an image cell's alignment other than left is not compiled yet")
     }
-    let cell = begin(element, className: "NSImageCell", parent: parent)
+    let cell = try begin(element, className: "NSImageCell", parent: parent)
     // A font makes the cell a text-capable one (0x04000000), as for sliders (imagecell_datacell_font).
     var entries = cellFlagEntries(element, className: "NSImageCell", extra: element.child("font", key: "font") != nil ? 0x0400_0000 : 0)
     if let image = element["image"] { entries.append(.init("NSContents", .object(try namedImage(image, catalog: element["catalog"], element: element)))) }
@@ -348,7 +348,7 @@ extension CocoaNibCompiler {
       known: ["continuous", "alignment", "maxValue", "minValue", "doubleValue", "tickMarkPosition", "sliderType", "numberOfTickMarks", "state",
         "identifier", "controlSize", "allowsTickMarkValuesOnly", "altIncrementValue", "enabled"])
     if let type = element["sliderType"], type != "linear" { throw unsupported(element, "sliderType \"\(type)\" is not compiled yet") }
-    let cell = begin(element, className: "NSSliderCell", parent: parent)
+    let cell = try begin(element, className: "NSSliderCell", parent: parent)
     let font = element.child("font", key: "font")
     var extra = 0
     if font != nil { extra |= 0x0400_0000 }  // a text cell
@@ -403,7 +403,7 @@ extension CocoaNibCompiler {
     try checkAttributes(element, known: ["alignment", "minValue", "maxValue", "doubleValue", "autorepeat", "continuous", "valueWraps", "increment"])
     if element["alignment"] != nil && element["alignment"] != "left" { throw unsupported(element, "a stepper cell alignment other than left is not compiled yet") }
     if element["valueWraps"] == "NO" { throw unsupported(element, "valueWraps=\"NO\" is not compiled yet") }
-    let cell = begin(element, className: "NSStepperCell", parent: parent)
+    let cell = try begin(element, className: "NSStepperCell", parent: parent)
     let autorepeat = element.flag("autorepeat", default: true)
     var entries: [NibGraph.Entry] = [
       .init("NSCellFlags", NibGraph.integer(autorepeat ? 0xC_0020 : 0)), .init("NSCellFlags2", .int8(0)),
@@ -449,7 +449,7 @@ extension CocoaNibCompiler {
   /// NSBoxType, NSTitlePosition, NSTransparent, IBNSBoxIsUsingDocumentContentView}.
   mutating func compileBox(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["title", "boxType", "titlePosition", "borderType"], view: true)
-    let box = begin(element, className: "NSBox", parent: parent)
+    let box = try begin(element, className: "NSBox", parent: parent)
     let boxTypes = ["primary": 0, "secondary": 1, "separator": 2, "custom": 4]
     guard let boxType = boxTypes[element["boxType"] ?? "primary"] else { throw unsupported(element, "boxType \"\(element["boxType"]!)\" is not known") }
     let separator = boxType == 2
@@ -509,7 +509,7 @@ extension CocoaNibCompiler {
   mutating func compileSegmentedCell(_ element: InterfaceDocument.Element, control: Int, parent: Int) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["borderStyle", "alignment", "style", "trackingMode", "segmentDistribution", "controlSize"])
     if let border = element["borderStyle"], border != "border" { throw unsupported(element, "a segmented cell borderStyle \"\(border)\" is not compiled yet") }
-    let cell = begin(element, className: "NSSegmentedCell", parent: parent)
+    let cell = try begin(element, className: "NSSegmentedCell", parent: parent)
     var entries = cellFlagEntries(element, className: "NSSegmentedCell")
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
     entries.append(.init("NSControlView", .object(control)))
@@ -569,7 +569,7 @@ extension CocoaNibCompiler {
       element,
       known: ["scrollable", "lineBreakMode", "selectable", "editable", "borderStyle", "usesSingleLineMode", "bezelStyle", "title", "placeholderString",
         "alignment", "sendsActionOnEndEditing"])
-    let cell = begin(element, className: "NSSearchFieldCell", parent: parent)
+    let cell = try begin(element, className: "NSSearchFieldCell", parent: parent)
     var entries = cellFlagEntries(element, className: "NSSearchFieldCell")
     entries.append(.init("NSContents", string(element["title"] ?? "")))
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
@@ -638,7 +638,7 @@ extension CocoaNibCompiler {
     guard let format = formats["\(dateStyle),\(timeStyle)"] else {
       throw unsupported(element, "the pattern of a date formatter with dateStyle \(element["dateStyle"] ?? "none") and timeStyle \(element["timeStyle"] ?? "none") is not known")
     }
-    let formatter = begin(element, className: "NSDateFormatter", parent: parent)
+    let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
     var pairs: [Int] = []
     if dateStyle != 0 { pairs += [stringIndex("dateStyle"), number(dateStyle)] }
     if element.flag("doesRelativeDateFormatting") { pairs += [stringIndex("doesRelativeDateFormatting"), boolNumber(true)] }

@@ -134,7 +134,7 @@ extension CocoaNibCompiler {
   /// `<scrollView>` → `NSScrollView` with its clip view, scrollers and (for tables) header clip
   /// view and corner view.
   mutating func compileScrollView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    let scrollView = begin(element, className: "NSScrollView", parent: parent)
+    let scrollView = try begin(element, className: "NSScrollView", parent: parent)
     let known: Set<String> = ["rect", "autoresizingMask", "clipView", "scroller", "tableHeaderView", "constraints"]
     for child in element.children where !known.contains(child.name) {
       if child.name == "connections" || (child.name == "point" && child["key"] == "canvasLocation") { continue }
@@ -393,7 +393,7 @@ extension CocoaNibCompiler {
   mutating func compileClipView(
     _ element: InterfaceDocument.Element, parent: Int, scrollView: Int?, headerHeight: Double? = nil
   ) throws(InterfaceBuilderError) -> Int {
-    let clip = begin(element, className: "NSClipView", parent: parent)
+    let clip = try begin(element, className: "NSClipView", parent: parent)
     for attribute in element.attributes where !["id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints"].contains(attribute.name) {
       throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet")
     }
@@ -441,7 +441,7 @@ extension CocoaNibCompiler {
   mutating func compileScroller(
     _ element: InterfaceDocument.Element, parent: Int, scrollView: Int, enabled: Bool = false, percent: Double? = nil, layerHost: Bool = false
   ) throws(InterfaceBuilderError) -> Int {
-    let scroller = begin(element, className: "NSScroller", parent: parent)
+    let scroller = try begin(element, className: "NSScroller", parent: parent)
     for attribute in element.attributes {
       switch attribute.name {
       case "id", "key", "hidden", "wantsLayer", "verticalHuggingPriority", "horizontalHuggingPriority", "doubleValue", "horizontal", "controlSize",
@@ -489,7 +489,7 @@ extension CocoaNibCompiler {
   /// `<textView>` → `NSTextView` with its text container, layout manager, text storage and
   /// shared data.
   mutating func compileTextView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    let textView = begin(element, className: "NSTextView", parent: parent)
+    let textView = try begin(element, className: "NSTextView", parent: parent)
     for attribute in element.attributes {
       switch attribute.name {
       case "id", "key", "wantsLayer", "importsGraphics", "richText", "verticallyResizable", "horizontallyResizable", "findStyle", "spellingCorrection",

@@ -113,7 +113,7 @@ extension CocoaNibCompiler {
     guard let id = element["id"], let scrollElement = enclosingScrollView(ofDocumentID: id) else {
       throw unsupported(element, "a table outside a scroll view is not compiled yet")
     }
-    let table = begin(element, className: isOutline ? "NSOutlineView" : "NSTableView", parent: parent)
+    let table = try begin(element, className: isOutline ? "NSOutlineView" : "NSTableView", parent: parent)
     let layout = try tableLayout(element)
     let frame = element.frameRect
 
@@ -234,7 +234,7 @@ extension CocoaNibCompiler {
       default: throw unsupported(child)
       }
     }
-    let column = begin(element, className: "NSTableColumn", parent: table)
+    let column = try begin(element, className: "NSTableColumn", parent: table)
     var entries: [NibGraph.Entry] = [
       .init("NSIdentifier", string(element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)")),
       .init("NSWidth", .float64(element.double("width") ?? 0)),
@@ -270,7 +270,7 @@ extension CocoaNibCompiler {
     guard element["borderStyle"] == nil || element["borderStyle"] == "border" else {
       throw unsupported(element, "a header cell's borderStyle other than border is not compiled yet")
     }
-    let cell = begin(element, className: "NSTableHeaderCell", parent: column)
+    let cell = try begin(element, className: "NSTableHeaderCell", parent: column)
     let (flags, flags2) = cellFlags(element, className: "NSTableHeaderCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     entries.append(.init("NSContents", string(element["title"] ?? "")))
@@ -325,7 +325,7 @@ extension CocoaNibCompiler {
   /// in the header clip view.
   mutating func compileTableHeaderView(_ element: InterfaceDocument.Element, parent: Int, width: Double) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: [], view: true)
-    let header = begin(element, className: "NSTableHeaderView", parent: parent)
+    let header = try begin(element, className: "NSTableHeaderView", parent: parent)
     var entries: [NibGraph.Entry] = [
       .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", NibGraph.integer(viewFlags(element))),
       frameEntry(ViewRect(x: 0, y: 0, width: width, height: element.frameRect.height)),
@@ -468,7 +468,7 @@ extension CocoaNibCompiler {
   /// it (`identifier` nil) as an object of the document.
   mutating func compileTableCellView(_ element: InterfaceDocument.Element, identifier: String?, parent: Int) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["identifier", "misplaced"], view: true)
-    let view = begin(element, className: "NSTableCellView", parent: parent)
+    let view = try begin(element, className: "NSTableCellView", parent: parent)
     var keys = try viewEntries(element, view: view, superview: nil)
     if let identifier {
       let reuse = NibGraph.Entry("NSReuseIdentifierKey", string(identifier))

@@ -55,6 +55,8 @@ public struct CocoaNibCompiler {
   var sharedObjects: [String: Int] = [:]
   /// The graph object of each xib id, created when first compiled or referenced.
   var objectsByID: [String: Int] = [:]
+  /// Ids of the elements compiled so far, with their lines.
+  var compiledIDs: [String: Int] = [:]
   /// Ids referenced before being compiled, with the line of the first reference.
   var pendingReferences: [String: Int] = [:]
   /// Every compiled object with an id, with its parent, in document order (NSObjectsKeys/Values).
@@ -248,9 +250,16 @@ public struct CocoaNibCompiler {
 
   /// Creates (or takes over the referenced placeholder of) the object for `element`, registers
   /// it with its parent for NSObjectsKeys, and returns its index.
-  mutating func begin(_ element: InterfaceDocument.Element, className: String, parent: Int?) -> Int {
+  ///
+  /// - Throws: `.invalidDocument` when another element already has the same id (a document
+  ///   whose ids are not unique cannot be compiled: both would become one object).
+  mutating func begin(_ element: InterfaceDocument.Element, className: String, parent: Int?) throws(InterfaceBuilderError) -> Int {
     let index: Int
     if let id = element["id"] {
+      if let first = compiledIDs[id] {
+        throw invalid(element, "the id \"\(id)\" is already the id of the element at line \(first); ids must be unique")
+      }
+      compiledIDs[id] = element.line
       index = object(forID: id, line: element.line)
       pendingReferences[id] = nil
       if let parent { objectsWithParents.append((index, parent)) }
