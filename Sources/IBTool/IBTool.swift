@@ -59,9 +59,48 @@ public struct IBTool {
   var colorProfileSources: [String] = []
   /// `--module`.
   var module: String?
+  /// The compiler's options once loaded.
+  var loadedOptions: CocoaNibCompiler.Options?
 
   func execute(_ options: Options) -> Int32 {
     var report = Report()
+    var tool = self
+    do {
+      try tool.checkFlags(options, report: &report)
+      tool.loadedOptions = try tool.loadCompilerOptions()
+    } catch {
+      report.errors.append("\(error)")
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+      return 1
+    }
+    return tool.executeChecked(options, report: report)
+  }
+
+  /// Apple's flags that do not change a macOS compilation are checked, not ignored: the target
+  /// device must be `mac` for a macOS document, the deployment target a version number (noted),
+  /// and `--flatten NO` (a nib folder) is refused.
+  func checkFlags(_ options: Options, report: inout Report) throws(IBToolError) {
+    for device in options.targetDevice where !["mac", "iphone", "ipad", "tv", "watch", "vision"].contains(device) {
+      throw IBToolError(path: nil, detail: "--target-device \(device): not a device (mac, iphone, ipad, tv, watch, vision)")
+    }
+    if !options.targetDevice.isEmpty, !options.targetDevice.contains("mac"), options.compile != nil {
+      throw IBToolError(path: nil, detail: "--target-device \(options.targetDevice.joined(separator: ", ")): only macOS documents compile, for mac")
+    }
+    if let version = options.minimumDeploymentTarget {
+      let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+      guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+        throw IBToolError(path: nil, detail: "--minimum-deployment-target \(version): not a version number")
+      }
+      report.notices.append("--minimum-deployment-target \(version): the compiled nib is the same for every macOS version Stasis compiles for")
+    }
+    if let flatten = options.flatten {
+      guard flatten == "YES" || flatten == "NO" else { throw IBToolError(path: nil, detail: "--flatten \(flatten): YES or NO") }
+      if flatten == "NO" { throw IBToolError(path: nil, detail: "--flatten NO (a nib folder) is not supported; compiled nibs are flat files") }
+    }
+  }
+
+  func executeChecked(_ options: Options, report startingReport: Report) -> Int32 {
+    var report = startingReport
     var status: Int32 = 0
     do {
       if let output = options.compile {
@@ -122,7 +161,7 @@ public struct IBTool {
       status = 1
     }
     if options.errors || options.warnings || options.notices || !report.errors.isEmpty || !report.warnings.isEmpty {
-      write(report.rendered(options: options, document: options.input))
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
     }
     return status
   }
@@ -151,15 +190,32 @@ public struct IBTool {
   }
 
   /// The compiler's options: color profiles from `--color-profiles-from` nibs.
-  var compilerOptions: CocoaNibCompiler.Options {
+  /// - Throws: when a `--color-profiles-from` nib cannot be read, or holds neither profile.
+  func loadCompilerOptions() throws(IBToolError) -> CocoaNibCompiler.Options {
     var options = CocoaNibCompiler.Options(module: module)
+    guard !colorProfileSources.isEmpty else { return options }
     var nibs: [NIBArchive] = []
     for path in colorProfileSources {
-      if case .nibArchive(let nib)? = try? CompiledNib(contentsOf: path) { nibs.append(nib) }
+      do {
+        switch try CompiledNib(contentsOf: path) {
+        case .nibArchive(let nib): nibs.append(nib)
+        case .keyedArchive: throw IBToolError(path: path, detail: "--color-profiles-from needs a NIBArchive nib, not a keyed-archive one")
+        }
+      } catch let error as IBToolError {
+        throw error
+      } catch {
+        throw IBToolError(path: nil, detail: "--color-profiles-from: \(error)")
+      }
     }
-    options.colorProfiles = ColorProfiles(extractingFrom: nibs)
+    guard let profiles = ColorProfiles(extractingFrom: nibs) else {
+      throw IBToolError(path: nil, detail: "--color-profiles-from: the nibs hold no NSColorSpace with both the Generic Gray (NSID 9) and sRGB (NSID 7) profiles")
+    }
+    options.colorProfiles = profiles
     return options
   }
+
+  /// The compiler's options, read once per run (``loadCompilerOptions()``).
+  var compilerOptions: CocoaNibCompiler.Options { loadedOptions ?? CocoaNibCompiler.Options(module: module) }
 
   func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
     if input.hasSuffix(".storyboard") {
@@ -245,21 +301,33 @@ struct Report {
   var warnings: [String] = []
   var notices: [String] = []
 
-  func rendered(options: Options, document: String) -> String {
+  /// The report in `--output-format`: text, an XML property list or a binary one.
+  func renderedBytes(options: Options, document: String) -> [UInt8] {
+    guard options.outputFormat != .humanReadableText else { return Array(rendered(options: options, document: document).utf8) }
+    return (try? propertyList(options: options).encodedBytes(as: options.outputFormat == .binary1 ? .binary : .xml)) ?? []
+  }
+
+  func sections(options: Options) -> [(String, [String])] {
     var sections: [(String, [String])] = []
     if options.errors || !errors.isEmpty { sections.append(("com.apple.ibtool.errors", errors)) }
     if options.warnings || !warnings.isEmpty { sections.append(("com.apple.ibtool.warnings", warnings)) }
-    if options.notices { sections.append(("com.apple.ibtool.notices", notices)) }
-    if options.outputFormat == .xml1 {
-      var dictionary: [(String, PropertyListValue)] = []
-      for (key, messages) in sections where !messages.isEmpty {
-        dictionary.append((key, .array(messages.map { PropertyListValue.dictionary(PropertyListDictionary([("description", PropertyListValue.string($0)), ("type", PropertyListValue.string(Self.type(of: key)))])) })))
-      }
-      let value = PropertyListValue.dictionary(PropertyListDictionary(dictionary))
-      return (try? String(decoding: value.encodedBytes(as: PropertyListFormat.xml), as: UTF8.self)) ?? ""
+    if options.notices || !notices.isEmpty { sections.append(("com.apple.ibtool.notices", notices)) }
+    return sections
+  }
+
+  /// Apple's shape: `{com.apple.ibtool.errors: [{description, type}], …}`.
+  func propertyList(options: Options) -> PropertyListValue {
+    var dictionary: [(String, PropertyListValue)] = []
+    for (key, messages) in sections(options: options) where !messages.isEmpty {
+      dictionary.append(
+        (key, .array(messages.map { PropertyListValue.dictionary(PropertyListDictionary([("description", .string($0)), ("type", .string(Self.type(of: key)))])) })))
     }
+    return .dictionary(PropertyListDictionary(dictionary))
+  }
+
+  func rendered(options: Options, document: String) -> String {
     var text = ""
-    for (key, messages) in sections where !messages.isEmpty {
+    for (key, messages) in sections(options: options) where !messages.isEmpty {
       text += "/* \(key) */\n"
       for message in messages { text += "\(message)\n" }
     }

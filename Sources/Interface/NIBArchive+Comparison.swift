@@ -86,6 +86,11 @@ struct GraphComparison {
   }
 
   static let oidKeys: Set<String> = ["NSOidsKeys", "NSOidsValues"]
+  /// How deep nibs inside nibs are compared as graphs (Apple's nest two deep); deeper ones are
+  /// compared byte for byte, so that a hostile nesting cannot exhaust the stack.
+  static let maximumNesting = 4
+  /// How deep this comparison is nested in another.
+  var nesting = 0
   /// The object tables of `NSIBObjectData`: keys array → the values array that goes with it.
   static let objectTables = ["NSObjectsKeys": "NSObjectsValues", "NSOidsKeys": "NSOidsValues"]
 
@@ -147,13 +152,15 @@ struct GraphComparison {
             continue
           }
           if let difference = pair(x, y, path: here) { return difference }
-        case (.data(let x), .data(let y)) where x != y && NIBArchive.isNIBArchive(x) && NIBArchive.isNIBArchive(y):
+        case (.data(let x), .data(let y)) where x != y && nesting < Self.maximumNesting && NIBArchive.isNIBArchive(x) && NIBArchive.isNIBArchive(y):
           // A nib inside a nib (a view-based table's prototype cell views): compared as a graph,
           // since Apple's key table order is its encoder's own.
           guard let nestedLeft = try? NIBArchive(bytes: x), let nestedRight = try? NIBArchive(bytes: y) else {
             return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
           }
-          if let difference = nestedLeft.firstDifference(from: nestedRight, options: options) { return "\(here) (nested nib) → \(difference)" }
+          var nested = GraphComparison(left: nestedLeft, right: nestedRight, options: options)
+          nested.nesting = nesting + 1
+          if let difference = nested.run() { return "\(here) (nested nib) → \(difference)" }
         default:
           guard a.payload == b.payload else {
             return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"

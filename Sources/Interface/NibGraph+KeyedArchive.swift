@@ -19,18 +19,23 @@ extension NibGraph {
     }
     var builder = KeyedNibBuilder(archived: archived, path: path)
     let rootEntries = try builder.entries(of: top)
+    try builder.fillPending()
     builder.graph[0].entries = rootEntries
     self = builder.graph
   }
 }
 
-/// Converts `$objects` entries to graph objects, each once (sharing and cycles kept).
+/// Converts `$objects` entries to graph objects, each once (sharing and cycles kept). Objects
+/// are made when first referenced and filled from a work list, so that a long chain of
+/// references cannot exhaust the stack.
 struct KeyedNibBuilder {
   let archived: [PropertyListValue]
   let path: String?
   var graph = NibGraph(rootClass: "NSObject")
-  /// Graph object of each `$objects` index already converted.
+  /// Graph object of each `$objects` index already made.
   var converted: [Int: Int] = [:]
+  /// Objects made but not filled yet: (`$objects` index, graph object).
+  var pending: [(Int, Int)] = []
 
   init(archived: [PropertyListValue], path: String?) {
     self.archived = archived
@@ -51,60 +56,70 @@ struct KeyedNibBuilder {
   /// A value as it appears under a key: inline scalars stay scalars, references become objects.
   mutating func payload(of value: PropertyListValue) throws(InterfaceError) -> NIBArchive.Payload {
     switch value {
-    case .uid(let uid): try object(at: Int(uid))
+    case .uid(let uid):
+      guard let index = Int(exactly: uid) else { throw corrupt("UID \(uid) is past the \(archived.count) $objects") }
+      return try object(at: index)
     case .integer(let integer):
-      if let value = integer.exactly(Int.self) { NibGraph.integer(value) } else { .int64(Int64(bitPattern: integer.uint64Value ?? 0)) }
-    case .real(let real, _): .float64(real)
-    case .bool(let flag): .bool(flag)
-    case .string(let text): .object(graph.string(text))
-    case .data(let bytes): .object(graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))]))
+      if let value = integer.exactly(Int.self) { return NibGraph.integer(value) }
+      return .int64(Int64(bitPattern: integer.uint64Value ?? 0))
+    case .real(let real, _): return .float64(real)
+    case .bool(let flag): return .bool(flag)
+    case .string(let text): return .object(graph.string(text))
+    case .data(let bytes): return .object(graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))]))
     default: throw corrupt("a \(value.typeName) directly under a key of a keyed-archive nib")
     }
   }
 
-  /// The object for `$objects[index]` (`$null`, index 0, is nil).
+  /// The object for `$objects[index]` (`$null`, index 0, is nil), made now and filled later.
   mutating func object(at index: Int) throws(InterfaceError) -> NIBArchive.Payload {
     guard index > 0 else { return .null }
     guard index < archived.count else { throw corrupt("UID \(index) is past the \(archived.count) $objects") }
     if let known = converted[index] { return .object(known) }
+    let object: Int
     switch archived[index] {
     case .string(let text):
-      let object = graph.string(text)
-      converted[index] = object
-      return .object(object)
+      object = graph.string(text)
     case .data(let bytes):
-      let object = graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))])
-      converted[index] = object
-      return .object(object)
+      object = graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))])
     case .integer, .real, .bool:
-      let object = graph.add("NSNumber")
-      converted[index] = object
-      let value = try payload(of: archived[index])
-      graph[object].entries = [.init(value.isFloat ? "NS.dblval" : "NS.intval", value)]
-      return .object(object)
+      object = graph.add("NSNumber")
+      pending.append((index, object))
     case .dictionary(let dictionary):
-      guard case .uid(let classUID)? = dictionary["$class"], Int(classUID) < archived.count,
-        let className = archived[Int(classUID)]["$classname"]?.stringValue
+      guard case .uid(let classUID)? = dictionary["$class"], let classIndex = Int(exactly: classUID), classIndex < archived.count,
+        let className = archived[classIndex]["$classname"]?.stringValue
       else { throw corrupt("$objects[\(index)] has no $class with a $classname") }
-      let object = graph.add(className)
-      converted[index] = object
-      if let members = dictionary["NS.objects"]?.arrayValue {
-        var entries: [NibGraph.Entry] = [.init("NSInlinedValue", .bool(true))]
-        let keys = dictionary["NS.keys"]?.arrayValue
-        if let keys, keys.count != members.count {
-          throw corrupt("$objects[\(index)] (\(className)) has \(keys.count) NS.keys for \(members.count) NS.objects")
-        }
-        for (position, member) in members.enumerated() {
-          if let keys { entries.append(.init("UINibEncoderEmptyKey", try payload(of: keys[position]))) }
-          entries.append(.init("UINibEncoderEmptyKey", try payload(of: member)))
-        }
-        graph[object].entries = entries
-      } else {
-        graph[object].entries = try entries(of: dictionary)
-      }
-      return .object(object)
+      object = graph.add(className)
+      pending.append((index, object))
     default:
       throw corrupt("$objects[\(index)] is a \(archived[index].typeName), not an object")
+    }
+    converted[index] = object
+    return .object(object)
+  }
+
+  /// Fills every object made so far, and those its values make, until none is left.
+  mutating func fillPending() throws(InterfaceError) {
+    while let (index, object) = pending.popLast() {
+      switch archived[index] {
+      case .dictionary(let dictionary):
+        if let members = dictionary["NS.objects"]?.arrayValue {
+          var entries: [NibGraph.Entry] = [.init("NSInlinedValue", .bool(true))]
+          let keys = dictionary["NS.keys"]?.arrayValue
+          if let keys, keys.count != members.count {
+            throw corrupt("$objects[\(index)] (\(graph[object].className)) has \(keys.count) NS.keys for \(members.count) NS.objects")
+          }
+          for (position, member) in members.enumerated() {
+            if let keys { entries.append(.init("UINibEncoderEmptyKey", try payload(of: keys[position]))) }
+            entries.append(.init("UINibEncoderEmptyKey", try payload(of: member)))
+          }
+          graph[object].entries = entries
+        } else {
+          graph[object].entries = try entries(of: dictionary)
+        }
+      default:
+        let value = try payload(of: archived[index])
+        graph[object].entries = [.init(value.isFloat ? "NS.dblval" : "NS.intval", value)]
+      }
     }
   }
 }

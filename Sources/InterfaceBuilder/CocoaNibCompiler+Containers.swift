@@ -161,7 +161,7 @@ extension CocoaNibCompiler {
     if tiles && position - thickness == length { return panes }
     let sizes = frames.map { along($0).size }
     let room = length - thickness * Double(panes.count - 1)
-    guard sizes.allSatisfy({ $0 == sizes[0] }), room >= 0, room == room.rounded(), !panes.contains(where: { $0.flag("hidden") }) else {
+    guard sizes.allSatisfy({ $0 == sizes[0] }), room >= 0, room < 1e9, room == room.rounded(), !panes.contains(where: { $0.flag("hidden") }) else {
       throw unsupported(element, "a split view whose panes do not tile it and are not of equal size is not compiled yet (how AppKit lays them out is not known here)")
     }
     let count = Double(panes.count)
@@ -533,8 +533,10 @@ extension CocoaNibCompiler {
       compiler.graph[cell].entries = entries
       return cell
     }
-    let constraintCount = element.child("constraints")?.children.count ?? 0
-    let position = objectsWithParents.count - constraintCount
+    // The matrix's constraints that have ids were listed last; the cells go before them.
+    let constraintIDs = Set((element.child("constraints")?.children ?? []).compactMap { $0["id"] })
+    let listedConstraints = objectsWithParents.reversed().prefix { row in constraintIDs.contains { objectsByID[$0] == row.object } }.count
+    let position = max(0, objectsWithParents.count - listedConstraints)
     let before = objectsWithParents.count
     prototypeCell = try matrixCell(&self, prototype)
     for cellElement in cellElements { cells.append(try matrixCell(&self, cellElement)) }

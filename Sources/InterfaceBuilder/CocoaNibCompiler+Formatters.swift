@@ -214,6 +214,10 @@ extension CocoaNibCompiler {
     guard settings.minimumFractionDigits >= 0, settings.maximumFractionDigits >= settings.minimumFractionDigits else {
       throw invalid(element, "minimumFractionDigits is above maximumFractionDigits")
     }
+    // A double has 17 significant digits; NSNumberFormatter caps fraction digits far below this.
+    guard settings.maximumFractionDigits <= 340 else {
+      throw invalid(element, "maximumFractionDigits \(settings.maximumFractionDigits) is more than a number formatter can show")
+    }
     if settings.maximumFractionDigits > 0 {
       pattern += "." + String(repeating: "0", count: settings.minimumFractionDigits)
         + String(repeating: "#", count: settings.maximumFractionDigits - settings.minimumFractionDigits)

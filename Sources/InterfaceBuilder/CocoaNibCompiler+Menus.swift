@@ -281,6 +281,8 @@ extension CocoaNibCompiler {
   /// imagecell_datacell_font: 0.33333298560000002 → "0.3333329856"; test19_2_layouts:
   /// 0.055541899059999997 → "0.05554189906").
   static func colorNumber(_ value: Double) -> String {
+    // Past these magnitudes the scaling below would overflow; no color component is that small or large.
+    guard value.isFinite, value == 0 || (abs(value) > 1e-250 && abs(value) < 1e250) else { return value.isFinite ? "\(value)" : "0" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     var text = ""
     var digits = value

@@ -362,8 +362,8 @@ extension CocoaNibCompiler {
   }
 
   /// NSHuggingPriority "{h, v}" when it differs from the class's own default.
-  func hugging(_ element: InterfaceDocument.Element, defaults: (Int, Int) = (250, 250)) -> NIBArchive.Payload? {
-    nil
+  mutating func hugging(_ element: InterfaceDocument.Element, defaults: (Int, Int) = (250, 250)) -> NIBArchive.Payload? {
+    priorities(element, prefix: "HuggingPriority", defaults: defaults, onlyWhenDifferent: true).map { string($0) }
   }
 
   /// A tool tip → an `NSIBHelpConnector` {NSDestination, NSFile "NSToolTipHelpKey", NSMarker}.

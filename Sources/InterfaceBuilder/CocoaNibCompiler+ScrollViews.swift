@@ -98,13 +98,7 @@ extension CocoaNibCompiler {
 
   /// The content size of the window whose content view is `element`.
   func windowContentSize(containing element: InterfaceDocument.Element) -> (Double, Double)? {
-    for window in document.objects where window.name == "window" || window.name == "panel" {
-      guard let content = window.child(element.name, key: "contentView"), content["id"] == element["id"],
-        let rect = window.child("rect", key: "contentRect"), let width = rect.double("width"), let height = rect.double("height")
-      else { continue }
-      return (width, height)
-    }
-    return nil
+    element["id"].flatMap { index.windowContentSizes[$0] }
   }
 
   /// A System catalog color by name.

@@ -67,19 +67,7 @@ extension CocoaNibCompiler {
 
   /// The scroll view whose clip view holds the element with xib id `id`.
   func enclosingScrollView(ofDocumentID id: String) -> InterfaceDocument.Element? {
-    func search(_ element: InterfaceDocument.Element) -> InterfaceDocument.Element? {
-      if element.name == "scrollView", element.child("clipView", key: "contentView")?.child("subviews")?.children.first?["id"] == id {
-        return element
-      }
-      for child in element.children {
-        if let found = search(child) { return found }
-      }
-      return nil
-    }
-    for object in document.objects {
-      if let found = search(object) { return found }
-    }
-    return nil
+    index.scrollViewsByDocumentID[id]
   }
 
   /// Whether a table's scroll view shows the table's corner view (seen only with a header view
@@ -335,12 +323,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     entries += tailViewEntries(element)
     // The table whose headerView this is.
-    var tableID: String?
-    func search(_ element: InterfaceDocument.Element, _ id: String) {
-      if (element.name == "tableView" || element.name == "outlineView"), element["headerView"] == id { tableID = element["id"] }
-      for child in element.children where tableID == nil { search(child, id) }
-    }
-    if let id = element["id"] { for object in document.objects where tableID == nil { search(object, id) } }
+    let tableID = element["id"].flatMap { index.tableIDsByHeaderViewID[$0] }
     guard let tableID else { throw unsupported(element, "a table header view no table names as its headerView is not compiled yet") }
     entries.append(.init("NSTableView", .object(object(forID: tableID, line: element.line))))
     graph[header].entries = entries
@@ -430,7 +413,7 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     var nibs: [(identifier: String, nib: Int)] = []
     for cell in cells {
-      let bytes = try Self.prototypeNib(cell.element, identifier: cell.identifier, document: document, options: options)
+      let bytes = try Self.prototypeNib(cell.element, identifier: cell.identifier, document: document, options: options, index: index)
       let data = graph.add("NSData", [.init("NS.bytes", .data(bytes))])
       let nib = graph.add(
         "NSNib",
@@ -450,9 +433,18 @@ extension CocoaNibCompiler {
   /// The nib of one prototype cell view: a File's Owner `NSObject`, the cell view (its parent the
   /// owner) and an `NSApplication` placeholder after it, with the cell view's own connections.
   static func prototypeNib(
-    _ cell: InterfaceDocument.Element, identifier: String, document: InterfaceDocument, options: Options
+    _ cell: InterfaceDocument.Element, identifier: String, document: InterfaceDocument, options: Options, index: DocumentIndex
   ) throws(InterfaceBuilderError) -> [UInt8] {
-    var nested = CocoaNibCompiler(document: document, options: options)
+    // Each prototype is compiled twice (here and in the document), so a view-based table inside
+    // a prototype would double the work at every level; Apple has no sample of one: refused.
+    func holdsViewBasedTable(_ element: InterfaceDocument.Element) -> Bool {
+      ((element.name == "tableView" || element.name == "outlineView") && element.flag("viewBased")) || element.children.contains(where: holdsViewBasedTable)
+    }
+    if holdsViewBasedTable(cell) {
+      throw InterfaceBuilderError(
+        .unsupported, path: document.path, line: cell.line, detail: "a view-based table inside a prototype cell view is not compiled (no sample of Apple's)")
+    }
+    var nested = CocoaNibCompiler(document: document, options: options, index: index)
     let objectData = nested.startArchive()
     nested.filesOwner = nested.graph.add("NSCustomObject", [.init("NSClassName", nested.string("NSObject"))])
     nested.objectsByID["-2"] = nested.filesOwner

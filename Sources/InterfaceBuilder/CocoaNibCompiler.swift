@@ -79,31 +79,16 @@ public struct CocoaNibCompiler {
   /// Objects whose element names a custom class (or is a custom view), for ``applyCustomClasses()``.
   var customClassed: [(object: Int, element: InterfaceDocument.Element)] = []
 
+  /// What the compiler looks up across the document, gathered in one walk and shared with the
+  /// compilers of a storyboard's scenes and of prototype cell views.
+  let index: DocumentIndex
   /// Ids of the views some constraint names as an item (or holds without naming a first item).
-  let constrainedIDs: Set<String>
+  var constrainedIDs: Set<String> { index.constrainedIDs }
 
-  init(document: InterfaceDocument, options: Options) {
+  init(document: InterfaceDocument, options: Options, index: DocumentIndex? = nil) {
     self.document = document
     self.options = options
-    var ids = Set<String>()
-    func collect(_ element: InterfaceDocument.Element) {
-      if element.name == "constraints" {
-        for constraint in element.children where constraint.name == "constraint" {
-          if let first = constraint["firstItem"] { ids.insert(first) }
-          if let second = constraint["secondItem"] { ids.insert(second) }
-        }
-      }
-      for child in element.children {
-        if child.name == "constraints", let id = element["id"],
-          child.children.contains(where: { $0["firstItem"] == nil || $0["secondItem"] == nil && $0["secondAttribute"] != nil })
-        {
-          ids.insert(id)
-        }
-        collect(child)
-      }
-    }
-    collect(document.root)
-    constrainedIDs = ids
+    self.index = index ?? DocumentIndex(document)
   }
 
   mutating func run() throws(InterfaceBuilderError) -> NibGraph {
@@ -132,7 +117,7 @@ public struct CocoaNibCompiler {
   /// object ids (the File's Owner 1, then the objects, then the connections but the early ones).
   mutating func finishArchive(_ objectData: Int) throws(InterfaceBuilderError) -> NibGraph {
     try applyCustomClasses()
-    if let (id, line) = pendingReferences.first {
+    if let (id, line) = pendingReferences.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
     }
     let identified = outletConnections + actionConnections + bindingConnections + helpConnections + lateConnections
@@ -194,13 +179,8 @@ public struct CocoaNibCompiler {
   /// The element as the document has it (with its own frame), for a copy whose frame the
   /// compiler has recomputed; the copy itself when it has no id or is not found.
   func originalElement(_ element: InterfaceDocument.Element) -> InterfaceDocument.Element {
-    guard let id = element["id"] else { return element }
-    func find(_ node: InterfaceDocument.Element) -> InterfaceDocument.Element? {
-      if node["id"] == id && node.name == element.name { return node }
-      for child in node.children { if let found = find(child) { return found } }
-      return nil
-    }
-    return find(document.root) ?? element
+    guard let id = element["id"], let original = index.elementsByID[id], original.name == element.name else { return element }
+    return original
   }
 
   /// A string, or `nil` (type 9) when `text` is absent.
@@ -373,5 +353,63 @@ public struct ColorProfiles: Sendable, Hashable {
     }
     guard let gray, let rgb else { return nil }
     self.init(genericGray: gray, sRGB: rgb)
+  }
+}
+
+/// The document's cross-references, gathered in one walk (so that no lookup walks the whole
+/// document again, which a large hostile document would make quadratic).
+final class DocumentIndex: Sendable {
+  /// Ids of the views a constraint names as an item, or that hold a constraint without a first item.
+  let constrainedIDs: Set<String>
+  /// Each element with an id, by id (the first one, when a document repeats an id).
+  let elementsByID: [String: InterfaceDocument.Element]
+  /// Each `<scrollView>` by the id of its clip view's document view.
+  let scrollViewsByDocumentID: [String: InterfaceDocument.Element]
+  /// The id of the table that names each header view (`headerView="…"`).
+  let tableIDsByHeaderViewID: [String: String]
+  /// The content size of each top-level window, by the id of its content view.
+  let windowContentSizes: [String: (Double, Double)]
+
+  init(_ document: InterfaceDocument) {
+    var constrained = Set<String>()
+    var byID: [String: InterfaceDocument.Element] = [:]
+    var scrollViews: [String: InterfaceDocument.Element] = [:]
+    var tables: [String: String] = [:]
+    var pending: [InterfaceDocument.Element] = [document.root]
+    while let element = pending.popLast() {
+      if let id = element["id"], byID[id] == nil { byID[id] = element }
+      if element.name == "constraints" {
+        for constraint in element.children where constraint.name == "constraint" {
+          if let first = constraint["firstItem"] { constrained.insert(first) }
+          if let second = constraint["secondItem"] { constrained.insert(second) }
+        }
+      }
+      if let id = element["id"], let constraints = element.child("constraints"),
+        constraints.children.contains(where: { $0["firstItem"] == nil || $0["secondItem"] == nil && $0["secondAttribute"] != nil })
+      {
+        constrained.insert(id)
+      }
+      if element.name == "scrollView", let documentID = element.child("clipView", key: "contentView")?.child("subviews")?.children.first?["id"],
+        scrollViews[documentID] == nil
+      {
+        scrollViews[documentID] = element
+      }
+      if element.name == "tableView" || element.name == "outlineView", let header = element["headerView"], let id = element["id"], tables[header] == nil {
+        tables[header] = id
+      }
+      pending.append(contentsOf: element.children.reversed())
+    }
+    var sizes: [String: (Double, Double)] = [:]
+    for window in document.objects where window.name == "window" || window.name == "panel" {
+      guard let rect = window.child("rect", key: "contentRect"), let width = rect.double("width"), let height = rect.double("height") else { continue }
+      for content in window.children where content["key"] == "contentView" {
+        if let id = content["id"], sizes[id] == nil { sizes[id] = (width, height) }
+      }
+    }
+    constrainedIDs = constrained
+    elementsByID = byID
+    scrollViewsByDocumentID = scrollViews
+    tableIDsByHeaderViewID = tables
+    windowContentSizes = sizes
   }
 }

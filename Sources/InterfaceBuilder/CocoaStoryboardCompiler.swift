@@ -43,6 +43,7 @@ public enum CocoaStoryboardCompiler {
         if object["sceneMemberID"] == "viewController", let id = object["id"] { controllers[id] = object }
       }
     }
+    let index = DocumentIndex(document)
     var nibs: [(name: String, graph: NibGraph)] = []
     var namesToNibs: [(String, PropertyListValue)] = []
     var namesToUUIDs: [(String, PropertyListValue)] = []
@@ -50,7 +51,7 @@ public enum CocoaStoryboardCompiler {
     let initial = document.root["initialViewController"]
     for scene in document.scenes {
       for object in scene.child("objects")?.children ?? [] where object["sceneMemberID"] == "viewController" {
-        var compiler = CocoaNibCompiler(document: document, options: options)
+        var compiler = CocoaNibCompiler(document: document, options: options, index: index)
         compiler.firstResponderIDs.formUnion(firstResponders)
         switch object.name {
         case "application":
@@ -60,7 +61,7 @@ public enum CocoaStoryboardCompiler {
           nibs.append(("MainMenu", graph))
           namesToNibs.append(("MainMenu", .string("MainMenu")))
         case "windowController":
-          let name = object["storyboardIdentifier"] ?? "NSWindowController-" + (object["id"] ?? "")
+          let name = try nibName(object["storyboardIdentifier"] ?? "NSWindowController-" + (object["id"] ?? ""), for: object, in: document)
           let uuid = storyboardUUID(document, object["id"] ?? "")
           let graph = try compiler.compileWindowControllerScene(object, controllers: controllers, uuid: uuid)
           nibs.append((name, graph))
@@ -73,7 +74,7 @@ public enum CocoaStoryboardCompiler {
           }
           let others = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
           let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: others)
-          nibs.append(("\(id)-view-\(viewID)", graph))
+          nibs.append((try nibName("\(id)-view-\(viewID)", for: object, in: document), graph))
           if object["storyboardIdentifier"] != nil {
             throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
           }
@@ -82,6 +83,15 @@ public enum CocoaStoryboardCompiler {
         }
       }
     }
+    var seen: [String: Int] = [:]
+    for (index, nib) in nibs.enumerated() {
+      if seen[nib.name] != nil {
+        throw InterfaceBuilderError(
+          .invalidDocument, path: document.path, line: document.root.line,
+          detail: "two scenes compile to a nib named \"\(nib.name)\" (storyboard identifiers must be unique)")
+      }
+      seen[nib.name] = index
+    }
     var info: [(String, PropertyListValue)] = []
     if let entryPoint { info.append(("NSStoryboardDesignatedEntryPointIdentifier", .string(entryPoint))) }
     info.append(("NSStoryboardMainMenu", .string("MainMenu")))
@@ -89,6 +99,18 @@ public enum CocoaStoryboardCompiler {
     info.append(("NSViewControllerIdentifiersToNibNames", .dictionary(PropertyListDictionary(namesToNibs))))
     info.append(("NSViewControllerIdentifiersToUUIDs", .dictionary(PropertyListDictionary(namesToUUIDs))))
     return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+  }
+
+  /// A nib's name as a file name in the `.storyboardc` folder: not empty, no `/` or NUL, not
+  /// starting with `.`, not `Info` (the folder's plist) — a document cannot make the compiler
+  /// write outside the folder or over another of its files.
+  static func nibName(_ name: String, for element: InterfaceDocument.Element, in document: InterfaceDocument) throws(InterfaceBuilderError) -> String {
+    guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), !name.contains("\0"), name != "Info", name.utf8.count <= 200 else {
+      throw InterfaceBuilderError(
+        .invalidDocument, path: document.path, line: element.line,
+        detail: "<\(element.name)>: \"\(name)\" cannot name a nib in the compiled storyboard (a file name: not empty, no \"/\", not starting with \".\")")
+    }
+    return name
   }
 
   /// A UUID made from the document's path and a controller id (FNV-1a, 128 bits, version 4 bits
@@ -212,7 +234,8 @@ extension CocoaNibCompiler {
     // The content view and controller are listed right after the window, before its toolbar (sb_toolbar).
     let synthesized = Array(objectsWithParents[afterWindow...])
     objectsWithParents.removeSubrange(afterWindow...)
-    objectsWithParents.insert(contentsOf: synthesized, at: windowPosition + 1)
+    let windowRow = objectsWithParents[windowPosition...].firstIndex { $0.object == window } ?? (objectsWithParents.count - 1)
+    objectsWithParents.insert(contentsOf: synthesized, at: min(windowRow + 1, objectsWithParents.count))
     var entries: [NibGraph.Entry] = [.init("IBWindowTemplate", .object(window))]
     if let contentController { entries.append(.init("IBWindowTemplateContentViewController", .object(contentController))) }
     if let identifier = element["storyboardIdentifier"] { entries.append(.init("explicitStoryboardIdentifier", string(identifier))) }

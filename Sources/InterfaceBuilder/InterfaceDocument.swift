@@ -89,8 +89,9 @@ public struct InterfaceDocument: Sendable {
     /// How deeply elements may nest (libxml2 itself stops at 256 without its "huge" option).
     public var maximumDepth: Int
 
+    /// `maximumByteCount` is capped at 2 GiB − 1, the most libxml2 reads in one buffer.
     public init(maximumByteCount: Int = 64 << 20, maximumElementCount: Int = 4_000_000, maximumDepth: Int = 256) {
-      self.maximumByteCount = maximumByteCount
+      self.maximumByteCount = min(maximumByteCount, Int(Int32.max))
       self.maximumElementCount = maximumElementCount
       self.maximumDepth = maximumDepth
     }
@@ -216,6 +217,9 @@ enum XMLTreeReader {
     // substitution), XML_PARSE_DTDLOAD, XML_PARSE_RECOVER (accepts truncated documents) or
     // XML_PARSE_HUGE (lifts the nesting limit of 256).
     let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    guard bytes.count <= Int(Int32.max) else {
+      throw InterfaceBuilderError(.limitExceeded, path: path, detail: "the document has \(bytes.count) bytes; libxml2 reads at most 2 GiB")
+    }
     let document = withExtendedLifetime(firstError) {
       bytes.withUnsafeBufferPointer { buffer in
         buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

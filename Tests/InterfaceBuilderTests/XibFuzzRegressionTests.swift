@@ -2,6 +2,8 @@ import Foundation
 import Interface
 import InterfaceBuilder
 import Testing
+import PropertyLists
+import TestSupport
 
 /// Replays every input FuzzXibDocument ever crashed on (Fuzz/FailCases/FuzzXibDocument/*) through
 /// the checks the fuzz target makes: the document reads or is a typed error naming the path; one
@@ -60,5 +62,70 @@ struct XibFuzzRegressionTests {
       #expect(error.line == 15)
       #expect(error.description.contains("already the id of the element at line 11"), "\(error)")
     }
+  }
+}
+
+/// Inputs a review found could trap, hang or write outside the output: each is now a typed error.
+@Suite struct HostileDocumentTests {
+  static func storyboard(_ scenes: String) -> [UInt8] {
+    Array(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+          <scenes>
+      \(scenes)
+          </scenes>
+      </document>
+      """.utf8)
+  }
+
+  static func windowControllerScene(_ identifier: String, id: String) -> String {
+    """
+            <scene sceneID="s-\(id)"><objects>
+                <windowController id="\(id)" storyboardIdentifier="\(identifier)" sceneMemberID="viewController">
+                    <window key="window" title="W" id="w-\(id)"><rect key="contentRect" x="0" y="0" width="10" height="10"/></window>
+                </windowController>
+            </objects></scene>
+    """
+  }
+
+  @Test(arguments: ["../../../../tmp/escape", "a/b", ".hidden", "", "Info"])
+  func aNibNameThatIsNotAFileNameIsRefused(_ identifier: String) throws {
+    let document = try InterfaceDocument(bytes: Self.storyboard(Self.windowControllerScene(identifier, id: "c1")), path: "s.storyboard")
+    let error = expectError(InterfaceBuilderError.self, .invalidDocument) { try CocoaStoryboardCompiler.compile(document) }
+    #expect(error?.line == 5, "\(String(describing: error))")
+  }
+
+  @Test func twoScenesWithOneNameAreRefused() throws {
+    let scenes = Self.windowControllerScene("Main", id: "c1") + Self.windowControllerScene("Main", id: "c2")
+    let document = try InterfaceDocument(bytes: Self.storyboard(scenes), path: "s.storyboard")
+    let error = expectError(InterfaceBuilderError.self, .invalidDocument) { try CocoaStoryboardCompiler.compile(document) }
+    #expect(error?.description.contains("\"Main\"") == true)
+  }
+
+  @Test func aUIDPastWhatAnIntHoldsIsCorrupt() throws {
+    let archive = PropertyListValue.dictionary(
+      PropertyListDictionary([
+        ("$archiver", .string("NSKeyedArchiver")), ("$objects", .array([.string("$null")])),
+        ("$top", .dictionary(PropertyListDictionary([("IB.objectdata", .uid(UInt64.max))]))),
+      ]))
+    expectError(InterfaceError.self, .corrupt) { try NibGraph(keyedArchive: archive, path: "k.nib") }
+  }
+
+  @Test func aLongChainOfReferencesDoesNotExhaustTheStack() throws {
+    // 200,000 objects, each holding the next: read with a work list, not recursion.
+    let count = 200_000
+    var objects: [PropertyListValue] = [.string("$null"), .dictionary(PropertyListDictionary([("$classname", .string("Link")), ("$classes", .array([.string("Link")]))]))]
+    for index in 0..<count {
+      let next: PropertyListValue = index + 1 < count ? .uid(UInt64(index + 3)) : .uid(0)
+      objects.append(.dictionary(PropertyListDictionary([("$class", .uid(1)), ("next", next)])))
+    }
+    let archive = PropertyListValue.dictionary(
+      PropertyListDictionary([
+        ("$archiver", .string("NSKeyedArchiver")), ("$objects", .array(objects)),
+        ("$top", .dictionary(PropertyListDictionary([("IB.objectdata", .uid(2))]))),
+      ]))
+    let graph = try NibGraph(keyedArchive: archive)
+    #expect(graph.objects.count == count + 1)
   }
 }
