@@ -14,8 +14,9 @@ import PropertyLists
 /// ```
 ///
 /// Apple's flags: `--compile OUT`, `--errors`, `--warnings`, `--notices`, `--output-format
-/// human-readable-text|xml1`, `--module`, `--target-device`, `--minimum-deployment-target`,
-/// `--flatten`. Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
+/// human-readable-text|xml1|binary1`, `--module`, `--export-strings-file`, `--import-strings-file`
+/// with `--write`; `--target-device`, `--minimum-deployment-target` and `--flatten` are checked
+/// (only `mac`, a version number, and flat nibs are compiled). Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
 /// xib compiles to) and `--compare OTHER` (the first semantic difference between two nibs).
 public struct IBTool {
   /// Files and standard streams.
