@@ -89,6 +89,8 @@ struct GraphComparison {
   /// How deep nibs inside nibs are compared as graphs (Apple's nest two deep); deeper ones are
   /// compared byte for byte, so that a hostile nesting cannot exhaust the stack.
   static let maximumNesting = 4
+  /// How many reorderable rows (or unordered members) are matched by resemblance at most.
+  static let maximumReorderedRows = 20_000
   /// How deep this comparison is nested in another.
   var nesting = 0
   /// The object tables of `NSIBObjectData`: keys array → the values array that goes with it.
@@ -206,9 +208,14 @@ struct GraphComparison {
       if let difference = pair(x.key, y.key, path: path + "[\(index)]") { return difference }
       if let difference = pair(x.value, y.value, path: path + "[\(index)] → \(valuesKey)") { return difference }
     }
+    // Matching by resemblance is quadratic; past this many rows (no real nib has them) the rows
+    // are paired in order, so that a hostile nib cannot make a comparison run for hours.
+    let matchesInOrder = movableLeft.count > Self.maximumReorderedRows
     for row in movableLeft {
       let candidate: Int?
-      if let known = pairs[row.key] {
+      if matchesInOrder {
+        candidate = movableRight.isEmpty ? nil : 0
+      } else if let known = pairs[row.key] {
         candidate = movableRight.firstIndex { $0.key == known }
       } else {
         candidate = movableRight.firstIndex { reverse[$0.key] == nil && resemble(row.key, $0.key, depth: 2) }
@@ -250,6 +257,13 @@ struct GraphComparison {
       return nil
     }
     var unused = rightMembers
+    if leftMembers.count > Self.maximumReorderedRows {
+      // Too many to match by resemblance (quadratic): in order, as in the fast path above.
+      for (member, match) in zip(leftMembers, rightMembers) {
+        if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+      }
+      return nil
+    }
     for member in leftMembers {
       if let known = pairs[member] {
         guard let position = unused.firstIndex(of: known) else { return "\(path): a shared member is not shared alike" }

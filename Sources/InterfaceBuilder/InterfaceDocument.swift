@@ -168,15 +168,37 @@ public struct InterfaceDocument: Sendable {
 
   /// The line of the first `<!DOCTYPE` or `<!ENTITY` in `bytes`, if there is one.
   static func lineOfDeclaration(in bytes: [UInt8]) -> Int? {
-    let marker = Array("<!".utf8)
     var line = 1
     var index = 0
+    /// Moves past `terminator`, counting lines; false when the document ends first.
+    func skip(past terminator: [UInt8]) -> Bool {
+      while index < bytes.count {
+        if bytes[index] == 0x0A { line += 1 }
+        if bytes[index] == terminator[0], bytes[index...].starts(with: terminator) {
+          index += terminator.count
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte == 0x0A { line += 1 }
-      if byte == marker[0], index + 2 < bytes.count, bytes[index + 1] == marker[1] {
-        // Comments (<!--) and CDATA (<![CDATA[) are fine; anything else is a declaration.
-        if bytes[index + 2] != UInt8(ascii: "-") && bytes[index + 2] != UInt8(ascii: "[") { return line }
+      if byte == UInt8(ascii: "<"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "!") {
+        // Comments and CDATA sections are fine, and what they hold is not markup; anything
+        // else after "<!" is a declaration.
+        if bytes[index...].starts(with: Array("<!--".utf8)) {
+          index += 4
+          if !skip(past: Array("-->".utf8)) { return nil }
+          continue
+        }
+        if bytes[index...].starts(with: Array("<![CDATA[".utf8)) {
+          index += 9
+          if !skip(past: Array("]]>".utf8)) { return nil }
+          continue
+        }
+        return line
       }
       index += 1
     }

@@ -78,3 +78,24 @@ import Testing
     }
   }
 }
+
+/// "<!" inside a comment or a CDATA section is not a declaration.
+@Suite struct DeclarationScanTests {
+  @Test func commentsAndCDATAMayHoldMarkupLookalikes() throws {
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- <!DOCTYPE x> in a comment -->
+      <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
+          <objects><customObject id="-2"><string key="toolTip"><![CDATA[<!ENTITY not one>]]></string></customObject></objects>
+      </document>
+      """
+    let document = try InterfaceDocument(bytes: Array(text.utf8), path: "c.xib")
+    #expect(document.objects.first?.child("string")?.text == "<!ENTITY not one>")
+  }
+
+  @Test func aDeclarationAfterACommentIsStillFound() {
+    let text = "<?xml version=\"1.0\"?>\n<!-- fine -->\n<!DOCTYPE document>\n<document/>"
+    let error = expectError(InterfaceBuilderError.self, .malformedXML) { try InterfaceDocument(bytes: Array(text.utf8), path: "d.xib") }
+    #expect(error?.line == 3)
+  }
+}
