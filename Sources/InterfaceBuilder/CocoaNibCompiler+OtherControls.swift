@@ -618,44 +618,4 @@ extension CocoaNibCompiler {
     guard case .object(let index) = string(text) else { return 0 }
     return index
   }
-
-  // MARK: Formatters
-
-  /// A cell's `<dateFormatter key="formatter">` → `NSDateFormatter` {NS.attributes (the
-  /// formatter's settings, keys sorted), NS.format (the ICU pattern Apple's ibtool resolved),
-  /// NS.natural}. Number and custom formatters: ``compileOtherFormatter(_:parent:)``.
-  mutating func compileFormatter(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
-    guard element.name == "dateFormatter" else { return try compileOtherFormatter(element, parent: parent) }
-    try checkAttributes(element, known: ["dateStyle", "timeStyle", "doesRelativeDateFormatting", "formatterBehavior"])
-    if let behavior = element["formatterBehavior"], behavior != "default10_4" { throw unsupported(element, "formatterBehavior \"\(behavior)\" is not compiled yet") }
-    let styles = ["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4]
-    guard let dateStyle = styles[element["dateStyle"] ?? "none"], let timeStyle = styles[element["timeStyle"] ?? "none"] else {
-      throw invalid(element, "dateStyle/timeStyle must be none, short, medium, long or full")
-    }
-    // The pattern depends on the locale Apple's ibtool ran in; only the combinations seen in
-    // Apple's nibs are known.
-    let formats = ["1,1": "d/M/y, h:mm\u{202F}a", "3,1": "d MMMM y 'at' h:mm\u{202F}a"]
-    guard let format = formats["\(dateStyle),\(timeStyle)"] else {
-      throw unsupported(element, "the pattern of a date formatter with dateStyle \(element["dateStyle"] ?? "none") and timeStyle \(element["timeStyle"] ?? "none") is not known")
-    }
-    let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
-    var pairs: [Int] = []
-    if dateStyle != 0 { pairs += [stringIndex("dateStyle"), number(dateStyle)] }
-    if element.flag("doesRelativeDateFormatting") { pairs += [stringIndex("doesRelativeDateFormatting"), boolNumber(true)] }
-    pairs += [stringIndex("formatterBehavior"), number(1040)]
-    if timeStyle != 0 { pairs += [stringIndex("timeStyle"), number(timeStyle)] }
-    graph[formatter].entries = [
-      .init("NS.attributes", .object(graph.collection("NSMutableDictionary", pairs))), .init("NS.format", string(format)),
-      .init("NS.natural", .bool(false)),
-    ]
-    try compileChildren(of: element, object: formatter, known: [])
-    return formatter
-  }
-
-  /// The shared `NSNumber` of a bool (`NS.boolval`; not shared with the integers).
-  mutating func boolNumber(_ value: Bool) -> Int {
-    (try? shared("number:bool:\(value)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      compiler.graph.add("NSNumber", [.init("NS.boolval", .bool(value))])
-    }) ?? 0
-  }
 }

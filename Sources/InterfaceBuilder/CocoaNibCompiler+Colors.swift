@@ -1,0 +1,157 @@
+import Interface
+
+extension CocoaNibCompiler {
+  // MARK: Colors
+
+  /// A number in a color's component strings: 10 significant digits, no trailing zeros, as
+  /// "%.10g" prints it (test11_text_view_back: 0.75810480442176875 → "0.7581048044";
+  /// imagecell_datacell_font: 0.33333298560000002 → "0.3333329856"; test19_2_layouts:
+  /// 0.055541899059999997 → "0.05554189906").
+  static func colorNumber(_ value: Double) -> String {
+    // Past these magnitudes the scaling below would overflow; no color component is that small or large.
+    guard value.isFinite, value == 0 || (abs(value) > 1e-250 && abs(value) < 1e250) else { return value.isFinite ? "\(value)" : "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = ""
+    var digits = value
+    let magnitude = digits == 0 ? 0 : Int((abs(digits)).log10Floor())
+    let decimals = max(0, 9 - magnitude)
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    digits = (digits * scale).rounded() / scale
+    text = "\(digits)"
+    if text.contains("e") { return text }
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
+  }
+
+  /// `<color>` → a shared `NSColor`: calibrated white or RGB; catalog colors need AppKit's
+  /// color profiles and are refused until they are built.
+  mutating func color(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let alpha = element.double("alpha") ?? 1
+    switch element["colorSpace"] {
+    case "calibratedWhite":
+      guard let white = element.double("white") else { throw invalid(element, "a calibratedWhite color needs white") }
+      let text = Self.colorNumber(white) + (alpha != 1 ? " " + Self.colorNumber(alpha) : "")
+      return try shared("white:" + text) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+        compiler.graph.add("NSColor", [.init("NSColorSpace", .int8(3)), .init("NSWhite", .data(Array(text.utf8) + [0]))])
+      }
+    case "calibratedRGB", "deviceRGB":
+      guard let red = element.double("red"), let green = element.double("green"), let blue = element.double("blue") else {
+        throw invalid(element, "an RGB color needs red, green and blue")
+      }
+      let space: Int8 = element["colorSpace"] == "deviceRGB" ? 2 : 1
+      let text = [red, green, blue].map(Self.colorNumber).joined(separator: " ") + (alpha != 1 ? " " + Self.colorNumber(alpha) : "")
+      return try shared("rgb\(space):" + text) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+        compiler.graph.add("NSColor", [.init("NSColorSpace", .int8(space)), .init("NSRGB", .data(Array(text.utf8) + [0]))])
+      }
+    case "catalog":
+      guard let name = element["name"], let catalog = element["catalog"] else { throw invalid(element, "a catalog color needs name and catalog") }
+      return try catalogColor(name, catalog: catalog, element: element)
+    default:
+      throw unsupported(element, "<color> in color space \"\(element["colorSpace"] ?? "(none)")\" is not compiled yet")
+    }
+  }
+
+  /// How AppKit resolves a System catalog color when ibtool archives it: a gray (white,
+  /// components) in Generic Gray Gamma 2.2, an sRGB triple (rgb, components), or another
+  /// catalog color. Read off Apple's compiled nibs.
+  enum CatalogColor {
+    case gray(white: String, components: String)
+    case rgb(rgb: String, components: String)
+    case catalog(String)
+  }
+
+  static let systemColors: [String: CatalogColor] = [
+    "controlBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "controlColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "selectedTextBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "_sourceListBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
+    "controlTextColor": .gray(white: "0", components: "0 1"),
+    "headerTextColor": .gray(white: "0", components: "0 1"),
+    "labelColor": .gray(white: "0", components: "0 1"),
+    "selectedTextColor": .gray(white: "0", components: "0 1"),
+    "textColor": .gray(white: "0", components: "0 1"),
+    "headerColor": .gray(white: "1", components: "1 1"),
+    "textBackgroundColor": .gray(white: "1", components: "1 1"),
+    "gridColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "windowBackgroundColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "tertiaryLabelColor": .gray(white: "0.4246723652", components: "0.5 1"),
+    "secondaryLabelColor": .gray(white: "0.2637968361", components: "0.3333333333 1"),
+    "disabledControlTextColor": .gray(white: "0.2637968361", components: "0.3333333333 1"),
+    "linkColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "systemBlueColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "controlAccentColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
+    "systemRedColor": .rgb(rgb: "0.9859541655 0 0.02694000863", components: "1 0 0 1"),
+    "textInsertionPointColor": .catalog("systemBlueColor"),
+  ]
+
+  /// A `System` catalog color: {NSColorSpace 6, NSCatalogName, NSColorName, NSColor → the
+  /// resolved color in its ICC color space}.
+  mutating func catalogColor(_ name: String, catalog: String, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard catalog == "System", let resolved = Self.systemColors[name] else {
+      throw unsupported(element, "the catalog color \(catalog)/\(name) is not compiled yet (its resolved value is not known here)")
+    }
+    return try shared("catalog:\(catalog):\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let inner: Int
+      switch resolved {
+      case .catalog(let other): inner = try compiler.catalogColor(other, catalog: catalog, element: element)
+      case .gray(let white, let components):
+        inner = try compiler.resolvedColor(gray: true, value: white, components: components, element: element)
+      case .rgb(let rgb, let components):
+        inner = try compiler.resolvedColor(gray: false, value: rgb, components: components, element: element)
+      }
+      return compiler.graph.add(
+        "NSColor",
+        [.init("NSColorSpace", .int8(6)), .init("NSCatalogName", compiler.string(catalog)), .init("NSColorName", compiler.string(name)), .init("NSColor", .object(inner))])
+    }
+  }
+
+  /// A catalog color's resolved value, shared: a gray (`NSWhite`, color space 3) or an sRGB
+  /// triple (`NSRGB`, color space 1) in its ICC color space, with its components.
+  mutating func resolvedColor(
+    gray: Bool, value: String, components: String, element: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) -> Int {
+    let space = try colorSpace(gray: gray, element: element)
+    return try shared((gray ? "gray:" : "srgb:") + value) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.graph.add(
+        "NSColor",
+        [
+          .init("NSColorSpace", .int8(gray ? 3 : 1)), .init(gray ? "NSWhite" : "NSRGB", .data(Array(value.utf8) + [0])),
+          .init("NSCustomColorSpace", .object(space)), .init("NSComponents", .data(Array(components.utf8))),
+          .init("NSLinearExposure", .data(Array("1".utf8))),
+        ])
+    }
+  }
+
+  /// The shared `NSColorSpace` with its ICC profile: Generic Gray Gamma 2.2 (NSID 9, NSModel 0)
+  /// or sRGB (NSID 7).
+  mutating func colorSpace(gray: Bool, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard let profiles = options.colorProfiles else {
+      throw InterfaceBuilderError(
+        .unsupported, path: document.path, line: element.line,
+        detail: "a catalog color embeds AppKit's ICC profile, which Stasis does not ship: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
+    }
+    return try shared(gray ? "space:gray" : "space:srgb") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let data = compiler.graph.add("NSData", [.init("NS.bytes", .data(gray ? profiles.genericGray : profiles.sRGB))])
+      var entries: [NibGraph.Entry] = [.init("NSID", .int8(gray ? 9 : 7))]
+      if gray { entries.append(.init("NSModel", .int8(0))) }
+      entries.append(.init("NSICC", .object(data)))
+      return compiler.graph.add("NSColorSpace", entries)
+    }
+  }
+}
+
+extension Double {
+  /// ⌊log10(self)⌋ for a positive finite value.
+  func log10Floor() -> Int {
+    guard isFinite, self > 0 else { return 0 }
+    var exponent = 0
+    var value = self
+    while value >= 10 { value /= 10; exponent += 1 }
+    while value < 1 && value > 0 { value *= 10; exponent -= 1 }
+    return exponent
+  }
+}

@@ -1,0 +1,49 @@
+import Interface
+
+extension CocoaNibCompiler {
+  // MARK: Constraints
+
+  static let layoutAttributes = [
+    "left": 1, "right": 2, "top": 3, "bottom": 4, "leading": 5, "trailing": 6, "width": 7, "height": 8, "centerX": 9, "centerY": 10,
+    "baseline": 11, "lastBaseline": 11, "firstBaseline": 12,
+  ]
+
+  /// `<constraint>` → `NSLayoutConstraint`; a missing `firstItem` is the view that holds it.
+  mutating func compileConstraint(_ element: InterfaceDocument.Element, owner: Int) throws(InterfaceBuilderError) -> Int {
+    guard element.name == "constraint" else { throw unsupported(element) }
+    let constraint = try begin(element, className: "NSLayoutConstraint", parent: owner)
+    func attribute(_ name: String) throws(InterfaceBuilderError) -> Int? {
+      guard let text = element[name] else { return nil }
+      guard let value = Self.layoutAttributes[text] else { throw invalid(element, "\(name) \"\(text)\" is not a layout attribute") }
+      return value
+    }
+    guard let first = try attribute("firstAttribute") else { throw invalid(element, "a constraint needs firstAttribute") }
+    var entries: [NibGraph.Entry] = []
+    let firstItem = element["firstItem"].map { object(forID: $0, line: element.line) } ?? owner
+    entries.append(.init("NSFirstItem", .object(firstItem)))
+    entries.append(.init("NSFirstAttributeV2", NibGraph.integer(first)))
+    entries.append(.init("NSFirstAttribute", NibGraph.integer(first)))
+    switch element["relation"] {
+    case nil, "equal": break
+    case "greaterThanOrEqual": entries.append(.init("NSRelation", .int8(1)))
+    case "lessThanOrEqual": entries.append(.init("NSRelation", .int64(-1)))
+    case let other?: throw invalid(element, "relation \"\(other)\" is not known")
+    }
+    if let second = try attribute("secondAttribute") {
+      let secondItem = element["secondItem"].map { object(forID: $0, line: element.line) } ?? owner
+      entries.append(.init("NSSecondItem", .object(secondItem)))
+      entries.append(.init("NSSecondAttributeV2", NibGraph.integer(second)))
+      entries.append(.init("NSSecondAttribute", NibGraph.integer(second)))
+    }
+    let constant = element.double("constant") ?? 0
+    let symbolic = element.flag("symbolic")
+    if constant != 0 && !symbolic { entries.append(.init("NSConstantV2", .float64(constant))) }
+    if symbolic { entries.append(.init("NSSymbolicConstant", string("NSSpace"))) }
+    entries.append(.init("NSShouldBeArchived", .bool(true)))
+    if let priority = element.wholeNumber("priority"), priority != 1000 { entries.append(.init("NSPriority", NibGraph.integer(priority))) }
+    if constant != 0 && !symbolic { entries.append(.init("NSConstant", .float64(constant))) }
+    if element["multiplier"] != nil { throw unsupported(element, "a constraint multiplier is not compiled yet") }
+    graph[constraint].entries = entries
+    return constraint
+  }
+}

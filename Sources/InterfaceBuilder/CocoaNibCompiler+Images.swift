@@ -1,0 +1,66 @@
+import Interface
+
+extension CocoaNibCompiler {
+  // MARK: Images
+
+  /// The shared `NSCustomResource` of one of AppKit's menu images.
+  mutating func menuImage(_ name: String, size: String) -> Int {
+    (try? shared("image:" + name) {
+      (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.customResource(name, namespace: nil, designSize: size)
+    }) ?? 0
+  }
+
+  /// An `NSCustomResource` {NSClassName NSImage, NSResourceName, NSCatalogName, IBNamespaceID, IBDesignSize}.
+  mutating func customResource(
+    _ name: String, catalog: String? = nil, namespace: String?, designSize: String
+  ) -> Int {
+    let value = graph.add("NSValue")
+    graph[value].entries = [.init("NS.special", .int8(2)), .init("NS.sizeval", string(designSize))]
+    let resource = graph.add("NSCustomResource")
+    graph[resource].entries = [
+      .init("NSClassName", string("NSImage")), .init("NSResourceName", string(name)),
+    ]
+    if let catalog { graph[resource].entries.append(.init("NSCatalogName", string(catalog))) }
+    graph[resource].entries += [
+      .init("IBNamespaceID", optionalString(namespace)), .init("IBDesignSize", .object(value)),
+      .init("IBDesignImageConfiguration", .null),
+    ]
+    return resource
+  }
+
+  /// The sizes of AppKit's named icons that ibtool archives at their own size: the 32-point
+  /// icons and the 16-point status images.
+  static let appKitImageSizes: [String: Double] = [
+    "NSTrashEmpty": 32, "NSTrashFull": 32, "NSFolder": 32, "NSComputer": 32, "NSNetwork": 32,
+    "NSUser": 32, "NSUserGroup": 32,
+    "NSEveryone": 32, "NSAdvanced": 32, "NSPreferencesGeneral": 32, "NSInfo": 32, "NSFontPanel": 32,
+    "NSColorPanel": 32,
+    "NSUserAccounts": 32, "NSMultipleDocuments": 32, "NSStatusAvailable": 16,
+    "NSStatusPartiallyAvailable": 16,
+    "NSStatusUnavailable": 16, "NSStatusNone": 16,
+  ]
+
+  /// A named image (`image="NSAddTemplate"`, or an SF Symbol from `catalog="system"`), sized
+  /// from the document's `<resources>`.
+  mutating func namedImage(_ name: String, catalog: String?, element: InterfaceDocument.Element)
+    throws(InterfaceBuilderError) -> Int
+  {
+    let resource = document.root.child("resources")?.children.first {
+      $0.name == "image" && $0["name"] == name
+    }
+    var width = resource?.double("width") ?? 32
+    var height = resource?.double("height") ?? 32
+    let isSystem = name.hasPrefix("NS") || catalog == "system"
+    if isSystem { (width, height) = (min(width, 32), min(height, 32)) }
+    if catalog == "system" { (width, height) = (32, 32) }
+    // AppKit's own images have their own size, whatever the document's <resources> says.
+    if let size = Self.appKitImageSizes[name] { (width, height) = (size, size) }
+    let designSize = Self.sizeString(width: width, height: height)
+    return try shared("image:" + name + designSize + (catalog ?? "")) {
+      (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.customResource(
+        name, catalog: catalog, namespace: isSystem ? "system" : nil, designSize: designSize)
+    }
+  }
+}
