@@ -36,21 +36,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSAntiCompressionPriority", string(resistance)))
     }
     entries += tailViewEntries(element)
-    if let tag = element["tag"].flatMap({ Int($0) }) { entries.append(.init("NSTag", NibGraph.integer(tag))) }
-    entries.append(.init("NSEnabled", .bool(cellElement.flag("enabled", default: true))))
-    entries.append(.init("NSCell", .object(cell)))
-    entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
-    if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
-    let sizes = ["regular": 0, "small": 1, "mini": 2, "large": 3]
-    entries.append(.init("NSControlSize", .int8(Int8(sizes[cellElement["controlSize"] ?? "regular"] ?? 0))))
-    entries.append(.init("NSControlContinuous", .bool(cellElement.flag("continuous"))))
-    entries.append(.init("NSControlRefusesFirstResponder", .bool(cellElement.flag("refusesFirstResponder"))))
-    entries.append(.init("NSControlUsesSingleLineMode", .bool(cellElement.flag("usesSingleLineMode"))))
-    let alignments = ["left": 0, "center": 1, "right": 2, "justified": 3]
-    entries.append(.init("NSControlTextAlignment", .int8(Int8(cellElement["alignment"].flatMap { alignments[$0] } ?? 4))))
-    entries.append(.init("NSControlLineBreakMode", .int8(Int8(Self.lineBreakModes[cellElement["lineBreakMode"] ?? ""] ?? 0))))
-    entries.append(.init("NSControlWritingDirection", .int64(-1)))
-    entries.append(.init("NSControlSendActionMask", .int8(4)))
+    entries += try controlEntries(element, source: cellElement, cell: cell)
     switch className {
     case "NSButton":
       entries.append(.init("IBNSShadowedSymbolConfiguration", .null))
@@ -65,6 +51,32 @@ extension CocoaNibCompiler {
     graph[control].entries = entries
     try compileChildren(of: element, object: control, known: ["rect", "autoresizingMask", "subviews", "constraints", cellElement.name])
     return control
+  }
+
+  /// NSControl's keys, in Apple's order, from NSTag to NSControlSendActionMask: the states come
+  /// from the cell's attributes (`source`; the control's own for a control without a cell,
+  /// which also aligns left and writes its writing direction as int8 0).
+  func controlEntries(_ element: InterfaceDocument.Element, source: InterfaceDocument.Element, cell: Int?) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    var entries: [NibGraph.Entry] = []
+    if let tag = element["tag"] {
+      guard let value = Int(tag) else { throw invalid(element, "tag \"\(tag)\" is not an integer") }
+      entries.append(.init("NSTag", NibGraph.integer(value)))
+    }
+    entries.append(.init("NSEnabled", .bool(source.flag("enabled", default: true))))
+    if let cell { entries.append(.init("NSCell", .object(cell))) }
+    entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
+    if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
+    let sizes = ["regular": 0, "small": 1, "mini": 2, "large": 3]
+    entries.append(.init("NSControlSize", .int8(Int8(sizes[source["controlSize"] ?? "regular"] ?? 0))))
+    entries.append(.init("NSControlContinuous", .bool(source.flag("continuous"))))
+    entries.append(.init("NSControlRefusesFirstResponder", .bool(source.flag("refusesFirstResponder"))))
+    entries.append(.init("NSControlUsesSingleLineMode", .bool(source.flag("usesSingleLineMode"))))
+    let alignments = ["left": 0, "center": 1, "right": 2, "justified": 3]
+    entries.append(.init("NSControlTextAlignment", .int8(Int8(source["alignment"].flatMap { alignments[$0] } ?? (cell != nil ? 4 : 0)))))
+    entries.append(.init("NSControlLineBreakMode", .int8(Int8(Self.lineBreakModes[source["lineBreakMode"] ?? ""] ?? 0))))
+    entries.append(.init("NSControlWritingDirection", cell != nil ? .int64(-1) : .int8(0)))
+    entries.append(.init("NSControlSendActionMask", .int8(4)))
+    return entries
   }
 
   static let lineBreakModes = ["wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5]

@@ -144,25 +144,7 @@ extension CocoaNibCompiler {
     if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     if element.flag("clipsToBounds") { entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }
     entries += tailViewEntries(element)
-    if let tag = element["tag"] {
-      guard let value = Int(tag) else { throw invalid(element, "tag \"\(tag)\" is not an integer") }
-      entries.append(.init("NSTag", NibGraph.integer(value)))
-    }
-    let source = cellElement ?? element
-    entries.append(.init("NSEnabled", .bool(source.flag("enabled", default: true))))
-    if let cell { entries.append(.init("NSCell", .object(cell))) }
-    entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
-    if element.flag("allowsExpansionToolTips") { entries.append(.init("NSControlAllowsExpansionToolTips", .bool(true))) }
-    let sizes = ["regular": 0, "small": 1, "mini": 2, "large": 3]
-    entries.append(.init("NSControlSize", .int8(Int8(sizes[source["controlSize"] ?? "regular"] ?? 0))))
-    entries.append(.init("NSControlContinuous", .bool(source.flag("continuous"))))
-    entries.append(.init("NSControlRefusesFirstResponder", .bool(source.flag("refusesFirstResponder"))))
-    entries.append(.init("NSControlUsesSingleLineMode", .bool(source.flag("usesSingleLineMode"))))
-    let alignments = ["left": 0, "center": 1, "right": 2, "justified": 3]
-    entries.append(.init("NSControlTextAlignment", .int8(Int8(source["alignment"].flatMap { alignments[$0] } ?? (hasCell ? 4 : 0)))))
-    entries.append(.init("NSControlLineBreakMode", .int8(Int8(Self.lineBreakModes[source["lineBreakMode"] ?? ""] ?? 0))))
-    entries.append(.init("NSControlWritingDirection", hasCell ? .int64(-1) : .int8(0)))
-    entries.append(.init("NSControlSendActionMask", .int8(4)))
+    entries += try controlEntries(element, source: cellElement ?? element, cell: cell)
     tail(&entries)
     graph[control].entries = entries
     var known: Set<String> = knownChildren.union(["rect", "autoresizingMask", "subviews", "constraints"])
