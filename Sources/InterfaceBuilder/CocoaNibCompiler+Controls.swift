@@ -134,7 +134,9 @@ extension CocoaNibCompiler {
       element["lineBreakMode"], ["charWrapping": 0x200, "clipping": 0x400, "truncatingHead": 0x600, "truncatingTail": 0x800, "truncatingMiddle": 0xA00])
     if element.flag("truncatesLastVisibleLine") { flags2 |= 0x100 }
     if element.flag("usesSingleLineMode") { flags2 |= 0x40 }
-    if element.child("dateFormatter", key: "formatter") != nil { flags2 |= 0x8000_0000 }
+    // A date formatter sets the top bit in a control's cell, not in a table column's data cell
+    // (test_date_formatter).
+    if element.child("dateFormatter", key: "formatter") != nil, element["key"] != "dataCell" { flags2 |= 0x8000_0000 }
     return (Self.signExtended(flags), Self.signExtended(flags2))
   }
 
@@ -160,7 +162,17 @@ extension CocoaNibCompiler {
     entries.append(.init("NSControlView", .object(control)))
     if element.flag("drawsBackground") { entries.append(.init("NSDrawsBackground", .bool(true))) }
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
-    if let text = element.child("color", key: "textColor") { entries.append(.init("NSTextColor", .object(try color(text)))) }
+    if var text = element.child("color", key: "textColor") {
+      // Older documents (toolsVersion ≤ 14268) that pair an editable cell's System textColor with
+      // textBackgroundColor are archived with controlTextColor (textfield_textcolor, 11762).
+      if (Int(document.toolsVersion) ?? 0) <= 14268, element.flag("editable"), text["name"] == "textColor", text["catalog"] == "System",
+        element.child("color", key: "backgroundColor")?["name"] == "textBackgroundColor",
+        let position = text.attributes.firstIndex(where: { $0.name == "name" })
+      {
+        text.attributes[position].value = "controlTextColor"
+      }
+      entries.append(.init("NSTextColor", .object(try color(text))))
+    }
     let tools = Int(document.toolsVersion) ?? 0
     // Not for a table's data cell (test_table_no_header, toolsVersion 11762).
     let inTable = controlElement.name == "tableView" || controlElement.name == "outlineView"

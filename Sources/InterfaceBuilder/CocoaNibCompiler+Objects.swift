@@ -295,7 +295,11 @@ extension CocoaNibCompiler {
     }
     if let superview { entries.append(.init("NSSuperview", .object(superview))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
-    if element["translatesAutoresizingMaskIntoConstraints"] == "NO", let id = element["id"], constrainedIDs.contains(id) {
+    // Written for a view some constraint names, and for a top-level view not pinned by a fixed
+    // frame (test_6col).
+    if element["translatesAutoresizingMaskIntoConstraints"] == "NO", let id = element["id"],
+      constrainedIDs.contains(id) || (index.topLevelIDs.contains(id) && !element.flag("fixedFrame"))
+    {
       entries.append(.init("NSDoNotTranslateAutoresizingMask", .bool(true)))
     }
     if let constraints = element.child("constraints"), !constraints.children.isEmpty {
@@ -393,7 +397,9 @@ extension CocoaNibCompiler {
     if let toolTip = element["toolTip"] { try compileToolTip(toolTip, for: object) }
     for child in element.children where !known.contains(child.name) {
       switch child.name {
-      case "string" where child["key"] == "toolTip": try compileToolTip(try stringContent(child), for: object)
+      case "string" where child["key"] == "toolTip":
+        // A tool tip saved base64-encoded is not archived by Apple's ibtool (tooltip_base64; one sample).
+        if !child.flag("base64-UTF8") { try compileToolTip(try stringContent(child), for: object) }
       case "connections": try compileConnections(of: element, source: object)
       case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled

@@ -1,4 +1,5 @@
 public import Interface
+import FoundationEssentials
 
 /// Compiles a macOS xib (`com.apple.InterfaceBuilder3.Cocoa.XIB`) into the object graph Apple's
 /// `ibtool --compile` writes as a NIBArchive: a root `NSObject` whose `IB.objectdata` is an
@@ -26,7 +27,7 @@ public struct CocoaNibCompiler {
         .unsupported, path: document.path, line: document.root.line,
         detail: "only macOS xibs compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
-    var compiler = CocoaNibCompiler(document: document, options: options)
+    var compiler = CocoaNibCompiler(document: try document.withTextChildrenAsAttributes(), options: options)
     return try compiler.run()
   }
 
@@ -369,6 +370,8 @@ final class DocumentIndex: Sendable {
   let tableIDsByHeaderViewID: [String: String]
   /// The content size of each top-level window, by the id of its content view.
   let windowContentSizes: [String: (Double, Double)]
+  /// Ids of the document's top-level objects (`<objects>` children).
+  let topLevelIDs: Set<String>
 
   init(_ document: InterfaceDocument) {
     var constrained = Set<String>()
@@ -411,5 +414,45 @@ final class DocumentIndex: Sendable {
     scrollViewsByDocumentID = scrollViews
     tableIDsByHeaderViewID = tables
     windowContentSizes = sizes
+    topLevelIDs = Set(document.objects.compactMap { $0["id"] })
+  }
+}
+
+extension InterfaceDocument {
+  /// Properties Interface Builder saves as a `<string key="…">` child instead of an attribute
+  /// when their text has characters an attribute would not keep (a tab, a newline).
+  static let textProperties: Set<String> = ["title", "alternateTitle", "placeholderString", "label", "paletteLabel"]
+
+  /// The document with each `<string key="title">` (and the other ``textProperties``) child
+  /// turned into the attribute it stands for, so that the compiler reads one form.
+  ///
+  /// - Throws: `.invalidDocument` for base64 text that is not base64 of UTF-8.
+  func withTextChildrenAsAttributes() throws(InterfaceBuilderError) -> InterfaceDocument {
+    func convert(_ element: Element) throws(InterfaceBuilderError) -> Element {
+      var result = element
+      var children: [Element] = []
+      for child in element.children {
+        if child.name == "string", let key = child["key"], Self.textProperties.contains(key), element[key] == nil {
+          var text = child.text
+          if child.flag("base64-UTF8") {
+            let compact = child.text.filter { !$0.isWhitespace }
+            var padded = compact
+            while padded.utf8.count % 4 != 0 { padded += "=" }
+            guard let data = Data(base64Encoded: padded), let decoded = String(data: data, encoding: .utf8) else {
+              throw InterfaceBuilderError(.invalidDocument, path: path, line: child.line, detail: "<string key=\"\(key)\">: base64-UTF8 text that is not base64 of UTF-8")
+            }
+            text = decoded
+          }
+          result.attributes.append((key, text))
+        } else {
+          children.append(try convert(child))
+        }
+      }
+      result.children = children
+      return result
+    }
+    var copy = self
+    copy.root = try convert(root)
+    return copy
   }
 }

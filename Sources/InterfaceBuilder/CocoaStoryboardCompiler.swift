@@ -35,6 +35,7 @@ public enum CocoaStoryboardCompiler {
         .unsupported, path: document.path, line: document.root.line,
         detail: "only macOS storyboards compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
+    let document = try document.withTextChildrenAsAttributes()
     var controllers: [String: InterfaceDocument.Element] = [:]
     var firstResponders: Set<String> = []
     for scene in document.scenes {
