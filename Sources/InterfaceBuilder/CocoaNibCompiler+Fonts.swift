@@ -26,11 +26,24 @@ extension CocoaNibCompiler {
       "controlContent": .init(name: ".AppleSystemUIFont", size: 12, role: 0x1A),
       "cellTitle": .init(name: ".AppleSystemUIFont", size: 12, role: 0x13),
     ]
+    // Meta fonts whose NSfFlags do not follow the role formula (metafonts_extra; one sample each):
+    // the menu bar's (role 0x10 with 0x1000) and the user font (Helvetica 12, role 0x11).
+    let exceptions: [String: (name: String, size: Double, flags: Int)] = [
+      "menuBar": (".AppleSystemUIFont", 14, 0x1010), "user": ("Helvetica", 12, 0x111),
+    ]
     let name: String
     let size: Double
     let flags: Int
     if let element {
-      if let meta = element["metaFont"] {
+      if element["metaFont"] == "titleBar", element["size"] == nil {
+        // The title bar's font is the headline text style's (metafonts_extra; one sample).
+        return try textStyleFont(name: ".AppleSystemUIFontBold", size: 13, flags: 0x313, style: "UICTFontTextStyleHeadline")
+      }
+      if let meta = element["metaFont"], let exception = exceptions[meta] {
+        name = exception.name
+        size = element.double("size") ?? exception.size
+        flags = exception.flags
+      } else if let meta = element["metaFont"] {
         guard let known = metaFonts[meta] else { throw unsupported(element, "metaFont \"\(meta)\" is not compiled yet") }
         name = known.name
         size = element.double("size") ?? known.size
@@ -63,6 +76,29 @@ extension CocoaNibCompiler {
       entries.append(.init("NSfFlags", NibGraph.integer(flags)))
       compiler.graph[font].entries = entries
       return font
+    }
+  }
+
+  /// A font of a text style, as AppKit archives it: `NSFont` {NSName, NSSize, NSfFlags,
+  /// NSTextStyleDescriptor → `NSFontDescriptor` {NSFontDescriptorAttributes: size category 3,
+  /// the UI usage (`UICTFontTextStyleHeadline`, …) and the size; options 0x80008404},
+  /// NSHasWidth false} (a table header's subheadline font; metaFont="titleBar", headline).
+  mutating func textStyleFont(name: String, size: Double, flags: Int, style: String) throws(InterfaceBuilderError) -> Int {
+    try shared("font:style:\(name):\(size):\(flags):\(style)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let attributes = compiler.graph.collection(
+        "NSDictionary",
+        [
+          compiler.sharedString("NSCTFontSizeCategoryAttribute"), compiler.number(3), compiler.sharedString("NSCTFontUIUsageAttribute"),
+          compiler.sharedString(style), compiler.sharedString("NSFontSizeAttribute"), compiler.number(double: size),
+        ])
+      let descriptor = compiler.graph.add(
+        "NSFontDescriptor", [.init("NSFontDescriptorAttributes", .object(attributes)), .init("NSFontDescriptorOptions", .int64(0x8000_8404))])
+      return compiler.graph.add(
+        "NSFont",
+        [
+          .init("NSName", compiler.string(name)), .init("NSSize", .float64(size)), .init("NSfFlags", NibGraph.integer(flags)),
+          .init("NSTextStyleDescriptor", .object(descriptor)), .init("NSHasWidth", .bool(false)),
+        ])
     }
   }
 }

@@ -290,24 +290,9 @@ extension CocoaNibCompiler {
 
   /// The font of a header cell without one: the 11-point system font of the subheadline text style.
   mutating func headerFont() throws(InterfaceBuilderError) -> Int {
-    try shared("font:tableHeader") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      let attributes = compiler.graph.collection(
-        "NSDictionary",
-        [
-          compiler.graph.stringIndex(compiler.string("NSCTFontSizeCategoryAttribute")), compiler.number(3),
-          compiler.graph.stringIndex(compiler.string("NSCTFontUIUsageAttribute")), compiler.graph.stringIndex(compiler.string("UICTFontTextStyleSubhead")),
-          compiler.graph.stringIndex(compiler.string("NSFontSizeAttribute")), compiler.number(double: 11),
-        ])
-      let descriptor = compiler.graph.add(
-        "NSFontDescriptor", [.init("NSFontDescriptorAttributes", .object(attributes)), .init("NSFontDescriptorOptions", .int64(0x8000_8404))])
-      return compiler.graph.add(
-        "NSFont",
-        [
-          .init("NSName", compiler.string(".AppleSystemUIFont")), .init("NSSize", .float64(11)), .init("NSfFlags", .int8(16)),
-          .init("NSTextStyleDescriptor", .object(descriptor)), .init("NSHasWidth", .bool(false)),
-        ])
-    }
+    try textStyleFont(name: ".AppleSystemUIFont", size: 11, flags: 16, style: "UICTFontTextStyleSubhead")
   }
+
 
   /// `<tableHeaderView>` → `NSTableHeaderView` of `width` (its table's); the scroll view puts it
   /// in the header clip view.
