@@ -256,13 +256,14 @@ public struct CocoaNibCompiler {
   static let swappedClasses: Set<String> = [
     "NSView", "NSOutlineView", "NSButton", "NSTextField", "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView",
     "NSPopUpButtonCell", "NSScrollView", "NSLevelIndicatorCell", "NSImageView", "NSTableCellView", "NSCustomFormatter",
-    "NSSegmentedControl", "NSSegmentedCell", "NSSearchFieldCell", "NSStackView", "NSSplitView",
+    "NSSegmentedControl", "NSSegmentedCell", "NSSearchFieldCell", "NSStackView", "NSSplitView", "NSTextFieldCell",
   ]
   /// Swapped classes that are instantiated with `initWithCoder:`, not `init` (no `NSInitializeWithInit`).
   static let codedClasses: Set<String> = [
     "NSView", "NSCustomView", "NSButton", "NSTextField", "NSOutlineView", "NSScrollView", "NSClipView", "NSColorWell", "NSStackView",
     "NSTextView", "NSProgressIndicator", "NSTableView", "NSTableHeaderView", "NSPopUpButtonCell", "NSLevelIndicatorCell",
     "NSSegmentedControl", "NSSegmentedCell", "NSImageView", "NSTableCellView", "NSCustomFormatter", "NSSearchFieldCell", "NSSplitView",
+    "NSTextFieldCell",
   ]
 
   /// Custom classes, once every object is compiled: an `NSClassSwapper` {NSClassName,
