@@ -19,6 +19,8 @@ let package = Package(
       name: "interface-bench",
       dependencies: [
         .product(name: "BenchSupport", package: "BenchSupport"),
+        .product(name: "AtomicFiles", package: "Stasis"),
+        .product(name: "PropertyLists", package: "Stasis"),
         .product(name: "Interface", package: "Stasis"),
         .product(name: "InterfaceBuilder", package: "Stasis"),
       ],

@@ -11,11 +11,8 @@ extension AtomicFile {
   /// debris even if its pid is alive again: the number has been reused by another process.
   @discardableResult
   public static func removeDebris(inFolder folder: String) -> Int {
-    guard let directory = opendir(folder) else { return 0 }
-    defer { closedir(directory) }
     var removed = 0
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+    for name in entryNames(inFolder: folder) ?? [] {
       guard let pid = writerProcess(ofTemporaryName: name) else { continue }
       let path = "\(folder)/\(name)"
       guard !isAlive(pid) || isStale(path) else { continue }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import AtomicFiles
-import FoundationEssentials
 public import Host
 import Interface
 import InterfaceBuilder
@@ -103,9 +101,34 @@ public struct IBTool {
   func executeChecked(_ options: Options, report startingReport: Report) -> Int32 {
     var report = startingReport
     var status: Int32 = 0
+    // The input compiled (or read) once, however many steps use it.
+    var inputNib: NIBArchive?
+    func input() throws(IBToolError) -> NIBArchive {
+      if let inputNib { return inputNib }
+      let nib = try compiledNib(options.input)
+      inputNib = nib
+      return nib
+    }
+    var inputGraph: NibGraph?
+    func graph() throws(IBToolError) -> NibGraph {
+      if let inputGraph { return inputGraph }
+      let graph = NibGraph(try input())
+      inputGraph = graph
+      return graph
+    }
     do {
       if let output = options.compile {
-        try compile(options.input, to: output, options: options)
+        if options.input.hasSuffix(".storyboard") {
+          try StoryboardFolder.write(try compiledStoryboard(options.input), to: output)
+        } else {
+          do {
+            try input().write(toFile: output)
+          } catch let error as IBToolError {
+            throw error
+          } catch {
+            throw IBToolError(path: nil, detail: "cannot write the nib: \(error)")
+          }
+        }
       }
       if let output = options.exportStringsFile {
         do {
@@ -125,32 +148,18 @@ public struct IBTool {
           throw IBToolError(path: nil, detail: error.description)
         }
       }
-      if options.printObjects {
-        write(try compiledNib(options.input).dump())
-      }
-      if options.printHierarchy {
-        write(NibGraph(try compiledNib(options.input)).hierarchyListing())
-      }
-      if options.printConnections {
-        write(NibGraph(try compiledNib(options.input)).connectionsListing())
-      }
-      if options.printClasses {
-        write(NibGraph(try compiledNib(options.input)).classesListing())
-      }
-      if let other = options.compare, isStoryboard(options.input) || isStoryboard(other) {
+      if options.printObjects { write(try input().dump()) }
+      if options.printHierarchy { write(try graph().hierarchyListing()) }
+      if options.printConnections { write(try graph().connectionsListing()) }
+      if options.printClasses { write(try graph().classesListing()) }
+      if let other = options.compare {
         var comparison = NIBArchive.ComparisonOptions.compilerOutput
         comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
-        if let difference = try compareStoryboards(options.input, other, options: comparison) {
-          write("\(options.input) and \(other) differ: \(difference)\n")
-          status = 1
-        } else {
-          write("\(options.input) and \(other) hold the same object graph\n")
-        }
-      } else if let other = options.compare {
-        let left = try compiledNib(options.input), right = try compiledNib(other)
-        var comparison = NIBArchive.ComparisonOptions.compilerOutput
-        comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
-        if let difference = left.firstDifference(from: right, options: comparison) {
+        let difference =
+          isStoryboard(options.input) || isStoryboard(other)
+          ? try compareStoryboards(options.input, other, options: comparison)
+          : try input().firstDifference(from: try compiledNib(other), options: comparison)
+        if let difference {
           write("\(options.input) and \(other) differ: \(difference)\n")
           status = 1
         } else {
@@ -217,19 +226,6 @@ public struct IBTool {
 
   /// The compiler's options, read once per run (``loadCompilerOptions()``).
   var compilerOptions: CocoaNibCompiler.Options { loadedOptions ?? CocoaNibCompiler.Options(module: module) }
-
-  func compile(_ input: String, to output: String, options: Options) throws(IBToolError) {
-    if input.hasSuffix(".storyboard") {
-      try StoryboardFolder.write(try compiledStoryboard(input), to: output)
-      return
-    }
-    let bytes = NIBArchive(try compiledGraph(input), keepingUnreachable: false).encoded()
-    do {
-      try AtomicFile.write(Data(bytes), toFile: output)
-    } catch {
-      throw IBToolError(path: output, detail: "cannot write the nib: \(error.detail)")
-    }
-  }
 
   func isStoryboard(_ path: String) -> Bool { path.hasSuffix(".storyboard") || path.hasSuffix(".storyboardc") || path.hasSuffix(".storyboardc/") }
 

@@ -1,5 +1,4 @@
 import AtomicFiles
-import FoundationEssentials
 import Interface
 import InterfaceBuilder
 import PropertyLists
@@ -29,9 +28,9 @@ enum StoryboardFolder {
       throw IBToolError(path: temporary, detail: "cannot create the folder: \(String(cString: strerror(errno)))")
     }
     do {
-      try AtomicFile.write(try storyboard.info.encoded(as: .binary), toFile: temporary + "/Info.plist")
+      try storyboard.info.write(toFile: temporary + "/Info.plist", format: .binary)
       for (name, graph) in storyboard.nibs {
-        try AtomicFile.write(Data(NIBArchive(graph, keepingUnreachable: false).encoded()), toFile: temporary + "/" + name + ".nib")
+        try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name + ".nib")
       }
     } catch {
       throw fail("cannot write the compiled storyboard: \(error)")
@@ -50,15 +49,11 @@ enum StoryboardFolder {
 
   /// Removes a folder of plain files (what this tool writes), quietly.
   static func removeTree(_ path: String) {
-    guard let directory = opendir(path) else {
+    guard let names = AtomicFile.entryNames(inFolder: path) else {
       unlink(path)
       return
     }
-    while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-      if name != "." && name != ".." { unlink(path + "/" + name) }
-    }
-    closedir(directory)
+    for name in names { unlink(path + "/" + name) }
     rmdir(path)
   }
 }

@@ -90,16 +90,10 @@ public struct CompiledStoryboard: Sendable {
       throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "the Info.plist's root is not a dictionary")
     }
     nibs = [:]
-    guard let folder = opendir(path) else {
+    guard let names = AtomicFile.entryNames(inFolder: path) else {
       throw InterfaceError(.fileSystem, path: path, detail: "cannot list the folder: \(String(cString: strerror(errno)))")
     }
-    defer { closedir(folder) }
-    var names: [String] = []
-    while let entry = readdir(folder) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
-      if name.hasSuffix(".nib") { names.append(name) }
-    }
-    for name in names.sorted() {
+    for name in names.filter({ $0.hasSuffix(".nib") }).sorted() {
       nibs[String(name.dropLast(4))] = try CompiledNib(contentsOf: path + "/" + name, limits: limits)
     }
   }

@@ -65,7 +65,7 @@ struct KeyedNibBuilder {
     case .real(let real, _): return .float64(real)
     case .bool(let flag): return .bool(flag)
     case .string(let text): return .object(graph.string(text))
-    case .data(let bytes): return .object(graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))]))
+    case .data(let bytes): return .object(graph.data(Array(bytes)))
     default: throw corrupt("a \(value.typeName) directly under a key of a keyed-archive nib")
     }
   }
@@ -80,7 +80,7 @@ struct KeyedNibBuilder {
     case .string(let text):
       object = graph.string(text)
     case .data(let bytes):
-      object = graph.add("NSData", [.init("NS.bytes", .data(Array(bytes)))])
+      object = graph.data(Array(bytes))
     case .integer, .real, .bool:
       object = graph.add("NSNumber")
       pending.append((index, object))

@@ -97,6 +97,11 @@ public struct NibGraph: Hashable, Sendable {
     add(className, [Entry("NS.bytes", .data(Array(text.utf8)))])
   }
 
+  /// A new `NSData` object holding `bytes` (as `NS.bytes`; `NSMutableData` with `className`).
+  public mutating func data(_ bytes: [UInt8], className: String = "NSData") -> Int {
+    add(className, [Entry("NS.bytes", .data(bytes))])
+  }
+
   /// A new inlined collection (`NSArray`, `NSMutableArray`, `NSSet`, …) of `members`.
   public mutating func collection(_ className: String, _ members: [Int]) -> Int {
     add(className, [Entry("NSInlinedValue", .bool(true))] + members.map { Entry("UINibEncoderEmptyKey", .object($0)) })

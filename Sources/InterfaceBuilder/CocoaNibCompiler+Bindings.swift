@@ -40,7 +40,7 @@ extension CocoaNibCompiler {
     }
     var pairs: [Int] = []
     for (key, child) in options.sorted(by: { $0.key < $1.key }) {
-      pairs += [stringIndex(key), try propertyListValue(child)]
+      pairs += [sharedString(key), try propertyListValue(child)]
     }
     return pairs
   }
@@ -49,7 +49,7 @@ extension CocoaNibCompiler {
   mutating func propertyListValue(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     switch element.name {
     case "string":
-      return stringIndex(try stringContent(element))
+      return sharedString(try stringContent(element))
     case "integer":
       guard let text = element["value"], let value = Int(text) else { throw invalid(element, "an integer needs an integer value") }
       return number(value)
@@ -81,7 +81,7 @@ extension CocoaNibCompiler {
         values.append(boolNumber(attribute["value"] == "YES"))
       case "string":
         guard attribute.children.isEmpty else { throw unsupported(attribute.children[0]) }
-        values.append(stringIndex(attribute["value"] ?? ""))
+        values.append(sharedString(attribute["value"] ?? ""))
       case "number":
         guard attribute.children.count == 1, ["integer", "real", "bool"].contains(attribute.children[0].name) else {
           throw unsupported(attribute, "a number runtime attribute needs one <integer>, <real> or <bool>")
@@ -90,7 +90,7 @@ extension CocoaNibCompiler {
       case let other:
         throw unsupported(attribute, "a runtime attribute of type \"\(other ?? "(none)")\" is not compiled yet (no Apple sample)")
       }
-      keyPaths.append(stringIndex(keyPath))
+      keyPaths.append(sharedString(keyPath))
     }
     guard !values.isEmpty else { return }
     let connector = graph.add("NSIBUserDefinedRuntimeAttributesConnector")

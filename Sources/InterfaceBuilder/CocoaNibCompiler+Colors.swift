@@ -135,7 +135,7 @@ extension CocoaNibCompiler {
         detail: "a catalog color embeds AppKit's ICC profile, which Stasis does not ship: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
     }
     return try shared(gray ? "space:gray" : "space:srgb") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      let data = compiler.graph.add("NSData", [.init("NS.bytes", .data(gray ? profiles.genericGray : profiles.sRGB))])
+      let data = compiler.graph.data(gray ? profiles.genericGray : profiles.sRGB)
       var entries: [NibGraph.Entry] = [.init("NSID", .int8(gray ? 9 : 7))]
       if gray { entries.append(.init("NSModel", .int8(0))) }
       entries.append(.init("NSICC", .object(data)))

@@ -3,9 +3,14 @@ import Interface
 extension CocoaNibCompiler {
   // MARK: Connections
 
-  /// The `<outlet>`, `<action>` and `<binding>` children of `element`'s `<connections>`, with `source`.
+  /// The `<outlet>`, `<action>` and `<binding>` children of every `<connections>` of `element`, with `source`.
   mutating func compileConnections(of element: InterfaceDocument.Element, source: Int) throws(InterfaceBuilderError) {
-    for connection in element.child("connections")?.children ?? [] {
+    for connections in element.children("connections") { try compileConnections(connections, source: source) }
+  }
+
+  /// The `<outlet>`, `<action>` and `<binding>` children of one `<connections>`, with `source`.
+  mutating func compileConnections(_ connections: InterfaceDocument.Element, source: Int) throws(InterfaceBuilderError) {
+    for connection in connections.children {
       switch connection.name {
       case "outlet":
         guard let property = connection["property"], let destination = connection["destination"] else {

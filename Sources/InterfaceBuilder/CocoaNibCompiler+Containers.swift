@@ -119,7 +119,7 @@ extension CocoaNibCompiler {
       laidOut.children[index].children = try splitPanes(laidOut.children[index].children, of: element, vertical: vertical, style: style)
     }
     let split = try begin(element, className: "NSSplitView", parent: parent)
-    var (entries, _) = try viewEntries(laidOut, view: split, superview: superview)
+    var entries = try viewEntries(laidOut, view: split, superview: superview)
     entries += tailViewEntries(element)
     if vertical { entries.append(.init("NSIsVertical", .bool(true))) }
     if style != 1 { entries.append(.init("NSDividerStyle", .int8(Int8(style)))) }
@@ -215,7 +215,7 @@ extension CocoaNibCompiler {
     try requireDefaultValues(element.child("customSpacing"), 3.4028234663852886e+38, what: "custom spacing")
 
     let stack = try begin(element, className: "NSStackView", parent: parent)
-    var (entries, _) = try viewEntries(element, view: stack, superview: superview)
+    var entries = try viewEntries(element, view: stack, superview: superview)
     if let identifier = element["identifier"] {
       let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" }.map { $0 + 1 } ?? entries.count
       entries.insert(.init("NSReuseIdentifierKey", string(identifier)), at: index)
@@ -276,7 +276,7 @@ extension CocoaNibCompiler {
     try refusePriorities(element)
     let view = try begin(element, className: "PDFView", parent: parent)
     let types = dragTypes(["NSFilenamesPboardType"])
-    var (entries, _) = try viewEntries(element, view: view, superview: superview, extraAfterSubviews: [.init("NSDragTypes", .object(types))], alwaysSubviews: true)
+    var entries = try viewEntries(element, view: view, superview: superview, extraAfterSubviews: [.init("NSDragTypes", .object(types))], alwaysSubviews: true)
     dropZeroViewFlags(&entries)
     entries += tailViewEntries(element)
     entries += [
@@ -418,7 +418,7 @@ extension CocoaNibCompiler {
     case let other?: throw unsupported(element, "a progress indicator controlSize \"\(other)\" is not compiled yet")
     }
     let indicator = try begin(element, className: "NSProgressIndicator", parent: parent)
-    var (entries, _) = try viewEntries(element, view: indicator, superview: superview)
+    var entries = try viewEntries(element, view: indicator, superview: superview)
     entries.removeAll { $0.key == "NSViewIsLayerTreeHost" }
     let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" } ?? entries.count
     entries.insert(.init("NSViewIsLayerTreeHost", .bool(true)), at: index)
@@ -452,7 +452,7 @@ extension CocoaNibCompiler {
       "noTabsLineBorder": 5, "noTabsNoBorder": 6]
     guard let type = types[element["type"] ?? "topTabsBezelBorder"] else { throw invalid(element, "type \"\(element["type"]!)\" is not known") }
     let tabView = try begin(element, className: "NSTabView", parent: parent)
-    var (entries, _) = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
+    var entries = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
     entries += tailViewEntries(element)
     entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", []))))
     let fontElement = element.child("font", key: "font") ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")])
@@ -483,7 +483,7 @@ extension CocoaNibCompiler {
     guard let materialName = element["material"] else { throw unsupported(element, "a visual effect view without material is not compiled yet") }
     guard let material = materials[materialName] else { throw unsupported(element, "material \"\(materialName)\" is not compiled yet") }
     let view = try begin(element, className: "NSVisualEffectView", parent: parent)
-    var (entries, _) = try viewEntries(element, view: view, superview: superview)
+    var entries = try viewEntries(element, view: view, superview: superview)
     entries += tailViewEntries(element)
     entries += [
       .init("NSVisualEffectViewBlendingMode", .int8(Int8(blending))), .init("NSVisualEffectViewState", .int8(Int8(state))),

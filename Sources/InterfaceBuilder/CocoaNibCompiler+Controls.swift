@@ -11,7 +11,7 @@ extension CocoaNibCompiler {
     }
     // Apple lists the cell right after its control, before the control's subviews and constraints.
     let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
-    var (entries, _) = try viewEntries(element, view: control, superview: superview)
+    var entries = try viewEntries(element, view: control, superview: superview)
     // A text field's focusRingType leaves its NSvFlags alone (outline_cellview,
     // transmission_MainMenu: focusRingType="none", NSvFlags without 0x1000).
     if className == "NSTextField", element["focusRingType"] != nil, let index = entries.firstIndex(where: { $0.key == "NSvFlags" }) {
@@ -32,9 +32,7 @@ extension CocoaNibCompiler {
     if let hugging = priorities(element, prefix: "HuggingPriority", defaults: defaults, onlyWhenDifferent: true) {
       entries.append(.init("NSHuggingPriority", string(hugging)))
     }
-    if let resistance = priorities(element, prefix: "CompressionResistancePriority", defaults: (750, 750), onlyWhenDifferent: false) {
-      entries.append(.init("NSAntiCompressionPriority", string(resistance)))
-    }
+    if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     entries += tailViewEntries(element)
     entries += try controlEntries(element, source: cellElement, cell: cell)
     switch className {

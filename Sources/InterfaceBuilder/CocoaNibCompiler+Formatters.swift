@@ -127,12 +127,12 @@ extension CocoaNibCompiler {
     var items: [(key: String, value: Int)] = []
     items.append(("allowsFloats", boolNumber(settings.allowsFloats)))
     items.append(("alwaysShowsDecimalSeparator", boolNumber(settings.alwaysShowsDecimalSeparator)))
-    if let symbol = element["currencySymbol"] { items.append(("currencySymbol", stringIndex(symbol))) }
+    if let symbol = element["currencySymbol"] { items.append(("currencySymbol", sharedString(symbol))) }
     items.append(("formatWidth", number(settings.formatWidth)))
     items.append(("formatterBehavior", number(1040)))
     items.append(("generatesDecimalNumbers", boolNumber(settings.generatesDecimalNumbers)))
     items.append(("groupingSize", number(settings.groupingSize)))
-    if let symbol = element["internationalCurrencySymbol"] { items.append(("internationalCurrencySymbol", stringIndex(symbol))) }
+    if let symbol = element["internationalCurrencySymbol"] { items.append(("internationalCurrencySymbol", sharedString(symbol))) }
     items.append(("lenient", boolNumber(settings.lenient)))
     var maximum: Int?, minimum: Int?
     if let maximumElement {
@@ -147,18 +147,18 @@ extension CocoaNibCompiler {
     }
     items.append(("minimumFractionDigits", number(settings.minimumFractionDigits)))
     items.append(("minimumIntegerDigits", number(settings.minimumIntegerDigits)))
-    if let format = element["negativeFormat"] { items.append(("negativeFormat", stringIndex(format))) }
-    if !nilSymbols.contains("negativeInfinitySymbol") { items.append(("negativeInfinitySymbol", stringIndex("-∞"))) }
-    items.append(("nilSymbol", stringIndex("")))
+    if let format = element["negativeFormat"] { items.append(("negativeFormat", sharedString(format))) }
+    if !nilSymbols.contains("negativeInfinitySymbol") { items.append(("negativeInfinitySymbol", sharedString("-∞"))) }
+    items.append(("nilSymbol", sharedString("")))
     if settings.numberStyle != 0 { items.append(("numberStyle", number(settings.numberStyle))) }
     items.append(("paddingPosition", number(0)))
-    if let format = element["positiveFormat"] { items.append(("positiveFormat", stringIndex(format))) }
-    if !nilSymbols.contains("positiveInfinitySymbol") { items.append(("positiveInfinitySymbol", stringIndex("+∞"))) }
+    if let format = element["positiveFormat"] { items.append(("positiveFormat", sharedString(format))) }
+    if !nilSymbols.contains("positiveInfinitySymbol") { items.append(("positiveInfinitySymbol", sharedString("+∞"))) }
     items.append(("roundingMode", number(4)))
     items.append(("secondaryGroupingSize", number(0)))
     items.append(("usesGroupingSeparator", boolNumber(settings.usesGroupingSeparator)))
     var dictionary: [Int] = []
-    for item in items { dictionary += [stringIndex(item.key), item.value] }
+    for item in items { dictionary += [sharedString(item.key), item.value] }
     let attributes = graph.collection("NSMutableDictionary", dictionary)
 
     var entries: [NibGraph.Entry] = [
@@ -285,10 +285,10 @@ extension CocoaNibCompiler {
     }
     let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
     var pairs: [Int] = []
-    if dateStyle != 0 { pairs += [stringIndex("dateStyle"), number(dateStyle)] }
-    if element.flag("doesRelativeDateFormatting") { pairs += [stringIndex("doesRelativeDateFormatting"), boolNumber(true)] }
-    pairs += [stringIndex("formatterBehavior"), number(1040)]
-    if timeStyle != 0 { pairs += [stringIndex("timeStyle"), number(timeStyle)] }
+    if dateStyle != 0 { pairs += [sharedString("dateStyle"), number(dateStyle)] }
+    if element.flag("doesRelativeDateFormatting") { pairs += [sharedString("doesRelativeDateFormatting"), boolNumber(true)] }
+    pairs += [sharedString("formatterBehavior"), number(1040)]
+    if timeStyle != 0 { pairs += [sharedString("timeStyle"), number(timeStyle)] }
     graph[formatter].entries = [
       .init("NS.attributes", .object(graph.collection("NSMutableDictionary", pairs))), .init("NS.format", string(format)),
       .init("NS.natural", .bool(false)),

@@ -9,6 +9,16 @@ extension InterfaceDocument.Element {
     return value == "YES"
   }
 
+  /// The element's text, decoded when it is saved `base64-UTF8="YES"` (line breaks and padding
+  /// as Interface Builder writes them); `nil` when that text is not base64 of UTF-8.
+  var decodedText: String? {
+    guard flag("base64-UTF8") else { return text }
+    var padded = text.filter { !$0.isWhitespace }
+    while padded.utf8.count % 4 != 0 { padded += "=" }
+    guard let data = Data(base64Encoded: padded) else { return nil }
+    return String(data: data, encoding: .utf8)
+  }
+
   /// A number attribute (`x="12.5"`), or `nil` when absent, not a number or not finite.
   func double(_ name: String) -> Double? {
     guard let value = self[name].flatMap({ Double($0) }), value.isFinite else { return nil }
@@ -231,7 +241,7 @@ extension CocoaNibCompiler {
       case "toolbar" where child["key"] == "toolbar": try compileWindowToolbar(child, window: window)
       case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
       case "point" where child["key"] == "canvasLocation": break
-      case "connections": try compileConnections(of: element, source: window)
+      case "connections": try compileConnections(child, source: window)
       default: throw unsupported(child)
       }
     }
@@ -246,12 +256,12 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     let isCustom = element.name == "customView"
     let view = try begin(element, className: isCustom ? "NSCustomView" : "NSView", parent: parent)
-    var keys = try viewEntries(element, view: view, superview: superview, contentSize: contentSize)
+    var entries = try viewEntries(element, view: view, superview: superview, contentSize: contentSize)
     // An NSCustomView archives clipsToBounds twice (StatusBar, split view panes).
-    if isCustom && element.flag("clipsToBounds") { keys.entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }
-    keys.hugging.map { keys.entries.append(.init("NSHuggingPriority", $0)) }
-    keys.entries += tailViewEntries(element)
-    graph[view].entries = keys.entries
+    if isCustom && element.flag("clipsToBounds") { entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }
+    if let hugging = hugging(element) { entries.append(.init("NSHuggingPriority", hugging)) }
+    entries += tailViewEntries(element)
+    graph[view].entries = entries
     if isCustom {
       if element["customClass"] != nil { try appendClassReference(of: element, to: view) }
       graph.append("NSClassName", string(element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSView"), to: view)
@@ -262,11 +272,11 @@ extension CocoaNibCompiler {
 
   /// The view keys every view writes, from NSNextResponder to NSViewConstraints, with the
   /// subviews compiled; `extraAfterSubviews` come right after NSSubviews (an image view's drag
-  /// types). Returns the entries and the hugging priority string, if any.
+  /// types).
   mutating func viewEntries(
     _ element: InterfaceDocument.Element, view: Int, superview: Int?, contentSize: (Double, Double)? = nil,
     extraAfterSubviews: [NibGraph.Entry] = [], alwaysSubviews: Bool = false
-  ) throws(InterfaceBuilderError) -> (entries: [NibGraph.Entry], hugging: NIBArchive.Payload?) {
+  ) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
     var entries: [NibGraph.Entry] = []
     entries.append(.init("NSNextResponder", superview.map { .object($0) } ?? .null))
     entries.append(.init("NSNibTouchBar", .null))
@@ -310,7 +320,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSViewConstraints", .object(graph.collection("NSArray", compiled))))
     }
     entries += layoutGuideEntries(element)
-    return (entries, hugging(element))
+    return entries
   }
 
   /// IBNSSafeAreaLayoutGuide, IBNSLayoutMarginsGuide and IBNSClipsToBounds, which end every view's keys.
@@ -381,13 +391,7 @@ extension CocoaNibCompiler {
 
   /// The text of a `<string>` element, decoding `base64-UTF8="YES"`.
   func stringContent(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> String {
-    guard element.flag("base64-UTF8") else { return element.text }
-    let compact = element.text.filter { !$0.isWhitespace }
-    var padded = compact
-    while padded.utf8.count % 4 != 0 { padded += "=" }
-    guard let data = Data(base64Encoded: padded), let text = String(data: data, encoding: .utf8) else {
-      throw invalid(element, "base64-UTF8 text that is not base64 of UTF-8")
-    }
+    guard let text = element.decodedText else { throw invalid(element, "base64-UTF8 text that is not base64 of UTF-8") }
     return text
   }
 
@@ -400,7 +404,7 @@ extension CocoaNibCompiler {
       case "string" where child["key"] == "toolTip":
         // A tool tip saved base64-encoded is not archived by Apple's ibtool (tooltip_base64; one sample).
         if !child.flag("base64-UTF8") { try compileToolTip(try stringContent(child), for: object) }
-      case "connections": try compileConnections(of: element, source: object)
+      case "connections": try compileConnections(child, source: object)
       case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       case "viewLayoutGuide": break  // with the view's own keys (tailViewEntries, layoutGuideEntries)

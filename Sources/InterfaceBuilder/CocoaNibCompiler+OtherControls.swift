@@ -84,9 +84,7 @@ extension CocoaNibCompiler {
   /// NSAntiCompressionPriority "{h, v}" whenever either compression-resistance attribute is
   /// given (the missing one counts as 750).
   func compressionString(_ element: InterfaceDocument.Element) -> String? {
-    let h = element.double("horizontalCompressionResistancePriority"), v = element.double("verticalCompressionResistancePriority")
-    guard h != nil || v != nil else { return nil }
-    return "{\(Self.geometryNumber(h ?? 750)), \(Self.geometryNumber(v ?? 750))}"
+    priorities(element, prefix: "CompressionResistancePriority", defaults: (750, 750), onlyWhenDifferent: false)
   }
 
   /// Sets `key` to `value` in `entries` (replacing it, or inserting it before the first key
@@ -139,7 +137,7 @@ extension CocoaNibCompiler {
       cellElement = found
       cell = try compileCell(found, control: control, parent: control, controlElement: element)
     }
-    var (entries, _) = try viewEntries(element, view: control, superview: superview, extraAfterSubviews: afterSubviews, alwaysSubviews: alwaysSubviews)
+    var entries = try viewEntries(element, view: control, superview: superview, extraAfterSubviews: afterSubviews, alwaysSubviews: alwaysSubviews)
     if let text = huggingString(element, defaults: hugging) { entries.append(.init("NSHuggingPriority", string(text))) }
     if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     if element.flag("clipsToBounds") { entries.append(.init("NSViewClipsToBoundsKeyName", .bool(true))) }
@@ -456,7 +454,7 @@ extension CocoaNibCompiler {
       contentView = view
     }
     if element.child("subviews") != nil { throw unsupported(element, "<box> with <subviews> is not compiled yet") }
-    var (entries, _) = try viewEntries(element, view: box, superview: superview)
+    var entries = try viewEntries(element, view: box, superview: superview)
     let subviewsIndex = entries.firstIndex { $0.key == "NSvFlags" }! + 1
     entries.insert(.init("NSSubviews", .object(graph.collection("NSMutableArray", subviews))), at: subviewsIndex)
     if let text = huggingString(element, defaults: (250, 250)) { entries.append(.init("NSHuggingPriority", string(text))) }
@@ -572,7 +570,7 @@ extension CocoaNibCompiler {
       if cancel {
         let dictionary = compiler.graph.collection(
           "NSMutableDictionary",
-          [compiler.stringIndex("AXDescription"), compiler.stringIndex("cancel"), compiler.stringIndex("NSAccessibilityEncodedAttributesValueType"), compiler.number(1)])
+          [compiler.sharedString("AXDescription"), compiler.sharedString("cancel"), compiler.sharedString("NSAccessibilityEncodedAttributesValueType"), compiler.number(1)])
         button.append(.init("NSAccessibilityOverriddenAttributes", .object(compiler.graph.collection("NSMutableArray", [dictionary]))))
       } else {
         button.append(.init("NSContents", compiler.string("search")))
@@ -593,11 +591,5 @@ extension CocoaNibCompiler {
     graph[cell].entries = entries
     try compileChildren(of: element, object: cell, known: ["font", "color"])
     return cell
-  }
-
-  /// The object index of the shared NSString `text`.
-  mutating func stringIndex(_ text: String) -> Int {
-    guard case .object(let index) = string(text) else { return 0 }
-    return index
   }
 }

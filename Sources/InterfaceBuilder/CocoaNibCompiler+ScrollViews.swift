@@ -560,8 +560,8 @@ extension CocoaNibCompiler {
     let selected = graph.collection(
       "NSDictionary",
       [
-        graph.stringIndex(string("NSBackgroundColor")), try systemColor("selectedTextBackgroundColor", line: element.line),
-        graph.stringIndex(string("NSColor")), try systemColor("selectedTextColor", line: element.line),
+        sharedString("NSBackgroundColor"), try systemColor("selectedTextBackgroundColor", line: element.line),
+        sharedString("NSColor"), try systemColor("selectedTextColor", line: element.line),
       ])
     let insertion: Int
     if let insertionElement = element.child("color", key: "insertionPointColor") {
@@ -575,8 +575,8 @@ extension CocoaNibCompiler {
     let link = graph.collection(
       "NSDictionary",
       [
-        graph.stringIndex(string("NSColor")), try systemColor("linkColor", line: element.line), graph.stringIndex(string("NSCursor")), linkCursor,
-        graph.stringIndex(string("NSUnderline")), number(1),
+        sharedString("NSColor"), try systemColor("linkColor", line: element.line), sharedString("NSCursor"), linkCursor,
+        sharedString("NSUnderline"), number(1),
       ])
     let shared = graph.add(
       "NSTextViewSharedData",
@@ -614,10 +614,3 @@ extension CocoaNibCompiler {
 
 }
 
-extension NibGraph {
-  /// The object index of a string payload.
-  func stringIndex(_ payload: NIBArchive.Payload) -> Int {
-    if case .object(let index) = payload { return index }
-    return -1
-  }
-}

@@ -119,10 +119,7 @@ extension CocoaNibCompiler {
     if element.flag("wantsLayer") { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     // Hugging: written unless {250, 750} (a missing priority counts 250 — test_6col has {250, 250}).
-    let hugging = (element.double("horizontalHuggingPriority") ?? 250, element.double("verticalHuggingPriority") ?? 250)
-    if hugging != (250, 750) {
-      entries.append(.init("NSHuggingPriority", string("{\(Self.geometryNumber(hugging.0)), \(Self.geometryNumber(hugging.1))}")))
-    }
+    if let hugging = huggingString(element, defaults: (250, 750)) { entries.append(.init("NSHuggingPriority", string(hugging))) }
     entries += tailViewEntries(element)
     entries.append(.init("NSEnabled", .bool(true)))
     entries.append(.init("NSAllowsLogicalLayoutDirection", .bool(false)))
@@ -399,7 +396,7 @@ extension CocoaNibCompiler {
     var nibs: [(identifier: String, nib: Int)] = []
     for cell in cells {
       let bytes = try Self.prototypeNib(cell.element, identifier: cell.identifier, document: document, options: options, index: index)
-      let data = graph.add("NSData", [.init("NS.bytes", .data(bytes))])
+      let data = graph.data(bytes)
       let nib = graph.add(
         "NSNib",
         [
@@ -446,17 +443,17 @@ extension CocoaNibCompiler {
   mutating func compileTableCellView(_ element: InterfaceDocument.Element, identifier: String?, parent: Int) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["identifier", "misplaced"], view: true)
     let view = try begin(element, className: "NSTableCellView", parent: parent)
-    var keys = try viewEntries(element, view: view, superview: nil)
+    var entries = try viewEntries(element, view: view, superview: nil)
     if let identifier {
       let reuse = NibGraph.Entry("NSReuseIdentifierKey", string(identifier))
-      if let index = keys.entries.firstIndex(where: { $0.key == "NSViewConstraints" }) {
-        keys.entries.insert(reuse, at: index)
+      if let index = entries.firstIndex(where: { $0.key == "NSViewConstraints" }) {
+        entries.insert(reuse, at: index)
       } else {
-        keys.entries.append(reuse)
+        entries.append(reuse)
       }
     }
-    keys.entries += tailViewEntries(element)
-    graph[view].entries = keys.entries
+    entries += tailViewEntries(element)
+    graph[view].entries = entries
     try compileChildren(of: element, object: view, known: ["rect", "autoresizingMask", "subviews", "constraints"])
     return view
   }

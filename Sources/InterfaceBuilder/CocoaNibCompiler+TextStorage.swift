@@ -58,7 +58,7 @@ extension CocoaNibCompiler {
       } else {
         index = dictionaries.count
         keysOfDictionaries[font] = index
-        dictionaries.append(graph.collection("NSDictionary", [stringIndex("NSColor"), color, stringIndex("NSFont"), font]))
+        dictionaries.append(graph.collection("NSDictionary", [sharedString("NSColor"), color, sharedString("NSFont"), font]))
       }
       guard run.length < 128, index < 128 else {
         throw unsupported(element, "a text run of 128 characters or more (how NSAttributeInfo writes its length is not known here)")
@@ -70,7 +70,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSAttributes", .object(dictionaries[0])))
     } else if runs.count > 1 {
       entries.append(.init("NSAttributes", .object(graph.collection("NSMutableArray", dictionaries))))
-      entries.append(.init("NSAttributeInfo", .object(graph.add("NSMutableData", [.init("NS.bytes", .data(info))]))))
+      entries.append(.init("NSAttributeInfo", .object(graph.data(info, className: "NSMutableData"))))
     }
     entries.append(.init("NSDelegate", .null))
     return graph.add("NSTextStorage", entries)

@@ -1,5 +1,4 @@
 public import Interface
-import FoundationEssentials
 
 /// Compiles a macOS xib (`com.apple.InterfaceBuilder3.Cocoa.XIB`) into the object graph Apple's
 /// `ibtool --compile` writes as a NIBArchive: a root `NSObject` whose `IB.objectdata` is an
@@ -434,15 +433,8 @@ extension InterfaceDocument {
       var children: [Element] = []
       for child in element.children {
         if child.name == "string", let key = child["key"], Self.textProperties.contains(key), element[key] == nil {
-          var text = child.text
-          if child.flag("base64-UTF8") {
-            let compact = child.text.filter { !$0.isWhitespace }
-            var padded = compact
-            while padded.utf8.count % 4 != 0 { padded += "=" }
-            guard let data = Data(base64Encoded: padded), let decoded = String(data: data, encoding: .utf8) else {
-              throw InterfaceBuilderError(.invalidDocument, path: path, line: child.line, detail: "<string key=\"\(key)\">: base64-UTF8 text that is not base64 of UTF-8")
-            }
-            text = decoded
+          guard let text = child.decodedText else {
+            throw InterfaceBuilderError(.invalidDocument, path: path, line: child.line, detail: "<string key=\"\(key)\">: base64-UTF8 text that is not base64 of UTF-8")
           }
           result.attributes.append((key, text))
         } else {

@@ -51,14 +51,15 @@ public enum CocoaStoryboardCompiler {
     var entryPoint: String?
     let initial = document.root["initialViewController"]
     for scene in document.scenes {
+      // The scene's objects that are neither its controller nor its First Responder.
+      let otherObjects = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
       for object in scene.child("objects")?.children ?? [] where object["sceneMemberID"] == "viewController" {
         var compiler = CocoaNibCompiler(document: document, options: options, index: index)
         compiler.firstResponderIDs.formUnion(firstResponders)
         switch object.name {
         case "application":
           guard let menu = object.child("menu", key: "mainMenu") else { continue }
-          let others = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
-          let graph = try compiler.compileMainMenu(application: object, menu: menu, sceneObjects: others)
+          let graph = try compiler.compileMainMenu(application: object, menu: menu, sceneObjects: otherObjects)
           nibs.append(("MainMenu", graph))
           namesToNibs.append(("MainMenu", .string("MainMenu")))
         case "windowController":
@@ -73,8 +74,7 @@ public enum CocoaStoryboardCompiler {
           guard let view = CocoaNibCompiler.controllerView(object), let viewID = view["id"], let id = object["id"] else {
             throw compiler.unsupported(object, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
           }
-          let others = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
-          let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: others)
+          let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: otherObjects)
           nibs.append((try nibName("\(id)-view-\(viewID)", for: object, in: document), graph))
           if object["storyboardIdentifier"] != nil {
             throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")

@@ -1,6 +1,8 @@
 // Whole-process runs of a tool: posix_spawn, then wait4 for the exit status and the child's
 // resource usage, with the monotonic clock read around the two.
+import AtomicFiles
 import BenchSupport
+import PropertyLists
 
 #if canImport(Glibc)
   import Glibc
@@ -51,35 +53,19 @@ func runProcess(_ arguments: [String], outputPath: String = "/dev/null") -> Proc
   return ProcessRun(status: exitCode, wall: wall, cpu: cpu, peakResident: Int(usage.ru_maxrss) * 1024)
 }
 
-/// The first error description in ibtool's report (a property list on standard output), or the
-/// first line of what it printed.
+/// The first error description in ibtool's report (its property list on standard output), or
+/// the first line of what it printed.
 func firstErrorDescription(inFile path: String) -> String {
   guard let bytes = readFileBytes(path), !bytes.isEmpty else { return "(nothing printed)" }
-  let text = String(decoding: bytes, as: UTF8.self)
-  if let key = text.range(of: "<key>description</key>"),
-    let open = text.range(of: "<string>", range: key.upperBound ..< text.endIndex),
-    let close = text.range(of: "</string>", range: open.upperBound ..< text.endIndex)
+  if let report = try? PropertyListValue(decoding: bytes),
+    let description = report["com.apple.ibtool.errors"]?.arrayValue?.first?["description"]?.stringValue
   {
-    return String(text[open.upperBound ..< close.lowerBound])
-      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
+    return description
   }
-  return String(text.split(separator: "\n").first ?? "")
+  return String(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "")
 }
 
-/// A whole file, or `nil`.
+/// A whole file, or `nil` (through the project's own bounded reader).
 func readFileBytes(_ path: String) -> [UInt8]? {
-  let descriptor = open(path, O_RDONLY)
-  guard descriptor >= 0 else { return nil }
-  defer { close(descriptor) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count < 0 && errno == EINTR { continue }
-    guard count > 0 else { break }
-    bytes += chunk[..<count]
-  }
-  return bytes
+  (try? AtomicFile.read(contentsOfFile: path, limit: 1 << 30)).map { [UInt8]($0) }
 }
