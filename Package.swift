@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "Defaults", targets: ["Defaults"]),
     .library(name: "Interface", targets: ["Interface"]),
     .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
+    .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
+    .library(name: "NibLoading", targets: ["NibLoading"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
@@ -44,6 +46,13 @@ let package = Package(
     .target(
       name: "InterfaceBuilder", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "Interface", "CLibXML2"],
       path: "Sources/InterfaceBuilder"),
+    .target(
+      name: "InterfaceObjects", dependencies: ["StasisErrors", "ObjectModel", "Interface", "Bundles"],
+      path: "Sources/InterfaceObjects"),
+    .target(
+      name: "NibLoading",
+      dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "ObjectModel", "Interface", "InterfaceBuilder", "InterfaceObjects", "Bundles"],
+      path: "Sources/NibLoading"),
     .target(
       name: "Defaults",
       dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
@@ -89,6 +98,10 @@ let package = Package(
       name: "KeyedArchiveFuzzChecks",
       dependencies: ["KeyedArchive", "PropertyLists"],
       path: "Tests/KeyedArchiveFuzzChecks"),
+    .testTarget(
+      name: "NibLoadingTests",
+      dependencies: ["NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport"],
+      path: "Tests/NibLoadingTests"),
     .testTarget(
       name: "ObjectModelTests",
       dependencies: ["ObjectModel"],

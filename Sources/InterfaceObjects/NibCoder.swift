@@ -1,0 +1,252 @@
+public import Foundation
+public import Interface
+
+/// The archived values of one object of a nib graph, as its class's ``NibDecodable/decode(from:)``
+/// reads them (`initWithCoder:` with a `UINibDecoder` or `NSKeyedUnarchiver`).
+///
+/// Lookups follow Apple's nib decoder: a key is searched from just after the previous hit,
+/// wrapping around, so a class that reads its keys in archive order finds each at once, and
+/// reading a repeated key again gives its next value.
+///
+/// References come back as live objects, made through the class registry on first use; strings,
+/// numbers, collections, data, dates, colours, fonts and images come back as Swift values
+/// (`String`, `Int`, `Double`, `[Any]`, `[String: Any]`, `Data`, `Date`, ``Color``, ``Font``,
+/// ``Image``).
+public final class NibCoder {
+  /// The object's index in the graph (its object number in a NIBArchive).
+  public let objectIndex: Int
+  /// The class name the object was archived under (`NSButton`, `NSClassSwapper`, …).
+  public let archivedClassName: String
+  let unarchiver: NibUnarchiver
+  let entries: [NibGraph.Entry]
+  var cursor = 0
+
+  init(unarchiver: NibUnarchiver, objectIndex: Int) {
+    self.unarchiver = unarchiver
+    self.objectIndex = objectIndex
+    let object = unarchiver.graph.objects[objectIndex]
+    self.archivedClassName = object.className
+    self.entries = object.entries
+  }
+
+  /// The archived keys, in order (a key repeats for inlined collections).
+  public var keys: [String] { entries.map(\.key) }
+
+  /// Whether the object has a value for `key` (`containsValueForKey:`).
+  public func contains(_ key: String) -> Bool { position(of: key) != nil }
+
+  /// The raw archived value of `key`, or `nil` when the object has none.
+  public func payload(forKey key: String) -> NIBArchive.Payload? {
+    guard let found = position(of: key) else { return nil }
+    cursor = found + 1 == entries.count ? 0 : found + 1
+    return entries[found].value
+  }
+
+  private func position(of key: String) -> Int? {
+    let count = entries.count
+    guard count > 0 else { return nil }
+    var index = cursor < count ? cursor : 0
+    for _ in 0..<count {
+      if entries[index].key == key { return index }
+      index += 1
+      if index == count { index = 0 }
+    }
+    return nil
+  }
+
+  // MARK: - Scalars (the decoder's coercions: integers and booleans read as each other)
+
+  /// An integer value (`decodeIntegerForKey:`); a boolean reads as 0 or 1, an integral float as
+  /// its value.
+  public func decodeInteger(forKey key: String) -> Int? {
+    switch payload(forKey: key) {
+    case .int8(let value)?: Int(value)
+    case .int16(let value)?: Int(value)
+    case .int32(let value)?: Int(value)
+    case .int64(let value)?: Int(value)
+    case .bool(let flag)?: flag ? 1 : 0
+    case .float32(let value)?: Int(exactly: value)
+    case .float64(let value)?: Int(exactly: value)
+    case .object(let index)?: unarchiver.number(at: index).flatMap { Int(exactly: $0) }
+    default: nil
+    }
+  }
+
+  /// A boolean value (`decodeBoolForKey:`); a non-zero integer reads as `true`.
+  public func decodeBool(forKey key: String) -> Bool? {
+    switch payload(forKey: key) {
+    case .bool(let flag)?: flag
+    case .int8(let value)?: value != 0
+    case .int16(let value)?: value != 0
+    case .int32(let value)?: value != 0
+    case .int64(let value)?: value != 0
+    case .object(let index)?: unarchiver.number(at: index).map { $0 != 0 }
+    default: nil
+    }
+  }
+
+  /// A floating-point value (`decodeDoubleForKey:`); integers read as their value.
+  public func decodeDouble(forKey key: String) -> Double? {
+    switch payload(forKey: key) {
+    case .float64(let value)?: value
+    case .float32(let value)?: Double(value)
+    case .int8(let value)?: Double(value)
+    case .int16(let value)?: Double(value)
+    case .int32(let value)?: Double(value)
+    case .int64(let value)?: Double(value)
+    case .object(let index)?: unarchiver.number(at: index)
+    default: nil
+    }
+  }
+
+  // MARK: - Objects and values
+
+  /// The value of `key`: a live object for a reference to a class instance, a Swift value for a
+  /// Foundation value object, a number for a scalar, `Data` for bytes, `nil` for nil or absent.
+  public func decodeObject(forKey key: String) throws(InterfaceObjectsError) -> Any? {
+    guard let payload = payload(forKey: key) else { return nil }
+    return try unarchiver.value(of: payload, key: key, owner: objectIndex)
+  }
+
+  /// The string value of `key` (an `NSString` reference, or UTF-8 bytes).
+  public func decodeString(forKey key: String) throws(InterfaceObjectsError) -> String? {
+    switch payload(forKey: key) {
+    case .object(let index)?:
+      if let text = unarchiver.graph.text(of: index) { return text }
+      return try unarchiver.value(at: index, depth: 0) as? String
+    case .data(let bytes)?: return String(decoding: bytes, as: UTF8.self)
+    default: return nil
+    }
+  }
+
+  /// The live object `key` refers to, when it is of type `T` (a reference to an object of
+  /// another class, or to a value, gives `nil`).
+  public func decodeObject<T>(forKey key: String, as type: T.Type) throws(InterfaceObjectsError) -> T? {
+    try decodeObject(forKey: key) as? T
+  }
+
+  /// The live object `key` refers to (made or a placeholder's stand-in); `nil` for a value, a
+  /// nil or an absent key.
+  public func decodeReference(forKey key: String) throws(InterfaceObjectsError) -> AnyObject? {
+    guard case .object(let index)? = payload(forKey: key) else { return nil }
+    return try unarchiver.instance(at: index)
+  }
+
+  /// The members of the collection `key` refers to (an inlined `NSArray`/`NSSet`), each as
+  /// ``decodeObject(forKey:)`` gives it; empty when the key is absent.
+  public func decodeArray(forKey key: String) throws(InterfaceObjectsError) -> [Any] {
+    guard let value = try decodeObject(forKey: key) else { return [] }
+    if let array = value as? [Any] { return array }
+    throw InterfaceObjectsError(
+      .invalidValue, objectIndex: objectIndex, className: archivedClassName, key: key,
+      detail: "expected an array, found \(type(of: value))")
+  }
+
+  /// The members of the collection `key` refers to that are of type `T`, in order.
+  public func decodeArray<T>(forKey key: String, of type: T.Type) throws(InterfaceObjectsError) -> [T] {
+    try decodeArray(forKey: key).compactMap { $0 as? T }
+  }
+
+  /// The bytes of `key`: a data value or an `NSData` reference.
+  public func decodeData(forKey key: String) throws(InterfaceObjectsError) -> Data? {
+    switch payload(forKey: key) {
+    case .data(let bytes)?: return Data(bytes)
+    case .object(let index)?: return try unarchiver.value(at: index, depth: 0) as? Data
+    default: return nil
+    }
+  }
+
+  // MARK: - Geometry
+
+  /// A rectangle: AppKit's `NSStringFromRect` text (`{{x, y}, {w, h}}`) or UIKit's geometry data
+  /// (element type 6/7, then x, y, width, height).
+  public func decodeRect(forKey key: String) throws(InterfaceObjectsError) -> CGRect? {
+    guard let numbers = try geometry(forKey: key, count: 4) else { return nil }
+    return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  /// A size (`{w, h}`, or geometry data).
+  public func decodeSize(forKey key: String) throws(InterfaceObjectsError) -> CGSize? {
+    guard let numbers = try geometry(forKey: key, count: 2) else { return nil }
+    return CGSize(width: numbers[0], height: numbers[1])
+  }
+
+  /// A point (`{x, y}`, or geometry data).
+  public func decodePoint(forKey key: String) throws(InterfaceObjectsError) -> CGPoint? {
+    guard let numbers = try geometry(forKey: key, count: 2) else { return nil }
+    return CGPoint(x: numbers[0], y: numbers[1])
+  }
+
+  private func geometry(forKey key: String, count: Int) throws(InterfaceObjectsError) -> [Double]? {
+    let numbers: [Double]?
+    switch payload(forKey: key) {
+    case nil, .null?: return nil
+    case .data(let bytes)?: numbers = Geometry.numbers(inData: bytes)
+    case .object(let index)?:
+      guard let text = unarchiver.graph.text(of: index) else { numbers = nil; break }
+      numbers = Geometry.numbers(inText: Array(text.utf8))
+    default: numbers = nil
+    }
+    guard let numbers, numbers.count == count else {
+      throw InterfaceObjectsError(
+        .invalidValue, objectIndex: objectIndex, className: archivedClassName, key: key,
+        detail: "expected \(count == 4 ? "a rectangle" : "a point or size") ({…} text or geometry data)")
+    }
+    return numbers
+  }
+
+  /// Every archived value, in order, as ``decodeObject(forKey:)`` gives it (what a
+  /// ``GenericObject`` keeps).
+  public func decodeAllValues() throws(InterfaceObjectsError) -> [(key: String, value: Any?)] {
+    var result: [(key: String, value: Any?)] = []
+    result.reserveCapacity(entries.count)
+    for entry in entries {
+      result.append((entry.key, try unarchiver.value(of: entry.value, key: entry.key, owner: objectIndex)))
+    }
+    return result
+  }
+}
+
+/// The two spellings of geometry in nibs: AppKit's text and UIKit's typed data.
+enum Geometry {
+  /// The numbers of `{{190, 288}, {158, 29}}`, in order; `nil` when a part is not a number.
+  static func numbers(inText text: [UInt8]) -> [Double]? {
+    var numbers: [Double] = []
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57) {
+        var end = index
+        while end < text.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: " ")].contains(text[end]) { end += 1 }
+        guard end - index <= 40, let value = Double(String(decoding: text[index..<end], as: UTF8.self)), value.isFinite else {
+          return nil
+        }
+        numbers.append(value)
+        guard numbers.count <= 6 else { return nil }
+        index = end
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: " ") {
+        index += 1
+      } else {
+        return nil
+      }
+    }
+    return numbers
+  }
+
+  /// The numbers of UIKit's geometry data: one type byte (6 float32, 7 float64), then the
+  /// little-endian elements.
+  static func numbers(inData bytes: [UInt8]) -> [Double]? {
+    guard let type = bytes.first else { return nil }
+    let width = type == 6 ? 4 : type == 7 ? 8 : 0
+    guard width > 0, (bytes.count - 1) % width == 0, bytes.count - 1 <= 6 * width else { return nil }
+    var numbers: [Double] = []
+    var offset = 1
+    while offset < bytes.count {
+      var bits: UInt64 = 0
+      for shift in 0..<width { bits |= UInt64(bytes[offset + shift]) << (8 * UInt64(shift)) }
+      numbers.append(width == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits))
+      offset += width
+    }
+    return numbers
+  }
+}

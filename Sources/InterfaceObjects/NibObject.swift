@@ -1,0 +1,135 @@
+public import ObjectModel
+
+/// An object that reads its archived keys from a nib (`initWithCoder:`): the loader makes it
+/// with the class registry's factory, then calls ``decode(from:)`` once.
+public protocol NibDecodable: AnyObject {
+  /// Reads the object's archived values. Classes in a hierarchy call `super` first.
+  func decode(from coder: NibCoder) throws(InterfaceObjectsError)
+}
+
+/// An object that wants `awakeFromNib` after every object of its nib is made and connected.
+public protocol NibAwaking: AnyObject {
+  /// Called once the nib's objects exist and their outlets and actions are connected
+  /// (`-awakeFromNib`). Subclasses call `super`.
+  func awakeFromNib()
+}
+
+/// The base of Stasis's headless interface classes (`NSObject` in a nib's world): key-value
+/// coding through a key table, actions through an action table, decoding from a nib and
+/// `awakeFromNib`.
+///
+/// App classes subclass it (or ``Responder``, ``View``, ``ViewController``) and extend the
+/// tables:
+///
+/// ```swift
+/// final class ItemsViewController: ViewController {
+///   var headerView: View?
+///   override class var keyTable: KeyTable { Self.keys }
+///   private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.keys) {
+///     $0.key("headerView", \.headerView)
+///   }
+/// }
+/// ```
+open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking {
+  /// Makes an object with default values (`-init`).
+  public required init() {}
+
+  /// The key table of `NibObject` itself: no keys.
+  public static let objectKeys = KeyTable()
+
+  /// The class's keys for key-value coding (outlets and runtime attributes go through them).
+  open class var keyTable: KeyTable { objectKeys }
+  /// The class's actions (target–action).
+  open class var actionTable: ActionTable { ActionTable() }
+
+  /// Reads nothing; subclasses read their archived keys.
+  open func decode(from coder: NibCoder) throws(InterfaceObjectsError) {}
+
+  /// Does nothing; subclasses override it (and call `super`).
+  open func awakeFromNib() {}
+
+  /// Throws `ObjectModelError.Code.undefinedKey`; override it to accept extra keys.
+  open func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? {
+    throw .undefinedKey(key, of: self)
+  }
+
+  /// Throws `ObjectModelError.Code.undefinedKey`; override it to accept extra keys.
+  open func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) {
+    throw .undefinedKey(key, of: self)
+  }
+}
+
+/// An object of a class nobody registered, kept in lenient mode with every archived value (UIKit
+/// logs "Unknown class … in Interface Builder file" and goes on with a plain object).
+///
+/// Its values answer key-value coding, so outlets and runtime attributes set on it are kept too.
+/// References back up the tree (`NSSuperview`, `NSNextResponder`, `NSControlView`, key-view and
+/// delegate links) are held weakly, as the real classes hold them, so that a generic object
+/// never keeps its nib alive in a cycle.
+public final class GenericObject: NibObject, CustomStringConvertible {
+  /// The archived class name no registered class answered.
+  public private(set) var className: String
+  private var storage: [(key: String, value: Value)] = []
+
+  private enum Value {
+    case strong(Any?)
+    case weak(WeakReference)
+  }
+
+  public required init() {
+    className = "NSObject"
+  }
+
+  /// A generic object standing for the archived class `className`.
+  public init(className: String) {
+    self.className = className
+  }
+
+  /// The keys held, in archive order (then the keys set later).
+  public var keys: [String] { storage.map(\.key) }
+
+  /// The value kept for `key` (the first, for a repeated key).
+  public subscript(key: String) -> Any? {
+    guard let found = storage.first(where: { $0.key == key }) else { return nil }
+    switch found.value {
+    case .strong(let value): return value
+    case .weak(let reference): return reference.object
+    }
+  }
+
+  /// Keys whose references point back up the tree, held weakly.
+  static let weakKeys: Set<String> = [
+    "NSSuperview", "NSNextResponder", "NSControlView", "NSNextKeyView", "NSPreviousKeyView", "NSTableView", "NSWindow",
+    "NSTarget", "NSDelegate", "NSDataSource", "NSMenu", "NSTabView", "NSFirstItem", "NSSecondItem", "UISuperview",
+    "UINextKeyView", "UIDelegate", "UIDataSource", "UITarget",
+  ]
+
+  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    for (key, value) in try coder.decodeAllValues() { store(value, forKey: key) }
+  }
+
+  private func store(_ value: Any?, forKey key: String) {
+    if Self.weakKeys.contains(key), let value, type(of: value) is AnyClass {
+      storage.append((key, .weak(WeakReference(value as AnyObject))))
+    } else {
+      storage.append((key, .strong(value)))
+    }
+  }
+
+  public override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { self[key] }
+
+  public override func setValue(_ value: Any?, forUndefinedKey key: String) throws(ObjectModelError) {
+    storage.removeAll { $0.key == key }
+    storage.append((key, .strong(value)))
+  }
+
+  public var description: String { "<\(className) (generic): \(keys.count) values>" }
+}
+
+/// A weak reference to an object, for lists that must not keep their members alive.
+public struct WeakReference {
+  /// The object, while something else keeps it alive.
+  public weak var object: AnyObject?
+  public init(_ object: AnyObject?) { self.object = object }
+}

@@ -1,0 +1,317 @@
+public import Interface
+public import ObjectModel
+internal import Foundation
+
+/// Makes the live objects of a nib graph: each object's class is looked up in the class registry
+/// (its custom class first — `NSClassName` of `NSCustomObject`/`NSCustomView`/`NSClassSwapper`,
+/// `NSWindowClass` of `NSWindowTemplate`, `UIClassName` of `UIClassSwapper` — then the original
+/// class and the nib's class-name fallbacks), made with the registry's factory (`alloc`/`init`)
+/// and then given its archived values through ``NibDecodable/decode(from:)`` (`initWithCoder:`).
+///
+/// Objects are made when first referred to and decoded at once, children before the object that
+/// refers to them finishes, as `initWithCoder:` recursion does; past a nesting depth of
+/// ``Options/eagerDepth`` they are queued and decoded by ``finishDecoding()`` instead, so no
+/// graph can exhaust the stack. A reference back to an object still being decoded gets the made
+/// object (cycles — superview and subviews — are fine).
+///
+/// The nib loader (`NibLoading`) drives it: it sets ``substitutes`` for the placeholders (File's
+/// Owner, First Responder, external objects), asks for the objects it needs and makes the
+/// connections.
+public final class NibUnarchiver {
+  /// How strictly unknown classes are treated, and how deep decoding may nest.
+  public struct Options: Sendable {
+    /// Strict mode: a class the registry does not know (nor any fallback) is an error. Lenient
+    /// mode (the default, as UIKit, which logs and goes on) makes a ``GenericObject`` keeping
+    /// every archived value.
+    public var isStrict: Bool
+    /// How deep object decoding nests before further objects are queued.
+    public var eagerDepth: Int
+    /// How deep value collections (arrays in dictionaries in arrays …) may nest.
+    public var maximumValueDepth: Int
+
+    public init(isStrict: Bool = false, eagerDepth: Int = 48, maximumValueDepth: Int = 64) {
+      self.isStrict = isStrict
+      self.eagerDepth = eagerDepth
+      self.maximumValueDepth = maximumValueDepth
+    }
+  }
+
+  /// The graph being unarchived.
+  public let graph: NibGraph
+  /// The registry that turns archived class names into types.
+  public let classes: ClassRegistry
+  public let options: Options
+  /// Objects that stand in for graph objects instead of being made (placeholders), by index.
+  public var substitutes: [Int: AnyObject] = [:]
+  /// Indices of the objects made, in the order they were made.
+  public private(set) var madeIndices: [Int] = []
+  /// What lenient mode let through: classes made as a ``GenericObject``, custom classes that
+  /// fell back to their original class. One line each.
+  public private(set) var warnings: [String] = []
+  /// The archived class names that no registered class answered (made generic in lenient mode).
+  public private(set) var unknownClassNames: Set<String> = []
+
+  private enum Slot {
+    case untouched
+    case made(AnyObject, decoded: Bool)
+    case value(Any?)
+  }
+  private var slots: [Slot]
+  private var pending: [Int] = []
+  private var depth = 0
+
+  public init(graph: NibGraph, classes: ClassRegistry, options: Options = Options()) {
+    self.graph = graph
+    self.classes = classes
+    self.options = options
+    self.slots = Array(repeating: .untouched, count: graph.objects.count)
+  }
+
+  // MARK: - Objects
+
+  /// The live object at `index`: its substitute, or the object made (and decoded) for it; `nil`
+  /// for an object that is a Foundation value (string, number, collection …).
+  public func instance(at index: Int) throws(InterfaceObjectsError) -> AnyObject? {
+    _ = try value(at: index, depth: 0)
+    if case .made(let object, _) = slots[index] { return object }
+    return substitutes[index]
+  }
+
+  /// The graph index of an object this unarchiver made or substituted.
+  public func index(of object: AnyObject) -> Int? {
+    if indexByObject.isEmpty || indexByObject.count != madeIndices.count + substitutes.count {
+      indexByObject = [:]
+      for index in madeIndices { if case .made(let made, _) = slots[index] { indexByObject[ObjectIdentifier(made)] = index } }
+      for (index, substitute) in substitutes { indexByObject[ObjectIdentifier(substitute)] = index }
+    }
+    return indexByObject[ObjectIdentifier(object)]
+  }
+  private var indexByObject: [ObjectIdentifier: Int] = [:]
+
+  /// Decodes every object that was made but queued (past ``Options/eagerDepth``), until none is
+  /// left.
+  public func finishDecoding() throws(InterfaceObjectsError) {
+    while let index = pending.popLast() {
+      guard case .made(let object, false) = slots[index] else { continue }
+      try decode(object, at: index)
+    }
+  }
+
+  /// The value of the graph object at `index`: a Swift value for a Foundation value object, the
+  /// live object otherwise (made on first use).
+  public func value(ofObjectAt index: Int) throws(InterfaceObjectsError) -> Any? {
+    try value(at: index, depth: 0)
+  }
+
+  /// The value of an archived payload: a number, a flag, `Data`, `nil`, or what
+  /// ``value(ofObjectAt:)`` gives for a reference.
+  public func value(of payload: NIBArchive.Payload) throws(InterfaceObjectsError) -> Any? {
+    try value(of: payload, key: "", owner: -1)
+  }
+
+  func value(of payload: NIBArchive.Payload, key: String, owner: Int) throws(InterfaceObjectsError) -> Any? {
+    switch payload {
+    case .int8(let value): Int(value)
+    case .int16(let value): Int(value)
+    case .int32(let value): Int(value)
+    case .int64(let value): Int(value)
+    case .bool(let flag): flag
+    case .float32(let value): Double(value)
+    case .float64(let value): value
+    case .data(let bytes): Data(bytes)
+    case .null: nil
+    case .object(let index): try value(at: index, depth: 0)
+    }
+  }
+
+  func value(at index: Int, depth valueDepth: Int) throws(InterfaceObjectsError) -> Any? {
+    guard graph.objects.indices.contains(index) else {
+      throw InterfaceObjectsError(.invalidGraph, objectIndex: index, detail: "a reference to object #\(index), outside the graph")
+    }
+    switch slots[index] {
+    case .made(let object, _): return object
+    case .value(let value): return value
+    case .untouched: break
+    }
+    if let substitute = substitutes[index] { return substitute }
+    let object = graph.objects[index]
+    if let converted = try FoundationValue.convert(object, at: index, in: self, depth: valueDepth) {
+      slots[index] = .value(converted.value)
+      return converted.value
+    }
+    let made = try make(index)
+    slots[index] = .made(made, decoded: false)
+    madeIndices.append(index)
+    if depth < options.eagerDepth {
+      try decode(made, at: index)
+    } else {
+      pending.append(index)
+    }
+    return made
+  }
+
+  func number(at index: Int) -> Double? {
+    guard graph.objects.indices.contains(index), graph.objects[index].className == "NSNumber" else { return nil }
+    return FoundationValue.number(graph.objects[index])
+  }
+
+  private func decode(_ object: AnyObject, at index: Int) throws(InterfaceObjectsError) {
+    slots[index] = .made(object, decoded: true)
+    guard let decodable = object as? NibDecodable else { return }
+    depth += 1
+    defer { depth -= 1 }
+    try decodable.decode(from: NibCoder(unarchiver: self, objectIndex: index))
+  }
+
+  // MARK: - Classes
+
+  /// The class to make for object `index`, then the classes to fall back on, nearest first.
+  public func classNames(forObjectAt index: Int) -> [String] {
+    let object = graph.objects[index]
+    func text(_ key: String) -> String? {
+      guard case .object(let target)? = object[key], graph.objects.indices.contains(target) else { return nil }
+      return graph.text(of: target)
+    }
+    var names: [String] = []
+    switch object.className {
+    case "NSCustomObject":
+      names = [text("NSClassName") ?? "NSObject"]
+    case "NSCustomView":
+      names = [text("NSClassName"), "NSView"].compactMap { $0 }
+    case "NSClassSwapper":
+      names = [text("NSClassName"), text("NSOriginalClassName")].compactMap { $0 }
+    case "NSWindowTemplate":
+      names = [text("NSWindowClass"), "NSWindow"].compactMap { $0 }
+    case "UIClassSwapper":
+      names = [text("UIClassName"), text("UIOriginalClassName")].compactMap { $0 }
+    default:
+      names = [object.className]
+    }
+    return names + object.fallbacks
+  }
+
+  private func make(_ index: Int) throws(InterfaceObjectsError) -> AnyObject {
+    let names = classNames(forObjectAt: index)
+    for (position, name) in names.enumerated() {
+      for candidate in Self.spellings(of: name) {
+        guard let entry = classes.entry(named: candidate), entry.isInstantiable else { continue }
+        if position > 0 {
+          warnings.append("object #\(index): unknown class \(names[0]), made as \(candidate)")
+          unknownClassNames.insert(names[0])
+        }
+        do {
+          return try classes.makeInstance(ofClassNamed: candidate)
+        } catch {
+          throw InterfaceObjectsError(.unknownClass, objectIndex: index, className: candidate, detail: error.detail, underlying: error)
+        }
+      }
+    }
+    let name = names.first ?? graph.objects[index].className
+    unknownClassNames.insert(name)
+    if options.isStrict {
+      throw InterfaceObjectsError(
+        .unknownClass, objectIndex: index, className: name,
+        detail: "no class is registered as \(names.joined(separator: " or ")) (strict mode)")
+    }
+    warnings.append("object #\(index): unknown class \(name), kept as a generic object")
+    return GenericObject(className: name)
+  }
+
+  /// The names a registered class may be found under: the archived name, and for a Swift class's
+  /// mangled name (`_TtC7TestApp11AppDelegate`) `TestApp.AppDelegate` and `AppDelegate`.
+  static func spellings(of name: String) -> [String] {
+    guard name.hasPrefix("_TtC") else { return [name] }
+    var parts: [String] = []
+    var rest = Substring(name.dropFirst(4))
+    while !rest.isEmpty {
+      let digits = rest.prefix(while: \.isNumber)
+      guard let length = Int(digits), length > 0, length <= rest.count - digits.count else { return [name] }
+      rest = rest.dropFirst(digits.count)
+      parts.append(String(rest.prefix(length)))
+      rest = rest.dropFirst(length)
+    }
+    guard parts.count >= 2 else { return [name] }
+    return [name, parts.joined(separator: "."), parts[parts.count - 1]]
+  }
+}
+
+/// A decoded Foundation value object (so that a stored `nil` differs from "not a value").
+struct ConvertedValue {
+  let value: Any?
+}
+
+/// The Foundation classes a nib stores as values, and the Swift values they become.
+enum FoundationValue {
+  static func number(_ object: NibGraph.Object) -> Double? {
+    switch object["NS.intval"] ?? object["NS.dblval"] {
+    case .int8(let value)?: Double(value)
+    case .int16(let value)?: Double(value)
+    case .int32(let value)?: Double(value)
+    case .int64(let value)?: Double(value)
+    case .float32(let value)?: Double(value)
+    case .float64(let value)?: value
+    case .bool(let flag)?: flag ? 1 : 0
+    default: nil
+    }
+  }
+
+  static func convert(
+    _ object: NibGraph.Object, at index: Int, in unarchiver: NibUnarchiver, depth: Int
+  ) throws(InterfaceObjectsError) -> ConvertedValue? {
+    let graph = unarchiver.graph
+    func tooDeep() -> InterfaceObjectsError {
+      InterfaceObjectsError(
+        .invalidGraph, objectIndex: index, className: object.className,
+        detail: "collections nest more than \(unarchiver.options.maximumValueDepth) deep (or contain themselves)")
+    }
+    switch object.className {
+    case "NSString", "NSMutableString", "NSLocalizableString":
+      return ConvertedValue(value: graph.text(of: index) ?? "")
+    case "NSNumber":
+      if case .float64(let value)? = object["NS.dblval"] { return ConvertedValue(value: value) }
+      if case .float32(let value)? = object["NS.dblval"] { return ConvertedValue(value: Double(value)) }
+      return ConvertedValue(value: number(object).map { Int(exactly: $0) ?? 0 } ?? 0)
+    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+      guard depth < unarchiver.options.maximumValueDepth else { throw tooDeep() }
+      var members: [Any] = []
+      for member in graph.members(of: index) ?? [] {
+        if let value = try unarchiver.value(at: member, depth: depth + 1) { members.append(value) }
+      }
+      return ConvertedValue(value: members)
+    case "NSDictionary", "NSMutableDictionary":
+      guard depth < unarchiver.options.maximumValueDepth else { throw tooDeep() }
+      let members = graph.members(of: index) ?? []
+      var dictionary: [String: Any] = [:]
+      var position = 0
+      while position + 1 < members.count {
+        let key = try unarchiver.value(at: members[position], depth: depth + 1)
+        let value = try unarchiver.value(at: members[position + 1], depth: depth + 1)
+        dictionary[key.map { "\($0)" } ?? "<null>"] = value
+        position += 2
+      }
+      return ConvertedValue(value: dictionary)
+    case "NSData", "NSMutableData":
+      if case .data(let bytes)? = object["NS.bytes"] { return ConvertedValue(value: Data(bytes)) }
+      return ConvertedValue(value: Data())
+    case "NSDate":
+      switch object["NS.time"] {
+      case .float64(let time)?: return ConvertedValue(value: Date(timeIntervalSinceReferenceDate: time))
+      default: return ConvertedValue(value: nil)
+      }
+    case "NSNull":
+      return ConvertedValue(value: nil)
+    case "NSURL":
+      var text: String?
+      if case .object(let relative)? = object["NS.relative"] { text = graph.text(of: relative) }
+      return ConvertedValue(value: text.flatMap { URL(string: $0) })
+    case "NSColor", "UIColor":
+      return ConvertedValue(value: try Color(object, at: index, in: unarchiver))
+    case "NSFont", "UIFont":
+      return ConvertedValue(value: Font(object, in: graph))
+    case "NSCustomResource", "UIImageNibPlaceholder":
+      return ConvertedValue(value: Image(object, in: graph))
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,239 @@
+public import Foundation
+public import ObjectModel
+
+/// A view (`UIView` / `NSView`), headless: its geometry, its place in the view tree, and the
+/// properties nibs archive.
+///
+/// Decodes AppKit's keys (`NSFrame` or `NSFrameSize`, `NSSubviews`, `NSSuperview`, `NSvFlags`:
+/// autoresizing mask in bits 0–5 and hidden in bit 31, `NSViewConstraints`, `NSNextKeyView`,
+/// `NSDoNotTranslateAutoresizingMask`) and UIKit's (`UIBounds` + `UICenter`, `UISubviews`,
+/// `UISuperview`, `UITag`, `UIHidden`, `UIAlpha`, `UIBackgroundColor`, `UIAutoresizingMask`,
+/// `UIRestorationIdentifier`, `UIViewAutolayoutConstraints`).
+open class View: Responder {
+  /// The frame in the superview's coordinates (`frame`).
+  public var frame: CGRect = .zero
+  /// The subviews, back to front (`subviews`); the view owns them.
+  public private(set) var subviews: [View] = []
+  /// The superview (`superview`), weak.
+  public private(set) weak var superview: View?
+  /// The view controller whose root view this is, weak.
+  public internal(set) weak var viewController: ViewController?
+  weak var hostWindow: Window?
+  /// `tag`.
+  public var tag = 0
+  /// `hidden` / `isHidden`.
+  public var isHidden = false
+  /// `alpha` (UIKit) / `alphaValue` (AppKit).
+  public var alpha = 1.0
+  /// `backgroundColor`.
+  public var backgroundColor: Color?
+  /// `autoresizingMask`: UIKit's and AppKit's bits (flexible left margin, width, right margin,
+  /// top/bottom margin, height), as archived.
+  public var autoresizingMask = 0
+  /// `translatesAutoresizingMaskIntoConstraints`.
+  public var translatesAutoresizingMaskIntoConstraints = true
+  /// The constraints the view holds (`constraints`), kept as data: nothing lays the view out.
+  public var constraints: [LayoutConstraint] = []
+  /// `restorationIdentifier`: the view's name in state restoration.
+  public var restorationIdentifier: String?
+  /// `accessibilityIdentifier`.
+  public var accessibilityIdentifier: String?
+  /// `accessibilityLabel`.
+  public var accessibilityLabel: String?
+  /// `identifier` (AppKit's `NSUserInterfaceItemIdentifier`).
+  public var identifier: String?
+  /// `toolTip`, from the nib's help connectors.
+  public var toolTip: String?
+  /// `nextKeyView` (AppKit's keyboard loop), weak.
+  public weak var nextKeyView: View?
+
+  public required init() { super.init() }
+
+  /// A view with `frame`.
+  public convenience init(frame: CGRect) {
+    self.init()
+    self.frame = frame
+  }
+
+  /// `bounds`: the frame's size at the origin.
+  public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+  /// `center`: the frame's midpoint in the superview's coordinates.
+  public var center: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+  }
+  /// The window the view is in (`window`), through its superviews.
+  public var window: Window? {
+    var current: View? = self
+    var steps = 0
+    while let view = current, steps < 10_000 {
+      if let window = view.hostWindow { return window }
+      current = view.superview
+      steps += 1
+    }
+    return nil
+  }
+
+  /// Adds `view` at the front (`addSubview:`), taking it from its old superview.
+  public func addSubview(_ view: View) {
+    guard view !== self else { return }
+    view.removeFromSuperview()
+    subviews.append(view)
+    view.superview = self
+  }
+
+  /// Takes the view out of its superview (`removeFromSuperview`).
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+  }
+
+  /// The view with `tag`: this one or a descendant, depth first (`viewWithTag:`).
+  public func viewWithTag(_ tag: Int) -> View? {
+    var stack: [View] = [self]
+    while let view = stack.popLast() {
+      if view.tag == tag { return view }
+      stack.append(contentsOf: view.subviews.reversed())
+    }
+    return nil
+  }
+
+  open override var nextResponder: Responder? {
+    if let assigned = assignedNextResponder { return assigned }
+    if let viewController { return viewController }
+    if let superview { return superview }
+    return hostWindow
+  }
+
+  /// The keys of `View` for key-value coding and runtime attributes.
+  public static let viewKeys = KeyTable(for: View.self) {
+    $0.key("frame", \.frame)
+    $0.readOnlyKey("bounds", \.bounds)
+    $0.key("center", \.center)
+    $0.readOnlyKey("subviews", \.subviews)
+    $0.readOnlyKey("superview", \.superview)
+    $0.key("tag", \.tag)
+    $0.key("hidden", \.isHidden)
+    $0.key("isHidden", \.isHidden)
+    $0.key("alpha", \.alpha)
+    $0.key("alphaValue", \.alpha)
+    $0.key("backgroundColor", \.backgroundColor)
+    $0.key("autoresizingMask", \.autoresizingMask)
+    $0.key("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints)
+    $0.key("restorationIdentifier", \.restorationIdentifier)
+    $0.key("accessibilityIdentifier", \.accessibilityIdentifier)
+    $0.key("accessibilityLabel", \.accessibilityLabel)
+    $0.key("identifier", \.identifier)
+    $0.key("toolTip", \.toolTip)
+    $0.key("nextKeyView", \.nextKeyView)
+  }
+  open override class var keyTable: KeyTable { viewKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    assignedNextResponder = nil
+    if coder.contains("UIBounds") || coder.contains("UICenter") {
+      try decodeUIKit(from: coder)
+    } else {
+      try decodeAppKit(from: coder)
+    }
+    try decodeConstraints(from: coder)
+  }
+
+  private func decodeAppKit(from coder: NibCoder) throws(InterfaceObjectsError) {
+    if let flags = coder.decodeInteger(forKey: "NSvFlags") {
+      autoresizingMask = flags & 0x3F
+      isHidden = UInt32(truncatingIfNeeded: flags) & 0x8000_0000 != 0
+    }
+    if let frame = try coder.decodeRect(forKey: "NSFrame") {
+      self.frame = frame
+    } else if let size = try coder.decodeSize(forKey: "NSFrameSize") {
+      frame = CGRect(origin: .zero, size: size)
+    }
+    for case let subview as View in try coder.decodeArray(forKey: "NSSubviews") where subview.superview !== self {
+      subview.removeFromSuperview()
+      subviews.append(subview)
+      subview.superview = self
+    }
+    if let parent = try coder.decodeObject(forKey: "NSSuperview", as: View.self), superview == nil {
+      parent.addSubview(self)
+    }
+    nextKeyView = try coder.decodeObject(forKey: "NSNextKeyView", as: View.self)
+    if coder.decodeBool(forKey: "NSDoNotTranslateAutoresizingMask") == true { translatesAutoresizingMaskIntoConstraints = false }
+    if let tag = coder.decodeInteger(forKey: "NSTag") { self.tag = tag }
+    identifier = try coder.decodeString(forKey: "NSUserInterfaceItemIdentifier")
+    if identifier == nil { identifier = try coder.decodeString(forKey: "NSReuseIdentifierKey") }
+  }
+
+  private func decodeUIKit(from coder: NibCoder) throws(InterfaceObjectsError) {
+    let bounds = try coder.decodeRect(forKey: "UIBounds") ?? .zero
+    let center = try coder.decodePoint(forKey: "UICenter") ?? CGPoint(x: bounds.midX, y: bounds.midY)
+    frame = CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+    for case let subview as View in try coder.decodeArray(forKey: "UISubviews") where subview.superview !== self {
+      subview.removeFromSuperview()
+      subviews.append(subview)
+      subview.superview = self
+    }
+    if let parent = try coder.decodeObject(forKey: "UISuperview", as: View.self), superview == nil { parent.addSubview(self) }
+    tag = coder.decodeInteger(forKey: "UITag") ?? 0
+    isHidden = coder.decodeBool(forKey: "UIHidden") ?? false
+    alpha = coder.decodeDouble(forKey: "UIAlpha") ?? 1
+    backgroundColor = try coder.decodeObject(forKey: "UIBackgroundColor", as: Color.self)
+    autoresizingMask = coder.decodeInteger(forKey: "UIAutoresizingMask") ?? 0
+    restorationIdentifier = try coder.decodeString(forKey: "UIRestorationIdentifier")
+    accessibilityIdentifier = try coder.decodeString(forKey: "UIAccessibilityIdentifier")
+    accessibilityLabel = try coder.decodeString(forKey: "UIAccessibilityLabel")
+    if coder.decodeBool(forKey: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
+      translatesAutoresizingMaskIntoConstraints = false
+    }
+  }
+
+  private func decodeConstraints(from coder: NibCoder) throws(InterfaceObjectsError) {
+    constraints = try coder.decodeArray(forKey: "NSViewConstraints", of: LayoutConstraint.self)
+      + coder.decodeArray(forKey: "UIViewAutolayoutConstraints", of: LayoutConstraint.self)
+  }
+}
+
+/// A layout constraint (`NSLayoutConstraint`), kept as data: `firstItem.firstAttribute relation
+/// secondItem.secondAttribute × multiplier + constant` at a priority. Nothing solves it.
+public final class LayoutConstraint: NibObject {
+  /// The first item (a view or a layout guide), weak.
+  public weak var firstItem: AnyObject?
+  /// `NSLayoutAttribute` of the first item (1 left … 11 last baseline; 0 none).
+  public var firstAttribute = 0
+  /// −1 less than or equal, 0 equal, 1 greater than or equal.
+  public var relation = 0
+  /// The second item, weak; `nil` for a constant size.
+  public weak var secondItem: AnyObject?
+  public var secondAttribute = 0
+  public var multiplier = 1.0
+  public var constant = 0.0
+  /// 1…1000 (required).
+  public var priority = 1000.0
+  /// `identifier`.
+  public var identifier: String?
+
+  public required init() { super.init() }
+
+  public static let constraintKeys = KeyTable(for: LayoutConstraint.self) {
+    $0.key("constant", \.constant)
+    $0.key("multiplier", \.multiplier)
+    $0.key("priority", \.priority)
+    $0.key("identifier", \.identifier)
+  }
+  public override class var keyTable: KeyTable { constraintKeys }
+
+  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    firstItem = try coder.decodeReference(forKey: "NSFirstItem")
+    firstAttribute = coder.decodeInteger(forKey: "NSFirstAttributeV2") ?? coder.decodeInteger(forKey: "NSFirstAttribute") ?? 0
+    secondItem = try coder.decodeReference(forKey: "NSSecondItem")
+    secondAttribute = coder.decodeInteger(forKey: "NSSecondAttributeV2") ?? coder.decodeInteger(forKey: "NSSecondAttribute") ?? 0
+    relation = coder.decodeInteger(forKey: "NSRelation") ?? 0
+    multiplier = coder.decodeDouble(forKey: "NSMultiplier") ?? 1
+    constant = coder.decodeDouble(forKey: "NSConstantV2") ?? coder.decodeDouble(forKey: "NSConstant") ?? 0
+    priority = coder.decodeDouble(forKey: "NSPriority") ?? 1000
+    identifier = try coder.decodeString(forKey: "NSLayoutIdentifier")
+  }
+}

@@ -1,0 +1,339 @@
+public import ObjectModel
+
+/// Where a view controller's storyboard scenes come from: the storyboard that made it
+/// (`UIStoryboard` / `NSStoryboard`). `NibLoading`'s `Storyboard` adopts it.
+public protocol ViewControllerSource: AnyObject {
+  /// A new instance of the scene whose storyboard identifier (or scene id) is `identifier`.
+  func instantiateViewController(withIdentifier identifier: String) throws -> ViewController
+}
+
+/// A segue as a storyboard describes it (`UIStoryboardSegueTemplate`): its identifier, kind
+/// (`show`, `presentation`, `push`, `modal`, `unwind`, …) and the scene it leads to.
+public struct SegueTemplate: Hashable, Sendable {
+  /// `identifier`, by which ``ViewController/performSegue(withIdentifier:sender:)`` finds it.
+  public var identifier: String
+  /// The segue kind as the storyboard writes it.
+  public var kind: String
+  /// The destination scene's identifier in the storyboard.
+  public var destination: String
+  /// The unwind action of an unwind segue.
+  public var unwindAction: String?
+
+  public init(identifier: String, kind: String, destination: String, unwindAction: String? = nil) {
+    self.identifier = identifier
+    self.kind = kind
+    self.destination = destination
+    self.unwindAction = unwindAction
+  }
+}
+
+/// A segue being performed (`UIStoryboardSegue`): identifier, source and destination.
+public final class StoryboardSegue {
+  public let identifier: String
+  public let kind: String
+  public let source: ViewController
+  public let destination: ViewController
+
+  public init(identifier: String, kind: String, source: ViewController, destination: ViewController) {
+    self.identifier = identifier
+    self.kind = kind
+    self.source = source
+    self.destination = destination
+  }
+}
+
+/// A view controller (`UIViewController` / `NSViewController`), headless: its view (loaded on
+/// first use from its nib), title, items, restoration identifier, storyboard, parent and children,
+/// and segues.
+open class ViewController: Responder {
+  private var loadedView: View?
+  /// Loads the view from the controller's nib when it is first asked for (the nib loader sets it
+  /// for a storyboard scene's `NSNibName`).
+  public var viewLoader: ((ViewController) throws -> View?)?
+  /// The error of the last failed view load (``view`` cannot throw).
+  public private(set) var viewLoadingError: (any Error)?
+  /// `title`.
+  public var title: String?
+  /// `nibName`: the nib that holds the view.
+  public var nibName: String?
+  /// The storyboard identifier the controller was made under.
+  public var storyboardIdentifier: String?
+  /// `storyboard`: where the controller came from, weak.
+  public weak var storyboard: (any ViewControllerSource)?
+  /// `restorationIdentifier`.
+  public var restorationIdentifier: String?
+  /// The name of the restoration class (`restorationClass`), when one is set.
+  public var restorationClassName: String?
+  /// `navigationItem`.
+  public var navigationItem = NavigationItem()
+  /// `tabBarItem`.
+  public var tabBarItem: TabBarItem?
+  /// `children` / `childViewControllers`.
+  public private(set) var children: [ViewController] = []
+  /// `parent` / `parentViewController`, weak.
+  public private(set) weak var parent: ViewController?
+  /// `presentedViewController`.
+  public private(set) var presentedViewController: ViewController?
+  /// `presentingViewController`, weak.
+  public private(set) weak var presentingViewController: ViewController?
+  /// The segues the storyboard gave the controller.
+  public var segueTemplates: [SegueTemplate] = []
+
+  public required init() { super.init() }
+
+  /// `view`: loaded (``loadViewIfNeeded()``) on first use; a failed load leaves it `nil` and the
+  /// error in ``viewLoadingError``.
+  public var view: View? {
+    get {
+      if loadedView == nil { try? loadViewIfNeeded() }
+      return loadedView
+    }
+    set { setView(newValue) }
+  }
+
+  /// The view if it is loaded (`viewIfLoaded`).
+  public var viewIfLoaded: View? { loadedView }
+  /// `isViewLoaded`.
+  public var isViewLoaded: Bool { loadedView != nil }
+
+  /// Loads the view now if it is not loaded (`loadViewIfNeeded`), then calls ``viewDidLoad()``.
+  public func loadViewIfNeeded() throws {
+    guard loadedView == nil else { return }
+    do {
+      let loaded = try viewLoader?(self) ?? View()
+      if loadedView == nil { setView(loaded) }
+      viewLoadingError = nil
+      viewDidLoad()
+    } catch {
+      viewLoadingError = error
+      throw error
+    }
+  }
+
+  private func setView(_ newView: View?) {
+    loadedView?.viewController = nil
+    loadedView = newView
+    newView?.viewController = self
+  }
+
+  /// Called once after the view is loaded (`viewDidLoad`). Subclasses call `super`.
+  open func viewDidLoad() {}
+
+  /// Adds `child` (`addChildViewController:`), taking it from its old parent.
+  public func addChild(_ child: ViewController) {
+    guard child !== self else { return }
+    child.removeFromParent()
+    children.append(child)
+    child.parent = self
+  }
+
+  /// Takes the controller from its parent (`removeFromParentViewController`).
+  public func removeFromParent() {
+    parent?.children.removeAll { $0 === self }
+    parent = nil
+  }
+
+  /// Presents `controller` modally (`presentViewController:animated:completion:`).
+  public func present(_ controller: ViewController) {
+    presentedViewController = controller
+    controller.presentingViewController = self
+  }
+
+  /// Dismisses the controller this one presented (`dismissViewControllerAnimated:completion:`).
+  public func dismiss() {
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = nil
+  }
+
+  /// The nearest navigation controller above (`navigationController`).
+  public var navigationController: NavigationController? { ancestor(NavigationController.self) }
+  /// The nearest tab bar controller above (`tabBarController`).
+  public var tabBarController: TabBarController? { ancestor(TabBarController.self) }
+
+  private func ancestor<Container: ViewController>(_ type: Container.Type) -> Container? {
+    var current = parent
+    var steps = 0
+    while let controller = current, steps < 1_000 {
+      if let found = controller as? Container { return found }
+      current = controller.parent
+      steps += 1
+    }
+    return nil
+  }
+
+  open override var nextResponder: Responder? {
+    assignedNextResponder ?? loadedView?.superview ?? parent ?? presentingViewController
+  }
+
+  // MARK: - Segues
+
+  /// Whether the segue may run (`shouldPerformSegueWithIdentifier:sender:`); `true` here.
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+  /// Called before a segue runs, to pass data to its destination (`prepareForSegue:sender:`).
+  open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+
+  /// Runs the segue `identifier` (`performSegueWithIdentifier:sender:`): asks
+  /// ``shouldPerformSegue(withIdentifier:sender:)``, makes the destination from the storyboard,
+  /// calls ``prepare(for:sender:)``, then shows it — pushed on the navigation controller for
+  /// `show`/`push` when there is one, presented otherwise. Answers the segue, or `nil` when
+  /// ``shouldPerformSegue(withIdentifier:sender:)`` said no.
+  ///
+  /// - Throws: ``InterfaceObjectsError/Code-swift.struct/invalidValue`` when the controller has no
+  ///   segue of that identifier or no storyboard; the storyboard's error when the destination
+  ///   cannot be made.
+  @discardableResult
+  public func performSegue(withIdentifier identifier: String, sender: Any?) throws -> StoryboardSegue? {
+    guard let template = segueTemplates.first(where: { $0.identifier == identifier }) else {
+      throw InterfaceObjectsError(
+        .invalidValue, className: String(describing: type(of: self)), key: identifier,
+        detail: "the view controller has no segue with identifier \(identifier)")
+    }
+    guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return nil }
+    guard let storyboard else {
+      throw InterfaceObjectsError(
+        .invalidValue, className: String(describing: type(of: self)), key: identifier,
+        detail: "the view controller was not made by a storyboard, so its segue \(identifier) has nowhere to come from")
+    }
+    let destination = try storyboard.instantiateViewController(withIdentifier: template.destination)
+    let segue = StoryboardSegue(identifier: identifier, kind: template.kind, source: self, destination: destination)
+    prepare(for: segue, sender: sender)
+    if ["show", "push"].contains(template.kind), let navigation = self as? NavigationController ?? navigationController {
+      navigation.pushViewController(destination)
+    } else {
+      present(destination)
+    }
+    return segue
+  }
+
+  public static let viewControllerKeys = KeyTable(for: ViewController.self) {
+    $0.key("view", \.view)
+    $0.key("title", \.title)
+    $0.key("nibName", \.nibName)
+    $0.key("restorationIdentifier", \.restorationIdentifier)
+    $0.key("tabBarItem", \.tabBarItem)
+    $0.readOnlyKey("navigationItem", \.navigationItem)
+    $0.key("storyboard", get: { $0.storyboard }, set: { controller, storyboard in controller.storyboard = storyboard })
+    $0.readOnlyKey("children", \.children)
+  }
+  open override class var keyTable: KeyTable { viewControllerKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    nibName = try coder.decodeString(forKey: "NSNibName")
+    if nibName == nil { nibName = try coder.decodeString(forKey: "UINibName") }
+    title = try coder.decodeString(forKey: "NSTitle")
+    if title == nil { title = try coder.decodeString(forKey: "UITitle") }
+    restorationIdentifier = try coder.decodeString(forKey: "UIRestorationIdentifier")
+    storyboardIdentifier = try coder.decodeString(forKey: "UIStoryboardIdentifier")
+    if let view = try coder.decodeObject(forKey: "NSView", as: View.self) {
+      setView(view)
+    } else if let view = try coder.decodeObject(forKey: "UIView", as: View.self) {
+      setView(view)
+    }
+    if let item = try coder.decodeObject(forKey: "UINavigationItem", as: NavigationItem.self) { navigationItem = item }
+    tabBarItem = try coder.decodeObject(forKey: "UITabBarItem", as: TabBarItem.self)
+    for child in try coder.decodeArray(forKey: "UIChildViewControllers", of: ViewController.self) { addChild(child) }
+  }
+}
+
+/// A navigation controller (`UINavigationController`): a stack of view controllers.
+open class NavigationController: ViewController {
+  public required init() { super.init() }
+
+  /// `viewControllers`: the stack, root first.
+  public var viewControllers: [ViewController] { children }
+  /// `topViewController`.
+  public var topViewController: ViewController? { children.last }
+
+  /// Pushes `controller` on the stack (`pushViewController:animated:`).
+  public func pushViewController(_ controller: ViewController) { addChild(controller) }
+
+  /// Pops the top controller (`popViewControllerAnimated:`), never the root.
+  @discardableResult
+  public func popViewController() -> ViewController? {
+    guard children.count > 1, let top = children.last else { return nil }
+    top.removeFromParent()
+    return top
+  }
+}
+
+/// A tab bar controller (`UITabBarController`): view controllers side by side, one selected.
+open class TabBarController: ViewController {
+  public required init() { super.init() }
+
+  /// `viewControllers`.
+  public var viewControllers: [ViewController] { children }
+  /// `selectedIndex`.
+  public var selectedIndex = 0
+  /// `selectedViewController`.
+  public var selectedViewController: ViewController? {
+    children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
+  }
+}
+
+/// A navigation item (`UINavigationItem`): title and bar button items.
+public final class NavigationItem: NibObject {
+  public var title: String?
+  public var leftBarButtonItems: [BarButtonItem] = []
+  public var rightBarButtonItems: [BarButtonItem] = []
+  public required init() { super.init() }
+  public static let navigationItemKeys = KeyTable(for: NavigationItem.self) {
+    $0.key("title", \.title)
+  }
+  public override class var keyTable: KeyTable { navigationItemKeys }
+  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    title = try coder.decodeString(forKey: "UITitle")
+    leftBarButtonItems = try coder.decodeArray(forKey: "UILeftBarButtonItems", of: BarButtonItem.self)
+    rightBarButtonItems = try coder.decodeArray(forKey: "UIRightBarButtonItems", of: BarButtonItem.self)
+  }
+}
+
+/// A bar item: ``TabBarItem`` and ``BarButtonItem`` (`UIBarItem`).
+open class BarItem: NibObject {
+  public var title: String?
+  public var image: Image?
+  public var tag = 0
+  public var isEnabled = true
+  public required init() { super.init() }
+  public static let barItemKeys = KeyTable(for: BarItem.self) {
+    $0.key("title", \.title)
+    $0.key("image", \.image)
+    $0.key("tag", \.tag)
+    $0.key("enabled", \.isEnabled)
+  }
+  open override class var keyTable: KeyTable { barItemKeys }
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    title = try coder.decodeString(forKey: "UITitle")
+    image = try coder.decodeObject(forKey: "UIImage", as: Image.self)
+    tag = coder.decodeInteger(forKey: "UITag") ?? 0
+    isEnabled = coder.decodeBool(forKey: "UIEnabled") ?? true
+  }
+}
+
+/// `UITabBarItem`.
+public final class TabBarItem: BarItem {
+  public required init() { super.init() }
+}
+
+/// `UIBarButtonItem`: a bar item with a target and action (no event mask).
+public final class BarButtonItem: BarItem {
+  /// `target`, weak; `nil` sends the action along the responder chain.
+  public weak var target: AnyObject?
+  /// `action`.
+  public var action: String?
+  /// `systemItem` (UIKit's `UIBarButtonSystemItem`), when it is one.
+  public var systemItem: Int?
+  public required init() { super.init() }
+  public static let barButtonItemKeys = KeyTable(for: BarButtonItem.self, inheriting: barItemKeys) {
+    $0.key("target", \.target)
+    $0.key("action", \.action)
+  }
+  public override class var keyTable: KeyTable { barButtonItemKeys }
+  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    systemItem = coder.decodeInteger(forKey: "UISystemItem")
+  }
+}

@@ -1,0 +1,255 @@
+public import Foundation
+public import ObjectModel
+
+/// A window (`UIWindow` / `NSWindow`), headless. In a macOS nib it is archived as an
+/// `NSWindowTemplate` (`NSWindowClass`, `NSWindowRect`, `NSWindowTitle`, `NSWindowView`,
+/// `NSWindowStyleMask`, `NSMinSize`, `NSMaxSize`, `NSFrameAutosaveName`, …) and made from it,
+/// as AppKit's template makes the real window.
+open class Window: Responder {
+  /// `title`.
+  public var title = ""
+  /// The frame on the screen (`frame`; the template's `NSWindowRect`).
+  public var frame: CGRect = .zero
+  /// `styleMask` (titled 1, closable 2, miniaturizable 4, resizable 8, …).
+  public var styleMask = 0
+  /// `minSize` / `maxSize`.
+  public var minSize: CGSize?
+  public var maxSize: CGSize?
+  /// `frameAutosaveName`.
+  public var frameAutosaveName: String?
+  /// `identifier`.
+  public var identifier: String?
+  /// `restorable` (AppKit) — whether the window takes part in restoration.
+  public var isRestorable = true
+  /// `rootViewController` (UIKit) / `contentViewController` (AppKit); its view becomes the
+  /// content view.
+  public var rootViewController: ViewController? {
+    didSet {
+      if let view = rootViewController?.view { contentView = view }
+    }
+  }
+  /// The delegate (`delegate`), weak; it hears actions after the window in the responder chain.
+  public weak var delegate: AnyObject?
+  /// The window controller that owns the window, weak.
+  public weak var windowController: WindowController?
+  /// The application the window belongs to, weak.
+  public weak var application: Application?
+  /// The responder that gets actions with a nil target first (`firstResponder`), weak.
+  public private(set) weak var firstResponder: Responder?
+  /// Whether the window is on screen (`visible` / `isKeyWindow`).
+  public private(set) var isVisible = false
+  /// The toolbar object of a macOS window, as the nib made it.
+  public var toolbar: AnyObject?
+
+  public required init() { super.init() }
+
+  /// The top view (`contentView`); the window owns it.
+  public var contentView: View? {
+    didSet {
+      oldValue?.hostWindow = nil
+      contentView?.hostWindow = self
+    }
+  }
+
+  /// Makes `responder` the first responder (`makeFirstResponder:`); `nil` makes the window itself
+  /// first responder. Answers `false` when the responder cannot become first responder.
+  @discardableResult
+  public func makeFirstResponder(_ responder: Responder?) -> Bool {
+    guard let responder else {
+      firstResponder = self
+      return true
+    }
+    guard responder === self || responder.canBecomeFirstResponder else { return false }
+    firstResponder = responder
+    return true
+  }
+
+  /// Puts the window on screen and makes it the key window (`makeKeyAndVisible`,
+  /// `makeKeyAndOrderFront:`).
+  public func makeKeyAndVisible() {
+    isVisible = true
+    application?.addWindow(self)
+    application?.keyWindow = self
+  }
+
+  /// Puts the window on screen without making it key (`orderFront:`).
+  public func orderFront() {
+    isVisible = true
+    application?.addWindow(self)
+  }
+
+  /// Takes the window off screen (`orderOut:`).
+  public func orderOut() { isVisible = false }
+
+  open override var nextResponder: Responder? { assignedNextResponder ?? windowController ?? application }
+
+  open override var delegatesInChain: [AnyObject] { delegate.map { [$0] } ?? [] }
+
+  public static let windowKeys = KeyTable(for: Window.self) {
+    $0.key("title", \.title)
+    $0.key("frame", \.frame)
+    $0.key("styleMask", \.styleMask)
+    $0.key("contentView", \.contentView)
+    $0.key("rootViewController", \.rootViewController)
+    $0.key("contentViewController", \.rootViewController)
+    $0.key("delegate", \.delegate)
+    $0.key("frameAutosaveName", \.frameAutosaveName)
+    $0.key("identifier", \.identifier)
+    $0.key("restorable", \.isRestorable)
+    $0.key("initialFirstResponder", get: { $0.firstResponder }, set: { window, responder in window.makeFirstResponder(responder) })
+    $0.key("toolbar", \.toolbar)
+  }
+  open override class var keyTable: KeyTable { windowKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    if let rect = try coder.decodeRect(forKey: "NSWindowRect") { frame = rect }
+    title = try coder.decodeString(forKey: "NSWindowTitle") ?? ""
+    styleMask = coder.decodeInteger(forKey: "NSWindowStyleMask") ?? 0
+    contentView = try coder.decodeObject(forKey: "NSWindowView", as: View.self)
+    minSize = try coder.decodeSize(forKey: "NSMinSize")
+    maxSize = try coder.decodeSize(forKey: "NSMaxSize")
+    frameAutosaveName = try coder.decodeString(forKey: "NSFrameAutosaveName")
+    identifier = try coder.decodeString(forKey: "NSUserInterfaceItemIdentifier")
+    isRestorable = coder.decodeBool(forKey: "NSWindowIsRestorable") ?? true
+    toolbar = try coder.decodeReference(forKey: "NSToolbar")
+  }
+}
+
+/// A window controller (`NSWindowController`): its window and content view controller, as a
+/// storyboard's window-controller scene makes them.
+open class WindowController: Responder {
+  /// `window`; the controller owns it.
+  public var window: Window? {
+    didSet { window?.windowController = self }
+  }
+  /// `contentViewController`.
+  public var contentViewController: ViewController? {
+    didSet { if let contentViewController { window?.rootViewController = contentViewController } }
+  }
+  /// The controller's nib or storyboard identifier.
+  public var windowNibName: String?
+
+  public required init() { super.init() }
+
+  public static let windowControllerKeys = KeyTable(for: WindowController.self) {
+    $0.key("window", \.window)
+    $0.key("contentViewController", \.contentViewController)
+  }
+  open override class var keyTable: KeyTable { windowControllerKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    if let window = try coder.decodeObject(forKey: "IBWindowTemplate", as: Window.self) { self.window = window }
+    contentViewController = try coder.decodeObject(forKey: "IBWindowTemplateContentViewController", as: ViewController.self)
+  }
+}
+
+/// A menu (`NSMenu`): title, items, and the name (`MainMenu`, `_NSAppleMenu`, …).
+open class Menu: NibObject {
+  /// `title`.
+  public var title = ""
+  /// `items`; the menu owns them.
+  public private(set) var items: [MenuItem] = []
+  /// The menu's special name (`NSName`: `_NSMainMenu`, `_NSAppleMenu`, `_NSWindowsMenu`, …).
+  public var specialName: String?
+  /// `autoenablesItems`.
+  public var autoenablesItems = true
+
+  public required init() { super.init() }
+
+  /// Adds `item` at the end (`addItem:`).
+  public func addItem(_ item: MenuItem) {
+    items.append(item)
+    item.menu = self
+  }
+
+  /// The first item titled `title` (`itemWithTitle:`), searching this menu only.
+  public func item(withTitle title: String) -> MenuItem? { items.first { $0.title == title } }
+
+  public static let menuKeys = KeyTable(for: Menu.self) {
+    $0.key("title", \.title)
+    $0.readOnlyKey("items", \.items)
+    $0.key("autoenablesItems", \.autoenablesItems)
+  }
+  open override class var keyTable: KeyTable { menuKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    title = try coder.decodeString(forKey: "NSTitle") ?? ""
+    specialName = try coder.decodeString(forKey: "NSName")
+    autoenablesItems = coder.decodeBool(forKey: "NSNoAutoenable") != true
+    for item in try coder.decodeArray(forKey: "NSMenuItems", of: MenuItem.self) { addItem(item) }
+  }
+}
+
+/// A menu item (`NSMenuItem`): title, key equivalent, target and action, submenu, state.
+open class MenuItem: NibObject {
+  public var title = ""
+  /// `keyEquivalent` (a single character, or empty).
+  public var keyEquivalent = ""
+  /// `keyEquivalentModifierMask` (shift 1<<17, control 1<<18, option 1<<19, command 1<<20).
+  public var keyEquivalentModifierMask = 0
+  public var tag = 0
+  /// `state`: 0 off, 1 on, −1 mixed.
+  public var state = 0
+  public var isEnabled = true
+  public var isHidden = false
+  public var isSeparatorItem = false
+  public var isAlternate = false
+  /// `submenu`; the item owns it.
+  public var submenu: Menu?
+  /// The menu the item is in, weak.
+  public internal(set) weak var menu: Menu?
+  /// `target`, weak; `nil` sends ``action`` along the responder chain.
+  public weak var target: AnyObject?
+  /// `action`: the selector name sent when the item is chosen.
+  public var action: String?
+  /// `image`.
+  public var image: Image?
+  /// `representedObject`.
+  public var representedObject: Any?
+
+  public required init() { super.init() }
+
+  public static let menuItemKeys = KeyTable(for: MenuItem.self) {
+    $0.key("title", \.title)
+    $0.key("keyEquivalent", \.keyEquivalent)
+    $0.key("keyEquivalentModifierMask", \.keyEquivalentModifierMask)
+    $0.key("tag", \.tag)
+    $0.key("state", \.state)
+    $0.key("enabled", \.isEnabled)
+    $0.key("hidden", \.isHidden)
+    $0.key("submenu", \.submenu)
+    $0.key("target", \.target)
+    $0.key("action", \.action)
+    $0.key("representedObject", \.representedObject)
+  }
+  open override class var keyTable: KeyTable { menuItemKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    title = try coder.decodeString(forKey: "NSTitle") ?? ""
+    keyEquivalent = try coder.decodeString(forKey: "NSKeyEquiv") ?? ""
+    keyEquivalentModifierMask = coder.decodeInteger(forKey: "NSKeyEquivModMask") ?? 0
+    tag = coder.decodeInteger(forKey: "NSTag") ?? 0
+    state = coder.decodeInteger(forKey: "NSState") ?? 0
+    isEnabled = coder.decodeBool(forKey: "NSIsDisabled") != true
+    isHidden = coder.decodeBool(forKey: "NSIsHidden") == true
+    isSeparatorItem = coder.decodeBool(forKey: "NSIsSeparator") == true
+    isAlternate = coder.decodeBool(forKey: "NSIsAlternate") == true
+    submenu = try coder.decodeObject(forKey: "NSSubmenu", as: Menu.self)
+    image = try coder.decodeObject(forKey: "NSImage", as: Image.self)
+    representedObject = try coder.decodeObject(forKey: "NSRepObject")
+    if let action = try coder.decodeString(forKey: "NSAction") { self.action = action }
+    if let target = try coder.decodeReference(forKey: "NSTarget") { self.target = target }
+  }
+
+  /// Sends the item's action (choosing the item): to ``target``, else along the responder chain
+  /// through `application`. Answers whether an object handled it.
+  @discardableResult
+  public func performAction(in application: Application) throws -> Bool {
+    guard let action, isEnabled else { return false }
+    return try application.sendAction(action, to: target, from: self)
+  }
+}

@@ -1,0 +1,166 @@
+public import Bundles
+public import Interface
+public import InterfaceObjects
+public import ObjectModel
+internal import InterfaceBuilder
+internal import PropertyLists
+internal import FoundationEssentials
+
+/// A nib ready to be instantiated any number of times (`UINib` / `NSNib`): its object graph,
+/// read once from a compiled nib (NIBArchive or keyed archive), or — for tools and tests —
+/// compiled from a `.xib`.
+///
+/// ```swift
+/// let nib = try Nib(named: "ItemCell", bundle: bundle)
+/// let objects = try nib.instantiate(withOwner: controller)
+/// ```
+public final class Nib: Sendable {
+  /// The nib's name or path, as errors give it.
+  public let name: String
+  /// The bundle images and localized resources come from.
+  public let bundle: Bundles.Bundle?
+  /// The nib's object graph.
+  public let graph: NibGraph
+
+  /// How a nib is instantiated.
+  public struct Options {
+    /// The classes the nib's class names resolve to: the headless interface classes plus the
+    /// app's own (`ClassRegistry.interfaceObjects`, then `register(…)` the app's classes).
+    public var classes: ClassRegistry
+    /// Objects that stand in for the nib's external-object placeholders, by identifier
+    /// (`UINibExternalObjects`).
+    public var externalObjects: [String: AnyObject]
+    /// Strict mode: a class the registry lacks, an outlet, key or selector the object lacks is an
+    /// error on both platforms. Lenient mode (the default) makes unknown classes generic objects
+    /// and, for AppKit nibs, skips outlets and actions that do not exist as AppKit does, listing
+    /// them in ``LoadedNib/warnings``; UIKit nibs' missing outlets and keys are errors in both
+    /// modes, as UIKit raises.
+    public var isStrict: Bool
+    /// The application the nib's Application placeholder stands for and its windows belong to;
+    /// a new ``Application`` when `nil`.
+    public var application: Application?
+
+    public init(
+      classes: ClassRegistry = .interfaceObjects, externalObjects: [String: AnyObject] = [:], isStrict: Bool = false,
+      application: Application? = nil
+    ) {
+      self.classes = classes
+      self.externalObjects = externalObjects
+      self.isStrict = isStrict
+      self.application = application
+    }
+  }
+
+  /// A nib of an already-read graph.
+  public init(graph: NibGraph, name: String = "nib", bundle: Bundles.Bundle? = nil) {
+    self.graph = graph
+    self.name = name
+    self.bundle = bundle
+  }
+
+  /// The nib in `bytes`: a NIBArchive or a keyed-archive nib (`UINib nibWithData:bundle:`).
+  ///
+  /// - Throws: `NibLoadingError.Code.unreadable` naming `name` and the reader's position.
+  public convenience init(data bytes: [UInt8], name: String = "nib", bundle: Bundles.Bundle? = nil) throws(NibLoadingError) {
+    do {
+      if NIBArchive.isNIBArchive(bytes) {
+        self.init(graph: NibGraph(try NIBArchive(bytes: bytes)), name: name, bundle: bundle)
+      } else {
+        let value = try PropertyListValue(decoding: bytes)
+        self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)
+      }
+    } catch {
+      throw NibLoadingError(.unreadable, nib: name, detail: "not a nib: \(error)", underlying: error)
+    }
+  }
+
+  /// The nib at `path`: a flat `.nib`, a `.nib` folder, or a `.xib` compiled on the spot (macOS
+  /// documents; tools and tests).
+  ///
+  /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error (file,
+  ///   line or byte position).
+  public convenience init(contentsOf path: String, bundle: Bundles.Bundle? = nil, cache: NibCache? = nil) throws(NibLoadingError) {
+    if let graph = cache?.graph(forPath: path) {
+      self.init(graph: graph, name: path, bundle: bundle)
+      return
+    }
+    let graph: NibGraph
+    do {
+      if path.hasSuffix(".xib") {
+        graph = try CocoaNibCompiler.compile(try InterfaceDocument(contentsOfFile: path))
+      } else {
+        switch try CompiledNib(contentsOf: path) {
+        case .nibArchive(let archive): graph = NibGraph(archive)
+        case .keyedArchive(let value): graph = try NibGraph(keyedArchive: value, path: path)
+        }
+      }
+    } catch let error as NibLoadingError {
+      throw error
+    } catch {
+      throw NibLoadingError(.unreadable, nib: path, detail: "\(error)", underlying: error)
+    }
+    cache?.store(graph, forPath: path)
+    self.init(graph: graph, name: path, bundle: bundle)
+  }
+
+  /// The nib `name` in `bundle` (`UINib nibWithNibName:bundle:`, `NSNib initWithNibNamed:bundle:`):
+  /// `name.nib` found through the bundle's localized lookup (`Base.lproj` and the user's
+  /// languages) with its `~iphone`/`~ipad` variant; its bytes are kept in `cache`, which a memory
+  /// warning empties.
+  ///
+  /// - Throws: `NibLoadingError.Code.notFound` when the bundle has no such nib.
+  public convenience init(named name: String, bundle: Bundles.Bundle, cache: NibCache? = NibCache.shared) throws(NibLoadingError) {
+    guard let path = bundle.path(forResource: name, ofType: "nib") else {
+      throw NibLoadingError(.notFound, nib: name, detail: "the bundle at \(bundle.bundlePath) has no nib named \(name)")
+    }
+    try self.init(contentsOf: path, bundle: bundle, cache: cache)
+  }
+
+  /// Instantiates the nib and answers its top-level objects, placeholders left out
+  /// (`instantiateWithOwner:options:`). The caller owns them: nothing else keeps them alive.
+  public func instantiate(withOwner owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> [AnyObject] {
+    try load(owner: owner, options: options).topLevelObjects
+  }
+
+  /// Instantiates the nib and answers everything the load produced: the top-level objects, the
+  /// objects by id, the bindings, what lenient mode skipped.
+  public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
+    var loader = try NibLoader(nib: self, owner: owner, options: options)
+    return try loader.run()
+  }
+}
+
+/// What instantiating a nib produced.
+public struct LoadedNib {
+  /// The top-level objects (placeholders left out), in the nib's order.
+  public var topLevelObjects: [AnyObject]
+  /// Every object the nib made, by object id (the nib's `NSOidsValues` id, else its object
+  /// number). Holding this keeps them all alive.
+  public var objectsByID: [Int: AnyObject]
+  /// The application the nib's windows and Application placeholder belong to.
+  public var application: Application
+  /// AppKit bindings, recorded (`bind:toObject:withKeyPath:options:`).
+  public var bindings: [Binding]
+  /// What lenient mode let through: unknown classes made generic, custom classes that fell back
+  /// to their original class, outlets and actions skipped.
+  public var warnings: [String]
+  /// The archived class names no registered class answered.
+  public var unknownClassNames: Set<String>
+  /// The objects named in the nib (`NSNamesKeys`: `MainMenu`).
+  public var namedObjects: [String: AnyObject]
+}
+
+/// An AppKit binding from a nib (`NSNibBindingConnector`): `source.binding` bound to
+/// `destination.keyPath`. Recorded, not observed.
+public struct Binding {
+  /// The bound object, weak.
+  public weak var source: AnyObject?
+  /// The object bound to, weak.
+  public weak var destination: AnyObject?
+  /// The binding name (`value`, `enabled`, `contentArray`).
+  public var binding: String
+  /// The key path on the destination (`selection.name`, `values.showGrid`).
+  public var keyPath: String
+  /// The binding's options (`NSContinuouslyUpdatesValue` …).
+  public var options: [String: Any]
+}

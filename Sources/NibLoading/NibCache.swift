@@ -1,0 +1,58 @@
+internal import Interface
+internal import Synchronization
+
+/// Nibs already read, by path, so that instantiating a nib again does not read and parse its
+/// file again (`UINib`'s cache of nib data). A low-memory warning empties it
+/// (``removeAll()``; `Lifecycle` calls it on the application's memory warning), and it never
+/// holds more than ``maximumCount`` nibs (the oldest go first).
+public final class NibCache: Sendable {
+  /// The cache `Nib(named:bundle:)` uses unless given another.
+  public static let shared = NibCache()
+
+  /// How many nibs are kept at most.
+  public let maximumCount: Int
+  private struct State {
+    var graphs: [String: NibGraph] = [:]
+    var order: [String] = []
+    var hits = 0
+    var misses = 0
+  }
+  private let state = Mutex(State())
+
+  public init(maximumCount: Int = 64) {
+    self.maximumCount = max(1, maximumCount)
+  }
+
+  /// The nibs held now.
+  public var count: Int { state.withLock { $0.graphs.count } }
+  /// Lookups answered from the cache, and lookups that had to read the file.
+  public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+
+  func graph(forPath path: String) -> NibGraph? {
+    state.withLock { state in
+      if let graph = state.graphs[path] {
+        state.hits += 1
+        return graph
+      }
+      state.misses += 1
+      return nil
+    }
+  }
+
+  func store(_ graph: NibGraph, forPath path: String) {
+    state.withLock { state in
+      if state.graphs.updateValue(graph, forKey: path) == nil { state.order.append(path) }
+      while state.order.count > maximumCount {
+        state.graphs[state.order.removeFirst()] = nil
+      }
+    }
+  }
+
+  /// Drops every nib (`didReceiveMemoryWarning`): the next instantiation reads its file again.
+  public func removeAll() {
+    state.withLock { state in
+      state.graphs.removeAll()
+      state.order.removeAll()
+    }
+  }
+}

@@ -1,0 +1,146 @@
+internal import Interface
+
+/// What a nib's root says about its objects, read once before any object is made: which
+/// objects are placeholders, which are the nib's own, which are top level, the connections in
+/// order, the visible windows and the names. AppKit nibs keep it in `NSIBObjectData`
+/// (formats.md §7.4), UIKit nibs in the root's `UINib…Key` values (§7.2–7.3).
+struct NibLayout {
+  enum Platform { case appKit, uiKit }
+
+  enum Placeholder: Equatable {
+    case owner
+    case firstResponder
+    case application
+    case external(String)
+  }
+
+  var platform: Platform
+  var placeholders: [Int: Placeholder] = [:]
+  /// The nib's own objects, in the order the nib lists them (instantiated in this order).
+  var objects: [Int] = []
+  var topLevel: [Int] = []
+  /// Connector objects, in order.
+  var connections: [Int] = []
+  /// UIKit's `UINibKeyValuePair` objects, applied before the connections.
+  var keyValuePairs: [Int] = []
+  var visibleWindows: [Int] = []
+  /// AppKit's `NSNamesKeys` → `NSNamesValues` (`MainMenu`).
+  var names: [Int: String] = [:]
+  /// Object ids (`NSOidsValues`), by graph index.
+  var objectIDs: [Int: Int] = [:]
+
+  static let connectorClasses: Set<String> = [
+    "NSNibOutletConnector", "NSNibControlConnector", "NSNibBindingConnector", "NSIBUserDefinedRuntimeAttributesConnector",
+    "NSIBHelpConnector", "NSNibConnector", "NSNibAuxiliaryActionConnector", "NSIBAccessibilityConnector",
+    "UIRuntimeOutletConnection", "UIRuntimeEventConnection", "UIRuntimeOutletCollectionConnection", "UINibKeyValuePair",
+  ]
+
+  /// Reads the layout of `graph`, or answers why it cannot.
+  init(_ graph: NibGraph) throws(LayoutProblem) {
+    let root = graph.objects[graph.root]
+    if case .object(let data)? = root["IB.objectdata"] {
+      platform = .appKit
+      try readAppKit(graph, data: data)
+    } else if root["UINibObjectsKey"] != nil || root["UINibTopLevelObjectsKey"] != nil {
+      platform = .uiKit
+      try readUIKit(graph)
+    } else {
+      throw LayoutProblem(
+        "the root has neither IB.objectdata (AppKit) nor UINibObjectsKey (UIKit): not a nib's object graph")
+    }
+  }
+
+  struct LayoutProblem: Error {
+    let detail: String
+    init(_ detail: String) { self.detail = detail }
+  }
+
+  private static func members(_ graph: NibGraph, _ payload: NIBArchive.Payload?, _ key: String) throws(LayoutProblem) -> [Int] {
+    guard let payload, case .object(let index) = payload else { return [] }
+    guard graph.objects.indices.contains(index) else { throw LayoutProblem("\(key) refers to object #\(index), outside the graph") }
+    guard let members = graph.members(of: index) else { throw LayoutProblem("\(key) is not a collection") }
+    for member in members where !graph.objects.indices.contains(member) {
+      throw LayoutProblem("\(key) holds object #\(member), outside the graph")
+    }
+    return members
+  }
+
+  private static func text(_ graph: NibGraph, _ object: NibGraph.Object, _ key: String) -> String? {
+    guard case .object(let index)? = object[key], graph.objects.indices.contains(index) else { return nil }
+    return graph.text(of: index)
+  }
+
+  private mutating func readAppKit(_ graph: NibGraph, data: Int) throws(LayoutProblem) {
+    guard graph.objects.indices.contains(data) else { throw LayoutProblem("IB.objectdata refers outside the graph") }
+    let objectData = graph.objects[data]
+    guard case .object(let owner)? = objectData["NSRoot"], graph.objects.indices.contains(owner) else {
+      throw LayoutProblem("NSIBObjectData has no NSRoot (File's Owner)")
+    }
+    placeholders[owner] = .owner
+    let keys = try Self.members(graph, objectData["NSObjectsKeys"], "NSObjectsKeys")
+    let parents = try Self.members(graph, objectData["NSObjectsValues"], "NSObjectsValues")
+    let oidKeys = try Self.members(graph, objectData["NSOidsKeys"], "NSOidsKeys")
+    let oidValues = try Self.members(graph, objectData["NSOidsValues"], "NSOidsValues")
+    for (object, id) in zip(oidKeys, oidValues) {
+      if case .int8(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
+      else if case .int16(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
+      else if case .int32(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
+      else if case .int64(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
+    }
+    var seen: Set<Int> = [owner]
+    for candidate in keys + oidKeys where seen.insert(candidate).inserted {
+      let object = graph.objects[candidate]
+      if Self.connectorClasses.contains(object.className) { continue }
+      if object.className == "NSCustomObject", let name = Self.text(graph, object, "NSClassName") {
+        if name == "FirstResponder" { placeholders[candidate] = .firstResponder; continue }
+        if name == "NSApplication" { placeholders[candidate] = .application; continue }
+      }
+      if object.className == "NSNibExternalObjectPlaceholder" {
+        placeholders[candidate] = .external(Self.text(graph, object, "NSExternalObjectPlaceholderIdentifier") ?? "")
+        continue
+      }
+      objects.append(candidate)
+    }
+    for (object, parent) in zip(keys, parents) where parent == owner && placeholders[object] == nil {
+      if !Self.connectorClasses.contains(graph.objects[object].className) { topLevel.append(object) }
+    }
+    connections = try Self.members(graph, objectData["NSConnections"], "NSConnections")
+    visibleWindows = try Self.members(graph, objectData["NSVisibleWindows"], "NSVisibleWindows")
+    let nameKeys = try Self.members(graph, objectData["NSNamesKeys"], "NSNamesKeys")
+    let nameValues = try Self.members(graph, objectData["NSNamesValues"], "NSNamesValues")
+    for (object, name) in zip(nameKeys, nameValues) { names[object] = graph.text(of: name) }
+    // External objects may appear only in connections (a storyboard's NSStoryboardPlaceholder).
+    for connection in connections {
+      for key in ["NSSource", "NSDestination", "NSObject"] {
+        guard case .object(let end)? = graph.objects[connection][key], graph.objects.indices.contains(end) else { continue }
+        let object = graph.objects[end]
+        if object.className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil {
+          placeholders[end] = .external(Self.text(graph, object, "NSExternalObjectPlaceholderIdentifier") ?? "")
+        }
+      }
+    }
+  }
+
+  private mutating func readUIKit(_ graph: NibGraph) throws(LayoutProblem) {
+    let root = graph.objects[graph.root]
+    let all = try Self.members(graph, root["UINibObjectsKey"], "UINibObjectsKey")
+    let top = try Self.members(graph, root["UINibTopLevelObjectsKey"], "UINibTopLevelObjectsKey")
+    var listed: Set<Int> = []
+    for candidate in all + top where placeholders[candidate] == nil && listed.insert(candidate).inserted {
+      let object = graph.objects[candidate]
+      if object.className == "UIProxyObject" {
+        switch Self.text(graph, object, "UIProxiedObjectIdentifier") ?? "" {
+        case "IBFilesOwner": placeholders[candidate] = .owner
+        case "IBFirstResponder": placeholders[candidate] = .firstResponder
+        case let name: placeholders[candidate] = .external(name)
+        }
+        continue
+      }
+      objects.append(candidate)
+    }
+    topLevel = top.filter { placeholders[$0] == nil }
+    connections = try Self.members(graph, root["UINibConnectionsKey"], "UINibConnectionsKey")
+    keyValuePairs = try Self.members(graph, root["UINibKeyValuePairsKey"], "UINibKeyValuePairsKey")
+    visibleWindows = try Self.members(graph, root["UINibVisibleWindowsKey"], "UINibVisibleWindowsKey")
+  }
+}

@@ -1,0 +1,315 @@
+internal import Interface
+internal import InterfaceObjects
+internal import ObjectModel
+
+/// Seed 003's loading steps, in order, for one instantiation of a nib: placeholders, every
+/// object made and decoded, runtime attributes, outlets, actions and bindings connected,
+/// `awakeFromNib`, visible windows and the main menu, then the top-level objects.
+struct NibLoader {
+  let nib: Nib
+  let owner: AnyObject?
+  let options: Nib.Options
+  let layout: NibLayout
+  let unarchiver: NibUnarchiver
+  let application: Application
+  var warnings: [String] = []
+  var bindings: [Binding] = []
+
+  /// The stand-in for the First Responder placeholder: connections to it get a nil target.
+  final class FirstResponderStandIn {}
+  /// The stand-in for a File's Owner when the caller passes none: its outlets go nowhere.
+  final class AbsentOwner {}
+
+  init(nib: Nib, owner: AnyObject?, options: Nib.Options) throws(NibLoadingError) {
+    self.nib = nib
+    self.owner = owner
+    self.options = options
+    do {
+      layout = try NibLayout(nib.graph)
+    } catch {
+      throw NibLoadingError(.unreadable, nib: nib.name, detail: error.detail)
+    }
+    application = options.application ?? Application()
+    unarchiver = NibUnarchiver(graph: nib.graph, classes: options.classes, options: .init(isStrict: options.isStrict))
+    for (index, placeholder) in layout.placeholders {
+      switch placeholder {
+      case .owner: unarchiver.substitutes[index] = owner ?? AbsentOwner()
+      case .firstResponder: unarchiver.substitutes[index] = FirstResponderStandIn()
+      case .application: unarchiver.substitutes[index] = application
+      case .external(let identifier):
+        guard let object = options.externalObjects[identifier] else {
+          throw NibLoadingError(
+            .missingExternalObject, nib: nib.name, objectID: objectID(index), key: identifier,
+            detail: "the nib has an external object \"\(identifier)\" and the options' external objects hold none of that name")
+        }
+        unarchiver.substitutes[index] = object
+      }
+    }
+  }
+
+  func objectID(_ index: Int) -> Int { layout.objectIDs[index] ?? index }
+
+  var isUIKit: Bool { layout.platform == .uiKit }
+
+  mutating func run() throws(NibLoadingError) -> LoadedNib {
+    // 2. Instantiate every object before any connection (both platforms).
+    for index in layout.objects { _ = try instance(index) }
+    do {
+      try unarchiver.finishDecoding()
+    } catch {
+      throw wrap(error)
+    }
+    // 3. Runtime attributes first on UIKit, then connections in the nib's order.
+    for pair in layout.keyValuePairs { try applyKeyValuePair(pair) }
+    for connection in layout.connections { try connect(connection) }
+    // 4. awakeFromNib.
+    awake()
+    // 5. Windows and the main menu.
+    var namedObjects: [String: AnyObject] = [:]
+    for (index, name) in layout.names { if let object = try instance(index) { namedObjects[name] = object } }
+    if let menu = namedObjects["MainMenu"] as? Menu { application.mainMenu = menu }
+    for index in unarchiver.madeIndices {
+      if let window = try instance(index) as? Window, window.application == nil { window.application = application }
+    }
+    for index in layout.visibleWindows {
+      guard let window = try instance(index) as? Window else { continue }
+      if isUIKit { window.makeKeyAndVisible() } else { window.orderFront() }
+    }
+    var objectsByID: [Int: AnyObject] = [:]
+    for index in unarchiver.madeIndices { if let object = try instance(index) { objectsByID[objectID(index)] = object } }
+    var topLevel: [AnyObject] = []
+    for index in layout.topLevel { if let object = try instance(index) { topLevel.append(object) } }
+    return LoadedNib(
+      topLevelObjects: topLevel, objectsByID: objectsByID, application: application, bindings: bindings,
+      warnings: unarchiver.warnings + warnings, unknownClassNames: unarchiver.unknownClassNames, namedObjects: namedObjects)
+  }
+
+  // MARK: - Objects
+
+  func instance(_ index: Int) throws(NibLoadingError) -> AnyObject? {
+    do {
+      return try unarchiver.instance(at: index)
+    } catch {
+      throw wrap(error)
+    }
+  }
+
+  func wrap(_ error: InterfaceObjectsError) -> NibLoadingError {
+    let code: NibLoadingError.Code = error.code == .unknownClass ? .unknownClass : .invalidObject
+    return NibLoadingError(
+      code, nib: nib.name, objectID: error.objectIndex.map(objectID), key: error.key ?? error.className, detail: error.detail,
+      underlying: error)
+  }
+
+  /// The live object a connector's `key` refers to; `nil` for the First Responder (a nil target).
+  func end(_ connector: NibGraph.Object, _ key: String, in connection: Int) throws(NibLoadingError) -> (object: AnyObject?, index: Int?) {
+    guard case .object(let index)? = connector[key] else { return (nil, nil) }
+    let object = try instance(index)
+    if object is FirstResponderStandIn { return (nil, index) }
+    return (object, index)
+  }
+
+  func text(_ connector: NibGraph.Object, _ key: String) -> String? {
+    guard case .object(let index)? = connector[key], nib.graph.objects.indices.contains(index) else { return nil }
+    return nib.graph.text(of: index)
+  }
+
+  /// A missing outlet, key or selector: an error on UIKit and in strict mode, a warning for an
+  /// AppKit nib in lenient mode (AppKit skips such connections).
+  mutating func missing(_ code: NibLoadingError.Code, object: Int?, key: String, detail: String, underlying: (any Error & Sendable)? = nil)
+    throws(NibLoadingError)
+  {
+    let error = NibLoadingError(code, nib: nib.name, objectID: object.map(objectID), key: key, detail: detail, underlying: underlying)
+    if isUIKit || options.isStrict { throw error }
+    warnings.append(error.description)
+  }
+
+  // MARK: - Connections
+
+  mutating func connect(_ connection: Int) throws(NibLoadingError) {
+    let connector = nib.graph.objects[connection]
+    switch connector.className {
+    case "NSNibOutletConnector", "UIRuntimeOutletConnection":
+      let labelKey = isUIKit ? "UILabel" : "NSLabel"
+      let (source, sourceIndex) = try end(connector, isUIKit ? "UISource" : "NSSource", in: connection)
+      let (destination, _) = try end(connector, isUIKit ? "UIDestination" : "NSDestination", in: connection)
+      guard let label = text(connector, labelKey) else { return try malformed(connection, "an outlet without a label") }
+      try setOutlet(label, of: source, at: sourceIndex, to: destination)
+    case "UIRuntimeOutletCollectionConnection":
+      let (source, sourceIndex) = try end(connector, "UISource", in: connection)
+      guard let label = text(connector, "UILabel") else { return try malformed(connection, "an outlet collection without a label") }
+      var members: [AnyObject] = []
+      if case .object(let collection)? = connector["UIDestination"], let indices = nib.graph.members(of: collection) {
+        for index in indices { if let member = try instance(index) { members.append(member) } }
+      } else if let (destination, _) = Optional(try end(connector, "UIDestination", in: connection)), let destination {
+        members = [destination]
+      }
+      try setOutlet(label, of: source, at: sourceIndex, to: members)
+    case "NSNibControlConnector", "UIRuntimeEventConnection":
+      try connectAction(connector, connection)
+    case "NSNibBindingConnector":
+      let (source, _) = try end(connector, "NSSource", in: connection)
+      let (destination, _) = try end(connector, "NSDestination", in: connection)
+      var bindingOptions: [String: Any] = [:]
+      if case .object(let index)? = connector["NSOptions"] {
+        do {
+          bindingOptions = try unarchiver.value(ofObjectAt: index) as? [String: Any] ?? [:]
+        } catch {
+          throw wrap(error)
+        }
+      }
+      bindings.append(
+        Binding(
+          source: source, destination: destination, binding: text(connector, "NSBinding") ?? "",
+          keyPath: text(connector, "NSKeyPath") ?? "", options: bindingOptions))
+    case "NSIBUserDefinedRuntimeAttributesConnector":
+      let (object, objectIndex) = try end(connector, "NSObject", in: connection)
+      var keyPaths: [Any] = []
+      var values: [Any] = []
+      do {
+        if case .object(let index)? = connector["NSKeyPaths"] { keyPaths = try unarchiver.value(ofObjectAt: index) as? [Any] ?? [] }
+        if case .object(let index)? = connector["NSValues"] { values = try unarchiver.value(ofObjectAt: index) as? [Any] ?? [] }
+      } catch {
+        throw wrap(error)
+      }
+      for (keyPath, value) in zip(keyPaths, values) {
+        guard let keyPath = keyPath as? String else { continue }
+        try setAttribute(keyPath, of: object, at: objectIndex, to: value)
+      }
+    case "NSIBHelpConnector":
+      let (destination, _) = try end(connector, "NSDestination", in: connection)
+      if let view = destination as? View, let tip = text(connector, "NSFile") ?? text(connector, "NSLabel") { view.toolTip = tip }
+    case "UINibKeyValuePair":
+      try applyKeyValuePair(connection)
+    default:
+      warnings.append("\(nib.name): connection \(objectID(connection)) of class \(connector.className) not applied")
+    }
+  }
+
+  mutating func malformed(_ connection: Int, _ what: String) throws(NibLoadingError) {
+    throw NibLoadingError(.invalidObject, nib: nib.name, objectID: objectID(connection), detail: "\(what) (a damaged nib)")
+  }
+
+  /// Seed 003's outlet rule: UIKit's `setValue:forKey:`, AppKit's `set<Label>:` (both through
+  /// key-value coding here).
+  mutating func setOutlet(_ label: String, of source: AnyObject?, at sourceIndex: Int?, to destination: Any?) throws(NibLoadingError) {
+    guard let source, !(source is AbsentOwner) else { return }
+    guard let coding = source as? any KeyValueCoding else {
+      return try missing(
+        .undefinedKey, object: sourceIndex, key: label,
+        detail: "outlet \(label): \(type(of: source)) does not adopt KeyValueCoding, so no outlet can be set on it")
+    }
+    do {
+      try coding.setValue(destination, forKey: label)
+    } catch {
+      try missing(.undefinedKey, object: sourceIndex, key: label, detail: "outlet \(label): \(error.description)", underlying: error)
+    }
+  }
+
+  mutating func setAttribute(_ keyPath: String, of object: AnyObject?, at index: Int?, to value: Any?) throws(NibLoadingError) {
+    guard let object, !(object is AbsentOwner) else { return }
+    guard let coding = object as? any KeyValueCoding else {
+      return try missing(
+        .undefinedKey, object: index, key: keyPath,
+        detail: "runtime attribute \(keyPath): \(type(of: object)) does not adopt KeyValueCoding")
+    }
+    do {
+      try coding.setValue(value, forKeyPath: keyPath)
+    } catch {
+      try missing(.undefinedKey, object: index, key: keyPath, detail: "runtime attribute \(keyPath): \(error.description)", underlying: error)
+    }
+  }
+
+  mutating func applyKeyValuePair(_ pair: Int) throws(NibLoadingError) {
+    let object = nib.graph.objects[pair]
+    let (target, targetIndex) = try end(object, "UIObject", in: pair)
+    guard let keyPath = text(object, "UIKeyPath") else { return try malformed(pair, "a runtime attribute without a key path") }
+    var value: Any?
+    do {
+      if let payload = object["UIValue"] { value = try unarchiver.value(of: payload) }
+    } catch {
+      throw wrap(error)
+    }
+    try setAttribute(keyPath, of: target, at: targetIndex, to: value)
+  }
+
+  /// Seed 003's action rule: the control keeps target, action (and UIKit's event mask); a nil
+  /// target (First Responder) travels the responder chain when the action is sent.
+  mutating func connectAction(_ connector: NibGraph.Object, _ connection: Int) throws(NibLoadingError) {
+    let (source, sourceIndex) = try end(connector, isUIKit ? "UISource" : "NSSource", in: connection)
+    let (target, _) = try end(connector, isUIKit ? "UIDestination" : "NSDestination", in: connection)
+    guard let selector = text(connector, isUIKit ? "UILabel" : "NSLabel") else {
+      return try malformed(connection, "an action without a selector")
+    }
+    if let target, !(target is AbsentOwner) {
+      if let responder = target as? ActionResponding, !responder.responds(to: selector) {
+        try missing(
+          .unknownAction, object: sourceIndex, key: selector,
+          detail: "action \(selector): the target \(type(of: target)) does not respond to it")
+      } else if !(target is ActionResponding) {
+        try missing(
+          .unknownAction, object: sourceIndex, key: selector,
+          detail: "action \(selector): the target \(type(of: target)) has no action table")
+      }
+    }
+    let effectiveTarget = target is AbsentOwner ? nil : target
+    switch source {
+    case let control as Control:
+      if isUIKit {
+        let mask = ControlEvents(rawValue: integer(connector["UIEventMask"]) ?? ControlEvents.touchUpInside.rawValue)
+        control.addTarget(effectiveTarget, action: selector, for: mask)
+      } else {
+        control.target = effectiveTarget
+        control.action = selector
+      }
+    case let item as MenuItem:
+      item.target = effectiveTarget
+      item.action = selector
+    case let item as BarButtonItem:
+      item.target = effectiveTarget
+      item.action = selector
+    case let coding as any KeyValueCoding:
+      do {
+        try coding.setValue(effectiveTarget, forKey: "target")
+        try coding.setValue(selector, forKey: "action")
+      } catch {
+        try missing(.undefinedKey, object: sourceIndex, key: selector, detail: "action \(selector): \(error.description)", underlying: error)
+      }
+    default:
+      try missing(.undefinedKey, object: sourceIndex, key: selector, detail: "action \(selector): the source cannot hold a target and action")
+    }
+  }
+
+  func integer(_ payload: NIBArchive.Payload?) -> Int? {
+    switch payload {
+    case .int8(let value)?: Int(value)
+    case .int16(let value)?: Int(value)
+    case .int32(let value)?: Int(value)
+    case .int64(let value)?: Int(value)
+    default: nil
+    }
+  }
+
+  // MARK: - awakeFromNib
+
+  /// UIKit: every object the nib made, never placeholders. AppKit: the nib's objects, then the
+  /// external placeholders, File's Owner last.
+  func awake() {
+    var seen: Set<ObjectIdentifier> = []
+    for index in unarchiver.madeIndices {
+      guard let object = (try? unarchiver.instance(at: index)) ?? nil, seen.insert(ObjectIdentifier(object)).inserted else { continue }
+      (object as? NibAwaking)?.awakeFromNib()
+    }
+    guard !isUIKit else { return }
+    var ownerObject: AnyObject?
+    for (index, placeholder) in layout.placeholders.sorted(by: { $0.key < $1.key }) {
+      guard let object = unarchiver.substitutes[index], seen.insert(ObjectIdentifier(object)).inserted else { continue }
+      switch placeholder {
+      case .owner: ownerObject = object
+      case .external: (object as? NibAwaking)?.awakeFromNib()
+      case .firstResponder, .application: break
+      }
+    }
+    (ownerObject as? NibAwaking)?.awakeFromNib()
+  }
+}
