@@ -20,9 +20,10 @@ internal import Foundation
 public final class NibUnarchiver {
   /// How strictly unknown classes are treated, and how deep decoding may nest.
   public struct Options: Sendable {
-    /// Strict mode: a class the registry does not know (nor any fallback) is an error. Lenient
-    /// mode (the default, as UIKit, which logs and goes on) makes a ``GenericObject`` keeping
-    /// every archived value.
+    /// Strict mode: a class the registry does not know is an error, even when the nib names a
+    /// class to fall back on. Lenient mode (the default, as UIKit and AppKit, which log and go
+    /// on) makes the custom class's original class, or else a ``GenericObject`` keeping every
+    /// archived value.
     public var isStrict: Bool
     /// How deep object decoding nests before further objects are queued.
     public var eagerDepth: Int
@@ -196,8 +197,13 @@ public final class NibUnarchiver {
       for candidate in Self.spellings(of: name) {
         guard let entry = classes.entry(named: candidate), entry.isInstantiable else { continue }
         if position > 0 {
-          warnings.append("object #\(index): unknown class \(names[0]), made as \(candidate)")
           unknownClassNames.insert(names[0])
+          if options.isStrict {
+            throw InterfaceObjectsError(
+              .unknownClass, objectIndex: index, className: names[0],
+              detail: "no class is registered as \(names[0]) (strict mode; lenient mode would make a \(candidate))")
+          }
+          warnings.append("object #\(index): unknown class \(names[0]), made as \(candidate)")
         }
         do {
           return try classes.makeInstance(ofClassNamed: candidate)

@@ -58,8 +58,9 @@ open class ViewController: Responder {
   public var nibName: String?
   /// The storyboard identifier the controller was made under.
   public var storyboardIdentifier: String?
-  /// `storyboard`: where the controller came from, weak.
-  public weak var storyboard: (any ViewControllerSource)?
+  /// `storyboard`: where the controller came from (kept alive by the controller, as UIKit does,
+  /// so that segues and lazy views still work after the caller drops the storyboard).
+  public var storyboard: (any ViewControllerSource)?
   /// `restorationIdentifier`.
   public var restorationIdentifier: String?
   /// The name of the restoration class (`restorationClass`), when one is set.
@@ -78,6 +79,16 @@ open class ViewController: Responder {
   public private(set) weak var presentingViewController: ViewController?
   /// The segues the storyboard gave the controller.
   public var segueTemplates: [SegueTemplate] = []
+  private var viewLoadingExternals: [(name: String, object: WeakReference)] = []
+
+  /// The objects the view's nib refers to as external objects, by identifier
+  /// (`NSExternalObjectsTableForViewLoading`: in a storyboard, the controller itself as
+  /// `UpstreamPlaceholder-1`). Held weakly.
+  public var externalObjectsForViewLoading: [String: AnyObject] {
+    var table: [String: AnyObject] = [:]
+    for entry in viewLoadingExternals { if let object = entry.object.object { table[entry.name] = object } }
+    return table
+  }
 
   public required init() { super.init() }
 
@@ -230,6 +241,11 @@ open class ViewController: Responder {
       setView(view)
     } else if let view = try coder.decodeObject(forKey: "UIView", as: View.self) {
       setView(view)
+    }
+    if let table = try coder.decodeObject(forKey: "NSExternalObjectsTableForViewLoading") as? [String: Any] {
+      viewLoadingExternals = table.sorted { $0.key < $1.key }.compactMap { name, value in
+        type(of: value) is AnyClass ? (name, WeakReference(value as AnyObject)) : nil
+      }
     }
     if let item = try coder.decodeObject(forKey: "UINavigationItem", as: NavigationItem.self) { navigationItem = item }
     tabBarItem = try coder.decodeObject(forKey: "UITabBarItem", as: TabBarItem.self)

@@ -39,15 +39,30 @@ public final class Nib: Sendable {
     /// The application the nib's Application placeholder stands for and its windows belong to;
     /// a new ``Application`` when `nil`.
     public var application: Application?
+    /// What an outlet, runtime attribute or action the object lacks is: by default an error for
+    /// UIKit nibs and in strict mode, a warning for AppKit nibs in lenient mode.
+    public var missingConnections: MissingConnectionPolicy
+
+    /// What a connection the object lacks (outlet key, attribute key path, action) is.
+    public enum MissingConnectionPolicy: Sendable {
+      /// An error for UIKit nibs (UIKit raises) and in strict mode; a warning for AppKit nibs in
+      /// lenient mode (AppKit skips such connections).
+      case platformDefault
+      /// Always an error.
+      case error
+      /// Always a warning in ``LoadedNib/warnings``, the connection skipped.
+      case warning
+    }
 
     public init(
       classes: ClassRegistry = .interfaceObjects, externalObjects: [String: AnyObject] = [:], isStrict: Bool = false,
-      application: Application? = nil
+      application: Application? = nil, missingConnections: MissingConnectionPolicy = .platformDefault
     ) {
       self.classes = classes
       self.externalObjects = externalObjects
       self.isStrict = isStrict
       self.application = application
+      self.missingConnections = missingConnections
     }
   }
 

@@ -120,7 +120,11 @@ struct NibLoader {
     throws(NibLoadingError)
   {
     let error = NibLoadingError(code, nib: nib.name, objectID: object.map(objectID), key: key, detail: detail, underlying: underlying)
-    if isUIKit || options.isStrict { throw error }
+    switch options.missingConnections {
+    case .error: throw error
+    case .warning: break
+    case .platformDefault: if isUIKit || options.isStrict { throw error }
+    }
     warnings.append(error.description)
   }
 

@@ -1,0 +1,180 @@
+public import Bundles
+internal import Interface
+public import InterfaceObjects
+internal import InterfaceBuilder
+internal import ObjectModel
+public import PropertyLists
+
+/// A storyboard (`NSStoryboard` / `UIStoryboard`): scenes made on demand from a compiled
+/// `.storyboardc` folder — its `Info.plist` maps identifiers to nibs — or, for tools and tests,
+/// from a `.storyboard` compiled on the spot (macOS).
+///
+/// Each scene is a nib whose File's Owner is a stand-in that receives the scene's controller
+/// through its `sceneController` outlet; the nib refers to the storyboard as the external object
+/// `NSStoryboardPlaceholder`. A view controller's view is a nib of its own (`NSNibName`), loaded
+/// on first use with the controller as File's Owner and its `NSExternalObjectsTableForViewLoading`
+/// as the external objects.
+///
+/// ```swift
+/// let storyboard = try Storyboard(name: "Main", bundle: bundle, options: options)
+/// let windowController = try storyboard.instantiateInitialController() as? WindowController
+/// ```
+public final class Storyboard: ViewControllerSource {
+  /// The storyboard's name or path.
+  public let name: String
+  /// The bundle its nibs' images and strings come from.
+  public let bundle: Bundles.Bundle?
+  /// The classes, application and strictness every scene is loaded with.
+  public var options: Nib.Options
+  /// The compiled storyboard's `Info.plist`.
+  public let info: PropertyListValue
+  private let nibs: [String: NibGraph]
+
+  /// The stand-in for a scene nib's File's Owner: the scene's controller arrives through its
+  /// `sceneController` outlet.
+  final class SceneOwner: NibObject {
+    var sceneController: AnyObject?
+    static let sceneKeys = KeyTable(for: SceneOwner.self) { $0.key("sceneController", \.sceneController) }
+    override class var keyTable: KeyTable { sceneKeys }
+    required init() { super.init() }
+  }
+
+  /// The storyboard at `path`: a compiled `.storyboardc` folder, or a `.storyboard` document
+  /// compiled on the spot (macOS storyboards).
+  ///
+  /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error.
+  public init(contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
+    self.name = path
+    self.bundle = bundle
+    self.options = options
+    do {
+      if path.hasSuffix(".storyboard") {
+        let compiled = try CocoaStoryboardCompiler.compile(try InterfaceDocument(contentsOfFile: path))
+        info = compiled.info
+        nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
+      } else {
+        let compiled = try CompiledStoryboard(contentsOf: path)
+        info = compiled.info
+        var graphs: [String: NibGraph] = [:]
+        for (name, nib) in compiled.nibs {
+          switch nib {
+          case .nibArchive(let archive): graphs[name] = NibGraph(archive)
+          case .keyedArchive(let value): graphs[name] = try NibGraph(keyedArchive: value, path: path + "/" + name + ".nib")
+          }
+        }
+        nibs = graphs
+      }
+    } catch {
+      throw NibLoadingError(.unreadable, nib: path, detail: "\(error)", underlying: error)
+    }
+  }
+
+  /// The storyboard `name` in `bundle` (`storyboardWithName:bundle:`): `name.storyboardc`
+  /// through the bundle's localized lookup.
+  ///
+  /// - Throws: `NibLoadingError.Code.notFound` when the bundle has none.
+  public convenience init(name: String, bundle: Bundles.Bundle, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
+    guard let path = bundle.path(forResource: name, ofType: "storyboardc") else {
+      throw NibLoadingError(.notFound, nib: name, detail: "the bundle at \(bundle.bundlePath) has no storyboard named \(name)")
+    }
+    try self.init(contentsOf: path, bundle: bundle, options: options)
+  }
+
+  private func string(_ key: String) -> String? {
+    if case .string(let text)? = info[key] { return text }
+    return nil
+  }
+
+  /// The identifier of the initial controller (`NSStoryboardDesignatedEntryPointIdentifier`,
+  /// `UIStoryboardDesignatedEntryPointIdentifier`).
+  public var initialControllerIdentifier: String? {
+    string("NSStoryboardDesignatedEntryPointIdentifier") ?? string("UIStoryboardDesignatedEntryPointIdentifier")
+  }
+
+  /// Every identifier a controller can be made under (`NSViewControllerIdentifiersToNibNames`).
+  public var identifiers: [String] {
+    guard case .dictionary(let table)? = info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
+    else { return [] }
+    return table.keys.sorted()
+  }
+
+  private func nibName(forIdentifier identifier: String) -> String? {
+    let table = info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
+    if case .string(let name)? = table?[identifier] { return name }
+    return nil
+  }
+
+  /// The initial controller (`instantiateInitialController`): a window controller or a view
+  /// controller; `nil` when the storyboard names none.
+  public func instantiateInitialController() throws(NibLoadingError) -> AnyObject? {
+    guard let identifier = initialControllerIdentifier else { return nil }
+    return try instantiateController(withIdentifier: identifier)
+  }
+
+  /// The initial view controller (`instantiateInitialViewController`): the initial controller,
+  /// or a window controller's content view controller.
+  public func instantiateInitialViewController() throws(NibLoadingError) -> ViewController? {
+    let controller = try instantiateInitialController()
+    return controller as? ViewController ?? (controller as? WindowController)?.contentViewController
+  }
+
+  /// A new instance of the controller with `identifier` (`instantiateControllerWithIdentifier:`).
+  ///
+  /// - Throws: `NibLoadingError.Code.unknownIdentifier` when the storyboard has no such
+  ///   controller; the loader's errors for its nib.
+  public func instantiateController(withIdentifier identifier: String) throws(NibLoadingError) -> AnyObject {
+    guard let nibName = nibName(forIdentifier: identifier), let graph = nibs[nibName] else {
+      throw NibLoadingError(
+        .unknownIdentifier, nib: name, key: identifier,
+        detail: "the storyboard has no controller with identifier \(identifier) (it has: \(identifiers.joined(separator: ", ")))")
+    }
+    let owner = SceneOwner()
+    var sceneOptions = options
+    sceneOptions.externalObjects["NSStoryboardPlaceholder"] = self
+    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle).load(owner: owner, options: sceneOptions)
+    guard let controller = owner.sceneController else {
+      throw NibLoadingError(
+        .invalidObject, nib: name + "/" + nibName + ".nib", key: identifier,
+        detail: "the scene's nib connects no controller to its sceneController outlet")
+    }
+    for object in loaded.objectsByID.values {
+      guard let viewController = object as? ViewController else { continue }
+      prepare(viewController)
+    }
+    if let viewController = controller as? ViewController {
+      viewController.storyboardIdentifier = identifier
+      prepare(viewController)
+    }
+    return controller
+  }
+
+  /// The view controller with `identifier` (`instantiateViewControllerWithIdentifier:`); a
+  /// window controller answers its content view controller.
+  public func instantiateViewController(withIdentifier identifier: String) throws -> ViewController {
+    let controller = try instantiateController(withIdentifier: identifier)
+    if let viewController = controller as? ViewController ?? (controller as? WindowController)?.contentViewController {
+      return viewController
+    }
+    throw NibLoadingError(
+      .unknownIdentifier, nib: name, key: identifier, detail: "the controller \(identifier) is a \(type(of: controller)), not a view controller")
+  }
+
+  /// Gives a controller its storyboard and the loader of its view's nib.
+  private func prepare(_ controller: ViewController) {
+    controller.storyboard = self
+    guard controller.viewLoader == nil, let viewNib = controller.nibName, let graph = nibs[viewNib] else { return }
+    let nibPath = name + "/" + viewNib + ".nib"
+    let bundle = self.bundle
+    let options = self.options
+    controller.viewLoader = { controller in
+      var viewOptions = options
+      for (key, object) in controller.externalObjectsForViewLoading { viewOptions.externalObjects[key] = object }
+      viewOptions.externalObjects["NSStoryboardPlaceholder"] = self
+      let loaded = try Nib(graph: graph, name: nibPath, bundle: bundle).load(owner: controller, options: viewOptions)
+      for object in loaded.objectsByID.values {
+        if let child = object as? ViewController, child !== controller { self.prepare(child) }
+      }
+      return controller.viewIfLoaded
+    }
+  }
+}
