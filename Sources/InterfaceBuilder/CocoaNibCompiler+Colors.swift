@@ -129,16 +129,19 @@ extension CocoaNibCompiler {
   /// The shared `NSColorSpace` with its ICC profile: Generic Gray Gamma 2.2 (NSID 9, NSModel 0)
   /// or sRGB (NSID 7).
   mutating func colorSpace(gray: Bool, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    guard let profiles = options.colorProfiles else {
+    let profiles = options.colorProfiles
+    guard profiles != nil || options.omitsColorProfiles else {
       throw InterfaceBuilderError(
         .unsupported, path: document.path, line: element.line,
         detail: "a catalog color embeds AppKit's ICC profile, which Stasis does not ship: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
     }
     return try shared(gray ? "space:gray" : "space:srgb") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      let data = compiler.graph.data(gray ? profiles.genericGray : profiles.sRGB)
       var entries: [NibGraph.Entry] = [.init("NSID", .int8(gray ? 9 : 7))]
       if gray { entries.append(.init("NSModel", .int8(0))) }
-      entries.append(.init("NSICC", .object(data)))
+      if let profiles {
+        let data = compiler.graph.data(gray ? profiles.genericGray : profiles.sRGB)
+        entries.append(.init("NSICC", .object(data)))
+      }
       return compiler.graph.add("NSColorSpace", entries)
     }
   }

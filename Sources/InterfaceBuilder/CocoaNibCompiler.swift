@@ -37,10 +37,15 @@ public struct CocoaNibCompiler {
     /// The module of the target being built (`ibtool --module`): classes whose
     /// `customModuleProvider` is `target` are looked up in it instead of their `customModule`.
     public var module: String?
+    /// Compile catalog colors without their ICC profile when ``colorProfiles`` is not given: the
+    /// color space keeps its `NSID` and model but no `NSICC`. For graphs loaded in-process (the
+    /// nib loader straight from a xib), never for nibs shipped to AppKit.
+    public var omitsColorProfiles: Bool
 
-    public init(colorProfiles: ColorProfiles? = nil, module: String? = nil) {
+    public init(colorProfiles: ColorProfiles? = nil, module: String? = nil, omitsColorProfiles: Bool = false) {
       self.colorProfiles = colorProfiles
       self.module = module
+      self.omitsColorProfiles = omitsColorProfiles
     }
   }
 

@@ -50,9 +50,9 @@ extension ClassRegistry {
     add(SplitView.self, ["NSSplitView"])
     add(TextView.self, ["NSTextView", "UITextView"])
     add(Window.self, ["NSWindow", "NSPanel", "UIWindow"])
-    add(WindowController.self, ["NSWindowController"])
+    add(WindowController.self, ["NSWindowController", "IBNSWindowController"])
     add(ViewController.self, [
-      "NSViewController", "UIViewController", "NSSplitViewController", "NSTabViewController", "NSPageController",
+      "NSViewController", "IBNSViewController", "UIViewController", "NSSplitViewController", "NSTabViewController", "NSPageController",
       "UITableViewController", "UICollectionViewController", "UIPageViewController", "UISplitViewController",
     ])
     add(NavigationController.self, ["UINavigationController"])

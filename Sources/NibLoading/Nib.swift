@@ -102,7 +102,7 @@ public final class Nib: Sendable {
     let graph: NibGraph
     do {
       if path.hasSuffix(".xib") {
-        graph = try CocoaNibCompiler.compile(try InterfaceDocument(contentsOfFile: path))
+        graph = try CocoaNibCompiler.compile(try InterfaceDocument(contentsOfFile: path), options: .init(omitsColorProfiles: true))
       } else {
         switch try CompiledNib(contentsOf: path) {
         case .nibArchive(let archive): graph = NibGraph(archive)

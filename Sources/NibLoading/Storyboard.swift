@@ -49,7 +49,8 @@ public final class Storyboard: ViewControllerSource {
     self.options = options
     do {
       if path.hasSuffix(".storyboard") {
-        let compiled = try CocoaStoryboardCompiler.compile(try InterfaceDocument(contentsOfFile: path))
+        let compiled = try CocoaStoryboardCompiler.compile(
+          try InterfaceDocument(contentsOfFile: path), options: .init(omitsColorProfiles: true))
         info = compiled.info
         nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
       } else {
@@ -91,11 +92,34 @@ public final class Storyboard: ViewControllerSource {
     string("NSStoryboardDesignatedEntryPointIdentifier") ?? string("UIStoryboardDesignatedEntryPointIdentifier")
   }
 
-  /// Every identifier a controller can be made under (`NSViewControllerIdentifiersToNibNames`).
+  /// Every identifier a controller can be made under (`NSViewControllerIdentifiersToNibNames`),
+  /// the main menu's left out.
   public var identifiers: [String] {
     guard case .dictionary(let table)? = info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
     else { return [] }
-    return table.keys.sorted()
+    let menu = mainMenuIdentifier
+    return table.keys.filter { $0 != menu }.sorted()
+  }
+
+  /// The identifier of the main menu's nib (`NSStoryboardMainMenu`), in a macOS app's main
+  /// storyboard.
+  public var mainMenuIdentifier: String? { string("NSStoryboardMainMenu") }
+
+  /// Loads the storyboard's main menu (`NSStoryboardMainMenu`) with `application` as File's
+  /// Owner and makes it the application's ``Application/mainMenu``, as AppKit does at launch.
+  /// Answers the menu, or `nil` when the storyboard has none.
+  @discardableResult
+  public func loadMainMenu(into application: Application) throws(NibLoadingError) -> Menu? {
+    guard let identifier = mainMenuIdentifier, let nibName = nibName(forIdentifier: identifier), let graph = nibs[nibName] else {
+      return nil
+    }
+    var menuOptions = options
+    menuOptions.application = application
+    menuOptions.externalObjects["NSStoryboardPlaceholder"] = self
+    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle).load(owner: application, options: menuOptions)
+    let menu = loaded.namedObjects["MainMenu"] as? Menu ?? loaded.topLevelObjects.lazy.compactMap { $0 as? Menu }.first
+    if let menu { application.mainMenu = menu }
+    return menu
   }
 
   private func nibName(forIdentifier identifier: String) -> String? {

@@ -82,3 +82,49 @@ import TestSupport
     #expect(missing.allSatisfy { !$0.hasPrefix("NS") && !$0.hasPrefix("UI") })
   }
 }
+
+/// Every xib and storyboard of the corpus, straight from the document: loaded, or refused by the
+/// compiler with its line (never a loader failure).
+@Suite struct CorpusDocumentLoadingTests {
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func everyDocumentLoadsOrIsRefusedByTheCompiler() throws {
+    let documents = Corpus.files(in: "xib").filter { $0.path.hasSuffix(".xib") || $0.path.hasSuffix(".storyboard") }
+    #expect(documents.count >= 190)
+    var loaded = 0
+    var objects = 0
+    var refusals: [String: Int] = [:]
+    var menus = 0
+    let options = Nib.Options(missingConnections: .warning)
+    for document in documents {
+      do {
+        if document.path.hasSuffix(".xib") {
+          let result = try CorpusLoadingTests.load(try Nib(contentsOf: document.path))
+          objects += result.objectsByID.count
+        } else {
+          let storyboard = try Storyboard(contentsOf: document.path, options: options)
+          // Apple names a main menu in every macOS storyboard's Info.plist, with or without its nib.
+          let application = Application()
+          if let menu = try storyboard.loadMainMenu(into: application) {
+            #expect(application.mainMenu === menu && !menu.items.isEmpty, "\(document.name)")
+            menus += 1
+          }
+          for identifier in storyboard.identifiers {
+            let controller = try storyboard.instantiateController(withIdentifier: identifier)
+            try (controller as? ViewController ?? (controller as? WindowController)?.contentViewController)?.loadViewIfNeeded()
+          }
+        }
+        loaded += 1
+      } catch let error as NibLoadingError {
+        // Only the compiler may refuse (its error is the underlying cause, with a line).
+        #expect(error.code == .unreadable, "\(document.name): \(error)")
+        let reason = error.detail.contains("only macOS") || error.detail.contains("CocoaTouch") ? "iOS document" : "compiler refusal"
+        refusals[reason, default: 0] += 1
+      } catch {
+        Issue.record("\(document.name): \(error)")
+      }
+    }
+    print("documents: \(loaded) of \(documents.count) load (\(objects) objects from xibs, \(menus) storyboard main menus); refused: \(refusals)")
+    #expect(menus >= 4)
+    #expect(loaded >= 142)
+  }
+}
