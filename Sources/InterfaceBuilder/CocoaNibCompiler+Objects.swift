@@ -64,7 +64,7 @@ extension CocoaNibCompiler {
     let className = element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSObject"
     if element["customClass"] != nil { try appendClassReference(of: element, to: object) }
     graph.append("NSClassName", string(className), to: object)
-    try compileConnections(of: element, source: object)
+    try compileChildren(of: element, object: object, known: [])
     return object
   }
 
@@ -77,7 +77,7 @@ extension CocoaNibCompiler {
     let className =
       isApplication ? "NSApplication" : element["customClass"].map { swiftClassName($0, module: module(of: element)) } ?? "NSObject"
     graph.append("NSClassName", string(className), to: object)
-    try compileConnections(of: element, source: object)
+    try compileChildren(of: element, object: object, known: [])
     return object
   }
 

@@ -21,7 +21,7 @@ extension ClassRegistry {
     add(Responder.self, ["NSResponder", "UIResponder"])
     add(Application.self, ["NSApplication", "UIApplication"])
     add(View.self, [
-      "NSView", "UIView", "NSVisualEffectView", "NSProgressIndicator", "NSScroller", "_NSCornerView", "NSTableHeaderView",
+      "NSView", "UIView", "UITableViewCellContentView", "NSVisualEffectView", "NSProgressIndicator", "NSScroller", "_NSCornerView", "NSTableHeaderView",
       "UIActivityIndicatorView", "UIProgressView", "UIVisualEffectView", "PDFView", "NSTableRowView", "UINavigationBar",
       "UITabBar", "UIToolbar", "UISearchBar", "UIPageControl",
     ])
@@ -56,6 +56,7 @@ extension ClassRegistry {
       "UITableViewController", "UICollectionViewController", "UIPageViewController", "UISplitViewController",
     ])
     add(NavigationController.self, ["UINavigationController"])
+    add(SegueTemplateObject.self, ["UIStoryboardSegueTemplate"])
     add(TabBarController.self, ["UITabBarController"])
     add(NavigationItem.self, ["UINavigationItem"])
     add(TabBarItem.self, ["UITabBarItem"])

@@ -330,21 +330,31 @@ open class Stepper: RangeControl {
 
 /// A segmented control (`UISegmentedControl` / `NSSegmentedControl`).
 open class SegmentedControl: Control {
+  private var ownTitles: [String] = []
+  private var ownSelection = -1
   public required init() { super.init() }
   private var segmentedCell: SegmentedCell? { cell as? SegmentedCell }
   /// `numberOfSegments`.
-  public var numberOfSegments: Int { segmentedCell?.segments.count ?? 0 }
+  public var numberOfSegments: Int { segmentedCell?.segments.count ?? ownTitles.count }
   /// The segments' titles (`titleForSegmentAtIndex:` / `labelForSegment:`).
-  public var segmentTitles: [String] { segmentedCell?.segments.map(\.label) ?? [] }
+  public var segmentTitles: [String] { segmentedCell?.segments.map(\.label) ?? ownTitles }
   /// `selectedSegmentIndex` / `selectedSegment`.
   public var selectedSegmentIndex: Int {
     get {
       if let cell = segmentedCell {
         return cell.selectedSegment >= 0 ? cell.selectedSegment : (cell.segments.firstIndex { $0.isSelected } ?? -1)
       }
-      return -1
+      return ownSelection
     }
-    set { segmentedCell?.selectedSegment = newValue }
+    set {
+      if let cell = segmentedCell { cell.selectedSegment = newValue } else { ownSelection = newValue }
+    }
+  }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    ownTitles = try coder.decodeArray(forKey: "UISegments", of: String.self)
+    ownSelection = coder.decodeInteger(forKey: "UISelectedSegmentIndex") ?? -1
   }
   public static let segmentedControlKeys = KeyTable(for: SegmentedControl.self, inheriting: controlKeys) {
     $0.key("selectedSegmentIndex", \.selectedSegmentIndex)

@@ -30,10 +30,18 @@ public final class NibUnarchiver {
     /// How deep value collections (arrays in dictionaries in arrays …) may nest.
     public var maximumValueDepth: Int
 
-    public init(isStrict: Bool = false, eagerDepth: Int = 48, maximumValueDepth: Int = 64) {
+    /// Localizes the nib's localizable strings (`NSLocalizableString`, keyed
+    /// `<objectID>.<property>` as in the storyboard's `.strings` file): answers the translation
+    /// of a key, or `nil` to keep the development string.
+    public var localize: (@Sendable (String) -> String?)?
+
+    public init(
+      isStrict: Bool = false, eagerDepth: Int = 48, maximumValueDepth: Int = 64, localize: (@Sendable (String) -> String?)? = nil
+    ) {
       self.isStrict = isStrict
       self.eagerDepth = eagerDepth
       self.maximumValueDepth = maximumValueDepth
+      self.localize = localize
     }
   }
 
@@ -249,7 +257,7 @@ struct ConvertedValue {
 /// The Foundation classes a nib stores as values, and the Swift values they become.
 enum FoundationValue {
   static func number(_ object: NibGraph.Object) -> Double? {
-    switch object["NS.intval"] ?? object["NS.dblval"] {
+    switch object["NS.intval"] ?? object["NS.dblval"] ?? object["NS.boolval"] {
     case .int8(let value)?: Double(value)
     case .int16(let value)?: Double(value)
     case .int32(let value)?: Double(value)
@@ -271,11 +279,27 @@ enum FoundationValue {
         detail: "collections nest more than \(unarchiver.options.maximumValueDepth) deep (or contain themselves)")
     }
     switch object.className {
-    case "NSString", "NSMutableString", "NSLocalizableString":
+    case "NSString", "NSMutableString":
       return ConvertedValue(value: graph.text(of: index) ?? "")
+    case "NSLocalizableString":
+      let development = graph.text(of: index) ?? ""
+      if let localize = unarchiver.options.localize, case .object(let keyIndex)? = object["NSKey"],
+        graph.objects.indices.contains(keyIndex), let key = graph.text(of: keyIndex), let translated = localize(key)
+      {
+        return ConvertedValue(value: translated)
+      }
+      return ConvertedValue(value: development)
+    case "NSValue":
+      guard case .data(let bytes)? = object["NS.geometry"], let numbers = Geometry.numbers(inData: bytes) else { return nil }
+      switch numbers.count {
+      case 2: return ConvertedValue(value: CGPoint(x: numbers[0], y: numbers[1]))
+      case 4: return ConvertedValue(value: CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+      default: return nil
+      }
     case "NSNumber":
       if case .float64(let value)? = object["NS.dblval"] { return ConvertedValue(value: value) }
       if case .float32(let value)? = object["NS.dblval"] { return ConvertedValue(value: Double(value)) }
+      if case .bool(let flag)? = object["NS.boolval"] { return ConvertedValue(value: flag) }
       return ConvertedValue(value: number(object).map { Int(exactly: $0) ?? 0 } ?? 0)
     case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
       guard depth < unarchiver.options.maximumValueDepth else { throw tooDeep() }

@@ -1,4 +1,4 @@
-internal import ObjectModel
+public import ObjectModel
 
 /// An object in the responder chain (`UIResponder` / `NSResponder`): actions with a nil target
 /// travel from the first responder along ``nextResponder`` until an object handles them.
@@ -75,6 +75,14 @@ open class Application: Responder {
   }
 
   open override var delegatesInChain: [AnyObject] { delegate.map { [$0] } ?? [] }
+
+  /// The keys of `Application`: `delegate` (the outlet every main nib connects) and `mainMenu`.
+  public static let applicationKeys = KeyTable(for: Application.self) {
+    $0.key("delegate", \.delegate)
+    $0.key("mainMenu", \.mainMenu)
+    $0.readOnlyKey("windows", \.windows)
+  }
+  open override class var keyTable: KeyTable { applicationKeys }
 
   /// Sends `action` (`sendAction:to:from:forEvent:`): to `target` when it is not nil, else along
   /// the responder chain from the key window's first responder (or the key window, or the

@@ -27,6 +27,33 @@ public struct SegueTemplate: Hashable, Sendable {
   }
 }
 
+/// A segue as a compiled storyboard archives it (`UIStoryboardSegueTemplate`): made by the nib
+/// loader and turned into the controller's ``ViewController/segueTemplates``; a control that
+/// starts the segue sends it `perform:`.
+public final class SegueTemplateObject: NibObject {
+  public var template = SegueTemplate(identifier: "", kind: "", destination: "")
+  /// The relationship of a relationship segue (`rootViewController`, `viewControllers`).
+  public var relationship: String?
+  /// The controller whose scene holds the segue, weak.
+  public weak var sourceViewController: ViewController?
+
+  public required init() { super.init() }
+
+  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    template.kind = try coder.decodeString(forKey: "UIKind") ?? ""
+    template.identifier = try coder.decodeString(forKey: "UIIdentifier") ?? ""
+    template.destination = try coder.decodeString(forKey: "UIDestinationViewControllerIdentifier") ?? ""
+    template.unwindAction = try coder.decodeString(forKey: "UIUnwindAction")
+    relationship = try coder.decodeString(forKey: "UIRelationship")
+  }
+
+  static let segueActions = ActionTable(for: SegueTemplateObject.self) {
+    $0.action("perform:") { template, sender in try template.sourceViewController?.performSegue(withIdentifier: template.template.identifier, sender: sender) }
+  }
+  public override class var actionTable: ActionTable { segueActions }
+}
+
 /// A segue being performed (`UIStoryboardSegue`): identifier, source and destination.
 public final class StoryboardSegue {
   public let identifier: String
@@ -79,6 +106,9 @@ open class ViewController: Responder {
   public private(set) weak var presentingViewController: ViewController?
   /// The segues the storyboard gave the controller.
   public var segueTemplates: [SegueTemplate] = []
+  /// The relationship segues of a container (`rootViewController`, `viewControllers`): the
+  /// storyboard fills the container's children from them.
+  public var relationshipSegues: [(relationship: String, destination: String)] = []
   private var viewLoadingExternals: [(name: String, object: WeakReference)] = []
 
   /// The objects the view's nib refers to as external objects, by identifier
@@ -172,8 +202,10 @@ open class ViewController: Responder {
     return nil
   }
 
+  /// UIKit's rule: the view's superview; for a window's root view, the window; else the parent
+  /// or the presenting controller.
   open override var nextResponder: Responder? {
-    assignedNextResponder ?? loadedView?.superview ?? parent ?? presentingViewController
+    assignedNextResponder ?? loadedView?.superview ?? loadedView?.window ?? parent ?? presentingViewController
   }
 
   // MARK: - Segues
@@ -201,6 +233,9 @@ open class ViewController: Responder {
         detail: "the view controller has no segue with identifier \(identifier)")
     }
     guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return nil }
+    if template.kind == "unwind", let action = template.unwindAction {
+      return try unwind(action: action, identifier: identifier, sender: sender)
+    }
     guard let storyboard else {
       throw InterfaceObjectsError(
         .invalidValue, className: String(describing: type(of: self)), key: identifier,
@@ -215,6 +250,30 @@ open class ViewController: Responder {
       present(destination)
     }
     return segue
+  }
+
+  /// An unwind segue: the nearest controller up the presenting and parent chain that has the
+  /// unwind action gets it, and everything presented above it is dismissed.
+  private func unwind(action: String, identifier: String, sender: Any?) throws -> StoryboardSegue? {
+    var candidate: ViewController? = presentingViewController ?? parent
+    var steps = 0
+    while let current = candidate, steps < 1_000 {
+      if current.responds(to: action) {
+        let segue = StoryboardSegue(identifier: identifier, kind: "unwind", source: self, destination: current)
+        prepare(for: segue, sender: sender)
+        try current.perform(action: action, sender: segue)
+        current.dismiss()
+        if let navigation = current.navigationController ?? (current as? NavigationController) {
+          while let top = navigation.topViewController, top !== current, navigation.viewControllers.count > 1 { navigation.popViewController() }
+        }
+        return segue
+      }
+      candidate = current.presentingViewController ?? current.parent
+      steps += 1
+    }
+    throw InterfaceObjectsError(
+      .invalidValue, className: String(describing: type(of: self)), key: identifier,
+      detail: "no view controller above this one has the unwind action \(action)")
   }
 
   public static let viewControllerKeys = KeyTable(for: ViewController.self) {
@@ -250,6 +309,14 @@ open class ViewController: Responder {
     if let item = try coder.decodeObject(forKey: "UINavigationItem", as: NavigationItem.self) { navigationItem = item }
     tabBarItem = try coder.decodeObject(forKey: "UITabBarItem", as: TabBarItem.self)
     for child in try coder.decodeArray(forKey: "UIChildViewControllers", of: ViewController.self) { addChild(child) }
+    for record in try coder.decodeArray(forKey: "UIStoryboardSegueTemplates", of: SegueTemplateObject.self) {
+      record.sourceViewController = self
+      if let relationship = record.relationship {
+        relationshipSegues.append((relationship, record.template.destination))
+      } else {
+        segueTemplates.append(record.template)
+      }
+    }
   }
 }
 

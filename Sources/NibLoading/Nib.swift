@@ -42,6 +42,11 @@ public final class Nib: Sendable {
     /// What an outlet, runtime attribute or action the object lacks is: by default an error for
     /// UIKit nibs and in strict mode, a warning for AppKit nibs in lenient mode.
     public var missingConnections: MissingConnectionPolicy
+    /// Translates the nib's localizable strings by their strings-file key
+    /// (`"<objectID>.<property>"`); `nil` keeps the development strings. `Storyboard(name:bundle:)`
+    /// and `Nib(named:bundle:)` set it to the bundle's table of the same name in the user's
+    /// language.
+    public var localize: (@Sendable (String) -> String?)?
 
     /// What a connection the object lacks (outlet key, attribute key path, action) is.
     public enum MissingConnectionPolicy: Sendable {
@@ -56,8 +61,10 @@ public final class Nib: Sendable {
 
     public init(
       classes: ClassRegistry = .interfaceObjects, externalObjects: [String: AnyObject] = [:], isStrict: Bool = false,
-      application: Application? = nil, missingConnections: MissingConnectionPolicy = .platformDefault
+      application: Application? = nil, missingConnections: MissingConnectionPolicy = .platformDefault,
+      localize: (@Sendable (String) -> String?)? = nil
     ) {
+      self.localize = localize
       self.classes = classes
       self.externalObjects = externalObjects
       self.isStrict = isStrict
@@ -102,7 +109,12 @@ public final class Nib: Sendable {
     let graph: NibGraph
     do {
       if path.hasSuffix(".xib") {
-        graph = try CocoaNibCompiler.compile(try InterfaceDocument(contentsOfFile: path), options: .init(omitsColorProfiles: true))
+        let document = try InterfaceDocument(contentsOfFile: path)
+        if document.platform == .iOS {
+          graph = try CocoaTouchCompiler.compile(document)
+        } else {
+          graph = try CocoaNibCompiler.compile(document, options: .init(omitsColorProfiles: true))
+        }
       } else {
         switch try CompiledNib(contentsOf: path) {
         case .nibArchive(let archive): graph = NibGraph(archive)
@@ -112,7 +124,7 @@ public final class Nib: Sendable {
     } catch let error as NibLoadingError {
       throw error
     } catch {
-      throw NibLoadingError(.unreadable, nib: path, detail: "\(error)", underlying: error)
+      throw NibLoadingError(.unreadable, nib: path, detail: "cannot be read or compiled", underlying: error)
     }
     cache?.store(graph, forPath: path)
     self.init(graph: graph, name: path, bundle: bundle)
@@ -131,6 +143,25 @@ public final class Nib: Sendable {
     try self.init(contentsOf: path, bundle: bundle, cache: cache)
   }
 
+  /// The strings table named after the nib (`Name.nib` → `Name`), for ``Options/localize``.
+  var tableName: String? {
+    let file = name.split(separator: "/").last.map(String.init) ?? name
+    guard let dot = file.lastIndex(of: "."), ["nib", "xib", "storyboard", "storyboardc"].contains(String(file[file.index(after: dot)...])) else {
+      return nil
+    }
+    return String(file[..<dot])
+  }
+
+  /// Localizes through `bundle`'s strings table `table` in the user's language (a key missing
+  /// from the table keeps the development string).
+  static func localizer(bundle: Bundles.Bundle, table: String) -> @Sendable (String) -> String? {
+    { key in
+      let missing = "\u{0}"
+      let text = bundle.localizedString(forKey: key, value: missing, table: table)
+      return text == missing ? nil : text
+    }
+  }
+
   /// Instantiates the nib and answers its top-level objects, placeholders left out
   /// (`instantiateWithOwner:options:`). The caller owns them: nothing else keeps them alive.
   public func instantiate(withOwner owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> [AnyObject] {
@@ -140,6 +171,8 @@ public final class Nib: Sendable {
   /// Instantiates the nib and answers everything the load produced: the top-level objects, the
   /// objects by id, the bindings, what lenient mode skipped.
   public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
+    var options = options
+    if options.localize == nil, let bundle, let table = tableName { options.localize = Self.localizer(bundle: bundle, table: table) }
     var loader = try NibLoader(nib: self, owner: owner, options: options)
     return try loader.run()
   }

@@ -30,7 +30,8 @@ struct NibLoader {
       throw NibLoadingError(.unreadable, nib: nib.name, detail: error.detail)
     }
     application = options.application ?? Application()
-    unarchiver = NibUnarchiver(graph: nib.graph, classes: options.classes, options: .init(isStrict: options.isStrict))
+    unarchiver = NibUnarchiver(
+      graph: nib.graph, classes: options.classes, options: .init(isStrict: options.isStrict, localize: options.localize))
     for (index, placeholder) in layout.placeholders {
       switch placeholder {
       case .owner: unarchiver.substitutes[index] = owner ?? AbsentOwner()
@@ -246,12 +247,14 @@ struct NibLoader {
       return try malformed(connection, "an action without a selector")
     }
     if let target, !(target is AbsentOwner) {
-      if let responder = target as? ActionResponding, !responder.responds(to: selector) {
-        try missing(
+      // A target that lacks the action is not connected (AppKit logs "Could not connect the
+      // action"), unless it is a generic object standing for an unknown class.
+      if let responder = target as? ActionResponding, !(target is GenericObject), !responder.responds(to: selector) {
+        return try missing(
           .unknownAction, object: sourceIndex, key: selector,
           detail: "action \(selector): the target \(type(of: target)) does not respond to it")
       } else if !(target is ActionResponding) {
-        try missing(
+        return try missing(
           .unknownAction, object: sourceIndex, key: selector,
           detail: "action \(selector): the target \(type(of: target)) has no action table")
       }
@@ -297,7 +300,8 @@ struct NibLoader {
   // MARK: - awakeFromNib
 
   /// UIKit: every object the nib made, never placeholders. AppKit: the nib's objects, then the
-  /// external placeholders, File's Owner last.
+  /// placeholders (the Application and external objects; not the First Responder stand-in),
+  /// File's Owner last (formats.md §8 step 4).
   func awake() {
     var seen: Set<ObjectIdentifier> = []
     for index in unarchiver.madeIndices {
@@ -310,8 +314,8 @@ struct NibLoader {
       guard let object = unarchiver.substitutes[index], seen.insert(ObjectIdentifier(object)).inserted else { continue }
       switch placeholder {
       case .owner: ownerObject = object
-      case .external: (object as? NibAwaking)?.awakeFromNib()
-      case .firstResponder, .application: break
+      case .external, .application: (object as? NibAwaking)?.awakeFromNib()
+      case .firstResponder: break
       }
     }
     (ownerObject as? NibAwaking)?.awakeFromNib()

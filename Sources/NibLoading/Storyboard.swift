@@ -29,12 +29,16 @@ public final class Storyboard: ViewControllerSource {
   /// The compiled storyboard's `Info.plist`.
   public let info: PropertyListValue
   private let nibs: [String: NibGraph]
+  private var relationshipDepth = 0
 
   /// The stand-in for a scene nib's File's Owner: the scene's controller arrives through its
   /// `sceneController` outlet.
   final class SceneOwner: NibObject {
     var sceneController: AnyObject?
-    static let sceneKeys = KeyTable(for: SceneOwner.self) { $0.key("sceneController", \.sceneController) }
+    static let sceneKeys = KeyTable(for: SceneOwner.self) {
+      $0.key("sceneController", \.sceneController)
+      $0.key("sceneViewController", \.sceneController)
+    }
     override class var keyTable: KeyTable { sceneKeys }
     required init() { super.init() }
   }
@@ -47,10 +51,18 @@ public final class Storyboard: ViewControllerSource {
     self.name = path
     self.bundle = bundle
     self.options = options
+    if self.options.localize == nil, let bundle {
+      let file = path.split(separator: "/").last.map(String.init) ?? path
+      let table = file.split(separator: ".").first.map(String.init) ?? file
+      self.options.localize = Nib.localizer(bundle: bundle, table: table)
+    }
     do {
       if path.hasSuffix(".storyboard") {
-        let compiled = try CocoaStoryboardCompiler.compile(
-          try InterfaceDocument(contentsOfFile: path), options: .init(omitsColorProfiles: true))
+        let document = try InterfaceDocument(contentsOfFile: path)
+        let compiled =
+          document.platform == .iOS
+          ? try CocoaTouchStoryboardCompiler.compile(document)
+          : try CocoaStoryboardCompiler.compile(document, options: .init(omitsColorProfiles: true))
         info = compiled.info
         nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
       } else {
@@ -66,7 +78,7 @@ public final class Storyboard: ViewControllerSource {
         nibs = graphs
       }
     } catch {
-      throw NibLoadingError(.unreadable, nib: path, detail: "\(error)", underlying: error)
+      throw NibLoadingError(.unreadable, nib: path, detail: "cannot be read or compiled", underlying: error)
     }
   }
 
@@ -155,6 +167,7 @@ public final class Storyboard: ViewControllerSource {
     let owner = SceneOwner()
     var sceneOptions = options
     sceneOptions.externalObjects["NSStoryboardPlaceholder"] = self
+    sceneOptions.externalObjects["UIStoryboardPlaceholder"] = self
     let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle).load(owner: owner, options: sceneOptions)
     guard let controller = owner.sceneController else {
       throw NibLoadingError(
@@ -168,6 +181,7 @@ public final class Storyboard: ViewControllerSource {
     if let viewController = controller as? ViewController {
       viewController.storyboardIdentifier = identifier
       prepare(viewController)
+      try fillRelationships(of: viewController)
     }
     return controller
   }
@@ -181,6 +195,25 @@ public final class Storyboard: ViewControllerSource {
     }
     throw NibLoadingError(
       .unknownIdentifier, nib: name, key: identifier, detail: "the controller \(identifier) is a \(type(of: controller)), not a view controller")
+  }
+
+  /// A container's relationship segues, made: a navigation controller's root, a tab bar
+  /// controller's tabs, other containers' children (nesting is bounded by the storyboard's size).
+  private func fillRelationships(of container: ViewController) throws(NibLoadingError) {
+    guard relationshipDepth < 64 else {
+      throw NibLoadingError(.invalidObject, nib: name, detail: "relationship segues nest more than 64 deep (a cycle)")
+    }
+    relationshipDepth += 1
+    defer { relationshipDepth -= 1 }
+    for (relationship, destination) in container.relationshipSegues {
+      let child = try instantiateController(withIdentifier: destination)
+      guard let childController = child as? ViewController else { continue }
+      if relationship == "rootViewController", let navigation = container as? NavigationController {
+        navigation.pushViewController(childController)
+      } else {
+        container.addChild(childController)
+      }
+    }
   }
 
   /// Gives a controller its storyboard and the loader of its view's nib.
