@@ -88,6 +88,6 @@ extension ClassRegistry {
     "NSPredicateEditorRowTemplate", "IBClassReference", "NSParagraphStyle", "NSMutableParagraphStyle", "NSShadow",
     "_NSRuleEditorViewSliceHolder", "_NSRuleEditorViewUnboundRowHolder", "IBImageConfiguration", "NSArrayController",
     "NSObjectController", "NSTreeController", "NSDictionaryController", "UILayoutGuide", "UITapGestureRecognizer",
-    "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "NSLocale", "NSTimeZone", "NSFontManager",
+    "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "NSLocale", "NSTimeZone", "NSFontManager", "UIButtonContent",
   ]
 }

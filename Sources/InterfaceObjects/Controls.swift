@@ -118,6 +118,8 @@ open class Control: View {
 open class Button: Control {
   /// UIKit's titles by control state (0 normal, 1 highlighted, 2 disabled, 4 selected).
   public var titlesByState: [Int: String] = [:]
+  /// UIKit's images by control state.
+  public var imagesByState: [Int: Image] = [:]
 
   public required init() { super.init() }
 
@@ -143,7 +145,7 @@ open class Button: Control {
   /// `keyEquivalent`.
   public var keyEquivalent: String { (cell as? ButtonCell)?.keyEquivalent ?? "" }
   /// `image` (the normal image).
-  public var image: Image? { (cell as? ButtonCell)?.image }
+  public var image: Image? { (cell as? ButtonCell)?.image ?? imagesByState[0] }
 
   public static let buttonKeys = KeyTable(for: Button.self, inheriting: controlKeys) {
     $0.key("title", \.title)
@@ -156,7 +158,9 @@ open class Button: Control {
     try super.decode(from: coder)
     if let contents = try coder.decodeObject(forKey: "UIButtonStatefulContent") as? [String: Any] {
       for (state, content) in contents {
-        if let state = Int(state), let title = (content as? [String: Any])?["UITitle"] as? String { titlesByState[state] = title }
+        guard let state = Int(state), let content = content as? GenericObject else { continue }
+        if let title = content["UITitle"] as? String { titlesByState[state] = title }
+        if let image = content["UIImage"] as? Image { imagesByState[state] = image }
       }
     }
   }

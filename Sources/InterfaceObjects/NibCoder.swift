@@ -112,7 +112,12 @@ public final class NibCoder {
   public func decodeString(forKey key: String) throws(InterfaceObjectsError) -> String? {
     switch payload(forKey: key) {
     case .object(let index)?:
-      if let text = unarchiver.graph.text(of: index) { return text }
+      // A localizable string goes through the unarchiver, which translates it.
+      if unarchiver.graph.objects.indices.contains(index), unarchiver.graph.objects[index].className != "NSLocalizableString",
+        let text = unarchiver.graph.text(of: index)
+      {
+        return text
+      }
       return try unarchiver.value(at: index, depth: 0) as? String
     case .data(let bytes)?: return String(decoding: bytes, as: UTF8.self)
     default: return nil

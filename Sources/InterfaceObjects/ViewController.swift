@@ -109,6 +109,8 @@ open class ViewController: Responder {
   /// The relationship segues of a container (`rootViewController`, `viewControllers`): the
   /// storyboard fills the container's children from them.
   public var relationshipSegues: [(relationship: String, destination: String)] = []
+  /// The archived templates, kept alive: controls that start a segue target them (weakly).
+  private var segueTemplateObjects: [SegueTemplateObject] = []
   private var viewLoadingExternals: [(name: String, object: WeakReference)] = []
 
   /// The objects the view's nib refers to as external objects, by identifier
@@ -309,7 +311,8 @@ open class ViewController: Responder {
     if let item = try coder.decodeObject(forKey: "UINavigationItem", as: NavigationItem.self) { navigationItem = item }
     tabBarItem = try coder.decodeObject(forKey: "UITabBarItem", as: TabBarItem.self)
     for child in try coder.decodeArray(forKey: "UIChildViewControllers", of: ViewController.self) { addChild(child) }
-    for record in try coder.decodeArray(forKey: "UIStoryboardSegueTemplates", of: SegueTemplateObject.self) {
+    segueTemplateObjects = try coder.decodeArray(forKey: "UIStoryboardSegueTemplates", of: SegueTemplateObject.self)
+    for record in segueTemplateObjects {
       record.sourceViewController = self
       if let relationship = record.relationship {
         relationshipSegues.append((relationship, record.template.destination))
