@@ -49,6 +49,10 @@ public struct CocoaTouchCompiler {
   var exits: Set<String> = []
   /// What the storyboard compiler collects from the scene: segues by the id of their source.
   var segues: [(segue: InterfaceDocument.Element, sourceID: String)] = []
+  var deferredCompiled = false
+  /// In a storyboard, every id of the document (to tell a connection to another scene from a
+  /// dangling one).
+  var otherScenesIDs: Set<String> = []
 
   init(document: InterfaceDocument, localizableKeys: Set<String>? = nil) {
     self.document = document
@@ -171,7 +175,7 @@ public struct CocoaTouchCompiler {
     "rightBarButtonItems", "leftBarButtonItems", "barButtonItem", "tableViewCellContentView", "collectionViewCellContentView",
     "view", "tableView", "collectionView", "navigationBar", "tabBar", "toolbar", "attributedString", "variation", "mask",
     "searchBar", "image", "textAttributes", "scrollEdgeAppearance", "standardAppearance", "compactAppearance", "offsetWrapper",
-    "backgroundConfiguration", "tableViewSection", "datePickerLocale",
+    "backgroundConfiguration", "tableViewSection", "datePickerLocale", "collectionReusableView", "collectionViewCell",
   ]
 
   mutating func compileTopLevel(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) {
@@ -238,6 +242,13 @@ public struct CocoaTouchCompiler {
     for child in element.children where !Self.ignoredChildren.contains(child.name) {
       throw unsupported(child, "<\(child.name)> inside <\(element.name)> is not compiled for iOS yet")
     }
+    // An object element under this one that no rule above compiled (a view under a key not
+    // known here) is refused, never dropped.
+    for child in element.children where Self.classNames[child.name] != nil {
+      if let childID = child["id"], objectsByID[childID] == nil {
+        throw unsupported(child, "<\(child.name) key=\"\(child["key"] ?? "")\"> inside <\(element.name)> is not compiled for iOS yet")
+      }
+    }
     return object
   }
 
@@ -271,10 +282,14 @@ public struct CocoaTouchCompiler {
       for section in element.child("sections")?.children("tableViewSection") ?? [] {
         for cell in section.child("cells")?.children ?? [] { cells.append(try compileObject(cell, superview: object)) }
       }
-      for child in element.children where child.name == "collectionViewCell" || child.name == "collectionReusableView" {
-        cells.append(try compileObject(child, superview: object))
-      }
+      let reusable = element.children.filter { $0.name == "collectionViewCell" || $0.name == "collectionReusableView" }
+      for child in reusable + (element.child("cells")?.children ?? []) { cells.append(try compileObject(child, superview: object)) }
       if !cells.isEmpty { entries.append(.init("UITableViewCellPrototypes", .object(graph.collection("NSArray", cells)))) }
+      for (key, archivedKey) in [("tableHeaderView", "UITableHeaderView"), ("tableFooterView", "UITableFooterView")] {
+        if let header = element.children.first(where: { $0["key"] == key && Self.classNames[$0.name] != nil }) {
+          entries.append(.init(archivedKey, .object(try compileObject(header, superview: object))))
+        }
+      }
       if let height = element.double("rowHeight") { entries.append(.init("UIRowHeight", .float64(height))) }
     }
     if !subviews.isEmpty { entries.append(.init("UISubviews", .object(graph.collection("NSMutableArray", subviews)))) }
@@ -381,6 +396,9 @@ public struct CocoaTouchCompiler {
       guard let number = Self.systemItems.firstIndex(of: system) else { throw unsupported(element, "a system item \(system)") }
       entries.append(.init("UISystemItem", NibGraph.integer(number)))
     }
+    if element.name == "barButtonItem", let custom = element.children.first(where: { $0["key"] == "customView" && Self.classNames[$0.name] != nil }) {
+      entries.append(.init("UICustomView", .object(try compileObject(custom, superview: nil))))
+    }
     if element.name == "navigationItem" {
       for (key, listKey) in [("leftBarButtonItem", "leftBarButtonItems"), ("rightBarButtonItem", "rightBarButtonItems")] {
         var items: [Int] = []
@@ -432,6 +450,9 @@ public struct CocoaTouchCompiler {
 
   func object(_ id: String?, for element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     guard let id, let object = objectsByID[id] else {
+      if let id, otherScenesIDs.contains(id) {
+        throw invalid(element, "<\(element.name)> refers to \(id), an object of another scene: connections cannot cross scenes")
+      }
       throw invalid(element, "<\(element.name)> refers to \(id ?? "no object"), which the document does not define")
     }
     return object
@@ -521,7 +542,10 @@ public struct CocoaTouchCompiler {
       if let constant = element.double("constant") { entries.append(.init("NSConstant", .float64(constant))) }
       if let priority = element.double("priority") { entries.append(.init("NSPriority", .float64(priority))) }
       if let identifier = element["identifier"] { entries.append(.init("NSLayoutIdentifier", .object(string(identifier)))) }
-      byView[view, default: []].append(graph.add("NSLayoutConstraint", entries))
+      let constraint = graph.add("NSLayoutConstraint", entries)
+      if let id = element["id"] { try register(constraint, element, id: id) }
+      objects.append(constraint)
+      byView[view, default: []].append(constraint)
     }
     return byView
   }
@@ -562,12 +586,20 @@ public struct CocoaTouchCompiler {
     }
   }
 
-  /// Connections, constraints and the root's lists, once every object exists.
-  mutating func finish() throws(InterfaceBuilderError) -> NibGraph {
-    try compileConnections()
+  /// Constraints, then connections (outlets may point at constraints), once every object
+  /// exists; once.
+  mutating func compileDeferred() throws(InterfaceBuilderError) {
+    guard !deferredCompiled else { return }
+    deferredCompiled = true
     for (view, constraints) in try compileConstraints() {
       graph[view].entries.append(.init("UIViewAutolayoutConstraints", .object(graph.collection("NSArray", constraints))))
     }
+    try compileConnections()
+  }
+
+  /// The root's lists, after the deferred constraints and connections.
+  mutating func finish() throws(InterfaceBuilderError) -> NibGraph {
+    try compileDeferred()
     graph[graph.root].entries = [
       .init("UINibTopLevelObjectsKey", .object(graph.collection("NSArray", topLevel))),
       .init("UINibObjectsKey", .object(graph.collection("NSArray", objects))),

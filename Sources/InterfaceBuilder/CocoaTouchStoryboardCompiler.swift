@@ -37,9 +37,16 @@ public enum CocoaTouchStoryboardCompiler {
       identifiers[id] = identifier
       controllers.append((scene, controller))
     }
+    var allIDs: Set<String> = []
+    var stack = [document.root]
+    while let element = stack.popLast() {
+      if let id = element["id"] { allIDs.insert(id) }
+      stack.append(contentsOf: element.children)
+    }
     var nibs: [(name: String, graph: NibGraph)] = []
     for (scene, controller) in controllers {
       var compiler = CocoaTouchCompiler(document: document, localizableKeys: localizableKeys)
+      compiler.otherScenesIDs = allIDs
       let owner = compiler.graph.add("UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("IBFilesOwner")))])
       let storyboard = compiler.graph.add(
         "UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("UIStoryboardPlaceholder")))])
@@ -47,7 +54,7 @@ public enum CocoaTouchStoryboardCompiler {
       compiler.topLevel += [owner, storyboard]
       for member in scene.child("objects")?.children ?? [] { try compiler.compileTopLevel(member) }
       let controllerObject = try compiler.object(controller["id"], for: controller)
-      try compiler.compileConnections()
+      try compiler.compileDeferred()
       try addSegues(&compiler, controller: controllerObject, identifiers: identifiers)
       compiler.connections += [
         compiler.graph.add(
@@ -63,7 +70,6 @@ public enum CocoaTouchStoryboardCompiler {
             .init("UIDestination", .object(storyboard)),
           ]),
       ]
-      compiler.deferredConnections = []
       nibs.append((identifiers[controller["id"] ?? ""] ?? "", try compiler.finish()))
     }
     let table = identifiers.values.sorted().map { ($0, PropertyListValue.string($0)) }

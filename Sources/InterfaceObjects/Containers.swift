@@ -45,6 +45,9 @@ open class TableView: Control {
   public var headerView: View?
   /// `autosaveName`.
   public var autosaveName: String?
+  /// UIKit's `tableHeaderView` / `tableFooterView`.
+  public var tableHeaderView: View?
+  public var tableFooterView: View?
   public required init() { super.init() }
 
   /// The column with `identifier` (`tableColumnWithIdentifier:`).
@@ -57,6 +60,8 @@ open class TableView: Control {
     $0.key("dataSource", \.dataSource)
     $0.key("rowHeight", \.rowHeight)
     $0.key("autosaveName", \.autosaveName)
+    $0.key("tableHeaderView", \.tableHeaderView)
+    $0.key("tableFooterView", \.tableFooterView)
   }
   open override class var keyTable: KeyTable { tableViewKeys }
 
@@ -69,6 +74,8 @@ open class TableView: Control {
     dataSource = try coder.decodeReference(forKey: "NSDataSource")
     headerView = try coder.decodeObject(forKey: "NSHeaderView", as: View.self)
     autosaveName = try coder.decodeString(forKey: "NSAutosaveName")
+    tableHeaderView = try coder.decodeObject(forKey: "UITableHeaderView", as: View.self)
+    tableFooterView = try coder.decodeObject(forKey: "UITableFooterView", as: View.self)
   }
 }
 

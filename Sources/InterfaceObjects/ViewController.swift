@@ -412,6 +412,8 @@ public final class BarButtonItem: BarItem {
   public var action: String?
   /// `systemItem` (UIKit's `UIBarButtonSystemItem`), when it is one.
   public var systemItem: Int?
+  /// `customView`.
+  public var customView: View?
   public required init() { super.init() }
   public static let barButtonItemKeys = KeyTable(for: BarButtonItem.self, inheriting: barItemKeys) {
     $0.key("target", \.target)
@@ -421,5 +423,6 @@ public final class BarButtonItem: BarItem {
   public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
     systemItem = coder.decodeInteger(forKey: "UISystemItem")
+    customView = try coder.decodeObject(forKey: "UICustomView", as: View.self)
   }
 }
