@@ -31,6 +31,13 @@ let package = Package(
       .executableTarget(
         name: "FuzzNIBArchive",
         dependencies: ["FuzzSupport", .product(name: "Interface", package: "Stasis")]),
+      // The nib loader: compiled nibs instantiated into live objects (lenient and strict).
+      .executableTarget(
+        name: "FuzzNibLoader",
+        dependencies: [
+          "FuzzSupport", .product(name: "Interface", package: "Stasis"), .product(name: "NibLoading", package: "Stasis"),
+          .product(name: "InterfaceObjects", package: "Stasis"), .product(name: "ObjectModel", package: "Stasis"),
+        ]),
       // Interface Builder documents (.xib, .storyboard), read through libxml2.
       .executableTarget(
         name: "FuzzXibDocument",

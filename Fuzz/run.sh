@@ -32,7 +32,7 @@ case "$target" in
   FuzzJSONPlist) dict="$here/dictionaries/json.dict" ;;
   FuzzAnyPlist) dict="$out/all.dict"; cat "$here"/dictionaries/*.dict > "$dict" ;;
   FuzzKeyedUnarchiver) dict="$here/dictionaries/keyedarchive.dict" ;;
-  FuzzNIBArchive) dict="$here/dictionaries/nib.dict" ;;
+  FuzzNIBArchive | FuzzNibLoader) dict="$here/dictionaries/nib.dict" ;;
   FuzzXibDocument) dict="$here/dictionaries/xib.dict" ;;
   *) echo "run.sh: unknown target $target" >&2; exit 1 ;;
 esac

@@ -20,7 +20,7 @@ if [[ ! -f "$corpus/README.md" ]]; then
   exit 1
 fi
 all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist
-  FuzzKeyedUnarchiver FuzzNIBArchive FuzzXibDocument)
+  FuzzKeyedUnarchiver FuzzNIBArchive FuzzNibLoader FuzzXibDocument)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -122,6 +122,7 @@ for target in "${targets[@]}"; do
       ;;
     FuzzAnyPlist) copy "$target" any bplist xmlplist openstep strings keyedarchive ;;
     FuzzNIBArchive) copy "$target" text nib ;;   # NIBArchives sniff as "text"; keyed-archive nibs are left out
+    FuzzNibLoader) copy "$target" text nib ;;    # the same compiled nibs, instantiated
     FuzzXibDocument) copy "$target" xml xib ;;   # the .xib and .storyboard files (all start with <?xml)
     FuzzKeyedUnarchiver)
       copy_keyed keyedarchive

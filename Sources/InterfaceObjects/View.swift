@@ -74,12 +74,26 @@ open class View: Responder {
     return nil
   }
 
-  /// Adds `view` at the front (`addSubview:`), taking it from its old superview.
+  /// Adds `view` at the front (`addSubview:`), taking it from its old superview. A view cannot
+  /// become a subview of itself or of one of its own subviews (UIKit raises); such a call does
+  /// nothing here.
   public func addSubview(_ view: View) {
-    guard view !== self else { return }
+    guard !view.isAncestor(of: self) else { return }
     view.removeFromSuperview()
     subviews.append(view)
     view.superview = self
+  }
+
+  /// Whether this view is `view` or one of its superviews.
+  public func isAncestor(of view: View) -> Bool {
+    var current: View? = view
+    var steps = 0
+    while let candidate = current, steps < 100_000 {
+      if candidate === self { return true }
+      current = candidate.superview
+      steps += 1
+    }
+    return false
   }
 
   /// Takes the view out of its superview (`removeFromSuperview`).
@@ -151,11 +165,7 @@ open class View: Responder {
     } else if let size = try coder.decodeSize(forKey: "NSFrameSize") {
       frame = CGRect(origin: .zero, size: size)
     }
-    for case let subview as View in try coder.decodeArray(forKey: "NSSubviews") where subview.superview !== self {
-      subview.removeFromSuperview()
-      subviews.append(subview)
-      subview.superview = self
-    }
+    for case let subview as View in try coder.decodeArray(forKey: "NSSubviews") where subview.superview !== self { addSubview(subview) }
     if let parent = try coder.decodeObject(forKey: "NSSuperview", as: View.self), superview == nil {
       parent.addSubview(self)
     }
@@ -170,11 +180,7 @@ open class View: Responder {
     let bounds = try coder.decodeRect(forKey: "UIBounds") ?? .zero
     let center = try coder.decodePoint(forKey: "UICenter") ?? CGPoint(x: bounds.midX, y: bounds.midY)
     frame = CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
-    for case let subview as View in try coder.decodeArray(forKey: "UISubviews") where subview.superview !== self {
-      subview.removeFromSuperview()
-      subviews.append(subview)
-      subview.superview = self
-    }
+    for case let subview as View in try coder.decodeArray(forKey: "UISubviews") where subview.superview !== self { addSubview(subview) }
     if let parent = try coder.decodeObject(forKey: "UISuperview", as: View.self), superview == nil { parent.addSubview(self) }
     tag = coder.decodeInteger(forKey: "UITag") ?? 0
     isHidden = coder.decodeBool(forKey: "UIHidden") ?? false
