@@ -576,7 +576,8 @@ public struct CocoaTouchCompiler {
         let numbers = attribute["type"] == "point" ? [child.double("x") ?? 0, child.double("y") ?? 0]
           : attribute["type"] == "size" ? [child.double("width") ?? 0, child.double("height") ?? 0]
           : [child.double("x") ?? 0, child.double("y") ?? 0, child.double("width") ?? 0, child.double("height") ?? 0]
-        value = .object(graph.add("NSValue", [.init("NS.geometry", Self.geometry(numbers))]))
+        let key = attribute["type"] == "point" ? "NS.pointval" : attribute["type"] == "size" ? "NS.sizeval" : "NS.rectval"
+        value = .object(graph.add("NSValue", [.init(key, Self.geometry(numbers))]))
       case let other:
         throw unsupported(attribute, "a runtime attribute of type \"\(other ?? "(none)")\" is not compiled for iOS yet")
       }

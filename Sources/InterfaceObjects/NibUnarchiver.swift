@@ -290,12 +290,18 @@ enum FoundationValue {
       }
       return ConvertedValue(value: development)
     case "NSValue":
-      guard case .data(let bytes)? = object["NS.geometry"], let numbers = Geometry.numbers(inData: bytes) else { return nil }
-      switch numbers.count {
-      case 2: return ConvertedValue(value: CGPoint(x: numbers[0], y: numbers[1]))
-      case 4: return ConvertedValue(value: CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
-      default: return nil
+      // Geometry as CocoaTouchCompiler writes runtime attributes: NS.pointval, NS.sizeval or
+      // NS.rectval holding UIKit's geometry data. Other NSValues stay generic objects.
+      for key in ["NS.pointval", "NS.sizeval", "NS.rectval"] {
+        guard case .data(let bytes)? = object[key], let numbers = Geometry.numbers(inData: bytes) else { continue }
+        switch (key, numbers.count) {
+        case ("NS.pointval", 2): return ConvertedValue(value: CGPoint(x: numbers[0], y: numbers[1]))
+        case ("NS.sizeval", 2): return ConvertedValue(value: CGSize(width: numbers[0], height: numbers[1]))
+        case ("NS.rectval", 4): return ConvertedValue(value: CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+        default: return nil
+        }
       }
+      return nil
     case "NSNumber":
       if case .float64(let value)? = object["NS.dblval"] { return ConvertedValue(value: value) }
       if case .float32(let value)? = object["NS.dblval"] { return ConvertedValue(value: Double(value)) }

@@ -224,7 +224,7 @@ open class ViewController: Responder {
   /// `show`/`push` when there is one, presented otherwise. Answers the segue, or `nil` when
   /// ``shouldPerformSegue(withIdentifier:sender:)`` said no.
   ///
-  /// - Throws: ``InterfaceObjectsError/Code-swift.struct/invalidValue`` when the controller has no
+  /// - Throws: `InterfaceObjectsError.Code.invalidValue` when the controller has no
   ///   segue of that identifier or no storyboard; the storyboard's error when the destination
   ///   cannot be made.
   @discardableResult
@@ -254,28 +254,40 @@ open class ViewController: Responder {
     return segue
   }
 
-  /// An unwind segue: the nearest controller up the presenting and parent chain that has the
-  /// unwind action gets it, and everything presented above it is dismissed.
+  /// An unwind segue, searched as UIKit does: from this controller outwards, first the
+  /// controllers below each one in its navigation stack (nearest first), then its parent or the
+  /// controller that presented it. The first that has the unwind action gets it; everything
+  /// presented above it is dismissed and its navigation stack is popped back to it.
   private func unwind(action: String, identifier: String, sender: Any?) throws -> StoryboardSegue? {
-    var candidate: ViewController? = presentingViewController ?? parent
+    var current: ViewController? = self
     var steps = 0
-    while let current = candidate, steps < 1_000 {
-      if current.responds(to: action) {
-        let segue = StoryboardSegue(identifier: identifier, kind: "unwind", source: self, destination: current)
-        prepare(for: segue, sender: sender)
-        try current.perform(action: action, sender: segue)
-        current.dismiss()
-        if let navigation = current.navigationController ?? (current as? NavigationController) {
-          while let top = navigation.topViewController, top !== current, navigation.viewControllers.count > 1 { navigation.popViewController() }
-        }
-        return segue
-      }
-      candidate = current.presentingViewController ?? current.parent
+    while let node = current, steps < 1_000 {
       steps += 1
+      if let navigation = node.parent as? NavigationController, let position = navigation.children.firstIndex(where: { $0 === node }) {
+        for candidate in navigation.children[..<position].reversed() where candidate.responds(to: action) {
+          return try finishUnwind(to: candidate, action: action, identifier: identifier, sender: sender)
+        }
+      }
+      let next = node.parent ?? node.presentingViewController
+      if let next, next.responds(to: action) {
+        return try finishUnwind(to: next, action: action, identifier: identifier, sender: sender)
+      }
+      current = next
     }
     throw InterfaceObjectsError(
       .invalidValue, className: String(describing: type(of: self)), key: identifier,
-      detail: "no view controller above this one has the unwind action \(action)")
+      detail: "no view controller this one came from has the unwind action \(action)")
+  }
+
+  private func finishUnwind(to destination: ViewController, action: String, identifier: String, sender: Any?) throws -> StoryboardSegue {
+    let segue = StoryboardSegue(identifier: identifier, kind: "unwind", source: self, destination: destination)
+    prepare(for: segue, sender: sender)
+    try destination.perform(action: action, sender: segue)
+    destination.dismiss()
+    if let navigation = destination.parent as? NavigationController {
+      while let top = navigation.topViewController, top !== destination, navigation.viewControllers.count > 1 { navigation.popViewController() }
+    }
+    return segue
   }
 
   public static let viewControllerKeys = KeyTable(for: ViewController.self) {

@@ -37,7 +37,7 @@ public final class Nib: Sendable {
     /// modes, as UIKit raises.
     public var isStrict: Bool
     /// The application the nib's Application placeholder stands for and its windows belong to;
-    /// a new ``Application`` when `nil`.
+    /// a new `Application` when `nil`.
     public var application: Application?
     /// What an outlet, runtime attribute or action the object lacks is: by default an error for
     /// UIKit nibs and in strict mode, a warning for AppKit nibs in lenient mode.

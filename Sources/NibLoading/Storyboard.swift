@@ -118,7 +118,7 @@ public final class Storyboard: ViewControllerSource {
   public var mainMenuIdentifier: String? { string("NSStoryboardMainMenu") }
 
   /// Loads the storyboard's main menu (`NSStoryboardMainMenu`) with `application` as File's
-  /// Owner and makes it the application's ``Application/mainMenu``, as AppKit does at launch.
+  /// Owner and makes it the application's `mainMenu`, as AppKit does at launch.
   /// Answers the menu, or `nil` when the storyboard has none.
   @discardableResult
   public func loadMainMenu(into application: Application) throws(NibLoadingError) -> Menu? {
