@@ -37,6 +37,7 @@ struct NibLayout {
 
   /// Reads the layout of `graph`, or answers why it cannot.
   init(_ graph: NibGraph) throws(LayoutProblem) {
+    guard graph.objects.indices.contains(graph.root) else { throw LayoutProblem("the nib has no root object") }
     let root = graph.objects[graph.root]
     if case .object(let data)? = root["IB.objectdata"] {
       platform = .appKit

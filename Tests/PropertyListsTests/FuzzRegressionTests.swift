@@ -34,8 +34,9 @@ struct FuzzRegressionTests {
 
   /// Targets whose cases another suite replays: FuzzKeyedUnarchiver's are keyed archives,
   /// replayed by Tests/KeyedArchiveTests/KeyedFuzzRegressionTests.swift; FuzzXibDocument's are
-  /// Interface Builder documents, replayed by Tests/InterfaceBuilderTests/XibFuzzRegressionTests.swift.
-  static let replayedElsewhere: Set<String> = ["FuzzKeyedUnarchiver", "FuzzXibDocument"]
+  /// Interface Builder documents, replayed by Tests/InterfaceBuilderTests/XibFuzzRegressionTests.swift;
+  /// FuzzNibLoader's are compiled nibs, replayed by Tests/NibLoadingTests/NibLoaderFuzzRegressionTests.swift.
+  static let replayedElsewhere: Set<String> = ["FuzzKeyedUnarchiver", "FuzzXibDocument", "FuzzNibLoader"]
 
   /// Target folders under FailCases, by name (without those replayed elsewhere).
   static var targetFolders: [String] {
