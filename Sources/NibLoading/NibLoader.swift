@@ -198,30 +198,26 @@ struct NibLoader {
   /// Seed 003's outlet rule: UIKit's `setValue:forKey:`, AppKit's `set<Label>:` (both through
   /// key-value coding here).
   mutating func setOutlet(_ label: String, of source: AnyObject?, at sourceIndex: Int?, to destination: Any?) throws(NibLoadingError) {
-    guard let source, !(source is AbsentOwner) else { return }
-    guard let coding = source as? any KeyValueCoding else {
-      return try missing(
-        .undefinedKey, object: sourceIndex, key: label,
-        detail: "outlet \(label): \(type(of: source)) does not adopt KeyValueCoding, so no outlet can be set on it")
-    }
-    do {
-      try coding.setValue(destination, forKey: label)
-    } catch {
-      try missing(.undefinedKey, object: sourceIndex, key: label, detail: "outlet \(label): \(error.description)", underlying: error)
-    }
+    try set(label, isPath: false, what: "outlet", of: source, at: sourceIndex, to: destination)
   }
 
+  /// A user-defined runtime attribute: `setValue:forKeyPath:`.
   mutating func setAttribute(_ keyPath: String, of object: AnyObject?, at index: Int?, to value: Any?) throws(NibLoadingError) {
+    try set(keyPath, isPath: true, what: "runtime attribute", of: object, at: index, to: value)
+  }
+
+  private mutating func set(
+    _ key: String, isPath: Bool, what: String, of object: AnyObject?, at index: Int?, to value: Any?
+  ) throws(NibLoadingError) {
     guard let object, !(object is AbsentOwner) else { return }
     guard let coding = object as? any KeyValueCoding else {
       return try missing(
-        .undefinedKey, object: index, key: keyPath,
-        detail: "runtime attribute \(keyPath): \(type(of: object)) does not adopt KeyValueCoding")
+        .undefinedKey, object: index, key: key, detail: "\(what) \(key): \(type(of: object)) does not adopt KeyValueCoding")
     }
     do {
-      try coding.setValue(value, forKeyPath: keyPath)
+      if isPath { try coding.setValue(value, forKeyPath: key) } else { try coding.setValue(value, forKey: key) }
     } catch {
-      try missing(.undefinedKey, object: index, key: keyPath, detail: "runtime attribute \(keyPath): \(error.description)", underlying: error)
+      try missing(.undefinedKey, object: index, key: key, detail: "\(what) \(key): \(error.description)", underlying: error)
     }
   }
 
