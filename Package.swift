@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "NibLoading", targets: ["NibLoading"]),
+    .library(name: "Lifecycle", targets: ["Lifecycle"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
@@ -53,6 +54,17 @@ let package = Package(
       name: "NibLoading",
       dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "ObjectModel", "Interface", "InterfaceBuilder", "InterfaceObjects", "Bundles"],
       path: "Sources/NibLoading"),
+    // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
+    .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
+    .target(
+      name: "Lifecycle",
+      dependencies: ["StasisErrors", "AtomicFiles", "Host", "Sandbox", "InterfaceObjects", "NibLoading", "CEventFD"],
+      path: "Sources/Lifecycle"),
+    // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
+    .executableTarget(
+      name: "stasis-lifecycle-child",
+      dependencies: ["Lifecycle", "InterfaceObjects"],
+      path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",
       dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
@@ -102,6 +114,10 @@ let package = Package(
       name: "NibLoadingTests",
       dependencies: ["NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport"],
       path: "Tests/NibLoadingTests"),
+    .testTarget(
+      name: "LifecycleTests",
+      dependencies: ["Lifecycle", "InterfaceObjects", "NibLoading", "TestSupport", "stasis-lifecycle-child"],
+      path: "Tests/LifecycleTests"),
     .testTarget(
       name: "ObjectModelTests",
       dependencies: ["ObjectModel"],

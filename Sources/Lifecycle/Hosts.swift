@@ -1,0 +1,210 @@
+public import Foundation
+internal import Synchronization
+
+#if canImport(Glibc)
+  internal import Glibc
+#endif
+
+/// What moves an app between states for real: signals, the terminal, memory pressure. A host
+/// owns the process's main run loop (`dispatchMain()`); every transition runs on the main queue.
+///
+/// - ``HeadlessHost``: daemons and tools. `SIGTERM`, `SIGINT`, `SIGHUP` terminate; `SIGUSR1` sends
+///   the app to the background, `SIGUSR2` (or `SIGCONT`) brings it back.
+/// - ``TerminalHost``: terminal apps. Focus reporting (`ESC[?1004h`) makes the app active and
+///   inactive; `SIGTSTP` (Ctrl-Z) sends it to the background and, once its background work is
+///   done, stops the process (suspended); `SIGCONT` (`fg`) brings it back; `SIGTERM`, `SIGHUP`,
+///   `SIGINT` terminate. The terminal is restored on every path.
+/// - Tests drive ``ApplicationLifecycle`` directly (the test host).
+open class LifecycleHost: @unchecked Sendable {
+  /// The lifecycle the host drives.
+  public let lifecycle: ApplicationLifecycle
+  /// The memory-pressure monitor, when a source could be armed.
+  public private(set) var memoryMonitor: MemoryPressureMonitor?
+  /// Which source the monitor uses, or why there is none, as a line for logs.
+  public private(set) var memorySourceReport = "memory pressure: not watched"
+  /// Whether the process stops itself (`SIGSTOP`) once the app is suspended.
+  public var stopsWhenSuspended: Bool
+  private var signalSources: [DispatchSourceSignal] = []
+
+  public init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool) {
+    self.lifecycle = lifecycle
+    self.stopsWhenSuspended = stopsWhenSuspended
+  }
+
+  /// Routes `signal` to `handler` on the main queue (the signal's default action is turned off).
+  public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
+    Glibc.signal(signal, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+    source.setEventHandler(handler: handler)
+    source.resume()
+    signalSources.append(source)
+  }
+
+  /// Starts watching memory pressure (the best source this machine offers, or `source`); each
+  /// episode becomes a memory warning on the main queue.
+  public func watchMemoryPressure(source: MemoryPressureSource? = nil, episodeGap: Double = 2) {
+    let lifecycle = self.lifecycle
+    let deliver: @Sendable (UInt64) -> Void = { seen in
+      DispatchQueue.main.async { lifecycle.receiveMemoryWarning(kernelEventUptime: seen) }
+    }
+    if let source {
+      do {
+        memoryMonitor = try MemoryPressureMonitor(source: source, episodeGap: episodeGap, onPressure: deliver)
+      } catch {
+        memorySourceReport = "memory pressure: \(error)"
+        return
+      }
+    } else {
+      memoryMonitor = MemoryPressureMonitor.best(episodeGap: episodeGap, onPressure: deliver)
+    }
+    memorySourceReport = memoryMonitor.map { "memory pressure: \($0.source)" } ?? "memory pressure: no source could be armed"
+  }
+
+  /// Ends the app (`willTerminate` unless suspended) and the process.
+  open func terminateAndExit(status: Int32 = 0) -> Never {
+    try? lifecycle.terminate()
+    memoryMonitor?.stop()
+    exit(status)
+  }
+
+  /// The app's background work is done: suspend it and, if the host says so, stop the process
+  /// until `SIGCONT`.
+  open func suspendIfIdle() {
+    guard (try? lifecycle.suspend()) != nil else { return }
+    if stopsWhenSuspended { raise(SIGSTOP) }
+  }
+
+  /// Launches the app and runs the main run loop forever.
+  open func run(options: LaunchOptions) -> Never {
+    lifecycle.backgroundWorkDidFinish = { [weak self] in self?.suspendIfIdle() }
+    for terminating in [SIGTERM, SIGINT, SIGHUP] {
+      handle(terminating) { [weak self] in self?.terminateAndExit() }
+    }
+    do {
+      try lifecycle.launch(options: options)
+    } catch {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      exit(1)
+    }
+    dispatchMain()
+  }
+}
+
+/// The host of daemons and tools: signals only (see ``LifecycleHost``).
+public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
+  public override init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool = false) {
+    super.init(lifecycle: lifecycle, stopsWhenSuspended: stopsWhenSuspended)
+  }
+
+  public override func run(options: LaunchOptions) -> Never {
+    handle(SIGUSR1) { [weak self] in try? self?.lifecycle.enterBackground() }
+    handle(SIGUSR2) { [weak self] in try? self?.lifecycle.enterForeground() }
+    handle(SIGCONT) { [weak self] in
+      if self?.lifecycle.state == .suspended { try? self?.lifecycle.enterForeground() }
+    }
+    super.run(options: options)
+  }
+}
+
+/// The host of terminal apps (see ``LifecycleHost``): raw input with focus reporting, job control.
+public final class TerminalHost: LifecycleHost, @unchecked Sendable {
+  /// Bytes typed that are not focus events (keys, pasted text), on the main queue.
+  public var inputHandler: (@Sendable ([UInt8]) -> Void)?
+  private var savedAttributes = termios()
+  private var hasSavedAttributes = false
+  private var readSource: DispatchSourceRead?
+  private var pending: [UInt8] = []
+  private let inputDescriptor: Int32
+  private let outputDescriptor: Int32
+
+  public init(lifecycle: ApplicationLifecycle, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    inputDescriptor = input
+    outputDescriptor = output
+    super.init(lifecycle: lifecycle, stopsWhenSuspended: true)
+  }
+
+  private func writeOut(_ text: String) {
+    _ = text.withCString { Glibc.write(outputDescriptor, $0, strlen($0)) }
+  }
+
+  /// Raw input (no echo, no line buffering; Ctrl-C and Ctrl-Z still signal) and focus reporting.
+  func takeTerminal() {
+    if tcgetattr(inputDescriptor, &savedAttributes) == 0 {
+      hasSavedAttributes = true
+      var raw = savedAttributes
+      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+      withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+        cc[Int(VMIN)] = 1
+        cc[Int(VTIME)] = 0
+      }
+      tcsetattr(inputDescriptor, TCSANOW, &raw)
+    }
+    writeOut("\u{1B}[?1004h")
+  }
+
+  /// Focus reporting off and the terminal's modes as they were.
+  public func restoreTerminal() {
+    writeOut("\u{1B}[?1004l")
+    if hasSavedAttributes { tcsetattr(inputDescriptor, TCSANOW, &savedAttributes) }
+  }
+
+  public override func terminateAndExit(status: Int32 = 0) -> Never {
+    restoreTerminal()
+    super.terminateAndExit(status: status)
+  }
+
+  public override func suspendIfIdle() {
+    guard (try? lifecycle.suspend()) != nil else { return }
+    restoreTerminal()
+    raise(SIGSTOP)
+  }
+
+  /// Splits `bytes` into focus events (`ESC [ I`, `ESC [ O`) and other input.
+  func consume(_ bytes: [UInt8]) {
+    pending += bytes
+    var other: [UInt8] = []
+    var index = 0
+    while index < pending.count {
+      if pending[index] == 0x1B {
+        if index + 2 >= pending.count { break }  // wait for the rest of the sequence
+        if pending[index + 1] == UInt8(ascii: "["), pending[index + 2] == UInt8(ascii: "I") || pending[index + 2] == UInt8(ascii: "O") {
+          if !other.isEmpty { inputHandler?(other); other = [] }
+          if pending[index + 2] == UInt8(ascii: "I") {
+            if lifecycle.state == .inactive { try? lifecycle.becomeActive() }
+          } else if lifecycle.state == .active {
+            try? lifecycle.resignActive()
+          }
+          index += 3
+          continue
+        }
+      }
+      other.append(pending[index])
+      index += 1
+    }
+    pending.removeFirst(index)
+    if !other.isEmpty { inputHandler?(other) }
+  }
+
+  public override func run(options: LaunchOptions) -> Never {
+    takeTerminal()
+    handle(SIGTSTP) { [weak self] in try? self?.lifecycle.enterBackground() }
+    handle(SIGCONT) { [weak self] in
+      guard let self, lifecycle.state == .suspended || lifecycle.state == .background else { return }
+      takeTerminal()
+      try? lifecycle.enterForeground()
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: inputDescriptor, queue: .main)
+    source.setEventHandler { [weak self] in
+      guard let self else { return }
+      var buffer = [UInt8](repeating: 0, count: 1024)
+      let count = read(inputDescriptor, &buffer, buffer.count)
+      if count <= 0 {
+        terminateAndExit()
+      }
+      consume(Array(buffer[0..<count]))
+    }
+    source.resume()
+    readSource = source
+    super.run(options: options)
+  }
+}

@@ -1,0 +1,132 @@
+internal import Foundation
+internal import AtomicFiles
+internal import Synchronization
+
+/// Background time and its watchdog (formats.md §9.2): `applicationDidEnterBackground` must
+/// return within the callback limit; background tasks must end within the budget, or when it is
+/// spent their expiration handlers run and, after a grace period, the app is ended. The watchdog
+/// runs on its own queue, so that a main queue stuck in a callback cannot stop it; it writes a
+/// report naming what overran, and by how long, before ending the process.
+final class Watchdog: @unchecked Sendable {
+  private struct Task {
+    var name: String
+    var expirationHandler: (@Sendable () -> Void)?
+  }
+
+  private struct State {
+    var tasks: [Int: Task] = [:]
+    var nextIdentifier = 1
+    var backgroundStart: UInt64?
+    var inCallback = false
+    var budgetSpent = false
+    /// Bumped whenever the app leaves or re-enters the background, so that timers armed for
+    /// an earlier stay do nothing.
+    var generation = 0
+  }
+
+  private let state = Mutex(State())
+  private let queue = DispatchQueue(label: "org.stasis.lifecycle.watchdog")
+  private let configuration: ApplicationLifecycle.Configuration
+  /// The reports written, by path (tests read them).
+  let reports = Mutex<[String]>([])
+
+  init(configuration: ApplicationLifecycle.Configuration) {
+    self.configuration = configuration
+  }
+
+  private func now() -> UInt64 { configuration.uptimeNanoseconds() }
+
+  private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
+
+  func enterBackground(lifecycle: ApplicationLifecycle) {
+    let (generation, start) = state.withLock { state -> (Int, UInt64) in
+      state.generation += 1
+      state.backgroundStart = now()
+      state.inCallback = true
+      state.budgetSpent = false
+      return (state.generation, state.backgroundStart!)
+    }
+    let limit = configuration.backgroundCallbackLimit
+    queue.asyncAfter(deadline: .now() + limit) { [self] in
+      let overran = state.withLock { $0.generation == generation && $0.inCallback }
+      guard overran else { return }
+      end(
+        because: String(
+          format: "applicationDidEnterBackground overran its %.1f s limit (still running after %.1f s)", limit,
+          Self.seconds(now() - start)))
+    }
+    let budget = configuration.backgroundTimeBudget
+    queue.asyncAfter(deadline: .now() + budget) { [self] in
+      let handlers = state.withLock { state -> [(@Sendable () -> Void)]? in
+        guard state.generation == generation, state.backgroundStart != nil else { return nil }
+        state.budgetSpent = true
+        return state.tasks.values.compactMap(\.expirationHandler)
+      }
+      guard let handlers else { return }
+      DispatchQueue.main.async { for handler in handlers { handler() } }
+      queue.asyncAfter(deadline: .now() + configuration.expirationGrace) { [self] in
+        let left = state.withLock { state -> [String] in
+          guard state.generation == generation else { return [] }
+          return state.tasks.keys.sorted().compactMap { state.tasks[$0].map { "\"\($0.name)\"" } }
+        }
+        guard !left.isEmpty else { return }
+        end(
+          because: String(
+            format: "background task%@ %@ not ended when the %.1f s budget was spent (%.1f s in the background)",
+            left.count == 1 ? "" : "s", left.joined(separator: ", "), budget, Self.seconds(now() - start)))
+      }
+    }
+  }
+
+  func callbackReturned() {
+    state.withLock { $0.inCallback = false }
+  }
+
+  func leaveBackground() {
+    state.withLock { state in
+      state.generation += 1
+      state.backgroundStart = nil
+      state.inCallback = false
+      state.budgetSpent = false
+    }
+  }
+
+  func begin(name: String, expirationHandler: (@Sendable () -> Void)?) -> BackgroundTaskIdentifier {
+    state.withLock { state in
+      if state.budgetSpent { return .invalid }
+      let identifier = state.nextIdentifier
+      state.nextIdentifier += 1
+      state.tasks[identifier] = Task(name: name, expirationHandler: expirationHandler)
+      return BackgroundTaskIdentifier(rawValue: identifier)
+    }
+  }
+
+  func end(_ identifier: BackgroundTaskIdentifier) {
+    _ = state.withLock { $0.tasks.removeValue(forKey: identifier.rawValue) }
+  }
+
+  func remaining() -> Double {
+    state.withLock { state in
+      guard let start = state.backgroundStart else { return configuration.backgroundTimeBudget }
+      return max(0, configuration.backgroundTimeBudget - Self.seconds(now() - start))
+    }
+  }
+
+  func isIdle() -> Bool { state.withLock { !$0.inCallback && $0.tasks.isEmpty } }
+
+  func activeTaskNames() -> [String] {
+    state.withLock { state in state.tasks.keys.sorted().compactMap { state.tasks[$0]?.name } }
+  }
+
+  /// Writes the report (when there is a logs folder) and ends the process.
+  private func end(because reason: String) {
+    let text = "Stasis watchdog: \(reason)\nprocess \(getpid()), ended with status \(ApplicationLifecycle.watchdogExitStatus)\n"
+    FileHandle.standardError.write(Data(text.utf8))
+    if let folder = configuration.logsFolder {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let path = folder + "/watchdog-\(getpid())-\(now()).log"
+      if (try? AtomicFile.write(Data(text.utf8), toFile: path)) != nil { reports.withLock { $0.append(path) } }
+    }
+    configuration.terminateProcess(ApplicationLifecycle.watchdogExitStatus)
+  }
+}

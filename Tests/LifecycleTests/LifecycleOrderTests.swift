@@ -1,0 +1,248 @@
+import Foundation
+import InterfaceObjects
+import Lifecycle
+import NibLoading
+import Synchronization
+import Testing
+import TestSupport
+
+/// Records every callback and every notification, in order.
+final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
+  var calls: [String] = []
+  var observers: [NSObjectProtocol] = []
+  var notifications: [String] = []
+  let center: NotificationCenter
+
+  init(center: NotificationCenter) {
+    self.center = center
+    let names: [Notification.Name] = [
+      .applicationDidFinishLaunching, .applicationDidBecomeActive, .applicationWillResignActive, .applicationDidEnterBackground,
+      .applicationWillEnterForeground, .applicationWillTerminate, .applicationDidReceiveMemoryWarning,
+    ]
+    for name in names {
+      observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [unowned self] note in notifications.append(note.name.rawValue) })
+    }
+  }
+
+  func applicationWillFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
+    calls.append("willFinishLaunching")
+    return true
+  }
+  func applicationDidFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
+    calls.append("didFinishLaunching")
+    return true
+  }
+  func applicationDidBecomeActive(_ lifecycle: ApplicationLifecycle) { calls.append("didBecomeActive") }
+  func applicationWillResignActive(_ lifecycle: ApplicationLifecycle) { calls.append("willResignActive") }
+  func applicationDidEnterBackground(_ lifecycle: ApplicationLifecycle) { calls.append("didEnterBackground") }
+  func applicationWillEnterForeground(_ lifecycle: ApplicationLifecycle) { calls.append("willEnterForeground") }
+  func applicationWillTerminate(_ lifecycle: ApplicationLifecycle) { calls.append("willTerminate") }
+  func applicationDidReceiveMemoryWarning(_ lifecycle: ApplicationLifecycle) { calls.append("didReceiveMemoryWarning") }
+
+  /// Takes the calls so far.
+  func take() -> [String] {
+    defer { calls = [] }
+    return calls
+  }
+}
+
+/// The callbacks and notifications of every transition, in UIKit's order (formats.md §9.1), with
+/// the test host: the lifecycle driven directly.
+@Suite struct LifecycleOrderTests {
+  static func make() -> (ApplicationLifecycle, RecordingDelegate) {
+    let center = NotificationCenter()
+    let delegate = RecordingDelegate(center: center)
+    return (ApplicationLifecycle(delegate: delegate, notificationCenter: center), delegate)
+  }
+
+  @Test func launchInterruptBackgroundResumeTerminate() throws {
+    let (lifecycle, delegate) = Self.make()
+    #expect(lifecycle.state == .notRunning)
+    try lifecycle.launch(options: LaunchOptions(commandLine: ["--verbose", "myapp://item/3"]))
+    #expect(delegate.take() == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
+    #expect(lifecycle.state == .active)
+    #expect(lifecycle.launchOptions?.url?.absoluteString == "myapp://item/3")
+    try lifecycle.resignActive()
+    #expect(delegate.take() == ["willResignActive"] && lifecycle.state == .inactive)
+    try lifecycle.becomeActive()
+    #expect(delegate.take() == ["didBecomeActive"] && lifecycle.state == .active)
+    try lifecycle.enterBackground()
+    #expect(delegate.take() == ["willResignActive", "didEnterBackground"] && lifecycle.state == .background)
+    try lifecycle.suspend()
+    #expect(delegate.take() == [] && lifecycle.state == .suspended)
+    try lifecycle.enterForeground()
+    #expect(delegate.take() == ["willEnterForeground", "didBecomeActive"] && lifecycle.state == .active)
+    try lifecycle.terminate()
+    #expect(delegate.take() == ["willResignActive", "willTerminate"] && lifecycle.state == .terminated)
+    #expect(
+      delegate.notifications == [
+        "UIApplicationDidFinishLaunchingNotification", "UIApplicationDidBecomeActiveNotification",
+        "UIApplicationWillResignActiveNotification", "UIApplicationDidBecomeActiveNotification",
+        "UIApplicationWillResignActiveNotification", "UIApplicationDidEnterBackgroundNotification",
+        "UIApplicationWillEnterForegroundNotification", "UIApplicationDidBecomeActiveNotification",
+        "UIApplicationWillResignActiveNotification", "UIApplicationWillTerminateNotification",
+      ])
+  }
+
+  /// `willTerminate` only when the app ends while not suspended.
+  @Test(arguments: [
+    ([] as [String], ["willResignActive", "willTerminate"]),
+    (["resign"], ["willTerminate"]),
+    (["background"], ["willTerminate"]),
+    (["background", "suspend"], []),
+  ])
+  func terminateFromEachState(steps: [String], expected: [String]) throws {
+    let (lifecycle, delegate) = Self.make()
+    try lifecycle.launch()
+    for step in steps {
+      switch step {
+      case "resign": try lifecycle.resignActive()
+      case "background": try lifecycle.enterBackground()
+      default: try lifecycle.suspend()
+      }
+    }
+    _ = delegate.take()
+    try lifecycle.terminate()
+    #expect(delegate.take() == expected)
+    #expect(lifecycle.state == .terminated)
+  }
+
+  @Test func transitionsTheStateDoesNotAllowAreErrors() throws {
+    let (lifecycle, _) = Self.make()
+    #expect(throws: LifecycleError.self) { try lifecycle.enterBackground() }
+    try lifecycle.launch()
+    #expect(throws: LifecycleError.self) { try lifecycle.launch() }
+    #expect(throws: LifecycleError.self) { try lifecycle.enterForeground() }
+    #expect(throws: LifecycleError.self) { try lifecycle.suspend() }
+    do {
+      try lifecycle.becomeActive()
+      Issue.record("an active app became active again")
+    } catch {
+      #expect(error.code == .invalidTransition)
+      #expect(error.description.contains("active"))
+    }
+  }
+
+  @Test func memoryWarningsReachTheDelegateTheCenterAndThePurgeables() throws {
+    let (lifecycle, delegate) = Self.make()
+    try lifecycle.launch()
+    let cache = Cache<String, [UInt8]>(totalCostLimit: 100)
+    for index in 0..<5 { cache.setValue([UInt8](repeating: 1, count: 30), forKey: "\(index)", cost: 30) }
+    #expect(cache.count == 3 && cache.totalCost == 90, "the least recently used entries go over the cost limit")
+    lifecycle.registerPurgeable(cache)
+    _ = delegate.take()
+    lifecycle.simulateMemoryWarning()
+    #expect(delegate.take() == ["didReceiveMemoryWarning"])
+    #expect(delegate.notifications.last == "UIApplicationDidReceiveMemoryWarningNotification")
+    #expect(cache.count == 0 && cache.purgeCount == 1)
+    #expect(lifecycle.warningLatencies.isEmpty, "a simulated warning has no kernel event to time")
+    lifecycle.receiveMemoryWarning(kernelEventUptime: DispatchTime.now().uptimeNanoseconds)
+    #expect(lifecycle.warningLatencies.count == 1 && lifecycle.memoryWarningCount == 2)
+  }
+
+  /// The nib cache is purged on a warning (registered by every lifecycle).
+  @Test func theNibCacheIsPurgedOnAWarning() throws {
+    let (lifecycle, _) = Self.make()
+    try lifecycle.launch()
+    let folder = try ScratchFolder("lifecycle-nib")
+    defer { folder.remove() }
+    let xib = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="15702" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+        <objects>
+          <customObject id="-2" userLabel="File's Owner"/>
+          <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+          <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+        </objects>
+      </document>
+      """
+    try folder.write(Array(xib.utf8), to: "Empty.xib")
+    _ = try Nib(contentsOf: folder.file("Empty.xib"), cache: NibCache.shared)
+    #expect(NibCache.shared.count >= 1)
+    lifecycle.simulateMemoryWarning()
+    #expect(NibCache.shared.count == 0)
+  }
+}
+
+/// Background time in-process, with the process's end replaced by a recorder.
+@Suite struct BackgroundTimeTests {
+  final class Ended: @unchecked Sendable {
+    let statuses = Mutex<[Int32]>([])
+  }
+
+  static func make(limit: Double = 5, budget: Double = 30, folder: ScratchFolder, ended: Ended) -> (ApplicationLifecycle, SlowDelegate) {
+    let delegate = SlowDelegate()
+    let configuration = ApplicationLifecycle.Configuration(
+      backgroundCallbackLimit: limit, backgroundTimeBudget: budget, expirationGrace: 0.2, logsFolder: folder.file("Library/Logs"),
+      terminateProcess: { status in ended.statuses.withLock { $0.append(status) } })
+    return (ApplicationLifecycle(delegate: delegate, notificationCenter: NotificationCenter(), configuration: configuration), delegate)
+  }
+
+  final class SlowDelegate: ApplicationDelegate, @unchecked Sendable {
+    var backgroundSeconds = 0.0
+    func applicationDidEnterBackground(_ lifecycle: ApplicationLifecycle) {
+      if backgroundSeconds > 0 { usleep(UInt32(backgroundSeconds * 1e6)) }
+    }
+  }
+
+  static func report(_ lifecycle: ApplicationLifecycle) throws -> String {
+    let path = try #require(lifecycle.watchdogReports.first)
+    return try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  @Test func anOverrunningDidEnterBackgroundEndsTheApp() throws {
+    let folder = try ScratchFolder("lifecycle-overrun")
+    defer { folder.remove() }
+    let ended = Ended()
+    let (lifecycle, delegate) = Self.make(limit: 0.2, folder: folder, ended: ended)
+    delegate.backgroundSeconds = 0.6
+    try lifecycle.launch()
+    try lifecycle.enterBackground()
+    #expect(ended.statuses.withLock { $0 } == [ApplicationLifecycle.watchdogExitStatus])
+    let report = try Self.report(lifecycle)
+    #expect(report.contains("applicationDidEnterBackground overran its 0.2 s limit"))
+  }
+
+  @Test func anUnendedTaskEndsTheAppWhenTheBudgetIsSpent() async throws {
+    let folder = try ScratchFolder("lifecycle-budget")
+    defer { folder.remove() }
+    let ended = Ended()
+    let (lifecycle, _) = Self.make(budget: 0.3, folder: folder, ended: ended)
+    try lifecycle.launch()
+    try lifecycle.enterBackground()
+    let expired = Mutex(false)
+    let task = lifecycle.beginBackgroundTask(withName: "upload photos") { expired.withLock { $0 = true } }
+    #expect(task != .invalid)
+    #expect(lifecycle.backgroundTimeRemaining <= 0.3 && lifecycle.backgroundTimeRemaining > 0)
+    #expect(lifecycle.activeBackgroundTasks == ["upload photos"])
+    // The expiration handler runs on the main queue, which this test does not own: wait for the
+    // watchdog, which runs on its own queue.
+    for _ in 0..<40 where ended.statuses.withLock({ $0.isEmpty }) { try await Task.sleep(nanoseconds: 50_000_000) }
+    #expect(ended.statuses.withLock { $0 } == [ApplicationLifecycle.watchdogExitStatus])
+    #expect(try Self.report(lifecycle).contains("background task \"upload photos\" not ended when the 0.3 s budget was spent"))
+    #expect(lifecycle.beginBackgroundTask(withName: "late") == .invalid, "no new task once the budget is spent")
+  }
+
+  @Test func anEndedTaskKeepsTheAppAlive() async throws {
+    let folder = try ScratchFolder("lifecycle-ended")
+    defer { folder.remove() }
+    let ended = Ended()
+    let (lifecycle, _) = Self.make(budget: 0.3, folder: folder, ended: ended)
+    try lifecycle.launch()
+    var finished = 0
+    lifecycle.backgroundWorkDidFinish = { finished += 1 }
+    try lifecycle.enterBackground()
+    #expect(finished == 1, "no task: the background work is done when the callback returns")
+    try lifecycle.enterForeground()
+    #expect(lifecycle.backgroundTimeRemaining == .greatestFiniteMagnitude)
+    try lifecycle.resignActive()
+    let task = lifecycle.beginBackgroundTask(withName: "save")
+    try lifecycle.enterBackground()
+    #expect(finished == 1, "a task is running")
+    lifecycle.endBackgroundTask(task)
+    #expect(finished == 2)
+    try await Task.sleep(nanoseconds: 600_000_000)
+    #expect(ended.statuses.withLock { $0 }.isEmpty)
+    #expect(lifecycle.watchdogReports.isEmpty)
+  }
+}
