@@ -67,11 +67,12 @@ open class LifecycleHost: @unchecked Sendable {
     exit(status)
   }
 
-  /// The app's background work is done: suspend it and, if the host says so, stop the process
-  /// until `SIGCONT`.
+  /// The app's background work is done: when the host stops processes, suspend the app and stop
+  /// the process until `SIGCONT`; otherwise the app stays in the background (its code may still
+  /// run, so it is not suspended).
   open func suspendIfIdle() {
-    guard (try? lifecycle.suspend()) != nil else { return }
-    if stopsWhenSuspended { raise(SIGSTOP) }
+    guard stopsWhenSuspended, (try? lifecycle.suspend()) != nil else { return }
+    raise(SIGSTOP)
   }
 
   /// Launches the app and runs the main run loop forever.

@@ -1,0 +1,107 @@
+import Foundation
+import Lifecycle
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A memory cgroup of this process's own (cgroup v1's memory controller here; v2 where it is
+/// writable), made for one test and removed after.
+struct MemoryCgroup {
+  let path: String
+
+  /// This process's memory cgroup folder (v1 memory controller, else v2 unified).
+  static var parent: String? {
+    guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+      if parts.count == 3, parts[1].split(separator: ",").contains("memory") { return "/sys/fs/cgroup/memory" + parts[2] }
+    }
+    for line in text.split(separator: "\n") where line.hasPrefix("0::") {
+      let path = "/sys/fs/cgroup" + line.dropFirst(3)
+      if FileManager.default.fileExists(atPath: path + "/memory.max") || FileManager.default.fileExists(atPath: path + "/cgroup.controllers") {
+        return path
+      }
+    }
+    return nil
+  }
+
+  /// Why no cgroup can be made here, or `nil` when one can.
+  static let unavailableReason: String? = {
+    guard let parent else { return "no memory cgroup in /proc/self/cgroup" }
+    let probe = parent + "/stasis-probe-\(getpid())"
+    guard mkdir(probe, 0o755) == 0 else { return "cannot create a cgroup under \(parent): \(String(cString: strerror(errno)))" }
+    rmdir(probe)
+    return nil
+  }()
+
+  init(limitBytes: Int) throws {
+    let parent = try #require(Self.parent)
+    path = parent + "/stasis-lifecycle-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    guard mkdir(path, 0o755) == 0 else { throw TestFailure("cannot create \(path)") }
+    let limitFile = FileManager.default.fileExists(atPath: path + "/memory.limit_in_bytes") ? "memory.limit_in_bytes" : "memory.max"
+    try Data("\(limitBytes)".utf8).write(to: URL(fileURLWithPath: path + "/" + limitFile))
+  }
+
+  func remove() {
+    for _ in 0..<50 where rmdir(path) != 0 { usleep(100_000) }
+  }
+}
+
+@Suite(.serialized) struct MemoryPressureTests {
+  /// A child in a 160 MiB cgroup allocates until the kernel signals; it must receive the
+  /// warning, purge its cache and survive (not be OOM-killed). The delay from the kernel's event
+  /// to the delegate's callback is measured.
+  @Test(
+    .enabled(if: ChildApp.executable != nil, ChildApp.missingReason),
+    .enabled(if: MemoryCgroup.unavailableReason == nil, Comment(rawValue: MemoryCgroup.unavailableReason ?? "")))
+  func aChildUnderRealMemoryPressureIsWarnedPurgesAndSurvives() throws {
+    let cgroup = try MemoryCgroup(limitBytes: 160 << 20)
+    defer { cgroup.remove() }
+    let app = try ChildApp(["--host", "headless", "--cgroup", cgroup.path, "--memory", "auto", "--allocate", "4"])
+    let status = app.waitForExit(seconds: 30)
+    #expect(status == 0, "the child must survive (137 is the OOM killer)")
+    let lines = app.lines
+    let source = lines.first { $0.hasPrefix("memory pressure:") } ?? "?"
+    print("source: \(source)")
+    #expect(source.contains("cgroup"), "the child watches its own cgroup")
+    #expect(lines.contains { $0.hasPrefix("didReceiveMemoryWarning") })
+    #expect(lines.contains("purged, holding 0 MiB"))
+    #expect(lines.contains("survived"))
+    let latency = lines.first { $0.hasPrefix("latency ") }.flatMap { Int($0.split(separator: " ")[1]) }
+    let held = lines.first { $0.hasPrefix("latency ") }.flatMap { Int($0.split(separator: " ")[3]) }
+    print("kernel event → delegate: \(Double(latency ?? -1) / 1e6) ms; the app held \(held ?? -1) MiB when warned")
+    #expect((latency ?? .max) < 1_000_000_000)
+  }
+
+  /// Each source this machine offers can be armed (or says why not), and one is always found.
+  @Test func sourcesArmOrExplain() {
+    let sources = MemoryPressureSource.available()
+    #expect(!sources.isEmpty)
+    var armed = 0
+    for source in sources {
+      do {
+        let monitor = try MemoryPressureMonitor(source: source) { _ in }
+        monitor.stop()
+        armed += 1
+      } catch {
+        #expect(error.code == .memorySourceUnavailable)
+        print("\(source): \(error)")
+      }
+    }
+    #expect(armed >= 1)
+  }
+
+  /// A source that cannot be opened is a typed error naming the file.
+  @Test func aMissingSourceIsATypedError() {
+    do {
+      _ = try MemoryPressureMonitor(source: .cgroupV1PressureLevel(path: "/nonexistent/cgroup", level: "low")) { _ in }
+      Issue.record("a missing cgroup was armed")
+    } catch {
+      #expect(error.code == .memorySourceUnavailable)
+      #expect(error.description.contains("/nonexistent/cgroup"))
+    }
+  }
+}
