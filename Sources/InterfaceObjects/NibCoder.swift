@@ -203,10 +203,16 @@ public final class NibCoder {
   /// Every archived value, in order, as ``decodeObject(forKey:)`` gives it (what a
   /// ``GenericObject`` keeps).
   public func decodeAllValues() throws(InterfaceObjectsError) -> [(key: String, value: Any?)] {
-    var result: [(key: String, value: Any?)] = []
+    try decodeAllEntries().map { ($0.key, $0.value) }
+  }
+
+  /// Every archived value with the index of the object it refers to, when it is a reference.
+  public func decodeAllEntries() throws(InterfaceObjectsError) -> [(key: String, value: Any?, reference: Int?)] {
+    var result: [(key: String, value: Any?, reference: Int?)] = []
     result.reserveCapacity(entries.count)
     for entry in entries {
-      result.append((entry.key, try unarchiver.value(of: entry.value, key: entry.key, owner: objectIndex)))
+      let value = try unarchiver.value(of: entry.value, key: entry.key, owner: objectIndex)
+      if case .object(let index) = entry.value { result.append((entry.key, value, index)) } else { result.append((entry.key, value, nil)) }
     }
     return result
   }

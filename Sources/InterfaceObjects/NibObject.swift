@@ -64,8 +64,9 @@ open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking
 ///
 /// Its values answer key-value coding, so outlets and runtime attributes set on it are kept too.
 /// References back up the tree (`NSSuperview`, `NSNextResponder`, `NSControlView`, key-view and
-/// delegate links) are held weakly, as the real classes hold them, so that a generic object
-/// never keeps its nib alive in a cycle.
+/// delegate links) are held weakly, as the real classes hold them; any other reference that
+/// closes a cycle is made weak by ``NibUnarchiver/breakReferenceCycles()`` once the nib is
+/// decoded, so that a generic object never keeps its nib alive, even in a hostile file.
 public final class GenericObject: NibObject, CustomStringConvertible {
   /// The archived class name no registered class answered.
   public private(set) var className: String
@@ -107,6 +108,20 @@ public final class GenericObject: NibObject, CustomStringConvertible {
   public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
     for (key, value) in try coder.decodeAllValues() { store(value, forKey: key) }
+  }
+
+  /// The objects held strongly, with their places (for ``NibUnarchiver/breakReferenceCycles()``).
+  var strongReferences: [(slot: Int, object: AnyObject)] {
+    storage.indices.compactMap { slot in
+      guard case .strong(let value?) = storage[slot].value, type(of: value) is AnyClass else { return nil }
+      return (slot, value as AnyObject)
+    }
+  }
+
+  /// Holds the reference at `slot` weakly from now on.
+  func weakenReference(at slot: Int) {
+    guard case .strong(let value?) = storage[slot].value, type(of: value) is AnyClass else { return }
+    storage[slot].value = .weak(WeakReference(value as AnyObject))
   }
 
   private func store(_ value: Any?, forKey key: String) {

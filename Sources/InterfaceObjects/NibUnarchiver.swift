@@ -164,6 +164,54 @@ public final class NibUnarchiver {
     return FoundationValue.number(graph.objects[index])
   }
 
+  /// Cuts the strong reference cycles the nib's objects would otherwise form — among generic
+  /// objects (an unknown class's references are all kept) and between menus and submenus — so
+  /// that nothing outlives its last user. A depth-first walk from every object made: a
+  /// reference back to an object still on the walk's path closes a cycle and is made weak (a
+  /// generic object's) or dropped (a submenu that contains its own item). Views cannot form one
+  /// (``View/addSubview(_:)`` refuses). Answers how many references were cut.
+  @discardableResult
+  public func breakReferenceCycles() -> Int {
+    var state: [ObjectIdentifier: Bool] = [:]  // false: on the path; true: finished
+    var cut = 0
+    func edges(_ object: AnyObject) -> [(AnyObject, () -> Void)] {
+      if let generic = object as? GenericObject {
+        return generic.strongReferences.map { reference in (reference.object, { generic.weakenReference(at: reference.slot) }) }
+      }
+      if let menu = object as? Menu { return menu.items.map { ($0, {}) } }
+      if let item = object as? MenuItem, let submenu = item.submenu {
+        return [(submenu, { [weak item] in item?.submenu = nil })]
+      }
+      return []
+    }
+    for index in madeIndices {
+      guard case .made(let start, _) = slots[index], state[ObjectIdentifier(start)] == nil else { continue }
+      var stack: [(object: AnyObject, edges: [(AnyObject, () -> Void)], next: Int)] = [(start, edges(start), 0)]
+      state[ObjectIdentifier(start)] = false
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        guard stack[top].next < stack[top].edges.count else {
+          state[ObjectIdentifier(stack[top].object)] = true
+          stack.removeLast()
+          continue
+        }
+        let (target, cutEdge) = stack[top].edges[stack[top].next]
+        stack[top].next += 1
+        switch state[ObjectIdentifier(target)] {
+        case false?:
+          cutEdge()
+          cut += 1
+        case true?:
+          break
+        case nil:
+          state[ObjectIdentifier(target)] = false
+          stack.append((target, edges(target), 0))
+        }
+      }
+    }
+    return cut
+  }
+
   private func decode(_ object: AnyObject, at index: Int) throws(InterfaceObjectsError) {
     slots[index] = .made(object, decoded: true)
     guard let decodable = object as? NibDecodable else { return }

@@ -60,6 +60,8 @@ struct NibLoader {
     } catch {
       throw wrap(error)
     }
+    let cut = unarchiver.breakReferenceCycles()
+    if cut > 0 { warnings.append("\(nib.name): \(cut) reference cycle\(cut == 1 ? "" : "s") among generic objects and menus cut") }
     // 3. Runtime attributes first on UIKit, then connections in the nib's order.
     for pair in layout.keyValuePairs { try applyKeyValuePair(pair) }
     for connection in layout.connections { try connect(connection) }

@@ -61,6 +61,27 @@ import TestSupport
     #expect(loaded == paths.count - 1)
   }
 
+  /// Every menu item archived with a submenu has it live (submenus are archived after their item).
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func menuItemsKeepTheirSubmenus() throws {
+    var withSubmenu = 0
+    for path in Self.nibPaths {
+      guard let nib = try? Nib(contentsOf: path) else { continue }
+      let loaded = try Self.load(nib)
+      for case let item as MenuItem in loaded.objectsByID.values {
+        guard item.submenu != nil || item.title.isEmpty == false else { continue }
+        if item.submenu != nil { withSubmenu += 1 }
+      }
+      let archived = nib.graph.objects.filter { object in
+        guard object.className == "NSMenuItem", case .object? = object["NSSubmenu"] else { return false }
+        return true
+      }.count
+      let live = loaded.objectsByID.values.compactMap { ($0 as? MenuItem)?.submenu }.count
+      #expect(live == archived, "\(path): \(archived) items archived with a submenu, \(live) have one")
+    }
+    #expect(withSubmenu > 20)
+  }
+
   /// Strict mode fails on a class lenient mode did not find, and the classes lenient mode did
   /// not find are all app classes: no AppKit class of the corpus is missing from the model.
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))

@@ -34,4 +34,45 @@ import Testing
       }
     }
   }
+
+  /// An AppKit nib graph whose top-level objects are `top` (made by `build`, given the graph).
+  static func appKitGraph(_ build: (inout NibGraph) -> [Int]) -> NibGraph {
+    var graph = NibGraph(rootClass: "NSObject")
+    let owner = graph.add("NSCustomObject", [.init("NSClassName", .object(graph.string("NSObject")))])
+    let top = build(&graph)
+    let data = graph.add("NSIBObjectData", [
+      .init("NSRoot", .object(owner)),
+      .init("NSObjectsKeys", .object(graph.collection("NSArray", top))),
+      .init("NSObjectsValues", .object(graph.collection("NSArray", top.map { _ in owner }))),
+      .init("NSConnections", .object(graph.collection("NSMutableArray", []))),
+    ])
+    graph.append("IB.objectdata", .object(data), to: graph.root)
+    return graph
+  }
+
+  /// Unknown classes referring to each other, and a menu whose item's submenu is the menu
+  /// itself: the cycles are cut, so everything goes when the caller lets go.
+  @Test func hostileCyclesAreCut() throws {
+    let graph = Self.appKitGraph { graph in
+      let first = graph.add("Unknown")
+      let second = graph.add("Unknown", [.init("partner", .object(first))])
+      graph.append("partner", .object(second), to: first)
+      let menu = graph.add("NSMenu")
+      let item = graph.add("NSMenuItem", [.init("NSSubmenu", .object(menu))])
+      graph.append("NSMenuItems", .object(graph.collection("NSArray", [item])), to: menu)
+      return [first, menu]
+    }
+    weak var generic: AnyObject?
+    weak var menu: Menu?
+    do {
+      let loaded = try Nib(graph: graph, name: "cycles.nib").load(owner: nil)
+      #expect(loaded.topLevelObjects.count == 2)
+      generic = loaded.topLevelObjects[0]
+      menu = loaded.topLevelObjects[1] as? Menu
+      #expect(menu?.items.first?.submenu == nil, "the submenu that contains its own item is dropped")
+      #expect(loaded.warnings.contains { $0.contains("reference cycles") })
+      #expect((generic as? GenericObject)?["partner"] != nil, "a cut reference is still readable while its object lives")
+    }
+    #expect(generic == nil && menu == nil)
+  }
 }
