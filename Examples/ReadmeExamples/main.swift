@@ -21,6 +21,8 @@ let examples: [(String, () throws -> Void)] = [
   ("errors overview", errorsOverviewExample),
   ("interface overview", interfaceOverviewExample),
   ("interface builder overview", interfaceBuilderOverviewExample),
+  ("nib loading", nibLoadingExample),
+  ("interface objects overview", interfaceObjectsOverviewExample),
 ]
 var failed = false
 for (name, example) in examples {
