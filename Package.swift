@@ -169,7 +169,7 @@ let package = Package(
       name: "readme-examples",
       dependencies: [
         "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
-        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading",
+        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
       ],
       path: "Examples/ReadmeExamples"),
     .testTarget(

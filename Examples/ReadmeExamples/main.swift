@@ -23,6 +23,7 @@ let examples: [(String, () throws -> Void)] = [
   ("interface builder overview", interfaceBuilderOverviewExample),
   ("nib loading", nibLoadingExample),
   ("interface objects overview", interfaceObjectsOverviewExample),
+  ("lifecycle", lifecycleExample),
 ]
 var failed = false
 for (name, example) in examples {
