@@ -58,7 +58,7 @@ let package = Package(
     .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     .target(
       name: "Lifecycle",
-      dependencies: ["StasisErrors", "AtomicFiles", "Host", "Sandbox", "InterfaceObjects", "NibLoading", "CEventFD"],
+      dependencies: ["StasisErrors", "AtomicFiles", "Host", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
       path: "Sources/Lifecycle"),
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
@@ -116,7 +116,7 @@ let package = Package(
       path: "Tests/NibLoadingTests"),
     .testTarget(
       name: "LifecycleTests",
-      dependencies: ["Lifecycle", "InterfaceObjects", "NibLoading", "TestSupport", "stasis-lifecycle-child"],
+      dependencies: ["Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "TestSupport", "stasis-lifecycle-child"],
       path: "Tests/LifecycleTests"),
     .testTarget(
       name: "ObjectModelTests",

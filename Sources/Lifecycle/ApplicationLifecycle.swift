@@ -1,6 +1,6 @@
 public import Foundation
 public import InterfaceObjects
-internal import NibLoading
+internal import Interface
 internal import AtomicFiles
 internal import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import InterfaceObjects
 import Lifecycle
+import Interface
 import NibLoading
 import Synchronization
 import Testing

@@ -193,6 +193,18 @@ final class ChildApp: @unchecked Sendable {
     #expect(app.callbacks.suffix(2) == ["willResignActive", "willTerminate"])
   }
 
+  /// Terminated while inactive (focus lost): `willTerminate` without another `willResignActive`.
+  @Test(.enabled(if: ChildApp.executable != nil, ChildApp.missingReason))
+  func terminatingAnInactiveAppCallsOnlyWillTerminate() throws {
+    let app = try ChildApp(["--host", "terminal"], terminal: true)
+    #expect(app.waitFor("didBecomeActive"))
+    app.type("\u{1B}[O")
+    #expect(app.waitFor("willResignActive"))
+    app.signal(SIGHUP)
+    #expect(app.waitForExit() == 0)
+    #expect(app.callbacks.suffix(3) == ["didBecomeActive", "willResignActive", "willTerminate"])
+  }
+
   /// The watchdog in a real process: an overrunning didEnterBackground, and a task never ended.
   @Test(.enabled(if: ChildApp.executable != nil, ChildApp.missingReason))
   func watchdogEndsAnOverrunningCallback() throws {

@@ -1,4 +1,3 @@
-internal import Interface
 internal import Synchronization
 
 /// Nibs already read, by path, so that instantiating a nib again does not read and parse its
@@ -28,7 +27,8 @@ public final class NibCache: Sendable {
   /// Lookups answered from the cache, and lookups that had to read the file.
   public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
-  func graph(forPath path: String) -> NibGraph? {
+  /// The graph kept for `path`, if any (counted as a hit or a miss).
+  public func graph(forPath path: String) -> NibGraph? {
     state.withLock { state in
       if let graph = state.graphs[path] {
         state.hits += 1
@@ -39,7 +39,8 @@ public final class NibCache: Sendable {
     }
   }
 
-  func store(_ graph: NibGraph, forPath path: String) {
+  /// Keeps `graph` for `path`, dropping the oldest nibs over ``maximumCount``.
+  public func store(_ graph: NibGraph, forPath path: String) {
     state.withLock { state in
       if state.graphs.updateValue(graph, forKey: path) == nil { state.order.append(path) }
       while state.order.count > maximumCount {
