@@ -57,6 +57,8 @@ open class Application: Responder {
   public weak var delegate: AnyObject?
   /// The menu bar (`mainMenu`): a nib's menu named `MainMenu` becomes it.
   public var mainMenu: Menu?
+  /// The Dock's menu (`dockMenu`, AppKit), which main menus often connect.
+  public var dockMenu: Menu?
   private var windowReferences: [WeakReference] = []
   /// The key window, whose first responder receives actions with a nil target.
   public weak var keyWindow: Window?
@@ -80,6 +82,7 @@ open class Application: Responder {
   public static let applicationKeys = KeyTable(for: Application.self) {
     $0.key("delegate", \.delegate)
     $0.key("mainMenu", \.mainMenu)
+    $0.key("dockMenu", \.dockMenu)
     $0.readOnlyKey("windows", \.windows)
   }
   open override class var keyTable: KeyTable { applicationKeys }

@@ -157,7 +157,11 @@ open class ViewController: Responder {
     loadedView?.viewController = nil
     loadedView = newView
     newView?.viewController = self
+    if let newView, let hostingWindow { hostingWindow.contentView = newView }
   }
+
+  /// The window whose root (content) view controller this is, weak.
+  public internal(set) weak var hostingWindow: Window?
 
   /// Called once after the view is loaded (`viewDidLoad`). Subclasses call `super`.
   open func viewDidLoad() {}
@@ -291,7 +295,9 @@ open class ViewController: Responder {
   }
 
   public static let viewControllerKeys = KeyTable(for: ViewController.self) {
-    $0.key("view", \.view)
+    // Not through the key path: setting a computed property by key path reads it first, and
+    // reading `view` loads it — from inside the very nib that is setting it.
+    $0.key("view", get: { $0.viewIfLoaded }, set: { controller, view in controller.setView(view) })
     $0.key("title", \.title)
     $0.key("nibName", \.nibName)
     $0.key("restorationIdentifier", \.restorationIdentifier)

@@ -22,10 +22,13 @@ open class Window: Responder {
   /// `restorable` (AppKit) — whether the window takes part in restoration.
   public var isRestorable = true
   /// `rootViewController` (UIKit) / `contentViewController` (AppKit); its view becomes the
-  /// content view.
+  /// content view — now if it is loaded, else when it loads (a storyboard gives the controller
+  /// its view's nib after the window is made).
   public var rootViewController: ViewController? {
     didSet {
-      if let view = rootViewController?.view { contentView = view }
+      oldValue?.hostingWindow = nil
+      rootViewController?.hostingWindow = self
+      if let view = rootViewController?.viewIfLoaded { contentView = view }
     }
   }
   /// The delegate (`delegate`), weak; it hears actions after the window in the responder chain.
@@ -132,9 +135,13 @@ open class WindowController: Responder {
 
   public required init() { super.init() }
 
+  /// The storyboard that made the controller.
+  public var storyboard: (any ViewControllerSource)?
+
   public static let windowControllerKeys = KeyTable(for: WindowController.self) {
     $0.key("window", \.window)
     $0.key("contentViewController", \.contentViewController)
+    $0.key("storyboard", get: { $0.storyboard }, set: { controller, storyboard in controller.storyboard = storyboard })
   }
   open override class var keyTable: KeyTable { windowControllerKeys }
 

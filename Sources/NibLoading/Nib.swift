@@ -182,9 +182,11 @@ public final class Nib: Sendable {
 public struct LoadedNib {
   /// The top-level objects (placeholders left out), in the nib's order.
   public var topLevelObjects: [AnyObject]
-  /// Every object the nib made, by object id (the nib's `NSOidsValues` id, else its object
-  /// number). Holding this keeps them all alive.
+  /// The objects the nib made that have an object id (an AppKit nib's `NSOidsValues`; a UIKit
+  /// nib's object number). Holding this keeps them alive.
   public var objectsByID: [Int: AnyObject]
+  /// Every object the nib made, in the order it was made (objects without an id included).
+  public var objects: [AnyObject]
   /// The application the nib's windows and Application placeholder belong to.
   public var application: Application
   /// AppKit bindings, recorded (`bind:toObject:withKeyPath:options:`).

@@ -79,11 +79,17 @@ struct NibLoader {
       if isUIKit { window.makeKeyAndVisible() } else { window.orderFront() }
     }
     var objectsByID: [Int: AnyObject] = [:]
-    for index in unarchiver.madeIndices { if let object = try instance(index) { objectsByID[objectID(index)] = object } }
+    var objects: [AnyObject] = []
+    objects.reserveCapacity(unarchiver.madeIndices.count)
+    for index in unarchiver.madeIndices {
+      guard let object = try instance(index) else { continue }
+      objects.append(object)
+      if let id = isUIKit ? index : layout.objectIDs[index] { objectsByID[id] = object }
+    }
     var topLevel: [AnyObject] = []
     for index in layout.topLevel { if let object = try instance(index) { topLevel.append(object) } }
     return LoadedNib(
-      topLevelObjects: topLevel, objectsByID: objectsByID, application: application, bindings: bindings,
+      topLevelObjects: topLevel, objectsByID: objectsByID, objects: objects, application: application, bindings: bindings,
       warnings: unarchiver.warnings + warnings, unknownClassNames: unarchiver.unknownClassNames, namedObjects: namedObjects)
   }
 
@@ -219,7 +225,7 @@ struct NibLoader {
     do {
       if isPath { try coding.setValue(value, forKeyPath: key) } else { try coding.setValue(value, forKey: key) }
     } catch {
-      try missing(.undefinedKey, object: index, key: key, detail: "\(what) \(key): \(error.description)", underlying: error)
+      try missing(.undefinedKey, object: index, key: key, detail: "\(what) \(key) cannot be set", underlying: error)
     }
   }
 

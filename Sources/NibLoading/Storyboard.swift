@@ -174,7 +174,7 @@ public final class Storyboard: ViewControllerSource {
         .invalidObject, nib: name + "/" + nibName + ".nib", key: identifier,
         detail: "the scene's nib connects no controller to its sceneController outlet")
     }
-    for object in loaded.objectsByID.values {
+    for object in loaded.objects {
       guard let viewController = object as? ViewController else { continue }
       prepare(viewController)
     }
@@ -182,6 +182,14 @@ public final class Storyboard: ViewControllerSource {
       viewController.storyboardIdentifier = identifier
       prepare(viewController)
       try fillRelationships(of: viewController)
+    }
+    // A window's content view controller has its view loaded with the window, as AppKit does.
+    if let content = (controller as? WindowController)?.contentViewController {
+      do {
+        try content.loadViewIfNeeded()
+      } catch {
+        throw NibLoadingError(.invalidObject, nib: name, key: identifier, detail: "the content view controller's view cannot be loaded", underlying: error)
+      }
     }
     return controller
   }
@@ -228,7 +236,7 @@ public final class Storyboard: ViewControllerSource {
       for (key, object) in controller.externalObjectsForViewLoading { viewOptions.externalObjects[key] = object }
       viewOptions.externalObjects["NSStoryboardPlaceholder"] = self
       let loaded = try Nib(graph: graph, name: nibPath, bundle: bundle).load(owner: controller, options: viewOptions)
-      for object in loaded.objectsByID.values {
+      for object in loaded.objects {
         if let child = object as? ViewController, child !== controller { self.prepare(child) }
       }
       return controller.viewIfLoaded

@@ -54,7 +54,7 @@ import TestSupport
       }
       let result = try Self.load(nib)
       loaded += 1
-      objects += result.objectsByID.count
+      objects += result.objects.count
       for name in result.unknownClassNames { unknown[name, default: []].insert(Corpus.name(URL(fileURLWithPath: path))) }
     }
     print("loaded \(loaded) of \(paths.count) nibs, \(objects) objects; unknown classes: \(unknown.keys.sorted())")
@@ -68,7 +68,7 @@ import TestSupport
     for path in Self.nibPaths {
       guard let nib = try? Nib(contentsOf: path) else { continue }
       let loaded = try Self.load(nib)
-      for case let item as MenuItem in loaded.objectsByID.values {
+      for case let item as MenuItem in loaded.objects {
         guard item.submenu != nil || item.title.isEmpty == false else { continue }
         if item.submenu != nil { withSubmenu += 1 }
       }
@@ -76,7 +76,7 @@ import TestSupport
         guard object.className == "NSMenuItem", case .object? = object["NSSubmenu"] else { return false }
         return true
       }.count
-      let live = loaded.objectsByID.values.compactMap { ($0 as? MenuItem)?.submenu }.count
+      let live = loaded.objects.compactMap { ($0 as? MenuItem)?.submenu }.count
       #expect(live == archived, "\(path): \(archived) items archived with a submenu, \(live) have one")
     }
     #expect(withSubmenu > 20)
@@ -120,7 +120,7 @@ import TestSupport
       do {
         if document.path.hasSuffix(".xib") {
           let result = try CorpusLoadingTests.load(try Nib(contentsOf: document.path))
-          objects += result.objectsByID.count
+          objects += result.objects.count
         } else {
           let storyboard = try Storyboard(contentsOf: document.path, options: options)
           // Apple names a main menu in every macOS storyboard's Info.plist, with or without its nib.

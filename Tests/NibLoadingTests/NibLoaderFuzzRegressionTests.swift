@@ -28,7 +28,7 @@ import Testing
     for strict in [false, true] {
       do {
         let loaded = try nib.load(owner: GenericObject(className: "Owner"), options: Nib.Options(isStrict: strict))
-        for case let view as View in loaded.objectsByID.values { _ = view.window }
+        for case let view as View in loaded.objects { _ = view.window }
       } catch {
         #expect(!error.nib.isEmpty)
       }

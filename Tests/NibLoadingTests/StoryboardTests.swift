@@ -57,6 +57,11 @@ import TestSupport
       let storyboard = try Storyboard(contentsOf: folder, options: Nib.Options(missingConnections: .warning))
       let initial = try #require(try storyboard.instantiateInitialController(), "\(folder) has no initial controller")
       #expect(initial is WindowController || initial is ViewController)
+      if let windowController = initial as? WindowController, let content = windowController.contentViewController {
+        // The content view controller's view nib is loaded with the window, and is its content view.
+        #expect(content.isViewLoaded && content.viewIfLoaded?.frame.width ?? 0 > 0, "\(folder)")
+        #expect(windowController.window?.contentView === content.viewIfLoaded, "\(folder)")
+      }
       let lines = try Self.describe(storyboard)
       #expect(lines.count > 2, "\(folder)")
     }

@@ -503,7 +503,7 @@ import TestSupport
     #expect(records.allSatisfy { $0.connected }, "awakeFromNib came before every outlet and action was connected: \(records)")
     #expect(owner.awakenings == 0, "never the File's Owner on iOS (formats.md §8 step 4)")
     #expect(external.awakenings == 0, "never an external object")
-    let made = loaded.objectsByID.values.compactMap { $0 as? UIKAwakeCounting }
+    let made = loaded.objects.compactMap { $0 as? UIKAwakeCounting }
     #expect(made.count == 4)
     #expect(made.allSatisfy { $0.awakenings == 1 })
 
@@ -513,7 +513,7 @@ import TestSupport
     let again = try nib.load(owner: second, options: options)
     #expect(probe.records.count == 8, "\(probe.records)")
     #expect(made.allSatisfy { $0.awakenings == 1 }, "the first load's objects are not awoken again")
-    #expect(again.objectsByID.values.compactMap { $0 as? UIKAwakeCounting }.allSatisfy { $0.awakenings == 1 })
+    #expect(again.objects.compactMap { $0 as? UIKAwakeCounting }.allSatisfy { $0.awakenings == 1 })
     #expect(second.awakenings == 0)
     #expect(external.awakenings == 0)
   }

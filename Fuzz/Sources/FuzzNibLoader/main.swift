@@ -16,7 +16,7 @@ func load(_ nib: Nib, strict: Bool) {
   for _ in 0..<8 {
     do {
       let loaded = try nib.load(owner: GenericObject(className: "Owner"), options: options)
-      for object in loaded.objectsByID.values { walk(object) }
+      for object in loaded.objects { walk(object) }
       return
     } catch {
       guard error.code == .missingExternalObject, let name = error.key, options.externalObjects[name] == nil else { return }
