@@ -65,13 +65,21 @@ public struct NibGraph: Hashable, Sendable {
 
   /// The graph held in a NIBArchive's tables (object 0 is the root).
   public init(_ archive: NIBArchive) {
-    objects = archive.objects.indices.map { index in
-      let className = archive.classNames[archive.objects[index].classIndex]
-      return Object(
-        className: className.name,
-        fallbacks: className.fallbacks.map { archive.classNames[Int($0)].name },
-        entries: archive.values(of: index).map { Entry($0.key, $0.payload) })
+    // Built straight from the tables (no intermediate arrays): the loader reads nibs this way
+    // every time it is not given a cached graph.
+    var objects: [Object] = []
+    objects.reserveCapacity(archive.objects.count)
+    for object in archive.objects {
+      let className = archive.classNames[object.classIndex]
+      var entries: [Entry] = []
+      entries.reserveCapacity(object.valueCount)
+      for value in archive.values[object.firstValue..<(object.firstValue + object.valueCount)] {
+        entries.append(Entry(archive.keys[value.keyIndex], value.payload))
+      }
+      let fallbacks = className.fallbacks.isEmpty ? [] : className.fallbacks.map { archive.classNames[Int($0)].name }
+      objects.append(Object(className: className.name, fallbacks: fallbacks, entries: entries))
     }
+    self.objects = objects
     root = 0
   }
 

@@ -1,12 +1,15 @@
 public import ObjectModel
 
 extension ClassRegistry {
-  /// A registry holding the headless interface classes under their AppKit and UIKit names.
-  public static var interfaceObjects: ClassRegistry {
+  /// A registry holding the headless interface classes under their AppKit and UIKit names (built
+  /// once; a copy is cheap until it is changed).
+  public static var interfaceObjects: ClassRegistry { builtInterfaceObjects }
+
+  private static let builtInterfaceObjects: ClassRegistry = {
     var registry = ClassRegistry()
     registry.registerInterfaceObjects()
     return registry
-  }
+  }()
 
   /// Registers the headless interface classes under the AppKit and UIKit names nibs archive
   /// them by (`NSButton` and `UIButton` are both ``Button``), and AppKit's support classes that

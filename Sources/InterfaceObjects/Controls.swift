@@ -108,9 +108,13 @@ open class Control: View {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
-    isEnabled = coder.decodeBool(forKey: "NSEnabled") ?? (coder.decodeBool(forKey: "UIDisabled").map { !$0 } ?? true)
-    cell = try coder.decodeObject(forKey: "NSCell", as: Cell.self)
-    cell?.controlView = self
+    if coder.isUIKit {
+      isEnabled = coder.decodeBool(forKey: "UIDisabled").map { !$0 } ?? true
+    } else {
+      isEnabled = coder.decodeBool(forKey: "NSEnabled") ?? true
+      cell = try coder.decodeObject(forKey: "NSCell", as: Cell.self)
+      cell?.controlView = self
+    }
   }
 }
 
@@ -156,6 +160,7 @@ open class Button: Control {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    guard coder.isUIKit else { return }
     if let contents = try coder.decodeObject(forKey: "UIButtonStatefulContent") as? [String: Any] {
       for (state, content) in contents {
         guard let state = Int(state), let content = content as? GenericObject else { continue }
@@ -219,6 +224,7 @@ open class TextField: Control {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    guard coder.isUIKit else { return }
     if let text = try coder.decodeString(forKey: "UIText") { ownText = text }
     ownPlaceholder = try coder.decodeString(forKey: "UIPlaceholder")
   }
@@ -267,6 +273,7 @@ open class ImageView: Control {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    guard coder.isUIKit else { return }
     if let image = try coder.decodeObject(forKey: "UIImage", as: Image.self) { ownImage = image }
   }
 }
@@ -315,6 +322,7 @@ open class RangeControl: Control {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    guard coder.isUIKit else { return }
     own.value = coder.decodeDouble(forKey: "UIValue") ?? own.value
     own.minimum = coder.decodeDouble(forKey: "UIMinValue") ?? coder.decodeDouble(forKey: "UIMinimumValue") ?? own.minimum
     own.maximum = coder.decodeDouble(forKey: "UIMaxValue") ?? coder.decodeDouble(forKey: "UIMaximumValue") ?? own.maximum
@@ -357,6 +365,7 @@ open class SegmentedControl: Control {
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    guard coder.isUIKit else { return }
     ownTitles = try coder.decodeArray(forKey: "UISegments", of: String.self)
     ownSelection = coder.decodeInteger(forKey: "UISelectedSegmentIndex") ?? -1
   }

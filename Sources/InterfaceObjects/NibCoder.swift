@@ -29,6 +29,10 @@ public final class NibCoder {
     self.entries = object.entries
   }
 
+  /// Whether the object comes from a UIKit nib (else AppKit): decoders skip the other
+  /// platform's keys.
+  public var isUIKit: Bool { unarchiver.isUIKit }
+
   /// The archived keys, in order (a key repeats for inlined collections).
   public var keys: [String] { entries.map(\.key) }
 
@@ -188,8 +192,13 @@ public final class NibCoder {
     case nil, .null?: return nil
     case .data(let bytes)?: numbers = Geometry.numbers(inData: bytes)
     case .object(let index)?:
-      guard let text = unarchiver.graph.text(of: index) else { numbers = nil; break }
-      numbers = Geometry.numbers(inText: Array(text.utf8))
+      guard unarchiver.graph.objects.indices.contains(index), case .data(let bytes)? = unarchiver.graph.objects[index]["NS.bytes"],
+        unarchiver.graph.objects[index].className == "NSString"
+      else {
+        numbers = nil
+        break
+      }
+      numbers = Geometry.numbers(inText: bytes)
     default: numbers = nil
     }
     guard let numbers, numbers.count == count else {
@@ -228,8 +237,10 @@ enum Geometry {
       let byte = text[index]
       if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || (byte >= 48 && byte <= 57) {
         var end = index
-        while end < text.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: " ")].contains(text[end]) { end += 1 }
-        guard end - index <= 40, let value = Double(String(decoding: text[index..<end], as: UTF8.self)), value.isFinite else {
+        while end < text.count, text[end] != UInt8(ascii: ","), text[end] != UInt8(ascii: "}"), text[end] != UInt8(ascii: " ") { end += 1 }
+        guard end - index <= 40, let value = fastNumber(text[index..<end]) ?? Double(String(decoding: text[index..<end], as: UTF8.self)),
+          value.isFinite
+        else {
           return nil
         }
         numbers.append(value)
@@ -242,6 +253,40 @@ enum Geometry {
       }
     }
     return numbers
+  }
+
+  /// A plain decimal (`-12`, `190.5`) read without making a string; `nil` for anything else
+  /// (exponents, signs in the middle), which the caller reads with `Double(_:)`. Up to 15
+  /// significant digits, so the value is exact as `Double` reads it.
+  static func fastNumber(_ bytes: ArraySlice<UInt8>) -> Double? {
+    var index = bytes.startIndex
+    var negative = false
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    var mantissa: Int64 = 0
+    var digits = 0
+    var scale = 0
+    var seenPoint = false
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte >= 48 && byte <= 57 {
+        guard digits < 15 else { return nil }
+        mantissa = mantissa * 10 + Int64(byte - 48)
+        digits += 1
+        if seenPoint { scale += 1 }
+      } else if byte == UInt8(ascii: "."), !seenPoint {
+        seenPoint = true
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    guard digits > 0 else { return nil }
+    let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+    let value = Double(mantissa) / powers[scale]
+    return negative ? -value : value
   }
 
   /// The numbers of UIKit's geometry data: one type byte (6 float32, 7 float64), then the

@@ -69,11 +69,16 @@ public final class NibUnarchiver {
   private var pending: [Int] = []
   private var depth = 0
 
+  /// Whether the graph is a UIKit nib (its root holds `UINibObjectsKey`); decoders read only
+  /// their platform's keys.
+  public let isUIKit: Bool
+
   public init(graph: NibGraph, classes: ClassRegistry, options: Options = Options()) {
     self.graph = graph
     self.classes = classes
     self.options = options
     self.slots = Array(repeating: .untouched, count: graph.objects.count)
+    isUIKit = graph.objects.indices.contains(graph.root) && graph.objects[graph.root]["UINibObjectsKey"] != nil
   }
 
   // MARK: - Objects
@@ -247,7 +252,18 @@ public final class NibUnarchiver {
     return names + object.fallbacks
   }
 
+  /// Factories already found for plain (not custom) archived class names.
+  private var factories: [String: @Sendable () -> AnyObject] = [:]
+  private static let customClassHolders: Set<String> = ["NSCustomObject", "NSCustomView", "NSClassSwapper", "NSWindowTemplate", "UIClassSwapper"]
+
   private func make(_ index: Int) throws(InterfaceObjectsError) -> AnyObject {
+    let archived = graph.objects[index]
+    let plain = !Self.customClassHolders.contains(archived.className) && archived.fallbacks.isEmpty
+    if plain, let factory = factories[archived.className] { return factory() }
+    if plain, let entry = classes.entry(named: archived.className), let factory = entry.factory {
+      factories[archived.className] = factory
+      return factory()
+    }
     let names = classNames(forObjectAt: index)
     for (position, name) in names.enumerated() {
       for candidate in Self.spellings(of: name) {

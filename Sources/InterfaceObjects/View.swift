@@ -147,12 +147,13 @@ open class View: Responder {
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
     assignedNextResponder = nil
-    if coder.contains("UIBounds") || coder.contains("UICenter") {
+    if coder.isUIKit {
       try decodeUIKit(from: coder)
+      constraints = try coder.decodeArray(forKey: "UIViewAutolayoutConstraints", of: LayoutConstraint.self)
     } else {
       try decodeAppKit(from: coder)
+      constraints = try coder.decodeArray(forKey: "NSViewConstraints", of: LayoutConstraint.self)
     }
-    try decodeConstraints(from: coder)
   }
 
   private func decodeAppKit(from coder: NibCoder) throws(InterfaceObjectsError) {
@@ -195,10 +196,6 @@ open class View: Responder {
     }
   }
 
-  private func decodeConstraints(from coder: NibCoder) throws(InterfaceObjectsError) {
-    constraints = try coder.decodeArray(forKey: "NSViewConstraints", of: LayoutConstraint.self)
-      + coder.decodeArray(forKey: "UIViewAutolayoutConstraints", of: LayoutConstraint.self)
-  }
 }
 
 /// A layout constraint (`NSLayoutConstraint`), kept as data: `firstItem.firstAttribute relation

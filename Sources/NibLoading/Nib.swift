@@ -21,6 +21,8 @@ public final class Nib: Sendable {
   public let bundle: Bundles.Bundle?
   /// The nib's object graph.
   public let graph: NibGraph
+  /// What the graph's root says (placeholders, top-level objects, connections), read once.
+  let layout: Result<NibLayout, NibLayout.LayoutProblem>
 
   /// How a nib is instantiated.
   public struct Options {
@@ -78,6 +80,11 @@ public final class Nib: Sendable {
     self.graph = graph
     self.name = name
     self.bundle = bundle
+    do {
+      layout = .success(try NibLayout(graph))
+    } catch {
+      layout = .failure(error)
+    }
   }
 
   /// The nib in `bytes`: a NIBArchive or a keyed-archive nib (`UINib nibWithData:bundle:`).

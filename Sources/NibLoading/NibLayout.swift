@@ -4,10 +4,10 @@ internal import Interface
 /// objects are placeholders, which are the nib's own, which are top level, the connections in
 /// order, the visible windows and the names. AppKit nibs keep it in `NSIBObjectData`
 /// (formats.md §7.4), UIKit nibs in the root's `UINib…Key` values (§7.2–7.3).
-struct NibLayout {
-  enum Platform { case appKit, uiKit }
+struct NibLayout: Sendable {
+  enum Platform: Sendable { case appKit, uiKit }
 
-  enum Placeholder: Equatable {
+  enum Placeholder: Equatable, Sendable {
     case owner
     case firstResponder
     case application
@@ -51,7 +51,7 @@ struct NibLayout {
     }
   }
 
-  struct LayoutProblem: Error {
+  struct LayoutProblem: Error, Sendable {
     let detail: String
     init(_ detail: String) { self.detail = detail }
   }

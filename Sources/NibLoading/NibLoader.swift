@@ -24,10 +24,9 @@ struct NibLoader {
     self.nib = nib
     self.owner = owner
     self.options = options
-    do {
-      layout = try NibLayout(nib.graph)
-    } catch {
-      throw NibLoadingError(.unreadable, nib: nib.name, detail: error.detail)
+    switch nib.layout {
+    case .success(let layout): self.layout = layout
+    case .failure(let problem): throw NibLoadingError(.unreadable, nib: nib.name, detail: problem.detail)
     }
     application = options.application ?? Application()
     unarchiver = NibUnarchiver(

@@ -33,6 +33,8 @@ public struct ClassRegistry: Sendable {
     public var swiftType: Any.Type { type.value }
     /// Whether ``ClassRegistry/makeInstance(ofClassNamed:)`` can make instances of it.
     public var isInstantiable: Bool { makeInstance != nil }
+    /// The factory that makes an instance (`+alloc`/`-init`), for loaders that make many.
+    public var factory: (@Sendable () -> AnyObject)? { makeInstance }
   }
 
   /// A metatype, which never changes once made.

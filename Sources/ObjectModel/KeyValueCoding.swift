@@ -82,6 +82,10 @@ extension KeyValueCoding {
   /// parts but the last gets ``setValue(_:forKey:)`` with the last part. A `nil` on the way sets
   /// nothing, as in Objective-C.
   public func setValue(_ value: Any?, forKeyPath keyPath: String) throws(ObjectModelError) {
+    if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")) {
+      try setValue(value, forKey: keyPath)
+      return
+    }
     let parts = try KeyValuePath.parts(of: keyPath, in: self)
     var target: Any? = self
     for (index, part) in parts.dropLast().enumerated() {
