@@ -65,7 +65,8 @@ open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking
 /// Its values answer key-value coding, so outlets and runtime attributes set on it are kept too.
 /// References back up the tree (`NSSuperview`, `NSNextResponder`, `NSControlView`, key-view and
 /// delegate links) are held weakly, as the real classes hold them; any other reference that
-/// closes a cycle is made weak by ``NibUnarchiver/breakReferenceCycles()`` once the nib is
+/// closes a cycle (a value, or a member of an array value, which then reads as a
+/// ``WeakReference``) is made weak by ``NibUnarchiver/breakReferenceCycles()`` once the nib is
 /// decoded, so that a generic object never keeps its nib alive, even in a hostile file.
 public final class GenericObject: NibObject, CustomStringConvertible {
   /// The archived class name no registered class answered.
@@ -110,18 +111,33 @@ public final class GenericObject: NibObject, CustomStringConvertible {
     for (key, value) in try coder.decodeAllValues() { store(value, forKey: key) }
   }
 
-  /// The objects held strongly, with their places (for ``NibUnarchiver/breakReferenceCycles()``).
-  var strongReferences: [(slot: Int, object: AnyObject)] {
-    storage.indices.compactMap { slot in
-      guard case .strong(let value?) = storage[slot].value, type(of: value) is AnyClass else { return nil }
-      return (slot, value as AnyObject)
+  /// The objects held strongly — values, and members of array values — with their places
+  /// (for ``NibUnarchiver/breakReferenceCycles()``).
+  var strongReferences: [(slot: Int, member: Int?, object: AnyObject)] {
+    var references: [(slot: Int, member: Int?, object: AnyObject)] = []
+    for slot in storage.indices {
+      guard case .strong(let value?) = storage[slot].value else { continue }
+      if type(of: value) is AnyClass {
+        references.append((slot, nil, value as AnyObject))
+      } else if let array = value as? [Any] {
+        for (member, element) in array.enumerated() where type(of: element) is AnyClass {
+          references.append((slot, member, element as AnyObject))
+        }
+      }
     }
+    return references
   }
 
-  /// Holds the reference at `slot` weakly from now on.
-  func weakenReference(at slot: Int) {
-    guard case .strong(let value?) = storage[slot].value, type(of: value) is AnyClass else { return }
-    storage[slot].value = .weak(WeakReference(value as AnyObject))
+  /// Holds the reference at `slot` (or that array member) weakly from now on: a member becomes
+  /// a ``WeakReference``.
+  func weakenReference(at slot: Int, member: Int?) {
+    guard case .strong(let value?) = storage[slot].value else { return }
+    if let member, var array = value as? [Any], array.indices.contains(member), type(of: array[member]) is AnyClass {
+      array[member] = WeakReference(array[member] as AnyObject)
+      storage[slot].value = .strong(array)
+    } else if member == nil, type(of: value) is AnyClass {
+      storage[slot].value = .weak(WeakReference(value as AnyObject))
+    }
   }
 
   private func store(_ value: Any?, forKey key: String) {

@@ -169,8 +169,9 @@ public final class NibUnarchiver {
     return FoundationValue.number(graph.objects[index])
   }
 
-  /// Cuts the strong reference cycles the nib's objects would otherwise form — among generic
-  /// objects (an unknown class's references are all kept) and between menus and submenus — so
+  /// Cuts the strong reference cycles the nib's objects would otherwise form — through generic
+  /// objects (an unknown class's references are all kept, in values and arrays), between menus
+  /// and submenus, and through the `Any` values of menu items, cells, windows and tabs — so
   /// that nothing outlives its last user. A depth-first walk from every object made: a
   /// reference back to an object still on the walk's path closes a cycle and is made weak (a
   /// generic object's) or dropped (a submenu that contains its own item). Views cannot form one
@@ -181,13 +182,26 @@ public final class NibUnarchiver {
     var cut = 0
     func edges(_ object: AnyObject) -> [(AnyObject, () -> Void)] {
       if let generic = object as? GenericObject {
-        return generic.strongReferences.map { reference in (reference.object, { generic.weakenReference(at: reference.slot) }) }
+        return generic.strongReferences.map { reference in
+          (reference.object, { generic.weakenReference(at: reference.slot, member: reference.member) })
+        }
       }
-      if let menu = object as? Menu { return menu.items.map { ($0, {}) } }
-      if let item = object as? MenuItem, let submenu = item.submenu {
-        return [(submenu, { [weak item] in item?.submenu = nil })]
+      var result: [(AnyObject, () -> Void)] = []
+      func add(_ value: Any?, _ cut: @escaping () -> Void) {
+        if let value, type(of: value) is AnyClass { result.append((value as AnyObject, cut)) }
       }
-      return []
+      if let menu = object as? Menu { result += menu.items.map { ($0, {}) } }
+      if let item = object as? MenuItem {
+        add(item.submenu) { [weak item] in item?.submenu = nil }
+        add(item.representedObject) { [weak item] in item?.representedObject = nil }
+      }
+      if let cell = object as? Cell {
+        add(cell.objectValue) { [weak cell] in cell?.objectValue = nil }
+        add(cell.formatter) { [weak cell] in cell?.formatter = nil }
+      }
+      if let window = object as? Window { add(window.toolbar) { [weak window] in window?.toolbar = nil } }
+      if let item = object as? TabViewItem { add(item.identifier) { [weak item] in item?.identifier = nil } }
+      return result
     }
     for index in madeIndices {
       guard case .made(let start, _) = slots[index], state[ObjectIdentifier(start)] == nil else { continue }
