@@ -166,6 +166,25 @@ open class ViewController: Responder {
   /// Called once after the view is loaded (`viewDidLoad`). Subclasses call `super`.
   open func viewDidLoad() {}
 
+  /// Called on a memory warning (`didReceiveMemoryWarning`): drop what can be rebuilt. Since
+  /// iOS 6 the view is kept. Subclasses call `super`.
+  open func didReceiveMemoryWarning() {}
+
+  /// This controller and every controller under it — children, then what it presents — depth
+  /// first (at most 10,000).
+  public var controllerTree: [ViewController] {
+    var result: [ViewController] = []
+    var stack: [ViewController] = [self]
+    var seen: Set<ObjectIdentifier> = []
+    while let controller = stack.popLast(), result.count < 10_000 {
+      guard seen.insert(ObjectIdentifier(controller)).inserted else { continue }
+      result.append(controller)
+      if let presented = controller.presentedViewController { stack.append(presented) }
+      stack.append(contentsOf: controller.children.reversed())
+    }
+    return result
+  }
+
   /// Adds `child` (`addChildViewController:`), taking it from its old parent.
   public func addChild(_ child: ViewController) {
     guard child !== self else { return }

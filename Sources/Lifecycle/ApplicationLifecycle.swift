@@ -228,8 +228,9 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     purgeables.append(WeakPurgeable(object: purgeable))
   }
 
-  /// Delivers a memory warning: the delegate's `didReceiveMemoryWarning`, the notification, then
-  /// every registered purgeable. `kernelEventUptime` is when the kernel signalled pressure (the
+  /// Delivers a memory warning: the delegate's `didReceiveMemoryWarning`, the notification, every
+  /// view controller of the application's windows (`didReceiveMemoryWarning`), then every
+  /// registered purgeable. `kernelEventUptime` is when the kernel signalled pressure (the
   /// latency is recorded from it).
   public func receiveMemoryWarning(kernelEventUptime: UInt64? = nil) {
     guard state != .terminated, state != .notRunning else { return }
@@ -240,6 +241,9 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     memoryWarningCount += 1
     delegate.applicationDidReceiveMemoryWarning(self)
     post(.applicationDidReceiveMemoryWarning)
+    for window in application.windows {
+      for controller in window.rootViewController?.controllerTree ?? [] { controller.didReceiveMemoryWarning() }
+    }
     for purgeable in purgeables { purgeable.object?.purge() }
     purgeables.removeAll { $0.object == nil }
   }

@@ -141,6 +141,27 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
     #expect(lifecycle.warningLatencies.count == 1 && lifecycle.memoryWarningCount == 2)
   }
 
+  /// The view controllers of the application's windows hear the warning too.
+  @Test func viewControllersHearTheWarning() throws {
+    final class Counting: ViewController {
+      var warnings = 0
+      override func didReceiveMemoryWarning() { warnings += 1 }
+      required init() { super.init() }
+    }
+    let (lifecycle, _) = Self.make()
+    try lifecycle.launch()
+    let root = NavigationController()
+    let child = Counting()
+    root.pushViewController(child)
+    let presented = Counting()
+    child.present(presented)
+    let window = Window()
+    window.rootViewController = root
+    lifecycle.application.addWindow(window)
+    lifecycle.simulateMemoryWarning()
+    #expect(child.warnings == 1 && presented.warnings == 1)
+  }
+
   /// The nib cache is purged on a warning (registered by every lifecycle).
   @Test func theNibCacheIsPurgedOnAWarning() throws {
     let (lifecycle, _) = Self.make()
