@@ -205,6 +205,10 @@ public final class NibUnarchiver {
     }
     for index in madeIndices {
       guard case .made(let start, _) = slots[index], state[ObjectIdentifier(start)] == nil else { continue }
+      // Only these classes hold references that can close a cycle (views refuse one themselves).
+      guard start is GenericObject || start is Menu || start is MenuItem || start is Cell || start is Window || start is TabViewItem else {
+        continue
+      }
       var stack: [(object: AnyObject, edges: [(AnyObject, () -> Void)], next: Int)] = [(start, edges(start), 0)]
       state[ObjectIdentifier(start)] = false
       while !stack.isEmpty {

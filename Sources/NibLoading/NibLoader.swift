@@ -117,9 +117,10 @@ struct NibLoader {
     return (object, index)
   }
 
+  /// A connector's string value, through the unarchiver (which converts each shared string once).
   func text(_ connector: NibGraph.Object, _ key: String) -> String? {
     guard case .object(let index)? = connector[key], nib.graph.objects.indices.contains(index) else { return nil }
-    return nib.graph.text(of: index)
+    return (try? unarchiver.value(ofObjectAt: index)) as? String
   }
 
   /// A missing outlet, key or selector: an error on UIKit and in strict mode, a warning for an
