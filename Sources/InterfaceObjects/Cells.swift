@@ -24,8 +24,11 @@ open class Cell: NibObject {
   public var tag = 0
   /// `formatter` (a date or number formatter object, as the nib made it).
   public var formatter: AnyObject?
-  /// The control the cell belongs to (`controlView`), weak.
-  public weak var controlView: View?
+  /// The control the cell belongs to (`controlView`): set by the control that holds the cell,
+  /// cleared when that control goes (not a weak reference, which would slow every retain of the
+  /// control).
+  public var controlView: View? { controlViewStorage }
+  unowned(unsafe) var controlViewStorage: View?
 
   public required init() { super.init() }
 
@@ -52,7 +55,6 @@ open class Cell: NibObject {
     let contents = try coder.decodeObject(forKey: "NSContents")
     if let text = contents as? String { title = text } else { objectValue = contents }
     font = try coder.decodeObject(forKey: "NSSupport", as: Font.self)
-    controlView = try coder.decodeObject(forKey: "NSControlView", as: View.self)
     formatter = try coder.decodeReference(forKey: "NSFormatter")
     tag = coder.decodeInteger(forKey: "NSTag") ?? 0
   }

@@ -34,8 +34,17 @@ open class Control: View {
     public let events: ControlEvents
   }
 
-  /// The AppKit cell (`NSCell`), owned by the control.
-  public var cell: Cell?
+  /// The AppKit cell (`NSCell`), owned by the control (it points back with `controlView`).
+  public var cell: Cell? {
+    didSet {
+      if let oldValue, oldValue !== cell, oldValue.controlViewStorage === self { oldValue.controlViewStorage = nil }
+      cell?.controlViewStorage = self
+    }
+  }
+
+  deinit {
+    if let cell, cell.controlViewStorage === self { cell.controlViewStorage = nil }
+  }
   /// `enabled` / `isEnabled`.
   public var isEnabled = true
   /// `target` (AppKit), weak; `nil` sends ``action`` along the responder chain.
@@ -113,7 +122,6 @@ open class Control: View {
     } else {
       isEnabled = coder.decodeBool(forKey: "NSEnabled") ?? true
       cell = try coder.decodeObject(forKey: "NSCell", as: Cell.self)
-      cell?.controlView = self
     }
   }
 }

@@ -14,8 +14,11 @@ open class View: Responder {
   public var frame: CGRect = .zero
   /// The subviews, back to front (`subviews`); the view owns them.
   public private(set) var subviews: [View] = []
-  /// The superview (`superview`), weak.
-  public private(set) weak var superview: View?
+  /// The superview (`superview`). Not a weak reference (weak references make every retain of
+  /// the view slow): as in UIKit, a view clears its subviews' pointer when it goes, and the
+  /// pointer is only ever set to the view that holds this one in its ``subviews``.
+  public var superview: View? { superviewStorage }
+  private unowned(unsafe) var superviewStorage: View?
   /// The view controller whose root view this is, weak.
   public internal(set) weak var viewController: ViewController?
   weak var hostWindow: Window?
@@ -81,7 +84,11 @@ open class View: Responder {
     guard !view.isAncestor(of: self) else { return }
     view.removeFromSuperview()
     subviews.append(view)
-    view.superview = self
+    view.superviewStorage = self
+  }
+
+  deinit {
+    for subview in subviews where subview.superviewStorage === self { subview.superviewStorage = nil }
   }
 
   /// Whether this view is `view` or one of its superviews.
@@ -98,9 +105,9 @@ open class View: Responder {
 
   /// Takes the view out of its superview (`removeFromSuperview`).
   public func removeFromSuperview() {
-    guard let parent = superview else { return }
+    guard let parent = superviewStorage else { return }
+    superviewStorage = nil
     parent.subviews.removeAll { $0 === self }
-    superview = nil
   }
 
   /// The view with `tag`: this one or a descendant, depth first (`viewWithTag:`).

@@ -168,7 +168,11 @@ open class Menu: NibObject {
   /// Adds `item` at the end (`addItem:`).
   public func addItem(_ item: MenuItem) {
     items.append(item)
-    item.menu = self
+    item.menuStorage = self
+  }
+
+  deinit {
+    for item in items where item.menuStorage === self { item.menuStorage = nil }
   }
 
   /// The first item titled `title` (`itemWithTitle:`), searching this menu only.
@@ -206,8 +210,10 @@ open class MenuItem: NibObject {
   public var isAlternate = false
   /// `submenu`; the item owns it.
   public var submenu: Menu?
-  /// The menu the item is in, weak.
-  public internal(set) weak var menu: Menu?
+  /// The menu the item is in (`menu`).
+  public var menu: Menu? { menuStorage }
+  /// Set by the menu that holds the item, cleared when that menu goes.
+  unowned(unsafe) var menuStorage: Menu?
   /// `target`, weak; `nil` sends ``action`` along the responder chain.
   public weak var target: AnyObject?
   /// `action`: the selector name sent when the item is chosen.
