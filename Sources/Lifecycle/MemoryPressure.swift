@@ -75,16 +75,15 @@ public enum MemoryPressureSource: Sendable, Hashable, CustomStringConvertible {
 
 /// Watches one ``MemoryPressureSource`` on a thread of its own and calls `onPressure` with the
 /// uptime (nanoseconds) at which the kernel's event was seen, once per episode: events closer
-/// than ``episodeGap`` seconds to the previous one belong to the same episode.
+/// than ``episodeGap`` seconds to the previous one belong to the same episode. A usage threshold
+/// counts only when the usage is at or above it (the kernel also signals the way back down).
+/// The thread ends within a second of ``stop()`` or of the monitor going away.
 public final class MemoryPressureMonitor: @unchecked Sendable {
   /// The source in use.
   public let source: MemoryPressureSource
   /// Seconds without an event after which the next event starts a new episode.
   public let episodeGap: Double
-  private let onPressure: @Sendable (UInt64) -> Void
-  private var descriptors: [Int32] = []
-  private let stopping = Atomic<Bool>(false)
-  private var thread: Thread?
+  private let watcher: Watcher
 
   /// Opens and arms `source`.
   ///
@@ -93,7 +92,7 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
   public init(source: MemoryPressureSource, episodeGap: Double = 2, onPressure: @escaping @Sendable (UInt64) -> Void) throws(LifecycleError) {
     self.source = source
     self.episodeGap = episodeGap
-    self.onPressure = onPressure
+    var descriptors: [Int32] = []
     switch source {
     case .cgroupV2PSI(let path), .systemPSI(let path):
       // A trigger: 100 ms of "some" stall within any 1 s window.
@@ -112,9 +111,11 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     case .memAvailable:
       descriptors = []
     }
-    let thread = Thread { [self] in run() }
+    // The thread holds the watcher, not the monitor, so that dropping the monitor stops it.
+    watcher = Watcher(source: source, descriptors: descriptors, gap: UInt64(episodeGap * 1e9), onPressure: onPressure)
+    let watcher = self.watcher
+    let thread = Thread { watcher.run() }
     thread.name = "org.stasis.lifecycle.memory-pressure"
-    self.thread = thread
     thread.start()
   }
 
@@ -152,46 +153,71 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     LifecycleError(.memorySourceUnavailable, detail: "\(what): \(String(cString: strerror(errno)))", path: path)
   }
 
-  /// Stops watching (the thread ends within a second) and closes the descriptors.
-  public func stop() {
-    stopping.store(true, ordering: .relaxed)
-  }
+  /// Stops watching (the thread ends within a second and closes the descriptors).
+  public func stop() { watcher.stopping.store(true, ordering: .relaxed) }
 
   deinit { stop() }
 
-  private func run() {
-    var lastEvent: UInt64 = 0
-    let gap = UInt64(episodeGap * 1e9)
-    defer { for descriptor in descriptors { close(descriptor) } }
-    while !stopping.load(ordering: .relaxed) {
-      guard let seen = waitForEvent() else { continue }
-      if lastEvent == 0 || seen - lastEvent > gap { onPressure(seen) }
-      lastEvent = seen
-    }
-  }
+  /// The thread's side: the descriptors, the stop flag and the wait for events.
+  final class Watcher: Sendable {
+    let source: MemoryPressureSource
+    let descriptors: [Int32]
+    let gap: UInt64
+    let onPressure: @Sendable (UInt64) -> Void
+    let stopping = Atomic<Bool>(false)
 
-  /// Waits up to a second for the source's next event; the uptime at which it was seen.
-  private func waitForEvent() -> UInt64? {
-    switch source {
-    case .cgroupV2PSI, .systemPSI:
-      var poller = pollfd(fd: descriptors[0], events: Int16(POLLPRI), revents: 0)
-      guard poll(&poller, 1, 1000) > 0 else { return nil }
-      if poller.revents & Int16(POLLERR) != 0 {
-        stopping.store(true, ordering: .relaxed)
-        return nil
+    init(source: MemoryPressureSource, descriptors: [Int32], gap: UInt64, onPressure: @escaping @Sendable (UInt64) -> Void) {
+      self.source = source
+      self.descriptors = descriptors
+      self.gap = gap
+      self.onPressure = onPressure
+    }
+
+    func run() {
+      var lastEvent: UInt64 = 0
+      defer { for descriptor in descriptors { close(descriptor) } }
+      while !stopping.load(ordering: .relaxed) {
+        guard let seen = waitForEvent() else { continue }
+        if lastEvent == 0 || seen - lastEvent > gap { onPressure(seen) }
+        lastEvent = seen
       }
-      return poller.revents & Int16(POLLPRI) != 0 ? DispatchTime.now().uptimeNanoseconds : nil
-    case .cgroupV1PressureLevel, .cgroupV1UsageThreshold:
-      var poller = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 1000) > 0 else { return nil }
-      let seen = DispatchTime.now().uptimeNanoseconds
-      var count: UInt64 = 0
-      _ = read(descriptors[0], &count, 8)
-      return seen
-    case .memAvailable(let threshold, let interval):
-      usleep(UInt32(max(0.01, min(interval, 1)) * 1e6))
-      guard let available = Self.memAvailable(), available < threshold else { return nil }
-      return DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Waits up to a second for the source's next event; the uptime at which it was seen.
+    private func waitForEvent() -> UInt64? {
+      switch source {
+      case .cgroupV2PSI, .systemPSI:
+        var poller = pollfd(fd: descriptors[0], events: Int16(POLLPRI), revents: 0)
+        guard poll(&poller, 1, 1000) > 0 else { return nil }
+        if poller.revents & Int16(POLLERR) != 0 {
+          stopping.store(true, ordering: .relaxed)
+          return nil
+        }
+        return poller.revents & Int16(POLLPRI) != 0 ? DispatchTime.now().uptimeNanoseconds : nil
+      case .cgroupV1PressureLevel, .cgroupV1UsageThreshold:
+        var poller = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 1000) > 0 else { return nil }
+        let seen = DispatchTime.now().uptimeNanoseconds
+        var count: UInt64 = 0
+        _ = read(descriptors[0], &count, 8)
+        if case .cgroupV1UsageThreshold(_, let threshold) = source {
+          // The kernel signals crossings both ways; only the way up is pressure.
+          guard let usage = Self.usage(descriptors[1]), usage >= threshold else { return nil }
+        }
+        return seen
+      case .memAvailable(let threshold, let interval):
+        usleep(UInt32(max(0.01, min(interval, 1)) * 1e6))
+        guard let available = MemoryPressureMonitor.memAvailable(), available < threshold else { return nil }
+        return DispatchTime.now().uptimeNanoseconds
+      }
+    }
+
+    /// The number in a cgroup file (`memory.usage_in_bytes`), read again from its start.
+    static func usage(_ descriptor: Int32) -> UInt64? {
+      var buffer = [UInt8](repeating: 0, count: 32)
+      let count = pread(descriptor, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      return UInt64(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
 

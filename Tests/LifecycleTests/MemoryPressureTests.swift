@@ -76,6 +76,20 @@ struct MemoryCgroup {
     #expect((latency ?? .max) < 1_000_000_000)
   }
 
+  /// The usage threshold is crossed again on the way down when the app purges: that is not
+  /// pressure, and no second warning comes (the child holds on past the episode gap).
+  @Test(
+    .enabled(if: ChildApp.executable != nil, ChildApp.missingReason),
+    .enabled(if: MemoryCgroup.unavailableReason == nil, Comment(rawValue: MemoryCgroup.unavailableReason ?? "")))
+  func purgingBelowTheThresholdIsNotASecondWarning() throws {
+    let cgroup = try MemoryCgroup(limitBytes: 160 << 20)
+    defer { cgroup.remove() }
+    let app = try ChildApp(["--host", "headless", "--cgroup", cgroup.path, "--memory", "auto", "--allocate", "4", "--hold", "3.5"])
+    #expect(app.waitForExit(seconds: 30) == 0)
+    #expect(app.lines.filter { $0.hasPrefix("didReceiveMemoryWarning") }.count == 1)
+    #expect(app.lines.contains("survived"))
+  }
+
   /// Each source this machine offers can be armed (or says why not), and one is always found.
   @Test func sourcesArmOrExplain() {
     let sources = MemoryPressureSource.available()

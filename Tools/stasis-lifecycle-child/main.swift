@@ -4,7 +4,8 @@
 //
 //   stasis-lifecycle-child --log PATH [--host headless|terminal] [--callback-seconds S]
 //     [--task NAME:SECONDS ...] [--limit S] [--budget S] [--grace S] [--logs DIR]
-//     [--memory auto|cgroup-v1|system-psi|none] [--cgroup DIR] [--allocate MIB]
+//     [--memory auto|cgroup-v1|cgroup-v1-threshold|system-psi|none] [--cgroup DIR] [--allocate MIB]
+//     [--hold SECONDS]   (after the warning and the purge, before exiting; 1 by default)
 import Foundation
 import Lifecycle
 
@@ -132,7 +133,7 @@ if let step = option("--allocate").flatMap(Int.init) {
     if lifecycle.memoryWarningCount > 0 {
       timer.cancel()
       log("purged, holding \(cache.totalCost >> 20) MiB")
-      DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+      DispatchQueue.main.asyncAfter(deadline: .now() + (option("--hold").flatMap(Double.init) ?? 1)) {
         log("survived")
         exit(0)
       }
