@@ -9,7 +9,9 @@ internal import CEventFD
 /// Where low-memory signals come from on Linux, in the order they are tried (formats.md §9.3;
 /// seed 001's low-memory warning):
 ///
-/// 1. cgroup v2: a PSI trigger on the process's cgroup `memory.pressure`;
+/// 1. cgroup v2: the `high` count of the process's cgroup `memory.events` (the kernel signals
+///    the file's change through `poll`; its `high` count rises when usage goes over
+///    `memory.high`), then a PSI trigger on the cgroup's `memory.pressure`;
 /// 2. cgroup v1, when the cgroup has a memory limit: a usage threshold (80 % of the limit) on
 ///    `memory.usage_in_bytes` through `cgroup.event_control` and an eventfd — the early warning
 ///    that comes before the OOM killer when there is nothing to reclaim (no swap, anonymous
@@ -18,6 +20,7 @@ internal import CEventFD
 /// 4. system-wide PSI: a trigger on `/proc/pressure/memory`;
 /// 5. `MemAvailable` in `/proc/meminfo` under a threshold, polled.
 public enum MemoryPressureSource: Sendable, Hashable, CustomStringConvertible {
+  case cgroupV2HighEvents(path: String)
   case cgroupV2PSI(path: String)
   case cgroupV1UsageThreshold(path: String, bytes: UInt64)
   case cgroupV1PressureLevel(path: String, level: String)
@@ -26,6 +29,7 @@ public enum MemoryPressureSource: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .cgroupV2HighEvents(let path): "cgroup v2 memory.events high count of \(path)"
     case .cgroupV2PSI(let path): "cgroup v2 PSI trigger on \(path)"
     case .cgroupV1UsageThreshold(let path, let bytes): "cgroup v1 usage threshold \(bytes / 1_048_576) MiB of \(path)"
     case .cgroupV1PressureLevel(let path, let level): "cgroup v1 memory.pressure_level (\(level)) of \(path)"
@@ -58,7 +62,10 @@ public enum MemoryPressureSource: Sendable, Hashable, CustomStringConvertible {
   public static func available(level: String = "medium") -> [MemoryPressureSource] {
     var sources: [MemoryPressureSource] = []
     let (v2, v1) = ownCgroups()
-    if let v2 { sources.append(.cgroupV2PSI(path: v2 + "/memory.pressure")) }
+    if let v2 {
+      if FileManager.default.fileExists(atPath: v2 + "/memory.events") { sources.append(.cgroupV2HighEvents(path: v2 + "/memory.events")) }
+      sources.append(.cgroupV2PSI(path: v2 + "/memory.pressure"))
+    }
     if let v1, access(v1 + "/cgroup.event_control", W_OK) == 0 {
       if let limit = (try? String(contentsOfFile: v1 + "/memory.limit_in_bytes", encoding: .utf8))
         .flatMap({ UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }), limit < 1 << 60
@@ -103,6 +110,10 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
         close(descriptor)
         throw Self.unavailable(path, "the kernel refused the trigger \"\(trigger)\"")
       }
+      descriptors = [descriptor]
+    case .cgroupV2HighEvents(let path):
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Self.unavailable(path, "cannot open") }
       descriptors = [descriptor]
     case .cgroupV1PressureLevel(let path, let level):
       descriptors = try Self.registerV1Event(cgroup: path, file: "memory.pressure_level", argument: level)
@@ -173,7 +184,11 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
       self.onPressure = onPressure
     }
 
+    /// The last `high` count read from a cgroup v2 `memory.events`.
+    private let highCount = Atomic<Int>(-1)
+
     func run() {
+      if case .cgroupV2HighEvents = source { highCount.store(Self.highEvents(descriptors[0]) ?? 0, ordering: .relaxed) }
       var lastEvent: UInt64 = 0
       defer { for descriptor in descriptors { close(descriptor) } }
       while !stopping.load(ordering: .relaxed) {
@@ -194,6 +209,14 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
           return nil
         }
         return poller.revents & Int16(POLLPRI) != 0 ? DispatchTime.now().uptimeNanoseconds : nil
+      case .cgroupV2HighEvents:
+        // The file's change is signalled as POLLPRI|POLLERR; only a rise of `high` is pressure.
+        var poller = pollfd(fd: descriptors[0], events: Int16(POLLPRI), revents: 0)
+        guard poll(&poller, 1, 1000) > 0 else { return nil }
+        let seen = DispatchTime.now().uptimeNanoseconds
+        guard let count = Self.highEvents(descriptors[0]) else { return nil }
+        let previous = highCount.exchange(count, ordering: .relaxed)
+        return count > previous ? seen : nil
       case .cgroupV1PressureLevel, .cgroupV1UsageThreshold:
         var poller = pollfd(fd: descriptors[0], events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 1000) > 0 else { return nil }
@@ -210,6 +233,17 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
         guard let available = MemoryPressureMonitor.memAvailable(), available < threshold else { return nil }
         return DispatchTime.now().uptimeNanoseconds
       }
+    }
+
+    /// The `high` line of a cgroup v2 `memory.events`, read again from its start.
+    static func highEvents(_ descriptor: Int32) -> Int? {
+      var buffer = [UInt8](repeating: 0, count: 512)
+      let count = pread(descriptor, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      for line in String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n") where line.hasPrefix("high ") {
+        return Int(line.dropFirst(5))
+      }
+      return nil
     }
 
     /// The number in a cgroup file (`memory.usage_in_bytes`), read again from its start.

@@ -41,8 +41,13 @@ struct MemoryCgroup {
     let parent = try #require(Self.parent)
     path = parent + "/stasis-lifecycle-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     guard mkdir(path, 0o755) == 0 else { throw TestFailure("cannot create \(path)") }
-    let limitFile = FileManager.default.fileExists(atPath: path + "/memory.limit_in_bytes") ? "memory.limit_in_bytes" : "memory.max"
-    try Data("\(limitBytes)".utf8).write(to: URL(fileURLWithPath: path + "/" + limitFile))
+    if FileManager.default.fileExists(atPath: path + "/memory.limit_in_bytes") {
+      try Data("\(limitBytes)".utf8).write(to: URL(fileURLWithPath: path + "/memory.limit_in_bytes"))
+    } else {
+      // cgroup v2: the hard limit, and `memory.high` at 80 % of it, whose crossings the monitor hears.
+      try Data("\(limitBytes)".utf8).write(to: URL(fileURLWithPath: path + "/memory.max"))
+      try Data("\(limitBytes / 10 * 8)".utf8).write(to: URL(fileURLWithPath: path + "/memory.high"))
+    }
   }
 
   func remove() {
