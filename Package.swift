@@ -116,7 +116,7 @@ let package = Package(
       path: "Tests/NibLoadingTests"),
     .testTarget(
       name: "LifecycleTests",
-      dependencies: ["Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "TestSupport", "stasis-lifecycle-child"],
+      dependencies: ["Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "TestSupport", "stasis-lifecycle-child"],
       path: "Tests/LifecycleTests"),
     .testTarget(
       name: "ObjectModelTests",

@@ -1,5 +1,6 @@
 public import Foundation
 public import InterfaceObjects
+public import Sandbox
 internal import Interface
 internal import AtomicFiles
 internal import Synchronization
@@ -44,7 +45,8 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     public var backgroundTimeBudget: Double
     /// After the budget, expiration handlers run; tasks still not ended this much later end the app.
     public var expirationGrace: Double
-    /// Where watchdog reports go (the container's `Library/Logs`); none when `nil`.
+    /// Where watchdog reports go (the container's `Library/Logs`, see
+    /// ``init(container:backgroundCallbackLimit:backgroundTimeBudget:)``); none when `nil`.
     public var logsFolder: String?
     /// Ends the process (`exit` by default); tests replace it.
     public var terminateProcess: @Sendable (Int32) -> Void
@@ -62,6 +64,13 @@ public final class ApplicationLifecycle: @unchecked Sendable {
       self.logsFolder = logsFolder
       self.terminateProcess = terminateProcess
       self.uptimeNanoseconds = uptimeNanoseconds
+    }
+
+    /// The configuration of an app in `container`: watchdog reports in its `Library/Logs`.
+    public init(container: AppContainer, backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30) {
+      self.init(
+        backgroundCallbackLimit: backgroundCallbackLimit, backgroundTimeBudget: backgroundTimeBudget,
+        logsFolder: container.libraryPath + "/Logs")
     }
   }
 

@@ -4,6 +4,7 @@ import Lifecycle
 import Interface
 import NibLoading
 import Synchronization
+import Sandbox
 import Testing
 import TestSupport
 
@@ -210,6 +211,15 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
   static func report(_ lifecycle: ApplicationLifecycle) throws -> String {
     let path = try #require(lifecycle.watchdogReports.first)
     return try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  @Test func anAppsReportsGoToItsContainersLibraryLogs() throws {
+    let folder = try ScratchFolder("lifecycle-container")
+    defer { folder.remove() }
+    let container = try ContainerRoot(path: folder.path).container(for: "com.example.notes", appName: "Notes")
+    let configuration = ApplicationLifecycle.Configuration(container: container, backgroundCallbackLimit: 3)
+    #expect(configuration.logsFolder == container.libraryPath + "/Logs")
+    #expect(configuration.backgroundCallbackLimit == 3 && configuration.backgroundTimeBudget == 30)
   }
 
   @Test func anOverrunningDidEnterBackgroundEndsTheApp() throws {
