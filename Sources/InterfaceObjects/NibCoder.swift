@@ -20,6 +20,9 @@ public final class NibCoder {
   let unarchiver: NibUnarchiver
   let entries: [NibGraph.Entry]
   var cursor = 0
+  /// One bit per key signature (``signature(_:)``) of the object's keys: a key whose bit is not
+  /// set is absent without a scan (decoders ask for many keys an object does not have).
+  let keyMask: UInt64
 
   init(unarchiver: NibUnarchiver, objectIndex: Int) {
     self.unarchiver = unarchiver
@@ -27,6 +30,16 @@ public final class NibCoder {
     let object = unarchiver.graph.objects[objectIndex]
     self.archivedClassName = object.className
     self.entries = object.entries
+    var mask: UInt64 = 0
+    for entry in object.entries { mask |= Self.signature(entry.key) }
+    keyMask = mask
+  }
+
+  /// A key's bit: from its length and last byte, both O(1) to read.
+  @inline(__always)
+  static func signature(_ key: String) -> UInt64 {
+    let utf8 = key.utf8
+    return 1 << UInt64((utf8.count &* 7 &+ Int(utf8.last ?? 0)) & 63)
   }
 
   /// Whether the object comes from a UIKit nib (else AppKit): decoders skip the other
@@ -48,7 +61,7 @@ public final class NibCoder {
 
   private func position(of key: String) -> Int? {
     let count = entries.count
-    guard count > 0 else { return nil }
+    guard count > 0, keyMask & Self.signature(key) != 0 else { return nil }
     var index = cursor < count ? cursor : 0
     for _ in 0..<count {
       if entries[index].key == key { return index }
