@@ -60,12 +60,14 @@ public final class NibUnarchiver {
   /// The archived class names that no registered class answered (made generic in lenient mode).
   public private(set) var unknownClassNames: Set<String> = []
 
-  private enum Slot {
-    case untouched
-    case made(AnyObject, decoded: Bool)
-    case value(Any?)
+  /// What the unarchiver has done with each graph object, in three parallel arrays (an enum
+  /// with payloads would be copied — retained and released — on every look).
+  private enum SlotKind: UInt8 {
+    case untouched, made, decoded, value
   }
-  private var slots: [Slot]
+  private var kinds: [SlotKind]
+  private var made: [AnyObject?]
+  private var values: [Any?]
   private var pending: [Int] = []
   private var depth = 0
 
@@ -77,7 +79,9 @@ public final class NibUnarchiver {
     self.graph = graph
     self.classes = classes
     self.options = options
-    self.slots = Array(repeating: .untouched, count: graph.objects.count)
+    kinds = Array(repeating: .untouched, count: graph.objects.count)
+    made = Array(repeating: nil, count: graph.objects.count)
+    values = Array(repeating: nil, count: graph.objects.count)
     isUIKit = graph.objects.indices.contains(graph.root) && graph.objects[graph.root]["UINibObjectsKey"] != nil
   }
 
@@ -87,7 +91,7 @@ public final class NibUnarchiver {
   /// for an object that is a Foundation value (string, number, collection …).
   public func instance(at index: Int) throws(InterfaceObjectsError) -> AnyObject? {
     _ = try value(at: index, depth: 0)
-    if case .made(let object, _) = slots[index] { return object }
+    if kinds[index] == .made || kinds[index] == .decoded { return made[index] }
     return substitutes[index]
   }
 
@@ -95,7 +99,7 @@ public final class NibUnarchiver {
   public func index(of object: AnyObject) -> Int? {
     if indexByObject.isEmpty || indexByObject.count != madeIndices.count + substitutes.count {
       indexByObject = [:]
-      for index in madeIndices { if case .made(let made, _) = slots[index] { indexByObject[ObjectIdentifier(made)] = index } }
+      for index in madeIndices { if let object = made[index] { indexByObject[ObjectIdentifier(object)] = index } }
       for (index, substitute) in substitutes { indexByObject[ObjectIdentifier(substitute)] = index }
     }
     return indexByObject[ObjectIdentifier(object)]
@@ -106,7 +110,7 @@ public final class NibUnarchiver {
   /// left.
   public func finishDecoding() throws(InterfaceObjectsError) {
     while let index = pending.popLast() {
-      guard case .made(let object, false) = slots[index] else { continue }
+      guard kinds[index] == .made, let object = made[index] else { continue }
       try decode(object, at: index)
     }
   }
@@ -142,19 +146,21 @@ public final class NibUnarchiver {
     guard graph.objects.indices.contains(index) else {
       throw InterfaceObjectsError(.invalidGraph, objectIndex: index, detail: "a reference to object #\(index), outside the graph")
     }
-    switch slots[index] {
-    case .made(let object, _): return object
-    case .value(let value): return value
+    switch kinds[index] {
+    case .made, .decoded: return made[index]
+    case .value: return values[index]
     case .untouched: break
     }
     if let substitute = substitutes[index] { return substitute }
     let object = graph.objects[index]
     if let converted = try FoundationValue.convert(object, at: index, in: self, depth: valueDepth) {
-      slots[index] = .value(converted.value)
+      values[index] = converted.value
+      kinds[index] = .value
       return converted.value
     }
     let made = try make(index)
-    slots[index] = .made(made, decoded: false)
+    self.made[index] = made
+    kinds[index] = .made
     madeIndices.append(index)
     if depth < options.eagerDepth {
       try decode(made, at: index)
@@ -204,11 +210,9 @@ public final class NibUnarchiver {
       return result
     }
     for index in madeIndices {
-      guard case .made(let start, _) = slots[index], state[ObjectIdentifier(start)] == nil else { continue }
-      // Only these classes hold references that can close a cycle (views refuse one themselves).
-      guard start is GenericObject || start is Menu || start is MenuItem || start is Cell || start is Window || start is TabViewItem else {
-        continue
-      }
+      guard let start = made[index], state[ObjectIdentifier(start)] == nil else { continue }
+      // Only these hold references that can close a cycle (views refuse one themselves).
+      guard Self.mayCloseACycle(start) else { continue }
       var stack: [(object: AnyObject, edges: [(AnyObject, () -> Void)], next: Int)] = [(start, edges(start), 0)]
       state[ObjectIdentifier(start)] = false
       while !stack.isEmpty {
@@ -235,8 +239,22 @@ public final class NibUnarchiver {
     return cut
   }
 
+  /// Whether a walk must start at `object`: generic objects and menus always; menu items,
+  /// cells, windows and tabs only when they hold an object in an `Any` value.
+  private static func mayCloseACycle(_ object: AnyObject) -> Bool {
+    func isObject(_ value: Any?) -> Bool { value.map { type(of: $0) is AnyClass } ?? false }
+    switch object {
+    case is GenericObject, is Menu: return true
+    case let item as MenuItem: return item.submenu != nil || isObject(item.representedObject)
+    case let cell as Cell: return cell.formatter != nil || isObject(cell.objectValue)
+    case let window as Window: return window.toolbar != nil
+    case let item as TabViewItem: return isObject(item.identifier)
+    default: return false
+    }
+  }
+
   private func decode(_ object: AnyObject, at index: Int) throws(InterfaceObjectsError) {
-    slots[index] = .made(object, decoded: true)
+    kinds[index] = .decoded
     guard let decodable = object as? NibDecodable else { return }
     depth += 1
     defer { depth -= 1 }
