@@ -176,44 +176,88 @@ public final class NibUnarchiver {
   }
 
   /// Cuts the strong reference cycles the nib's objects would otherwise form — through generic
-  /// objects (an unknown class's references are all kept, in values and arrays), between menus
-  /// and submenus, and through the `Any` values of menu items, cells, windows and tabs — so
-  /// that nothing outlives its last user. A depth-first walk from every object made: a
-  /// reference back to an object still on the walk's path closes a cycle and is made weak (a
-  /// generic object's) or dropped (a submenu that contains its own item). Views cannot form one
-  /// (``View/addSubview(_:)`` refuses). Answers how many references were cut.
+  /// objects (an unknown class's references are all kept, in values and arrays) and through the
+  /// `Any`-typed values of menu items (submenu, represented object), cells (formatter, value),
+  /// windows (toolbar) and tabs (identifier) — so that nothing outlives its last user. A
+  /// depth-first walk over every strong reference (views' subviews, controls' cells, windows'
+  /// content, controllers' views and children, menus' items …) from each object that can close a
+  /// cycle: a reference back to an object on the walk's path closes one, and it is made weak (a
+  /// generic object's), or dropped (an `Any` value); when the closing reference is one of a known
+  /// class's own (a window's content view), the last such cuttable reference on the path is cut
+  /// instead. Cycles of known classes alone cannot form (`View/addSubview(_:)` and
+  /// `ViewController/addChild(_:)` refuse them). Answers how many references were cut.
   @discardableResult
   public func breakReferenceCycles() -> Int {
+    typealias Edge = (target: AnyObject, cut: (() -> Void)?)
     var state: [ObjectIdentifier: Bool] = [:]  // false: on the path; true: finished
     var cut = 0
-    func edges(_ object: AnyObject) -> [(AnyObject, () -> Void)] {
+    func edges(_ object: AnyObject) -> [Edge] {
       if let generic = object as? GenericObject {
         return generic.strongReferences.map { reference in
           (reference.object, { generic.weakenReference(at: reference.slot, member: reference.member) })
         }
       }
-      var result: [(AnyObject, () -> Void)] = []
-      func add(_ value: Any?, _ cut: @escaping () -> Void) {
-        if let value, type(of: value) is AnyClass { result.append((value as AnyObject, cut)) }
+      var result: [Edge] = []
+      func keep(_ value: AnyObject?) { if let value { result.append((value, nil)) } }
+      func cuttable(_ value: Any?, _ cutIt: @escaping () -> Void) {
+        if let value, type(of: value) is AnyClass { result.append((value as AnyObject, cutIt)) }
       }
-      if let menu = object as? Menu { result += menu.items.map { ($0, {}) } }
+      if let view = object as? View {
+        for subview in view.subviews { keep(subview) }
+        if let control = view as? Control { keep(control.cell) }
+        if let scroll = view as? ScrollView { keep(scroll.contentView) }
+        if let box = view as? Box { keep(box.contentView) }
+        if let table = view as? TableView {
+          for column in table.tableColumns { keep(column) }
+          keep(table.headerView)
+          keep(table.tableHeaderView)
+          keep(table.tableFooterView)
+        }
+        if let tabs = view as? TabView { for item in tabs.tabViewItems { keep(item) } }
+      }
+      if let column = object as? TableColumn {
+        keep(column.headerCell)
+        keep(column.dataCell)
+      }
+      if let item = object as? TabViewItem {
+        keep(item.view)
+        cuttable(item.identifier) { [weak item] in item?.identifier = nil }
+      }
+      if let window = object as? Window {
+        keep(window.contentView)
+        keep(window.rootViewController)
+        cuttable(window.toolbar) { [weak window] in window?.toolbar = nil }
+      }
+      if let controller = object as? WindowController {
+        keep(controller.window)
+        keep(controller.contentViewController)
+      }
+      if let controller = object as? ViewController {
+        keep(controller.viewIfLoaded)
+        for child in controller.children { keep(child) }
+        keep(controller.presentedViewController)
+        keep(controller.tabBarItem)
+        keep(controller.navigationItem)
+      }
+      if let item = object as? NavigationItem { for bar in item.leftBarButtonItems + item.rightBarButtonItems { keep(bar) } }
+      if let item = object as? BarButtonItem { keep(item.customView) }
+      if let menu = object as? Menu { for item in menu.items { keep(item) } }
       if let item = object as? MenuItem {
-        add(item.submenu) { [weak item] in item?.submenu = nil }
-        add(item.representedObject) { [weak item] in item?.representedObject = nil }
+        cuttable(item.submenu) { [weak item] in item?.submenu = nil }
+        cuttable(item.representedObject) { [weak item] in item?.representedObject = nil }
       }
       if let cell = object as? Cell {
-        add(cell.objectValue) { [weak cell] in cell?.objectValue = nil }
-        add(cell.formatter) { [weak cell] in cell?.formatter = nil }
+        cuttable(cell.objectValue) { [weak cell] in cell?.objectValue = nil }
+        cuttable(cell.formatter) { [weak cell] in cell?.formatter = nil }
+        if let popUp = cell as? PopUpButtonCell { keep(popUp.menu) }
+        if let segmented = cell as? SegmentedCell { for segment in segmented.segments { keep(segment) } }
       }
-      if let window = object as? Window { add(window.toolbar) { [weak window] in window?.toolbar = nil } }
-      if let item = object as? TabViewItem { add(item.identifier) { [weak item] in item?.identifier = nil } }
       return result
     }
     for index in madeIndices {
-      guard let start = made[index], state[ObjectIdentifier(start)] == nil else { continue }
-      // Only these hold references that can close a cycle (views refuse one themselves).
-      guard Self.mayCloseACycle(start) else { continue }
-      var stack: [(object: AnyObject, edges: [(AnyObject, () -> Void)], next: Int)] = [(start, edges(start), 0)]
+      guard let start = made[index], state[ObjectIdentifier(start)] == nil, Self.mayCloseACycle(start) else { continue }
+      // The path: each object with its references, the next to follow, and how it was reached.
+      var stack: [(object: AnyObject, edges: [Edge], next: Int, reachedBy: (() -> Void)?)] = [(start, edges(start), 0, nil)]
       state[ObjectIdentifier(start)] = false
       while !stack.isEmpty {
         let top = stack.count - 1
@@ -222,17 +266,25 @@ public final class NibUnarchiver {
           stack.removeLast()
           continue
         }
-        let (target, cutEdge) = stack[top].edges[stack[top].next]
+        let edge = stack[top].edges[stack[top].next]
         stack[top].next += 1
-        switch state[ObjectIdentifier(target)] {
+        switch state[ObjectIdentifier(edge.target)] {
         case false?:
-          cutEdge()
-          cut += 1
+          if let cutIt = edge.cut {
+            cutIt()
+            cut += 1
+          } else if let target = stack.lastIndex(where: { $0.object === edge.target }),
+            let last = stack[(target + 1)...].lastIndex(where: { $0.reachedBy != nil })
+          {
+            stack[last].reachedBy?()
+            stack[last].reachedBy = nil
+            cut += 1
+          }
         case true?:
           break
         case nil:
-          state[ObjectIdentifier(target)] = false
-          stack.append((target, edges(target), 0))
+          state[ObjectIdentifier(edge.target)] = false
+          stack.append((edge.target, edges(edge.target), 0, edge.cut))
         }
       }
     }

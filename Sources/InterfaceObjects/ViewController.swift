@@ -187,7 +187,14 @@ open class ViewController: Responder {
 
   /// Adds `child` (`addChildViewController:`), taking it from its old parent.
   public func addChild(_ child: ViewController) {
-    guard child !== self else { return }
+    // A controller cannot become a child of itself or of one of its own children (a cycle).
+    var ancestor: ViewController? = self
+    var steps = 0
+    while let current = ancestor, steps < 10_000 {
+      if current === child { return }
+      ancestor = current.parent
+      steps += 1
+    }
     child.removeFromParent()
     children.append(child)
     child.parent = self
@@ -201,6 +208,14 @@ open class ViewController: Responder {
 
   /// Presents `controller` modally (`presentViewController:animated:completion:`).
   public func present(_ controller: ViewController) {
+    // Presenting a controller that is this one or presents it would be a cycle.
+    var presenter: ViewController? = self
+    var steps = 0
+    while let current = presenter, steps < 10_000 {
+      if current === controller { return }
+      presenter = current.presentingViewController
+      steps += 1
+    }
     presentedViewController = controller
     controller.presentingViewController = self
   }

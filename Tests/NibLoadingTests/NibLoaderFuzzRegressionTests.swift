@@ -81,4 +81,42 @@ import Testing
     }
     #expect(generic == nil && member == nil && menu == nil)
   }
+
+  /// A cycle through known classes' own references and a generic object: generic → window →
+  /// content view (a button) → its cell → the cell's formatter → the generic object.
+  @Test func cyclesThroughKnownClassesAreCut() throws {
+    let graph = Self.appKitGraph { graph in
+      let generic = graph.add("Unknown")
+      let cell = graph.add("NSButtonCell", [.init("NSFormatter", .object(generic))])
+      let button = graph.add("NSButton", [.init("NSCell", .object(cell))])
+      let window = graph.add("NSWindowTemplate", [.init("NSWindowView", .object(button))])
+      graph.append("window", .object(window), to: generic)
+      return [generic]
+    }
+    weak var generic: AnyObject?
+    weak var window: Window?
+    weak var button: Button?
+    do {
+      let loaded = try Nib(graph: graph, name: "known-cycles.nib").load(owner: nil)
+      generic = loaded.topLevelObjects.first
+      window = (generic as? GenericObject)?["window"] as? Window
+      button = window?.contentView as? Button
+      #expect(button?.cell != nil)
+      #expect(loaded.warnings.contains { $0.contains("reference cycle") })
+    }
+    #expect(generic == nil && window == nil && button == nil)
+  }
+
+  /// View controllers cannot be made each other's children or presenters (a hostile storyboard
+  /// could ask for it): the second call is refused.
+  @Test func controllersRefuseCycles() {
+    let first = ViewController()
+    let second = ViewController()
+    first.addChild(second)
+    second.addChild(first)
+    #expect(second.children.isEmpty && first.parent == nil)
+    first.present(second)
+    second.present(first)
+    #expect(second.presentedViewController == nil)
+  }
 }
