@@ -186,9 +186,15 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
 
     /// The last `high` count read from a cgroup v2 `memory.events`.
     private let highCount = Atomic<Int>(-1)
+    /// Whether a cgroup v1 usage is above its threshold: the kernel signals every crossing, up
+    /// and down, and the eventfd's count says how many there were since the last read.
+    private let aboveThreshold = Atomic<Bool>(false)
 
     func run() {
       if case .cgroupV2HighEvents = source { highCount.store(Self.highEvents(descriptors[0]) ?? 0, ordering: .relaxed) }
+      if case .cgroupV1UsageThreshold(_, let threshold) = source {
+        aboveThreshold.store((Self.usage(descriptors[1]) ?? 0) >= threshold, ordering: .relaxed)
+      }
       var lastEvent: UInt64 = 0
       defer { for descriptor in descriptors { close(descriptor) } }
       while !stopping.load(ordering: .relaxed) {
@@ -223,9 +229,12 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
         let seen = DispatchTime.now().uptimeNanoseconds
         var count: UInt64 = 0
         _ = read(descriptors[0], &count, 8)
-        if case .cgroupV1UsageThreshold(_, let threshold) = source {
-          // The kernel signals crossings both ways; only the way up is pressure.
-          guard let usage = Self.usage(descriptors[1]), usage >= threshold else { return nil }
+        if case .cgroupV1UsageThreshold = source {
+          // Crossings alternate, up and down: pressure is a crossing up from below (reading the
+          // usage instead would be racy — it may already read just under the threshold).
+          let wasAbove = aboveThreshold.load(ordering: .relaxed)
+          if count % 2 == 1 { aboveThreshold.store(!wasAbove, ordering: .relaxed) }
+          guard !wasAbove, count >= 1 else { return nil }
         }
         return seen
       case .memAvailable(let threshold, let interval):
