@@ -199,8 +199,9 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
       guard let self else { return }
       var buffer = [UInt8](repeating: 0, count: 1024)
       let count = read(inputDescriptor, &buffer, buffer.count)
+      if count < 0, errno == EINTR || errno == EAGAIN { return }
       if count <= 0 {
-        terminateAndExit()
+        terminateAndExit()  // the terminal went away (end of input, hang-up)
       }
       consume(Array(buffer[0..<count]))
     }
