@@ -82,28 +82,37 @@ struct NibLayout: Sendable {
     let parents = try Self.members(graph, objectData["NSObjectsValues"], "NSObjectsValues")
     let oidKeys = try Self.members(graph, objectData["NSOidsKeys"], "NSOidsKeys")
     let oidValues = try Self.members(graph, objectData["NSOidsValues"], "NSOidsValues")
+    objectIDs.reserveCapacity(oidKeys.count)
     for (object, id) in zip(oidKeys, oidValues) {
-      if case .int8(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
-      else if case .int16(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
-      else if case .int32(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
-      else if case .int64(let value)? = graph.objects[id]["NS.intval"] { objectIDs[object] = Int(value) }
+      switch graph.objects[id]["NS.intval"] {
+      case .int8(let value)?: objectIDs[object] = Int(value)
+      case .int16(let value)?: objectIDs[object] = Int(value)
+      case .int32(let value)?: objectIDs[object] = Int(value)
+      case .int64(let value)?: objectIDs[object] = Int(value)
+      default: break
+      }
     }
-    var seen: Set<Int> = [owner]
-    for candidate in keys + oidKeys where seen.insert(candidate).inserted {
-      let object = graph.objects[candidate]
-      if Self.connectorClasses.contains(object.className) { continue }
-      if object.className == "NSCustomObject", let name = Self.text(graph, object, "NSClassName") {
+    // Marks, not a set: every candidate is a graph index.
+    var seen = [Bool](repeating: false, count: graph.objects.count)
+    seen[owner] = true
+    objects.reserveCapacity(oidKeys.count)
+    for candidate in keys + oidKeys where !seen[candidate] {
+      seen[candidate] = true
+      let className = graph.objects[candidate].className
+      if className.hasPrefix("NSNib") || className.hasPrefix("NSIB"), Self.connectorClasses.contains(className) { continue }
+      if className == "NSCustomObject", let name = Self.text(graph, graph.objects[candidate], "NSClassName") {
         if name == "FirstResponder" { placeholders[candidate] = .firstResponder; continue }
         if name == "NSApplication" { placeholders[candidate] = .application; continue }
       }
-      if object.className == "NSNibExternalObjectPlaceholder" {
-        placeholders[candidate] = .external(Self.text(graph, object, "NSExternalObjectPlaceholderIdentifier") ?? "")
+      if className == "NSNibExternalObjectPlaceholder" {
+        placeholders[candidate] = .external(Self.text(graph, graph.objects[candidate], "NSExternalObjectPlaceholderIdentifier") ?? "")
         continue
       }
       objects.append(candidate)
     }
     for (object, parent) in zip(keys, parents) where parent == owner && placeholders[object] == nil {
-      if !Self.connectorClasses.contains(graph.objects[object].className) { topLevel.append(object) }
+      let className = graph.objects[object].className
+      if !(className.hasPrefix("NSNib") || className.hasPrefix("NSIB")) || !Self.connectorClasses.contains(className) { topLevel.append(object) }
     }
     connections = try Self.members(graph, objectData["NSConnections"], "NSConnections")
     visibleWindows = try Self.members(graph, objectData["NSVisibleWindows"], "NSVisibleWindows")
@@ -112,12 +121,12 @@ struct NibLayout: Sendable {
     for (object, name) in zip(nameKeys, nameValues) { names[object] = graph.text(of: name) }
     // External objects may appear only in connections (a storyboard's NSStoryboardPlaceholder).
     for connection in connections {
-      for key in ["NSSource", "NSDestination", "NSObject"] {
-        guard case .object(let end)? = graph.objects[connection][key], graph.objects.indices.contains(end) else { continue }
-        let object = graph.objects[end]
-        if object.className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil {
-          placeholders[end] = .external(Self.text(graph, object, "NSExternalObjectPlaceholderIdentifier") ?? "")
-        }
+      for entry in graph.objects[connection].entries {
+        guard case .object(let end) = entry.value, graph.objects.indices.contains(end),
+          graph.objects[end].className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil,
+          entry.key == "NSSource" || entry.key == "NSDestination" || entry.key == "NSObject"
+        else { continue }
+        placeholders[end] = .external(Self.text(graph, graph.objects[end], "NSExternalObjectPlaceholderIdentifier") ?? "")
       }
     }
   }
