@@ -111,33 +111,54 @@ public final class GenericObject: NibObject, CustomStringConvertible {
     for (key, value) in try coder.decodeAllValues() { store(value, forKey: key) }
   }
 
-  /// The objects held strongly — values, and members of array values — with their places
-  /// (for ``NibUnarchiver/breakReferenceCycles()``).
-  var strongReferences: [(slot: Int, member: Int?, object: AnyObject)] {
-    var references: [(slot: Int, member: Int?, object: AnyObject)] = []
+  /// A place inside a stored value: an array's member or a dictionary's value.
+  enum PathStep: Hashable {
+    case member(Int)
+    case key(String)
+  }
+
+  /// The objects held strongly — values, and objects inside array and dictionary values, to a
+  /// depth of 8 — with their places (for ``NibUnarchiver/breakReferenceCycles()``).
+  var strongReferences: [(slot: Int, path: [PathStep], object: AnyObject)] {
+    var references: [(slot: Int, path: [PathStep], object: AnyObject)] = []
+    func collect(_ value: Any, slot: Int, path: [PathStep]) {
+      if type(of: value) is AnyClass {
+        if !(value is WeakReference) { references.append((slot, path, value as AnyObject)) }
+      } else if path.count < 8, let array = value as? [Any] {
+        for (member, element) in array.enumerated() { collect(element, slot: slot, path: path + [.member(member)]) }
+      } else if path.count < 8, let dictionary = value as? [String: Any] {
+        for (key, element) in dictionary { collect(element, slot: slot, path: path + [.key(key)]) }
+      }
+    }
     for slot in storage.indices {
       guard case .strong(let value?) = storage[slot].value else { continue }
-      if type(of: value) is AnyClass {
-        references.append((slot, nil, value as AnyObject))
-      } else if let array = value as? [Any] {
-        for (member, element) in array.enumerated() where type(of: element) is AnyClass {
-          references.append((slot, member, element as AnyObject))
-        }
-      }
+      collect(value, slot: slot, path: [])
     }
     return references
   }
 
-  /// Holds the reference at `slot` (or that array member) weakly from now on: a member becomes
-  /// a ``WeakReference``.
-  func weakenReference(at slot: Int, member: Int?) {
+  /// Holds the reference at `slot` (or at `path` inside its value) weakly from now on: an object
+  /// inside an array or a dictionary becomes a ``WeakReference``.
+  func weakenReference(at slot: Int, path: [PathStep]) {
     guard case .strong(let value?) = storage[slot].value else { return }
-    if let member, var array = value as? [Any], array.indices.contains(member), type(of: array[member]) is AnyClass {
-      array[member] = WeakReference(array[member] as AnyObject)
-      storage[slot].value = .strong(array)
-    } else if member == nil, type(of: value) is AnyClass {
-      storage[slot].value = .weak(WeakReference(value as AnyObject))
+    guard !path.isEmpty else {
+      if type(of: value) is AnyClass { storage[slot].value = .weak(WeakReference(value as AnyObject)) }
+      return
     }
+    func weakened(_ value: Any, _ path: ArraySlice<PathStep>) -> Any {
+      guard let step = path.first else { return type(of: value) is AnyClass ? WeakReference(value as AnyObject) : value }
+      switch step {
+      case .member(let member):
+        guard var array = value as? [Any], array.indices.contains(member) else { return value }
+        array[member] = weakened(array[member], path.dropFirst())
+        return array
+      case .key(let key):
+        guard var dictionary = value as? [String: Any], let element = dictionary[key] else { return value }
+        dictionary[key] = weakened(element, path.dropFirst())
+        return dictionary
+      }
+    }
+    storage[slot].value = .strong(weakened(value, path[...]))
   }
 
   private func store(_ value: Any?, forKey key: String) {

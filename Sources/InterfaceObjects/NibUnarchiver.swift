@@ -194,13 +194,22 @@ public final class NibUnarchiver {
     func edges(_ object: AnyObject) -> [Edge] {
       if let generic = object as? GenericObject {
         return generic.strongReferences.map { reference in
-          (reference.object, { generic.weakenReference(at: reference.slot, member: reference.member) })
+          (reference.object, { generic.weakenReference(at: reference.slot, path: reference.path) })
         }
       }
       var result: [Edge] = []
       func keep(_ value: AnyObject?) { if let value { result.append((value, nil)) } }
-      func cuttable(_ value: Any?, _ cutIt: @escaping () -> Void) {
-        if let value, type(of: value) is AnyClass { result.append((value as AnyObject, cutIt)) }
+      /// An `Any` value: an object, or the objects inside an array or dictionary (cutting any
+      /// of them drops the whole value).
+      func cuttable(_ value: Any?, _ cutIt: @escaping () -> Void, depth: Int = 0) {
+        guard let value, depth < 8 else { return }
+        if type(of: value) is AnyClass {
+          result.append((value as AnyObject, cutIt))
+        } else if let array = value as? [Any] {
+          for element in array { cuttable(element, cutIt, depth: depth + 1) }
+        } else if let dictionary = value as? [String: Any] {
+          for element in dictionary.values { cuttable(element, cutIt, depth: depth + 1) }
+        }
       }
       if let view = object as? View {
         for subview in view.subviews { keep(subview) }
@@ -294,7 +303,10 @@ public final class NibUnarchiver {
   /// Whether a walk must start at `object`: generic objects and menus always; menu items,
   /// cells, windows and tabs only when they hold an object in an `Any` value.
   private static func mayCloseACycle(_ object: AnyObject) -> Bool {
-    func isObject(_ value: Any?) -> Bool { value.map { type(of: $0) is AnyClass } ?? false }
+    func isObject(_ value: Any?) -> Bool {
+      guard let value else { return false }
+      return type(of: value) is AnyClass || value is [Any] || value is [String: Any]
+    }
     switch object {
     case is GenericObject, is Menu: return true
     case let item as MenuItem: return item.submenu != nil || isObject(item.representedObject)
