@@ -182,7 +182,8 @@ public final class NibUnarchiver {
   /// depth-first walk over every strong reference (views' subviews, controls' cells, windows'
   /// content, controllers' views and children, menus' items …) from each object that can close a
   /// cycle: a reference back to an object on the walk's path closes one, and it is made weak (a
-  /// generic object's), or dropped (an `Any` value); when the closing reference is one of a known
+  /// generic object's), or dropped (an `Any` value, or a view a scroll view, box, table or tab
+  /// holds beside its subviews); when the closing reference is one of a known
   /// class's own (a window's content view), the last such cuttable reference on the path is cut
   /// instead. Cycles of known classes alone cannot form (`View/addSubview(_:)` and
   /// `ViewController/addChild(_:)` refuse them). Answers how many references were cut.
@@ -214,13 +215,15 @@ public final class NibUnarchiver {
       if let view = object as? View {
         for subview in view.subviews { keep(subview) }
         if let control = view as? Control { keep(control.cell) }
-        if let scroll = view as? ScrollView { keep(scroll.contentView) }
-        if let box = view as? Box { keep(box.contentView) }
+        // Views a view holds beside its subviews: a hostile nib can point them back up the
+        // tree, so they are cuttable.
+        if let scroll = view as? ScrollView { cuttable(scroll.contentView) { [weak scroll] in scroll?.contentView = nil } }
+        if let box = view as? Box { cuttable(box.contentView) { [weak box] in box?.contentView = nil } }
         if let table = view as? TableView {
           for column in table.tableColumns { keep(column) }
-          keep(table.headerView)
-          keep(table.tableHeaderView)
-          keep(table.tableFooterView)
+          cuttable(table.headerView) { [weak table] in table?.headerView = nil }
+          cuttable(table.tableHeaderView) { [weak table] in table?.tableHeaderView = nil }
+          cuttable(table.tableFooterView) { [weak table] in table?.tableFooterView = nil }
         }
         if let tabs = view as? TabView { for item in tabs.tabViewItems { keep(item) } }
       }
@@ -229,7 +232,7 @@ public final class NibUnarchiver {
         keep(column.dataCell)
       }
       if let item = object as? TabViewItem {
-        keep(item.view)
+        cuttable(item.view) { [weak item] in item?.view = nil }
         cuttable(item.identifier) { [weak item] in item?.identifier = nil }
       }
       if let window = object as? Window {
@@ -308,7 +311,7 @@ public final class NibUnarchiver {
       return type(of: value) is AnyClass || value is [Any] || value is [String: Any]
     }
     switch object {
-    case is GenericObject, is Menu: return true
+    case is GenericObject, is Menu, is ScrollView, is Box, is TableView, is TabViewItem: return true
     case let item as MenuItem: return item.submenu != nil || isObject(item.representedObject)
     case let cell as Cell: return cell.formatter != nil || isObject(cell.objectValue)
     case let window as Window: return window.toolbar != nil

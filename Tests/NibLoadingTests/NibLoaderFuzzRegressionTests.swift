@@ -116,6 +116,26 @@ import Testing
     #expect(generic == nil && window == nil && button == nil)
   }
 
+  /// A box whose content view is its own superview (a view held beside the subviews, pointed
+  /// back up the tree): the cycle is cut, everything goes with the caller's reference.
+  @Test func viewsHeldBesideSubviewsCannotKeepTheirAncestors() throws {
+    let graph = Self.appKitGraph { graph in
+      let parent = graph.add("NSView")
+      let box = graph.add("NSBox", [.init("NSContentView", .object(parent))])
+      graph.append("NSSubviews", .object(graph.collection("NSMutableArray", [box])), to: parent)
+      return [parent]
+    }
+    weak var parent: View?
+    weak var box: Box?
+    do {
+      let loaded = try Nib(graph: graph, name: "box-cycle.nib").load(owner: nil)
+      parent = loaded.topLevelObjects.first as? View
+      box = parent?.subviews.first as? Box
+      #expect(box != nil)
+    }
+    #expect(parent == nil && box == nil)
+  }
+
   /// View controllers cannot be made each other's children or presenters (a hostile storyboard
   /// could ask for it): the second call is refused.
   @Test func controllersRefuseCycles() {
