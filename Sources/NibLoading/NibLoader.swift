@@ -59,11 +59,13 @@ struct NibLoader {
     } catch {
       throw wrap(error)
     }
-    let cut = unarchiver.breakReferenceCycles()
-    if cut > 0 { warnings.append("\(nib.name): \(cut) reference cycle\(cut == 1 ? "" : "s") among generic objects and menus cut") }
     // 3. Runtime attributes first on UIKit, then connections in the nib's order.
     for pair in layout.keyValuePairs { try applyKeyValuePair(pair) }
     for connection in layout.connections { try connect(connection) }
+    // After the connections: they may make objects (a connector's hostile label) and set
+    // generic objects' keys, and either can close a cycle.
+    let cut = unarchiver.breakReferenceCycles()
+    if cut > 0 { warnings.append("\(nib.name): \(cut) reference cycle\(cut == 1 ? "" : "s") among generic objects and menus cut") }
     // 4. awakeFromNib.
     awake()
     // 5. Windows and the main menu.

@@ -26,12 +26,17 @@ import Testing
     guard let archive = try? NIBArchive(bytes: bytes) else { return }
     let nib = Nib(graph: NibGraph(archive), name: name)
     for strict in [false, true] {
+      // Every object the load made goes when the caller lets go (the fuzzer's leaks).
+      var made: [WeakReference] = []
       do {
         let loaded = try nib.load(owner: GenericObject(className: "Owner"), options: Nib.Options(isStrict: strict))
         for case let view as View in loaded.objects { _ = view.window }
+        made = loaded.objects.map { WeakReference($0) }
       } catch {
         #expect(!error.nib.isEmpty)
       }
+      let alive = made.filter { $0.object != nil }.count
+      #expect(alive == 0, "\(name): \(alive) of \(made.count) objects outlive the load")
     }
   }
 
