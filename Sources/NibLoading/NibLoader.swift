@@ -52,6 +52,16 @@ struct NibLoader {
   var isUIKit: Bool { layout.platform == .uiKit }
 
   mutating func run() throws(NibLoadingError) -> LoadedNib {
+    do {
+      return try runSteps()
+    } catch {
+      // A load that fails half-way drops what it made: cut the cycles first, or it would leak.
+      unarchiver.breakReferenceCycles()
+      throw error
+    }
+  }
+
+  private mutating func runSteps() throws(NibLoadingError) -> LoadedNib {
     // 2. Instantiate every object before any connection (both platforms).
     for index in layout.objects { _ = try instance(index) }
     do {
