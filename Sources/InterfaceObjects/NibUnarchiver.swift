@@ -266,39 +266,53 @@ public final class NibUnarchiver {
       }
       return result
     }
-    for index in madeIndices {
-      guard let start = made[index], state[ObjectIdentifier(start)] == nil, Self.mayCloseACycle(start) else { continue }
-      // The path: each object with its references, the next to follow, and how it was reached.
-      var stack: [(object: AnyObject, edges: [Edge], next: Int, reachedBy: (() -> Void)?)] = [(start, edges(start), 0, nil)]
-      state[ObjectIdentifier(start)] = false
-      while !stack.isEmpty {
-        let top = stack.count - 1
-        guard stack[top].next < stack[top].edges.count else {
-          state[ObjectIdentifier(stack[top].object)] = true
-          stack.removeLast()
-          continue
-        }
-        let edge = stack[top].edges[stack[top].next]
-        stack[top].next += 1
-        switch state[ObjectIdentifier(edge.target)] {
-        case false?:
-          if let cutIt = edge.cut {
-            cutIt()
-            cut += 1
-          } else if let target = stack.lastIndex(where: { $0.object === edge.target }),
-            let last = stack[(target + 1)...].lastIndex(where: { $0.reachedBy != nil })
-          {
-            stack[last].reachedBy?()
-            stack[last].reachedBy = nil
-            cut += 1
+    /// One walk from every object that can close a cycle; answers how many references it cut.
+    func walk() -> Int {
+      var cutHere = 0
+      state.removeAll(keepingCapacity: true)
+      for index in madeIndices {
+        guard let start = made[index], state[ObjectIdentifier(start)] == nil, Self.mayCloseACycle(start) else { continue }
+        // The path: each object with its references, the next to follow, and how it was reached.
+        var stack: [(object: AnyObject, edges: [Edge], next: Int, reachedBy: (() -> Void)?)] = [(start, edges(start), 0, nil)]
+        state[ObjectIdentifier(start)] = false
+        while !stack.isEmpty {
+          let top = stack.count - 1
+          guard stack[top].next < stack[top].edges.count else {
+            state[ObjectIdentifier(stack[top].object)] = true
+            stack.removeLast()
+            continue
           }
-        case true?:
-          break
-        case nil:
-          state[ObjectIdentifier(edge.target)] = false
-          stack.append((edge.target, edges(edge.target), 0, edge.cut))
+          let edge = stack[top].edges[stack[top].next]
+          stack[top].next += 1
+          switch state[ObjectIdentifier(edge.target)] {
+          case false?:
+            if let cutIt = edge.cut {
+              cutIt()
+              cutHere += 1
+            } else if let target = stack.lastIndex(where: { $0.object === edge.target }),
+              let last = stack[(target + 1)...].lastIndex(where: { $0.reachedBy != nil })
+            {
+              stack[last].reachedBy?()
+              stack[last].reachedBy = nil
+              cutHere += 1
+            }
+          case true?:
+            break
+          case nil:
+            state[ObjectIdentifier(edge.target)] = false
+            stack.append((edge.target, edges(edge.target), 0, edge.cut))
+          }
         }
       }
+      return cutHere
+    }
+    // Walk again until a walk cuts nothing: cutting one reference on a path can leave another
+    // cycle through the same objects, which the next walk finds (each walk cuts at least one
+    // reference while a cycle is left, so this ends; at most 256 walks for a hostile graph).
+    for _ in 0..<256 {
+      let cutHere = walk()
+      cut += cutHere
+      if cutHere == 0 { break }
     }
     return cut
   }
