@@ -253,6 +253,10 @@ public final class NibUnarchiver {
       }
       if let item = object as? NavigationItem { for bar in item.leftBarButtonItems + item.rightBarButtonItems { keep(bar) } }
       if let item = object as? BarButtonItem { keep(item.customView) }
+      if let application = object as? Application {
+        keep(application.mainMenu)
+        keep(application.dockMenu)
+      }
       if let menu = object as? Menu { for item in menu.items { keep(item) } }
       if let item = object as? MenuItem {
         cuttable(item.submenu) { [weak item] in item?.submenu = nil }
@@ -270,8 +274,11 @@ public final class NibUnarchiver {
     func walk() -> Int {
       var cutHere = 0
       state.removeAll(keepingCapacity: true)
-      for index in madeIndices {
-        guard let start = made[index], state[ObjectIdentifier(start)] == nil, Self.mayCloseACycle(start) else { continue }
+      // The objects made, then the placeholders' stand-ins (a File's Owner that is a generic
+      // object keeps its outlets strongly).
+      let starts = madeIndices.compactMap { made[$0] } + substitutes.keys.sorted().compactMap { substitutes[$0] }
+      for start in starts {
+        guard state[ObjectIdentifier(start)] == nil, Self.mayCloseACycle(start) else { continue }
         // The path: each object with its references, the next to follow, and how it was reached.
         var stack: [(object: AnyObject, edges: [Edge], next: Int, reachedBy: (() -> Void)?)] = [(start, edges(start), 0, nil)]
         state[ObjectIdentifier(start)] = false
