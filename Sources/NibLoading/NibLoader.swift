@@ -63,7 +63,9 @@ struct NibLoader {
 
   private mutating func runSteps() throws(NibLoadingError) -> LoadedNib {
     // 2. Instantiate every object before any connection (both platforms).
-    for index in layout.objects { _ = try instance(index) }
+    // Everything the later steps touch is made here: the nib's objects, the top-level ones, the
+    // visible windows and the named objects (a damaged nib may list them nowhere else).
+    for index in layout.objects + layout.topLevel + layout.visibleWindows + layout.names.keys.sorted() { _ = try instance(index) }
     do {
       try unarchiver.finishDecoding()
     } catch {
@@ -72,10 +74,6 @@ struct NibLoader {
     // 3. Runtime attributes first on UIKit, then connections in the nib's order.
     for pair in layout.keyValuePairs { try applyKeyValuePair(pair) }
     for connection in layout.connections { try connect(connection) }
-    // After the connections: they may make objects (a connector's hostile label) and set
-    // generic objects' keys, and either can close a cycle.
-    let cut = unarchiver.breakReferenceCycles()
-    if cut > 0 { warnings.append("\(nib.name): \(cut) reference cycle\(cut == 1 ? "" : "s") among generic objects and menus cut") }
     // 4. awakeFromNib.
     awake()
     // 5. Windows and the main menu.
@@ -89,6 +87,10 @@ struct NibLoader {
       guard let window = try instance(index) as? Window else { continue }
       if isUIKit { window.makeKeyAndVisible() } else { window.orderFront() }
     }
+    // Last, once every object exists: connections may make objects (a connector's hostile
+    // label) and set generic objects' keys, and either can close a cycle.
+    let cut = unarchiver.breakReferenceCycles()
+    if cut > 0 { warnings.append("\(nib.name): \(cut) reference cycle\(cut == 1 ? "" : "s") among generic objects and menus cut") }
     var objectsByID: [Int: AnyObject] = [:]
     var objects: [AnyObject] = []
     objects.reserveCapacity(unarchiver.madeIndices.count)
