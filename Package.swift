@@ -103,7 +103,10 @@ let package = Package(
       path: "Tools/stasis-crash-writer"),
     .target(
       name: "TestSupport",
-      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface", "InterfaceBuilder"],
+      dependencies: [
+        "AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface", "InterfaceBuilder",
+        "InterfaceObjects", "NibLoading", "Lifecycle",
+      ],
       path: "Tests/TestSupport"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
     .target(

@@ -134,6 +134,13 @@ public struct NibGraph: Hashable, Sendable {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The text of the `NSString` that `object`'s `key` refers to, or `nil` when the key is absent,
+  /// not a reference inside the graph, or not to a string.
+  public func text(of object: Object, forKey key: String) -> String? {
+    guard case .object(let target)? = object[key], objects.indices.contains(target) else { return nil }
+    return text(of: target)
+  }
+
   /// The members of an inlined collection object, or `nil` when `index` is not one.
   public func members(of index: Int) -> [Int]? {
     let entries = objects[index].entries

@@ -354,10 +354,7 @@ public final class NibUnarchiver {
   /// The class to make for object `index`, then the classes to fall back on, nearest first.
   public func classNames(forObjectAt index: Int) -> [String] {
     let object = graph.objects[index]
-    func text(_ key: String) -> String? {
-      guard case .object(let target)? = object[key], graph.objects.indices.contains(target) else { return nil }
-      return graph.text(of: target)
-    }
+    func text(_ key: String) -> String? { graph.text(of: object, forKey: key) }
     var names: [String] = []
     switch object.className {
     case "NSCustomObject":

@@ -35,10 +35,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
   init(_ object: NibGraph.Object, at index: Int, in unarchiver: NibUnarchiver) throws(InterfaceObjectsError) {
     let graph = unarchiver.graph
-    func text(_ key: String) -> String? {
-      guard case .object(let target)? = object[key], graph.objects.indices.contains(target) else { return nil }
-      return graph.text(of: target)
-    }
+    func text(_ key: String) -> String? { graph.text(of: object, forKey: key) }
     func double(_ key: String) -> Double? {
       switch object[key] {
       case .float32(let value)?: Double(value)
@@ -105,10 +102,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(name) \(pointSize)" }
 
   init(_ object: NibGraph.Object, in graph: NibGraph) {
-    func text(_ key: String) -> String? {
-      guard case .object(let target)? = object[key], graph.objects.indices.contains(target) else { return nil }
-      return graph.text(of: target)
-    }
+    func text(_ key: String) -> String? { graph.text(of: object, forKey: key) }
     name = text("NSName") ?? text("UIFontName") ?? ""
     switch object["NSSize"] ?? object["UIFontPointSize"] {
     case .float64(let size)?: pointSize = size
@@ -141,13 +135,6 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "image \(name)" }
 
   init(_ object: NibGraph.Object, in graph: NibGraph) {
-    var found = ""
-    for key in ["NSResourceName", "UIResourceName"] {
-      if case .object(let target)? = object[key], graph.objects.indices.contains(target), let text = graph.text(of: target) {
-        found = text
-        break
-      }
-    }
-    name = found
+    name = graph.text(of: object, forKey: "NSResourceName") ?? graph.text(of: object, forKey: "UIResourceName") ?? ""
   }
 }

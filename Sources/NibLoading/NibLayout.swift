@@ -66,11 +66,6 @@ struct NibLayout: Sendable {
     return members
   }
 
-  private static func text(_ graph: NibGraph, _ object: NibGraph.Object, _ key: String) -> String? {
-    guard case .object(let index)? = object[key], graph.objects.indices.contains(index) else { return nil }
-    return graph.text(of: index)
-  }
-
   private mutating func readAppKit(_ graph: NibGraph, data: Int) throws(LayoutProblem) {
     guard graph.objects.indices.contains(data) else { throw LayoutProblem("IB.objectdata refers outside the graph") }
     let objectData = graph.objects[data]
@@ -100,12 +95,12 @@ struct NibLayout: Sendable {
       seen[candidate] = true
       let className = graph.objects[candidate].className
       if className.hasPrefix("NSNib") || className.hasPrefix("NSIB"), Self.connectorClasses.contains(className) { continue }
-      if className == "NSCustomObject", let name = Self.text(graph, graph.objects[candidate], "NSClassName") {
+      if className == "NSCustomObject", let name = graph.text(of: graph.objects[candidate], forKey: "NSClassName") {
         if name == "FirstResponder" { placeholders[candidate] = .firstResponder; continue }
         if name == "NSApplication" { placeholders[candidate] = .application; continue }
       }
       if className == "NSNibExternalObjectPlaceholder" {
-        placeholders[candidate] = .external(Self.text(graph, graph.objects[candidate], "NSExternalObjectPlaceholderIdentifier") ?? "")
+        placeholders[candidate] = .external(graph.text(of: graph.objects[candidate], forKey: "NSExternalObjectPlaceholderIdentifier") ?? "")
         continue
       }
       objects.append(candidate)
@@ -126,7 +121,7 @@ struct NibLayout: Sendable {
           graph.objects[end].className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil,
           entry.key == "NSSource" || entry.key == "NSDestination" || entry.key == "NSObject"
         else { continue }
-        placeholders[end] = .external(Self.text(graph, graph.objects[end], "NSExternalObjectPlaceholderIdentifier") ?? "")
+        placeholders[end] = .external(graph.text(of: graph.objects[end], forKey: "NSExternalObjectPlaceholderIdentifier") ?? "")
       }
     }
   }
@@ -139,7 +134,7 @@ struct NibLayout: Sendable {
     for candidate in all + top where placeholders[candidate] == nil && listed.insert(candidate).inserted {
       let object = graph.objects[candidate]
       if object.className == "UIProxyObject" {
-        switch Self.text(graph, object, "UIProxiedObjectIdentifier") ?? "" {
+        switch graph.text(of: object, forKey: "UIProxiedObjectIdentifier") ?? "" {
         case "IBFilesOwner": placeholders[candidate] = .owner
         case "IBFirstResponder": placeholders[candidate] = .firstResponder
         case let name: placeholders[candidate] = .external(name)

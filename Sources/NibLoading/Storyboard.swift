@@ -107,8 +107,7 @@ public final class Storyboard: ViewControllerSource {
   /// Every identifier a controller can be made under (`NSViewControllerIdentifiersToNibNames`),
   /// the main menu's left out.
   public var identifiers: [String] {
-    guard case .dictionary(let table)? = info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
-    else { return [] }
+    guard case .dictionary(let table)? = identifiersToNibNames else { return [] }
     let menu = mainMenuIdentifier
     return table.keys.filter { $0 != menu }.sorted()
   }
@@ -134,9 +133,13 @@ public final class Storyboard: ViewControllerSource {
     return menu
   }
 
+  /// `NSViewControllerIdentifiersToNibNames` (`UIViewControllerIdentifiersToNibNames` on iOS).
+  private var identifiersToNibNames: PropertyListValue? {
+    info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
+  }
+
   private func nibName(forIdentifier identifier: String) -> String? {
-    let table = info["NSViewControllerIdentifiersToNibNames"] ?? info["UIViewControllerIdentifiersToNibNames"]
-    if case .string(let name)? = table?[identifier] { return name }
+    if case .string(let name)? = identifiersToNibNames?[identifier] { return name }
     return nil
   }
 

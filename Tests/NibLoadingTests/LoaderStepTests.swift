@@ -142,7 +142,7 @@ import TestSupport
   @Test func missingExternalObjectIsAnError() throws {
     let folder = try ScratchFolder("loader-external-missing")
     let nib = try Self.externalObjectNib(in: folder)
-    let error = Self.expectLoadingError(.missingExternalObject) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .missingExternalObject) { () throws(NibLoadingError) in
       try nib.load(owner: OwnerController(), options: Nib.Options(classes: Self.classes, externalObjects: ["Other": Recorder()]))
     }
     #expect(error?.key == "SharedHelper")
@@ -204,7 +204,7 @@ import TestSupport
     let controllerID = try #require(loaded.objectsByID.first { $0.value === controller }?.key)
 
     // Strict: an error naming the nib, the object and the key.
-    let error = Self.expectLoadingError(.undefinedKey) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .undefinedKey) { () throws(NibLoadingError) in
       try nib.load(owner: nil, options: Nib.Options(classes: Self.classes, isStrict: true))
     }
     #expect(error?.key == "missingOutlet")
@@ -214,7 +214,7 @@ import TestSupport
     #expect(error?.description.contains("not key value coding-compliant for the key missingOutlet") == true)
 
     // The policy for missing connections overrides the mode.
-    Self.expectLoadingError(.undefinedKey, "missingConnections: .error in lenient mode") { () throws(NibLoadingError) in
+    expectError(NibLoadingError.self, .undefinedKey, "missingConnections: .error in lenient mode") { () throws(NibLoadingError) in
       try nib.load(owner: nil, options: Nib.Options(classes: Self.classes, missingConnections: .error))
     }
     let warned = try nib.load(owner: nil, options: Nib.Options(classes: Self.classes, isStrict: true, missingConnections: .warning))
@@ -229,7 +229,7 @@ import TestSupport
     let nib = try Nib(contentsOf: path)
     let loaded = try nib.load(owner: OwnerController(), options: Nib.Options(classes: Self.classes))
     #expect(loaded.warnings.contains { $0.contains("noSuchOutlet") }, "\(loaded.warnings)")
-    let error = Self.expectLoadingError(.undefinedKey) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .undefinedKey) { () throws(NibLoadingError) in
       try nib.load(owner: OwnerController(), options: Nib.Options(classes: Self.classes, isStrict: true))
     }
     #expect(error?.key == "noSuchOutlet")
@@ -358,7 +358,7 @@ import TestSupport
     #expect(owner.saves.isEmpty)
     let buttonID = try #require(loaded.objectsByID.first { $0.value === button }?.key)
 
-    let error = Self.expectLoadingError(.unknownAction) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .unknownAction) { () throws(NibLoadingError) in
       try nib.load(owner: OwnerController(), options: Nib.Options(classes: Self.classes, isStrict: true))
     }
     #expect(error?.key == "frobnicate:")
@@ -462,7 +462,7 @@ import TestSupport
       #expect(loaded.warnings.first?.contains(key) == true, "\(name): \(loaded.warnings)")
       let settingsID = try #require(loaded.objectsByID.first { $0.value === settings }?.key)
 
-      let error = Self.expectLoadingError(.undefinedKey, "\(name)") { () throws(NibLoadingError) in
+      let error = expectError(NibLoadingError.self, .undefinedKey, "\(name)") { () throws(NibLoadingError) in
         try nib.load(owner: nil, options: Nib.Options(classes: Self.classes, isStrict: true))
       }
       #expect(error?.key == key, "\(name)")
@@ -490,7 +490,7 @@ import TestSupport
     let text = Self.xib(Self.window(id: "w1", content: "v1", subviews: Self.settingsView(attributes: "\n" + attribute + "\n")))
     let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("type=\"\(type)\"") }) + 1
     let path = try Self.write(text, to: "Refused-\(type).xib", in: folder)
-    let error = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
+    let error = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
     #expect(error?.nib == path)
     let compilerError = try #require(error?.underlying as? InterfaceBuilderError, "\(String(describing: error))")
     #expect(compilerError.code == .unsupported)
@@ -632,7 +632,7 @@ import TestSupport
     let window = try #require(lenient.topLevelObjects.first as? Window)
     let fallback = try #require(window.contentView?.subviews.first)
     let objectID = try #require(lenient.objectsByID.first { $0.value === fallback }?.key)
-    let error = Self.expectLoadingError(.unknownClass) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .unknownClass) { () throws(NibLoadingError) in
       try nib.load(owner: nil, options: Nib.Options(classes: Self.classes, isStrict: true))
     }
     #expect(error?.key == "MissingCustomView")
@@ -676,7 +676,7 @@ import TestSupport
     #expect(loaded.warnings.contains { $0.contains("MissingModelController") }, "\(loaded.warnings)")
     let objectID = try #require(loaded.objectsByID.first { $0.value === generic }?.key)
 
-    let error = Self.expectLoadingError(.unknownClass) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .unknownClass) { () throws(NibLoadingError) in
       try nib.load(owner: OwnerController(), options: Nib.Options(classes: Self.classes, isStrict: true))
     }
     #expect(error?.key == "MissingModelController")
@@ -775,7 +775,7 @@ import TestSupport
       ("truncated NIBArchive", Array("NIBArchive".utf8) + [1, 0, 0, 0, 9, 0]),
       ("a property list that is not a nib", Array(#"<?xml version="1.0"?><plist version="1.0"><string>x</string></plist>"#.utf8)),
     ] {
-      let error = Self.expectLoadingError(.unreadable, "\(label)") { () throws(NibLoadingError) in
+      let error = expectError(NibLoadingError.self, .unreadable, "\(label)") { () throws(NibLoadingError) in
         try Nib(data: bytes, name: "Garbage.nib")
       }
       #expect(error?.nib == "Garbage.nib", "\(label)")
@@ -788,7 +788,7 @@ import TestSupport
     let folder = try ScratchFolder("loader-malformed")
     let broken = Self.xib(#"<customObject id="o1" customClass="Recorder">"#)  // never closed
     let path = try Self.write(broken, to: "Broken.xib", in: folder)
-    let error = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
+    let error = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
     #expect(error?.nib == path)
     #expect(error?.description.hasPrefix(path + ": ") == true)
     let compilerError = try #require(error?.underlying as? InterfaceBuilderError, "\(String(describing: error))")
@@ -798,19 +798,19 @@ import TestSupport
 
     // Well-formed, but an element the compiler does not know.
     let unknownPath = try Self.write(Self.xib(#"<frobnicator id="f1"/>"#), to: "Unknown.xib", in: folder)
-    let unknown = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: unknownPath) }
+    let unknown = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: unknownPath) }
     #expect((unknown?.underlying as? InterfaceBuilderError)?.code == .unsupported)
     #expect(unknown?.description.contains("frobnicator") == true, "\(String(describing: unknown))")
 
     // An outlet to an id the document does not define.
     let danglingPath = try Self.write(
       Self.xib(owner: #"<outlet property="window" destination="nowhere" id="c1"/>"#, ""), to: "Dangling.xib", in: folder)
-    let dangling = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: danglingPath) }
+    let dangling = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: danglingPath) }
     #expect((dangling?.underlying as? InterfaceBuilderError)?.code == .invalidDocument)
     #expect(dangling?.description.contains("nowhere") == true, "\(String(describing: dangling))")
 
     // No file at all.
-    let missing = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: folder.file("Absent.xib")) }
+    let missing = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: folder.file("Absent.xib")) }
     #expect(missing?.nib == folder.file("Absent.xib"))
   }
 
@@ -818,7 +818,7 @@ import TestSupport
     var graph = NibGraph(rootClass: "NSObject")
     graph.append("title", .object(graph.string("not a nib")), to: graph.root)
     let nib = Nib(graph: graph, name: "Rootless.nib")
-    let error = Self.expectLoadingError(.unreadable) { () throws(NibLoadingError) in try nib.load(owner: nil) }
+    let error = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try nib.load(owner: nil) }
     #expect(error?.nib == "Rootless.nib")
     #expect(error?.description.hasPrefix("Rootless.nib: ") == true)
   }
@@ -1136,22 +1136,5 @@ extension LoaderStepTests {
   /// What `body` gave or threw.
   static func result<R>(_ body: () throws(NibLoadingError) -> R) -> Result<R, NibLoadingError> {
     do { return .success(try body()) } catch { return .failure(error) }
-  }
-
-  /// Expects `body` to throw a `NibLoadingError` of `code`, and returns it for further checks.
-  @discardableResult
-  static func expectLoadingError<R>(
-    _ code: NibLoadingError.Code, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws(NibLoadingError) -> R
-  ) -> NibLoadingError? {
-    let note = comment.map { " (\($0.rawValue))" } ?? ""
-    switch result(body) {
-    case .success(let value):
-      Issue.record("expected NibLoadingError \(code), but nothing was thrown: \(value)\(note)", sourceLocation: sourceLocation)
-      return nil
-    case .failure(let error):
-      if error.code != code { Issue.record("expected NibLoadingError \(code), got \(error.code): \(error)\(note)", sourceLocation: sourceLocation) }
-      return error
-    }
   }
 }

@@ -19,7 +19,7 @@ import TestSupport
 
   @Test func placeholdersStandForTheOwnerAndTheExternalObjects() throws {
     let folder = try ScratchFolder("uikit-placeholders")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         ownerClass: "UIKPlaceholderOwner",
         owner: """
@@ -64,7 +64,7 @@ import TestSupport
     #expect(owner.rootView === root)
 
     // Without the external object: an error naming the placeholder's identifier.
-    let error = Self.expectUIKitLoadingError(.missingExternalObject) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .missingExternalObject) { () throws(NibLoadingError) in
       try nib.load(owner: UIKPlaceholderOwner(), options: Nib.Options(classes: Self.uikitClasses(), externalObjects: ["Other": external]))
     }
     #expect(error?.key == "MyExternal")
@@ -76,7 +76,7 @@ import TestSupport
 
   @Test func outletsGoThroughTheKeyTablesAndCollectionsKeepDocumentOrder() throws {
     let folder = try ScratchFolder("uikit-outlets")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         ownerClass: "UIKOutletOwner",
         owner: """
@@ -112,7 +112,7 @@ import TestSupport
 
   @Test func undefinedOutletKeyIsAnErrorEvenInLenientMode() throws {
     let folder = try ScratchFolder("uikit-undefined-outlet")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         ownerClass: "UIKOutletOwner",
         owner: """
@@ -133,7 +133,7 @@ import TestSupport
       to: "UndefinedOutlet.xib", in: folder)
     let nib = try Nib(contentsOf: path)
     // Lenient mode is the default: UIKit raises "not key value coding-compliant" all the same.
-    let error = Self.expectUIKitLoadingError(.undefinedKey, "lenient mode") { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .undefinedKey, "lenient mode") { () throws(NibLoadingError) in
       try nib.load(owner: UIKOutletOwner(), options: Nib.Options(classes: Self.uikitClasses()))
     }
     #expect(error?.key == "noSuchOutlet")
@@ -142,7 +142,7 @@ import TestSupport
     #expect(error?.description.contains("not key value coding-compliant for the key noSuchOutlet") == true, "\(String(describing: error))")
     #expect(error?.description.contains("UIKOutletOwner") == true, "the error names the owner's class: \(String(describing: error))")
 
-    Self.expectUIKitLoadingError(.undefinedKey, "strict mode") { () throws(NibLoadingError) in
+    expectError(NibLoadingError.self, .undefinedKey, "strict mode") { () throws(NibLoadingError) in
       try nib.load(owner: UIKOutletOwner(), options: Nib.Options(classes: Self.uikitClasses(), isStrict: true))
     }
 
@@ -158,7 +158,7 @@ import TestSupport
 
   @Test func actionsKeepTargetActionAndEventMask() throws {
     let folder = try ScratchFolder("uikit-actions")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         ownerClass: "UIKActionOwner",
         """
@@ -238,7 +238,7 @@ import TestSupport
 
   @Test func firstResponderActionsWalkTheResponderChain() throws {
     let folder = try ScratchFolder("uikit-responder-chain")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         """
         <window opaque="NO" clearsContextBeforeDrawing="NO" contentMode="scaleToFill" id="win" customClass="UIKChainWindow">
@@ -322,7 +322,7 @@ import TestSupport
 
   @Test func runtimeAttributesOfEveryTypeAreSetBeforeTheOutlets() throws {
     let folder = try ScratchFolder("uikit-runtime-attributes")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         """
         <view contentMode="scaleToFill" id="attr" customClass="UIKAttributeView">
@@ -395,7 +395,7 @@ import TestSupport
     #expect(view.partnerWasSetAtMarker == false, "the outlet partner was already connected when the attribute was applied")
     #expect(view.partner === view.subviews.first)
 
-    let strict = Self.uikitResult { () throws(NibLoadingError) in
+    let strict = LoaderStepTests.result { () throws(NibLoadingError) in
       try nib.load(owner: nil, options: Nib.Options(classes: Self.uikitClasses(), isStrict: true))
     }
     if case .failure(let error) = strict { Issue.record("a strict load of every compiled attribute type failed: \(error)") }
@@ -415,8 +415,8 @@ import TestSupport
       </view>
       """)
     let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#"type="range""#) }) + 1
-    let path = try Self.writeUIKit(text, to: "Range.xib", in: folder)
-    let error = Self.expectUIKitLoadingError(.unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
+    let path = try LoaderStepTests.write(text, to: "Range.xib", in: folder)
+    let error = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
     #expect(error?.nib == path)
     let compilerError = try #require(error?.underlying as? InterfaceBuilderError, "\(String(describing: error))")
     #expect(compilerError.code == .unsupported)
@@ -426,7 +426,7 @@ import TestSupport
     #expect(error?.description.contains(#""range""#) == true, "the message names the type: \(String(describing: error))")
 
     // A runtime attribute whose key the object lacks: UIKit raises, lenient mode or not.
-    let unknownKey = try Self.writeUIKit(
+    let unknownKey = try LoaderStepTests.write(
       Self.uikitXib(
         """
         <view contentMode="scaleToFill" id="attr" customClass="UIKAttributeView">
@@ -437,7 +437,7 @@ import TestSupport
         </view>
         """),
       to: "UnknownAttribute.xib", in: folder)
-    let keyError = Self.expectUIKitLoadingError(.undefinedKey) { () throws(NibLoadingError) in
+    let keyError = expectError(NibLoadingError.self, .undefinedKey) { () throws(NibLoadingError) in
       try Nib(contentsOf: unknownKey).load(owner: nil, options: Nib.Options(classes: Self.uikitClasses()))
     }
     #expect(keyError?.key == "colour")
@@ -447,7 +447,7 @@ import TestSupport
 
   @Test func awakeFromNibReachesTheNibsObjectsOnceAfterEveryConnection() throws {
     let folder = try ScratchFolder("uikit-awake")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         ownerClass: "UIKAwakeOwner",
         owner: """
@@ -521,7 +521,7 @@ import TestSupport
   // MARK: - 6. Custom classes
 
   fileprivate static func customClassesXib(in folder: ScratchFolder) throws -> String {
-    try writeUIKit(
+    try LoaderStepTests.write(
       uikitXib(
         """
         <view contentMode="scaleToFill" id="root">
@@ -566,7 +566,7 @@ import TestSupport
     let missingID = try #require(loaded.objectsByID.first { $0.value === root.subviews[1] }?.key)
 
     // Strict: the unregistered class is an error naming it.
-    let error = Self.expectUIKitLoadingError(.unknownClass) { () throws(NibLoadingError) in
+    let error = expectError(NibLoadingError.self, .unknownClass) { () throws(NibLoadingError) in
       try nib.load(owner: nil, options: Nib.Options(classes: classes, isStrict: true))
     }
     #expect(error?.key == "UIKMissingLabel")
@@ -588,7 +588,7 @@ import TestSupport
 
   @Test func topLevelObjectsAreReleasedWhenTheCallerDropsThem() throws {
     let folder = try ScratchFolder("uikit-ownership")
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitXib(
         """
         <viewController id="vc" customClass="UIKChainController">
@@ -805,7 +805,7 @@ import TestSupport
       asked.append(key)
       return translations[key]
     }
-    let path = try Self.writeUIKit(
+    let path = try LoaderStepTests.write(
       Self.uikitStoryboard(
         initial: "vc-loc",
         """
@@ -853,7 +853,7 @@ import TestSupport
     #expect((plain.viewIfLoaded?.subviews.compactMap { $0 as? Button }.first)?.title(for: 0) == "Go")
 
     // The same through a xib.
-    let xib = try Self.writeUIKit(
+    let xib = try LoaderStepTests.write(
       Self.uikitXib(
         """
         <view contentMode="scaleToFill" id="root-loc">
@@ -1269,7 +1269,7 @@ extension UIKitLoaderStepTests {
   /// its button without identifier) and presents the about screen (`ShowAbout`); the detail and
   /// the about screen unwind to the list (`unwindToList:`).
   fileprivate static func shopStoryboard(in folder: ScratchFolder) throws -> String {
-    try writeUIKit(
+    try LoaderStepTests.write(
       uikitStoryboard(
         initial: "tab",
         """
@@ -1364,34 +1364,5 @@ extension UIKitLoaderStepTests {
     let tabs = try #require(try storyboard.instantiateInitialViewController() as? TabBarController)
     let navigation = try #require(tabs.viewControllers.first as? NavigationController)
     return (tabs, try #require(navigation.topViewController as? UIKListController))
-  }
-
-  fileprivate static func writeUIKit(_ text: String, to name: String, in folder: ScratchFolder) throws -> String {
-    try folder.write(Array(text.utf8), to: name)
-    return folder.file(name)
-  }
-
-  /// What `body` gave or threw.
-  fileprivate static func uikitResult<R>(_ body: () throws(NibLoadingError) -> R) -> Result<R, NibLoadingError> {
-    do { return .success(try body()) } catch { return .failure(error) }
-  }
-
-  /// Expects `body` to throw a `NibLoadingError` of `code`, and returns it for further checks.
-  @discardableResult
-  fileprivate static func expectUIKitLoadingError<R>(
-    _ code: NibLoadingError.Code, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws(NibLoadingError) -> R
-  ) -> NibLoadingError? {
-    let note = comment.map { " (\($0.rawValue))" } ?? ""
-    switch uikitResult(body) {
-    case .success(let value):
-      Issue.record("expected NibLoadingError \(code), but nothing was thrown: \(value)\(note)", sourceLocation: sourceLocation)
-      return nil
-    case .failure(let error):
-      if error.code != code {
-        Issue.record("expected NibLoadingError \(code), got \(error.code): \(error)\(note)", sourceLocation: sourceLocation)
-      }
-      return error
-    }
   }
 }

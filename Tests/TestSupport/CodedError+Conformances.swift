@@ -3,7 +3,10 @@ import Bundles
 import Defaults
 import Interface
 import InterfaceBuilder
+import InterfaceObjects
 import KeyedArchive
+import Lifecycle
+import NibLoading
 import PropertyLists
 import Sandbox
 
@@ -17,3 +20,6 @@ extension KeyedArchiveError: CodedError {}
 extension PropertyListError: CodedError {}
 extension SandboxError: CodedError {}
 extension InterfaceBuilderError: CodedError {}
+extension InterfaceObjectsError: CodedError {}
+extension NibLoadingError: CodedError {}
+extension LifecycleError: CodedError {}
