@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "NibLoading", targets: ["NibLoading"]),
     .library(name: "Lifecycle", targets: ["Lifecycle"]),
+    .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
@@ -60,6 +61,10 @@ let package = Package(
       name: "Lifecycle",
       dependencies: ["StasisErrors", "AtomicFiles", "Host", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
       path: "Sources/Lifecycle"),
+    .target(
+      name: "Restoration",
+      dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects"],
+      path: "Sources/Restoration"),
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",

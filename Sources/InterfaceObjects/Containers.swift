@@ -1,3 +1,4 @@
+public import Foundation
 public import ObjectModel
 
 /// A scroll view (`UIScrollView` / `NSScrollView`): on macOS a clip view holding the document
@@ -9,7 +10,20 @@ open class ScrollView: View {
   public var documentView: View? { contentView?.documentView }
   public var hasVerticalScroller = false
   public var hasHorizontalScroller = false
+  /// `contentOffset`: how far the content is scrolled.
+  public var contentOffset = CGPoint.zero
   public required init() { super.init() }
+
+  /// Keeps the content offset (UIKit restores a scroll view's position).
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode([Double(contentOffset.x), Double(contentOffset.y)], forKey: RestorableStateKey.contentOffset)
+  }
+
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    if let offset = restoredPoint(coder.decodeObject(forKey: RestorableStateKey.contentOffset)) { contentOffset = offset }
+  }
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
     contentView = try coder.decodeObject(forKey: "NSContentView", as: ClipView.self)
@@ -48,7 +62,63 @@ open class TableView: Control {
   /// UIKit's `tableHeaderView` / `tableFooterView`.
   public var tableHeaderView: View?
   public var tableFooterView: View?
+  /// `contentOffset`: how far the rows are scrolled.
+  public var contentOffset = CGPoint.zero
+  /// `allowsMultipleSelection`.
+  public var allowsMultipleSelection = false
+  /// `indexPathsForSelectedRows`, in the order they were selected.
+  public private(set) var indexPathsForSelectedRows: [IndexPath] = []
   public required init() { super.init() }
+
+  /// `indexPathForSelectedRow`: the first selected row.
+  public var indexPathForSelectedRow: IndexPath? { indexPathsForSelectedRows.first }
+
+  /// Selects the row at `indexPath` (`selectRowAtIndexPath:animated:scrollPosition:`); without
+  /// multiple selection the previous selection is dropped; `nil` clears it.
+  public func selectRow(at indexPath: IndexPath?) {
+    guard let indexPath else { return indexPathsForSelectedRows.removeAll() }
+    if !allowsMultipleSelection { indexPathsForSelectedRows.removeAll() }
+    if !indexPathsForSelectedRows.contains(indexPath) { indexPathsForSelectedRows.append(indexPath) }
+  }
+
+  /// Deselects the row at `indexPath` (`deselectRowAtIndexPath:animated:`).
+  public func deselectRow(at indexPath: IndexPath) { indexPathsForSelectedRows.removeAll { $0 == indexPath } }
+
+  /// Keeps the content offset and the selection: by the data source's model identifiers when it
+  /// adopts ``DataSourceModelAssociation`` (the selection then follows the items), by index path
+  /// otherwise.
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode([Double(contentOffset.x), Double(contentOffset.y)], forKey: RestorableStateKey.contentOffset)
+    if let association = dataSource as? DataSourceModelAssociation {
+      let identifiers = indexPathsForSelectedRows.compactMap { association.modelIdentifierForElement(at: $0, in: self) }
+      coder.encode(identifiers, forKey: RestorableStateKey.selectedModelIdentifiers)
+    } else {
+      coder.encode(indexPathsForSelectedRows.map { [$0.section, $0.row] }, forKey: RestorableStateKey.selectedIndexPaths)
+    }
+  }
+
+  /// Reads the offset and the selection back; model identifiers the data source no longer knows
+  /// select nothing.
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    if let offset = restoredPoint(coder.decodeObject(forKey: RestorableStateKey.contentOffset)) { contentOffset = offset }
+    var selection: [IndexPath] = []
+    if let identifiers = coder.decodeObject(forKey: RestorableStateKey.selectedModelIdentifiers) as? [Any] {
+      let association = dataSource as? DataSourceModelAssociation
+      for case let identifier as String in identifiers {
+        if let path = association?.indexPathForElement(withModelIdentifier: identifier, in: self) { selection.append(path) }
+      }
+    } else if let pairs = coder.decodeObject(forKey: RestorableStateKey.selectedIndexPaths) as? [Any] {
+      for case let pair as [Any] in pairs where pair.count == 2 {
+        if let section = pair[0] as? Int, let row = pair[1] as? Int, section >= 0, row >= 0 {
+          selection.append(IndexPath(row: row, section: section))
+        }
+      }
+    }
+    indexPathsForSelectedRows = []
+    for path in selection { selectRow(at: path) }
+  }
 
   /// The column with `identifier` (`tableColumnWithIdentifier:`).
   public func tableColumn(withIdentifier identifier: String) -> TableColumn? {
@@ -214,7 +284,31 @@ open class SplitView: View {
 open class TextView: View {
   public var text = ""
   public var isEditable = true
+  /// `selectedRange`: the selection or insertion point, in UTF-16 units as `NSRange`.
+  public var selectedRange = NSRange(location: 0, length: 0)
   public required init() { super.init() }
+
+  /// Keeps the text, the selection and whether it was being edited (UIKit restores a text
+  /// view's selection itself; its text is the app's to keep, and Stasis keeps it too).
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(text, forKey: RestorableStateKey.text)
+    coder.encode([selectedRange.location, selectedRange.length], forKey: RestorableStateKey.selectedRange)
+    coder.encode(isFirstResponder, forKey: RestorableStateKey.editing)
+  }
+
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    if let restored = coder.decode(String.self, forKey: RestorableStateKey.text) { text = restored }
+    let length = text.utf16.count
+    if let range = coder.decodeObject(forKey: RestorableStateKey.selectedRange) as? [Any], range.count == 2,
+      let location = range[0] as? Int, let count = range[1] as? Int, location >= 0, count >= 0, location <= length,
+      count <= length - location
+    {
+      selectedRange = NSRange(location: location, length: count)
+    }
+    restoresFirstResponder = coder.decodeBool(forKey: RestorableStateKey.editing) ?? false
+  }
   public static let textViewKeys = KeyTable(for: TextView.self, inheriting: viewKeys) {
     $0.key("text", \.text)
     $0.key("string", \.text)
@@ -226,4 +320,29 @@ open class TextView: View {
     try super.decode(from: coder)
     text = try coder.decodeString(forKey: "UIText") ?? ""
   }
+}
+
+/// A point kept as `[x, y]` in a restoration coder, or `nil` when the value is not one.
+func restoredPoint(_ value: Any?) -> CGPoint? {
+  guard let pair = value as? [Any], pair.count == 2 else { return nil }
+  func number(_ value: Any) -> Double? {
+    switch value {
+    case let value as Double: value
+    case let value as Int: Double(value)
+    case let value as Float: Double(value)
+    default: nil
+    }
+  }
+  guard let x = number(pair[0]), let y = number(pair[1]), x.isFinite, y.isFinite else { return nil }
+  return CGPoint(x: x, y: y)
+}
+
+/// UIKit's table positions on `IndexPath` (`indexPathForRow:inSection:`, `row`, `section`).
+extension IndexPath {
+  /// A two-index path: `[section, row]`.
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  /// The first index (`section`); 0 for an empty path.
+  public var section: Int { count > 0 ? self[0] : 0 }
+  /// The second index (`row`); 0 for a path shorter than two.
+  public var row: Int { count > 1 ? self[1] : 0 }
 }

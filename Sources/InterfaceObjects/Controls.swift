@@ -222,6 +222,19 @@ open class TextField: Control {
 
   open override var canBecomeFirstResponder: Bool { isEnabled && (cell?.isEditable ?? true || cell?.isSelectable ?? false) }
 
+  /// Keeps the text being edited and whether it was being edited.
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(text, forKey: RestorableStateKey.text)
+    coder.encode(isFirstResponder, forKey: RestorableStateKey.editing)
+  }
+
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    if let restored = coder.decode(String.self, forKey: RestorableStateKey.text) { text = restored }
+    restoresFirstResponder = coder.decodeBool(forKey: RestorableStateKey.editing) ?? false
+  }
+
   public static let textFieldKeys = KeyTable(for: TextField.self, inheriting: controlKeys) {
     $0.key("text", \.text)
     $0.key("stringValue", \.text)

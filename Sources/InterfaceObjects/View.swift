@@ -52,6 +52,24 @@ open class View: Responder {
 
   public required init() { super.init() }
 
+  /// The schema version of what ``encodeRestorableState(with:)`` writes.
+  open class var restorableStateVersion: Int { 0 }
+
+  /// Writes the view's restorable state (`encodeRestorableStateWithCoder:`); nothing for a
+  /// plain view. Views are preserved only when they have a ``restorationIdentifier`` and their
+  /// view controller is preserved. Subclasses call `super`.
+  open func encodeRestorableState(with coder: any RestorableStateEncoder) {}
+
+  /// Reads the state back (`decodeRestorableStateWithCoder:`). Subclasses call `super`.
+  open func decodeRestorableState(with coder: any RestorableStateDecoder) {}
+
+  /// Whether the view was the first responder when its state was saved, and should become it
+  /// again once it is in a window (the `Restoration` module does so after decoding).
+  public var restoresFirstResponder = false
+
+  /// Whether the view is its window's first responder.
+  public var isFirstResponder: Bool { window?.firstResponder === self }
+
   /// A view with `frame`.
   public convenience init(frame: CGRect) {
     self.init()

@@ -5,6 +5,9 @@ public import ObjectModel
 public protocol ViewControllerSource: AnyObject {
   /// A new instance of the scene whose storyboard identifier (or scene id) is `identifier`.
   func instantiateViewController(withIdentifier identifier: String) throws -> ViewController
+  /// The storyboard's name (`UIStateRestorationViewControllerStoryboardKey` keeps it), by which
+  /// state restoration finds it again.
+  var storyboardName: String { get }
 }
 
 /// A segue as a storyboard describes it (`UIStoryboardSegueTemplate`): its identifier, kind
@@ -248,6 +251,29 @@ open class ViewController: Responder {
     assignedNextResponder ?? loadedView?.superview ?? loadedView?.window ?? parent ?? presentingViewController
   }
 
+  // MARK: - State restoration (UIStateRestoring)
+
+  /// The schema version of what ``encodeRestorableState(with:)`` writes; raise it when the
+  /// state's keys change, and register a migration with the `Restoration` module.
+  open class var restorableStateVersion: Int { 0 }
+
+  /// Writes the controller's restorable state (`encodeRestorableStateWithCoder:`): here, the
+  /// controller it presents. Subclasses call `super`.
+  open func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    if let presentedViewController { coder.encodeRestorableObject(presentedViewController, forKey: RestorableStateKey.presentedViewController) }
+  }
+
+  /// Reads the state back (`decodeRestorableStateWithCoder:`): here, presents the restored
+  /// controller it presented. Subclasses call `super`.
+  open func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    if let presented = coder.decodeRestorableObject(forKey: RestorableStateKey.presentedViewController) as? ViewController {
+      present(presented)
+    }
+  }
+
+  /// Called once every restored object has decoded its state (`applicationFinishedRestoringState`).
+  open func applicationFinishedRestoringState() {}
+
   // MARK: - Segues
 
   /// Whether the segue may run (`shouldPerformSegueWithIdentifier:sender:`); `true` here.
@@ -394,6 +420,26 @@ open class NavigationController: ViewController {
     top.removeFromParent()
     return top
   }
+
+  /// Replaces the whole stack (`setViewControllers:animated:`).
+  public func setViewControllers(_ controllers: [ViewController]) {
+    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
+    for controller in controllers { addChild(controller) }
+  }
+
+  /// Writes the stack as references (UIKit keeps a navigation controller's children so).
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encodeRestorableObjects(children, forKey: RestorableStateKey.childViewControllers)
+  }
+
+  /// Re-attaches the restored children as the stack; children that were not restored are left
+  /// out, and the stack is kept as it was when none was.
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    let stack = coder.decodeRestorableObjects(forKey: RestorableStateKey.childViewControllers).compactMap { $0 as? ViewController }
+    if !stack.isEmpty { setViewControllers(stack) }
+  }
 }
 
 /// A tab bar controller (`UITabBarController`): view controllers side by side, one selected.
@@ -407,6 +453,32 @@ open class TabBarController: ViewController {
   /// `selectedViewController`.
   public var selectedViewController: ViewController? {
     children.indices.contains(selectedIndex) ? children[selectedIndex] : nil
+  }
+
+  /// Replaces the tabs (`setViewControllers:animated:`), keeping the selection in range.
+  public func setViewControllers(_ controllers: [ViewController]) {
+    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
+    for controller in controllers { addChild(controller) }
+    if !children.indices.contains(selectedIndex) { selectedIndex = 0 }
+  }
+
+  /// Writes the tabs and the selected tab as references.
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encodeRestorableObjects(children, forKey: RestorableStateKey.childViewControllers)
+    coder.encodeRestorableObject(selectedViewController, forKey: RestorableStateKey.selectedViewController)
+  }
+
+  /// Re-attaches the restored tabs and selects the restored selected tab.
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    let tabs = coder.decodeRestorableObjects(forKey: RestorableStateKey.childViewControllers).compactMap { $0 as? ViewController }
+    if !tabs.isEmpty { setViewControllers(tabs) }
+    if let selected = coder.decodeRestorableObject(forKey: RestorableStateKey.selectedViewController) as? ViewController,
+      let index = children.firstIndex(where: { $0 === selected })
+    {
+      selectedIndex = index
+    }
   }
 }
 

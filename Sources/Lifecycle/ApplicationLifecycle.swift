@@ -12,6 +12,17 @@ public protocol Purgeable: AnyObject {
   func purge()
 }
 
+/// What preserves and restores the app's interface state at UIKit's moments (the `Restoration`
+/// module's `StateRestoration` adopts it and installs itself as ``ApplicationLifecycle/stateKeeper``).
+public protocol LifecycleStateKeeper: AnyObject {
+  /// During launch, after `willFinishLaunching` and before `didFinishLaunching`.
+  func restoreState(during lifecycle: ApplicationLifecycle)
+  /// After `didEnterBackground` returned, inside the app's background time.
+  func preserveState(of lifecycle: ApplicationLifecycle)
+  /// The user quit the app deliberately (``ApplicationLifecycle/quit()``), not the system.
+  func userDidQuit(_ lifecycle: ApplicationLifecycle)
+}
+
 /// A background task (`UIBackgroundTaskIdentifier`); ``invalid`` when refused.
 public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConvertible {
   public let rawValue: Int
@@ -97,6 +108,11 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   /// How many memory warnings were delivered.
   public private(set) var memoryWarningCount = 0
 
+  /// Preserves and restores the interface state (held weakly); none by default.
+  public weak var stateKeeper: (any LifecycleStateKeeper)?
+  /// Whether the app ended because the user quit it (``quit()``).
+  public private(set) var endedByUser = false
+
   private var purgeables: [WeakPurgeable] = []
   private let watchdog: Watchdog
 
@@ -133,6 +149,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     launchOptions = options
     state = .inactive
     _ = delegate.applicationWillFinishLaunching(self, options: options)
+    stateKeeper?.restoreState(during: self)
     _ = delegate.applicationDidFinishLaunching(self, options: options)
     post(.applicationDidFinishLaunching)
     try becomeActive()
@@ -164,6 +181,11 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     delegate.applicationDidEnterBackground(self)
     post(.applicationDidEnterBackground)
     watchdog.callbackReturned()
+    if let stateKeeper {
+      let task = beginBackgroundTask(withName: "state preservation")
+      stateKeeper.preserveState(of: self)
+      watchdog.end(task)
+    }
     checkBackgroundWork()
   }
 
@@ -195,6 +217,16 @@ public final class ApplicationLifecycle: @unchecked Sendable {
       post(.applicationWillTerminate)
     }
     state = .terminated
+  }
+
+  /// The user quits the app deliberately (a terminal app's quit command, Ctrl-C to a headless
+  /// host; the app switcher's swipe on iOS): the state keeper is told — UIKit then discards the
+  /// saved interface state — and the app ends as ``terminate()`` ends it.
+  public func quit() throws(LifecycleError) {
+    try require([.active, .inactive, .background, .suspended], for: "quit")
+    endedByUser = true
+    stateKeeper?.userDidQuit(self)
+    try terminate()
   }
 
   // MARK: - Background time

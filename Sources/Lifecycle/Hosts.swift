@@ -8,12 +8,14 @@ internal import Synchronization
 /// What moves an app between states for real: signals, the terminal, memory pressure. A host
 /// owns the process's main run loop (`dispatchMain()`); every transition runs on the main queue.
 ///
-/// - ``HeadlessHost``: daemons and tools. `SIGTERM`, `SIGINT`, `SIGHUP` terminate; `SIGUSR1` sends
+/// - ``HeadlessHost``: daemons and tools. `SIGTERM`, `SIGHUP` terminate, `SIGINT` (Ctrl-C) is the
+///   user quitting (``ApplicationLifecycle/quit()``); `SIGUSR1` sends
 ///   the app to the background, `SIGUSR2` (or `SIGCONT`) brings it back.
 /// - ``TerminalHost``: terminal apps. Focus reporting (`ESC[?1004h`) makes the app active and
 ///   inactive; `SIGTSTP` (Ctrl-Z) sends it to the background and, once its background work is
-///   done, stops the process (suspended); `SIGCONT` (`fg`) brings it back; `SIGTERM`, `SIGHUP`,
-///   `SIGINT` terminate. The terminal is restored on every path.
+///   done, stops the process (suspended); `SIGCONT` (`fg`) brings it back; `SIGTERM`, `SIGHUP`
+///   terminate, `SIGINT` and the app's own quit command (``quitAndExit(status:)``) quit. The
+///   terminal is restored on every path.
 /// - Tests drive ``ApplicationLifecycle`` directly (the test host).
 open class LifecycleHost: @unchecked Sendable {
   /// The lifecycle the host drives.
@@ -67,6 +69,14 @@ open class LifecycleHost: @unchecked Sendable {
     exit(status)
   }
 
+  /// The user quits the app (``ApplicationLifecycle/quit()``: its saved state is discarded),
+  /// then the process ends.
+  open func quitAndExit(status: Int32 = 0) -> Never {
+    try? lifecycle.quit()
+    memoryMonitor?.stop()
+    exit(status)
+  }
+
   /// The app's background work is done: when the host stops processes, suspend the app and stop
   /// the process until `SIGCONT`; otherwise the app stays in the background (its code may still
   /// run, so it is not suspended).
@@ -78,9 +88,10 @@ open class LifecycleHost: @unchecked Sendable {
   /// Launches the app and runs the main run loop forever.
   open func run(options: LaunchOptions) -> Never {
     lifecycle.backgroundWorkDidFinish = { [weak self] in self?.suspendIfIdle() }
-    for terminating in [SIGTERM, SIGINT, SIGHUP] {
+    for terminating in [SIGTERM, SIGHUP] {
       handle(terminating) { [weak self] in self?.terminateAndExit() }
     }
+    handle(SIGINT) { [weak self] in self?.quitAndExit() }
     do {
       try lifecycle.launch(options: options)
     } catch {
@@ -152,6 +163,11 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   public override func terminateAndExit(status: Int32 = 0) -> Never {
     restoreTerminal()
     super.terminateAndExit(status: status)
+  }
+
+  public override func quitAndExit(status: Int32 = 0) -> Never {
+    restoreTerminal()
+    super.quitAndExit(status: status)
   }
 
   public override func suspendIfIdle() {

@@ -22,6 +22,8 @@ public import PropertyLists
 public final class Storyboard: ViewControllerSource {
   /// The storyboard's name or path.
   public let name: String
+  /// ``name``, for state restoration (`ViewControllerSource`).
+  public var storyboardName: String { name }
   /// The bundle its nibs' images and strings come from.
   public let bundle: Bundles.Bundle?
   /// The classes, application and strictness every scene is loaded with.

@@ -1,0 +1,148 @@
+internal import InterfaceObjects
+internal import FoundationEssentials
+
+/// What one save did: how many nodes it kept, how big it was, what it left out and why.
+public struct PreservationReport: Sendable {
+  /// Preserved view controllers and views.
+  public var nodeCount = 0
+  /// The snapshot's size on disk.
+  public var byteCount = 0
+  /// The largest nodes by estimated state size, largest first (at most five).
+  public var largestNodes: [(path: [String], bytes: Int)] = []
+  /// Objects not preserved, and why (no identifier on an ancestor, a shared path, a state over
+  /// the budget or that could not be archived).
+  public var excluded: [ExcludedObject] = []
+  /// Why nothing was saved, when nothing was.
+  public var skippedBecause: String?
+}
+
+/// Walks the view-controller tree of an app's windows the way UIKit does when it preserves
+/// state, and builds the ``Snapshot``.
+struct Preservation {
+  let metadata: SnapshotMetadata
+  let nodeStateBudget: Int
+
+  private(set) var nodes: [SnapshotNode] = []
+  private(set) var excluded: [ExcludedObject] = []
+  private var encoders: [StateEncoder] = []
+  private var pathOfObject: [ObjectIdentifier: [String]] = [:]
+  private var usedPaths: Set<[String]> = []
+  private var visited: Set<ObjectIdentifier> = []
+
+  init(metadata: SnapshotMetadata, nodeStateBudget: Int) {
+    self.metadata = metadata
+    self.nodeStateBudget = nodeStateBudget
+  }
+
+  /// Preserves every window's root view controller and what is under it.
+  mutating func walk(roots: [ViewController]) {
+    for root in roots { visit(root, parentPath: [], location: []) }
+    resolveReferences()
+  }
+
+  private mutating func visit(_ controller: ViewController, parentPath: [String]?, location: [String]) {
+    guard visited.insert(ObjectIdentifier(controller)).inserted, nodes.count < 1_000_000 else { return }
+    let className = String(describing: type(of: controller))
+    let children = controller.children + (controller.presentedViewController.map { [$0] } ?? [])
+    guard let identifier = controller.restorationIdentifier, let parentPath else {
+      // Not preserved: nor is anything under it. Say so for every object below that has an identifier.
+      let reason =
+        parentPath == nil
+        ? "an ancestor (\(location.last ?? className)) has no restoration identifier"
+        : "\(className) has no restoration identifier, so nothing under it is preserved"
+      let here = location + [controller.restorationIdentifier ?? "<\(className)>"]
+      if let identifier = controller.restorationIdentifier {
+        excluded.append(ExcludedObject(identifier: identifier, location: location, reason: reason))
+      }
+      for child in children { visit(child, parentPath: nil, location: here) }
+      return
+    }
+    let path = parentPath + [identifier]
+    if usedPaths.contains(path) {
+      excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
+      return
+    }
+    let encoder = StateEncoder()
+    controller.encodeRestorableState(with: encoder)
+    var node = SnapshotNode(
+      path: path, kind: .viewController, className: className, restorationClassName: controller.restorationClassName,
+      storyboardName: controller.storyboard?.storyboardName, storyboardIdentifier: controller.storyboardIdentifier,
+      stateVersion: type(of: controller).restorableStateVersion)
+    add(&node, encoder: encoder, object: controller)
+    if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path) }
+    for child in children { visit(child, parentPath: path, location: path) }
+  }
+
+  /// Views with identifiers in the controller's own view tree (not in its children's views).
+  private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String]) {
+    var stack = [root]
+    var steps = 0
+    while let view = stack.popLast(), steps < 100_000 {
+      steps += 1
+      if let other = view.viewController, other !== owner { continue }
+      if let identifier = view.restorationIdentifier {
+        let path = ownerPath + [identifier]
+        if usedPaths.contains(path) {
+          excluded.append(ExcludedObject(identifier: identifier, location: ownerPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
+        } else {
+          let encoder = StateEncoder()
+          view.encodeRestorableState(with: encoder)
+          var node = SnapshotNode(path: path, kind: .view, className: String(describing: type(of: view)), stateVersion: type(of: view).restorableStateVersion)
+          add(&node, encoder: encoder, object: view)
+        }
+      }
+      stack.append(contentsOf: view.subviews.reversed())
+    }
+  }
+
+  private mutating func add(_ node: inout SnapshotNode, encoder: StateEncoder, object: AnyObject) {
+    node.state = encoder.values
+    node.stateBytes = estimatedSize(of: encoder.values)
+    if node.stateBytes > nodeStateBudget {
+      excluded.append(
+        ExcludedObject(
+          identifier: node.path.last ?? "", location: Array(node.path.dropLast()),
+          reason: "its state (about \(node.stateBytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
+      node.state = [:]
+    }
+    pathOfObject[ObjectIdentifier(object)] = node.path
+    usedPaths.insert(node.path)
+    nodes.append(node)
+    encoders.append(encoder)
+  }
+
+  /// References become paths once every preserved object's path is known; references to objects
+  /// that were not preserved are dropped (UIKit does not encode them either).
+  private mutating func resolveReferences() {
+    for index in nodes.indices {
+      for (key, objects) in encoders[index].objectReferences {
+        nodes[index].references[key] = objects.compactMap { pathOfObject[ObjectIdentifier($0)] }
+      }
+    }
+    encoders = []
+  }
+
+  /// Drops the state of the nodes whose values cannot be archived, naming them.
+  mutating func dropState(ofNodesAt indices: [Int], because reason: (Int) -> String) {
+    for index in indices {
+      excluded.append(ExcludedObject(identifier: nodes[index].path.last ?? "", location: Array(nodes[index].path.dropLast()), reason: reason(index)))
+      nodes[index].state = [:]
+      nodes[index].stateBytes = 0
+    }
+  }
+}
+
+/// A cheap estimate of a state's archived size: strings and data by their bytes, numbers and
+/// dates by 9 bytes, collections by their members, other objects by 64 bytes.
+func estimatedSize(of value: Any) -> Int {
+  switch value {
+  case let string as String: return string.utf8.count + 2
+  case let dictionary as [String: Any]: return dictionary.reduce(8) { $0 + $1.key.utf8.count + 2 + estimatedSize(of: $1.value) }
+  case let dictionary as [AnyHashable: Any]: return dictionary.reduce(8) { $0 + 16 + estimatedSize(of: $1.value) }
+  case let array as [Any]: return array.reduce(8) { $0 + estimatedSize(of: $1) }
+  case is Int, is Double, is Bool, is Float, is Int64: return 9
+  default:
+    if let data = value as? Data { return data.count + 2 }
+    return 64
+  }
+}

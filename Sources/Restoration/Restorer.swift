@@ -1,0 +1,212 @@
+internal import InterfaceObjects
+
+/// What restoration did with one saved node.
+public struct NodeOutcome: Sendable, Equatable {
+  /// The node's identifier path.
+  public var path: [String]
+  /// The class that was saved.
+  public var className: String
+  /// How the object was obtained (`restoration class X`, `app delegate`, `existing object`,
+  /// `storyboard S`), or `nil` when it was not restored.
+  public var restoredBy: String?
+  /// Why it was not restored, when it was not.
+  public var notRestoredBecause: String?
+  /// What else happened (its state migrated from an older version, dropped).
+  public var notes: [String] = []
+
+  public var isRestored: Bool { restoredBy != nil }
+}
+
+/// A migration of one class's saved state from one version to the next.
+public typealias StateMigration = (inout [String: Any]) throws -> Void
+
+/// Runs UIKit's two phases over a snapshot: object creation (restoration class → the delegate →
+/// an object that already exists with the path → the storyboard that made it), then state
+/// decoding, then `applicationFinishedRestoringState`.
+struct Restorer {
+  let snapshot: Snapshot
+  let delegate: (any StateRestorationDelegate)?
+  let restorationClasses: [String: any ViewControllerRestoration.Type]
+  let storyboardNamed: (String) -> (any ViewControllerSource)?
+  let migrations: [String: [Int: StateMigration]]
+  let roots: [ViewController]
+
+  let restored = RestoredObjects()
+  private(set) var outcomes: [NodeOutcome] = []
+  /// The restored objects in node order, with their node's index.
+  private var made: [(index: Int, object: AnyObject)] = []
+  private var existing: [[String]: AnyObject] = [:]
+
+  init(
+    snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
+    storyboardNamed: @escaping (String) -> (any ViewControllerSource)?, migrations: [String: [Int: StateMigration]], roots: [ViewController]
+  ) {
+    self.snapshot = snapshot
+    self.delegate = delegate
+    self.restorationClasses = restorationClasses
+    self.storyboardNamed = storyboardNamed
+    self.migrations = migrations
+    self.roots = roots
+  }
+
+  func coder(for node: SnapshotNode, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
+    StateDecoder(
+      path: node.path, stateVersion: version ?? node.stateVersion, metadata: snapshot.metadata, storyboardName: node.storyboardName,
+      values: values ?? node.state, references: node.references, restored: restored)
+  }
+
+  /// The objects that exist now under `root`, by the path their identifiers give them.
+  private mutating func noteExisting(_ root: ViewController, parentPath: [String]) {
+    var stack: [(ViewController, [String])] = [(root, parentPath)]
+    var steps = 0
+    while let (controller, above) = stack.popLast(), steps < 100_000 {
+      steps += 1
+      guard let identifier = controller.restorationIdentifier else { continue }
+      let path = above + [identifier]
+      if existing[path] == nil { existing[path] = controller }
+      for child in controller.children + (controller.presentedViewController.map { [$0] } ?? []) { stack.append((child, path)) }
+    }
+  }
+
+  // MARK: - Object creation
+
+  mutating func createObjects() {
+    for root in roots { noteExisting(root, parentPath: []) }
+    outcomes.reserveCapacity(snapshot.nodes.count)
+    for (index, node) in snapshot.nodes.enumerated() {
+      var outcome = NodeOutcome(path: node.path, className: node.className)
+      defer { outcomes.append(outcome) }
+      if node.path.count > 1, restored.object(at: Array(node.path.dropLast())) == nil {
+        outcome.notRestoredBecause = "its parent \(node.path.dropLast().joined(separator: "/")) was not restored"
+        continue
+      }
+      if let failure = node.stateFailure {
+        outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
+        continue
+      }
+      switch node.kind {
+      case .view: findView(node, &outcome)
+      case .viewController: makeController(node, &outcome)
+      }
+      if outcome.isRestored, let object = restored.object(at: node.path) { made.append((index, object)) }
+    }
+  }
+
+  private mutating func makeController(_ node: SnapshotNode, _ outcome: inout NodeOutcome) {
+    let coder = coder(for: node)
+    var controller: ViewController?
+    if let name = node.restorationClassName {
+      guard let restorationClass = restorationClasses[name] else {
+        outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
+        return
+      }
+      guard let made = restorationClass.viewController(withRestorationIdentifierPath: node.path, coder: coder) else {
+        outcome.notRestoredBecause = "its restoration class \(name) returned nil"
+        return
+      }
+      controller = made
+      outcome.restoredBy = "restoration class \(name)"
+    } else if let made = delegate?.viewController(withRestorationIdentifierPath: node.path, coder: coder) {
+      controller = made
+      outcome.restoredBy = "app delegate"
+    } else if let found = existing[node.path] as? ViewController {
+      controller = found
+      outcome.restoredBy = "existing object"
+    } else if let storyboardName = node.storyboardName, let identifier = node.storyboardIdentifier {
+      guard let storyboard = storyboardNamed(storyboardName) else {
+        outcome.notRestoredBecause = "the storyboard \(storyboardName) that made it is not available"
+        return
+      }
+      do {
+        controller = try storyboard.instantiateViewController(withIdentifier: identifier)
+        outcome.restoredBy = "storyboard \(storyboardName)"
+      } catch {
+        outcome.notRestoredBecause = "the storyboard \(storyboardName) could not make \(identifier): \(error)"
+        return
+      }
+    } else {
+      outcome.notRestoredBecause =
+        "nothing made it: no restoration class, the app delegate returned nil, no object has the path, and no storyboard made it"
+      return
+    }
+    guard let controller else { return }
+    if controller.restorationIdentifier == nil { controller.restorationIdentifier = node.path.last }
+    restored.byPath[node.path] = controller
+    noteExisting(controller, parentPath: Array(node.path.dropLast()))
+  }
+
+  private mutating func findView(_ node: SnapshotNode, _ outcome: inout NodeOutcome) {
+    guard let owner = restored.object(at: Array(node.path.dropLast())) as? ViewController else {
+      outcome.notRestoredBecause = "its view controller was not restored"
+      return
+    }
+    guard let root = owner.view else {
+      outcome.notRestoredBecause = "its view controller's view could not be loaded"
+      return
+    }
+    var stack = [root]
+    var steps = 0
+    while let view = stack.popLast(), steps < 100_000 {
+      steps += 1
+      if let other = view.viewController, other !== owner { continue }
+      if view.restorationIdentifier == node.path.last {
+        restored.byPath[node.path] = view
+        outcome.restoredBy = "view of \(node.path.dropLast().joined(separator: "/"))"
+        return
+      }
+      stack.append(contentsOf: view.subviews.reversed())
+    }
+    outcome.notRestoredBecause = "no view with the identifier \(node.path.last ?? "") is in its view controller's view"
+  }
+
+  // MARK: - State decoding
+
+  /// `decodeRestorableStateWithCoder:` on every restored object, in node order (parents first),
+  /// with the state migrated to the class's current version.
+  mutating func decodeState() {
+    var outcomeIndex: [[String]: Int] = [:]
+    for (index, outcome) in outcomes.enumerated() { outcomeIndex[outcome.path] = index }
+    for (index, object) in made {
+      let node = snapshot.nodes[index]
+      let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
+      var values = node.state
+      if node.stateVersion != current {
+        let note = migrate(&values, className: node.className, from: node.stateVersion, to: current)
+        if let position = outcomeIndex[node.path] { outcomes[position].notes.append(note.text) }
+        if !note.migrated { values = [:] }
+      }
+      let decoder = coder(for: node, values: values, version: current)
+      if let controller = object as? ViewController {
+        controller.decodeRestorableState(with: decoder)
+      } else if let view = object as? View {
+        view.decodeRestorableState(with: decoder)
+      }
+    }
+    for (_, object) in made {
+      if let view = object as? View, view.restoresFirstResponder, let window = view.window {
+        _ = window.makeFirstResponder(view)
+        view.restoresFirstResponder = false
+      }
+    }
+  }
+
+  private func migrate(_ values: inout [String: Any], className: String, from old: Int, to new: Int) -> (migrated: Bool, text: String) {
+    guard old < new else { return (false, "state version \(old) is newer than \(className)'s \(new); its state was dropped") }
+    var version = old
+    while version < new {
+      guard let step = migrations[className]?[version] else {
+        return (false, "no migration of \(className) from state version \(version) to \(version + 1); its state was dropped")
+      }
+      do { try step(&values) } catch {
+        return (false, "the migration of \(className) from state version \(version) failed (\(error)); its state was dropped")
+      }
+      version += 1
+    }
+    return (true, "state migrated from version \(old) to \(new)")
+  }
+
+  /// `applicationFinishedRestoringState` on every restored view controller.
+  func finish() {
+    for (_, object) in made { (object as? ViewController)?.applicationFinishedRestoringState() }
+  }
+}

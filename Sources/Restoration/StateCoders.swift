@@ -1,0 +1,88 @@
+internal import FoundationEssentials
+public import InterfaceObjects
+
+/// The coder a node writes its state through during preservation (UIKit's restoration
+/// `NSCoder`): values under keys, and references to other restorable objects, kept as their
+/// identifier paths. Also the coder of the app delegate's app-wide values.
+public final class StateEncoder: RestorableStateEncoder {
+  /// The values written so far.
+  public private(set) var values: [String: Any] = [:]
+  /// References written so far, resolved to paths once the whole tree is walked.
+  var objectReferences: [(key: String, objects: [AnyObject])] = []
+
+  init() {}
+
+  public func encode(_ value: Any?, forKey key: String) {
+    if let value { values[key] = value } else { values.removeValue(forKey: key) }
+  }
+
+  public func encodeRestorableObject(_ object: AnyObject?, forKey key: String) {
+    objectReferences.removeAll { $0.key == key }
+    if let object { objectReferences.append((key, [object])) }
+  }
+
+  public func encodeRestorableObjects(_ objects: [AnyObject], forKey key: String) {
+    objectReferences.removeAll { $0.key == key }
+    objectReferences.append((key, objects))
+  }
+}
+
+/// The coder a node reads its state from during restoration, and the coder the app delegate
+/// and restoration classes are given: the node's values (migrated to the class's current
+/// version), its references resolved to restored objects, and the snapshot's metadata.
+public final class StateDecoder: RestorableStateDecoder {
+  /// The identifier path of the node (empty for the app-wide coder).
+  public let path: [String]
+  public let stateVersion: Int
+  /// The snapshot's metadata (`UIApplicationStateRestoration…Key`).
+  public let metadata: SnapshotMetadata
+  /// The storyboard that made the view controller (`UIStateRestorationViewControllerStoryboardKey`).
+  public let storyboardName: String?
+  let values: [String: Any]
+  let references: [String: [[String]]]
+  let restored: RestoredObjects?
+
+  init(
+    path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, values: [String: Any],
+    references: [String: [[String]]], restored: RestoredObjects?
+  ) {
+    self.path = path
+    self.stateVersion = stateVersion
+    self.metadata = metadata
+    self.storyboardName = storyboardName
+    self.values = values
+    self.references = references
+    self.restored = restored
+  }
+
+  /// The values of the node, by key.
+  public var allValues: [String: Any] { values }
+
+  public func containsValue(forKey key: String) -> Bool { values[key] != nil || metadata.value(forKey: key) != nil }
+
+  /// The value under `key`; the metadata keys (`UIApplicationStateRestorationBundleVersionKey`
+  /// and the others) answer too, as they do in UIKit's coder.
+  public func decodeObject(forKey key: String) -> Any? {
+    if let value = values[key] { return value }
+    if key == SnapshotMetadata.storyboardKey { return storyboardName }
+    return metadata.value(forKey: key)
+  }
+
+  public func decodeRestorableObject(forKey key: String) -> AnyObject? {
+    guard let first = references[key]?.first else { return nil }
+    return restored?.object(at: first)
+  }
+
+  public func decodeRestorableObjects(forKey key: String) -> [AnyObject] {
+    (references[key] ?? []).compactMap { restored?.object(at: $0) }
+  }
+
+  /// The bundle version of the app that wrote the snapshot (`UIApplicationStateRestorationBundleVersionKey`).
+  public var bundleVersion: String? { metadata.bundleVersion }
+}
+
+/// The objects made during restoration, by identifier path.
+final class RestoredObjects {
+  var byPath: [[String]: AnyObject] = [:]
+  func object(at path: [String]) -> AnyObject? { byPath[path] }
+}
