@@ -113,6 +113,23 @@ let package = Package(
         "InterfaceObjects", "NibLoading", "Lifecycle",
       ],
       path: "Tests/TestSupport"),
+    // The small app of the restoration tests and of their child process (not API).
+    .target(
+      name: "RestorationSampleApp",
+      dependencies: ["Restoration", "Lifecycle", "InterfaceObjects"],
+      path: "Tests/RestorationSampleApp"),
+    // The child process of the restoration tests: the sample app, restored, driven, saved, killed.
+    .executableTarget(
+      name: "stasis-restoration-child",
+      dependencies: ["RestorationSampleApp", "Restoration", "Lifecycle"],
+      path: "Tools/stasis-restoration-child"),
+    .testTarget(
+      name: "RestorationTests",
+      dependencies: [
+        "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists", "Sandbox", "TestSupport",
+        "stasis-restoration-child",
+      ],
+      path: "Tests/RestorationTests"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
     .target(
       name: "KeyedArchiveFuzzChecks",

@@ -116,8 +116,9 @@ open class TableView: Control {
         }
       }
     }
-    indexPathsForSelectedRows = []
-    for path in selection { selectRow(at: path) }
+    var unique: [IndexPath] = []
+    for path in selection where !unique.contains(path) { unique.append(path) }
+    indexPathsForSelectedRows = unique
   }
 
   /// The column with `identifier` (`tableColumnWithIdentifier:`).

@@ -108,8 +108,9 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   /// How many memory warnings were delivered.
   public private(set) var memoryWarningCount = 0
 
-  /// Preserves and restores the interface state (held weakly); none by default.
-  public weak var stateKeeper: (any LifecycleStateKeeper)?
+  /// Preserves and restores the interface state; none by default. The lifecycle keeps it (the
+  /// keeper refers back to the lifecycle without keeping it).
+  public var stateKeeper: (any LifecycleStateKeeper)?
   /// Whether the app ended because the user quit it (``quit()``).
   public private(set) var endedByUser = false
 

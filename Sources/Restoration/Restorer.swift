@@ -182,8 +182,13 @@ struct Restorer {
         view.decodeRestorableState(with: decoder)
       }
     }
+  }
+
+  /// Gives the first responder back to the view that was being edited, in its window or else in
+  /// `fallback` (the key window); run last, once the app has laid out the restored views.
+  func restoreFirstResponder(fallback: Window?) {
     for (_, object) in made {
-      if let view = object as? View, view.restoresFirstResponder, let window = view.window {
+      if let view = object as? View, view.restoresFirstResponder, let window = view.window ?? fallback {
         _ = window.makeFirstResponder(view)
         view.restoresFirstResponder = false
       }

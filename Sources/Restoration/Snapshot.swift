@@ -187,7 +187,8 @@ public struct Snapshot: @unchecked Sendable {
     let unarchiver: KeyedUnarchiver
     do {
       unarchiver = try KeyedUnarchiver(data: data, registry: registry)
-      unarchiver.requiresSecureCoding = true
+      // Secure mode stays on once set: only a secure read sets it.
+      unarchiver.requiresSecureCoding = secure
     } catch {
       throw RestorationError(.corruptSnapshot, detail: "not a keyed archive", path: path, underlying: error)
     }
@@ -198,7 +199,6 @@ public struct Snapshot: @unchecked Sendable {
       do { return try unarchiver.decode(type, forKey: key) } catch { throw fail(key, expected, error) }
     }
     func readList(_ key: String, _ expected: String) throws(RestorationError) -> [Any]? {
-      unarchiver.requiresSecureCoding = true
       let value: Any?
       do { value = try unarchiver.decodeObject(of: Self.propertyListTypes, forKey: key) } catch { throw fail(key, expected, error) }
       guard let value else { return nil }
@@ -220,9 +220,8 @@ public struct Snapshot: @unchecked Sendable {
       sequence: try read(Int.self, SnapshotMetadata.sequenceKey, "an integer") ?? 0, format: format)
     let valueTypes = Self.propertyListTypes + allowedClasses
     func readState(_ key: String) -> Result<[String: Any], any Error> {
-      unarchiver.requiresSecureCoding = true
       do {
-        guard let value = try (secure ? unarchiver.decodeObject(of: valueTypes, forKey: key) : decodeAny(unarchiver, key)) else {
+        guard let value = try unarchiver.decodeObject(of: valueTypes, forKey: key) else {
           return .success([:])
         }
         guard let dictionary = value as? [AnyHashable: Any] else {
@@ -285,12 +284,6 @@ public struct Snapshot: @unchecked Sendable {
 
   /// The node at `path`, if it was preserved.
   public func node(at path: [String]) -> SnapshotNode? { nodes.first { $0.path == path } }
-}
-
-/// Decodes a top-level key with any registered class (the trusted, non-secure path).
-private func decodeAny(_ unarchiver: KeyedUnarchiver, _ key: String) throws -> Any? {
-  unarchiver.requiresSecureCoding = false
-  return try unarchiver.decodeObject(forKey: key)
 }
 
 extension SnapshotNode {

@@ -313,6 +313,7 @@ public final class StateRestoration: LifecycleStateKeeper {
       StateDecoder(
         path: [], stateVersion: 0, metadata: snapshot.metadata, storyboardName: nil, values: snapshot.applicationState, references: [:],
         restored: restorer.restored))
+    restorer.restoreFirstResponder(fallback: lifecycle.application.keyWindow ?? lifecycle.application.windows.first)
     let outcome: RestoreOutcome = usedFallback || chosen.name == "previous.archive" ? .recoveredFromPrevious(fallbackWhy) : .restored
     let report = finish(outcome, path: chosen.path, nodes: restorer.outcomes)
     if pendingExtensions == 0 { endMarker() }
@@ -333,7 +334,7 @@ public final class StateRestoration: LifecycleStateKeeper {
 
   private func endMarker() {
     guard markerDescriptor >= 0 else { return }
-    CrashGuard.disarm()
+    CrashGuard.disarm(markerDescriptor: markerDescriptor)
     close(markerDescriptor)
     markerDescriptor = -1
     configuration.folder.removeMarker()
@@ -349,7 +350,13 @@ public final class StateRestoration: LifecycleStateKeeper {
 
   public func restoreState(during lifecycle: ApplicationLifecycle) { restore() }
 
-  public func preserveState(of lifecycle: ApplicationLifecycle) { _ = try? preserve() }
+  public func preserveState(of lifecycle: ApplicationLifecycle) {
+    do { try preserve() } catch {
+      var report = PreservationReport()
+      report.skippedBecause = "the save failed: \(error)"
+      lastPreservation = report
+    }
+  }
 
   public func userDidQuit(_ lifecycle: ApplicationLifecycle) {
     configuration.folder.discardSnapshots(reason: "the user quit the app")
