@@ -153,17 +153,19 @@ public struct SavedStateFolder: Sendable {
     return marker
   }
 
-  /// Writes the marker and opens it for the crash handler to append to.
+  /// Writes the marker and keeps it open for the crash handler to append to. It is not flushed
+  /// to disk: it must outlive the process, not the machine (a power cut is not a crash of the app).
   func openMarker(_ marker: Marker) throws(RestorationError) -> Int32 {
     try makeFolder(path)
-    let text = "snapshot \(marker.snapshot)\nattempt \(marker.attempt)\ncrashes \(marker.crashes)\n"
-    do {
-      try AtomicFile.write(Data(text.utf8), toFile: markerPath)
-    } catch {
-      throw RestorationError(.fileSystem, detail: "cannot write the restoration marker", path: markerPath, underlying: error)
+    let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw RestorationError(.fileSystem, detail: "cannot write the restoration marker (errno \(errno))", path: markerPath) }
+    let text = Array("snapshot \(marker.snapshot)\nattempt \(marker.attempt)\ncrashes \(marker.crashes)\n".utf8)
+    let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == text.count else {
+      close(descriptor)
+      unlink(markerPath)
+      throw RestorationError(.fileSystem, detail: "cannot write the restoration marker (errno \(errno))", path: markerPath)
     }
-    let descriptor = open(markerPath, O_WRONLY | O_APPEND | O_CLOEXEC)
-    guard descriptor >= 0 else { throw RestorationError(.fileSystem, detail: "cannot open the restoration marker (errno \(errno))", path: markerPath) }
     return descriptor
   }
 

@@ -1,0 +1,297 @@
+// restoration-bench: saves and restores a 10,000-node interface tree with Stasis's Restoration,
+// and archives the same state with Foundation's NSKeyedArchiver / NSKeyedUnarchiver, in the same
+// run, and prints a Markdown report (see Benchmarks/Restoration/run.sh).
+//
+// The tree: a tab bar controller with 9 navigation controllers, each with a stack of 370 view
+// controllers, each with a text field and a scroll view that have restoration identifiers —
+// 1 + 9 + 3,330 + 6,660 = 10,000 nodes. Every view controller keeps an item identifier, a count
+// and a ratio; the text fields their text, the scroll views their offset; the navigation
+// controllers their stacks (as references).
+//
+// Save (Stasis): walk the tree, encode every node, write the keyed archive atomically with fsync
+// (StateRestoration.preserve). Save (Foundation): NSKeyedArchiver archives the same top-level
+// keys and values (the snapshot's node dictionaries and state), then the same atomic write with
+// fsync. Restore (Stasis): read and decode the snapshot, make the 9,999 objects below the root
+// through restoration classes, decode every node's state (StateRestoration.restore). Restore
+// (Foundation): NSKeyedUnarchiver decodes the same keys (no objects made: less work than Stasis).
+import BenchSupport
+import Foundation
+import InterfaceObjects
+import Lifecycle
+import Restoration
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// MARK: - The app
+
+final class BenchItemController: ViewController, ViewControllerRestoration {
+  var item = ""
+  var count = 0
+  var ratio = 0.0
+  let field = TextField()
+  let scroll = ScrollView()
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    field.restorationIdentifier = "Field"
+    scroll.restorationIdentifier = "Scroll"
+    view?.addSubview(field)
+    view?.addSubview(scroll)
+  }
+  override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(item, forKey: "item")
+    coder.encode(count, forKey: "count")
+    coder.encode(ratio, forKey: "ratio")
+  }
+  override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    item = coder.decode(String.self, forKey: "item") ?? ""
+    count = coder.decodeInteger(forKey: "count") ?? 0
+    ratio = coder.decodeDouble(forKey: "ratio") ?? 0
+  }
+  static func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController? {
+    let made = BenchItemController()
+    made.restorationIdentifier = path.last
+    made.restorationClassName = "BenchItemController"
+    return made
+  }
+}
+
+final class BenchNavigationController: NavigationController, ViewControllerRestoration {
+  static func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController? {
+    let made = BenchNavigationController()
+    made.restorationIdentifier = path.last
+    made.restorationClassName = "BenchNavigationController"
+    return made
+  }
+}
+
+final class BenchDelegate: ApplicationDelegate, StateRestorationDelegate {
+  let window = Window()
+  let root = TabBarController()
+  let populated: Bool
+  init(populated: Bool) {
+    self.populated = populated
+    root.restorationIdentifier = "Root"
+  }
+  func applicationWillFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
+    lifecycle.application.addWindow(window)
+    window.rootViewController = root
+    if populated { populate() }
+    return true
+  }
+  func populate() {
+    var tabs: [ViewController] = []
+    for tab in 0..<9 {
+      let navigation = BenchNavigationController()
+      navigation.restorationIdentifier = "Tab\(tab)"
+      navigation.restorationClassName = "BenchNavigationController"
+      for position in 0..<370 {
+        let item = BenchItemController()
+        item.restorationIdentifier = "Item\(position)"
+        item.restorationClassName = "BenchItemController"
+        item.item = "item-\(tab)-\(position)"
+        item.count = tab * 1_000 + position
+        item.ratio = Double(position) / 7
+        _ = item.view
+        item.field.text = "Name of item \(position) in tab \(tab)"
+        item.scroll.contentOffset = CGPoint(x: 0, y: Double(position * 3))
+        navigation.pushViewController(item)
+      }
+      tabs.append(navigation)
+    }
+    root.setViewControllers(tabs)
+    root.selectedIndex = 4
+  }
+  func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+  func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
+}
+
+func makeApp(folder: SavedStateFolder, populated: Bool) throws -> (ApplicationLifecycle, StateRestoration, BenchDelegate) {
+  let delegate = BenchDelegate(populated: populated)
+  let lifecycle = ApplicationLifecycle(delegate: delegate, notificationCenter: NotificationCenter())
+  let restoration = StateRestoration(lifecycle: lifecycle, configuration: .init(folder: folder, bundleVersion: "1"))
+  restoration.register(BenchItemController.self, as: "BenchItemController")
+  restoration.register(BenchNavigationController.self, as: "BenchNavigationController")
+  return (lifecycle, restoration, delegate)
+}
+
+// MARK: - Foundation's side
+
+/// A Swift value as Foundation's archiver takes it: NSString, NSNumber, NSArray, NSDictionary, NSDate.
+func foundationObject(_ value: Any) -> Any {
+  switch value {
+  case let string as String: return NSString(string: string)
+  case let number as Int: return NSNumber(value: number)
+  case let number as Double: return NSNumber(value: number)
+  case let flag as Bool: return NSNumber(value: flag)
+  case let date as Date: return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+  case let list as [Any]: return NSArray(array: list.map(foundationObject))
+  case let dictionary as [String: Any]:
+    let result = NSMutableDictionary()
+    for (key, member) in dictionary { result[NSString(string: key)] = foundationObject(member) }
+    return result
+  case let dictionary as [AnyHashable: Any]:
+    let result = NSMutableDictionary()
+    for (key, member) in dictionary { result[foundationObject(key.base) as! NSObject] = foundationObject(member) }
+    return result
+  default: fatalError("restoration-bench: no Foundation form for \(type(of: value))")
+  }
+}
+
+/// The top-level keys and values of a snapshot, as the Stasis archive holds them.
+func foundationTopLevel(of snapshot: Snapshot) -> [(String, Any)] {
+  var entries: [(String, Any)] = [
+    ("StasisRestorationFormat", NSNumber(value: snapshot.metadata.format)),
+    ("StasisSnapshotSequence", NSNumber(value: snapshot.metadata.sequence)),
+    (SnapshotMetadata.bundleVersionKey, NSString(string: snapshot.metadata.bundleVersion ?? "")),
+    (SnapshotMetadata.idiomKey, NSNumber(value: snapshot.metadata.idiom)),
+    (SnapshotMetadata.timestampKey, NSDate()),
+    (SnapshotMetadata.systemVersionKey, NSString(string: snapshot.metadata.systemVersion)),
+    ("StasisApplicationState", NSDictionary()),
+  ]
+  var headers: [Any] = []
+  for (index, node) in snapshot.nodes.enumerated() {
+    var header: [String: Any] = ["path": node.path, "kind": node.kind.rawValue, "class": node.className, "version": node.stateVersion, "bytes": node.stateBytes]
+    if let name = node.restorationClassName { header["restorationClass"] = name }
+    if !node.references.isEmpty { header["references"] = node.references.mapValues { $0 as [Any] } }
+    headers.append(foundationObject(header))
+    if !node.state.isEmpty { entries.append(("StasisState.\(index)", foundationObject(node.state))) }
+  }
+  entries.append(("StasisNodes", NSArray(array: headers)))
+  entries.append(("StasisExcluded", NSArray()))
+  return entries
+}
+
+/// Writes `data` as AtomicFile does: a temporary file, fsync, rename, fsync of the folder.
+func writeAtomically(_ data: Data, to path: String) {
+  let temporary = path + ".foundation-tmp"
+  let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  precondition(descriptor >= 0, "cannot create \(temporary)")
+  data.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      precondition(written > 0, "write failed")
+      offset += written
+    }
+  }
+  fsync(descriptor)
+  close(descriptor)
+  rename(temporary, path)
+  let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY)
+  fsync(folder)
+  close(folder)
+}
+
+// MARK: - Measuring
+
+struct Timing {
+  var wall: [Double] = []
+  var cpu: [Double] = []
+  mutating func measure(_ body: () throws -> Void) rethrows {
+    let wallStart = wallNow()
+    let cpuStart = cpuNow()
+    try body()
+    cpu.append(cpuNow() - cpuStart)
+    wall.append(wallNow() - wallStart)
+  }
+  var medianWall: Double { median(wall) * 1_000 }
+  var medianCPU: Double { median(cpu) * 1_000 }
+}
+
+var rounds = 15
+var source = "working tree"
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
+  case "--source": source = arguments.next() ?? source
+  default: fatalError("restoration-bench: unknown argument \(argument)")
+  }
+}
+
+let work = NSTemporaryDirectory() + "/stasis-restoration-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: work) }
+let folder = SavedStateFolder(path: work + "/bench.savedState")
+
+// Stasis: the populated app, saved again and again.
+let (writerLifecycle, writer, _) = try makeApp(folder: folder, populated: true)
+try writerLifecycle.launch()
+var stasisSave = Timing()
+var report = try writer.preserve()
+for _ in 0..<rounds { try stasisSave.measure { report = try writer.preserve() } }
+precondition(report.nodeCount == 10_000, "the tree has \(report.nodeCount) nodes, not 10,000")
+let snapshotBytes = report.byteCount
+
+// Stasis: a fresh app with only the root each time, restored (by hand, so that only the
+// restoration is timed, not the launch around it).
+var stasisRestore = Timing()
+var restoredNodes = 0
+for round in 0...rounds {
+  let (lifecycle, restoration, delegate) = try makeApp(folder: folder, populated: false)
+  lifecycle.stateKeeper = nil
+  try lifecycle.launch()
+  var timing = Timing()
+  timing.measure { restoredNodes = restoration.restore().nodes.filter(\.isRestored).count }
+  if round > 0 { stasisRestore.wall += timing.wall; stasisRestore.cpu += timing.cpu }
+  precondition(delegate.root.viewControllers.count == 9 && (delegate.root.viewControllers[8] as? NavigationController)?.viewControllers.count == 370)
+}
+precondition(restoredNodes == 10_000, "restored \(restoredNodes) nodes")
+
+// Foundation: the same top-level keys and values.
+let snapshot = try Snapshot(contentsOfFile: folder.currentSnapshotPath)
+let entries = foundationTopLevel(of: snapshot)
+let foundationPath = work + "/foundation.archive"
+var foundationSave = Timing()
+var foundationBytes = 0
+for round in 0...rounds {
+  var timing = Timing()
+  timing.measure {
+    let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+    for (key, value) in entries { archiver.encode(value, forKey: key) }
+    archiver.finishEncoding()
+    let data = archiver.encodedData
+    foundationBytes = data.count
+    writeAtomically(data, to: foundationPath)
+  }
+  if round > 0 { foundationSave.wall += timing.wall; foundationSave.cpu += timing.cpu }
+}
+var foundationRestore = Timing()
+var decodedStates = 0
+for round in 0...rounds {
+  var timing = Timing()
+  timing.measure {
+    let data = try! Data(contentsOf: URL(fileURLWithPath: foundationPath))
+    let unarchiver = try! NSKeyedUnarchiver(forReadingFrom: data)
+    unarchiver.requiresSecureCoding = false
+    let headers = unarchiver.decodeObject(forKey: "StasisNodes") as? NSArray
+    decodedStates = 0
+    for index in 0..<(headers?.count ?? 0) where unarchiver.decodeObject(forKey: "StasisState.\(index)") != nil { decodedStates += 1 }
+    unarchiver.finishDecoding()
+  }
+  if round > 0 { foundationRestore.wall += timing.wall; foundationRestore.cpu += timing.cpu }
+}
+precondition(decodedStates == snapshot.nodes.filter { !$0.state.isEmpty }.count)
+
+// MARK: - Report
+
+let machine = MachineDescription()
+func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+func ratio(_ peer: Double, _ ours: Double) -> String { String(format: "%.1f×", peer / ours) }
+print("## Restoration benchmark: a 10,000-node tree, saved and restored")
+print("")
+print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load \(loadAverage()); Stasis from \(source); \(rounds) rounds each, medians.")
+print("Snapshot: \(snapshotBytes) bytes (Stasis), \(foundationBytes) bytes (Foundation, same keys and values). Both writes: temporary file, fsync, rename, fsync of the folder.")
+print("")
+print("| | Stasis (wall) | Foundation (wall) | Foundation ÷ Stasis (wall) | Stasis (CPU) | Foundation (CPU) | Foundation ÷ Stasis (CPU) |")
+print("|---|---|---|---|---|---|---|")
+print("| save: encode + atomic write with fsync | \(ms(stasisSave.medianWall)) | \(ms(foundationSave.medianWall)) | \(ratio(foundationSave.medianWall, stasisSave.medianWall)) | \(ms(stasisSave.medianCPU)) | \(ms(foundationSave.medianCPU)) | \(ratio(foundationSave.medianCPU, stasisSave.medianCPU)) |")
+print("| restore: read + decode (+ Stasis makes and decodes 10,000 objects) | \(ms(stasisRestore.medianWall)) | \(ms(foundationRestore.medianWall)) | \(ratio(foundationRestore.medianWall, stasisRestore.medianWall)) | \(ms(stasisRestore.medianCPU)) | \(ms(foundationRestore.medianCPU)) | \(ratio(foundationRestore.medianCPU, stasisRestore.medianCPU)) |")
+print("")
+let saveBar = foundationSave.medianWall / stasisSave.medianWall >= 10 && stasisSave.medianWall < 20
+let restoreBar = foundationRestore.medianWall / stasisRestore.medianWall >= 10 && stasisRestore.medianWall < 20
+print("Bar (≥ 10× Foundation and under 20 ms, wall): save \(saveBar ? "met" : "missed"), restore \(restoreBar ? "met" : "missed").")

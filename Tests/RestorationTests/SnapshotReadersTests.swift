@@ -1,0 +1,94 @@
+import Foundation
+import Lifecycle
+import Restoration
+import RestorationSampleApp
+import Testing
+import TestSupport
+
+/// A snapshot written by Stasis, read by readers Stasis did not write: Foundation's
+/// `NSKeyedUnarchiver` (swift-corelibs-foundation, in process) and the toolchain's `plutil`.
+@Suite("Restoration: snapshots are plain keyed archives other readers understand")
+struct SnapshotReadersTests {
+  func richSnapshot() throws -> (ScratchFolder, SavedStateFolder, Snapshot) {
+    let scratch = try ScratchFolder("restoration-readers")
+    let folder = SavedStateFolder(path: scratch.file("app.savedState"))
+    let app = try launchSample(folder)
+    driveToRichState(app)
+    try app.lifecycle.enterBackground()
+    return (scratch, folder, try Snapshot(contentsOfFile: folder.currentSnapshotPath))
+  }
+
+  @Test("Foundation's NSKeyedUnarchiver reads every node, its state and the metadata, equal to Stasis's reading")
+  func foundationReads() throws {
+    let (scratch, folder, snapshot) = try richSnapshot()
+    defer { scratch.remove() }
+    let data = try Data(contentsOf: URL(fileURLWithPath: folder.currentSnapshotPath))
+    let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+    unarchiver.requiresSecureCoding = false
+    unarchiver.decodingFailurePolicy = .setErrorAndReturn
+    #expect((unarchiver.decodeObject(forKey: "UIApplicationStateRestorationBundleVersionKey") as? String) == "7")
+    #expect(unarchiver.decodeObject(forKey: "UIApplicationStateRestorationTimestampKey") is Date)
+    #expect((unarchiver.decodeObject(forKey: "StasisSnapshotSequence") as? NSNumber)?.intValue == snapshot.metadata.sequence)
+    #expect((unarchiver.decodeObject(forKey: SnapshotMetadata.idiomKey) as? NSNumber)?.intValue == 0)
+    let nodes = try #require(unarchiver.decodeObject(forKey: "StasisNodes") as? [Any])
+    #expect(unarchiver.error == nil)
+    #expect(nodes.count == snapshot.nodes.count)
+    for (index, (entry, node)) in zip(nodes, snapshot.nodes).enumerated() {
+      let header = try #require(entry as? [AnyHashable: Any])
+      #expect((header["path"] as? [Any])?.compactMap { $0 as? String } == node.path)
+      #expect(header["class"] as? String == node.className)
+      let key = "StasisState.\(index)"
+      let state = unarchiver.containsValue(forKey: key) ? unarchiver.decodeObject(forKey: key) as? [AnyHashable: Any] ?? [:] : [:]
+      #expect(state.count == node.state.count, "node \(node.path)")
+      for (key, value) in node.state {
+        let theirs = state[AnyHashable(key)]
+        #expect(String(describing: theirs.map(plain) ?? "missing") == String(describing: plain(value)), "\(node.path) \(key)")
+      }
+    }
+    #expect(unarchiver.error == nil)
+  }
+
+  @Test("The toolchain's plutil (Apple's port) lints and prints the snapshot", .enabled(if: ToolchainPlutil.isAvailable, ToolchainPlutil.missingReason))
+  func toolchainPlutilReads() throws {
+    let (scratch, folder, _) = try richSnapshot()
+    defer { scratch.remove() }
+    let lint = try ToolchainPlutil.run(["-lint", folder.currentSnapshotPath], input: [])
+    #expect(lint.status == 0, "\(lint)")
+    // (Its -convert refuses every keyed archive: it reads a UID as a dictionary key.)
+    let printed = try ToolchainPlutil.run(["-p", folder.currentSnapshotPath], input: [])
+    #expect(printed.status == 0, "\(printed)")
+    let text = String(decoding: printed.output, as: UTF8.self)
+    #expect(text.contains("\"NSKeyedArchiver\""))
+    #expect(text.contains("Güzel ✓ — unsaved"))
+    #expect(text.contains("UIApplicationStateRestorationBundleVersionKey"))
+  }
+
+  @Test("Stasis's plutil -archive prints the snapshot's object graph", .enabled(if: BuiltExecutables.path(named: "plutil") != nil, "Stasis's plutil was not built next to the tests"))
+  func stasisPlutilReads() throws {
+    let (scratch, folder, snapshot) = try richSnapshot()
+    defer { scratch.remove() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(BuiltExecutables.path(named: "plutil")))
+    process.arguments = ["-archive", folder.currentSnapshotPath]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("StasisNodes = "))
+    #expect(text.contains("\"Güzel ✓ — unsaved\""))
+    #expect(text.contains("NSArray [\(snapshot.nodes.count)]"))
+  }
+}
+
+/// A value as Foundation and Stasis both see it: numbers as doubles, collections recursively.
+private func plain(_ value: Any) -> Any {
+  switch value {
+  case let number as Int: return Double(number)
+  case let number as Double: return number
+  case let number as NSNumber: return number.doubleValue
+  case let list as [Any]: return list.map(plain)
+  default: return value
+  }
+}
