@@ -9,11 +9,12 @@
 // controllers their stacks (as references).
 //
 // Save (Stasis): walk the tree, encode every node, write the keyed archive atomically with fsync
-// (StateRestoration.preserve). Save (Foundation): NSKeyedArchiver archives the same top-level
-// keys and values (the snapshot's node dictionaries and state), then the same atomic write with
+// (StateRestoration.preserve). Save (Foundation): NSKeyedArchiver archives the same nodes and
+// values (each node an NSCoding object, see FoundationNode), then the same atomic write with
 // fsync. Restore (Stasis): read and decode the snapshot, make the 9,999 objects below the root
 // through restoration classes, decode every node's state (StateRestoration.restore). Restore
-// (Foundation): NSKeyedUnarchiver decodes the same keys (no objects made: less work than Stasis).
+// (Foundation): NSKeyedUnarchiver decodes the same nodes (no view controllers made: less work
+// than Stasis).
 import BenchSupport
 import Foundation
 import InterfaceObjects
@@ -120,49 +121,101 @@ func makeApp(folder: SavedStateFolder, populated: Bool) throws -> (ApplicationLi
 
 // MARK: - Foundation's side
 
-/// A Swift value as Foundation's archiver takes it: NSString, NSNumber, NSArray, NSDictionary, NSDate.
-func foundationObject(_ value: Any) -> Any {
-  switch value {
-  case let string as String: return NSString(string: string)
-  case let number as Int: return NSNumber(value: number)
-  case let number as Double: return NSNumber(value: number)
-  case let flag as Bool: return NSNumber(value: flag)
-  case let date as Date: return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
-  case let list as [Any]: return NSArray(array: list.map(foundationObject))
-  case let dictionary as [String: Any]:
-    let result = NSMutableDictionary()
-    for (key, member) in dictionary { result[NSString(string: key)] = foundationObject(member) }
-    return result
-  case let dictionary as [AnyHashable: Any]:
-    let result = NSMutableDictionary()
-    for (key, member) in dictionary { result[foundationObject(key.base) as! NSObject] = foundationObject(member) }
-    return result
-  default: fatalError("restoration-bench: no Foundation form for \(type(of: value))")
-  }
-}
+/// One node as Foundation's archiver keeps it: an NSCoding object with the node's header and its
+/// state written under their own keys, the way UIKit's restoration coder takes each object's
+/// state. Scalars are stored inline; a path is one string (components joined by U+001F), because
+/// NSKeyedArchiver uniques objects through `isEqual:` and hashes an NSArray or NSDictionary by
+/// its count, so that 10,000 similar arrays or dictionaries make it quadratic (minutes, not
+/// milliseconds) — the peer is measured without that handicap.
+final class FoundationNode: NSObject, NSCoding {
+  static let separator = "\u{1F}"
+  var path = ""
+  var kind = ""
+  var className = ""
+  var restorationClass = ""
+  var version = 0
+  var references: [String: [String]] = [:]
+  var state: [String: Any] = [:]
 
-/// The top-level keys and values of a snapshot, as the Stasis archive holds them.
-func foundationTopLevel(of snapshot: Snapshot) -> [(String, Any)] {
-  var entries: [(String, Any)] = [
-    ("StasisRestorationFormat", NSNumber(value: snapshot.metadata.format)),
-    ("StasisSnapshotSequence", NSNumber(value: snapshot.metadata.sequence)),
-    (SnapshotMetadata.bundleVersionKey, NSString(string: snapshot.metadata.bundleVersion ?? "")),
-    (SnapshotMetadata.idiomKey, NSNumber(value: snapshot.metadata.idiom)),
-    (SnapshotMetadata.timestampKey, NSDate()),
-    (SnapshotMetadata.systemVersionKey, NSString(string: snapshot.metadata.systemVersion)),
-    ("StasisApplicationState", NSDictionary()),
-  ]
-  var headers: [Any] = []
-  for (index, node) in snapshot.nodes.enumerated() {
-    var header: [String: Any] = ["path": node.path, "kind": node.kind.rawValue, "class": node.className, "version": node.stateVersion, "bytes": node.stateBytes]
-    if let name = node.restorationClassName { header["restorationClass"] = name }
-    if !node.references.isEmpty { header["references"] = node.references.mapValues { $0 as [Any] } }
-    headers.append(foundationObject(header))
-    if !node.state.isEmpty { entries.append(("StasisState.\(index)", foundationObject(node.state))) }
+  override init() { super.init() }
+
+  init(_ node: SnapshotNode) {
+    path = node.path.joined(separator: Self.separator)
+    kind = node.kind.rawValue
+    className = node.className
+    restorationClass = node.restorationClassName ?? ""
+    version = node.stateVersion
+    references = node.references.mapValues { $0.map { $0.joined(separator: Self.separator) } }
+    state = node.state
   }
-  entries.append(("StasisNodes", NSArray(array: headers)))
-  entries.append(("StasisExcluded", NSArray()))
-  return entries
+
+  func encode(with coder: NSCoder) {
+    coder.encode(NSString(string: path), forKey: "path")
+    coder.encode(NSString(string: kind), forKey: "kind")
+    coder.encode(NSString(string: className), forKey: "class")
+    coder.encode(NSString(string: restorationClass), forKey: "restorationClass")
+    coder.encode(version, forKey: "version")
+    coder.encode(NSString(string: references.keys.sorted().joined(separator: Self.separator)), forKey: "referenceKeys")
+    for (key, paths) in references {
+      coder.encode(paths.count, forKey: "ref.\(key).count")
+      for (index, path) in paths.enumerated() { coder.encode(NSString(string: path), forKey: "ref.\(key).\(index)") }
+    }
+    var keys: [String] = []
+    for (key, value) in state.sorted(by: { $0.key < $1.key }) { keys.append(Self.encode(value, forKey: key, coder)) }
+    coder.encode(NSString(string: keys.joined(separator: Self.separator)), forKey: "stateKeys")
+  }
+
+  /// Writes one value under `key` (arrays element by element); answers the key with its type tag.
+  static func encode(_ value: Any, forKey key: String, _ coder: NSCoder) -> String {
+    switch value {
+    case let string as String:
+      coder.encode(NSString(string: string), forKey: "s.\(key)")
+      return "s:" + key
+    case let flag as Bool:
+      coder.encode(flag, forKey: "b.\(key)")
+      return "b:" + key
+    case let number as Int:
+      coder.encode(number, forKey: "i.\(key)")
+      return "i:" + key
+    case let number as Double:
+      coder.encode(number, forKey: "d.\(key)")
+      return "d:" + key
+    case let list as [Any]:
+      coder.encode(list.count, forKey: "a.\(key)")
+      for (index, element) in list.enumerated() {
+        guard let number = element as? Double else { fatalError("restoration-bench: arrays of doubles only") }
+        coder.encode(number, forKey: "a.\(key).\(index)")
+      }
+      return "a:" + key
+    default: fatalError("restoration-bench: no Foundation form for \(type(of: value))")
+    }
+  }
+
+  required init?(coder: NSCoder) {
+    super.init()
+    path = coder.decodeObject(forKey: "path") as? String ?? ""
+    kind = coder.decodeObject(forKey: "kind") as? String ?? ""
+    className = coder.decodeObject(forKey: "class") as? String ?? ""
+    restorationClass = coder.decodeObject(forKey: "restorationClass") as? String ?? ""
+    version = coder.decodeInteger(forKey: "version")
+    for key in (coder.decodeObject(forKey: "referenceKeys") as? String ?? "").split(separator: Self.separator) {
+      let count = coder.decodeInteger(forKey: "ref.\(key).count")
+      references[String(key)] = (0..<count).map { coder.decodeObject(forKey: "ref.\(key).\($0)") as? String ?? "" }
+    }
+    for tagged in (coder.decodeObject(forKey: "stateKeys") as? String ?? "").split(separator: Self.separator) {
+      let tag = tagged.prefix(1)
+      let key = String(tagged.dropFirst(2))
+      switch tag {
+      case "s": state[key] = coder.decodeObject(forKey: "s.\(key)") as? String
+      case "b": state[key] = coder.decodeBool(forKey: "b.\(key)")
+      case "i": state[key] = coder.decodeInteger(forKey: "i.\(key)")
+      case "d": state[key] = coder.decodeDouble(forKey: "d.\(key)")
+      default:
+        let count = coder.decodeInteger(forKey: "a.\(key)")
+        state[key] = (0..<count).map { coder.decodeDouble(forKey: "a.\(key).\($0)") }
+      }
+    }
+  }
 }
 
 /// Writes `data` as AtomicFile does: a temporary file, fsync, rename, fsync of the folder.
@@ -242,9 +295,9 @@ for round in 0...rounds {
 }
 precondition(restoredNodes == 10_000, "restored \(restoredNodes) nodes")
 
-// Foundation: the same top-level keys and values.
+// Foundation: the same nodes, metadata and values.
 let snapshot = try Snapshot(contentsOfFile: folder.currentSnapshotPath)
-let entries = foundationTopLevel(of: snapshot)
+let foundationNodes = snapshot.nodes.map(FoundationNode.init)
 let foundationPath = work + "/foundation.archive"
 var foundationSave = Timing()
 var foundationBytes = 0
@@ -252,7 +305,13 @@ for round in 0...rounds {
   var timing = Timing()
   timing.measure {
     let archiver = NSKeyedArchiver(requiringSecureCoding: false)
-    for (key, value) in entries { archiver.encode(value, forKey: key) }
+    archiver.encode(snapshot.metadata.format, forKey: "StasisRestorationFormat")
+    archiver.encode(snapshot.metadata.sequence, forKey: "StasisSnapshotSequence")
+    archiver.encode(NSString(string: snapshot.metadata.bundleVersion ?? ""), forKey: SnapshotMetadata.bundleVersionKey)
+    archiver.encode(snapshot.metadata.idiom, forKey: SnapshotMetadata.idiomKey)
+    archiver.encode(NSDate(), forKey: SnapshotMetadata.timestampKey)
+    archiver.encode(NSString(string: snapshot.metadata.systemVersion), forKey: SnapshotMetadata.systemVersionKey)
+    archiver.encode(NSArray(array: foundationNodes), forKey: "StasisNodes")
     archiver.finishEncoding()
     let data = archiver.encodedData
     foundationBytes = data.count
@@ -261,21 +320,22 @@ for round in 0...rounds {
   if round > 0 { foundationSave.wall += timing.wall; foundationSave.cpu += timing.cpu }
 }
 var foundationRestore = Timing()
-var decodedStates = 0
+var decodedNodes: [FoundationNode] = []
 for round in 0...rounds {
   var timing = Timing()
   timing.measure {
     let data = try! Data(contentsOf: URL(fileURLWithPath: foundationPath))
     let unarchiver = try! NSKeyedUnarchiver(forReadingFrom: data)
     unarchiver.requiresSecureCoding = false
-    let headers = unarchiver.decodeObject(forKey: "StasisNodes") as? NSArray
-    decodedStates = 0
-    for index in 0..<(headers?.count ?? 0) where unarchiver.decodeObject(forKey: "StasisState.\(index)") != nil { decodedStates += 1 }
+    _ = unarchiver.decodeObject(forKey: SnapshotMetadata.timestampKey)
+    _ = unarchiver.decodeObject(forKey: SnapshotMetadata.bundleVersionKey)
+    decodedNodes = (unarchiver.decodeObject(forKey: "StasisNodes") as? [Any] ?? []).compactMap { $0 as? FoundationNode }
     unarchiver.finishDecoding()
   }
   if round > 0 { foundationRestore.wall += timing.wall; foundationRestore.cpu += timing.cpu }
 }
-precondition(decodedStates == snapshot.nodes.filter { !$0.state.isEmpty }.count)
+precondition(decodedNodes.count == 10_000, "Foundation decoded \(decodedNodes.count) nodes")
+precondition(decodedNodes[5].state.count == snapshot.nodes[5].state.count && decodedNodes[5].path == snapshot.nodes[5].path.joined(separator: FoundationNode.separator))
 
 // MARK: - Report
 
@@ -285,7 +345,7 @@ func ratio(_ peer: Double, _ ours: Double) -> String { String(format: "%.1f×", 
 print("## Restoration benchmark: a 10,000-node tree, saved and restored")
 print("")
 print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load \(loadAverage()); Stasis from \(source); \(rounds) rounds each, medians.")
-print("Snapshot: \(snapshotBytes) bytes (Stasis), \(foundationBytes) bytes (Foundation, same keys and values). Both writes: temporary file, fsync, rename, fsync of the folder.")
+print("Snapshot: \(snapshotBytes) bytes (Stasis), \(foundationBytes) bytes (Foundation: the same nodes as NSCoding objects, paths as joined strings). Both writes: temporary file, fsync, rename, fsync of the folder.")
 print("")
 print("| | Stasis (wall) | Foundation (wall) | Foundation ÷ Stasis (wall) | Stasis (CPU) | Foundation (CPU) | Foundation ÷ Stasis (CPU) |")
 print("|---|---|---|---|---|---|---|")
