@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "NibLoading", targets: ["NibLoading"]),
     .library(name: "Lifecycle", targets: ["Lifecycle"]),
     .library(name: "Restoration", targets: ["Restoration"]),
+    .executable(name: "restoration", targets: ["restoration"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
@@ -65,6 +66,15 @@ let package = Package(
       name: "Restoration",
       dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects"],
       path: "Sources/Restoration"),
+    // The `restoration` command (dump, diff, why) over snapshots and saved-state folders.
+    .target(
+      name: "RestorationTool",
+      dependencies: ["Restoration", "PropertyLists", "AtomicFiles", "Host"],
+      path: "Sources/RestorationTool"),
+    .executableTarget(
+      name: "restoration",
+      dependencies: ["RestorationTool", "Host"],
+      path: "Tools/restoration"),
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",
@@ -127,9 +137,15 @@ let package = Package(
       name: "RestorationTests",
       dependencies: [
         "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists", "Sandbox", "TestSupport",
-        "stasis-restoration-child",
+        "stasis-restoration-child", "plutil",
       ],
       path: "Tests/RestorationTests"),
+    .testTarget(
+      name: "RestorationToolTests",
+      dependencies: [
+        "RestorationTool", "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "Host", "TestSupport",
+      ],
+      path: "Tests/RestorationToolTests"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
     .target(
       name: "KeyedArchiveFuzzChecks",
@@ -194,7 +210,7 @@ let package = Package(
       name: "readme-examples",
       dependencies: [
         "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
-        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
+        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle", "Restoration",
       ],
       path: "Examples/ReadmeExamples"),
     .testTarget(

@@ -24,6 +24,7 @@ let examples: [(String, () throws -> Void)] = [
   ("nib loading", nibLoadingExample),
   ("interface objects overview", interfaceObjectsOverviewExample),
   ("lifecycle", lifecycleExample),
+  ("restoration", restorationExample),
 ]
 var failed = false
 for (name, example) in examples {

@@ -71,6 +71,42 @@ public final class KeyedArchiver {
     top[escape(key)] = .uid(uid)
   }
 
+  /// Encodes an array of strings under the top-level key `key`: the `NSArray` that
+  /// ``encode(_:forKey:)`` writes for the same array, byte for byte, without a run-time type test
+  /// per member (for large tables of names).
+  public func encode(strings: [String], forKey key: String) throws {
+    try encodeArray(forKey: key, count: strings.count) { references in
+      for string in strings {
+        references.append(.uid(string == "$null" ? try reference(to: string) : inline(.string(string))))
+      }
+    }
+  }
+
+  /// Encodes an array of integers under the top-level key `key`: the `NSArray` of `NSNumber`s
+  /// that ``encode(_:forKey:)`` writes for the same array, byte for byte, without a run-time type
+  /// test per member.
+  public func encode(integers: [Int], forKey key: String) throws {
+    try encodeArray(forKey: key, count: integers.count) { references in
+      for integer in integers { references.append(.uid(inline(.integer(integer)))) }
+    }
+  }
+
+  private func encodeArray(forKey key: String, count: Int, _ members: (inout [PropertyListValue]) throws -> Void) throws {
+    precondition(!finished, "KeyedArchiver used after finishEncoding()")
+    guard willEncode == nil else { throw KeyedArchiveError(.invalidValue, "typed arrays are not encoded through a willEncode hook") }
+    guard objects.count + count < maximumObjectCount else {
+      throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects")
+    }
+    let uid = append("$null")
+    try writeObject(at: uid, name: "NSArray", chain: ["NSArray", "NSObject"], versioned: nil) {
+      var references: [PropertyListValue] = []
+      references.reserveCapacity(count)
+      try members(&references)
+      coder.encodeRaw(.array(references), forKey: "NS.objects")
+    }
+    top[escape(key)] = .uid(uid)
+  }
+
   /// Encodes the root object under `root`, the key `archivedData(withRootObject:)` uses.
   public func encodeRootObject(_ object: Any?) throws {
     try encode(object, forKey: "root")

@@ -163,6 +163,40 @@ public final class KeyedUnarchiver {
     try coder.decodeObject(of: types, forKey: key)
   }
 
+  /// The UIDs of the members of the `NSArray` (or `NSSet`) stored under the top-level key
+  /// `key`, to decode one at a time with ``decodeObject(atReference:of:)`` — so that one member
+  /// a secure decoding refuses leaves the others readable. Empty for a missing key or `$null`.
+  ///
+  /// - Throws: `KeyedArchiveError.Code.typeMismatch` when the key does not hold a collection.
+  public func memberReferences(forKey key: String) throws -> [UInt64] {
+    guard let stored = top[key.hasPrefix("$") ? "$" + key : key] else { return [] }
+    guard case .uid(let uid) = stored else {
+      throw KeyedArchiveError(.typeMismatch, "top-level key \"\(key)\" holds a \(stored.typeName); expected a reference to a collection")
+    }
+    guard uid != 0 else { return [] }
+    guard uid < UInt64(objects.count), case .dictionary(let collection) = objects[Int(uid)], case .array(let members)? = collection["NS.objects"] else {
+      throw KeyedArchiveError(.typeMismatch, "top-level key \"\(key)\" does not refer to a collection with NS.objects")
+    }
+    var result: [UInt64] = []
+    result.reserveCapacity(members.count)
+    for member in members {
+      guard case .uid(let reference) = member else {
+        throw KeyedArchiveError(.typeMismatch, "a member of the collection under \"\(key)\" is a \(member.typeName), not a reference")
+      }
+      result.append(reference)
+    }
+    return result
+  }
+
+  /// Decodes the object a UID refers to (from ``memberReferences(forKey:)``), allowing only
+  /// `types` in secure mode (`decodeObjectOfClasses:` for one member).
+  public func decodeObject(atReference uid: UInt64, of types: [Any.Type]) throws -> Any? {
+    guard requiresSecureCoding else { return try object(at: uid, allowed: nil, key: "member") }
+    let set = AllowedClasses()
+    for type in types { registry.addAllowed(type, to: set) }
+    return try object(at: uid, allowed: set, key: "member")
+  }
+
   /// Finishes decoding: runs ``ArchiveDecodingCompletion`` on every object that adopts it.
   public func finishDecoding() throws {
     let pending = completions

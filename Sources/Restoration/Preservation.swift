@@ -25,7 +25,7 @@ struct Preservation {
   private(set) var nodes: [SnapshotNode] = []
   private(set) var excluded: [ExcludedObject] = []
   private var encoders: [StateEncoder] = []
-  private var pathOfObject: [ObjectIdentifier: [String]] = [:]
+  private var indexOfObject: [ObjectIdentifier: Int] = [:]
   private var usedPaths: Set<[String]> = []
   private var visited: Set<ObjectIdentifier> = []
 
@@ -36,11 +36,11 @@ struct Preservation {
 
   /// Preserves every window's root view controller and what is under it.
   mutating func walk(roots: [ViewController]) {
-    for root in roots { visit(root, parentPath: [], location: []) }
+    for root in roots { visit(root, parentPath: [], parentIndex: nil, location: []) }
     resolveReferences()
   }
 
-  private mutating func visit(_ controller: ViewController, parentPath: [String]?, location: [String]) {
+  private mutating func visit(_ controller: ViewController, parentPath: [String]?, parentIndex: Int?, location: [String]) {
     guard visited.insert(ObjectIdentifier(controller)).inserted, nodes.count < 1_000_000 else { return }
     let className = String(describing: type(of: controller))
     let children = controller.children + (controller.presentedViewController.map { [$0] } ?? [])
@@ -54,7 +54,7 @@ struct Preservation {
       if let identifier = controller.restorationIdentifier {
         excluded.append(ExcludedObject(identifier: identifier, location: location, reason: reason))
       }
-      for child in children { visit(child, parentPath: nil, location: here) }
+      for child in children { visit(child, parentPath: nil, parentIndex: nil, location: here) }
       return
     }
     let path = parentPath + [identifier]
@@ -68,13 +68,14 @@ struct Preservation {
       path: path, kind: .viewController, className: className, restorationClassName: controller.restorationClassName,
       storyboardName: controller.storyboard?.storyboardName, storyboardIdentifier: controller.storyboardIdentifier,
       stateVersion: type(of: controller).restorableStateVersion)
-    add(&node, encoder: encoder, object: controller)
-    if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path) }
-    for child in children { visit(child, parentPath: path, location: path) }
+    node.parentIndex = parentIndex
+    let index = add(&node, encoder: encoder, object: controller)
+    if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path, ownerIndex: index) }
+    for child in children { visit(child, parentPath: path, parentIndex: index, location: path) }
   }
 
   /// Views with identifiers in the controller's own view tree (not in its children's views).
-  private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String]) {
+  private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String], ownerIndex: Int) {
     var stack = [root]
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
@@ -88,6 +89,7 @@ struct Preservation {
           let encoder = StateEncoder()
           view.encodeRestorableState(with: encoder)
           var node = SnapshotNode(path: path, kind: .view, className: String(describing: type(of: view)), stateVersion: type(of: view).restorableStateVersion)
+          node.parentIndex = ownerIndex
           add(&node, encoder: encoder, object: view)
         }
       }
@@ -95,7 +97,8 @@ struct Preservation {
     }
   }
 
-  private mutating func add(_ node: inout SnapshotNode, encoder: StateEncoder, object: AnyObject) {
+  @discardableResult
+  private mutating func add(_ node: inout SnapshotNode, encoder: StateEncoder, object: AnyObject) -> Int {
     node.state = encoder.values
     node.stateBytes = estimatedSize(of: encoder.values)
     if node.stateBytes > nodeStateBudget {
@@ -105,19 +108,23 @@ struct Preservation {
           reason: "its state (about \(node.stateBytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
       node.state = [:]
     }
-    pathOfObject[ObjectIdentifier(object)] = node.path
+    indexOfObject[ObjectIdentifier(object)] = nodes.count
     usedPaths.insert(node.path)
     nodes.append(node)
     encoders.append(encoder)
+    return nodes.count - 1
   }
 
   /// References become paths once every preserved object's path is known; references to objects
   /// that were not preserved are dropped (UIKit does not encode them either).
   private mutating func resolveReferences() {
-    for index in nodes.indices {
+    for index in nodes.indices where !encoders[index].objectReferences.isEmpty {
+      var indexes: [String: [Int]] = [:]
       for (key, objects) in encoders[index].objectReferences {
-        nodes[index].references[key] = objects.compactMap { pathOfObject[ObjectIdentifier($0)] }
+        indexes[key] = objects.compactMap { indexOfObject[ObjectIdentifier($0)] }
       }
+      nodes[index].referenceIndexes = indexes
+      nodes[index].references = indexes.mapValues { $0.map { nodes[$0].path } }
     }
     encoders = []
   }

@@ -5,15 +5,19 @@ public import PropertyLists
 // `restoration why` can say what happened to a node after the app is gone.
 
 extension RestorationReport {
-  /// The report as the property list `LastRestore.plist` holds.
+  /// The report as the property list `LastRestore.plist` holds: the outcome, the notes, how many
+  /// nodes there were and were restored, and an entry for every node not restored or with notes.
   public var propertyList: PropertyListValue {
     var root: PropertyListDictionary = [
       "outcome": .string(outcome.description), "date": .date(Date()),
       "notes": .array(notes.map { .string($0) }),
     ]
     if let snapshotPath { root["snapshot"] = .string(snapshotPath) }
+    // Nodes restored plainly are counted, not listed: the file stays small for large trees.
+    root["nodeCount"] = .integer(nodes.count)
+    root["restoredCount"] = .integer(nodes.filter(\.isRestored).count)
     root["nodes"] = .array(
-      nodes.map { node in
+      nodes.filter { !$0.isRestored || !$0.notes.isEmpty }.map { node in
         var entry: PropertyListDictionary = ["path": .array(node.path.map { .string($0) }), "class": .string(node.className)]
         if let by = node.restoredBy { entry["restoredBy"] = .string(by) }
         if let why = node.notRestoredBecause { entry["notRestoredBecause"] = .string(why) }
@@ -23,7 +27,8 @@ extension RestorationReport {
     return .dictionary(root)
   }
 
-  /// Reads a `LastRestore.plist`; `nil` when it is not one.
+  /// Reads a `LastRestore.plist` (its ``nodes`` are the ones it lists: those not restored or
+  /// with notes); `nil` when it is not one.
   public init?(propertyList: PropertyListValue) {
     guard case .dictionary(let root) = propertyList, let outcomeText = root["outcome"]?.stringValue,
       case .array(let entries)? = root["nodes"]

@@ -75,6 +75,10 @@ public struct SnapshotNode: @unchecked Sendable {
   /// Why the state could not be read (secure decoding refused a class, a damaged entry); the
   /// node's header is still known.
   public var stateFailure: String?
+  /// The index of the parent node in the snapshot, when known (set by preservation and reading).
+  var parentIndex: Int?
+  /// ``references`` as node indexes, when known.
+  var referenceIndexes: [String: [Int]]?
 
   public init(
     path: [String], kind: Kind, className: String, restorationClassName: String? = nil, storyboardName: String? = nil,
@@ -112,12 +116,23 @@ public struct ExcludedObject: Sendable, Equatable {
 /// nodes in tree order (parents before children), and the objects left out.
 ///
 /// On disk it is a plain binary keyed archive (Foundation's `NSKeyedUnarchiver` and `plutil`
-/// read it) of Foundation classes only. Top-level keys: the metadata keys,
-/// `StasisRestorationFormat`, `StasisSnapshotSequence`, `StasisApplicationState` (a dictionary),
-/// `StasisNodes` (an array of node dictionaries: `path`, `kind`, `class`, `restorationClass`,
-/// `UIStateRestorationViewControllerStoryboardKey`, `storyboardIdentifier`, `version`,
-/// `references`, `bytes`), `StasisState.N` (node N's values, one key per node, so that one
-/// node's state refused by secure decoding leaves the others readable) and `StasisExcluded`.
+/// read it) of Foundation classes only, laid out as a table with one column per field, so that a
+/// tree of 10,000 nodes stays small and quick to write and read. Top-level keys:
+///
+/// - the metadata keys, `StasisRestorationFormat`, `StasisSnapshotSequence`;
+/// - `StasisApplicationState`: the app delegate's values (an `NSDictionary`);
+/// - one `NSArray` per node field, a member per node in tree order: `StasisNodeIdentifiers`
+///   (strings), `StasisNodeParents` (the parent's index, −1 for a window's root),
+///   `StasisNodeKinds` (`viewController` or `view`), `StasisNodeClasses`, `StasisNodeVersions`,
+///   `StasisNodeStateBytes`, `StasisNodeRestorationClasses`, `StasisNodeStoryboards`
+///   (`UIStateRestorationViewControllerStoryboardKey`) and `StasisNodeStoryboardIdentifiers`
+///   (empty strings for none);
+/// - `StasisReferenceNodes` and `StasisReferences`: the nodes that keep references, and for each
+///   an `NSDictionary` from key to an `NSArray` of node indexes;
+/// - `StasisStateCounts` (how many values each node keeps), `StasisStateKeys` and
+///   `StasisStateValues` (every node's keys and values, one after the other) — values are read one
+///   at a time in secure mode, so that a node whose state is refused leaves the others readable;
+/// - `StasisExcluded`: the objects left out (dictionaries: `identifier`, `location`, `reason`).
 public struct Snapshot: @unchecked Sendable {
   public var metadata: SnapshotMetadata
   public var applicationState: [String: Any]
@@ -131,10 +146,24 @@ public struct Snapshot: @unchecked Sendable {
     self.excluded = excluded
   }
 
-  static let nodesKey = "StasisNodes"
-  static let excludedKey = "StasisExcluded"
-  static let applicationKey = "StasisApplicationState"
-  static func stateKey(_ index: Int) -> String { "StasisState.\(index)" }
+  enum Key {
+    static let application = "StasisApplicationState"
+    static let identifiers = "StasisNodeIdentifiers"
+    static let parents = "StasisNodeParents"
+    static let kinds = "StasisNodeKinds"
+    static let classes = "StasisNodeClasses"
+    static let versions = "StasisNodeVersions"
+    static let stateBytes = "StasisNodeStateBytes"
+    static let restorationClasses = "StasisNodeRestorationClasses"
+    static let storyboards = "StasisNodeStoryboards"
+    static let storyboardIdentifiers = "StasisNodeStoryboardIdentifiers"
+    static let referenceNodes = "StasisReferenceNodes"
+    static let references = "StasisReferences"
+    static let stateCounts = "StasisStateCounts"
+    static let stateKeys = "StasisStateKeys"
+    static let stateValues = "StasisStateValues"
+    static let excluded = "StasisExcluded"
+  }
 
   /// The types every snapshot value may hold in secure mode (property-list types).
   static let propertyListTypes: [Any.Type] = [
@@ -161,16 +190,68 @@ public struct Snapshot: @unchecked Sendable {
     try archiver.encode(metadata.idiom, forKey: SnapshotMetadata.idiomKey)
     try archiver.encode(metadata.timestamp, forKey: SnapshotMetadata.timestampKey)
     try archiver.encode(metadata.systemVersion, forKey: SnapshotMetadata.systemVersionKey)
-    try archiver.encode(applicationState, forKey: Self.applicationKey)
-    var headers: [Any] = []
-    headers.reserveCapacity(nodes.count)
-    for (index, node) in nodes.enumerated() {
-      headers.append(node.header)
-      if !node.state.isEmpty { try archiver.encode(node.state, forKey: Self.stateKey(index)) }
+    try archiver.encode(applicationState, forKey: Key.application)
+
+    let count = nodes.count
+    var indexOfPath: [[String]: Int] = [:]
+    if nodes.contains(where: { $0.parentIndex == nil || ($0.referenceIndexes == nil && !$0.references.isEmpty) }) {
+      for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
     }
-    try archiver.encode(headers, forKey: Self.nodesKey)
+    var identifiers: [String] = []
+    var parents: [Int] = []
+    var kinds: [String] = []
+    var classes: [String] = []
+    var versions: [Int] = []
+    var stateBytes: [Int] = []
+    var restorationClasses: [String] = []
+    var storyboards: [String] = []
+    var storyboardIdentifiers: [String] = []
+    var referenceNodes: [Int] = []
+    var references: [Any] = []
+    var stateCounts: [Int] = []
+    var stateKeys: [String] = []
+    var stateValues: [Any] = []
+    identifiers.reserveCapacity(count)
+    parents.reserveCapacity(count)
+    classes.reserveCapacity(count)
+    stateCounts.reserveCapacity(count)
+    for (index, node) in nodes.enumerated() {
+      identifiers.append(node.path.last ?? "")
+      parents.append(node.parentIndex ?? (node.path.count > 1 ? indexOfPath[Array(node.path.dropLast())] ?? -1 : -1))
+      kinds.append(node.kind.rawValue)
+      classes.append(node.className)
+      versions.append(node.stateVersion)
+      stateBytes.append(node.stateBytes)
+      restorationClasses.append(node.restorationClassName ?? "")
+      storyboards.append(node.storyboardName ?? "")
+      storyboardIdentifiers.append(node.storyboardIdentifier ?? "")
+      let indexes = node.referenceIndexes ?? node.references.mapValues { $0.compactMap { indexOfPath[$0] } }
+      if !indexes.isEmpty {
+        referenceNodes.append(index)
+        references.append(indexes)
+      }
+      stateCounts.append(node.state.count)
+      for (key, value) in node.state.sorted(by: { $0.key < $1.key }) {
+        stateKeys.append(key)
+        stateValues.append(value)
+      }
+    }
+    try archiver.encode(strings: identifiers, forKey: Key.identifiers)
+    try archiver.encode(integers: parents, forKey: Key.parents)
+    try archiver.encode(strings: kinds, forKey: Key.kinds)
+    try archiver.encode(strings: classes, forKey: Key.classes)
+    try archiver.encode(integers: versions, forKey: Key.versions)
+    try archiver.encode(integers: stateBytes, forKey: Key.stateBytes)
+    try archiver.encode(strings: restorationClasses, forKey: Key.restorationClasses)
+    try archiver.encode(strings: storyboards, forKey: Key.storyboards)
+    try archiver.encode(strings: storyboardIdentifiers, forKey: Key.storyboardIdentifiers)
+    try archiver.encode(integers: referenceNodes, forKey: Key.referenceNodes)
+    try archiver.encode(references, forKey: Key.references)
+    try archiver.encode(integers: stateCounts, forKey: Key.stateCounts)
+    try archiver.encode(strings: stateKeys, forKey: Key.stateKeys)
+    try archiver.encode(stateValues, forKey: Key.stateValues)
     try archiver.encode(
-      excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }, forKey: Self.excludedKey)
+      excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }, forKey: Key.excluded)
   }
 
   // MARK: - Reading
@@ -198,13 +279,6 @@ public struct Snapshot: @unchecked Sendable {
     func read<T>(_ type: T.Type, _ key: String, _ expected: String) throws(RestorationError) -> T? {
       do { return try unarchiver.decode(type, forKey: key) } catch { throw fail(key, expected, error) }
     }
-    func readList(_ key: String, _ expected: String) throws(RestorationError) -> [Any]? {
-      let value: Any?
-      do { value = try unarchiver.decodeObject(of: Self.propertyListTypes, forKey: key) } catch { throw fail(key, expected, error) }
-      guard let value else { return nil }
-      guard let list = value as? [Any] else { throw fail(key, expected) }
-      return list
-    }
     guard let format = try read(Int.self, SnapshotMetadata.formatKey, "the snapshot format, an integer") else {
       throw fail(SnapshotMetadata.formatKey, "the snapshot format (the file is a keyed archive but not a Stasis snapshot)")
     }
@@ -219,50 +293,133 @@ public struct Snapshot: @unchecked Sendable {
       systemVersion: try read(String.self, SnapshotMetadata.systemVersionKey, "a string") ?? "",
       sequence: try read(Int.self, SnapshotMetadata.sequenceKey, "an integer") ?? 0, format: format)
     let valueTypes = Self.propertyListTypes + allowedClasses
-    func readState(_ key: String) -> Result<[String: Any], any Error> {
-      do {
-        guard let value = try unarchiver.decodeObject(of: valueTypes, forKey: key) else {
-          return .success([:])
-        }
-        guard let dictionary = value as? [AnyHashable: Any] else {
-          return .failure(fail(key, "a dictionary of state"))
-        }
-        var state: [String: Any] = [:]
-        state.reserveCapacity(dictionary.count)
-        for (name, value) in dictionary {
-          guard let name = name.base as? String else { return .failure(fail(key, "string keys")) }
-          state[name] = value
-        }
-        return .success(state)
-      } catch {
-        return .failure(error)
+    func stringKeyed(_ value: Any?, _ key: String) throws(RestorationError) -> [String: Any] {
+      guard let value else { return [:] }
+      guard let dictionary = value as? [AnyHashable: Any] else { throw fail(key, "a dictionary") }
+      var result: [String: Any] = [:]
+      for (name, member) in dictionary {
+        guard let name = name.base as? String else { throw fail(key, "a dictionary with string keys") }
+        result[name] = member
       }
+      return result
     }
-    switch readState(Self.applicationKey) {
-    case .success(let state): applicationState = state
-    case .failure(let error): throw fail(Self.applicationKey, "the app's values", error)
+    do {
+      applicationState = try stringKeyed(try unarchiver.decodeObject(of: valueTypes, forKey: Key.application), Key.application)
+    } catch let error as RestorationError {
+      throw error
+    } catch {
+      throw fail(Key.application, "the app's values", error)
     }
-    guard let headers = try readList(Self.nodesKey, "an array of node dictionaries") else {
-      throw fail(Self.nodesKey, "an array of node dictionaries")
+    let identifiers = try read([String].self, Key.identifiers, "an array of strings") ?? []
+    let count = identifiers.count
+    func column<T>(_ type: T.Type, _ key: String, _ expected: String, default fallback: T) throws(RestorationError) -> [T] {
+      guard let values = try read([T].self, key, expected) else { return [T](repeating: fallback, count: count) }
+      guard values.count == count else { throw fail(key, "\(count) members, one per node (it has \(values.count))") }
+      return values
     }
+    let parents = try column(Int.self, Key.parents, "an array of integers", default: -1)
+    let kinds = try column(String.self, Key.kinds, "an array of strings", default: "")
+    let classes = try column(String.self, Key.classes, "an array of strings", default: "")
+    let versions = try column(Int.self, Key.versions, "an array of integers", default: 0)
+    let stateBytes = try column(Int.self, Key.stateBytes, "an array of integers", default: 0)
+    let restorationClasses = try column(String.self, Key.restorationClasses, "an array of strings", default: "")
+    let storyboards = try column(String.self, Key.storyboards, "an array of strings", default: "")
+    let storyboardIdentifiers = try column(String.self, Key.storyboardIdentifiers, "an array of strings", default: "")
+    let stateCounts = try column(Int.self, Key.stateCounts, "an array of integers", default: 0)
+
     var nodes: [SnapshotNode] = []
-    nodes.reserveCapacity(headers.count)
-    var seen: Set<[String]> = []
-    for (index, header) in headers.enumerated() {
-      guard var node = SnapshotNode(header: header) else { throw fail(Self.nodesKey, "node \(index) to have a path, a kind and a class") }
-      guard seen.insert(node.path).inserted else { throw fail(Self.nodesKey, "node \(index)'s path \(node.path.joined(separator: "/")) to be unique") }
-      if node.path.count > 1, !seen.contains(Array(node.path.dropLast())) {
-        throw fail(Self.nodesKey, "node \(index)'s parent \(node.path.dropLast().joined(separator: "/")) to come before it")
+    nodes.reserveCapacity(count)
+    for index in 0..<count {
+      let parent = parents[index]
+      guard parent < index, parent >= -1 else {
+        throw fail(Key.parents, "node \(index)'s parent to be -1 or a node before it (it is \(parent))")
       }
-      switch readState(Self.stateKey(index)) {
-      case .success(let state): node.state = state
-      case .failure(let error): node.stateFailure = "\(error)"
+      guard let kind = SnapshotNode.Kind(rawValue: kinds[index]) else {
+        throw fail(Key.kinds, "node \(index)'s kind to be viewController or view (it is \(kinds[index]))")
       }
+      let path = parent >= 0 ? nodes[parent].path + [identifiers[index]] : [identifiers[index]]
+      var node = SnapshotNode(
+        path: path, kind: kind, className: classes[index],
+        restorationClassName: restorationClasses[index].isEmpty ? nil : restorationClasses[index],
+        storyboardName: storyboards[index].isEmpty ? nil : storyboards[index],
+        storyboardIdentifier: storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index],
+        stateVersion: versions[index], stateBytes: stateBytes[index])
+      node.parentIndex = parent >= 0 ? parent : nil
       nodes.append(node)
     }
+    // Paths are unique among siblings.
+    var seen = Set<[String]>()
+    for node in nodes where !seen.insert(node.path).inserted {
+      throw fail(Key.identifiers, "unique paths (\(node.path.joined(separator: "/")) appears twice)")
+    }
+
+    // References.
+    let referenceNodes = try read([Int].self, Key.referenceNodes, "an array of integers") ?? []
+    let references: [Any]
+    do { references = try unarchiver.decodeObject(of: Self.propertyListTypes, forKey: Key.references) as? [Any] ?? [] } catch {
+      throw fail(Key.references, "an array of dictionaries", error)
+    }
+    guard references.count == referenceNodes.count else { throw fail(Key.references, "one dictionary per node in \(Key.referenceNodes)") }
+    for (node, table) in zip(referenceNodes, references) {
+      guard nodes.indices.contains(node) else { throw fail(Key.referenceNodes, "node indexes below \(count) (found \(node))") }
+      var indexes: [String: [Int]] = [:]
+      for (key, value) in try stringKeyed(table, Key.references) {
+        guard let list = value as? [Any] else { throw fail(Key.references, "arrays of node indexes") }
+        indexes[key] = list.compactMap { ($0 as? Int).flatMap { nodes.indices.contains($0) ? $0 : nil } }
+      }
+      nodes[node].referenceIndexes = indexes
+      nodes[node].references = indexes.mapValues { $0.map { nodes[$0].path } }
+    }
+
+    // State.
+    let keys = try read([String].self, Key.stateKeys, "an array of strings") ?? []
+    guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
+      throw fail(Key.stateCounts, "counts that add up to the \(keys.count) keys of \(Key.stateKeys)")
+    }
+    if secure {
+      // One value at a time: a value refused fails its node only.
+      let members: [UInt64]
+      do { members = try unarchiver.memberReferences(forKey: Key.stateValues) } catch { throw fail(Key.stateValues, "an array of values", error) }
+      guard members.count == keys.count else { throw fail(Key.stateValues, "one value per key of \(Key.stateKeys)") }
+      var position = 0
+      for index in 0..<count {
+        var state: [String: Any] = [:]
+        for offset in position..<(position + stateCounts[index]) where nodes[index].stateFailure == nil {
+          do {
+            state[keys[offset]] = try unarchiver.decodeObject(atReference: members[offset], of: valueTypes)
+          } catch {
+            nodes[index].stateFailure = "\(error)"
+          }
+        }
+        if nodes[index].stateFailure == nil { nodes[index].state = state }
+        position += stateCounts[index]
+      }
+    } else {
+      let values: [Any]
+      do { values = try unarchiver.decodeObject(forKey: Key.stateValues) as? [Any] ?? [] } catch {
+        throw fail(Key.stateValues, "an array of values", error)
+      }
+      guard values.count == keys.count else { throw fail(Key.stateValues, "one value per key of \(Key.stateKeys)") }
+      var position = 0
+      for index in 0..<count {
+        let end = position + stateCounts[index]
+        if end > position {
+          var state: [String: Any] = [:]
+          state.reserveCapacity(end - position)
+          for offset in position..<end { state[keys[offset]] = values[offset] }
+          nodes[index].state = state
+        }
+        position = end
+      }
+    }
     self.nodes = nodes
+
     var excluded: [ExcludedObject] = []
-    for case let entry as [AnyHashable: Any] in try readList(Self.excludedKey, "an array") ?? [] {
+    let excludedList: [Any]
+    do { excludedList = try unarchiver.decodeObject(of: Self.propertyListTypes, forKey: Key.excluded) as? [Any] ?? [] } catch {
+      throw fail(Key.excluded, "an array of dictionaries", error)
+    }
+    for case let entry as [AnyHashable: Any] in excludedList {
       guard let identifier = entry["identifier"] as? String, let reason = entry["reason"] as? String else { continue }
       excluded.append(ExcludedObject(identifier: identifier, location: (entry["location"] as? [Any])?.compactMap { $0 as? String } ?? [], reason: reason))
     }
@@ -286,36 +443,3 @@ public struct Snapshot: @unchecked Sendable {
   public func node(at path: [String]) -> SnapshotNode? { nodes.first { $0.path == path } }
 }
 
-extension SnapshotNode {
-  /// The node's header dictionary (everything but the state).
-  var header: [String: Any] {
-    var header: [String: Any] = ["path": path, "kind": kind.rawValue, "class": className, "version": stateVersion, "bytes": stateBytes]
-    if let restorationClassName { header["restorationClass"] = restorationClassName }
-    if let storyboardName { header[SnapshotMetadata.storyboardKey] = storyboardName }
-    if let storyboardIdentifier { header["storyboardIdentifier"] = storyboardIdentifier }
-    if !references.isEmpty { header["references"] = references }
-    return header
-  }
-
-  init?(header: Any) {
-    guard let header = header as? [AnyHashable: Any],
-      let pathList = header["path"] as? [Any], !pathList.isEmpty,
-      let kindName = header["kind"] as? String, let kind = Kind(rawValue: kindName),
-      let className = header["class"] as? String
-    else { return nil }
-    var path: [String] = []
-    for case let component as String in pathList { path.append(component) }
-    guard path.count == pathList.count else { return nil }
-    self.init(
-      path: path, kind: kind, className: className, restorationClassName: header["restorationClass"] as? String,
-      storyboardName: header[SnapshotMetadata.storyboardKey] as? String,
-      storyboardIdentifier: header["storyboardIdentifier"] as? String, stateVersion: header["version"] as? Int ?? 0,
-      stateBytes: header["bytes"] as? Int ?? 0)
-    if let references = header["references"] as? [AnyHashable: Any] {
-      for (key, value) in references {
-        guard let key = key.base as? String, let paths = value as? [Any] else { continue }
-        self.references[key] = paths.compactMap { ($0 as? [Any])?.compactMap { $0 as? String } }
-      }
-    }
-  }
-}

@@ -341,7 +341,7 @@ public final class StateRestoration: LifecycleStateKeeper {
   }
 
   private func writeReport(_ report: RestorationReport) {
-    guard let data = try? report.propertyList.encoded(as: .xml) else { return }
+    guard let data = try? report.propertyList.encoded(as: .binary) else { return }
     try? configuration.folder.makeFolder(configuration.folder.path)
     try? AtomicFile.write(data, toFile: configuration.folder.lastRestorePath)
   }

@@ -108,7 +108,7 @@ struct ReadmeExampleTests {
     // What the examples' comments promise.
     for expected in [
       "XML property list com.bignerdranch.Homepwner", "\nfr\n", "com.example.Demo [\"en\"]", "Hello", "Anna has 3 items", "Supprimer",
-      "0 note\n", "Notes (fr)", "[\"fr\"]", "\n50\n", "no such folder", "now 16", "UINibTopLevelObjectsKey object(1)",
+      "0 note\n", "Notes (fr)", "[\"fr\"]", "\n50\n", "no such folder", "now 16", "UINibTopLevelObjectsKey object(1)", "restored note-42",
     ] {
       #expect(outcome.stdout.contains(expected), "the examples' output lacks \(expected):\n\(outcome.stdout)")
     }

@@ -30,20 +30,33 @@ struct SnapshotReadersTests {
     #expect(unarchiver.decodeObject(forKey: "UIApplicationStateRestorationTimestampKey") is Date)
     #expect((unarchiver.decodeObject(forKey: "StasisSnapshotSequence") as? NSNumber)?.intValue == snapshot.metadata.sequence)
     #expect((unarchiver.decodeObject(forKey: SnapshotMetadata.idiomKey) as? NSNumber)?.intValue == 0)
-    let nodes = try #require(unarchiver.decodeObject(forKey: "StasisNodes") as? [Any])
+    // The node table, column by column.
+    func strings(_ key: String) -> [String] { (unarchiver.decodeObject(forKey: key) as? [Any] ?? []).compactMap { $0 as? String } }
+    func integers(_ key: String) -> [Int] { (unarchiver.decodeObject(forKey: key) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue } }
+    let identifiers = strings("StasisNodeIdentifiers")
+    let parents = integers("StasisNodeParents")
+    let classes = strings("StasisNodeClasses")
+    let counts = integers("StasisStateCounts")
+    let keys = strings("StasisStateKeys")
+    let values = unarchiver.decodeObject(forKey: "StasisStateValues") as? [Any] ?? []
     #expect(unarchiver.error == nil)
-    #expect(nodes.count == snapshot.nodes.count)
-    for (index, (entry, node)) in zip(nodes, snapshot.nodes).enumerated() {
-      let header = try #require(entry as? [AnyHashable: Any])
-      #expect((header["path"] as? [Any])?.compactMap { $0 as? String } == node.path)
-      #expect(header["class"] as? String == node.className)
-      let key = "StasisState.\(index)"
-      let state = unarchiver.containsValue(forKey: key) ? unarchiver.decodeObject(forKey: key) as? [AnyHashable: Any] ?? [:] : [:]
-      #expect(state.count == node.state.count, "node \(node.path)")
-      for (key, value) in node.state {
-        let theirs = state[AnyHashable(key)]
-        #expect(String(describing: theirs.map(plain) ?? "missing") == String(describing: plain(value)), "\(node.path) \(key)")
+    #expect(identifiers.count == snapshot.nodes.count)
+    #expect(parents.count == snapshot.nodes.count && classes.count == snapshot.nodes.count && counts.count == snapshot.nodes.count)
+    #expect(keys.count == values.count)
+    var paths: [[String]] = []
+    var position = 0
+    for (index, node) in snapshot.nodes.enumerated() where index < identifiers.count && index < parents.count {
+      let path = parents[index] >= 0 ? paths[parents[index]] + [identifiers[index]] : [identifiers[index]]
+      paths.append(path)
+      #expect(path == node.path)
+      #expect(classes[index] == node.className)
+      #expect(counts[index] == node.state.count, "node \(node.path)")
+      for offset in position..<min(position + counts[index], keys.count) {
+        let theirs = values[offset]
+        let ours: Any = node.state[keys[offset]] ?? "missing"
+        #expect(String(describing: plain(theirs)) == String(describing: plain(ours)), "\(node.path) \(keys[offset])")
       }
+      position += counts[index]
     }
     #expect(unarchiver.error == nil)
   }
@@ -76,7 +89,7 @@ struct SnapshotReadersTests {
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(text.contains("StasisNodes = "))
+    #expect(text.contains("StasisNodeIdentifiers = "))
     #expect(text.contains("\"Güzel ✓ — unsaved\""))
     #expect(text.contains("NSArray [\(snapshot.nodes.count)]"))
   }

@@ -257,11 +257,13 @@ struct Timing {
 
 var rounds = 15
 var source = "working tree"
+var stasisOnly = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
   case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
   case "--source": source = arguments.next() ?? source
+  case "--stasis-only": stasisOnly = true  // for profiling
   default: fatalError("restoration-bench: unknown argument \(argument)")
   }
 }
@@ -294,6 +296,11 @@ for round in 0...rounds {
   precondition(delegate.root.viewControllers.count == 9 && (delegate.root.viewControllers[8] as? NavigationController)?.viewControllers.count == 370)
 }
 precondition(restoredNodes == 10_000, "restored \(restoredNodes) nodes")
+
+if stasisOnly {
+  print("Stasis: save \(stasisSave.medianWall) ms, restore \(stasisRestore.medianWall) ms (wall medians), \(snapshotBytes) bytes")
+  exit(0)
+}
 
 // Foundation: the same nodes, metadata and values.
 let snapshot = try Snapshot(contentsOfFile: folder.currentSnapshotPath)

@@ -1,0 +1,11 @@
+// The `restoration` command: the library RestorationTool does the work; standard output is
+// closed and checked before the process exits.
+import Host
+import RestorationTool
+
+@main
+enum RestorationMain {
+  static func main() {
+    StandardStreams.exitClosingStandardOutput(RestorationTool().run(CommandLine.arguments), toolName: "restoration")
+  }
+}
