@@ -91,6 +91,45 @@ public final class KeyedArchiver {
     }
   }
 
+  /// Encodes property-list values under the top-level key `key` as the `NSArray` that
+  /// ``encode(_:forKey:)`` writes for the same values given as Swift values (strings, numbers,
+  /// Booleans, data and dates; arrays and dictionaries of them), byte for byte, with no run-time
+  /// type test per member. UIDs are refused.
+  public func encode(propertyListValues values: [PropertyListValue], forKey key: String) throws {
+    try encodeArray(forKey: key, count: values.count) { references in
+      for value in values { references.append(.uid(try propertyListReference(value))) }
+    }
+  }
+
+  /// The UID of a property-list value written as the Foundation object it stands for.
+  private func propertyListReference(_ value: PropertyListValue) throws -> UInt64 {
+    switch value {
+    case .string(let string): return string == "$null" ? try reference(to: string) : inline(value)
+    case .integer, .real, .bool, .data: return inline(value)
+    case .date(let date): return try reference(to: date)
+    case .array(let members):
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= maximumDepth, objects.count < maximumObjectCount else {
+        throw KeyedArchiveError(.limitExceeded, "the values nest deeper than \(maximumDepth) levels or hold too many objects")
+      }
+      let uid = append("$null")
+      try writeObject(at: uid, name: "NSArray", chain: ["NSArray", "NSObject"], versioned: nil) {
+        var references: [PropertyListValue] = []
+        references.reserveCapacity(members.count)
+        for member in members { references.append(.uid(try propertyListReference(member))) }
+        coder.encodeRaw(.array(references), forKey: "NS.objects")
+      }
+      return uid
+    case .dictionary(let dictionary):
+      var swiftDictionary: [String: Any] = [:]
+      for (name, member) in dictionary { swiftDictionary[name] = try member.archivableValue() }
+      return try reference(to: swiftDictionary)
+    case .uid:
+      throw KeyedArchiveError(.invalidValue, "a UID is not a value that can be archived as a Foundation object")
+    }
+  }
+
   private func encodeArray(forKey key: String, count: Int, _ members: (inout [PropertyListValue]) throws -> Void) throws {
     precondition(!finished, "KeyedArchiver used after finishEncoding()")
     guard willEncode == nil else { throw KeyedArchiveError(.invalidValue, "typed arrays are not encoded through a willEncode hook") }
@@ -335,6 +374,26 @@ extension Optional: OptionalProtocol {
     switch self {
     case .some(let wrapped): wrapped
     case .none: nil
+    }
+  }
+}
+
+extension PropertyListValue {
+  /// The Swift value the archiver writes as this value's Foundation object.
+  func archivableValue() throws -> Any {
+    switch self {
+    case .string(let string): return string
+    case .integer(let integer): return integer.int64Value.map { Int($0) as Any } ?? (integer.uint64Value ?? 0) as Any
+    case .real(let real, let width): return width == .single ? Float(real) as Any : real as Any
+    case .bool(let flag): return flag
+    case .data(let data): return data
+    case .date(let date): return date
+    case .array(let members): return try members.map { try $0.archivableValue() }
+    case .dictionary(let dictionary):
+      var result: [String: Any] = [:]
+      for (name, member) in dictionary { result[name] = try member.archivableValue() }
+      return result
+    case .uid: throw KeyedArchiveError(.invalidValue, "a UID is not a value that can be archived as a Foundation object")
     }
   }
 }

@@ -26,7 +26,9 @@ struct Preservation {
   private(set) var excluded: [ExcludedObject] = []
   private var encoders: [StateEncoder] = []
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
-  private var usedPaths: Set<[String]> = []
+  /// (parent node index, identifier) of every node: paths are unique when siblings' are.
+  private var usedPaths: Set<SiblingKey> = []
+  private var classNames: [ObjectIdentifier: String] = [:]
   private var visited: Set<ObjectIdentifier> = []
 
   init(metadata: SnapshotMetadata, nodeStateBudget: Int) {
@@ -42,7 +44,7 @@ struct Preservation {
 
   private mutating func visit(_ controller: ViewController, parentPath: [String]?, parentIndex: Int?, location: [String]) {
     guard visited.insert(ObjectIdentifier(controller)).inserted, nodes.count < 1_000_000 else { return }
-    let className = String(describing: type(of: controller))
+    let className = name(of: controller)
     let children = controller.children + (controller.presentedViewController.map { [$0] } ?? [])
     guard let identifier = controller.restorationIdentifier, let parentPath else {
       // Not preserved: nor is anything under it. Say so for every object below that has an identifier.
@@ -58,7 +60,7 @@ struct Preservation {
       return
     }
     let path = parentPath + [identifier]
-    if usedPaths.contains(path) {
+    if usedPaths.contains(SiblingKey(parent: parentIndex ?? -1, identifier: identifier)) {
       excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
       return
     }
@@ -83,12 +85,12 @@ struct Preservation {
       if let other = view.viewController, other !== owner { continue }
       if let identifier = view.restorationIdentifier {
         let path = ownerPath + [identifier]
-        if usedPaths.contains(path) {
+        if usedPaths.contains(SiblingKey(parent: ownerIndex, identifier: identifier)) {
           excluded.append(ExcludedObject(identifier: identifier, location: ownerPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
         } else {
           let encoder = StateEncoder()
           view.encodeRestorableState(with: encoder)
-          var node = SnapshotNode(path: path, kind: .view, className: String(describing: type(of: view)), stateVersion: type(of: view).restorableStateVersion)
+          var node = SnapshotNode(path: path, kind: .view, className: name(of: view), stateVersion: type(of: view).restorableStateVersion)
           node.parentIndex = ownerIndex
           add(&node, encoder: encoder, object: view)
         }
@@ -109,10 +111,19 @@ struct Preservation {
       node.state = [:]
     }
     indexOfObject[ObjectIdentifier(object)] = nodes.count
-    usedPaths.insert(node.path)
+    usedPaths.insert(SiblingKey(parent: node.parentIndex ?? -1, identifier: node.path.last ?? ""))
     nodes.append(node)
     encoders.append(encoder)
     return nodes.count - 1
+  }
+
+  /// The class's name, computed once per class.
+  private mutating func name(of object: AnyObject) -> String {
+    let type = ObjectIdentifier(Swift.type(of: object))
+    if let known = classNames[type] { return known }
+    let name = String(describing: Swift.type(of: object))
+    classNames[type] = name
+    return name
   }
 
   /// References become paths once every preserved object's path is known; references to objects
@@ -152,4 +163,10 @@ func estimatedSize(of value: Any) -> Int {
     if let data = value as? Data { return data.count + 2 }
     return 64
   }
+}
+
+/// A node's place among its siblings.
+struct SiblingKey: Hashable {
+  var parent: Int
+  var identifier: String
 }

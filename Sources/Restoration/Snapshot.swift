@@ -249,7 +249,19 @@ public struct Snapshot: @unchecked Sendable {
     try archiver.encode(references, forKey: Key.references)
     try archiver.encode(integers: stateCounts, forKey: Key.stateCounts)
     try archiver.encode(strings: stateKeys, forKey: Key.stateKeys)
-    try archiver.encode(stateValues, forKey: Key.stateValues)
+    // Property-list values (the usual state) take the typed path; anything else (an app's
+    // archivable classes) the general one.
+    var typedValues: [PropertyListValue] = []
+    typedValues.reserveCapacity(stateValues.count)
+    for value in stateValues {
+      guard let typed = propertyListValue(of: value) else { break }
+      typedValues.append(typed)
+    }
+    if typedValues.count == stateValues.count {
+      try archiver.encode(propertyListValues: typedValues, forKey: Key.stateValues)
+    } else {
+      try archiver.encode(stateValues, forKey: Key.stateValues)
+    }
     try archiver.encode(
       excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }, forKey: Key.excluded)
   }
@@ -443,3 +455,34 @@ public struct Snapshot: @unchecked Sendable {
   public func node(at path: [String]) -> SnapshotNode? { nodes.first { $0.path == path } }
 }
 
+
+/// `value` as a property-list value when it is one the archiver writes as a plain Foundation
+/// value (string, `Int`, `Double`, `Float`, Boolean, date, data, or an array or string-keyed
+/// dictionary of those); `nil` otherwise.
+func propertyListValue(of value: Any) -> PropertyListValue? {
+  switch value {
+  case let string as String: return .string(string)
+  case let flag as Bool: return .bool(flag)
+  case let number as Int: return .integer(PropertyListInteger(Int64(number)))
+  case let number as Double: return .real(number)
+  case let number as Float: return .real(Double(number), width: .single)
+  case let date as Date: return .date(date)
+  case let data as Data: return .data(data)
+  case let list as [Any]:
+    var members: [PropertyListValue] = []
+    members.reserveCapacity(list.count)
+    for member in list {
+      guard let typed = propertyListValue(of: member) else { return nil }
+      members.append(typed)
+    }
+    return .array(members)
+  case let dictionary as [String: Any]:
+    var members = PropertyListDictionary()
+    for (key, member) in dictionary {
+      guard let typed = propertyListValue(of: member) else { return nil }
+      members[key] = typed
+    }
+    return .dictionary(members)
+  default: return nil
+  }
+}
