@@ -163,6 +163,36 @@ public final class KeyedUnarchiver {
     try coder.decodeObject(of: types, forKey: key)
   }
 
+  /// The array of strings under the top-level key `key`, read straight from `$objects` when every
+  /// member is a plain string (a table of names); otherwise as ``decode(_:forKey:)`` reads it.
+  public func decodeStrings(forKey key: String) throws -> [String]? {
+    if let members = try? memberReferences(forKey: key) {
+      var result: [String] = []
+      result.reserveCapacity(members.count)
+      for uid in members {
+        guard uid < UInt64(objects.count), case .string(let string) = objects[Int(uid)], string != "$null" else { break }
+        result.append(string)
+      }
+      if result.count == members.count, top[key.hasPrefix("$") ? "$" + key : key] != nil { return result }
+    }
+    return try decode([String].self, forKey: key)
+  }
+
+  /// The array of integers under the top-level key `key`, read straight from `$objects` when every
+  /// member is a plain integer that fits in `Int`; otherwise as ``decode(_:forKey:)`` reads it.
+  public func decodeIntegers(forKey key: String) throws -> [Int]? {
+    if let members = try? memberReferences(forKey: key) {
+      var result: [Int] = []
+      result.reserveCapacity(members.count)
+      for uid in members {
+        guard uid < UInt64(objects.count), case .integer(let integer) = objects[Int(uid)], let value = integer.exactly(Int.self) else { break }
+        result.append(value)
+      }
+      if result.count == members.count, top[key.hasPrefix("$") ? "$" + key : key] != nil { return result }
+    }
+    return try decode([Int].self, forKey: key)
+  }
+
   /// The UIDs of the members of the `NSArray` (or `NSSet`) stored under the top-level key
   /// `key`, to decode one at a time with ``decodeObject(atReference:of:)`` — so that one member
   /// a secure decoding refuses leaves the others readable. Empty for a missing key or `$null`.

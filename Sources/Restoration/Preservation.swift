@@ -153,15 +153,16 @@ struct Preservation {
 /// A cheap estimate of a state's archived size: strings and data by their bytes, numbers and
 /// dates by 9 bytes, collections by their members, other objects by 64 bytes.
 func estimatedSize(of value: Any) -> Int {
+  // The common scalars first: a failed cast to a collection costs far more than one to a scalar.
   switch value {
   case let string as String: return string.utf8.count + 2
+  case is Int, is Double, is Bool: return 9
+  case let list as [Any]: return list.reduce(8) { $0 + estimatedSize(of: $1) }
   case let dictionary as [String: Any]: return dictionary.reduce(8) { $0 + $1.key.utf8.count + 2 + estimatedSize(of: $1.value) }
   case let dictionary as [AnyHashable: Any]: return dictionary.reduce(8) { $0 + 16 + estimatedSize(of: $1.value) }
-  case let array as [Any]: return array.reduce(8) { $0 + estimatedSize(of: $1) }
-  case is Int, is Double, is Bool, is Float, is Int64: return 9
-  default:
-    if let data = value as? Data { return data.count + 2 }
-    return 64
+  case is Float, is Int64, is Date: return 9
+  case let data as Data: return data.count + 2
+  default: return 64
   }
 }
 

@@ -31,11 +31,13 @@ struct Restorer {
   let migrations: [String: [Int: StateMigration]]
   let roots: [ViewController]
 
-  let restored = RestoredObjects()
+  let restored: RestoredObjects
   private(set) var outcomes: [NodeOutcome] = []
   /// The restored objects in node order, with their node's index.
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
+  private var labels: [String: String] = [:]
+  private var viewLabels: [Int: String] = [:]
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -47,12 +49,13 @@ struct Restorer {
     self.storyboardNamed = storyboardNamed
     self.migrations = migrations
     self.roots = roots
+    restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
   }
 
   func coder(for node: SnapshotNode, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
       path: node.path, stateVersion: version ?? node.stateVersion, metadata: snapshot.metadata, storyboardName: node.storyboardName,
-      values: values ?? node.state, references: node.references, restored: restored)
+      values: values ?? node.state, references: node.references, referenceIndexes: node.referenceIndexes, restored: restored)
   }
 
   /// The objects that exist now under `root`, by the path their identifiers give them.
@@ -76,7 +79,8 @@ struct Restorer {
     for (index, node) in snapshot.nodes.enumerated() {
       var outcome = NodeOutcome(path: node.path, className: node.className)
       defer { outcomes.append(outcome) }
-      if node.path.count > 1, restored.object(at: Array(node.path.dropLast())) == nil {
+      let parent = node.parentIndex ?? (node.path.count > 1 ? restored.index(of: Array(node.path.dropLast())) : nil)
+      if node.path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
         outcome.notRestoredBecause = "its parent \(node.path.dropLast().joined(separator: "/")) was not restored"
         continue
       }
@@ -85,14 +89,14 @@ struct Restorer {
         continue
       }
       switch node.kind {
-      case .view: findView(node, &outcome)
-      case .viewController: makeController(node, &outcome)
+      case .view: findView(node, index: index, parent: parent, &outcome)
+      case .viewController: makeController(node, index: index, &outcome)
       }
-      if outcome.isRestored, let object = restored.object(at: node.path) { made.append((index, object)) }
+      if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
     }
   }
 
-  private mutating func makeController(_ node: SnapshotNode, _ outcome: inout NodeOutcome) {
+  private mutating func makeController(_ node: SnapshotNode, index: Int, _ outcome: inout NodeOutcome) {
     let coder = coder(for: node)
     var controller: ViewController?
     if let name = node.restorationClassName {
@@ -105,7 +109,7 @@ struct Restorer {
         return
       }
       controller = made
-      outcome.restoredBy = "restoration class \(name)"
+      outcome.restoredBy = label("restoration class ", name)
     } else if let made = delegate?.viewController(withRestorationIdentifierPath: node.path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
@@ -119,7 +123,7 @@ struct Restorer {
       }
       do {
         controller = try storyboard.instantiateViewController(withIdentifier: identifier)
-        outcome.restoredBy = "storyboard \(storyboardName)"
+        outcome.restoredBy = label("storyboard ", storyboardName)
       } catch {
         outcome.notRestoredBecause = "the storyboard \(storyboardName) could not make \(identifier): \(error)"
         return
@@ -131,12 +135,24 @@ struct Restorer {
     }
     guard let controller else { return }
     if controller.restorationIdentifier == nil { controller.restorationIdentifier = node.path.last }
-    restored.byPath[node.path] = controller
-    noteExisting(controller, parentPath: Array(node.path.dropLast()))
+    restored.set(controller, atIndex: index)
+    // What the new controller brought with it (a storyboard's scene with its children) can be found by path.
+    if !controller.children.isEmpty || controller.presentedViewController != nil {
+      noteExisting(controller, parentPath: Array(node.path.dropLast()))
+    }
   }
 
-  private mutating func findView(_ node: SnapshotNode, _ outcome: inout NodeOutcome) {
-    guard let owner = restored.object(at: Array(node.path.dropLast())) as? ViewController else {
+  /// `prefix + name`, made once per name.
+  private mutating func label(_ prefix: String, _ name: String) -> String {
+    let key = prefix + "\u{0}" + name
+    if let known = labels[key] { return known }
+    let made = prefix + name
+    labels[key] = made
+    return made
+  }
+
+  private mutating func findView(_ node: SnapshotNode, index: Int, parent: Int?, _ outcome: inout NodeOutcome) {
+    guard let parent, let owner = restored.object(atIndex: parent) as? ViewController else {
       outcome.notRestoredBecause = "its view controller was not restored"
       return
     }
@@ -150,8 +166,14 @@ struct Restorer {
       steps += 1
       if let other = view.viewController, other !== owner { continue }
       if view.restorationIdentifier == node.path.last {
-        restored.byPath[node.path] = view
-        outcome.restoredBy = "view of \(node.path.dropLast().joined(separator: "/"))"
+        restored.set(view, atIndex: index)
+        if let known = viewLabels[parent] {
+          outcome.restoredBy = known
+        } else {
+          let made = "view of \(node.path.dropLast().joined(separator: "/"))"
+          viewLabels[parent] = made
+          outcome.restoredBy = made
+        }
         return
       }
       stack.append(contentsOf: view.subviews.reversed())

@@ -123,10 +123,10 @@ public struct ExcludedObject: Sendable, Equatable {
 /// - `StasisApplicationState`: the app delegate's values (an `NSDictionary`);
 /// - one `NSArray` per node field, a member per node in tree order: `StasisNodeIdentifiers`
 ///   (strings), `StasisNodeParents` (the parent's index, −1 for a window's root),
-///   `StasisNodeKinds` (`viewController` or `view`), `StasisNodeClasses`, `StasisNodeVersions`,
-///   `StasisNodeStateBytes`, `StasisNodeRestorationClasses`, `StasisNodeStoryboards`
-///   (`UIStateRestorationViewControllerStoryboardKey`) and `StasisNodeStoryboardIdentifiers`
-///   (empty strings for none);
+///   `StasisNodeKinds` (0 a view controller, 1 a view), `StasisNodeClasses`, `StasisNodeVersions`,
+///   `StasisNodeStateBytes`, and, when some node has one, `StasisNodeRestorationClasses`,
+///   `StasisNodeStoryboards` (`UIStateRestorationViewControllerStoryboardKey`) and
+///   `StasisNodeStoryboardIdentifiers` (empty strings for none);
 /// - `StasisReferenceNodes` and `StasisReferences`: the nodes that keep references, and for each
 ///   an `NSDictionary` from key to an `NSArray` of node indexes;
 /// - `StasisStateCounts` (how many values each node keeps), `StasisStateKeys` and
@@ -199,7 +199,7 @@ public struct Snapshot: @unchecked Sendable {
     }
     var identifiers: [String] = []
     var parents: [Int] = []
-    var kinds: [String] = []
+    var kinds: [Int] = []
     var classes: [String] = []
     var versions: [Int] = []
     var stateBytes: [Int] = []
@@ -218,7 +218,7 @@ public struct Snapshot: @unchecked Sendable {
     for (index, node) in nodes.enumerated() {
       identifiers.append(node.path.last ?? "")
       parents.append(node.parentIndex ?? (node.path.count > 1 ? indexOfPath[Array(node.path.dropLast())] ?? -1 : -1))
-      kinds.append(node.kind.rawValue)
+      kinds.append(node.kind == .view ? 1 : 0)
       classes.append(node.className)
       versions.append(node.stateVersion)
       stateBytes.append(node.stateBytes)
@@ -238,13 +238,16 @@ public struct Snapshot: @unchecked Sendable {
     }
     try archiver.encode(strings: identifiers, forKey: Key.identifiers)
     try archiver.encode(integers: parents, forKey: Key.parents)
-    try archiver.encode(strings: kinds, forKey: Key.kinds)
+    try archiver.encode(integers: kinds, forKey: Key.kinds)
     try archiver.encode(strings: classes, forKey: Key.classes)
     try archiver.encode(integers: versions, forKey: Key.versions)
     try archiver.encode(integers: stateBytes, forKey: Key.stateBytes)
-    try archiver.encode(strings: restorationClasses, forKey: Key.restorationClasses)
-    try archiver.encode(strings: storyboards, forKey: Key.storyboards)
-    try archiver.encode(strings: storyboardIdentifiers, forKey: Key.storyboardIdentifiers)
+    // Columns every node leaves empty are left out (a reader takes empty strings).
+    if restorationClasses.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: restorationClasses, forKey: Key.restorationClasses) }
+    if storyboards.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: storyboards, forKey: Key.storyboards) }
+    if storyboardIdentifiers.contains(where: { !$0.isEmpty }) {
+      try archiver.encode(strings: storyboardIdentifiers, forKey: Key.storyboardIdentifiers)
+    }
     try archiver.encode(integers: referenceNodes, forKey: Key.referenceNodes)
     try archiver.encode(references, forKey: Key.references)
     try archiver.encode(integers: stateCounts, forKey: Key.stateCounts)
@@ -322,22 +325,28 @@ public struct Snapshot: @unchecked Sendable {
     } catch {
       throw fail(Key.application, "the app's values", error)
     }
-    let identifiers = try read([String].self, Key.identifiers, "an array of strings") ?? []
+    func strings(_ key: String) throws(RestorationError) -> [String]? {
+      do { return try unarchiver.decodeStrings(forKey: key) } catch { throw fail(key, "an array of strings", error) }
+    }
+    func integers(_ key: String) throws(RestorationError) -> [Int]? {
+      do { return try unarchiver.decodeIntegers(forKey: key) } catch { throw fail(key, "an array of integers", error) }
+    }
+    let identifiers = try strings(Key.identifiers) ?? []
     let count = identifiers.count
-    func column<T>(_ type: T.Type, _ key: String, _ expected: String, default fallback: T) throws(RestorationError) -> [T] {
-      guard let values = try read([T].self, key, expected) else { return [T](repeating: fallback, count: count) }
+    func column<T>(_ values: [T]?, _ key: String, default fallback: T) throws(RestorationError) -> [T] {
+      guard let values else { return [T](repeating: fallback, count: count) }
       guard values.count == count else { throw fail(key, "\(count) members, one per node (it has \(values.count))") }
       return values
     }
-    let parents = try column(Int.self, Key.parents, "an array of integers", default: -1)
-    let kinds = try column(String.self, Key.kinds, "an array of strings", default: "")
-    let classes = try column(String.self, Key.classes, "an array of strings", default: "")
-    let versions = try column(Int.self, Key.versions, "an array of integers", default: 0)
-    let stateBytes = try column(Int.self, Key.stateBytes, "an array of integers", default: 0)
-    let restorationClasses = try column(String.self, Key.restorationClasses, "an array of strings", default: "")
-    let storyboards = try column(String.self, Key.storyboards, "an array of strings", default: "")
-    let storyboardIdentifiers = try column(String.self, Key.storyboardIdentifiers, "an array of strings", default: "")
-    let stateCounts = try column(Int.self, Key.stateCounts, "an array of integers", default: 0)
+    let parents = try column(try integers(Key.parents), Key.parents, default: -1)
+    let kinds = try column(try integers(Key.kinds), Key.kinds, default: 0)
+    let classes = try column(try strings(Key.classes), Key.classes, default: "")
+    let versions = try column(try integers(Key.versions), Key.versions, default: 0)
+    let stateBytes = try column(try integers(Key.stateBytes), Key.stateBytes, default: 0)
+    let restorationClasses = try column(try strings(Key.restorationClasses), Key.restorationClasses, default: "")
+    let storyboards = try column(try strings(Key.storyboards), Key.storyboards, default: "")
+    let storyboardIdentifiers = try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: "")
+    let stateCounts = try column(try integers(Key.stateCounts), Key.stateCounts, default: 0)
 
     var nodes: [SnapshotNode] = []
     nodes.reserveCapacity(count)
@@ -346,9 +355,10 @@ public struct Snapshot: @unchecked Sendable {
       guard parent < index, parent >= -1 else {
         throw fail(Key.parents, "node \(index)'s parent to be -1 or a node before it (it is \(parent))")
       }
-      guard let kind = SnapshotNode.Kind(rawValue: kinds[index]) else {
-        throw fail(Key.kinds, "node \(index)'s kind to be viewController or view (it is \(kinds[index]))")
+      guard kinds[index] == 0 || kinds[index] == 1 else {
+        throw fail(Key.kinds, "node \(index)'s kind to be 0 (a view controller) or 1 (a view) (it is \(kinds[index]))")
       }
+      let kind: SnapshotNode.Kind = kinds[index] == 1 ? .view : .viewController
       let path = parent >= 0 ? nodes[parent].path + [identifiers[index]] : [identifiers[index]]
       var node = SnapshotNode(
         path: path, kind: kind, className: classes[index],
@@ -366,7 +376,7 @@ public struct Snapshot: @unchecked Sendable {
     }
 
     // References.
-    let referenceNodes = try read([Int].self, Key.referenceNodes, "an array of integers") ?? []
+    let referenceNodes = try integers(Key.referenceNodes) ?? []
     let references: [Any]
     do { references = try unarchiver.decodeObject(of: Self.propertyListTypes, forKey: Key.references) as? [Any] ?? [] } catch {
       throw fail(Key.references, "an array of dictionaries", error)
@@ -384,7 +394,7 @@ public struct Snapshot: @unchecked Sendable {
     }
 
     // State.
-    let keys = try read([String].self, Key.stateKeys, "an array of strings") ?? []
+    let keys = try strings(Key.stateKeys) ?? []
     guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
       throw fail(Key.stateCounts, "counts that add up to the \(keys.count) keys of \(Key.stateKeys)")
     }

@@ -40,11 +40,12 @@ public final class StateDecoder: RestorableStateDecoder {
   public let storyboardName: String?
   let values: [String: Any]
   let references: [String: [[String]]]
+  let referenceIndexes: [String: [Int]]?
   let restored: RestoredObjects?
 
   init(
     path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, values: [String: Any],
-    references: [String: [[String]]], restored: RestoredObjects?
+    references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
   ) {
     self.path = path
     self.stateVersion = stateVersion
@@ -52,6 +53,7 @@ public final class StateDecoder: RestorableStateDecoder {
     self.storyboardName = storyboardName
     self.values = values
     self.references = references
+    self.referenceIndexes = referenceIndexes
     self.restored = restored
   }
 
@@ -69,20 +71,37 @@ public final class StateDecoder: RestorableStateDecoder {
   }
 
   public func decodeRestorableObject(forKey key: String) -> AnyObject? {
+    if let indexes = referenceIndexes { return indexes[key]?.first.flatMap { restored?.object(atIndex: $0) } }
     guard let first = references[key]?.first else { return nil }
     return restored?.object(at: first)
   }
 
   public func decodeRestorableObjects(forKey key: String) -> [AnyObject] {
-    (references[key] ?? []).compactMap { restored?.object(at: $0) }
+    if let indexes = referenceIndexes { return (indexes[key] ?? []).compactMap { restored?.object(atIndex: $0) } }
+    return (references[key] ?? []).compactMap { restored?.object(at: $0) }
   }
 
   /// The bundle version of the app that wrote the snapshot (`UIApplicationStateRestorationBundleVersionKey`).
   public var bundleVersion: String? { metadata.bundleVersion }
 }
 
-/// The objects made during restoration, by identifier path.
+/// The objects made during restoration, by node index (and by path, through the snapshot).
 final class RestoredObjects {
-  var byPath: [[String]: AnyObject] = [:]
-  func object(at path: [String]) -> AnyObject? { byPath[path] }
+  private(set) var byIndex: [AnyObject?]
+  private let paths: [[String]]
+  private lazy var indexOfPath: [[String]: Int] = {
+    var table: [[String]: Int] = [:]
+    for (index, path) in paths.enumerated() { table[path] = index }
+    return table
+  }()
+
+  init(paths: [[String]]) {
+    self.paths = paths
+    byIndex = [AnyObject?](repeating: nil, count: paths.count)
+  }
+
+  func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
+  func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
+  func index(of path: [String]) -> Int? { indexOfPath[path] }
+  func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
 }
