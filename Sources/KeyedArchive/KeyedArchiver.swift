@@ -30,7 +30,7 @@ public final class KeyedArchiver {
   /// Keeps encoded instances alive so their identities stay unique while encoding.
   var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
-  var scalarNumbers: [ExactScalarKey: UInt64] = [:]
+  var scalarNumbers = ExactScalarTable()
   /// Time zones and locales already written, by identifier (see `encodeValueObject`).
   var sharedValueNumbers: [String: UInt64] = [:]
   var classNumbers: [String: UInt64] = [:]
@@ -217,11 +217,7 @@ public final class KeyedArchiver {
   /// (``ExactScalarKey``), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
   /// double of the same value stay apart, as CF keeps them.
   func inline(_ value: PropertyListValue) -> UInt64 {
-    let key = ExactScalarKey(value)
-    if let existing = scalarNumbers[key] { return existing }
-    let uid = append(value)
-    scalarNumbers[key] = uid
-    return uid
+    scalarNumbers.number(for: value) { append(value) }
   }
 
   /// The UID of `$class` for `name`, adding the class entry on first use.

@@ -215,25 +215,40 @@ public struct Snapshot: @unchecked Sendable {
     parents.reserveCapacity(count)
     classes.reserveCapacity(count)
     stateCounts.reserveCapacity(count)
-    for (index, node) in nodes.enumerated() {
-      identifiers.append(node.path.last ?? "")
-      parents.append(node.parentIndex ?? (node.path.count > 1 ? indexOfPath[Array(node.path.dropLast())] ?? -1 : -1))
-      kinds.append(node.kind == .view ? 1 : 0)
-      classes.append(node.className)
-      versions.append(node.stateVersion)
-      stateBytes.append(node.stateBytes)
-      restorationClasses.append(node.restorationClassName ?? "")
-      storyboards.append(node.storyboardName ?? "")
-      storyboardIdentifiers.append(node.storyboardIdentifier ?? "")
-      let indexes = node.referenceIndexes ?? node.references.mapValues { $0.compactMap { indexOfPath[$0] } }
-      if !indexes.isEmpty {
-        referenceNodes.append(index)
-        references.append(indexes)
+    // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
+    // every field.
+    for index in nodes.indices {
+      identifiers.append(nodes[index].path.last ?? "")
+      if let parent = nodes[index].parentIndex {
+        parents.append(parent)
+      } else {
+        parents.append(nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1)
       }
-      stateCounts.append(node.state.count)
-      for (key, value) in node.state.sorted(by: { $0.key < $1.key }) {
-        stateKeys.append(key)
-        stateValues.append(value)
+      kinds.append(nodes[index].kind == .view ? 1 : 0)
+      classes.append(nodes[index].className)
+      versions.append(nodes[index].stateVersion)
+      stateBytes.append(nodes[index].stateBytes)
+      restorationClasses.append(nodes[index].restorationClassName ?? "")
+      storyboards.append(nodes[index].storyboardName ?? "")
+      storyboardIdentifiers.append(nodes[index].storyboardIdentifier ?? "")
+      if let indexes = nodes[index].referenceIndexes {
+        if !indexes.isEmpty {
+          referenceNodes.append(index)
+          references.append(indexes)
+        }
+      } else if !nodes[index].references.isEmpty {
+        referenceNodes.append(index)
+        references.append(nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } })
+      }
+      stateCounts.append(nodes[index].state.count)
+      if nodes[index].state.count == 1, let only = nodes[index].state.first {
+        stateKeys.append(only.key)
+        stateValues.append(only.value)
+      } else if !nodes[index].state.isEmpty {
+        for (key, value) in nodes[index].state.sorted(by: { $0.key < $1.key }) {
+          stateKeys.append(key)
+          stateValues.append(value)
+        }
       }
     }
     try archiver.encode(strings: identifiers, forKey: Key.identifiers)

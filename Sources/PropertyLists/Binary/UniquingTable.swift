@@ -127,3 +127,55 @@ package struct ExactScalarKey: Hashable {
 
   package func hash(into hasher: inout Hasher) { hasher.combine(UniquingTable.hash(value)) }
 }
+
+/// A table from scalars to numbers under the binary writer's exact equality (``ExactScalarKey``'s
+/// rule), open-addressed with ``UniquingTable``'s byte hash: the keyed archiver's `$objects`
+/// uniquing without a `Hasher` round per lookup.
+package struct ExactScalarTable {
+  private var hashes: [UInt64] = []
+  private var numbers: [UInt64] = []
+  private var keys: [PropertyListValue] = []
+  private var occupied = 0
+  private var mask = 0
+
+  package init() {}
+
+  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it.
+  @inline(__always)
+  package mutating func number(for value: PropertyListValue, orInsert make: () -> UInt64) -> UInt64 {
+    if occupied * 2 >= hashes.count { grow() }
+    let hash = UniquingTable.hash(value)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let existing = numbers[slot]
+      if existing == .max {
+        let number = make()
+        hashes[slot] = hash
+        numbers[slot] = number
+        keys[slot] = value
+        occupied += 1
+        return number
+      }
+      if hashes[slot] == hash, UniquingTable.exactlyEqual(value, keys[slot]) { return existing }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func grow() {
+    let capacity = Swift.max(64, hashes.count * 2)
+    let oldHashes = hashes
+    let oldNumbers = numbers
+    let oldKeys = keys
+    hashes = [UInt64](repeating: 0, count: capacity)
+    numbers = [UInt64](repeating: .max, count: capacity)
+    keys = [PropertyListValue](repeating: .bool(false), count: capacity)
+    mask = capacity - 1
+    for index in oldNumbers.indices where oldNumbers[index] != .max {
+      var slot = Int(truncatingIfNeeded: oldHashes[index]) & mask
+      while numbers[slot] != .max { slot = (slot + 1) & mask }
+      hashes[slot] = oldHashes[index]
+      numbers[slot] = oldNumbers[index]
+      keys[slot] = oldKeys[index]
+    }
+  }
+}
