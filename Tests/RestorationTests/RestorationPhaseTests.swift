@@ -47,8 +47,11 @@ final class TreeApp: ApplicationDelegate, StateRestorationDelegate {
     log.append("didDecode")
     decodedAppValues = coder.allValues
   }
+  /// `UIStateRestorationViewControllerStoryboardKey` as the delegate saw it, by path.
+  var storyboardKeys: [[String]: String] = [:]
   func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController? {
     log.append("delegate " + path.joined(separator: "/"))
+    if let name = coder.decodeObject(forKey: SnapshotMetadata.storyboardKey) as? String { storyboardKeys[path] = name }
     return provide[path]
   }
 
@@ -181,6 +184,7 @@ struct RestorationPhaseTests {
     restoration.storyboardNamed = { $0 == "Main" ? storyboard : nil }
     try lifecycle.launch()
     #expect(storyboard.made == ["DetailScene"])
+    #expect(app.storyboardKeys == [["Nav", "Detail"]: "Main"])
     #expect(restoration.lastRestoration?.nodes.map { $0.restoredBy ?? "-" } == ["existing object", "existing object", "storyboard Main"])
     #expect((app.root as? NavigationController)?.viewControllers.count == 2)
   }

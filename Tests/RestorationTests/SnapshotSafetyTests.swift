@@ -3,6 +3,7 @@ import InterfaceObjects
 import KeyedArchive
 import Lifecycle
 public import Restoration
+import Sandbox
 import RestorationSampleApp
 import Testing
 public import TestSupport
@@ -31,6 +32,15 @@ struct SnapshotSafetyTests {
     let second = app.delegate.describe()
     try app.lifecycle.enterBackground()
     return (first, second)
+  }
+
+  @Test("An app container's saved-state folder is Library/Saved Application State/<bundle id>.savedState")
+  func containerFolder() throws {
+    let root = ContainerRoot(path: scratch.file("containers"))
+    let container = try root.container(for: "com.example.Notes")
+    let saved = SavedStateFolder(container: container)
+    #expect(saved.path == container.libraryPath + "/Saved Application State/com.example.Notes.savedState")
+    #expect(saved.currentSnapshotPath.hasSuffix("/Library/Saved Application State/com.example.Notes.savedState/data.archive"))
   }
 
   @Test("Each save keeps the one before as previous.archive")
