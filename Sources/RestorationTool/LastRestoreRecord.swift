@@ -55,10 +55,12 @@ struct LastRestoreRecord {
     return lines
   }
 
-  /// Whether `loaded` is the snapshot this restoration restored: the same file, written before
-  /// the restoration ran (a later save would have replaced it).
+  /// Whether `loaded` is the snapshot this restoration restored: the same file (the same name in
+  /// the same `.savedState` folder, since the app may have recorded a relative path), written
+  /// before the restoration ran (a later save would have replaced it).
   private func isRestoredSnapshot(_ loaded: LoadedSnapshot) -> Bool {
-    guard loaded.path == report.snapshotPath else { return false }
+    func lastTwo(_ path: String) -> String { path.split(separator: "/").suffix(2).joined(separator: "/") }
+    guard let recorded = report.snapshotPath, loaded.path == recorded || lastTwo(loaded.path) == lastTwo(recorded) else { return false }
     guard let date else { return false }
     return loaded.snapshot.metadata.timestamp <= date
   }
