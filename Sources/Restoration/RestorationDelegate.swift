@@ -39,7 +39,7 @@ extension StateRestorationDelegate {
 }
 
 /// A restoration class (`UIViewControllerRestoration`): makes the view controller for a saved
-/// path. A view controller names its restoration class by ``ViewController/restorationClassName``,
+/// path. A view controller names its restoration class by `ViewController.restorationClassName`,
 /// and the app registers the class under that name with ``StateRestoration/register(_:as:)``.
 /// Returning `nil` means the controller is not to be restored: its node and its saved state are
 /// skipped, and restoration does not look elsewhere for it.

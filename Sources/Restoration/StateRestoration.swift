@@ -43,7 +43,7 @@ public struct RestorationReport: Sendable {
 /// UIKit's state preservation and restoration for an app (seed 000; formats.md §9.4), with the
 /// safety nets UIKit lacks.
 ///
-/// Install it on the app's ``ApplicationLifecycle`` before launch: it restores during launch
+/// Install it on the app's `ApplicationLifecycle` before launch: it restores during launch
 /// (after `willFinishLaunching`, before `didFinishLaunching`), saves when the app enters the
 /// background (inside its background time), and discards the saved state when the user quits.
 ///
@@ -120,7 +120,7 @@ public final class StateRestoration: LifecycleStateKeeper {
   private var markerDescriptor: Int32 = -1
   private var sequence = 0
 
-  /// Installs restoration on `lifecycle` (as its ``ApplicationLifecycle/stateKeeper``); the
+  /// Installs restoration on `lifecycle` (as its `ApplicationLifecycle.stateKeeper`); the
   /// delegate is the lifecycle's delegate when it adopts ``StateRestorationDelegate``.
   public init(lifecycle: ApplicationLifecycle, configuration: Configuration) {
     self.lifecycle = lifecycle
@@ -135,13 +135,13 @@ public final class StateRestoration: LifecycleStateKeeper {
   }
 
   /// Registers a restoration class under the name view controllers give in
-  /// ``ViewController/restorationClassName``.
+  /// `ViewController.restorationClassName`.
   public func register(_ restorationClass: any ViewControllerRestoration.Type, as name: String) {
     restorationClasses[name] = restorationClass
   }
 
   /// Registers the migration of `className`'s saved state from `version` to `version + 1`;
-  /// restoration chains them up to the class's current ``ViewController/restorableStateVersion``.
+  /// restoration chains them up to the class's current `ViewController.restorableStateVersion`.
   /// State with no way to the current version is dropped (the node is still restored).
   public func registerMigration(of className: String, from version: Int, _ migration: @escaping StateMigration) {
     migrations[className, default: [:]][version] = migration
