@@ -205,6 +205,15 @@ let package = Package(
       name: "DefaultsToolTests",
       dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "Host", "TestSupport", "defaults"],
       path: "Tests/DefaultsToolTests"),
+    // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
+    .target(
+      name: "HomepwnerKit",
+      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects"],
+      path: "Examples/Homepwner/HomepwnerKit"),
+    .testTarget(
+      name: "HomepwnerTests",
+      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport"],
+      path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(
       name: "readme-examples",
