@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "Lifecycle", targets: ["Lifecycle"]),
     .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "restoration", targets: ["restoration"]),
+    .executable(name: "homepwner", targets: ["homepwner"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
@@ -210,9 +211,13 @@ let package = Package(
       name: "HomepwnerKit",
       dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects"],
       path: "Examples/Homepwner/HomepwnerKit"),
+    .executableTarget(
+      name: "homepwner",
+      dependencies: ["HomepwnerKit", "Lifecycle", "Sandbox"],
+      path: "Examples/Homepwner/homepwner"),
     .testTarget(
       name: "HomepwnerTests",
-      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport"],
+      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner"],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(

@@ -1,0 +1,97 @@
+public import InterfaceObjects
+public import Lifecycle
+public import Restoration
+public import Sandbox
+
+/// The app delegate: the stores, the window with its tab bar (Items: a navigation stack of the
+/// list and the detail; Settings), saving on entering the background, the photo cache on memory
+/// warnings, and state restoration of every screen.
+public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
+  public let container: AppContainer
+  public let itemStore: ItemStore
+  public let imageStore: ImageStore
+  public let window = Window()
+  public let tabs = TabBarController()
+  public let navigation = NavigationController()
+  public let items = ItemsViewController()
+  public let settings = SettingsViewController()
+  /// What the status line shows: the restore reason first, then the last message.
+  public var status = ""
+  /// The last problem saving, if any.
+  public private(set) var saveProblem: HomepwnerError?
+
+  public init(container: AppContainer) {
+    self.container = container
+    itemStore = ItemStore(container: container)
+    imageStore = ImageStore(container: container)
+    DetailViewController.storeForRestoration = itemStore
+    tabs.restorationIdentifier = "Tabs"
+    navigation.restorationIdentifier = "ItemsNavigation"
+    navigation.title = "Items"
+    items.store = itemStore
+    navigation.pushViewController(items)
+    tabs.setViewControllers([navigation, settings])
+  }
+
+  /// A lifecycle and restoration for this app, in its container's saved-state folder.
+  public func makeLifecycle() -> (ApplicationLifecycle, StateRestoration) {
+    let lifecycle = ApplicationLifecycle(delegate: self, configuration: .init(container: container))
+    let restoration = StateRestoration(lifecycle: lifecycle, configuration: .init(folder: SavedStateFolder(container: container), bundleVersion: "1"))
+    restoration.register(DetailViewController.self, as: "DetailViewController")
+    lifecycle.registerPurgeable(imageStore)
+    return (lifecycle, restoration)
+  }
+
+  public func applicationWillFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
+    lifecycle.application.addWindow(window)
+    window.rootViewController = tabs
+    window.makeKeyAndVisible()
+    return true
+  }
+
+  public func applicationDidFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
+    if let restoration = lifecycle.stateKeeper as? StateRestoration { status = "state: \(restoration.outcome)" }
+    if let problem = itemStore.loadProblem { status += " — \(problem)" }
+    _ = items.view
+    if items.highlightedRow == nil, !itemStore.allItems.isEmpty { items.highlightedRow = 0 }
+    return true
+  }
+
+  /// Saves the items (`saveChanges`). Text typed in the detail screen is not in the item yet —
+  /// it becomes the item's when the user leaves the screen, as in the book — and comes back
+  /// through state restoration instead.
+  public func applicationDidEnterBackground(_ lifecycle: ApplicationLifecycle) {
+    do {
+      try itemStore.save()
+      saveProblem = nil
+    } catch {
+      saveProblem = error
+    }
+  }
+
+  // MARK: Restoration
+
+  public func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
+  public func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
+
+  // MARK: Navigation
+
+  /// The detail screen on top of the items stack, if any.
+  public var detail: DetailViewController? { navigation.topViewController as? DetailViewController }
+
+  /// Whether the Items tab is showing.
+  public var onItemsTab: Bool { tabs.selectedIndex == 0 }
+
+  /// Opens the detail of the highlighted item.
+  public func openHighlighted() {
+    guard let row = items.highlightedRow, itemStore.allItems.indices.contains(row) else { return }
+    navigation.pushViewController(DetailViewController(item: itemStore.allItems[row]))
+  }
+
+  /// Leaves the detail screen, keeping what was typed.
+  public func closeDetail() {
+    guard let detail else { return }
+    detail.commit()
+    navigation.popViewController()
+  }
+}

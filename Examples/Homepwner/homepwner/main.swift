@@ -1,0 +1,72 @@
+// Homepwner in a terminal (issue 19): the seeds' reference app on Stasis — the item store archived
+// as BNRItem objects, photos with a purgeable cache, the lifecycle driven by the terminal
+// (Ctrl-Z suspends, fg resumes, focus changes make it inactive), and every screen restored after
+// the process is killed in the background.
+//
+//   swift run homepwner          (containers under $STASIS_CONTAINERS_ROOT, else ~/.stasis/containers)
+import Foundation
+import HomepwnerKit
+import Lifecycle
+import Sandbox
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let container: AppContainer
+do {
+  container = try ContainerRoot.standard().container(for: "com.bignerdranch.Homepwner", appName: "Homepwner")
+} catch {
+  FileHandle.standardError.write(Data("homepwner: \(error)\n".utf8))
+  exit(1)
+}
+let app = HomepwnerApp(container: container)
+let (lifecycle, restoration) = app.makeLifecycle()
+let terminal = HomepwnerTerminal(app: app)
+let host = TerminalHost(lifecycle: lifecycle)
+
+nonisolated func write(_ text: String) {
+  let bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if written <= 0 { return }
+    offset += written
+  }
+}
+
+@MainActor func terminalSize() -> (width: Int, height: Int) {
+  var size = winsize()
+  if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 { return (Int(size.ws_col), Int(size.ws_row)) }
+  return (80, 24)
+}
+
+@MainActor func redraw() {
+  guard lifecycle.state == .active || lifecycle.state == .inactive else { return }
+  let size = terminalSize()
+  write("\u{1B}[?1049h" + terminal.render(width: size.width, height: size.height).ansiFrame())
+}
+
+let center = lifecycle.notificationCenter
+var observers: [NSObjectProtocol] = []
+for name in [Notification.Name.applicationDidBecomeActive, .applicationWillResignActive, .applicationDidReceiveMemoryWarning] {
+  observers.append(center.addObserver(forName: name, object: lifecycle, queue: nil) { _ in MainActor.assumeIsolated { redraw() } })
+}
+// Leaving: back to the normal screen before the host restores the terminal and stops the process.
+observers.append(center.addObserver(forName: .applicationDidEnterBackground, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
+observers.append(center.addObserver(forName: .applicationWillTerminate, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
+
+// The host calls these on the main queue.
+host.inputHandler = { bytes in
+  MainActor.assumeIsolated {
+    switch terminal.handle(bytes) {
+    case .quit: host.quitAndExit()
+    case .redraw: redraw()
+    case .none: break
+    }
+  }
+}
+host.handle(SIGWINCH) { MainActor.assumeIsolated { redraw() } }
+host.watchMemoryPressure()
+_ = restoration
+host.run(options: LaunchOptions(commandLine: Array(CommandLine.arguments.dropFirst())))
