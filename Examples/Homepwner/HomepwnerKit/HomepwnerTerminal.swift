@@ -83,9 +83,10 @@ public final class HomepwnerTerminal {
       return .redraw
     }
     if !app.onItemsTab {
+      _ = app.settings.view  // the scroll view is restored with the screen's view
       switch key {
       case .up: app.settings.scroll.contentOffset.y = max(0, app.settings.scroll.contentOffset.y - 1)
-      case .down: app.settings.scroll.contentOffset.y += 1
+      case .down: app.settings.scroll.contentOffset.y = min(app.settings.scroll.contentOffset.y + 1, Double(settingsLines.count - 1))
       case .character("q"): return .quit
       default: return .none
       }
@@ -209,13 +210,19 @@ public final class HomepwnerTerminal {
     }
   }
 
-  func drawSettings(into screen: inout TerminalScreen, rows: Int) {
+  /// The settings screen's lines.
+  var settingsLines: [String] {
     let items = app.itemStore.allItems
-    let lines = [
+    return [
       "Items: \(items.count), worth $\(items.reduce(0) { $0 + $1.valueInDollars }) in all",
       "Store: \(app.itemStore.archivePath)",
       "Photos: \(app.imageStore.folder) (\(app.imageStore.cachedCount) in memory)",
     ]
+  }
+
+  func drawSettings(into screen: inout TerminalScreen, rows: Int) {
+    _ = app.settings.view
+    let lines = settingsLines
     let first = Int(app.settings.scroll.contentOffset.y)
     for (offset, line) in lines.dropFirst(min(first, lines.count)).prefix(rows).enumerated() { screen.draw(line, x: 2, y: 2 + offset) }
   }
