@@ -209,15 +209,15 @@ let package = Package(
     // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
     .target(
       name: "HomepwnerKit",
-      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects"],
+      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults", "Bundles"],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(
       name: "homepwner",
-      dependencies: ["HomepwnerKit", "Lifecycle", "Sandbox"],
+      dependencies: ["HomepwnerKit", "Lifecycle", "Sandbox", "Defaults", "Bundles"],
       path: "Examples/Homepwner/homepwner"),
     .testTarget(
       name: "HomepwnerTests",
-      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner"],
+      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner", "defaults"],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(

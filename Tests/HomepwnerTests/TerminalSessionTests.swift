@@ -12,6 +12,7 @@ import TestSupport
 final class HomepwnerSession {
   static let executable = BuiltExecutables.path(named: "homepwner")
   static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  static let defaultsTool = BuiltExecutables.path(named: "defaults")
   static var available: Bool { executable != nil && tmux != nil }
   static let missingReason: Comment = "homepwner was not built next to the tests, or tmux is not installed (apt-get install tmux)"
 
@@ -55,6 +56,23 @@ final class HomepwnerSession {
   /// Starts the app in the session's shell.
   func launch() throws {
     try tmux(["send-keys", "-t", name, "STASIS_CONTAINERS_ROOT=\(root.path) \(try #require(Self.executable))", "Enter"])
+  }
+
+  /// Runs Stasis's `defaults` tool on the session's containers; answers its output.
+  @discardableResult
+  func defaults(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.defaultsTool))
+    process.arguments = arguments
+    process.environment = ["STASIS_CONTAINERS_ROOT": root.path, "HOME": root.path, "PATH": "/usr/bin:/bin"]
+    let outputPath = root.file(".defaults-output")
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "defaults \(arguments)")
+    return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
   /// Keys as tmux names them (`Down`, `Enter`, `C-z`) or literal text (`-l`).
@@ -126,7 +144,7 @@ struct TerminalSessionTests {
   func editTheList() throws {
     let session = try HomepwnerSession()
     try session.launch()
-    try session.waitFor { $0.last { !$0.isEmpty }?.contains("state: fresh launch") == true }
+    try session.waitFor { $0.last { !$0.isEmpty }?.contains("[fresh launch]") == true }
     try session.keys("a", "a", "a", "a")
     var rows = try session.waitFor { $0.filter { $0.contains("$") }.count == 4 }
     let names = rows[1...4].map { String($0.prefix(26)).trimmingCharacters(in: .whitespaces) }
@@ -156,15 +174,50 @@ struct TerminalSessionTests {
   func suspendAndResume() throws {
     let session = try HomepwnerSession()
     try session.launch()
-    try session.waitFor { $0.contains { $0.contains("state: fresh launch") } }
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
     try session.keys("a", "a", "Tab")
-    let before = try session.waitFor { $0.contains { $0.contains("Items: 2") } }
+    let before = try session.waitFor { $0.contains { $0.contains("2 items") } }
     try session.suspend()
     try session.type("fg")
     try session.keys("Enter")
-    let after = try session.waitFor { $0.contains { $0.contains("Items: 2") } }
+    let after = try session.waitFor { $0.contains { $0.contains("2 items") } }
     #expect(HomepwnerSession.interface(after, height: session.height) == HomepwnerSession.interface(before, height: session.height))
     try session.keys("q")
+  }
+
+  @Test("AppleLanguages and a currency set with the defaults tool: every screen changes language, values change currency", .enabled(if: HomepwnerSession.available && HomepwnerSession.defaultsTool != nil, HomepwnerSession.missingReason))
+  func languageAndPreferences() throws {
+    let session = try HomepwnerSession()
+    try session.launch()
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
+    try session.keys("a", "a")
+    try session.waitFor { $0.filter { $0.contains("$") }.count == 2 }
+    try session.keys("q")
+    try session.waitFor { !$0.contains { $0.contains("[fresh launch]") } }
+    let expectations: [(language: String, currency: String, list: String, detail: [String], settings: [String], tabs: String)] = [
+      ("de", "EUR", "€", ["Seriennr.:", "Wert (EUR):", "Erstellt:", "kein Foto"], ["2 Gegenstände", "Sortierung: manuell", "Währung: EUR"], "Einstellungen"),
+      ("fr", "EUR", "€", ["N° de série:", "Valeur (EUR):", "Créé le:", "pas de photo"], ["2 objets", "Tri : manuel", "Devise : EUR"], "Réglages"),
+      ("ja", "JPY", "¥", ["シリアル:", "価格 (JPY):", "作成日:", "写真なし"], ["2 個の持ち物", "並び順: 手動", "通貨: JPY"], "設定"),
+      ("en", "USD", "$", ["Serial:", "Value (USD):", "Created:", "no photo"], ["2 items", "Sort order: manual", "Currency: USD"], "Settings"),
+    ]
+    for expected in expectations {
+      try session.defaults(["write", "com.bignerdranch.Homepwner", "AppleLanguages", "-array", expected.language])
+      try session.defaults(["write", "com.bignerdranch.Homepwner", "HomepwnerCurrencyCode", expected.currency])
+      try session.keys("C-l")
+      try session.launch()
+      let list = try session.waitFor { $0.filter { $0.contains(expected.list) }.count == 2 && $0.contains { $0.contains(expected.tabs) } }
+      #expect(list.contains { $0.contains(expected.tabs) })
+      try session.keys("Enter")
+      let detail = try session.waitFor { rows in expected.detail.allSatisfy { label in rows.contains { $0.contains(label) } } }
+      #expect(detail.contains { $0.contains("2026") || $0.contains("202") })
+      try session.keys("Left", "Tab")
+      try session.waitFor { rows in expected.settings.allSatisfy { line in rows.contains { $0.contains(line) } } }
+      try session.keys("Tab", "q")
+      try session.waitFor { !$0.contains { $0.contains(expected.tabs) } }
+    }
+    // The tool reads what the app's domain holds.
+    let domain = try session.defaults(["read", "com.bignerdranch.Homepwner"])
+    #expect(domain.contains("HomepwnerCurrencyCode = USD"))
   }
 
   /// Background → SIGKILL → relaunch, `runs` times from random screens: the same tab, stack,
@@ -176,7 +229,7 @@ struct TerminalSessionTests {
     let session = try HomepwnerSession()
     var random = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["STASIS_HOMEPWNER_SEED"] ?? "") ?? 19)
     try session.launch()
-    try session.waitFor { $0.contains { $0.contains("state: fresh launch") } }
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
     try session.keys("a", "a", "a", "a", "a")
     try session.waitFor { $0.filter { $0.contains("$") }.count == 5 }
     var exact = 0
@@ -200,7 +253,7 @@ struct TerminalSessionTests {
       try session.killApp()
       try session.keys("C-l")
       try session.launch()
-      let after = try session.waitFor { $0.contains { $0.contains("state: restored") } }
+      let after = try session.waitFor { $0.contains { $0.contains("[restored]") } }
       let expected = HomepwnerSession.interface(before, height: session.height)
       let got = HomepwnerSession.interface(after, height: session.height)
       if got == expected { exact += 1 } else { mismatches.append("run \(run):\n" + expected.joined(separator: "\n") + "\n--- came back as ---\n" + got.joined(separator: "\n")) }

@@ -2,12 +2,15 @@ public import InterfaceObjects
 public import Lifecycle
 public import Restoration
 public import Sandbox
+internal import Foundation
 
 /// The app delegate: the stores, the window with its tab bar (Items: a navigation stack of the
 /// list and the detail; Settings), saving on entering the background, the photo cache on memory
 /// warnings, and state restoration of every screen.
 public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public let container: AppContainer
+  /// The settings (defaults) and the localized text.
+  public let preferences: Preferences
   public let itemStore: ItemStore
   public let imageStore: ImageStore
   public let window = Window()
@@ -20,8 +23,9 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   /// The last problem saving, if any.
   public private(set) var saveProblem: HomepwnerError?
 
-  public init(container: AppContainer) {
+  public init(container: AppContainer, preferences: Preferences) {
     self.container = container
+    self.preferences = preferences
     itemStore = ItemStore(container: container)
     imageStore = ImageStore(container: container)
     DetailViewController.storeForRestoration = itemStore
@@ -30,6 +34,7 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     navigation.title = "Items"
     items.store = itemStore
     navigation.pushViewController(items)
+    items.displayedItems = { [unowned self] in displayedItems }
     tabs.setViewControllers([navigation, settings])
   }
 
@@ -50,7 +55,20 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   }
 
   public func applicationDidFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool {
-    if let restoration = lifecycle.stateKeeper as? StateRestoration { status = "state: \(restoration.outcome)" }
+    if let restoration = lifecycle.stateKeeper as? StateRestoration {
+      // The localized reason, then a stable English tag for scripts and tests that read the
+      // status line; the full reason (why a snapshot was set aside) follows.
+      let (key, tag): (String, String)
+      switch restoration.outcome {
+      case .freshLaunch: (key, tag) = ("StateFresh", "fresh launch")
+      case .restored: (key, tag) = ("StateRestored", "restored")
+      case .recoveredFromPrevious: (key, tag) = ("StateRecovered", "recovered")
+      case .discarded: (key, tag) = ("StateDiscarded", "discarded")
+      }
+      status = preferences.text("State", preferences.text(key)) + " [\(tag)]"
+      if case .recoveredFromPrevious(let why) = restoration.outcome { status += " \(why)" }
+      if case .discarded(let why) = restoration.outcome { status += " \(why)" }
+    }
     if let problem = itemStore.loadProblem { status += " — \(problem)" }
     _ = items.view
     if items.highlightedRow == nil, !itemStore.allItems.isEmpty { items.highlightedRow = 0 }
@@ -69,6 +87,12 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     }
   }
 
+  /// Saves the items when the app ends from the foreground (the user quits).
+  public func applicationWillTerminate(_ lifecycle: ApplicationLifecycle) {
+    if let detail { detail.commit() }
+    applicationDidEnterBackground(lifecycle)
+  }
+
   // MARK: Restoration
 
   public func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool { true }
@@ -79,13 +103,27 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   /// The detail screen on top of the items stack, if any.
   public var detail: DetailViewController? { navigation.topViewController as? DetailViewController }
 
+  /// The items in the order the settings ask (`HomepwnerSortOrder`): the store's own order
+  /// (which `K`/`J` change), by name, or by value, dearest first.
+  public var displayedItems: [Item] {
+    switch preferences.sortOrder {
+    case "name": itemStore.allItems.sorted { $0.itemName.localizedStandardCompare($1.itemName) == .orderedAscending }
+    case "value": itemStore.allItems.sorted { $0.valueInDollars > $1.valueInDollars }
+    default: itemStore.allItems
+    }
+  }
+
+  /// Whether the user can reorder by hand (the sort order is `manual`).
+  public var canReorder: Bool { preferences.sortOrder == "manual" }
+
   /// Whether the Items tab is showing.
   public var onItemsTab: Bool { tabs.selectedIndex == 0 }
 
   /// Opens the detail of the highlighted item.
   public func openHighlighted() {
-    guard let row = items.highlightedRow, itemStore.allItems.indices.contains(row) else { return }
-    navigation.pushViewController(DetailViewController(item: itemStore.allItems[row]))
+    let shown = displayedItems
+    guard let row = items.highlightedRow, shown.indices.contains(row) else { return }
+    navigation.pushViewController(DetailViewController(item: shown[row]))
   }
 
   /// Leaves the detail screen, keeping what was typed.

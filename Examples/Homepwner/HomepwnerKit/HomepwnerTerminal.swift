@@ -6,8 +6,9 @@ internal import Foundation
 /// the list, the detail, the settings, the tab bar, a status line) into a ``TerminalScreen``, and
 /// turns keys into what the user means.
 ///
-/// Keys: Tab switches tabs; in the list ↑/↓ move, Enter opens the item, `a` adds a random item,
-/// `d` deletes, `K`/`J` move the item up/down; in the detail ↑/↓ choose a field, typing edits
+/// Keys: Tab switches tabs; in the list ↑/↓ move, Enter or → opens the item, `a` adds a random
+/// item, `n` a new one at the default value (opened for editing), `d` deletes, `K`/`J` move the
+/// item up/down (when the sort order is manual); in the detail ↑/↓ choose a field, typing edits
 /// it, Backspace erases, Enter or ← goes back; in the settings ↑/↓ scroll; `q` quits (outside a
 /// text field), Ctrl-Z suspends.
 public final class HomepwnerTerminal {
@@ -94,27 +95,31 @@ public final class HomepwnerTerminal {
     }
     if let detail = app.detail { return handleDetail(key, detail) }
     let store = app.itemStore
+    let shown = app.displayedItems
     let row = app.items.highlightedRow
+    /// Highlights `item` where the current order shows it.
+    func highlight(_ item: Item) { app.items.highlightedRow = app.displayedItems.firstIndex { $0 === item } }
     switch key {
     case .up: if let row, row > 0 { app.items.highlightedRow = row - 1 }
     case .down:
-      if let row { if row + 1 < store.allItems.count { app.items.highlightedRow = row + 1 } } else if !store.allItems.isEmpty { app.items.highlightedRow = 0 }
+      if let row { if row + 1 < shown.count { app.items.highlightedRow = row + 1 } } else if !shown.isEmpty { app.items.highlightedRow = 0 }
     case .enter, .right: app.openHighlighted()
-    case .character("a"):
-      store.createItem(Item.random(using: &random))
-      app.items.highlightedRow = store.allItems.count - 1
+    case .character("a"): highlight(store.createItem(Item.random(using: &random)))
+    case .character("n"):
+      highlight(store.createItem(Item(itemName: "", serialNumber: "", valueInDollars: app.preferences.defaultValue)))
+      app.openHighlighted()
     case .character("d"):
-      guard let row, store.allItems.indices.contains(row) else { return .none }
-      let item = store.allItems[row]
+      guard let row, shown.indices.contains(row) else { return .none }
+      let item = shown[row]
       app.imageStore.deleteImage(forKey: item.itemKey)
       store.remove(item)
-      app.items.highlightedRow = store.allItems.isEmpty ? nil : min(row, store.allItems.count - 1)
+      app.items.highlightedRow = shown.count > 1 ? min(row, shown.count - 2) : nil
     case .character("K"):
-      guard let row, row > 0 else { return .none }
+      guard app.canReorder, let row, row > 0 else { return .none }
       store.moveItem(from: row, to: row - 1)
       app.items.highlightedRow = row - 1
     case .character("J"):
-      guard let row, row + 1 < store.allItems.count else { return .none }
+      guard app.canReorder, let row, row + 1 < shown.count else { return .none }
       store.moveItem(from: row, to: row + 1)
       app.items.highlightedRow = row + 1
     case .character("q"): return .quit
@@ -145,9 +150,10 @@ public final class HomepwnerTerminal {
     let top = app.onItemsTab ? (app.navigation.topViewController ?? app.items) : app.settings
     // Navigation bar.
     screen.fill(row: 0, inverse: true)
-    let title = top.title ?? ""
+    let text = app.preferences
+    let title = top === app.items ? text.text("Homepwner") : top === app.settings ? text.text("Settings") : (app.detail?.item?.itemName ?? "")
     screen.draw(title, x: max(0, (width - TerminalScreen.columns(of: title)) / 2), y: 0, inverse: true, bold: true)
-    if app.onItemsTab, app.navigation.viewControllers.count > 1 { screen.draw("‹ Items", x: 1, y: 0, inverse: true) }
+    if app.onItemsTab, app.navigation.viewControllers.count > 1 { screen.draw("‹ " + text.text("Back"), x: 1, y: 0, inverse: true) }
     if app.onItemsTab, app.detail == nil { screen.draw("+ (a)", x: max(0, width - 6), y: 0, inverse: true) }
     let contentRows = max(0, height - 3)
     if let detail = app.detail, app.onItemsTab {
@@ -161,7 +167,7 @@ public final class HomepwnerTerminal {
     let tabRow = height - 2
     screen.fill(row: tabRow)
     var x = 1
-    for (index, name) in ["Items", "Settings"].enumerated() {
+    for (index, name) in [text.text("Items"), text.text("Settings")].enumerated() {
       let label = " \(name) "
       screen.draw(label, x: x, y: tabRow, inverse: app.tabs.selectedIndex == index, bold: app.tabs.selectedIndex == index)
       x += TerminalScreen.columns(of: label) + 2
@@ -171,9 +177,9 @@ public final class HomepwnerTerminal {
   }
 
   func drawList(into screen: inout TerminalScreen, rows: Int) {
-    let items = app.itemStore.allItems
+    let items = app.displayedItems
     guard !items.isEmpty else {
-      screen.draw("No items yet — press a to add one.", x: 2, y: 2)
+      screen.draw(app.preferences.text("Empty"), x: 2, y: 2)
       return
     }
     var first = Int(app.items.table.contentOffset.y)
@@ -188,35 +194,44 @@ public final class HomepwnerTerminal {
       let item = items[index]
       let name = TerminalScreen.clipped(item.itemName, to: 24)
       let padded = name + String(repeating: " ", count: max(0, 24 - TerminalScreen.columns(of: name)))
-      let line = " \(padded)  $\(item.valueInDollars)".padding(toLength: 36, withPad: " ", startingAt: 0) + item.serialNumber
+      let money = app.preferences.money(item.valueInDollars)
       let highlighted = app.items.highlightedRow == index
       if highlighted { screen.fill(row: 1 + offset, inverse: true) }
-      screen.draw(line, x: 0, y: 1 + offset, inverse: highlighted)
+      screen.draw(" " + padded, x: 0, y: 1 + offset, inverse: highlighted)
+      screen.draw(money, x: max(27, 40 - TerminalScreen.columns(of: money)), y: 1 + offset, inverse: highlighted)
+      screen.draw(item.serialNumber, x: 43, y: 1 + offset, inverse: highlighted)
     }
   }
 
   func drawDetail(_ detail: DetailViewController, into screen: inout TerminalScreen, rows: Int) {
-    let labels = ["Name", "Serial", "Value $"]
+    let text = app.preferences
+    let labels = [text.text("Name"), text.text("Serial"), text.text("Value") + " (" + text.currencyCode + ")"]
+    let labelWidth = (labels + [text.text("Created"), text.text("Photo")]).map(TerminalScreen.columns(of:)).max() ?? 8
+    func label(_ name: String) -> String { name + ":" + String(repeating: " ", count: labelWidth - TerminalScreen.columns(of: name) + 1) }
     for (index, field) in detail.fields.enumerated() where 1 + index * 2 < rows {
       let focused = detail.focusedField == index
-      screen.draw((focused ? "› " : "  ") + labels[index] + ":", x: 1, y: 2 + index * 2, bold: focused)
-      screen.draw("[" + field.text + (focused ? "▏" : "") + "]", x: 14, y: 2 + index * 2, bold: focused)
+      screen.draw((focused ? "› " : "  ") + label(labels[index]) + "[" + field.text + (focused ? "▏" : "") + "]", x: 1, y: 2 + index * 2, bold: focused)
     }
     if let item = detail.item {
-      let date = item.dateCreated.formatted(.iso8601.year().month().day())
-      screen.draw("  Created:    \(date)", x: 1, y: 8)
-      let photo = app.imageStore.image(forKey: item.itemKey)?.summary ?? "no photo"
-      screen.draw("  Photo:      \(photo)", x: 1, y: 10)
+      screen.draw("  " + label(text.text("Created")) + text.date(item.dateCreated), x: 1, y: 8)
+      let photo = app.imageStore.image(forKey: item.itemKey)?.summary ?? text.text("NoPhoto")
+      screen.draw("  " + label(text.text("Photo")) + photo, x: 1, y: 10)
     }
   }
 
   /// The settings screen's lines.
   var settingsLines: [String] {
     let items = app.itemStore.allItems
+    let text = app.preferences
+    let order = ["name": "SortName", "value": "SortValue"][text.sortOrder] ?? "SortManual"
     return [
-      "Items: \(items.count), worth $\(items.reduce(0) { $0 + $1.valueInDollars }) in all",
-      "Store: \(app.itemStore.archivePath)",
-      "Photos: \(app.imageStore.folder) (\(app.imageStore.cachedCount) in memory)",
+      text.itemCount(items.count) + " — " + text.text("Total", text.money(items.reduce(0) { $0 + $1.valueInDollars })),
+      text.text("SortOrder", text.text(order)),
+      text.text("Currency", text.currencyCode),
+      text.text("DefaultValue", text.money(text.defaultValue)),
+      text.text("Language", text.language),
+      "\(app.itemStore.archivePath)",
+      "\(app.imageStore.folder) (\(app.imageStore.cachedCount) in memory)",
     ]
   }
 

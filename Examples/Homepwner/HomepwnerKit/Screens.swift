@@ -7,6 +7,8 @@ public import Restoration
 public final class ItemsViewController: ViewController, DataSourceModelAssociation {
   public let table = TableView()
   public weak var store: ItemStore?
+  /// The items as the list shows them (sorted as the settings say).
+  public var displayedItems: () -> [Item] = { [] }
 
   public required init() {
     super.init()
@@ -28,12 +30,13 @@ public final class ItemsViewController: ViewController, DataSourceModelAssociati
   }
 
   public func modelIdentifierForElement(at indexPath: IndexPath, in view: View) -> String? {
-    guard let items = store?.allItems, items.indices.contains(indexPath.row) else { return nil }
+    let items = displayedItems()
+    guard items.indices.contains(indexPath.row) else { return nil }
     return items[indexPath.row].itemKey
   }
 
   public func indexPathForElement(withModelIdentifier identifier: String, in view: View) -> IndexPath? {
-    store?.allItems.firstIndex { $0.itemKey == identifier }.map { IndexPath(row: $0, section: 0) }
+    displayedItems().firstIndex { $0.itemKey == identifier }.map { IndexPath(row: $0, section: 0) }
   }
 }
 

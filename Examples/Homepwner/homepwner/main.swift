@@ -5,6 +5,8 @@
 //
 //   swift run homepwner          (containers under $STASIS_CONTAINERS_ROOT, else ~/.stasis/containers)
 import Foundation
+import Bundles
+import Defaults
 import HomepwnerKit
 import Lifecycle
 import Sandbox
@@ -20,7 +22,21 @@ do {
   FileHandle.standardError.write(Data("homepwner: \(error)\n".utf8))
   exit(1)
 }
-let app = HomepwnerApp(container: container)
+// The app's bundle (Info.plist, Base.lproj and en/de/fr/ja), beside this source file unless
+// $HOMEPWNER_BUNDLE says otherwise; its defaults domain, whose AppleLanguages picks the language.
+let bundlePath =
+  ProcessInfo.processInfo.environment["HOMEPWNER_BUNDLE"]
+  ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Homepwner.app").path
+let preferences: Preferences
+do {
+  let defaults = try Defaults.UserDefaults(bundleIdentifier: "com.bignerdranch.Homepwner")
+  defaults.provideAppleLanguagesToBundles()
+  preferences = Preferences(defaults: defaults, bundle: try Bundles.Bundle(path: bundlePath))
+} catch {
+  FileHandle.standardError.write(Data("homepwner: \(error)\n".utf8))
+  exit(1)
+}
+let app = HomepwnerApp(container: container, preferences: preferences)
 let (lifecycle, restoration) = app.makeLifecycle()
 let terminal = HomepwnerTerminal(app: app)
 let host = TerminalHost(lifecycle: lifecycle)
@@ -52,6 +68,11 @@ var observers: [NSObjectProtocol] = []
 for name in [Notification.Name.applicationDidBecomeActive, .applicationWillResignActive, .applicationDidReceiveMemoryWarning] {
   observers.append(center.addObserver(forName: name, object: lifecycle, queue: nil) { _ in MainActor.assumeIsolated { redraw() } })
 }
+// Coming back: settings another process changed (`defaults write`) apply now.
+observers.append(
+  center.addObserver(forName: .applicationWillEnterForeground, object: lifecycle, queue: nil) { _ in
+    MainActor.assumeIsolated { _ = preferences.defaults.synchronize() }
+  })
 // Leaving: back to the normal screen before the host restores the terminal and stops the process.
 observers.append(center.addObserver(forName: .applicationDidEnterBackground, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
 observers.append(center.addObserver(forName: .applicationWillTerminate, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
