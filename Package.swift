@@ -22,6 +22,8 @@ let package = Package(
     .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "restoration", targets: ["restoration"]),
     .executable(name: "homepwner", targets: ["homepwner"]),
+    // Homepwner's model and screens, for its benchmark (Benchmarks/Homepwner); not API.
+    .library(name: "HomepwnerKit", targets: ["HomepwnerKit"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),

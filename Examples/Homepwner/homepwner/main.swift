@@ -57,10 +57,17 @@ nonisolated func write(_ text: String) {
   return (80, 24)
 }
 
+/// `HOMEPWNER_EXIT_AFTER_FIRST_FRAME=1`: draw once and exit (the start-up benchmark).
+let exitsAfterFirstFrame = ProcessInfo.processInfo.environment["HOMEPWNER_EXIT_AFTER_FIRST_FRAME"] == "1"
+
 @MainActor func redraw() {
   guard lifecycle.state == .active || lifecycle.state == .inactive else { return }
   let size = terminalSize()
   write("\u{1B}[?1049h" + terminal.render(width: size.width, height: size.height).ansiFrame())
+  if exitsAfterFirstFrame {
+    write("\u{1B}[?1049l")
+    exit(0)
+  }
 }
 
 let center = lifecycle.notificationCenter

@@ -1,0 +1,146 @@
+// homepwner-bench: a 10,000-item store (the seeds' BNRItem) saved and loaded with Stasis's
+// ItemStore beside Foundation's NSKeyedArchiver / NSKeyedUnarchiver archiving the same items as
+// NSCoding objects with the same keys (both writes: temporary file, fsync, rename, fsync of the
+// folder), then the real `homepwner` process (release, given by --app) started on that store
+// until its first frame is drawn (HOMEPWNER_EXIT_AFTER_FIRST_FRAME), wall time from spawn to exit.
+import BenchSupport
+import Foundation
+import HomepwnerKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+var rounds = 15
+var appPath: String?
+var source = "working tree"
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
+  case "--app": appPath = arguments.next()
+  case "--source": source = arguments.next() ?? source
+  default: fatalError("homepwner-bench: unknown argument \(argument)")
+  }
+}
+
+let work = NSTemporaryDirectory() + "/stasis-homepwner-bench-\(getpid())"
+let documents = work + "/com.bignerdranch.Homepwner/Documents"
+try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
+
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+var random = SplitMix(state: 19)
+let store = ItemStore(archivePath: documents + "/items.archive")
+for _ in 0..<10_000 { store.createItem(Item.random(using: &random, date: Date(timeIntervalSinceReferenceDate: 700_000_000))) }
+
+func medianMilliseconds(_ body: () throws -> Void) rethrows -> Double {
+  var times: [Double] = []
+  for round in 0...rounds {
+    let start = wallNow()
+    try body()
+    if round > 0 { times.append((wallNow() - start) * 1_000) }
+  }
+  return median(times)
+}
+
+let stasisSave = try medianMilliseconds { try store.save() }
+var loaded = 0
+let stasisLoad = medianMilliseconds { loaded = ItemStore(archivePath: documents + "/items.archive").allItems.count }
+precondition(loaded == 10_000)
+let stasisBytes = (try? FileManager.default.attributesOfItem(atPath: documents + "/items.archive")[.size] as? Int) ?? 0
+
+// Foundation: the same items as NSCoding objects with the book's keys.
+final class FoundationItem: NSObject, NSCoding {
+  let itemName: String, serialNumber: String, valueInDollars: Int, dateCreated: Date, itemKey: String
+  init(_ item: Item) {
+    itemName = item.itemName
+    serialNumber = item.serialNumber
+    valueInDollars = item.valueInDollars
+    dateCreated = item.dateCreated
+    itemKey = item.itemKey
+  }
+  func encode(with coder: NSCoder) {
+    coder.encode(itemName as NSString, forKey: "itemName")
+    coder.encode(serialNumber as NSString, forKey: "serialNumber")
+    coder.encode(valueInDollars, forKey: "valueInDollars")
+    coder.encode(NSDate(timeIntervalSinceReferenceDate: dateCreated.timeIntervalSinceReferenceDate), forKey: "dateCreated")
+    coder.encode(itemKey as NSString, forKey: "itemKey")
+  }
+  required init?(coder: NSCoder) {
+    itemName = coder.decodeObject(forKey: "itemName") as? String ?? ""
+    serialNumber = coder.decodeObject(forKey: "serialNumber") as? String ?? ""
+    valueInDollars = coder.decodeInteger(forKey: "valueInDollars")
+    dateCreated = (coder.decodeObject(forKey: "dateCreated") as? Date) ?? Date()
+    itemKey = coder.decodeObject(forKey: "itemKey") as? String ?? ""
+  }
+}
+let foundationItems = NSArray(array: store.allItems.map(FoundationItem.init))
+let foundationPath = work + "/foundation.archive"
+func writeAtomically(_ data: Data, to path: String) {
+  let temporary = path + ".tmp"
+  let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  data.withUnsafeBytes { buffer in _ = write(descriptor, buffer.baseAddress, buffer.count) }
+  fsync(descriptor)
+  close(descriptor)
+  rename(temporary, path)
+  let folder = open(work, O_RDONLY | O_DIRECTORY)
+  fsync(folder)
+  close(folder)
+}
+let foundationSave = medianMilliseconds {
+  let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+  archiver.encode(foundationItems, forKey: NSKeyedArchiveRootObjectKey)
+  archiver.finishEncoding()
+  writeAtomically(archiver.encodedData, to: foundationPath)
+}
+var foundationLoaded = 0
+let foundationLoad = medianMilliseconds {
+  let data = try! Data(contentsOf: URL(fileURLWithPath: foundationPath))
+  let unarchiver = try! NSKeyedUnarchiver(forReadingFrom: data)
+  unarchiver.requiresSecureCoding = false
+  foundationLoaded = (unarchiver.decodeObject(forKey: NSKeyedArchiveRootObjectKey) as? NSArray)?.count ?? 0
+}
+precondition(foundationLoaded == 10_000)
+
+// The real app, to its first frame.
+var firstFrame: Double?
+if let appPath {
+  firstFrame = medianMilliseconds {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: appPath)
+    process.environment = [
+      "STASIS_CONTAINERS_ROOT": work, "HOME": work, "HOMEPWNER_EXIT_AFTER_FIRST_FRAME": "1", "LANG": "C.UTF-8",
+      "HOMEPWNER_BUNDLE": ProcessInfo.processInfo.environment["HOMEPWNER_BUNDLE"] ?? "",
+    ]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try! process.run()
+    process.waitUntilExit()
+    precondition(process.terminationStatus == 0, "homepwner exited with \(process.terminationStatus)")
+  }
+}
+try? FileManager.default.removeItem(atPath: work)
+
+let machine = MachineDescription()
+func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+print("## Homepwner benchmark: 10,000 items")
+print("")
+print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load \(loadAverage()); Stasis from \(source); \(rounds) rounds, medians, wall time.")
+print("")
+print("| | Stasis | Foundation | Foundation ÷ Stasis |")
+print("|---|---|---|---|")
+print("| save (archive + atomic write with fsync; \(stasisBytes) bytes) | \(ms(stasisSave)) | \(ms(foundationSave)) | \(String(format: "%.1f×", foundationSave / stasisSave)) |")
+print("| load (read + unarchive) | \(ms(stasisLoad)) | \(ms(foundationLoad)) | \(String(format: "%.1f×", foundationLoad / stasisLoad)) |")
+if let firstFrame { print("| start-up of the real app to its first frame (spawn to exit) | \(ms(firstFrame)) | — | — |") }
+print("")
+print("Bars: save ≤ 50 ms \(stasisSave <= 50 ? "met" : "missed"); first frame ≤ 100 ms \(firstFrame.map { $0 <= 100 ? "met" : "missed" } ?? "not measured (no --app)").")
