@@ -220,6 +220,31 @@ struct TerminalSessionTests {
     #expect(domain.contains("HomepwnerCurrencyCode = USD"))
   }
 
+  @Test("A photo attached from a file; a memory warning empties the photo cache, and the photo still shows, read again from disk", .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason))
+  func memoryWarningAndPhotos() throws {
+    let session = try HomepwnerSession()
+    // A PNG header: signature, IHDR of 640 × 480.
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 2, 128, 0, 0, 1, 224, 8, 2, 0, 0, 0]
+    try session.root.write(png, to: "chair.png")
+    try session.launch()
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
+    try session.keys("a", "Enter")
+    try session.waitFor { $0.contains { $0.contains("no photo") } }
+    try session.keys("C-p")
+    try session.type(session.root.file("chair.png"))
+    try session.keys("Enter")
+    try session.waitFor { $0.contains { $0.contains("Photo:") && $0.contains("PNG, 640 × 480") } }
+    try session.keys("Left", "Tab")
+    try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
+    kill(try #require(try session.appProcess()), SIGUSR1)  // the app's simulated memory warning
+    try session.waitFor { $0.contains { $0.contains("(0 in memory)") } }
+    try session.keys("Tab", "Enter")
+    try session.waitFor { $0.contains { $0.contains("Photo:") && $0.contains("PNG, 640 × 480") } }
+    try session.keys("Left", "Tab")
+    try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
+    try session.keys("q")
+  }
+
   /// Background → SIGKILL → relaunch, `runs` times from random screens: the same tab, stack,
   /// item and unsaved text come back. `STASIS_HOMEPWNER_KILLS` sets the number (10 here;
   /// Tools/homepwner-kills.sh runs 50).

@@ -10,7 +10,8 @@ internal import Foundation
 /// item, `n` a new one at the default value (opened for editing), `d` deletes, `K`/`J` move the
 /// item up/down (when the sort order is manual); in the detail ↑/↓ choose a field, typing edits
 /// it, Backspace erases, Enter or ← goes back; in the settings ↑/↓ scroll; `q` quits (outside a
-/// text field), Ctrl-Z suspends.
+/// text field), Ctrl-Z suspends; in the detail Ctrl-P attaches a photo: type the image file's
+/// path, Enter (an empty path cancels).
 public final class HomepwnerTerminal {
   /// What a key asks of the program around.
   public enum Request: Equatable { case none, redraw, quit }
@@ -26,7 +27,10 @@ public final class HomepwnerTerminal {
 
   // MARK: - Keys
 
-  enum Key: Equatable { case up, down, left, right, enter, tab, backspace, character(Character) }
+  enum Key: Equatable { case up, down, left, right, enter, tab, backspace, attachPhoto, character(Character) }
+
+  /// The photo path being typed after Ctrl-P, if the prompt is open.
+  public private(set) var photoPrompt: String?
 
   static func keys(in bytes: [UInt8]) -> [Key] {
     var keys: [Key] = []
@@ -49,6 +53,7 @@ public final class HomepwnerTerminal {
       case 0x0D, 0x0A: keys.append(.enter)
       case 0x09: keys.append(.tab)
       case 0x7F, 0x08: keys.append(.backspace)
+      case 0x10: keys.append(.attachPhoto)
       case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
       case 0xC0...0xF7:
         // A UTF-8 sequence: take it whole.
@@ -129,6 +134,23 @@ public final class HomepwnerTerminal {
   }
 
   func handleDetail(_ key: Key, _ detail: DetailViewController) -> Request {
+    if var path = photoPrompt {
+      switch key {
+      case .character(let character): path.append(character)
+      case .backspace: if !path.isEmpty { path.removeLast() }
+      case .enter:
+        photoPrompt = nil
+        if !path.isEmpty, let item = detail.item { attachPhoto(atPath: path, to: item) }
+        return .redraw
+      default: return .none
+      }
+      photoPrompt = path
+      return .redraw
+    }
+    if key == .attachPhoto {
+      photoPrompt = ""
+      return .redraw
+    }
     let field = detail.fields[detail.focusedField]
     switch key {
     case .up: detail.focusedField = max(0, detail.focusedField - 1)
@@ -140,6 +162,21 @@ public final class HomepwnerTerminal {
     }
     app.window.makeFirstResponder(app.detail?.fields[app.detail?.focusedField ?? 0])
     return .redraw
+  }
+
+  /// Reads the image file at `path` into the image store as `item`'s photo; the status line says
+  /// what happened.
+  func attachPhoto(atPath path: String, to item: Item) {
+    guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else {
+      app.status = "\(path): cannot be read"
+      return
+    }
+    do {
+      try app.imageStore.setImage([UInt8](data), forKey: item.itemKey)
+      app.status = "\(path): \(StoredImage(bytes: [UInt8](data)).summary)"
+    } catch {
+      app.status = "\(error)"
+    }
   }
 
   // MARK: - Drawing
@@ -172,7 +209,8 @@ public final class HomepwnerTerminal {
       screen.draw(label, x: x, y: tabRow, inverse: app.tabs.selectedIndex == index, bold: app.tabs.selectedIndex == index)
       x += TerminalScreen.columns(of: label) + 2
     }
-    screen.draw(TerminalScreen.clipped(app.status, to: width), x: 0, y: height - 1)
+    let statusLine = photoPrompt.map { app.preferences.text("Photo") + ": " + $0 + "▏" } ?? app.status
+    screen.draw(TerminalScreen.clipped(statusLine, to: width), x: 0, y: height - 1)
     return screen
   }
 
@@ -231,7 +269,7 @@ public final class HomepwnerTerminal {
       text.text("DefaultValue", text.money(text.defaultValue)),
       text.text("Language", text.language),
       "\(app.itemStore.archivePath)",
-      "\(app.imageStore.folder) (\(app.imageStore.cachedCount) in memory)",
+      "(\(app.imageStore.cachedCount) in memory) \(app.imageStore.folder)",
     ]
   }
 

@@ -25,7 +25,7 @@ do {
 // The app's bundle (Info.plist, Base.lproj and en/de/fr/ja), beside this source file unless
 // $HOMEPWNER_BUNDLE says otherwise; its defaults domain, whose AppleLanguages picks the language.
 let bundlePath =
-  ProcessInfo.processInfo.environment["HOMEPWNER_BUNDLE"]
+  ProcessInfo.processInfo.environment["HOMEPWNER_BUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
   ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Homepwner.app").path
 let preferences: Preferences
 do {
@@ -72,9 +72,14 @@ let exitsAfterFirstFrame = ProcessInfo.processInfo.environment["HOMEPWNER_EXIT_A
 
 let center = lifecycle.notificationCenter
 var observers: [NSObjectProtocol] = []
-for name in [Notification.Name.applicationDidBecomeActive, .applicationWillResignActive, .applicationDidReceiveMemoryWarning] {
+for name in [Notification.Name.applicationDidBecomeActive, .applicationWillResignActive] {
   observers.append(center.addObserver(forName: name, object: lifecycle, queue: nil) { _ in MainActor.assumeIsolated { redraw() } })
 }
+// After a memory warning has reached every purgeable (the notification comes before them).
+observers.append(
+  center.addObserver(forName: .applicationDidReceiveMemoryWarning, object: lifecycle, queue: nil) { _ in
+    DispatchQueue.main.async { MainActor.assumeIsolated { redraw() } }
+  })
 // Coming back: settings another process changed (`defaults write`) apply now.
 observers.append(
   center.addObserver(forName: .applicationWillEnterForeground, object: lifecycle, queue: nil) { _ in
@@ -95,6 +100,8 @@ host.inputHandler = { bytes in
   }
 }
 host.handle(SIGWINCH) { MainActor.assumeIsolated { redraw() } }
+// `kill -USR1`: a memory warning without memory pressure (Xcode's "Simulate Memory Warning").
+host.handle(SIGUSR1) { MainActor.assumeIsolated { lifecycle.simulateMemoryWarning() } }
 host.watchMemoryPressure()
 _ = restoration
 host.run(options: LaunchOptions(commandLine: Array(CommandLine.arguments.dropFirst())))
