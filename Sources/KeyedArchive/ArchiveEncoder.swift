@@ -75,7 +75,12 @@ public final class ArchiveEncoder {
   public func encode<Object: ArchiveEncodable>(_ objects: [Object]?, forKey key: String) throws {
     guard let objects else { return set(.uid(0), key) }
     guard archiver.willEncode == nil else { return try encode(objects as Any?, forKey: key) }
-    let uid = try nested { () throws -> UInt64 in
+    set(.uid(try arrayReference(to: objects)), key)
+  }
+
+  /// The UID of an `NSArray` of registered class instances, written as the general path writes it.
+  func arrayReference<Object: ArchiveEncodable>(to objects: [Object]) throws -> UInt64 {
+    try nested { () throws -> UInt64 in
       let uid = archiver.append("$null")
       let kind = objects.archiveClass
       try archiver.writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
@@ -86,7 +91,6 @@ public final class ArchiveEncoder {
       }
       return uid
     }
-    set(.uid(uid), key)
   }
 
   /// The UID of a class instance, through the general path when a hook or a Foundation value is involved.

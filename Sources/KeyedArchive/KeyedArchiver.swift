@@ -71,6 +71,15 @@ public final class KeyedArchiver {
     top[escape(key)] = .uid(uid)
   }
 
+  /// Encodes an array of registered class instances under the top-level key `key`: the
+  /// `NSArray` that ``encode(_:forKey:)`` writes for the same array, byte for byte, through the
+  /// typed path (no run-time type tests per member).
+  public func encode<Object: ArchiveEncodable>(objects: [Object], forKey key: String) throws {
+    precondition(!finished, "KeyedArchiver used after finishEncoding()")
+    guard willEncode == nil else { return try encode(objects as Any?, forKey: key) }
+    top[escape(key)] = .uid(try coder.arrayReference(to: objects))
+  }
+
   /// Encodes an array of strings under the top-level key `key`: the `NSArray` that
   /// ``encode(_:forKey:)`` writes for the same array, byte for byte, without a run-time type test
   /// per member (for large tables of names).

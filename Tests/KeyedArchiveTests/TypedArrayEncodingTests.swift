@@ -59,6 +59,26 @@ struct TypedArrayEncodingTests {
     #expect(typedBytes == generalBytes)
   }
 
+  @Test("Registered class instances, with a repeat")
+  func objects() throws {
+    final class Point: ArchiveEncodable, ArchiveDecodable {
+      let x: Int
+      init(_ x: Int) { self.x = x }
+      init(coder: ArchiveDecoder) throws { x = try coder.decodeInteger(forKey: "x") }
+      func encode(with coder: ArchiveEncoder) throws { coder.encode(x, forKey: "x") }
+    }
+    var registry = ArchiveClassRegistry.foundation
+    registry.register(Point.self, as: "Point")
+    let shared = Point(3)
+    let points = [Point(1), shared, Point(2), shared]
+    func bytes(_ body: (KeyedArchiver) throws -> Void) throws -> Data {
+      let archiver = KeyedArchiver(registry: registry)
+      try body(archiver)
+      return try archiver.finishEncoding()
+    }
+    #expect(try bytes { try $0.encode(objects: points, forKey: "root") } == bytes { try $0.encode(points, forKey: "root") })
+  }
+
   @Test("A UID is refused")
   func uidRefused() {
     expectError(KeyedArchiveError.self, .invalidValue) { try KeyedArchiver().encode(propertyListValues: [.uid(3)], forKey: "list") }

@@ -1,6 +1,7 @@
 internal import FoundationEssentials
 public import Sandbox
 internal import KeyedArchive
+internal import PropertyLists
 internal import AtomicFiles
 internal import Glibc
 
@@ -59,7 +60,9 @@ public final class ItemStore {
   /// Archives the items to ``archivePath`` (`saveChanges`), atomically.
   public func save() throws(HomepwnerError) {
     do {
-      try KeyedArchiver.archive(allItems, toFile: archivePath, registry: HomepwnerArchive.registry)
+      let archiver = KeyedArchiver(registry: HomepwnerArchive.registry)
+      try archiver.encode(objects: allItems, forKey: "root")
+      try archiver.finishedArchive().write(toFile: archivePath, format: .binary)
     } catch {
       throw HomepwnerError(.writeFailed, detail: "the items could not be saved; the previous file is intact", path: archivePath, underlying: error)
     }

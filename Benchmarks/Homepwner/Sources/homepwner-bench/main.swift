@@ -42,7 +42,7 @@ var random = SplitMix(state: 19)
 let store = ItemStore(archivePath: documents + "/items.archive")
 for _ in 0..<10_000 { store.createItem(Item.random(using: &random, date: Date(timeIntervalSinceReferenceDate: 700_000_000))) }
 
-func medianMilliseconds(_ body: () throws -> Void) rethrows -> Double {
+@MainActor func medianMilliseconds(_ body: () throws -> Void) rethrows -> Double {
   var times: [Double] = []
   for round in 0...rounds {
     let start = wallNow()
@@ -85,7 +85,7 @@ final class FoundationItem: NSObject, NSCoding {
 }
 let foundationItems = NSArray(array: store.allItems.map(FoundationItem.init))
 let foundationPath = work + "/foundation.archive"
-func writeAtomically(_ data: Data, to path: String) {
+@MainActor func writeAtomically(_ data: Data, to path: String) {
   let temporary = path + ".tmp"
   let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   data.withUnsafeBytes { buffer in _ = write(descriptor, buffer.baseAddress, buffer.count) }
@@ -132,7 +132,7 @@ if let appPath {
 try? FileManager.default.removeItem(atPath: work)
 
 let machine = MachineDescription()
-func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+@MainActor func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 print("## Homepwner benchmark: 10,000 items")
 print("")
 print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load \(loadAverage()); Stasis from \(source); \(rounds) rounds, medians, wall time.")
