@@ -61,7 +61,14 @@ public final class ArchiveEncoder {
   /// `encodeObject:forKey:` for a date: an `NSDate` object.
   public func encode(_ value: Date, forKey key: String) throws {
     guard archiver.willEncode == nil else { return try encode(value as Any?, forKey: key) }
-    let uid = try nested { try archiver.encodeValueObject(value) }
+    // An `NSDate` object, written as the general path writes it, without its run-time casts.
+    let uid = try nested { () throws -> UInt64 in
+      let uid = archiver.append("$null")
+      try archiver.writeObject(at: uid, name: "NSDate", chain: ["NSDate", "NSObject"], versioned: nil) {
+        encodeRaw(.real(value.timeIntervalSinceReferenceDate), forKey: "NS.time")
+      }
+      return uid
+    }
     set(.uid(uid), key)
   }
 

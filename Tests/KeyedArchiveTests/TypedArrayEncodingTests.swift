@@ -79,6 +79,25 @@ struct TypedArrayEncodingTests {
     #expect(try bytes { try $0.encode(objects: points, forKey: "root") } == bytes { try $0.encode(points, forKey: "root") })
   }
 
+  @Test("A date through encode(_: Date, forKey:) equals the general path's NSDate")
+  func typedDate() throws {
+    final class Stamp: ArchiveEncodable, ArchiveDecodable {
+      let date: Date
+      let typed: Bool
+      init(_ date: Date, typed: Bool) { self.date = date; self.typed = typed }
+      init(coder: ArchiveDecoder) throws { date = try coder.decode(Date.self, forKey: "d") ?? Date(); typed = true }
+      func encode(with coder: ArchiveEncoder) throws {
+        if typed { try coder.encode(date, forKey: "d") } else { try coder.encode(date as Any?, forKey: "d") }
+      }
+    }
+    var registry = ArchiveClassRegistry.foundation
+    registry.register(Stamp.self, as: "Stamp")
+    let date = Date(timeIntervalSinceReferenceDate: -1234.25)
+    let typed = try KeyedArchiver.archivedData(withRootObject: [Stamp(date, typed: true), Stamp(date, typed: true)], registry: registry)
+    let general = try KeyedArchiver.archivedData(withRootObject: [Stamp(date, typed: false), Stamp(date, typed: false)], registry: registry)
+    #expect(typed == general)
+  }
+
   @Test("A UID is refused")
   func uidRefused() {
     expectError(KeyedArchiveError.self, .invalidValue) { try KeyedArchiver().encode(propertyListValues: [.uid(3)], forKey: "list") }
