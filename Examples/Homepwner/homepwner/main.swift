@@ -15,6 +15,10 @@ import Sandbox
   import Glibc
 #endif
 
+if isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+  FileHandle.standardError.write(Data("homepwner: needs a terminal (run it in one, or in tmux)\n".utf8))
+  exit(1)
+}
 let container: AppContainer
 do {
   container = try ContainerRoot.standard().container(for: "com.bignerdranch.Homepwner", appName: "Homepwner")
