@@ -211,7 +211,7 @@ let package = Package(
     // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
     .target(
       name: "HomepwnerKit",
-      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults", "Bundles"],
+      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults", "Bundles", "NibLoading", "ObjectModel"],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(
       name: "homepwner",

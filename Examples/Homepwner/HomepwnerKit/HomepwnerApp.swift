@@ -3,6 +3,9 @@ public import Lifecycle
 public import Restoration
 public import Sandbox
 internal import Foundation
+public import NibLoading
+internal import ObjectModel
+internal import Bundles
 
 /// The app delegate: the stores, the window with its tab bar (Items: a navigation stack of the
 /// list and the detail; Settings), saving on entering the background, the photo cache on memory
@@ -14,28 +17,56 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public let itemStore: ItemStore
   public let imageStore: ImageStore
   public let window = Window()
-  public let tabs = TabBarController()
-  public let navigation = NavigationController()
-  public let items = ItemsViewController()
-  public let settings = SettingsViewController()
+  public let tabs: TabBarController
+  public let navigation: NavigationController
+  public let items: ItemsViewController
+  public let settings: SettingsViewController
   /// What the status line shows: the restore reason first, then the last message.
   public var status = ""
   /// The last problem saving, if any.
   public private(set) var saveProblem: HomepwnerError?
 
-  public init(container: AppContainer, preferences: Preferences) {
+  /// The storyboard the screens come from (`Base.lproj/Main.storyboard` of the app's bundle).
+  public let storyboard: Storyboard
+
+  /// The app in `container`, its screens from the storyboard `Main` of the preferences' bundle.
+  ///
+  /// - Throws: the loader's error when the storyboard cannot be read or does not hold the
+  ///   expected scenes (a tab bar controller with a navigation controller of the items and the
+  ///   settings, and a `Detail` scene).
+  public init(container: AppContainer, preferences: Preferences) throws {
     self.container = container
     self.preferences = preferences
     itemStore = ItemStore(container: container)
     imageStore = ImageStore(container: container)
+    var options = Nib.Options()
+    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
+    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
+    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
+    // A compiled `Main.storyboardc` if the bundle has one, else the document itself (the loader
+    // compiles it on the way).
+    if let compiled = preferences.bundle.path(forResource: "Main", ofType: "storyboardc") {
+      storyboard = try Storyboard(contentsOf: compiled, bundle: preferences.bundle, options: options)
+    } else if let document = preferences.bundle.path(forResource: "Main", ofType: "storyboard") {
+      storyboard = try Storyboard(contentsOf: document, bundle: preferences.bundle, options: options)
+    } else {
+      throw HomepwnerError(.unreadable, detail: "the app's bundle has no Main.storyboard", path: preferences.bundle.bundlePath)
+    }
+    guard let tabs = try storyboard.instantiateInitialViewController() as? TabBarController,
+      let navigation = tabs.viewControllers.first as? NavigationController,
+      let items = navigation.viewControllers.first as? ItemsViewController,
+      let settings = tabs.viewControllers.last as? SettingsViewController
+    else {
+      throw HomepwnerError(.unreadable, detail: "Main.storyboard does not hold the tab bar, the items and the settings", path: storyboard.name)
+    }
+    self.tabs = tabs
+    self.navigation = navigation
+    self.items = items
+    self.settings = settings
     DetailViewController.storeForRestoration = itemStore
-    tabs.restorationIdentifier = "Tabs"
-    navigation.restorationIdentifier = "ItemsNavigation"
-    navigation.title = "Items"
+    DetailViewController.storyboardForRestoration = storyboard
     items.store = itemStore
-    navigation.pushViewController(items)
     items.displayedItems = { [unowned self] in displayedItems }
-    tabs.setViewControllers([navigation, settings])
   }
 
   /// A lifecycle and restoration for this app, in its container's saved-state folder.
@@ -123,7 +154,9 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public func openHighlighted() {
     let shown = displayedItems
     guard let row = items.highlightedRow, shown.indices.contains(row) else { return }
-    navigation.pushViewController(DetailViewController(item: shown[row]))
+    let detail = (try? storyboard.instantiateViewController(withIdentifier: "Detail")) as? DetailViewController ?? DetailViewController()
+    detail.show(shown[row])
+    navigation.pushViewController(detail)
   }
 
   /// Leaves the detail screen, keeping what was typed.

@@ -1,11 +1,13 @@
 public import FoundationEssentials
 public import InterfaceObjects
 public import Restoration
+public import ObjectModel
 
 /// The list of items (the seeds' `BNRItemsViewController`): a table whose selection is restored by
 /// item key, with the highlighted row as its selection.
 public final class ItemsViewController: ViewController, DataSourceModelAssociation {
-  public let table = TableView()
+  /// The table (the storyboard's `table` outlet, or one of its own when made in code).
+  public var table = TableView()
   public weak var store: ItemStore?
   /// The items as the list shows them (sorted as the settings say).
   public var displayedItems: () -> [Item] = { [] }
@@ -17,10 +19,16 @@ public final class ItemsViewController: ViewController, DataSourceModelAssociati
     table.restorationIdentifier = "ItemsTable"
   }
 
+  private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.viewControllerKeys) {
+    $0.key("table", \.table)
+  }
+  public override class var keyTable: KeyTable { keys }
+
   public override func viewDidLoad() {
     super.viewDidLoad()
     table.dataSource = self
-    view?.addSubview(table)
+    table.allowsMultipleSelection = false
+    if table.superview == nil { view?.addSubview(table) }
   }
 
   /// The highlighted row, if any.
@@ -47,14 +55,23 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
   /// The item shown, by key (the saved state), and the item itself once found in the store.
   public var itemKey = ""
   public weak var item: Item?
-  public let nameField = TextField()
-  public let serialField = TextField()
-  public let valueField = TextField()
+  public var nameField = TextField()
+  public var serialField = TextField()
+  public var valueField = TextField()
   /// Which field has the focus: 0 name, 1 serial, 2 value.
   public var focusedField = 0
 
   /// The store restored detail screens look their item up in.
   nonisolated(unsafe) static var storeForRestoration: ItemStore?
+  /// The storyboard restored detail screens are made from (its `Detail` scene).
+  nonisolated(unsafe) static var storyboardForRestoration: (any ViewControllerSource)?
+
+  private static let keys = KeyTable(for: DetailViewController.self, inheriting: ViewController.viewControllerKeys) {
+    $0.key("nameField", \.nameField)
+    $0.key("serialField", \.serialField)
+    $0.key("valueField", \.valueField)
+  }
+  public override class var keyTable: KeyTable { keys }
 
   public required init() {
     super.init()
@@ -71,7 +88,8 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
     show(item)
   }
 
-  func show(_ item: Item) {
+  /// Shows `item`: its fields filled from it.
+  public func show(_ item: Item) {
     self.item = item
     itemKey = item.itemKey
     title = item.itemName
@@ -83,7 +101,10 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
 
   public override func viewDidLoad() {
     super.viewDidLoad()
-    for field in fields { view?.addSubview(field) }
+    for field in fields where field.superview == nil { view?.addSubview(field) }
+    nameField.restorationIdentifier = nameField.restorationIdentifier ?? "Name"
+    serialField.restorationIdentifier = serialField.restorationIdentifier ?? "Serial"
+    valueField.restorationIdentifier = valueField.restorationIdentifier ?? "Value"
   }
 
   public var fields: [TextField] { [nameField, serialField, valueField] }
@@ -109,7 +130,8 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
 
   public static func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController? {
     guard let key = coder.decode(String.self, forKey: "itemKey"), let item = storeForRestoration?.item(withKey: key) else { return nil }
-    let detail = DetailViewController()
+    let detail = (try? storyboardForRestoration?.instantiateViewController(withIdentifier: "Detail")) as? DetailViewController ?? DetailViewController()
+    detail.restorationClassName = "DetailViewController"
     detail.item = item
     detail.itemKey = key
     detail.title = item.itemName
@@ -119,7 +141,11 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
 
 /// The settings screen: lines in a scroll view.
 public final class SettingsViewController: ViewController {
-  public let scroll = ScrollView()
+  public var scroll = ScrollView()
+  private static let keys = KeyTable(for: SettingsViewController.self, inheriting: ViewController.viewControllerKeys) {
+    $0.key("scroll", \.scroll)
+  }
+  public override class var keyTable: KeyTable { keys }
   public required init() {
     super.init()
     restorationIdentifier = "Settings"
@@ -128,6 +154,6 @@ public final class SettingsViewController: ViewController {
   }
   public override func viewDidLoad() {
     super.viewDidLoad()
-    view?.addSubview(scroll)
+    if scroll.superview == nil { view?.addSubview(scroll) }
   }
 }

@@ -40,7 +40,13 @@ do {
   FileHandle.standardError.write(Data("homepwner: \(error)\n".utf8))
   exit(1)
 }
-let app = HomepwnerApp(container: container, preferences: preferences)
+let app: HomepwnerApp
+do {
+  app = try HomepwnerApp(container: container, preferences: preferences)
+} catch {
+  FileHandle.standardError.write(Data("homepwner: \(error)\n".utf8))
+  exit(1)
+}
 let (lifecycle, restoration) = app.makeLifecycle()
 let terminal = HomepwnerTerminal(app: app)
 let host = TerminalHost(lifecycle: lifecycle)
