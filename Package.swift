@@ -219,7 +219,7 @@ let package = Package(
       path: "Examples/Homepwner/homepwner"),
     .testTarget(
       name: "HomepwnerTests",
-      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner", "defaults"],
+      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects", "ObjectModel"],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(

@@ -51,6 +51,7 @@ public struct IBTool {
     var tool = self
     tool.colorProfileSources = options.colorProfilesFrom
     tool.module = options.module
+    tool.stasisRuntime = options.stasisRuntime
     return tool.execute(options)
   }
 
@@ -58,6 +59,8 @@ public struct IBTool {
   var colorProfileSources: [String] = []
   /// `--module`.
   var module: String?
+  /// `--stasis-runtime`: iOS storyboards compile into Stasis's own UIKit graph.
+  var stasisRuntime = false
   /// The compiler's options once loaded.
   var loadedOptions: CocoaNibCompiler.Options?
 
@@ -231,9 +234,21 @@ public struct IBTool {
 
   func compiledStoryboard(_ path: String) throws(IBToolError) -> CompiledStoryboardOutput {
     do {
-      return try CocoaStoryboardCompiler.compile(try InterfaceDocument(contentsOfFile: path), options: compilerOptions)
+      let document = try InterfaceDocument(contentsOfFile: path)
+      if document.platform == .iOS {
+        // Apple's iOS bytes are not known here; Stasis's own encoding is written only on request.
+        guard stasisRuntime else {
+          throw IBToolError(
+            path: path,
+            detail: "iOS storyboards compile only with --stasis-runtime (Stasis's own UIKit encoding for its nib loader, not Apple's bytes)")
+        }
+        return try CocoaTouchStoryboardCompiler.compile(document)
+      }
+      return try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
+    } catch let error as IBToolError {
+      throw error
     } catch {
-      throw IBToolError(path: nil, detail: error.description)
+      throw IBToolError(path: nil, detail: "\(error)")
     }
   }
 
@@ -352,6 +367,8 @@ struct Options: ParsableArguments {
   @Option(name: .customLong("output-format"), help: "human-readable-text, xml1 or binary1.")
   var outputFormat: OutputFormat = .xml1
   @Option(name: .customLong("module"), help: "The Swift module of classes without a customModule.") var module: String?
+  @Flag(name: .customLong("stasis-runtime"), help: "Compile an iOS storyboard into Stasis's own UIKit encoding, for Stasis's nib loader (not Apple's bytes).")
+  var stasisRuntime = false
   @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice: [String] = []
   @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.") var minimumDeploymentTarget: String?
   @Option(name: .customLong("flatten"), help: "YES or NO: write a flat nib file (YES, the default) or a nib folder.") var flatten: String?

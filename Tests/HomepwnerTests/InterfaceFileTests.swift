@@ -1,0 +1,61 @@
+import Foundation
+import HomepwnerKit
+import InterfaceObjects
+import NibLoading
+import ObjectModel
+import Testing
+import TestSupport
+
+/// Homepwner's interface file: `Base.lproj/Main.storyboard`, compiled by Stasis's `ibtool`
+/// (`--stasis-runtime`), loads into the same controllers as the document itself.
+@Suite("Homepwner's storyboard, compiled by ibtool and loaded")
+struct InterfaceFileTests {
+  static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Examples/Homepwner/Homepwner.app/Base.lproj/Main.storyboard").path
+
+  func options() -> Nib.Options {
+    var options = Nib.Options()
+    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
+    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
+    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
+    options.isStrict = true
+    return options
+  }
+
+  /// The controller tree as class names and restoration identifiers, and the detail's outlets.
+  func shape(_ storyboard: Storyboard) throws -> [String] {
+    let tabs = try #require(try storyboard.instantiateInitialViewController() as? TabBarController)
+    var lines = tabs.controllerTree.map { "\(type(of: $0)) \($0.restorationIdentifier ?? "-")" }
+    let detail = try #require(try storyboard.instantiateViewController(withIdentifier: "Detail") as? DetailViewController)
+    lines.append(detail.fields.map { $0.restorationIdentifier ?? "-" }.joined(separator: ","))
+    #expect(detail.fields.allSatisfy { $0.superview === detail.viewIfLoaded })
+    return lines
+  }
+
+  @Test("ibtool --compile refuses the iOS storyboard without --stasis-runtime, compiles it with; both forms load alike", .enabled(if: BuiltExecutables.path(named: "ibtool") != nil, "ibtool was not built next to the tests"))
+  func compiledAndDocumentAgree() throws {
+    let scratch = try ScratchFolder("homepwner-ibtool")
+    let output = scratch.file("Main.storyboardc")
+    func ibtool(_ arguments: [String]) throws -> Int32 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try #require(BuiltExecutables.path(named: "ibtool")))
+      process.arguments = arguments
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return process.terminationStatus
+    }
+    _ = try ibtool(["--compile", output, Self.document])
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(try ibtool(["--stasis-runtime", "--compile", output, Self.document]) == 0)
+    #expect(try scratch.contents() == ["Main.storyboardc"])
+    let fromDocument = try shape(try Storyboard(contentsOf: Self.document, options: options()))
+    let fromCompiled = try shape(try Storyboard(contentsOf: output, options: options()))
+    #expect(fromCompiled == fromDocument)
+    #expect(fromDocument.first == "TabBarController Tabs")
+    #expect(fromDocument.contains("ItemsViewController Items"))
+    #expect(fromDocument.contains("SettingsViewController Settings"))
+    #expect(fromDocument.last == "Name,Serial,Value")
+  }
+}
