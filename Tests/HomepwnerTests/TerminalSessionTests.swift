@@ -245,6 +245,26 @@ struct TerminalSessionTests {
     try session.keys("q")
   }
 
+  @Test("Resizing the terminal redraws the app at the new size, wide characters kept whole", .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason))
+  func resizing() throws {
+    let session = try HomepwnerSession()
+    try session.launch()
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
+    try session.keys("a", "Enter")
+    try session.waitFor { $0.contains { $0.contains("Name:") } }
+    try session.type(" 日本語テキスト")
+    try session.keys("Left")
+    try session.waitFor { $0.contains { $0.contains("日本語") } && $0.count >= 23 && $0[22].contains(" Items ") }
+    try session.tmux(["resize-window", "-t", session.name, "-x", "40", "-y", "12"])
+    let small = try session.waitFor { $0.count >= 11 && $0[10].contains(" Items ") }
+    let row = try #require(small.first { $0.contains("日本語") })
+    // 40 columns: the name is cut at a character boundary, never through a wide character.
+    #expect(row.unicodeScalars.allSatisfy { $0.value != 0xFFFD })
+    try session.tmux(["resize-window", "-t", session.name, "-x", "80", "-y", "24"])
+    try session.waitFor { $0.count >= 23 && $0[22].contains(" Items ") }
+    try session.keys("q")
+  }
+
   /// Background → SIGKILL → relaunch, `runs` times from random screens: the same tab, stack,
   /// item and unsaved text come back. `STASIS_HOMEPWNER_KILLS` sets the number (10 here;
   /// Tools/homepwner-kills.sh runs 50).

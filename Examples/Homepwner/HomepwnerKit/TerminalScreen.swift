@@ -80,10 +80,18 @@ public struct TerminalScreen: Sendable {
         continue
       }
       guard column + cellWidth <= width else { break }
+      for covered in column..<(column + cellWidth) { breakWideCharacter(at: covered, row: y) }
       cells[y][column] = Cell(text: String(character), inverse: inverse, bold: bold)
       if cellWidth == 2 { cells[y][column + 1] = Cell(text: "", inverse: inverse, bold: bold) }
       column += cellWidth
     }
+  }
+
+  /// Before column `column` is written: a wide character it is half of loses its other half too
+  /// (a blank), so that no half character is left on the screen.
+  private mutating func breakWideCharacter(at column: Int, row y: Int) {
+    if cells[y][column].text.isEmpty, column > 0 { cells[y][column - 1].text = " " }
+    if column + 1 < width, cells[y][column + 1].text.isEmpty { cells[y][column + 1].text = " " }
   }
 
   /// Fills row `y` from column `x` to the end with spaces in the given style.
