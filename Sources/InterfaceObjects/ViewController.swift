@@ -203,6 +203,13 @@ open class ViewController: Responder {
     child.parent = self
   }
 
+  /// Makes `controllers` the children, in that order (what containers' `setViewControllers`
+  /// does): the others leave, the ones already children move into place.
+  func replaceChildren(with controllers: [ViewController]) {
+    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
+    for controller in controllers { addChild(controller) }
+  }
+
   /// Takes the controller from its parent (`removeFromParentViewController`).
   public func removeFromParent() {
     parent?.children.removeAll { $0 === self }
@@ -422,10 +429,7 @@ open class NavigationController: ViewController {
   }
 
   /// Replaces the whole stack (`setViewControllers:animated:`).
-  public func setViewControllers(_ controllers: [ViewController]) {
-    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
-    for controller in controllers { addChild(controller) }
-  }
+  public func setViewControllers(_ controllers: [ViewController]) { replaceChildren(with: controllers) }
 
   /// Writes the stack as references (UIKit keeps a navigation controller's children so).
   open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
@@ -457,8 +461,7 @@ open class TabBarController: ViewController {
 
   /// Replaces the tabs (`setViewControllers:animated:`), keeping the selection in range.
   public func setViewControllers(_ controllers: [ViewController]) {
-    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
-    for controller in controllers { addChild(controller) }
+    replaceChildren(with: controllers)
     if !children.indices.contains(selectedIndex) { selectedIndex = 0 }
   }
 

@@ -223,7 +223,7 @@ public final class KeyedArchiver {
   }
 
   /// A scalar stored in `$objects` once per exact value: uniqued as the binary writer uniques
-  /// (``ExactScalarKey``), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
+  /// (`ExactScalarTable`), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
   /// double of the same value stay apart, as CF keeps them.
   func inline(_ value: PropertyListValue) -> UInt64 {
     scalarNumbers.number(for: value) { append(value) }

@@ -52,18 +52,6 @@ guard let folderPath else {
   exit(2)
 }
 
-/// SplitMix64: the same sequence for the same seed on every machine.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 let app = SampleApp(folder: SavedStateFolder(path: folderPath), itemCount: itemCount, secure: secure)
 do {
   try app.lifecycle.launch()
@@ -75,7 +63,7 @@ say("OUTCOME \(app.restoration.outcome)")
 for line in app.delegate.describe() { say("STATE \(line)") }
 say("READY")
 
-var random = SeededRandom(state: seed)
+var random = SampleRandom(seed: seed)
 var done = 0
 while saves == 0 || done < saves {
   for _ in 0..<Int.random(in: 1...3, using: &random) { app.delegate.mutate(&random) }

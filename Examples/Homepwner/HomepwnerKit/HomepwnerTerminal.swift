@@ -281,10 +281,12 @@ public final class HomepwnerTerminal {
   }
 }
 
-/// SplitMix64, for the items `a` adds.
-struct SplitMixRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
+/// SplitMix64: the same sequence for the same seed everywhere (the items `a` adds, the
+/// benchmark's store).
+public struct SplitMixRandom: RandomNumberGenerator {
+  public var state: UInt64
+  public init(state: UInt64) { self.state = state }
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

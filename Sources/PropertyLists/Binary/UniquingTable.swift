@@ -112,25 +112,10 @@ struct UniquingTable {
   }
 }
 
-/// A scalar as a dictionary key under the binary writer's exact equality (``UniquingTable``'s
-/// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type), for writers
-/// outside this module that unique scalars the same way (the keyed archiver's `$objects`).
-/// `-0.0` and `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` are different keys.
-package struct ExactScalarKey: Hashable {
-  package let value: PropertyListValue
-
-  package init(_ value: PropertyListValue) { self.value = value }
-
-  package static func == (left: ExactScalarKey, right: ExactScalarKey) -> Bool {
-    UniquingTable.exactlyEqual(left.value, right.value)
-  }
-
-  package func hash(into hasher: inout Hasher) { hasher.combine(UniquingTable.hash(value)) }
-}
-
-/// A table from scalars to numbers under the binary writer's exact equality (``ExactScalarKey``'s
-/// rule), open-addressed with ``UniquingTable``'s byte hash: the keyed archiver's `$objects`
-/// uniquing without a `Hasher` round per lookup.
+/// A table from scalars to numbers under the binary writer's exact equality (``UniquingTable``'s
+/// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type — `-0.0` and
+/// `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` stay apart), open-addressed with its
+/// byte hash: the keyed archiver's `$objects` uniquing, for writers outside this module.
 package struct ExactScalarTable {
   private var hashes: [UInt64] = []
   private var numbers: [UInt64] = []

@@ -31,17 +31,7 @@ let work = NSTemporaryDirectory() + "/stasis-homepwner-bench-\(getpid())"
 let documents = work + "/com.bignerdranch.Homepwner/Documents"
 try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
 
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-var random = SplitMix(state: 19)
+var random = SplitMixRandom(state: 19)
 let store = ItemStore(archivePath: documents + "/items.archive")
 for _ in 0..<10_000 { store.createItem(Item.random(using: &random, date: Date(timeIntervalSinceReferenceDate: 700_000_000))) }
 
