@@ -30,26 +30,19 @@ final class HomepwnerSession {
   }
 
   deinit {
-    _ = try? tmux(["kill-session", "-t", name])
+    _ = try? tmux(["kill-server"])
     root.remove()
   }
 
-  /// Runs tmux; its output goes to a file, not a pipe: the server that `new-session` starts
-  /// inherits the descriptors and would hold a pipe open for ever.
+  /// Runs tmux on the session's own server (its socket in the scratch folder, so that no other
+  /// tmux server is used or disturbed); the output goes to a file. Not through Foundation's
+  /// `Process`: the server that `new-session` starts would hold the descriptors `Process` watches
+  /// (see `DetachingProcess`).
   @discardableResult
   func tmux(_ arguments: [String]) throws -> String {
     let outputPath = root.file(".tmux-output-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.tmux))
-    process.arguments = arguments
-    let isServerStart = arguments.first == "new-session"
-    process.standardOutput = isServerStart ? FileHandle.nullDevice : try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try DetachingProcess.run(try #require(Self.tmux), ["-S", root.file("tmux.socket")] + arguments, outputPath: outputPath)
     return String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(), as: UTF8.self)
   }
 
