@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Homepwner under real memory pressure: the app runs in a memory cgroup of its own, a second
+/// process in that cgroup takes memory until the kernel signals, and the app (watching its cgroup
+/// as it always does) gets a real memory warning — no `kill -USR1`.
+@Suite("Homepwner under a real memory warning (a limited cgroup)", .serialized)
+struct RealMemoryPressureTests {
+  static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  @Test(
+    "The kernel's memory event empties the photo cache; the photo still shows, read again from disk",
+    .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason),
+    .enabled(if: MemoryCgroup.unavailableReason == nil, Comment(rawValue: MemoryCgroup.unavailableReason ?? "")),
+    .enabled(if: python != nil, "python3 takes the memory in the cgroup"))
+  func aRealMemoryWarningEmptiesThePhotoCache() throws {
+    let limit = 256 << 20
+    let cgroup = try MemoryCgroup(limitBytes: limit)
+    do {
+      let session = try HomepwnerSession()
+      let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 64, 0, 0, 0, 240, 8, 2, 0, 0, 0]
+      try session.root.write(png, to: "lamp.png")
+      // The shell joins the cgroup, so the app it starts is born there and watches it.
+      try session.tmux([
+        "send-keys", "-t", session.name,
+        "echo $$ > \(cgroup.path)/cgroup.procs; STASIS_CONTAINERS_ROOT=\(session.root.path) \(try #require(HomepwnerSession.executable))",
+        "Enter",
+      ])
+      try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
+      try session.keys("a", "Enter")
+      try session.waitFor { $0.contains { $0.contains("no photo") } }
+      try session.keys("C-p")
+      try session.type(session.root.file("lamp.png"))
+      try session.keys("Enter")
+      try session.waitFor { $0.contains { $0.contains("PNG, 320 × 240") } }
+      try session.keys("Left", "Tab")
+      try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
+
+      // 200 MiB touched in a 256 MiB cgroup: past the 80 % the app watches, short of the limit.
+      let hog = Process()
+      hog.executableURL = URL(fileURLWithPath: try #require(Self.python))
+      hog.arguments = [
+        "-c",
+        "import os, sys, time; open(sys.argv[1] + '/cgroup.procs', 'w').write(str(os.getpid())); b = b'x' * (200 << 20); time.sleep(2)",
+        cgroup.path,
+      ]
+      hog.standardOutput = FileHandle.nullDevice
+      hog.standardError = FileHandle.nullDevice
+      try hog.run()
+      let warned = try session.waitFor(seconds: 20) { $0.contains { $0.contains("(0 in memory)") } }
+      hog.waitUntilExit()
+      #expect(warned.contains { $0.contains("(0 in memory)") })
+      #expect(hog.terminationStatus == 0, "the memory taker ended normally (137 would be the OOM killer)")
+      let events = (try? String(contentsOfFile: cgroup.path + "/memory.failcnt", encoding: .utf8)) ?? "?"
+      print("homepwner real memory warning: cache emptied; the cgroup's failcnt \(events.trimmingCharacters(in: .whitespacesAndNewlines))")
+
+      // The app is alive and the photo is read again from disk.
+      try session.keys("Tab", "Enter")
+      try session.waitFor { $0.contains { $0.contains("Photo:") && $0.contains("PNG, 320 × 240") } }
+      try session.keys("Left", "Tab")
+      try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
+      try session.keys("q")
+    }
+    cgroup.remove()
+  }
+}
