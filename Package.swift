@@ -219,7 +219,10 @@ let package = Package(
       path: "Examples/Homepwner/homepwner"),
     .testTarget(
       name: "HomepwnerTests",
-      dependencies: ["HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects", "ObjectModel"],
+      dependencies: [
+        "HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "Defaults", "Bundles", "Host", "TestSupport", "homepwner",
+        "defaults", "ibtool", "NibLoading", "InterfaceObjects", "ObjectModel",
+      ],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(

@@ -3,12 +3,14 @@
 # iOS storyboard) into Base.lproj/Main.storyboardc — Stasis's own UIKit encoding, which its nib
 # loader reads (Apple's iOS bytes are not known, hence --stasis-runtime) — then the app is built.
 # Run it with `swift run homepwner` in a terminal. (Without the compiled folder the app compiles
-# the storyboard itself at launch.)
+# the storyboard itself at launch.) Arguments go to every `swift build`:
+#
+#   Examples/Homepwner/build.sh [--scratch-path .build-app]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-swift build --product ibtool
+swift build "$@" --product ibtool
 bundle="Examples/Homepwner/Homepwner.app"
 rm -rf "$bundle/Base.lproj/Main.storyboardc"
-"$(swift build --show-bin-path)/ibtool" --stasis-runtime --errors --compile "$bundle/Base.lproj/Main.storyboardc" "$bundle/Base.lproj/Main.storyboard"
-swift build --product homepwner
+"$(swift build "$@" --show-bin-path)/ibtool" --stasis-runtime --errors --compile "$bundle/Base.lproj/Main.storyboardc" "$bundle/Base.lproj/Main.storyboard"
+swift build "$@" --product homepwner

@@ -178,6 +178,9 @@ public struct CocoaTouchCompiler {
     "backgroundConfiguration", "tableViewSection", "datePickerLocale", "collectionReusableView", "collectionViewCell",
   ]
 
+  /// Value elements one kind of object reads itself (a date picker's `<date>`s), refused elsewhere.
+  static let valueChildren: [String: Set<String>] = ["datePicker": ["date"]]
+
   mutating func compileTopLevel(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) {
     switch element.name {
     case "placeholder":
@@ -239,7 +242,7 @@ public struct CocoaTouchCompiler {
     graph[object].entries += entries
     if let list = element.child("connections") { deferredConnections.append((list, id)) }
     if let attributes = element.child("userDefinedRuntimeAttributes") { try compileRuntimeAttributes(attributes, object: object) }
-    for child in element.children where !Self.ignoredChildren.contains(child.name) {
+    for child in element.children where !Self.ignoredChildren.contains(child.name) && !Self.valueChildren[element.name, default: []].contains(child.name) {
       throw unsupported(child, "<\(child.name)> inside <\(element.name)> is not compiled for iOS yet")
     }
     // An object element under this one that no rule above compiled (a view under a key not
@@ -365,6 +368,8 @@ public struct CocoaTouchCompiler {
       }
       entries.append(.init("UISegments", .object(graph.collection("NSArray", titles))))
       entries.append(.init("UISelectedSegmentIndex", NibGraph.integer(element.wholeNumber("selectedSegmentIndex") ?? -1)))
+    case "datePicker":
+      entries += try datePickerEntries(element)
     case "stackView":
       entries.append(.init("UIStackViewAxis", NibGraph.integer(element["axis"] == "vertical" ? 1 : 0)))
       entries.append(.init("UIStackViewSpacing", .float64(element.double("spacing") ?? 0)))
@@ -374,6 +379,27 @@ public struct CocoaTouchCompiler {
       entries.append(.init("UIStackViewDistribution", NibGraph.integer(distributions[element["distribution"] ?? "fill"] ?? 0)))
     default:
       break
+    }
+    return entries
+  }
+
+  /// UIKit's date picker modes (`UIDatePicker.Mode`), by the document's `datePickerMode`.
+  static let datePickerModes = ["time": 0, "date": 1, "dateAndTime": 2, "countDownTimer": 3]
+
+  /// `<datePicker>`: `UIDatePickerMode` (date and time when the document names none), then
+  /// `UIDate`, `UIMinimumDate` and `UIMaximumDate` from its `<date key=…>` children (an
+  /// `NSDate` each; no `date` is Interface Builder's "Current").
+  mutating func datePickerEntries(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    let modeName = element["datePickerMode"] ?? "dateAndTime"
+    guard let mode = Self.datePickerModes[modeName] else { throw unsupported(element, "a date picker mode \(modeName)") }
+    var entries: [NibGraph.Entry] = [.init("UIDatePickerMode", NibGraph.integer(mode))]
+    let keys = ["date": "UIDate", "minimumDate": "UIMinimumDate", "maximumDate": "UIMaximumDate"]
+    for date in element.children("date") {
+      guard let key = date["key"].flatMap({ keys[$0] }) else { throw unsupported(date, "a date picker's <date key=\"\(date["key"] ?? "")\">") }
+      guard let time = date.double("timeIntervalSinceReferenceDate") else {
+        throw invalid(date, "a <date> needs a timeIntervalSinceReferenceDate")
+      }
+      entries.append(.init(key, .object(graph.add("NSDate", [.init("NS.time", .float64(time))]))))
     }
     return entries
   }

@@ -30,8 +30,9 @@ extension ClassRegistry {
     ])
     add(Control.self, [
       "NSControl", "UIControl", "NSDatePicker", "NSColorWell", "NSPathControl", "NSMatrix", "NSLevelIndicator",
-      "NSPredicateEditor", "NSRuleEditor", "UIDatePicker", "UIPickerView",
+      "NSPredicateEditor", "NSRuleEditor", "UIPickerView",
     ])
+    add(DatePicker.self, ["UIDatePicker"])
     add(Button.self, ["NSButton", "UIButton"])
     add(PopUpButton.self, ["NSPopUpButton"])
     add(TextField.self, ["NSTextField", "UITextField", "NSSearchField", "NSSecureTextField", "NSTokenField", "NSComboBox"])

@@ -97,4 +97,6 @@ public enum RestorableStateKey {
   public static let selectedRange = "kSelectedRangeKey"
   /// Whether a text field or text view was being edited (the first responder).
   public static let editing = "kEditingKey"
+  /// The date a date picker shows (Stasis's: UIKit's picker keeps none of its own).
+  public static let date = "kDateKey"
 }

@@ -12,10 +12,10 @@ internal import Synchronization
 ///   user quitting (``ApplicationLifecycle/quit()``); `SIGUSR1` sends
 ///   the app to the background, `SIGUSR2` (or `SIGCONT`) brings it back.
 /// - ``TerminalHost``: terminal apps. Focus reporting (`ESC[?1004h`) makes the app active and
-///   inactive; `SIGTSTP` (Ctrl-Z) sends it to the background and, once its background work is
-///   done, stops the process (suspended); `SIGCONT` (`fg`) brings it back; `SIGTERM`, `SIGHUP`
-///   terminate, `SIGINT` and the app's own quit command (``quitAndExit(status:)``) quit. The
-///   terminal is restored on every path.
+///   inactive, mouse reporting when the app asks for it; `SIGTSTP` (Ctrl-Z) sends it to the
+///   background and, once its background work is done, stops the process (suspended); `SIGCONT`
+///   (`fg`) brings it back; `SIGTERM`, `SIGHUP` terminate, `SIGINT` and the app's own quit
+///   command (``quitAndExit(status:)``) quit. The terminal is restored on every path.
 /// - Tests drive ``ApplicationLifecycle`` directly (the test host).
 open class LifecycleHost: @unchecked Sendable {
   /// The lifecycle the host drives.
@@ -118,10 +118,25 @@ public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
   }
 }
 
-/// The host of terminal apps (see ``LifecycleHost``): raw input with focus reporting, job control.
+/// The host of terminal apps (see ``LifecycleHost``): raw input with focus reporting (and mouse
+/// reporting, when asked), job control.
+///
+/// An escape at the very end of the input is held until the rest of its sequence comes, or for
+/// ``escapeDelay``: a terminal sends a sequence (an arrow key, a mouse click) at once, a person
+/// presses Escape alone; so a sequence reaches ``inputHandler`` never split right after its
+/// escape, and the Escape key on its own once the delay has passed.
 public final class TerminalHost: LifecycleHost, @unchecked Sendable {
-  /// Bytes typed that are not focus events (keys, pasted text), on the main queue.
+  /// Bytes typed that are not focus events (keys, pasted text, mouse reports), on the main queue.
   public var inputHandler: (@Sendable ([UInt8]) -> Void)?
+  /// Whether the terminal reports mouse clicks: xterm's button reporting (`ESC[?1000h`) with SGR
+  /// coordinates (`ESC[?1006h`), so that a press comes as `ESC [ < button ; column ; row M` and a
+  /// release with a final `m`. Turned off whenever the terminal is restored (Ctrl-Z, quitting,
+  /// ending) and on again on resuming. Set it before ``run(options:)``.
+  public var reportsMouse = false
+  /// How long an escape at the end of the input waits for the rest of its sequence, in seconds.
+  public var escapeDelay = 0.05
+  /// Passes a held escape on once ``escapeDelay`` has passed without more input.
+  private var heldEscapeRelease: DispatchWorkItem?
   private var savedAttributes = termios()
   private var hasSavedAttributes = false
   private var readSource: DispatchSourceRead?
@@ -151,12 +166,12 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
       }
       tcsetattr(inputDescriptor, TCSANOW, &raw)
     }
-    writeOut("\u{1B}[?1004h")
+    writeOut("\u{1B}[?1004h" + (reportsMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
   }
 
-  /// Focus reporting off and the terminal's modes as they were.
+  /// Focus (and mouse) reporting off and the terminal's modes as they were.
   public func restoreTerminal() {
-    writeOut("\u{1B}[?1004l")
+    writeOut((reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?1004l")
     if hasSavedAttributes { tcsetattr(inputDescriptor, TCSANOW, &savedAttributes) }
   }
 
@@ -176,8 +191,11 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
     raise(SIGSTOP)
   }
 
-  /// Splits `bytes` into focus events (`ESC [ I`, `ESC [ O`) and other input.
+  /// Splits `bytes` into focus events (`ESC [ I`, `ESC [ O`) and other input; an escape at the
+  /// end is held (see ``TerminalHost``).
   func consume(_ bytes: [UInt8]) {
+    heldEscapeRelease?.cancel()
+    heldEscapeRelease = nil
     pending += bytes
     var other: [UInt8] = []
     var index = 0
@@ -200,6 +218,16 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
     }
     pending.removeFirst(index)
     if !other.isEmpty { inputHandler?(other) }
+    if !pending.isEmpty {
+      let release = DispatchWorkItem { [weak self] in
+        guard let self, !pending.isEmpty else { return }
+        let held = pending
+        pending = []
+        inputHandler?(held)
+      }
+      heldEscapeRelease = release
+      DispatchQueue.main.asyncAfter(deadline: .now() + escapeDelay, execute: release)
+    }
   }
 
   public override func run(options: LaunchOptions) -> Never {

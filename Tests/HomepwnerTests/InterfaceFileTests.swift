@@ -17,18 +17,25 @@ struct InterfaceFileTests {
     var options = Nib.Options()
     options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
     options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
+    options.classes.register(DateViewController.self, as: "DateViewController", makeInstance: { DateViewController() })
     options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
     options.isStrict = true
     return options
   }
 
-  /// The controller tree as class names and restoration identifiers, and the detail's outlets.
+  /// The controller tree as class names and restoration identifiers, the detail's outlets, and
+  /// the date editor's picker (identifier, mode, range).
   func shape(_ storyboard: Storyboard) throws -> [String] {
     let tabs = try #require(try storyboard.instantiateInitialViewController() as? TabBarController)
     var lines = tabs.controllerTree.map { "\(type(of: $0)) \($0.restorationIdentifier ?? "-")" }
     let detail = try #require(try storyboard.instantiateViewController(withIdentifier: "Detail") as? DetailViewController)
     lines.append(detail.fields.map { $0.restorationIdentifier ?? "-" }.joined(separator: ","))
     #expect(detail.fields.allSatisfy { $0.superview === detail.viewIfLoaded })
+    let editor = try #require(try storyboard.instantiateViewController(withIdentifier: "Date") as? DateViewController)
+    let picker = editor.datePicker
+    #expect(picker.superview === editor.viewIfLoaded)
+    lines.append("\(editor.restorationIdentifier ?? "-") \(picker.restorationIdentifier ?? "-") \(picker.datePickerMode)")
+    lines.append("\(picker.minimumDate?.timeIntervalSinceReferenceDate ?? 0)…\(picker.maximumDate?.timeIntervalSinceReferenceDate ?? 0)")
     return lines
   }
 
@@ -56,6 +63,6 @@ struct InterfaceFileTests {
     #expect(fromDocument.first == "TabBarController Tabs")
     #expect(fromDocument.contains("ItemsViewController Items"))
     #expect(fromDocument.contains("SettingsViewController Settings"))
-    #expect(fromDocument.last == "Name,Serial,Value")
+    #expect(fromDocument.suffix(3) == ["Name,Serial,Value", "Date DatePicker date", "-3187296000.0…3124137599.0"])
   }
 }

@@ -867,6 +867,106 @@ import TestSupport
     let loaded = try Nib(contentsOf: xib).load(owner: nil, options: Nib.Options(classes: Self.uikitClasses(), localize: localize))
     #expect(((loaded.topLevelObjects.first as? View)?.subviews.first as? Label)?.text == "Bonjour")
   }
+
+  // MARK: - 10. Date pickers
+
+  @Test func datePickerKeepsItsModeDateAndRangeAndItsDateThroughRestoration() throws {
+    let folder = try ScratchFolder("uikit-date-picker")
+    let path = try LoaderStepTests.write(
+      Self.uikitXib(
+        ownerClass: "UIKActionOwner",
+        """
+        <view contentMode="scaleToFill" id="root">
+            <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+            <subviews>
+                <datePicker restorationIdentifier="Picker" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" datePickerMode="date" style="wheels" minuteInterval="1" id="picker">
+                    <rect key="frame" x="0.0" y="20" width="320" height="216"/>
+                    <date key="date" timeIntervalSinceReferenceDate="788918400">
+                        <!--2026-01-01 00:00:00 +0000-->
+                    </date>
+                    <date key="minimumDate" timeIntervalSinceReferenceDate="-978307200">
+                        <!--1970-01-01 00:00:00 +0000-->
+                    </date>
+                    <date key="maximumDate" timeIntervalSinceReferenceDate="1167523200">
+                        <!--2037-12-31 00:00:00 +0000-->
+                    </date>
+                    <connections>
+                        <action selector="sliderMoved:" destination="-1" eventType="valueChanged" id="a1"/>
+                    </connections>
+                </datePicker>
+                <datePicker contentMode="scaleToFill" datePickerMode="time" id="now">
+                    <rect key="frame" x="0.0" y="240" width="320" height="216"/>
+                </datePicker>
+                <datePicker contentMode="scaleToFill" id="both">
+                    <rect key="frame" x="0.0" y="460" width="320" height="216"/>
+                    <date key="date" timeIntervalSinceReferenceDate="0.5"/>
+                </datePicker>
+            </subviews>
+        </view>
+        """),
+      to: "DatePicker.xib", in: folder)
+    let owner = UIKActionOwner()
+    let before = Date()
+    let loaded = try Nib(contentsOf: path).load(owner: owner, options: Nib.Options(classes: Self.uikitClasses(), isStrict: true))
+    let root = try #require(loaded.topLevelObjects.first as? View)
+    let pickers = root.subviews.compactMap { $0 as? DatePicker }
+    try #require(pickers.count == 3)
+    let picker = pickers[0]
+    #expect(picker.datePickerMode == .date)
+    #expect(picker.date == Date(timeIntervalSinceReferenceDate: 788_918_400))
+    #expect(picker.minimumDate == Date(timeIntervalSinceReferenceDate: -978_307_200))
+    #expect(picker.maximumDate == Date(timeIntervalSinceReferenceDate: 1_167_523_200))
+    #expect(picker.restorationIdentifier == "Picker")
+    #expect(try picker.sendActions(for: .valueChanged) == 1)
+    #expect(owner.calls.map(\.selector) == ["sliderMoved:"] && owner.calls.last?.sender === picker)
+    // Interface Builder's "Current" (no date): the date at loading; no range; the default mode.
+    #expect(pickers[1].datePickerMode == .time)
+    #expect(pickers[1].date >= before && pickers[1].date <= Date())
+    #expect(pickers[1].minimumDate == nil && pickers[1].maximumDate == nil)
+    #expect(pickers[2].datePickerMode == .dateAndTime)
+    #expect(pickers[2].date == Date(timeIntervalSinceReferenceDate: 0.5))
+
+    // The range holds the date: set outside it, or moved out of it, it goes to the nearest end.
+    picker.date = Date(timeIntervalSinceReferenceDate: -2e9)
+    #expect(picker.date == picker.minimumDate)
+    try picker.setValue(Date(timeIntervalSinceReferenceDate: 2e9), forKey: "date")
+    #expect(try picker.value(forKey: "date") as? Date == picker.maximumDate)
+    picker.maximumDate = Date(timeIntervalSinceReferenceDate: 0)
+    #expect(picker.date == Date(timeIntervalSinceReferenceDate: 0))
+    picker.minimumDate = Date(timeIntervalSinceReferenceDate: 10)
+    picker.date = Date(timeIntervalSinceReferenceDate: 2e9)
+    #expect(picker.date == Date(timeIntervalSinceReferenceDate: 2e9), "a minimum later than the maximum limits nothing")
+
+    // Restoration keeps the date being chosen.
+    let state = UIKRestorableState()
+    pickers[2].encodeRestorableState(with: state)
+    let restored = DatePicker()
+    restored.decodeRestorableState(with: state)
+    #expect(restored.date == Date(timeIntervalSinceReferenceDate: 0.5))
+    #expect(state.values.keys.sorted() == [RestorableStateKey.date])
+  }
+
+  @Test func datePickerDatesAndModesNotKnownAreRefusedWithTheirLine() throws {
+    let folder = try ScratchFolder("uikit-date-picker-refused")
+    let cases: [(element: String, marker: String, detail: String)] = [
+      (
+        #"<datePicker contentMode="scaleToFill" id="p"><date key="countDownDate" timeIntervalSinceReferenceDate="0"/></datePicker>"#,
+        "countDownDate", "countDownDate"
+      ),
+      (#"<datePicker contentMode="scaleToFill" datePickerMode="weekday" id="p"/>"#, "weekday", "weekday"),
+      (#"<datePicker contentMode="scaleToFill" id="p"><date key="date"/></datePicker>"#, #"<date key="date"/>"#, "timeIntervalSinceReferenceDate"),
+      (#"<view contentMode="scaleToFill" id="p"><date key="date" timeIntervalSinceReferenceDate="0"/></view>"#, "<date", "<date> inside <view>"),
+    ]
+    for (number, refused) in cases.enumerated() {
+      let text = Self.uikitXib(refused.element.replacingOccurrences(of: "><", with: ">\n<"))
+      let line = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(refused.marker) }) + 1
+      let path = try LoaderStepTests.write(text, to: "Refused\(number).xib", in: folder)
+      let error = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
+      let compilerError = try #require(error?.underlying as? InterfaceBuilderError, "\(String(describing: error))")
+      #expect(compilerError.line == line, "\(refused.element)")
+      #expect(compilerError.description.contains(refused.detail), "\(compilerError)")
+    }
+  }
 }
 
 // MARK: - The app's classes
@@ -1141,6 +1241,19 @@ private final class UIKAboutController: ViewController {
 
 private final class UIKSettingsController: ViewController {
   required init() { super.init() }
+}
+
+/// Restorable state kept in a dictionary, as a view's node of a snapshot keeps it.
+private final class UIKRestorableState: RestorableStateEncoder, RestorableStateDecoder {
+  var values: [String: Any] = [:]
+  let stateVersion = 0
+  func encode(_ value: Any?, forKey key: String) { values[key] = value }
+  func encodeRestorableObject(_ object: AnyObject?, forKey key: String) {}
+  func encodeRestorableObjects(_ objects: [AnyObject], forKey key: String) {}
+  func containsValue(forKey key: String) -> Bool { values[key] != nil }
+  func decodeObject(forKey key: String) -> Any? { values[key] }
+  func decodeRestorableObject(forKey key: String) -> AnyObject? { nil }
+  func decodeRestorableObjects(forKey key: String) -> [AnyObject] { [] }
 }
 
 /// The keys a localizer was asked for, from any thread.

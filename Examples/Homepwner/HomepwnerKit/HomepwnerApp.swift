@@ -8,8 +8,8 @@ internal import ObjectModel
 internal import Bundles
 
 /// The app delegate: the stores, the window with its tab bar (Items: a navigation stack of the
-/// list and the detail; Settings), saving on entering the background, the photo cache on memory
-/// warnings, and state restoration of every screen.
+/// list, the detail and the date editor; Settings), saving on entering the background, the photo
+/// cache on memory warnings, and state restoration of every screen.
 public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public let container: AppContainer
   /// The settings (defaults) and the localized text.
@@ -33,7 +33,7 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   ///
   /// - Throws: the loader's error when the storyboard cannot be read or does not hold the
   ///   expected scenes (a tab bar controller with a navigation controller of the items and the
-  ///   settings, and a `Detail` scene).
+  ///   settings, and the `Detail` and `Date` scenes).
   public init(container: AppContainer, preferences: Preferences) throws {
     self.container = container
     self.preferences = preferences
@@ -42,6 +42,7 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     var options = Nib.Options()
     options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
     options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
+    options.classes.register(DateViewController.self, as: "DateViewController", makeInstance: { DateViewController() })
     options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
     // A compiled `Main.storyboardc` if the bundle has one, else the document itself (the loader
     // compiles it on the way).
@@ -63,8 +64,8 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     self.navigation = navigation
     self.items = items
     self.settings = settings
-    DetailViewController.storeForRestoration = itemStore
-    DetailViewController.storyboardForRestoration = storyboard
+    ItemScreenRestoration.store = itemStore
+    ItemScreenRestoration.storyboard = storyboard
     items.store = itemStore
     items.displayedItems = { [unowned self] in displayedItems }
   }
@@ -74,6 +75,7 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     let lifecycle = ApplicationLifecycle(delegate: self, configuration: .init(container: container))
     let restoration = StateRestoration(lifecycle: lifecycle, configuration: .init(folder: SavedStateFolder(container: container), bundleVersion: "1"))
     restoration.register(DetailViewController.self, as: "DetailViewController")
+    restoration.register(DateViewController.self, as: "DateViewController")
     lifecycle.registerPurgeable(imageStore)
     return (lifecycle, restoration)
   }
@@ -134,6 +136,9 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   /// The detail screen on top of the items stack, if any.
   public var detail: DetailViewController? { navigation.topViewController as? DetailViewController }
 
+  /// The date editor on top of the items stack, if any.
+  public var dateEditor: DateViewController? { navigation.topViewController as? DateViewController }
+
   /// The items in the order the settings ask (`HomepwnerSortOrder`): the store's own order
   /// (which `K`/`J` change), by name, or by value, dearest first.
   public var displayedItems: [Item] {
@@ -163,6 +168,25 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public func closeDetail() {
     guard let detail else { return }
     detail.commit()
+    navigation.popViewController()
+  }
+
+  /// Opens the date editor over the detail, on its date row. What was typed in the detail
+  /// becomes the item's first, as the book's detail does when it disappears.
+  public func openDateEditor() {
+    guard let detail, let item = detail.item else { return }
+    detail.focusedField = detail.dateRow
+    window.makeFirstResponder(nil)
+    detail.commit()
+    let editor = (try? storyboard.instantiateViewController(withIdentifier: "Date")) as? DateViewController ?? DateViewController()
+    editor.show(item)
+    navigation.pushViewController(editor)
+  }
+
+  /// Leaves the date editor; with `saving`, the item takes the date chosen.
+  public func closeDateEditor(saving: Bool) {
+    guard let dateEditor else { return }
+    if saving { dateEditor.save() }
     navigation.popViewController()
   }
 }

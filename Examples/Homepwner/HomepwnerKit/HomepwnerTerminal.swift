@@ -3,15 +3,28 @@ internal import Lifecycle
 internal import Foundation
 
 /// Homepwner's terminal face: draws the screen the app's controllers are on (navigation bar,
-/// the list, the detail, the settings, the tab bar, a status line) into a ``TerminalScreen``, and
-/// turns keys into what the user means.
+/// the list, the detail, the date editor, the settings, the tab bar, a status line) into a
+/// ``TerminalScreen``, and turns keys and mouse clicks into what the user means.
 ///
-/// Keys: Tab switches tabs; in the list ↑/↓ move, Enter or → opens the item, `a` adds a random
-/// item, `n` a new one at the default value (opened for editing), `d` deletes, `K`/`J` move the
-/// item up/down (when the sort order is manual); in the detail ↑/↓ choose a field, typing edits
-/// it, Backspace erases, Enter or ← goes back; in the settings ↑/↓ scroll; `q` quits (outside a
-/// text field), Ctrl-Z suspends; in the detail Ctrl-P attaches a photo: type the image file's
-/// path, Enter (an empty path cancels).
+/// Keys: Tab switches tabs; `q` quits (outside the detail, where it is typed); Ctrl-Z suspends.
+/// - List: ↑/↓ move, Enter or → opens the item, `a` adds a random item, `n` a new one at the
+///   default value (opened for editing), `d` deletes, `K`/`J` move the item up/down (when the
+///   sort order is manual).
+/// - Detail: ↑/↓ choose a row (name, serial, value, date created), typing edits a field,
+///   Backspace erases; Enter or → on the date row opens the date editor, Enter or ← elsewhere
+///   goes back; Ctrl-P attaches a photo: type the image file's path, Enter (an empty path or
+///   Escape cancels).
+/// - Date editor: ←/→ choose the year, month or day, ↑/↓ make it one later / earlier (carrying:
+///   December 31 and a day is January 1), Enter saves and goes back, Escape (or ← on the year)
+///   goes back without saving.
+/// - Settings: ↑/↓ scroll.
+///
+/// Mouse (xterm's SGR reporting, which `homepwner` turns on): a click on a tab switches to it;
+/// on the navigation bar goes back (from the date editor without saving), but on its right-hand
+/// button adds an item (`+ (a)`) or saves the date (Save); on a row of the list opens it; on a
+/// field of the detail focuses it, on its date opens the date editor; on the year, month or day
+/// of the date editor selects it, on the ▲ or ▼ beside it makes it one later or earlier. The
+/// wheel is ↑/↓.
 public final class HomepwnerTerminal {
   /// What a key asks of the program around.
   public enum Request: Equatable { case none, redraw, quit }
@@ -19,62 +32,39 @@ public final class HomepwnerTerminal {
   public let app: HomepwnerApp
   /// The seed of the random items `a` adds.
   private var random = SplitMixRandom(state: 0x19)
+  private var parser = TerminalInputParser()
+
+  /// What a click on a place of the screen does.
+  enum ClickAction: Equatable {
+    case selectTab(Int), back, addItem, openRow(Int), focusRow(Int), openDateEditor, saveDate
+    case selectComponent(DateViewController.Component)
+    case stepComponent(DateViewController.Component, by: Int)
+  }
+
+  /// The places of the last frame that answer a click (a row's columns) and what a click there
+  /// does; a later one wins where two overlap.
+  private var clickTargets: [(row: Int, columns: Range<Int>, action: ClickAction)] = []
+  /// The size of the last frame, and whether the screen changed since (the places are then found
+  /// again before a click is placed).
+  private var frameSize = (width: 80, height: 24)
+  private var clickTargetsAreStale = true
 
   public init(app: HomepwnerApp) {
     self.app = app
     random = SplitMixRandom(state: UInt64(app.itemStore.allItems.count) &+ 0x19)
   }
 
-  // MARK: - Keys
-
-  enum Key: Equatable { case up, down, left, right, enter, tab, backspace, attachPhoto, character(Character) }
+  // MARK: - Input
 
   /// The photo path being typed after Ctrl-P, if the prompt is open.
   public private(set) var photoPrompt: String?
 
-  static func keys(in bytes: [UInt8]) -> [Key] {
-    var keys: [Key] = []
-    var index = 0
-    let text = bytes
-    while index < text.count {
-      let byte = text[index]
-      if byte == 0x1B, index + 2 < text.count, text[index + 1] == UInt8(ascii: "[") {
-        switch text[index + 2] {
-        case UInt8(ascii: "A"): keys.append(.up)
-        case UInt8(ascii: "B"): keys.append(.down)
-        case UInt8(ascii: "C"): keys.append(.right)
-        case UInt8(ascii: "D"): keys.append(.left)
-        default: break
-        }
-        index += 3
-        continue
-      }
-      switch byte {
-      case 0x0D, 0x0A: keys.append(.enter)
-      case 0x09: keys.append(.tab)
-      case 0x7F, 0x08: keys.append(.backspace)
-      case 0x10: keys.append(.attachPhoto)
-      case 0x20...0x7E: keys.append(.character(Character(Unicode.Scalar(byte))))
-      case 0xC0...0xF7:
-        // A UTF-8 sequence: take it whole.
-        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-        if index + length <= text.count, let string = String(validating: text[index..<(index + length)], as: UTF8.self), let character = string.first {
-          keys.append(.character(character))
-        }
-        index += length
-        continue
-      default: break
-      }
-      index += 1
-    }
-    return keys
-  }
-
-  /// Handles typed bytes; answers what the program should do next.
+  /// Handles typed bytes (keys and mouse reports, which may come cut anywhere); answers what the
+  /// program should do next.
   public func handle(_ bytes: [UInt8]) -> Request {
     var request = Request.none
-    for key in Self.keys(in: bytes) {
-      switch handle(key) {
+    for input in parser.parse(bytes) {
+      switch handle(input) {
       case .quit: return .quit
       case .redraw: request = .redraw
       case .none: break
@@ -83,14 +73,26 @@ public final class HomepwnerTerminal {
     return request
   }
 
-  func handle(_ key: Key) -> Request {
-    if key == .tab {
+  /// Handles one key or mouse event; answers what the program should do next.
+  public func handle(_ input: TerminalInput) -> Request {
+    let request = respond(to: input)
+    if request != .none { clickTargetsAreStale = true }
+    return request
+  }
+
+  private func respond(to input: TerminalInput) -> Request {
+    switch input {
+    case .click(let column, let row): return click(column: column, row: row)
+    case .scrollUp: return respond(to: .up)
+    case .scrollDown: return respond(to: .down)
+    case .tab:
       app.tabs.selectedIndex = app.tabs.selectedIndex == 0 ? 1 : 0
       return .redraw
+    default: break
     }
     if !app.onItemsTab {
       _ = app.settings.view  // the scroll view is restored with the screen's view
-      switch key {
+      switch input {
       case .up: app.settings.scroll.contentOffset.y = max(0, app.settings.scroll.contentOffset.y - 1)
       case .down: app.settings.scroll.contentOffset.y = min(app.settings.scroll.contentOffset.y + 1, Double(settingsLines.count - 1))
       case .character("q"): return .quit
@@ -98,18 +100,19 @@ public final class HomepwnerTerminal {
       }
       return .redraw
     }
-    if let detail = app.detail { return handleDetail(key, detail) }
+    if let editor = app.dateEditor { return handleDateEditor(input, editor) }
+    if let detail = app.detail { return handleDetail(input, detail) }
     let store = app.itemStore
     let shown = app.displayedItems
     let row = app.items.highlightedRow
     /// Highlights `item` where the current order shows it.
     func highlight(_ item: Item) { app.items.highlightedRow = app.displayedItems.firstIndex { $0 === item } }
-    switch key {
+    switch input {
     case .up: if let row, row > 0 { app.items.highlightedRow = row - 1 }
     case .down:
       if let row { if row + 1 < shown.count { app.items.highlightedRow = row + 1 } } else if !shown.isEmpty { app.items.highlightedRow = 0 }
     case .enter, .right: app.openHighlighted()
-    case .character("a"): highlight(store.createItem(Item.random(using: &random)))
+    case .character("a"): addRandomItem()
     case .character("n"):
       highlight(store.createItem(Item(itemName: "", serialNumber: "", valueInDollars: app.preferences.defaultValue)))
       app.openHighlighted()
@@ -133,34 +136,92 @@ public final class HomepwnerTerminal {
     return .redraw
   }
 
-  func handleDetail(_ key: Key, _ detail: DetailViewController) -> Request {
+  /// Adds a random item (`a`) and highlights it where the current order shows it.
+  func addRandomItem() {
+    let item = app.itemStore.createItem(Item.random(using: &random))
+    app.items.highlightedRow = app.displayedItems.firstIndex { $0 === item }
+  }
+
+  func handleDetail(_ input: TerminalInput, _ detail: DetailViewController) -> Request {
     if var path = photoPrompt {
-      switch key {
+      switch input {
       case .character(let character): path.append(character)
       case .backspace: if !path.isEmpty { path.removeLast() }
       case .enter:
         photoPrompt = nil
         if !path.isEmpty, let item = detail.item { attachPhoto(atPath: path, to: item) }
         return .redraw
+      case .escape:
+        photoPrompt = nil
+        return .redraw
       default: return .none
       }
       photoPrompt = path
       return .redraw
     }
-    if key == .attachPhoto {
+    if input == .attachPhoto {
       photoPrompt = ""
       return .redraw
     }
-    let field = detail.fields[detail.focusedField]
-    switch key {
+    if detail.focusedField == detail.dateRow, input == .enter || input == .right {
+      app.openDateEditor()
+      return .redraw
+    }
+    switch input {
     case .up: detail.focusedField = max(0, detail.focusedField - 1)
-    case .down: detail.focusedField = min(detail.fields.count - 1, detail.focusedField + 1)
+    case .down: detail.focusedField = min(detail.dateRow, detail.focusedField + 1)
     case .enter, .left: app.closeDetail()
-    case .backspace: if !field.text.isEmpty { field.text.removeLast() }
-    case .character(let character): field.text.append(character)
+    case .backspace:
+      guard let field = detail.focusedTextField, !field.text.isEmpty else { return .none }
+      field.text.removeLast()
+    case .character(let character):
+      guard let field = detail.focusedTextField else { return .none }
+      field.text.append(character)
     default: return .none
     }
-    app.window.makeFirstResponder(app.detail?.fields[app.detail?.focusedField ?? 0])
+    app.window.makeFirstResponder(app.detail?.focusedTextField)
+    return .redraw
+  }
+
+  func handleDateEditor(_ input: TerminalInput, _ editor: DateViewController) -> Request {
+    switch input {
+    case .up: editor.step(by: 1)
+    case .down: editor.step(by: -1)
+    case .right: guard editor.selectNext() else { return .none }
+    case .left: if !editor.selectPrevious() { app.closeDateEditor(saving: false) }
+    case .enter: app.closeDateEditor(saving: true)
+    case .escape: app.closeDateEditor(saving: false)
+    case .character("q"): return .quit
+    default: return .none
+    }
+    return .redraw
+  }
+
+  /// A left click on the cell at `column`, `row`: what the last frame showed there.
+  func click(column: Int, row: Int) -> Request {
+    guard photoPrompt == nil else { return .none }
+    if clickTargetsAreStale { _ = render(width: frameSize.width, height: frameSize.height) }
+    guard let target = clickTargets.last(where: { $0.row == row && $0.columns.contains(column) }) else { return .none }
+    switch target.action {
+    case .selectTab(let index): app.tabs.selectedIndex = index
+    case .back:
+      if app.dateEditor != nil { app.closeDateEditor(saving: false) } else { app.closeDetail() }
+    case .addItem: addRandomItem()
+    case .openRow(let row):
+      app.items.highlightedRow = row
+      app.openHighlighted()
+    case .focusRow(let row):
+      guard let detail = app.detail else { return .none }
+      detail.focusedField = row
+      app.window.makeFirstResponder(detail.focusedTextField)
+    case .openDateEditor: app.openDateEditor()
+    case .saveDate: app.closeDateEditor(saving: true)
+    case .selectComponent(let component): app.dateEditor?.selectedComponent = component
+    case .stepComponent(let component, let amount):
+      guard let editor = app.dateEditor else { return .none }
+      editor.selectedComponent = component
+      editor.step(by: amount)
+    }
     return .redraw
   }
 
@@ -181,36 +242,69 @@ public final class HomepwnerTerminal {
 
   // MARK: - Drawing
 
-  /// The screen as it is now, `width` × `height` cells.
+  /// The screen as it is now, `width` × `height` cells; it is also what a click is placed on.
   public func render(width: Int, height: Int) -> TerminalScreen {
     var screen = TerminalScreen(width: width, height: height)
+    frameSize = (screen.width, screen.height)
+    clickTargets = []
+    clickTargetsAreStale = false
     let top = app.onItemsTab ? (app.navigation.topViewController ?? app.items) : app.settings
-    // Navigation bar.
+    // Navigation bar: the whole bar goes back, but for its button on the right.
     screen.fill(row: 0, inverse: true)
     let text = app.preferences
-    let title = top === app.items ? text.text("Homepwner") : top === app.settings ? text.text("Settings") : (app.detail?.item?.itemName ?? "")
-    screen.draw(title, x: max(0, (width - TerminalScreen.columns(of: title)) / 2), y: 0, inverse: true, bold: true)
-    if app.onItemsTab, app.navigation.viewControllers.count > 1 { screen.draw("‹ " + text.text("Back"), x: 1, y: 0, inverse: true) }
-    if app.onItemsTab, app.detail == nil { screen.draw("+ (a)", x: max(0, width - 6), y: 0, inverse: true) }
-    let contentRows = max(0, height - 3)
-    if let detail = app.detail, app.onItemsTab {
+    let title: String
+    if top === app.items {
+      title = text.text("Homepwner")
+    } else if top === app.settings {
+      title = text.text("Settings")
+    } else if app.dateEditor != nil {
+      title = text.text("DateTitle")
+    } else {
+      title = app.detail?.item?.itemName ?? ""
+    }
+    let titleX = max(0, (screen.width - TerminalScreen.columns(of: title)) / 2)
+    screen.draw(title, x: titleX, y: 0, inverse: true, bold: true)
+    let stack = app.navigation.viewControllers
+    if app.onItemsTab, stack.count > 1 {
+      // Back to the list, or from the date editor to the item.
+      let below = stack[stack.count - 2] === app.items ? text.text("Back") : (app.dateEditor?.item?.itemName ?? "")
+      screen.draw("‹ " + TerminalScreen.clipped(below, to: max(0, titleX - 5)), x: 1, y: 0, inverse: true)
+      clickTargets.append((0, 0..<screen.width, .back))
+    }
+    if top === app.items {
+      screen.draw("+ (a)", x: max(0, screen.width - 6), y: 0, inverse: true)
+      clickTargets.append((0, max(0, screen.width - 7)..<screen.width, .addItem))
+    }
+    if app.onItemsTab, app.dateEditor != nil {
+      let save = text.text("Save")
+      let x = max(0, screen.width - TerminalScreen.columns(of: save) - 1)
+      screen.draw(save, x: x, y: 0, inverse: true, bold: true)
+      clickTargets.append((0, max(0, x - 1)..<screen.width, .saveDate))
+    }
+    let contentRows = max(0, screen.height - 3)
+    if let editor = app.dateEditor, app.onItemsTab {
+      drawDateEditor(editor, into: &screen)
+    } else if let detail = app.detail, app.onItemsTab {
       drawDetail(detail, into: &screen, rows: contentRows)
     } else if app.onItemsTab {
       drawList(into: &screen, rows: contentRows)
     } else {
       drawSettings(into: &screen, rows: contentRows)
     }
-    // Tab bar and status line.
-    let tabRow = height - 2
+    // Tab bar and status line (over any content drawn that far down).
+    let tabRow = screen.height - 2
+    clickTargets.removeAll { $0.row >= tabRow }
     screen.fill(row: tabRow)
     var x = 1
     for (index, name) in [text.text("Items"), text.text("Settings")].enumerated() {
       let label = " \(name) "
+      let columns = TerminalScreen.columns(of: label)
       screen.draw(label, x: x, y: tabRow, inverse: app.tabs.selectedIndex == index, bold: app.tabs.selectedIndex == index)
-      x += TerminalScreen.columns(of: label) + 2
+      clickTargets.append((tabRow, x..<(x + columns), .selectTab(index)))
+      x += columns + 2
     }
     let statusLine = photoPrompt.map { app.preferences.text("Photo") + ": " + $0 + "▏" } ?? app.status
-    screen.draw(TerminalScreen.clipped(statusLine, to: width), x: 0, y: height - 1)
+    screen.draw(TerminalScreen.clipped(statusLine, to: screen.width), x: 0, y: screen.height - 1)
     return screen
   }
 
@@ -238,6 +332,7 @@ public final class HomepwnerTerminal {
       screen.draw(" " + padded, x: 0, y: 1 + offset, inverse: highlighted)
       screen.draw(money, x: max(27, 40 - TerminalScreen.columns(of: money)), y: 1 + offset, inverse: highlighted)
       screen.draw(item.serialNumber, x: 43, y: 1 + offset, inverse: highlighted)
+      clickTargets.append((1 + offset, 0..<screen.width, .openRow(index)))
     }
   }
 
@@ -249,12 +344,46 @@ public final class HomepwnerTerminal {
     for (index, field) in detail.fields.enumerated() where 1 + index * 2 < rows {
       let focused = detail.focusedField == index
       screen.draw((focused ? "› " : "  ") + label(labels[index]) + "[" + field.text + (focused ? "▏" : "") + "]", x: 1, y: 2 + index * 2, bold: focused)
+      clickTargets.append((2 + index * 2, 0..<screen.width, .focusRow(index)))
     }
     if let item = detail.item {
-      screen.draw("  " + label(text.text("Created")) + text.date(item.dateCreated), x: 1, y: 8)
+      // The date row opens the date editor (the chevron says so, as a table cell's does).
+      let focused = detail.focusedField == detail.dateRow
+      screen.draw((focused ? "› " : "  ") + label(text.text("Created")) + text.date(item.dateCreated) + " ›", x: 1, y: 8, bold: focused)
+      clickTargets.append((8, 0..<screen.width, .openDateEditor))
       let photo = app.imageStore.image(forKey: item.itemKey)?.summary ?? text.text("NoPhoto")
       screen.draw("  " + label(text.text("Photo")) + photo, x: 1, y: 10)
     }
+  }
+
+  /// The date editor: the date in full, then its year, month and day side by side — the selected
+  /// one highlighted between ▲ and ▼ — and what the keys do.
+  func drawDateEditor(_ editor: DateViewController, into screen: inout TerminalScreen) {
+    let text = app.preferences
+    let date = editor.datePicker.date
+    screen.draw(text.fullDate(date), x: 3, y: 2, bold: true)
+    let labels = [text.text("Year"), text.text("Month"), text.text("Day")]
+    let values = text.dateComponents(date)
+    var x = 3
+    for component in DateViewController.Component.allCases {
+      let (label, value) = (labels[component.rawValue], values[component.rawValue])
+      let width = max(TerminalScreen.columns(of: label), TerminalScreen.columns(of: value)) + 2
+      let columns = x..<(x + width)
+      let selected = editor.selectedComponent == component
+      screen.draw(label, x: x + 1, y: 4)
+      let padding = String(repeating: " ", count: width - 1 - TerminalScreen.columns(of: value))
+      screen.draw(" " + value + padding, x: x, y: 6, inverse: selected, bold: selected)
+      if selected {
+        screen.draw("▲", x: x + 1, y: 5)
+        screen.draw("▼", x: x + 1, y: 7)
+      }
+      clickTargets += [
+        (4, columns, .selectComponent(component)), (5, columns, .stepComponent(component, by: 1)),
+        (6, columns, .selectComponent(component)), (7, columns, .stepComponent(component, by: -1)),
+      ]
+      x += width + 2
+    }
+    screen.draw(text.text("DateHelp"), x: 3, y: 9)
   }
 
   /// The settings screen's lines.

@@ -11,7 +11,8 @@ public final class Item: ArchiveEncodable, ArchiveDecodable {
   public var itemName: String
   public var serialNumber: String
   public var valueInDollars: Int
-  public let dateCreated: Date
+  /// When the item was created; the date editor (``DateViewController``) changes it.
+  public var dateCreated: Date
   /// The item's identity and the key of its photo (`itemKey`, a UUID string).
   public let itemKey: String
 

@@ -51,4 +51,19 @@ public struct Preferences {
   public func date(_ date: Date) -> String {
     date.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted).locale(Locale(identifier: language)))
   }
+
+  /// A date in the language's full style, with the weekday ("Thursday, November 26, 2026").
+  public func fullDate(_ date: Date) -> String {
+    date.formatted(Date.FormatStyle(date: .complete, time: .omitted).locale(Locale(identifier: language)))
+  }
+
+  /// The year, the month and the day of a date, each as the language writes it alone ("2026",
+  /// "November", "26"; "2026年", "11月", "26日").
+  public func dateComponents(_ date: Date) -> [String] {
+    let locale = Locale(identifier: language)
+    return [
+      date.formatted(Date.FormatStyle().year().locale(locale)), date.formatted(Date.FormatStyle().month(.wide).locale(locale)),
+      date.formatted(Date.FormatStyle().day().locale(locale)),
+    ]
+  }
 }

@@ -1,7 +1,7 @@
 // Homepwner in a terminal (issue 19): the seeds' reference app on Stasis — the item store archived
 // as BNRItem objects, photos with a purgeable cache, the lifecycle driven by the terminal
-// (Ctrl-Z suspends, fg resumes, focus changes make it inactive), and every screen restored after
-// the process is killed in the background.
+// (Ctrl-Z suspends, fg resumes, focus changes make it inactive), keys and mouse clicks, and every
+// screen restored after the process is killed in the background.
 //
 //   swift run homepwner          (containers under $STASIS_CONTAINERS_ROOT, else ~/.stasis/containers)
 import Foundation
@@ -51,6 +51,9 @@ do {
 let (lifecycle, restoration) = app.makeLifecycle()
 let terminal = HomepwnerTerminal(app: app)
 let host = TerminalHost(lifecycle: lifecycle)
+// Clicks and the wheel come as xterm's SGR mouse reports (the host turns them off with the rest
+// of the terminal's modes on Ctrl-Z and on quitting).
+host.reportsMouse = true
 
 nonisolated func write(_ text: String) {
   let bytes = Array(text.utf8)

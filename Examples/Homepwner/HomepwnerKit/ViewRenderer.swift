@@ -1,0 +1,129 @@
+public import InterfaceObjects
+public import Foundation
+
+/// Draws a loaded view tree into terminal cells, each kind of view as a terminal can show it, at
+/// the place its frame (in points, as the storyboard laid it out) maps to; and finds the view
+/// under a cell, for the mouse.
+///
+/// A view's frame maps to cells by a fixed scale: ``pointsPerColumn`` points to a column,
+/// ``pointsPerRow`` to a row, after ``topInset`` points (the height UIKit's navigation bar takes
+/// above a controller's content). With the defaults a phone-sized scene (375 points wide) is 75
+/// columns wide and a 34-point text field takes one row.
+///
+/// What is drawn: a ``Label``'s text (one line per `\n`, up to its frame's rows); a ``Button``'s
+/// normal title in brackets; a ``TextField``'s text in brackets, padded to its frame (its
+/// placeholder when empty, a cursor when it is the focused view); a ``DatePicker``'s date through
+/// ``formatDate``; a ``Switch`` as a box; a ``SegmentedControl``'s titles, the selected one
+/// inverse; a ``Slider`` or ``Stepper``'s value; an ``ImageView``'s image name; a ``TableView``'s
+/// rows as ``tableRows`` gives them. Hidden views (and views with alpha 0) and everything in them
+/// are skipped; text is clipped to the frame and to the region.
+public struct ViewRenderer {
+  public var pointsPerColumn: Double = 5
+  public var pointsPerRow: Double = 20
+  public var topInset: Double = 80
+  /// The view drawn as focused (inverse brackets and a cursor for a text field).
+  public var focusedView: View?
+  /// How a date picker's date reads (the app's language and format).
+  public var formatDate: (Date, DatePicker.Mode) -> String = { date, _ in date.formatted() }
+  /// A table's rows as text, and which of them is highlighted.
+  public var tableRows: (TableView) -> (rows: [String], highlighted: Int?) = { _ in ([], nil) }
+
+  public init() {}
+
+  /// The cells `view` covers, relative to its root: column, row, width, height (at least 1 × 1).
+  public func cellFrame(of view: View) -> (x: Int, y: Int, width: Int, height: Int) {
+    var origin = view.frame.origin
+    var ancestor = view.superview
+    while let next = ancestor {
+      origin.x += next.frame.origin.x
+      origin.y += next.frame.origin.y
+      if let scroll = next as? ScrollView {
+        origin.x -= scroll.contentOffset.x
+        origin.y -= scroll.contentOffset.y
+      }
+      ancestor = next.superview
+    }
+    let x = Int((origin.x / pointsPerColumn).rounded())
+    let y = Int(((origin.y - topInset) / pointsPerRow).rounded())
+    let width = max(1, Int((view.frame.size.width / pointsPerColumn).rounded()))
+    let height = max(1, Int((view.frame.size.height / pointsPerRow).rounded()))
+    return (x, y, width, height)
+  }
+
+  /// Draws `root`'s subviews (not `root` itself: it is the screen's background) into `screen`,
+  /// in the rows `region` (cell rows of the screen), column 0 at the screen's left edge.
+  public func draw(_ root: View, into screen: inout TerminalScreen, rows region: Range<Int>) {
+    for subview in root.subviews { draw(view: subview, into: &screen, rows: region) }
+  }
+
+  private func draw(view: View, into screen: inout TerminalScreen, rows region: Range<Int>) {
+    guard !view.isHidden, view.alpha > 0 else { return }
+    let cells = cellFrame(of: view)
+    let top = region.lowerBound + cells.y
+    func line(_ text: String, row: Int = 0, inverse: Bool = false, bold: Bool = false) {
+      let y = top + row
+      guard region.contains(y), row < cells.height, cells.x < screen.width else { return }
+      let room = min(cells.width, screen.width - cells.x)
+      screen.draw(TerminalScreen.clipped(text, to: room), x: cells.x, y: y, inverse: inverse, bold: bold)
+    }
+    let focused = focusedView === view
+    switch view {
+    case let label as Label:
+      for (index, text) in label.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        line(String(text), row: index)
+      }
+    case let field as TextField:
+      let text = field.text.isEmpty && !focused ? (field.placeholder ?? "") : field.text + (focused ? "▏" : "")
+      let inside = max(0, cells.width - 2)
+      let shown = TerminalScreen.clipped(text, to: inside)
+      line("[" + shown + String(repeating: " ", count: max(0, inside - TerminalScreen.columns(of: shown))) + "]", bold: focused)
+    case let button as Button:
+      line("[ " + button.title + " ]", inverse: focused)
+    case let picker as DatePicker:
+      line(formatDate(picker.date, picker.datePickerMode), inverse: focused)
+    case let toggle as Switch:
+      line(toggle.isOn ? "[x]" : "[ ]", inverse: focused)
+    case let segments as SegmentedControl:
+      var x = 0
+      for (index, title) in segments.segmentTitles.enumerated() {
+        let text = " " + title + " "
+        let y = top
+        if region.contains(y), cells.x + x < screen.width {
+          screen.draw(TerminalScreen.clipped(text, to: max(0, cells.width - x)), x: cells.x + x, y: y, inverse: index == segments.selectedSegmentIndex)
+        }
+        x += TerminalScreen.columns(of: text) + 1
+        if x >= cells.width { break }
+      }
+    case let range as RangeControl:
+      line(range.value.formatted(), inverse: focused)
+    case let image as ImageView:
+      line("[" + (image.image?.name ?? "image") + "]")
+    case let table as TableView:
+      let (rows, highlighted) = tableRows(table)
+      for (index, text) in rows.enumerated() where index < cells.height {
+        let y = top + index
+        guard region.contains(y) else { continue }
+        if highlighted == index { screen.fill(row: y, from: cells.x, inverse: true) }
+        line(text, row: index, inverse: highlighted == index)
+      }
+    default:
+      break
+    }
+    for subview in view.subviews { draw(view: subview, into: &screen, rows: region) }
+  }
+
+  /// The deepest visible view under the cell (`column`, `row`), with `row` counted as in
+  /// ``draw(_:into:rows:)``'s region starting at `regionTop`; `nil` when only `root` is there.
+  public func view(atColumn column: Int, row: Int, in root: View, regionTop: Int) -> View? {
+    var found: View?
+    func visit(_ view: View) {
+      guard !view.isHidden, view.alpha > 0 else { return }
+      let cells = cellFrame(of: view)
+      let top = regionTop + cells.y
+      if column >= cells.x, column < cells.x + cells.width, row >= top, row < top + cells.height { found = view }
+      for subview in view.subviews { visit(subview) }
+    }
+    for subview in root.subviews { visit(subview) }
+    return found
+  }
+}
