@@ -206,6 +206,27 @@ struct DateEditorTests {
     #expect(home.terminal.handle(Array("\u{1B}[<0;5;3m\u{1B}[<2;5;3M".utf8)) == .none)
   }
 
+  @Test("The detail's buttons act through the responder chain: from the focused field up to the controller")
+  func buttonsActThroughTheResponderChain() throws {
+    let home = try InProcessHomepwner(itemDates: [Self.day(2024, 1, 31)])
+    _ = home.terminal.handle(.enter)
+    let detail = try #require(home.app.detail)
+    _ = home.rows()
+    home.app.window.makeFirstResponder(detail.nameField)
+    #expect(detail.choosePhotoButton.target == nil)
+    #expect(try detail.choosePhotoButton.performClick())
+    #expect(home.terminal.photoPrompt == "", "choosePhoto: reached the controller, which opened the prompt")
+    _ = home.terminal.handle(.escape)
+    #expect(try detail.dateButton.performClick())
+    #expect(home.app.dateEditor != nil, "showDateEditor: reached the controller")
+    // A click on the photo's button (column 20, its row) sends the same action.
+    _ = home.terminal.handle(.escape)
+    let rows = home.rows()
+    let photoRow = try #require(rows.firstIndex { $0.contains("Choose Photo") })
+    #expect(home.click(column: 20, row: photoRow) == .redraw)
+    #expect(home.terminal.photoPrompt == "")
+  }
+
   @Test("The date editor cancels from the bar's back; a click cut between two reads acts once")
   func backFromTheEditorAndCutClicks() throws {
     let home = try InProcessHomepwner(itemDates: [Self.day(2024, 1, 31)])

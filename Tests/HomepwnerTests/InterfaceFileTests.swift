@@ -31,6 +31,11 @@ struct InterfaceFileTests {
     let detail = try #require(try storyboard.instantiateViewController(withIdentifier: "Detail") as? DetailViewController)
     lines.append(detail.fields.map { $0.restorationIdentifier ?? "-" }.joined(separator: ","))
     #expect(detail.fields.allSatisfy { $0.superview === detail.viewIfLoaded })
+    // The labels and buttons the renderer draws are the storyboard's; the buttons send their
+    // actions to the first responder (no target), for the responder chain to carry.
+    #expect(detail.nameLabel.text == "Name:" && detail.nameLabel.superview === detail.viewIfLoaded)
+    #expect(detail.dateButton.actions(for: .touchUpInside) == ["showDateEditor:"] && detail.dateButton.target == nil)
+    #expect(detail.choosePhotoButton.actions(for: .touchUpInside) == ["choosePhoto:"] && detail.choosePhotoButton.title == "Choose Photo")
     let editor = try #require(try storyboard.instantiateViewController(withIdentifier: "Date") as? DateViewController)
     let picker = editor.datePicker
     #expect(picker.superview === editor.viewIfLoaded)

@@ -36,7 +36,7 @@ public final class HomepwnerTerminal {
 
   /// What a click on a place of the screen does.
   enum ClickAction: Equatable {
-    case selectTab(Int), back, addItem, openRow(Int), focusRow(Int), openDateEditor, saveDate
+    case selectTab(Int), back, addItem, openRow(Int), saveDate
     case selectComponent(DateViewController.Component)
     case stepComponent(DateViewController.Component, by: Int)
   }
@@ -159,12 +159,14 @@ public final class HomepwnerTerminal {
       photoPrompt = path
       return .redraw
     }
+    // Ctrl-P, and Enter or → on the date, are the buttons' own actions, sent up the responder
+    // chain from the focused control to the controller, as a tap on them would.
     if input == .attachPhoto {
-      photoPrompt = ""
+      press(detail.choosePhotoButton, in: detail)
       return .redraw
     }
     if detail.focusedField == detail.dateRow, input == .enter || input == .right {
-      app.openDateEditor()
+      press(detail.dateButton, in: detail)
       return .redraw
     }
     switch input {
@@ -179,8 +181,16 @@ public final class HomepwnerTerminal {
       field.text.append(character)
     default: return .none
     }
-    app.window.makeFirstResponder(app.detail?.focusedTextField)
+    app.window.makeFirstResponder(app.detail?.focusedControl)
     return .redraw
+  }
+
+  /// Sends `button`'s touch-up-inside actions (`performClick`), with the detail's focused control
+  /// as the first responder the chain starts from.
+  func press(_ button: Button, in detail: DetailViewController) {
+    prepare(detail)
+    if app.window.firstResponder == nil { app.window.makeFirstResponder(detail.focusedControl) }
+    _ = try? button.performClick()
   }
 
   func handleDateEditor(_ input: TerminalInput, _ editor: DateViewController) -> Request {
@@ -201,7 +211,26 @@ public final class HomepwnerTerminal {
   func click(column: Int, row: Int) -> Request {
     guard photoPrompt == nil else { return .none }
     if clickTargetsAreStale { _ = render(width: frameSize.width, height: frameSize.height) }
-    guard let target = clickTargets.last(where: { $0.row == row && $0.columns.contains(column) }) else { return .none }
+    guard let target = clickTargets.last(where: { $0.row == row && $0.columns.contains(column) }) else {
+      // The detail's views: the one under the click answers it.
+      guard app.onItemsTab, app.dateEditor == nil, let detail = app.detail, let root = detail.view,
+        var view = detailRenderer.view(atColumn: column, row: row, in: root, regionTop: 1)
+      else { return .none }
+      // A click on a label is a click on the control of its row (as a form's label is).
+      if view is Label, let control = root.subviews.first(where: { $0 is Control && detailRenderer.cellFrame(of: $0).y == detailRenderer.cellFrame(of: view).y }) {
+        view = control
+      }
+      if let field = view as? TextField, let index = detail.fields.firstIndex(where: { $0 === field }) {
+        detail.focusedField = index
+        app.window.makeFirstResponder(field)
+      } else if let button = view as? Button {
+        if button === detail.dateButton { detail.focusedField = detail.dateRow }
+        press(button, in: detail)
+      } else {
+        return .none
+      }
+      return .redraw
+    }
     switch target.action {
     case .selectTab(let index): app.tabs.selectedIndex = index
     case .back:
@@ -210,11 +239,6 @@ public final class HomepwnerTerminal {
     case .openRow(let row):
       app.items.highlightedRow = row
       app.openHighlighted()
-    case .focusRow(let row):
-      guard let detail = app.detail else { return .none }
-      detail.focusedField = row
-      app.window.makeFirstResponder(detail.focusedTextField)
-    case .openDateEditor: app.openDateEditor()
     case .saveDate: app.closeDateEditor(saving: true)
     case .selectComponent(let component): app.dateEditor?.selectedComponent = component
     case .stepComponent(let component, let amount):
@@ -336,24 +360,37 @@ public final class HomepwnerTerminal {
     }
   }
 
-  func drawDetail(_ detail: DetailViewController, into screen: inout TerminalScreen, rows: Int) {
+  /// The renderer of the detail's loaded views (the storyboard's labels, fields and buttons).
+  private var detailRenderer = ViewRenderer()
+
+  /// Puts the detail's views in the user's language and the item's state (labels, the date, the
+  /// photo) and connects the controller's actions to the app, as a controller's
+  /// `viewWillAppear` would.
+  func prepare(_ detail: DetailViewController) {
     let text = app.preferences
-    let labels = [text.text("Name"), text.text("Serial"), text.text("Value") + " (" + text.currencyCode + ")"]
-    let labelWidth = (labels + [text.text("Created"), text.text("Photo")]).map(TerminalScreen.columns(of:)).max() ?? 8
-    func label(_ name: String) -> String { name + ":" + String(repeating: " ", count: labelWidth - TerminalScreen.columns(of: name) + 1) }
-    for (index, field) in detail.fields.enumerated() where 1 + index * 2 < rows {
-      let focused = detail.focusedField == index
-      screen.draw((focused ? "› " : "  ") + label(labels[index]) + "[" + field.text + (focused ? "▏" : "") + "]", x: 1, y: 2 + index * 2, bold: focused)
-      clickTargets.append((2 + index * 2, 0..<screen.width, .focusRow(index)))
-    }
+    detail.nameLabel.text = text.text("Name") + ":"
+    detail.serialLabel.text = text.text("Serial") + ":"
+    detail.valueLabel.text = text.text("Value") + " (" + text.currencyCode + "):"
+    detail.createdLabel.text = text.text("Created") + ":"
+    detail.photoLabel.text = text.text("Photo") + ":"
     if let item = detail.item {
-      // The date row opens the date editor (the chevron says so, as a table cell's does).
-      let focused = detail.focusedField == detail.dateRow
-      screen.draw((focused ? "› " : "  ") + label(text.text("Created")) + text.date(item.dateCreated) + " ›", x: 1, y: 8, bold: focused)
-      clickTargets.append((8, 0..<screen.width, .openDateEditor))
-      let photo = app.imageStore.image(forKey: item.itemKey)?.summary ?? text.text("NoPhoto")
-      screen.draw("  " + label(text.text("Photo")) + photo, x: 1, y: 10)
+      detail.dateButton.title = text.date(item.dateCreated) + " ›"
+      detail.photoSummary.text = app.imageStore.image(forKey: item.itemKey)?.summary ?? text.text("NoPhoto")
     }
+    detail.choosePhotoButton.title = text.text("ChoosePhoto")
+    detail.onShowDateEditor = { [unowned self] in app.openDateEditor() }
+    detail.onChoosePhoto = { [unowned self] in photoPrompt = "" }
+  }
+
+  /// The detail: its loaded views drawn by the renderer where the storyboard put them, the focused
+  /// row marked.
+  func drawDetail(_ detail: DetailViewController, into screen: inout TerminalScreen, rows: Int) {
+    guard let root = detail.view else { return }
+    prepare(detail)
+    detailRenderer.focusedView = detail.focusedControl
+    detailRenderer.draw(root, into: &screen, rows: 1..<(1 + rows))
+    let marked = detailRenderer.cellFrame(of: detail.focusedControl).y + 1
+    if (1..<(1 + rows)).contains(marked) { screen.draw("›", x: 1, y: marked, bold: true) }
   }
 
   /// The date editor: the date in full, then its year, month and day side by side — the selected

@@ -1,4 +1,5 @@
 public import FoundationEssentials
+internal import Foundation
 public import InterfaceObjects
 public import Restoration
 public import ObjectModel
@@ -64,19 +65,53 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
   /// The item shown, by key (the saved state), and the item itself once found in the store.
   public var itemKey = ""
   public weak var item: Item?
-  public var nameField = TextField()
-  public var serialField = TextField()
-  public var valueField = TextField()
+  public var nameField = TextField(frame: CGRect(x: 100, y: 100, width: 250, height: 20))
+  public var serialField = TextField(frame: CGRect(x: 100, y: 140, width: 250, height: 20))
+  public var valueField = TextField(frame: CGRect(x: 100, y: 180, width: 250, height: 20))
+  /// The labels before the fields, the date and the photo (their text set in the user's
+  /// language as the screen is drawn).
+  public var nameLabel = Label(frame: CGRect(x: 15, y: 100, width: 85, height: 20))
+  public var serialLabel = Label(frame: CGRect(x: 15, y: 140, width: 85, height: 20))
+  public var valueLabel = Label(frame: CGRect(x: 15, y: 180, width: 85, height: 20))
+  public var createdLabel = Label(frame: CGRect(x: 15, y: 220, width: 85, height: 20))
+  public var photoLabel = Label(frame: CGRect(x: 15, y: 260, width: 85, height: 20))
+  /// The date created, as a button whose action (`showDateEditor:`, sent up the responder chain)
+  /// opens the date editor.
+  public var dateButton = Button(frame: CGRect(x: 90, y: 220, width: 260, height: 20))
+  /// What the photo is (type, size) or that there is none.
+  public var photoSummary = Label(frame: CGRect(x: 100, y: 260, width: 250, height: 20))
+  /// Attaches a photo (`choosePhoto:`, up the responder chain): the path prompt opens.
+  public var choosePhotoButton = Button(frame: CGRect(x: 90, y: 300, width: 260, height: 20))
   /// Which row has the focus: 0 name, 1 serial, 2 value (the ``fields``), 3 the date
   /// (``dateRow``).
   public var focusedField = 0
+
+  /// What the controller's actions do in the app around it (set by ``HomepwnerApp``).
+  public var onShowDateEditor: () -> Void = {}
+  public var onChoosePhoto: () -> Void = {}
 
   private static let keys = KeyTable(for: DetailViewController.self, inheriting: ViewController.viewControllerKeys) {
     $0.key("nameField", \.nameField)
     $0.key("serialField", \.serialField)
     $0.key("valueField", \.valueField)
+    $0.key("nameLabel", \.nameLabel)
+    $0.key("serialLabel", \.serialLabel)
+    $0.key("valueLabel", \.valueLabel)
+    $0.key("createdLabel", \.createdLabel)
+    $0.key("photoLabel", \.photoLabel)
+    $0.key("dateButton", \.dateButton)
+    $0.key("photoSummary", \.photoSummary)
+    $0.key("choosePhotoButton", \.choosePhotoButton)
   }
   public override class var keyTable: KeyTable { keys }
+
+  /// The actions the storyboard's buttons send to the first responder (nil target), which reach
+  /// this controller through the responder chain: button → view → controller.
+  private static let actions = ActionTable(for: DetailViewController.self, inheriting: ViewController.actionTable) {
+    $0.action("showDateEditor:") { controller, _ in controller.onShowDateEditor() }
+    $0.action("choosePhoto:") { controller, _ in controller.onChoosePhoto() }
+  }
+  public override class var actionTable: ActionTable { actions }
 
   public required init() {
     super.init()
@@ -106,7 +141,14 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
 
   public override func viewDidLoad() {
     super.viewDidLoad()
-    for field in fields where field.superview == nil { view?.addSubview(field) }
+    // Made in code (no storyboard): the views are its own, and the buttons send their actions
+    // to the first responder as the storyboard's do.
+    for subview in fields as [View] + [nameLabel, serialLabel, valueLabel, createdLabel, photoLabel, dateButton, photoSummary, choosePhotoButton]
+    where subview.superview == nil {
+      view?.addSubview(subview)
+    }
+    if dateButton.actions(for: .touchUpInside).isEmpty { dateButton.addTarget(nil, action: "showDateEditor:", for: .touchUpInside) }
+    if choosePhotoButton.actions(for: .touchUpInside).isEmpty { choosePhotoButton.addTarget(nil, action: "choosePhoto:", for: .touchUpInside) }
     nameField.restorationIdentifier = nameField.restorationIdentifier ?? "Name"
     serialField.restorationIdentifier = serialField.restorationIdentifier ?? "Serial"
     valueField.restorationIdentifier = valueField.restorationIdentifier ?? "Value"
@@ -119,6 +161,9 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
 
   /// The text field with the focus; `nil` on the date row.
   public var focusedTextField: TextField? { fields.indices.contains(focusedField) ? fields[focusedField] : nil }
+
+  /// The control with the focus: the focused text field, or the date's button on the date row.
+  public var focusedControl: Control { focusedTextField ?? dateButton }
 
   /// Writes the fields back into the item (leaving the screen).
   public func commit() {
