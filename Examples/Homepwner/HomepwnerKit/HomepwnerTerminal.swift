@@ -345,19 +345,24 @@ public final class HomepwnerTerminal {
     }
     first = min(max(0, first), max(0, items.count - rows))
     app.items.table.contentOffset.y = Double(first)
-    for offset in 0..<rows where first + offset < items.count {
-      let index = first + offset
-      let item = items[index]
+    // The data source's part: each visible row's text (name, value, serial in columns); the
+    // renderer draws the loaded table with it, the highlighted row inverse.
+    let visible = Array(items[first..<min(items.count, first + rows)])
+    let lines = visible.map { item -> String in
       let name = TerminalScreen.clipped(item.itemName, to: 24)
-      let padded = name + String(repeating: " ", count: max(0, 24 - TerminalScreen.columns(of: name)))
+      var line = " " + name + String(repeating: " ", count: max(0, 24 - TerminalScreen.columns(of: name)))
       let money = app.preferences.money(item.valueInDollars)
-      let highlighted = app.items.highlightedRow == index
-      if highlighted { screen.fill(row: 1 + offset, inverse: true) }
-      screen.draw(" " + padded, x: 0, y: 1 + offset, inverse: highlighted)
-      screen.draw(money, x: max(27, 40 - TerminalScreen.columns(of: money)), y: 1 + offset, inverse: highlighted)
-      screen.draw(item.serialNumber, x: 43, y: 1 + offset, inverse: highlighted)
-      clickTargets.append((1 + offset, 0..<screen.width, .openRow(index)))
+      line += String(repeating: " ", count: max(0, max(27, 40 - TerminalScreen.columns(of: money)) - TerminalScreen.columns(of: line)))
+      line += money
+      line += String(repeating: " ", count: max(0, 43 - TerminalScreen.columns(of: line)))
+      return line + item.serialNumber
     }
+    var renderer = ViewRenderer()
+    renderer.topInset = 0  // the table lies under the navigation bar, as UIKit insets its content
+    let highlighted = app.items.highlightedRow.map { $0 - first }
+    renderer.tableRows = { _ in (lines, highlighted) }
+    if let root = app.items.view { renderer.draw(root, into: &screen, rows: 1..<(1 + rows)) }
+    for offset in visible.indices { clickTargets.append((1 + offset, 0..<screen.width, .openRow(first + offset))) }
   }
 
   /// The renderer of the detail's loaded views (the storyboard's labels, fields and buttons).

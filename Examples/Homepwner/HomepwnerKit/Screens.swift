@@ -8,7 +8,7 @@ public import ObjectModel
 /// item key, with the highlighted row as its selection.
 public final class ItemsViewController: ViewController, DataSourceModelAssociation {
   /// The table (the storyboard's `table` outlet, or one of its own when made in code).
-  public var table = TableView()
+  public var table = TableView(frame: CGRect(x: 0, y: 0, width: 375, height: 812))
   public weak var store: ItemStore?
   /// The items as the list shows them (sorted as the settings say).
   public var displayedItems: () -> [Item] = { [] }
