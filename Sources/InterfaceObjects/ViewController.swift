@@ -488,11 +488,15 @@ open class TabBarController: ViewController {
 /// A navigation item (`UINavigationItem`): title and bar button items.
 public final class NavigationItem: NibObject {
   public var title: String?
+  /// `backButtonTitle`: what the back button shows when this item is below the top one (its
+  /// title when nil).
+  public var backButtonTitle: String?
   public var leftBarButtonItems: [BarButtonItem] = []
   public var rightBarButtonItems: [BarButtonItem] = []
   public required init() { super.init() }
   public static let navigationItemKeys = KeyTable(for: NavigationItem.self) {
     $0.key("title", \.title)
+    $0.key("backButtonTitle", \.backButtonTitle)
   }
   public override class var keyTable: KeyTable { navigationItemKeys }
   public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {

@@ -72,4 +72,42 @@ struct ViewRendererTests {
     #expect(renderer.view(atColumn: 5, row: 5, in: root, regionTop: 1) == nil, "the hidden label is not hit")
     #expect(renderer.view(atColumn: 59, row: 6, in: root, regionTop: 1) == nil)
   }
+
+  @Test("A navigation bar: the top item's title centred, ‹ and the item below's back title, the right items from the edge")
+  func navigationBar() {
+    let list = ViewController(), detail = ViewController()
+    list.navigationItem.title = "Homepwner"
+    list.navigationItem.backButtonTitle = "Items"
+    detail.title = "Chair"
+    let save = BarButtonItem()
+    save.title = "Save"
+    detail.navigationItem.rightBarButtonItems = [save]
+    var screen = TerminalScreen(width: 40, height: 3)
+    let layout = ViewRenderer().drawNavigationBar(for: [list, detail], into: &screen, row: 0)
+    #expect(screen.text(ofRow: 0) == " ‹ Items         Chair             Save ")  // the title from column (40 - 5) / 2 = 17
+    #expect(layout.back == 0..<40)
+    #expect(layout.rightItems.count == 1 && layout.rightItems[0].item === save && layout.rightItems[0].columns == 34..<40)
+    let allInverse = screen.cells[0].allSatisfy { $0.inverse }
+    #expect(allInverse)
+    // One controller alone: its title, nothing to go back to.
+    var alone = TerminalScreen(width: 20, height: 1)
+    #expect(ViewRenderer().drawNavigationBar(for: [list], into: &alone, row: 0).back == nil)
+    #expect(alone.text(ofRow: 0) == "     Homepwner      ")
+  }
+
+  @Test("A tab bar: each child's tab bar item title, the selected one inverse; where each tab is")
+  func tabBar() {
+    let tabs = TabBarController()
+    let first = ViewController(), second = ViewController()
+    first.tabBarItem = TabBarItem()
+    first.tabBarItem?.title = "Items"
+    second.title = "Settings"
+    tabs.setViewControllers([first, second])
+    tabs.selectedIndex = 1
+    var screen = TerminalScreen(width: 30, height: 2)
+    let places = ViewRenderer().drawTabBar(for: tabs, into: &screen, row: 1)
+    #expect(screen.text(ofRow: 1).hasPrefix("  Items    Settings "))
+    #expect(places == [1..<8, 10..<20])
+    #expect(screen.cells[1][11].inverse && !screen.cells[1][2].inverse)
+  }
 }

@@ -1,4 +1,5 @@
 internal import InterfaceObjects
+internal import ObjectModel
 internal import Lifecycle
 internal import Foundation
 
@@ -36,7 +37,7 @@ public final class HomepwnerTerminal {
 
   /// What a click on a place of the screen does.
   enum ClickAction: Equatable {
-    case selectTab(Int), back, addItem, openRow(Int), saveDate
+    case selectTab(Int), back, barButton(Int), openRow(Int)
     case selectComponent(DateViewController.Component)
     case stepComponent(DateViewController.Component, by: Int)
   }
@@ -235,11 +236,16 @@ public final class HomepwnerTerminal {
     case .selectTab(let index): app.tabs.selectedIndex = index
     case .back:
       if app.dateEditor != nil { app.closeDateEditor(saving: false) } else { app.closeDetail() }
-    case .addItem: addRandomItem()
+    case .barButton(let index):
+      // The top controller's right bar button item: its action, to its target.
+      let top = app.onItemsTab ? (app.navigation.topViewController ?? app.items) : app.settings
+      guard top.navigationItem.rightBarButtonItems.indices.contains(index) else { return .none }
+      let item = top.navigationItem.rightBarButtonItems[index]
+      guard let action = item.action, let target = item.target as? ActionResponding, target.responds(to: action) else { return .none }
+      try? target.perform(action: action, sender: item)
     case .openRow(let row):
       app.items.highlightedRow = row
       app.openHighlighted()
-    case .saveDate: app.closeDateEditor(saving: true)
     case .selectComponent(let component): app.dateEditor?.selectedComponent = component
     case .stepComponent(let component, let amount):
       guard let editor = app.dateEditor else { return .none }
@@ -272,39 +278,26 @@ public final class HomepwnerTerminal {
     frameSize = (screen.width, screen.height)
     clickTargets = []
     clickTargetsAreStale = false
-    let top = app.onItemsTab ? (app.navigation.topViewController ?? app.items) : app.settings
-    // Navigation bar: the whole bar goes back, but for its button on the right.
-    screen.fill(row: 0, inverse: true)
+    // Navigation bar: the controllers' navigation items, in the user's language, drawn by the
+    // renderer; the whole bar goes back, but for the buttons on the right, which send their
+    // actions to their targets.
     let text = app.preferences
-    let title: String
-    if top === app.items {
-      title = text.text("Homepwner")
-    } else if top === app.settings {
-      title = text.text("Settings")
-    } else if app.dateEditor != nil {
-      title = text.text("DateTitle")
-    } else {
-      title = app.detail?.item?.itemName ?? ""
+    app.items.navigationItem.title = text.text("Homepwner")
+    app.items.navigationItem.backButtonTitle = text.text("Back")
+    app.items.addItem.title = "+ (a)"
+    app.items.onAddNewItem = { [unowned self] in addRandomItem() }
+    app.settings.navigationItem.title = text.text("Settings")
+    if let detail = app.detail { detail.navigationItem.title = detail.item?.itemName ?? "" }
+    if let editor = app.dateEditor {
+      editor.navigationItem.title = text.text("DateTitle")
+      editor.saveItem.title = text.text("Save")
+      editor.onSave = { [unowned self] in app.closeDateEditor(saving: true) }
     }
-    let titleX = max(0, (screen.width - TerminalScreen.columns(of: title)) / 2)
-    screen.draw(title, x: titleX, y: 0, inverse: true, bold: true)
-    let stack = app.navigation.viewControllers
-    if app.onItemsTab, stack.count > 1 {
-      // Back to the list, or from the date editor to the item.
-      let below = stack[stack.count - 2] === app.items ? text.text("Back") : (app.dateEditor?.item?.itemName ?? "")
-      screen.draw("‹ " + TerminalScreen.clipped(below, to: max(0, titleX - 5)), x: 1, y: 0, inverse: true)
-      clickTargets.append((0, 0..<screen.width, .back))
-    }
-    if top === app.items {
-      screen.draw("+ (a)", x: max(0, screen.width - 6), y: 0, inverse: true)
-      clickTargets.append((0, max(0, screen.width - 7)..<screen.width, .addItem))
-    }
-    if app.onItemsTab, app.dateEditor != nil {
-      let save = text.text("Save")
-      let x = max(0, screen.width - TerminalScreen.columns(of: save) - 1)
-      screen.draw(save, x: x, y: 0, inverse: true, bold: true)
-      clickTargets.append((0, max(0, x - 1)..<screen.width, .saveDate))
-    }
+    let bars = ViewRenderer()
+    let stack = app.onItemsTab ? app.navigation.viewControllers : [app.settings]
+    let bar = bars.drawNavigationBar(for: stack, into: &screen, row: 0)
+    if let back = bar.back { clickTargets.append((0, back, .back)) }
+    for (index, place) in bar.rightItems.enumerated() { clickTargets.append((0, place.columns, .barButton(index))) }
     let contentRows = max(0, screen.height - 3)
     if let editor = app.dateEditor, app.onItemsTab {
       drawDateEditor(editor, into: &screen)
@@ -318,14 +311,10 @@ public final class HomepwnerTerminal {
     // Tab bar and status line (over any content drawn that far down).
     let tabRow = screen.height - 2
     clickTargets.removeAll { $0.row >= tabRow }
-    screen.fill(row: tabRow)
-    var x = 1
-    for (index, name) in [text.text("Items"), text.text("Settings")].enumerated() {
-      let label = " \(name) "
-      let columns = TerminalScreen.columns(of: label)
-      screen.draw(label, x: x, y: tabRow, inverse: app.tabs.selectedIndex == index, bold: app.tabs.selectedIndex == index)
-      clickTargets.append((tabRow, x..<(x + columns), .selectTab(index)))
-      x += columns + 2
+    app.items.navigationController?.tabBarItem?.title = text.text("Items")
+    app.settings.tabBarItem?.title = text.text("Settings")
+    for (index, place) in bars.drawTabBar(for: app.tabs, into: &screen, row: tabRow).enumerated() {
+      clickTargets.append((tabRow, place, .selectTab(index)))
     }
     let statusLine = photoPrompt.map { app.preferences.text("Photo") + ": " + $0 + "▏" } ?? app.status
     screen.draw(TerminalScreen.clipped(statusLine, to: screen.width), x: 0, y: screen.height - 1)

@@ -25,11 +25,29 @@ public final class ItemsViewController: ViewController, DataSourceModelAssociati
   }
   public override class var keyTable: KeyTable { keys }
 
+  /// What `addNewItem:` (the add button's action) does in the app around (set by the terminal).
+  public var onAddNewItem: () -> Void = {}
+  private static let actions = ActionTable(for: ItemsViewController.self, inheriting: ViewController.actionTable) {
+    $0.action("addNewItem:") { controller, _ in controller.onAddNewItem() }
+  }
+  public override class var actionTable: ActionTable { actions }
+
   public override func viewDidLoad() {
     super.viewDidLoad()
     table.dataSource = self
     table.allowsMultipleSelection = false
     if table.superview == nil { view?.addSubview(table) }
+  }
+
+  /// The book's add button: a right bar button item made in code, this controller its target.
+  public var addItem: BarButtonItem {
+    if let item = navigationItem.rightBarButtonItems.first { return item }
+    let item = BarButtonItem()
+    item.title = "+ (a)"
+    item.target = self
+    item.action = "addNewItem:"
+    navigationItem.rightBarButtonItems = [item]
+    return item
   }
 
   /// The highlighted row, if any.
@@ -229,6 +247,25 @@ public final class DateViewController: ViewController, ViewControllerRestoration
     $0.key("datePicker", \.datePicker)
   }
   public override class var keyTable: KeyTable { keys }
+
+  /// What `save:` (the Save button's action) does in the app around (set by the terminal).
+  public var onSave: () -> Void = {}
+  private static let actions = ActionTable(for: DateViewController.self, inheriting: ViewController.actionTable) {
+    $0.action("save:") { controller, _ in controller.onSave() }
+  }
+  public override class var actionTable: ActionTable { actions }
+
+  /// The Save button (a right bar button item targeting this controller; its title is set in the
+  /// user's language as the screen is drawn).
+  public var saveItem: BarButtonItem {
+    if let item = navigationItem.rightBarButtonItems.first { return item }
+    let item = BarButtonItem()
+    item.title = "Save"
+    item.target = self
+    item.action = "save:"
+    navigationItem.rightBarButtonItems = [item]
+    return item
+  }
 
   public required init() {
     super.init()

@@ -126,4 +126,62 @@ public struct ViewRenderer {
     for subview in root.subviews { visit(subview) }
     return found
   }
+
+  // MARK: - Bars
+
+  /// Where a navigation bar's parts were drawn: the back button's columns (when there is a
+  /// controller to go back to) and each right bar button item's.
+  public struct NavigationBarLayout {
+    public var back: Range<Int>?
+    public var rightItems: [(item: BarButtonItem, columns: Range<Int>)] = []
+  }
+
+  /// Draws a navigation bar (`UINavigationBar`) in `row` for `stack`, root first (a navigation
+  /// controller's `viewControllers`, or one controller alone): inverse; the top controller's
+  /// navigation item title (else its `title`) centred and bold; when a controller is below it,
+  /// `‹` and that controller's navigation item `backButtonTitle` (else its title) on the left; the
+  /// top item's right bar button items' titles from the right edge.
+  @discardableResult
+  public func drawNavigationBar(for stack: [ViewController], into screen: inout TerminalScreen, row: Int) -> NavigationBarLayout {
+    var layout = NavigationBarLayout()
+    guard let top = stack.last, (0..<screen.height).contains(row) else { return layout }
+    screen.fill(row: row, inverse: true)
+    let title = top.navigationItem.title ?? top.title ?? ""
+    let titleX = max(0, (screen.width - TerminalScreen.columns(of: title)) / 2)
+    screen.draw(title, x: titleX, y: row, inverse: true, bold: true)
+    if stack.count > 1 {
+      let below = stack[stack.count - 2]
+      let backTitle = below.navigationItem.backButtonTitle ?? below.navigationItem.title ?? below.title ?? ""
+      screen.draw("‹ " + TerminalScreen.clipped(backTitle, to: max(0, titleX - 5)), x: 1, y: row, inverse: true)
+      layout.back = 0..<screen.width
+    }
+    var right = screen.width - 1
+    for item in top.navigationItem.rightBarButtonItems {
+      let text = item.title ?? ""
+      let x = max(0, right - TerminalScreen.columns(of: text))
+      screen.draw(text, x: x, y: row, inverse: true, bold: item.isEnabled)
+      layout.rightItems.append((item, max(0, x - 1)..<min(screen.width, right + 1)))
+      right = x - 2
+    }
+    return layout
+  }
+
+  /// Draws a tab bar (`UITabBar`) in `row` for `tabs`: each child's tab bar item title (else its
+  /// `title`) as ` title `, the selected one inverse and bold. Answers each tab's columns.
+  @discardableResult
+  public func drawTabBar(for tabs: TabBarController, into screen: inout TerminalScreen, row: Int) -> [Range<Int>] {
+    guard (0..<screen.height).contains(row) else { return [] }
+    screen.fill(row: row)
+    var places: [Range<Int>] = []
+    var x = 1
+    for (index, child) in tabs.viewControllers.enumerated() {
+      let label = " " + (child.tabBarItem?.title ?? child.title ?? "") + " "
+      let columns = TerminalScreen.columns(of: label)
+      let selected = tabs.selectedIndex == index
+      screen.draw(label, x: x, y: row, inverse: selected, bold: selected)
+      places.append(x..<(x + columns))
+      x += columns + 2
+    }
+    return places
+  }
 }
