@@ -94,8 +94,10 @@ public final class HomepwnerTerminal {
     if !app.onItemsTab {
       _ = app.settings.view  // the scroll view is restored with the screen's view
       switch input {
-      case .up: app.settings.scroll.contentOffset.y = max(0, app.settings.scroll.contentOffset.y - 1)
-      case .down: app.settings.scroll.contentOffset.y = min(app.settings.scroll.contentOffset.y + 1, Double(settingsLines.count - 1))
+      case .up: app.settings.scroll.contentOffset.y = max(0, app.settings.scroll.contentOffset.y - SettingsViewController.lineHeight)
+      case .down:
+        let last = SettingsViewController.lineHeight * Double(settingsLines.count - 1)
+        app.settings.scroll.contentOffset.y = min(app.settings.scroll.contentOffset.y + SettingsViewController.lineHeight, last)
       case .character("q"): return .quit
       default: return .none
       }
@@ -434,10 +436,11 @@ public final class HomepwnerTerminal {
   }
 
   func drawSettings(into screen: inout TerminalScreen, rows: Int) {
-    _ = app.settings.view
-    let lines = settingsLines
-    let first = Int(app.settings.scroll.contentOffset.y)
-    for (offset, line) in lines.dropFirst(min(first, lines.count)).prefix(rows).enumerated() { screen.draw(line, x: 2, y: 2 + offset) }
+    // The lines are labels in the settings' scroll view, drawn by the renderer where the scroll
+    // offset (in points, a line every 20) puts them.
+    app.settings.show(lines: settingsLines)
+    guard let root = app.settings.view else { return }
+    ViewRenderer().draw(root, into: &screen, rows: 1..<(1 + rows))
   }
 }
 

@@ -339,7 +339,26 @@ public final class DateViewController: ViewController, ViewControllerRestoration
 
 /// The settings screen: lines in a scroll view.
 public final class SettingsViewController: ViewController {
-  public var scroll = ScrollView()
+  public var scroll = ScrollView(frame: CGRect(x: 0, y: 0, width: 375, height: 812))
+  /// The labels in the scroll view, one per line, 20 points apart (a terminal row).
+  public private(set) var lineLabels: [Label] = []
+
+  /// The height of a line, in points.
+  public static let lineHeight = 20.0
+
+  /// Shows `lines` in the scroll view, a label each.
+  public func show(lines: [String]) {
+    _ = view
+    while lineLabels.count < lines.count {
+      let label = Label(frame: CGRect(x: 10, y: 100 + Self.lineHeight * Double(lineLabels.count), width: 365, height: Self.lineHeight))
+      scroll.addSubview(label)
+      lineLabels.append(label)
+    }
+    for (index, label) in lineLabels.enumerated() {
+      label.isHidden = index >= lines.count
+      label.text = index < lines.count ? lines[index] : ""
+    }
+  }
   private static let keys = KeyTable(for: SettingsViewController.self, inheriting: ViewController.viewControllerKeys) {
     $0.key("scroll", \.scroll)
   }
