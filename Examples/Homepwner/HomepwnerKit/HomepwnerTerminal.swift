@@ -389,34 +389,26 @@ public final class HomepwnerTerminal {
     if (1..<(1 + rows)).contains(marked) { screen.draw("›", x: 1, y: marked, bold: true) }
   }
 
-  /// The date editor: the date in full, then its year, month and day side by side — the selected
-  /// one highlighted between ▲ and ▼ — and what the keys do.
+  /// The date editor: its loaded date picker drawn by the renderer as UIKit's wheels — the date in
+  /// full, then its year, month and day side by side, the selected one between ▲ and ▼ — and what
+  /// the keys do.
   func drawDateEditor(_ editor: DateViewController, into screen: inout TerminalScreen) {
     let text = app.preferences
-    let date = editor.datePicker.date
-    screen.draw(text.fullDate(date), x: 3, y: 2, bold: true)
-    let labels = [text.text("Year"), text.text("Month"), text.text("Day")]
-    let values = text.dateComponents(date)
-    var x = 3
-    for component in DateViewController.Component.allCases {
-      let (label, value) = (labels[component.rawValue], values[component.rawValue])
-      let width = max(TerminalScreen.columns(of: label), TerminalScreen.columns(of: value)) + 2
-      let columns = x..<(x + width)
-      let selected = editor.selectedComponent == component
-      screen.draw(label, x: x + 1, y: 4)
-      let padding = String(repeating: " ", count: width - 1 - TerminalScreen.columns(of: value))
-      screen.draw(" " + value + padding, x: x, y: 6, inverse: selected, bold: selected)
-      if selected {
-        screen.draw("▲", x: x + 1, y: 5)
-        screen.draw("▼", x: x + 1, y: 7)
-      }
-      clickTargets += [
-        (4, columns, .selectComponent(component)), (5, columns, .stepComponent(component, by: 1)),
-        (6, columns, .selectComponent(component)), (7, columns, .stepComponent(component, by: -1)),
-      ]
-      x += width + 2
+    guard let root = editor.view else { return }
+    var renderer = ViewRenderer()
+    renderer.formatDate = { date, _ in text.fullDate(date) }
+    renderer.datePickerParts = { picker in
+      ([text.text("Year"), text.text("Month"), text.text("Day")], text.dateComponents(picker.date), editor.selectedComponent.rawValue)
     }
-    screen.draw(text.text("DateHelp"), x: 3, y: 9)
+    renderer.draw(root, into: &screen, rows: 1..<max(1, screen.height - 2))
+    let top = 1 + renderer.cellFrame(of: editor.datePicker).y
+    for (component, columns) in zip(DateViewController.Component.allCases, renderer.datePickerPartColumns(of: editor.datePicker)) {
+      clickTargets += [
+        (top + 2, columns, .selectComponent(component)), (top + 3, columns, .stepComponent(component, by: 1)),
+        (top + 4, columns, .selectComponent(component)), (top + 5, columns, .stepComponent(component, by: -1)),
+      ]
+    }
+    screen.draw(text.text("DateHelp"), x: 3, y: top + 7)
   }
 
   /// The settings screen's lines.

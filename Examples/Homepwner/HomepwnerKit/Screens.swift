@@ -236,7 +236,7 @@ public final class DateViewController: ViewController, ViewControllerRestoration
   /// The item whose date is changed, by key (the saved state), and the item itself.
   public var itemKey = ""
   public weak var item: Item?
-  public var datePicker = DatePicker()
+  public var datePicker = DatePicker(frame: CGRect(x: 0, y: 100, width: 375, height: 216))
   /// The part of the date the arrow keys change.
   public var selectedComponent = Component.year
   /// The calendar the parts are counted in: Gregorian, in the process's time zone (the one the

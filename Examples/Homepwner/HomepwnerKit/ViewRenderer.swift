@@ -25,6 +25,11 @@ public struct ViewRenderer {
   public var focusedView: View?
   /// How a date picker's date reads (the app's language and format).
   public var formatDate: (Date, DatePicker.Mode) -> String = { date, _ in date.formatted() }
+  /// A date picker's parts (UIKit's wheels: labels, values, the selected one), when the app
+  /// shows them; a picker at least 6 rows tall is then drawn as its date on its first row and
+  /// the parts side by side from its third: label, ▲, value, ▼ (the arrows at the selected part),
+  /// 3 columns in.
+  public var datePickerParts: ((DatePicker) -> (labels: [String], values: [String], selected: Int?))?
   /// A table's rows as text, and which of them is highlighted.
   public var tableRows: (TableView) -> (rows: [String], highlighted: Int?) = { _ in ([], nil) }
 
@@ -80,7 +85,28 @@ public struct ViewRenderer {
     case let button as Button:
       line("[ " + button.title + " ]", inverse: focused)
     case let picker as DatePicker:
-      line(formatDate(picker.date, picker.datePickerMode), inverse: focused)
+      if let parts = datePickerParts?(picker), cells.height >= 6 {
+        if region.contains(top), cells.x + 3 < screen.width {
+          screen.draw(formatDate(picker.date, picker.datePickerMode), x: cells.x + 3, y: top, bold: true)
+        }
+        for (index, columns) in datePickerPartColumns(of: picker).enumerated() where index < parts.values.count {
+          let selected = parts.selected == index
+          let x = columns.lowerBound
+          func put(_ text: String, _ row: Int, dx: Int, inverse: Bool = false, bold: Bool = false) {
+            let y = top + row
+            if region.contains(y), x + dx < screen.width { screen.draw(text, x: x + dx, y: y, inverse: inverse, bold: bold) }
+          }
+          put(index < parts.labels.count ? parts.labels[index] : "", 2, dx: 1)
+          let value = parts.values[index]
+          put(" " + value + String(repeating: " ", count: max(0, columns.count - 1 - TerminalScreen.columns(of: value))), 4, dx: 0, inverse: selected, bold: selected)
+          if selected {
+            put("▲", 3, dx: 1)
+            put("▼", 5, dx: 1)
+          }
+        }
+      } else {
+        line(formatDate(picker.date, picker.datePickerMode), inverse: focused)
+      }
     case let toggle as Switch:
       line(toggle.isOn ? "[x]" : "[ ]", inverse: focused)
     case let segments as SegmentedControl:
@@ -110,6 +136,21 @@ public struct ViewRenderer {
       break
     }
     for subview in view.subviews { draw(view: subview, into: &screen, rows: region) }
+  }
+
+  /// The columns of each part of a date picker drawn with ``datePickerParts``: from 3 columns in,
+  /// each as wide as its label or value and 2 more, 2 apart.
+  public func datePickerPartColumns(of picker: DatePicker) -> [Range<Int>] {
+    guard let parts = datePickerParts?(picker) else { return [] }
+    var x = cellFrame(of: picker).x + 3
+    var places: [Range<Int>] = []
+    for (index, value) in parts.values.enumerated() {
+      let label = index < parts.labels.count ? parts.labels[index] : ""
+      let width = max(TerminalScreen.columns(of: label), TerminalScreen.columns(of: value)) + 2
+      places.append(x..<(x + width))
+      x += width + 2
+    }
+    return places
   }
 
   /// The deepest visible view under the cell (`column`, `row`), with `row` counted as in
