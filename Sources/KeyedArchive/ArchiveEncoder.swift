@@ -5,15 +5,17 @@ public import PropertyLists
 /// `NSCoder`. Scalars are stored inline in the object's dictionary under the given key; objects are
 /// stored as UID references into `$objects`.
 public final class ArchiveEncoder {
-  unowned(unsafe) var archiver: KeyedArchiver!
-  var current = PropertyListDictionary()
-  var currentObject = 0
+  @exclusivity(unchecked) unowned(unsafe) var archiver: KeyedArchiver!
+  // Touched for every key; the accesses never overlap (see `KeyedArchiver`'s state).
+  /// The dictionary of the object being written.
+  @exclusivity(unchecked) var contents = ObjectContents(following: [])
+  @exclusivity(unchecked) var currentObject = 0
 
   init() {}
 
   @inline(__always)
   func set(_ value: PropertyListValue, _ key: String) {
-    current[archiver.escape(key)] = value
+    contents.set(value, forKey: KeyedArchiver.escape(key))
   }
 
   /// `encodeBool:forKey:` — a plist boolean.
@@ -50,73 +52,29 @@ public final class ArchiveEncoder {
   // one cast after another; with Foundation loaded, every failing cast of a class instance also
   // probes bridging, which cost half of archiving an object graph. These overloads are chosen at
   // compile time for strings, dates, registered class instances and arrays of them, and write
-  // exactly what the general path writes. With a `willEncode` hook they take the general path.
+  // exactly what the general path writes (the archiver's typed paths). With a `willEncode` hook
+  // they take the general path.
 
   /// `encodeObject:forKey:` for a string: stored inline, once per distinct string.
   public func encode(_ value: String, forKey key: String) throws {
-    guard archiver.willEncode == nil, value != "$null" else { return try encode(value as Any?, forKey: key) }
-    set(.uid(archiver.inline(.string(value))), key)
+    set(.uid(try archiver.stringReference(value)), key)
   }
 
   /// `encodeObject:forKey:` for a date: an `NSDate` object.
   public func encode(_ value: Date, forKey key: String) throws {
-    guard archiver.willEncode == nil else { return try encode(value as Any?, forKey: key) }
-    // An `NSDate` object, written as the general path writes it, without its run-time casts.
-    let uid = try nested { () throws -> UInt64 in
-      let uid = archiver.append("$null")
-      try archiver.writeObject(at: uid, name: "NSDate", chain: ["NSDate", "NSObject"], versioned: nil) {
-        encodeRaw(.real(value.timeIntervalSinceReferenceDate), forKey: "NS.time")
-      }
-      return uid
-    }
-    set(.uid(uid), key)
+    set(.uid(try archiver.dateReference(value)), key)
   }
 
   /// `encodeObject:forKey:` for a registered class instance (or `nil`, UID 0): once per identity.
   public func encode<Object: ArchiveEncodable>(_ object: Object?, forKey key: String) throws {
     guard let object else { return set(.uid(0), key) }
-    set(.uid(try instanceReference(object)), key)
+    set(.uid(try archiver.instanceReference(object)), key)
   }
 
   /// `encodeObject:forKey:` for an array of registered class instances: an `NSArray` object.
   public func encode<Object: ArchiveEncodable>(_ objects: [Object]?, forKey key: String) throws {
     guard let objects else { return set(.uid(0), key) }
-    guard archiver.willEncode == nil else { return try encode(objects as Any?, forKey: key) }
-    set(.uid(try arrayReference(to: objects)), key)
-  }
-
-  /// The UID of an `NSArray` of registered class instances, written as the general path writes it.
-  func arrayReference<Object: ArchiveEncodable>(to objects: [Object]) throws -> UInt64 {
-    try nested { () throws -> UInt64 in
-      let uid = archiver.append("$null")
-      let kind = objects.archiveClass
-      try archiver.writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
-        var references: [PropertyListValue] = []
-        references.reserveCapacity(objects.count)
-        for object in objects { references.append(.uid(try instanceReference(object))) }
-        encodeRaw(.array(references), forKey: "NS.objects")
-      }
-      return uid
-    }
-  }
-
-  /// The UID of a class instance, through the general path when a hook or a Foundation value is involved.
-  func instanceReference(_ object: some ArchiveEncodable) throws -> UInt64 {
-    guard archiver.willEncode == nil, !(object is any ArchiveFoundationValue) else {
-      return try archiver.reference(to: object)
-    }
-    if let uid = archiver.objectNumbers[ObjectIdentifier(object)] { return uid }
-    return try nested { try archiver.reference(toInstance: object) }
-  }
-
-  /// Runs `body` one nesting level down, with the archiver's depth limit.
-  func nested<Result>(_ body: () throws -> Result) throws -> Result {
-    archiver.depth += 1
-    defer { archiver.depth -= 1 }
-    guard archiver.depth <= archiver.maximumDepth else {
-      throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(archiver.maximumDepth) levels while encoding")
-    }
-    return try body()
+    set(.uid(try archiver.arrayReference(to: objects)), key)
   }
 
   /// `encodeConditionalObject:forKey:` — a reference that is written only if the object is also
@@ -131,13 +89,13 @@ public final class ArchiveEncoder {
       set(.uid(uid), key)
     } else {
       set(.uid(0), key)
-      archiver.conditionalSlots.append((currentObject, archiver.escape(key), identity))
+      archiver.conditionalSlots.append((currentObject, KeyedArchiver.escape(key), identity))
     }
   }
 
   /// Writes an already-built property-list value under `key` (for Foundation encodings).
   public func encodeRaw(_ value: PropertyListValue, forKey key: String) {
-    current[key] = value
+    contents.set(value, forKey: key)
   }
 
   /// Encodes `value` as an object and returns its UID (for Foundation encodings that write lists

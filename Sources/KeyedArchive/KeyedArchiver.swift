@@ -18,26 +18,35 @@ public import PropertyLists
 public final class KeyedArchiver {
   /// The plist form of the archive: `.binary` (Apple's default) or `.xml`.
   public var outputFormat: PropertyListFormat = .binary
+  // `willEncode`, `maximumDepth` and `maximumObjectCount` are read for every value: no runtime
+  // exclusivity checks, as for the state below.
   /// Called with each value about to be encoded; return a replacement to encode instead
   /// (`archiver:willEncodeObject:` / `replacementObjectForKeyedArchiver:`), or the value itself.
-  public var willEncode: ((Any) -> Any?)?
+  @exclusivity(unchecked) public var willEncode: ((Any) -> Any?)?
 
   let registry: ArchiveClassRegistry
-  var objects: [PropertyListValue] = ["$null"]
   var top = PropertyListDictionary()
+  // The state below is touched for every object; its accesses never overlap (one thread, no
+  // inout access held across a call that could reach it), so they go without runtime exclusivity
+  // checks.
+  @exclusivity(unchecked) var objects: [PropertyListValue] = ["$null"]
   /// Class instances already given a UID (identity → UID).
-  var objectNumbers: [ObjectIdentifier: UInt64] = [:]
+  @exclusivity(unchecked) var objectNumbers: [ObjectIdentifier: UInt64] = [:]
   /// Keeps encoded instances alive so their identities stay unique while encoding.
-  var retained: [AnyObject] = []
+  @exclusivity(unchecked) var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
-  var scalarNumbers = ExactScalarTable()
+  @exclusivity(unchecked) var scalarNumbers = ExactScalarTable()
+  /// What is known of the Swift types met so far (registration, class, version): one dictionary
+  /// access per archived object.
+  @exclusivity(unchecked) var types: [ObjectIdentifier: ArchivedType] = [:]
+  /// The archived class names met so far, with their class entries' UIDs and key layouts.
+  @exclusivity(unchecked) var classes: [String: ArchivedClass] = [:]
+  @exclusivity(unchecked) var depth = 0
   /// Time zones and locales already written, by identifier (see `encodeValueObject`).
   var sharedValueNumbers: [String: UInt64] = [:]
-  var classNumbers: [String: UInt64] = [:]
   var classNameOverrides: [ObjectIdentifier: String] = [:]
-  /// The registry's entries for the types met so far: one dictionary access per archived object,
-  /// as before the registry moved to `ObjectModel`.
-  var entryCache: [ObjectIdentifier: ArchiveClassRegistry.Entry] = [:]
+  /// `NSDate`, the class the typed path writes dates as.
+  let dateClass = ArchivedClass(name: "NSDate")
   /// Conditional references waiting to learn whether their object is encoded unconditionally.
   var conditionalSlots: [(object: Int, key: String, target: ObjectIdentifier)] = []
   var finished = false
@@ -45,30 +54,31 @@ public final class KeyedArchiver {
   /// Containers nested deeper than this throw `KeyedArchiveError.Code.limitExceeded`. Default
   /// 512, the unarchiver's default limit: deeper archives would not decode, and encoding recurses
   /// once per level (a debug build overflows an 8 MiB stack near 2,000 levels).
-  public var maximumDepth = 512
+  @exclusivity(unchecked) public var maximumDepth = 512
   /// Archives with more `$objects` than this throw `KeyedArchiveError.Code.limitExceeded`.
   /// Values (arrays, dictionaries, structs) have no identity, so a graph whose values share
   /// storage is written once per occurrence; this bounds what such a graph can cost.
   /// Default 4,194,304, the unarchiver's default limit.
-  public var maximumObjectCount = 1 << 22
-  var depth = 0
+  @exclusivity(unchecked) public var maximumObjectCount = 1 << 22
 
   public init(registry: ArchiveClassRegistry = .foundation) {
     self.registry = registry
     coder = ArchiveEncoder()
     coder.archiver = self
+    classes[dateClass.name] = dateClass
   }
 
   /// Records `name` as the archived class name of `type` (`setClassName:forClass:`).
   public func setClassName(_ name: String, for type: Any.Type) {
     classNameOverrides[ObjectIdentifier(type)] = name
+    types[ObjectIdentifier(type)] = nil
   }
 
   /// Encodes `object` under the top-level key `key` (`encodeObject:forKey:` on the archiver).
   public func encode(_ object: Any?, forKey key: String) throws {
     precondition(!finished, "KeyedArchiver used after finishEncoding()")
     let uid = try reference(to: object)
-    top[escape(key)] = .uid(uid)
+    top[Self.escape(key)] = .uid(uid)
   }
 
   /// Encodes an array of registered class instances under the top-level key `key`: the
@@ -76,8 +86,7 @@ public final class KeyedArchiver {
   /// typed path (no run-time type tests per member).
   public func encode<Object: ArchiveEncodable>(objects: [Object], forKey key: String) throws {
     precondition(!finished, "KeyedArchiver used after finishEncoding()")
-    guard willEncode == nil else { return try encode(objects as Any?, forKey: key) }
-    top[escape(key)] = .uid(try coder.arrayReference(to: objects))
+    top[Self.escape(key)] = .uid(try arrayReference(to: objects))
   }
 
   /// Encodes an array of strings under the top-level key `key`: the `NSArray` that
@@ -123,7 +132,7 @@ public final class KeyedArchiver {
         throw KeyedArchiveError(.limitExceeded, "the values nest deeper than \(maximumDepth) levels or hold too many objects")
       }
       let uid = append("$null")
-      try writeObject(at: uid, name: "NSArray", chain: ["NSArray", "NSObject"], versioned: nil) {
+      try writeObject(at: uid, as: archivedClass(named: "NSArray"), chain: ["NSArray", "NSObject"]) {
         var references: [PropertyListValue] = []
         references.reserveCapacity(members.count)
         for member in members { references.append(.uid(try propertyListReference(member))) }
@@ -146,13 +155,13 @@ public final class KeyedArchiver {
       throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects")
     }
     let uid = append("$null")
-    try writeObject(at: uid, name: "NSArray", chain: ["NSArray", "NSObject"], versioned: nil) {
+    try writeObject(at: uid, as: archivedClass(named: "NSArray"), chain: ["NSArray", "NSObject"]) {
       var references: [PropertyListValue] = []
       references.reserveCapacity(count)
       try members(&references)
       coder.encodeRaw(.array(references), forKey: "NS.objects")
     }
-    top[escape(key)] = .uid(uid)
+    top[Self.escape(key)] = .uid(uid)
   }
 
   /// Encodes the root object under `root`, the key `archivedData(withRootObject:)` uses.
@@ -213,8 +222,10 @@ public final class KeyedArchiver {
 
   /// Keys chosen by user code that start with `$` get another `$`, so they cannot collide with
   /// the archive's own `$class`, `$classname`…
-  func escape(_ key: String) -> String {
-    key.hasPrefix("$") ? "$" + key : key
+  static func escape(_ key: String) -> String {
+    // Only a key whose first byte is `$` can have the prefix: that test saves most keys the
+    // Unicode-aware `hasPrefix`.
+    key.utf8.first == UInt8(ascii: "$") && key.hasPrefix("$") ? "$" + key : key
   }
 
   func append(_ value: PropertyListValue) -> UInt64 {
@@ -229,16 +240,103 @@ public final class KeyedArchiver {
     scalarNumbers.number(for: value) { append(value) }
   }
 
-  /// The UID of `$class` for `name`, adding the class entry on first use.
-  func classReference(name: String, chain: [String]) -> UInt64 {
-    if let uid = classNumbers[name] { return uid }
-    var classes = chain
+  /// The class archived under `name`, one per name.
+  func archivedClass(named name: String) -> ArchivedClass {
+    if let known = classes[name] { return known }
+    let archivedClass = ArchivedClass(name: name)
+    classes[name] = archivedClass
+    return archivedClass
+  }
+
+  /// What the archiver writes for instances of `type`, found on the type's first instance.
+  func archivedType(of type: Any.Type) -> ArchivedType {
+    let key = ObjectIdentifier(type)
+    if let known = types[key] { return known }
+    let registration = registry.entry(for: type).flatMap { entry in
+      entry.encode.map { encode in
+        ArchivedType.Registration(
+          archivedClass: archivedClass(named: classNameOverrides[key] ?? entry.name), chain: entry.classChain,
+          versioned: type as? any ArchiveVersioned.Type, encode: encode)
+      }
+    }
+    let archivedType = ArchivedType(type: type, isFoundationValue: type is any ArchiveFoundationValue.Type, registration: registration)
+    types[key] = archivedType
+    return archivedType
+  }
+
+  /// The UID of `$class` for `archivedClass`, adding the class entry (with `$classes` from
+  /// `chain`) on first use.
+  func classReference(_ archivedClass: ArchivedClass, chain: @autoclosure () -> [String]) -> UInt64 {
+    if let uid = archivedClass.entryUID { return uid }
+    let name = archivedClass.name
+    var classes = chain()
     if classes.first != name { classes = [name] + classes.filter { $0 != name } }
     let uid = append(.dictionary(PropertyListDictionary(uniqueKeys: ["$classes", "$classname"],
       values: [.array(classes.map { .string($0) }), .string(name)])))
-    classNumbers[name] = uid
+    archivedClass.entryUID = uid
     return uid
   }
+
+  // MARK: - Typed paths
+  //
+  // What the coder's typed overloads write, exactly as `reference(to:)` writes the same values
+  // without its run-time casts; with a `willEncode` hook, `reference(to:)` itself.
+
+  /// The UID of a string: stored inline, once per distinct string.
+  func stringReference(_ string: String) throws -> UInt64 {
+    guard willEncode == nil, string != "$null" else { return try reference(to: string) }
+    return inline(.string(string))
+  }
+
+  /// The UID of a date: an `NSDate` object.
+  func dateReference(_ date: Date) throws -> UInt64 {
+    guard willEncode == nil else { return try reference(to: date) }
+    return try nested {
+      let uid = append("$null")
+      try writeObject(at: uid, as: dateClass, chain: ["NSDate", "NSObject"]) {
+        coder.encodeRaw(.real(date.timeIntervalSinceReferenceDate), forKey: "NS.time")
+      }
+      return uid
+    }
+  }
+
+  /// The UID of a registered class instance: once per identity.
+  func instanceReference(_ object: some ArchiveEncodable) throws -> UInt64 {
+    guard willEncode == nil else { return try reference(to: object) }
+    // A Foundation value is never numbered by identity, so a number found is an instance's.
+    if let uid = objectNumbers[ObjectIdentifier(object)] { return uid }
+    let type = archivedType(of: type(of: object))
+    guard !type.isFoundationValue else { return try reference(to: object) }
+    return try nested { try writeInstance(object, as: type) }
+  }
+
+  /// The UID of an `NSArray` of registered class instances.
+  func arrayReference<Object: ArchiveEncodable>(to objects: [Object]) throws -> UInt64 {
+    guard willEncode == nil else { return try reference(to: objects) }
+    return try nested {
+      let uid = append("$null")
+      let kind = objects.archiveClass
+      try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
+        var references: [PropertyListValue] = []
+        references.reserveCapacity(objects.count)
+        for object in objects { references.append(.uid(try instanceReference(object))) }
+        coder.encodeRaw(.array(references), forKey: "NS.objects")
+      }
+      return uid
+    }
+  }
+
+  /// Runs `body` one nesting level down, with the depth limit.
+  func nested<Result>(_ body: () throws -> Result) throws -> Result {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= maximumDepth else {
+      throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
+    }
+    return try body()
+  }
+
+  // MARK: - The general path
 
   /// Encodes a value (or returns the UID it already has) and returns its UID; nil gives 0.
   func reference(to original: Any?) throws -> UInt64 {
@@ -290,29 +388,22 @@ public final class KeyedArchiver {
     return try encodeValueObject(value)
   }
 
-  /// The registry's entry for `type`, through ``entryCache``.
-  func registeredEntry(for type: Any.Type) -> ArchiveClassRegistry.Entry? {
-    let key = ObjectIdentifier(type)
-    if let cached = entryCache[key] { return cached }
-    let entry = registry.entry(for: type)
-    if let entry { entryCache[key] = entry }
-    return entry
-  }
-
   /// A class instance: once per identity.
   func reference(toInstance object: AnyObject) throws -> UInt64 {
-    let identity = ObjectIdentifier(object)
-    if let uid = objectNumbers[identity] { return uid }
-    let type: any AnyObject.Type = type(of: object)
-    guard let entry = registeredEntry(for: type), let encode = entry.encode else {
-      throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type): the class is not registered in the archive's class registry")
+    if let uid = objectNumbers[ObjectIdentifier(object)] { return uid }
+    return try writeInstance(object, as: archivedType(of: type(of: object)))
+  }
+
+  /// Writes a class instance not archived yet, of the type `type` describes, and returns its new UID.
+  func writeInstance(_ object: AnyObject, as type: ArchivedType) throws -> UInt64 {
+    guard let registration = type.registration else {
+      throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type.type): the class is not registered in the archive's class registry")
     }
     let uid = append("$null")
-    objectNumbers[identity] = uid
+    objectNumbers[ObjectIdentifier(object)] = uid
     retained.append(object)
-    let name = classNameOverrides[ObjectIdentifier(type)] ?? entry.name
-    try writeObject(at: uid, name: name, chain: entry.classChain, versioned: type as? any ArchiveVersioned.Type) {
-      try encode(object, coder)
+    try writeObject(at: uid, as: registration.archivedClass, chain: registration.chain, version: registration.version) {
+      try registration.encode(object, coder)
     }
     return uid
   }
@@ -330,43 +421,45 @@ public final class KeyedArchiver {
       let uid = append("$null")
       if let sharedKey { sharedValueNumbers[sharedKey] = uid }
       let kind = foundation.archiveClass
-      try writeObject(at: uid, name: kind.name, chain: kind.classes, versioned: nil) {
+      try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
         try foundation.encodeArchiveContents(with: coder)
       }
       return uid
     }
-    let type = type(of: value)
-    guard let entry = registeredEntry(for: type), let encode = entry.encode else {
-      throw KeyedArchiveError(.invalidValue, "cannot archive a value of type \(type): it is neither a property-list value, a Foundation value nor a registered type")
+    let type = archivedType(of: type(of: value))
+    guard let registration = type.registration else {
+      throw KeyedArchiveError(.invalidValue, "cannot archive a value of type \(type.type): it is neither a property-list value, a Foundation value nor a registered type")
     }
     let uid = append("$null")
-    let name = classNameOverrides[ObjectIdentifier(type)] ?? entry.name
-    try writeObject(at: uid, name: name, chain: entry.classChain, versioned: type as? any ArchiveVersioned.Type) {
-      try encode(value, coder)
+    try writeObject(at: uid, as: registration.archivedClass, chain: registration.chain, version: registration.version) {
+      try registration.encode(value, coder)
     }
     return uid
   }
 
-  /// Runs `body` with the coder pointed at a fresh dictionary, then stores it at `uid` with its
-  /// `$class` (added after the contents, as Apple's archiver does).
+  /// Runs `body` with the coder pointed at a fresh dictionary (following the class's last key
+  /// layout), then stores it at `uid` with its `$class` (added after the contents, as Apple's
+  /// archiver does). `chain` gives `$classes` if the class entry is not written yet.
   func writeObject(
-    at uid: UInt64, name: String, chain: [String], versioned: (any ArchiveVersioned.Type)?, _ body: () throws -> Void
+    at uid: UInt64, as archivedClass: ArchivedClass, chain: @autoclosure () -> [String], version: Int = 0,
+    _ body: () throws -> Void
   ) throws {
-    let saved = coder.current
-    let savedNumber = coder.currentObject
-    coder.current = PropertyListDictionary()
+    // The enclosing object's contents wait in `contents` (swapped, not copied, so that neither
+    // dictionary's storage is shared while it is written) and come back when this one is done.
+    var contents = ObjectContents(following: archivedClass.layout)
+    swap(&contents, &coder.contents)
+    let enclosingObject = coder.currentObject
     coder.currentObject = Int(uid)
     defer {
-      coder.current = saved
-      coder.currentObject = savedNumber
+      swap(&contents, &coder.contents)
+      coder.currentObject = enclosingObject
     }
-    if let versioned, versioned.archiveVersion != 0 {
-      coder.current["$classversion"] = .integer(versioned.archiveVersion)
-    }
+    if version != 0 { coder.contents.set(.integer(version), forKey: "$classversion") }
     try body()
-    var contents = coder.current
-    contents["$class"] = .uid(classReference(name: name, chain: chain))
-    objects[Int(uid)] = .dictionary(contents)
+    coder.contents.set(.uid(classReference(archivedClass, chain: chain())), forKey: "$class")
+    let dictionary = coder.contents.take()
+    archivedClass.layout = dictionary.keys
+    objects[Int(uid)] = .dictionary(dictionary)
   }
 }
 

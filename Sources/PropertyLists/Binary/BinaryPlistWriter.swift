@@ -47,6 +47,7 @@ enum BinaryPlistWriter {
     /// Scratch stack where children's numbers gather until their container is complete.
     var pending: [Int] = []
     var uniques = UniquingTable()
+    var keyNumbers = KeyNumbers()
     var firstTrue: Int?
     var firstFalse: Int?
     /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
@@ -61,7 +62,8 @@ enum BinaryPlistWriter {
         let number = objects.count
         objects.append(.array(first: 0, count: 0))
         let mark = pending.count
-        for element in elements { pending.append(try flatten(element, depth: depth + 1)) }
+        // By index: the subscript lends each element, where iterating would copy (retain) it.
+        for index in elements.indices { pending.append(try flatten(elements[index], depth: depth + 1)) }
         let first = references.count
         references.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
@@ -72,8 +74,9 @@ enum BinaryPlistWriter {
         let number = objects.count
         objects.append(.dictionary(first: 0, count: 0))
         let mark = pending.count
-        for key in dictionary.keys { pending.append(flattenScalar(.string(key))) }
-        for element in dictionary.values { pending.append(try flatten(element, depth: depth + 1)) }
+        for key in dictionary.keys { pending.append(flattenKey(key)) }
+        let values = dictionary.values
+        for index in values.indices { pending.append(try flatten(values[index], depth: depth + 1)) }
         let first = references.count
         references.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
@@ -113,6 +116,15 @@ enum BinaryPlistWriter {
       return number
     }
 
+    /// A dictionary key: a string, looked up first by its representation (``KeyNumbers``).
+    @inline(__always)
+    mutating func flattenKey(_ key: String) -> Int {
+      if let number = keyNumbers.number(for: key) { return number }
+      let number = flattenScalar(.string(key))
+      keyNumbers.record(key, number: number)
+      return number
+    }
+
     @inline(never)
     func tooDeep() -> PropertyListError {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
@@ -124,9 +136,10 @@ enum BinaryPlistWriter {
       output.append("bplist00")
       var offsets: [Int] = []
       offsets.reserveCapacity(objects.count)
-      for object in objects {
+      // By index, as in `flatten`: the objects are lent, not copied.
+      for index in objects.indices {
         offsets.append(output.count)
-        switch object {
+        switch objects[index] {
         case .scalar(let value): BinaryPlistWriter.appendScalar(value, to: &output)
         case .array(let first, let count):
           BinaryPlistWriter.appendMarker(0xA0, count: count, to: &output)

@@ -87,7 +87,7 @@ struct UniquingTable {
 
   static func hash(_ value: PropertyListValue) -> UInt64 {
     switch value {
-    case .string(var string): return string.withUTF8 { hashBytes(UnsafeRawBufferPointer($0), seed: 1) }
+    case .string(let string): return withUTF8Bytes(of: string) { hashBytes(UnsafeRawBufferPointer($0), seed: 1) }
     case .integer(let integer): return mix(integer.bitPattern ^ (integer.isNegative ? 0x2222 : 0x3333))
     case .real(let number, let width): return mix(number.bitPattern ^ (width == .single ? 0x4444 : 0x5555))
     case .date(let date): return mix(date.timeIntervalSinceReferenceDate.bitPattern ^ 0x6666)
@@ -99,8 +99,10 @@ struct UniquingTable {
 
   static func exactlyEqual(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
     switch (a, b) {
-    case (.string(var x), .string(var y)):
-      return x.withUTF8 { xb in y.withUTF8 { yb in xb.count == yb.count && (xb.count == 0 || memcmp(xb.baseAddress!, yb.baseAddress!, xb.count) == 0) } }
+    case (.string(let x), .string(let y)):
+      return withUTF8Bytes(of: x) { xb in
+        withUTF8Bytes(of: y) { yb in xb.count == yb.count && (xb.count == 0 || memcmp(xb.baseAddress!, yb.baseAddress!, xb.count) == 0) }
+      }
     case (.integer(let x), .integer(let y)): return x == y
     case (.real(let x, let xw), .real(let y, let yw)): return x.bitPattern == y.bitPattern && xw == yw
     case (.date(let x), .date(let y)):
@@ -110,6 +112,15 @@ struct UniquingTable {
     default: return false
     }
   }
+}
+
+/// Runs `body` on the UTF-8 bytes of `string`: in place when it stores them contiguously (every
+/// native string), else on a contiguous copy.
+@inline(__always)
+func withUTF8Bytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+  var copy = string
+  return copy.withUTF8(body)
 }
 
 /// A table from scalars to numbers under the binary writer's exact equality (``UniquingTable``'s
@@ -150,17 +161,91 @@ package struct ExactScalarTable {
     let capacity = Swift.max(64, hashes.count * 2)
     let oldHashes = hashes
     let oldNumbers = numbers
-    let oldKeys = keys
+    var oldKeys = [PropertyListValue](repeating: .bool(false), count: capacity)
+    swap(&oldKeys, &keys)
     hashes = [UInt64](repeating: 0, count: capacity)
     numbers = [UInt64](repeating: .max, count: capacity)
-    keys = [PropertyListValue](repeating: .bool(false), count: capacity)
     mask = capacity - 1
     for index in oldNumbers.indices where oldNumbers[index] != .max {
       var slot = Int(truncatingIfNeeded: oldHashes[index]) & mask
       while numbers[slot] != .max { slot = (slot + 1) & mask }
       hashes[slot] = oldHashes[index]
       numbers[slot] = oldNumbers[index]
-      keys[slot] = oldKeys[index]
+      // Moved, not copied: no retain and release per key.
+      swap(&keys[slot], &oldKeys[index])
+    }
+  }
+}
+
+/// The binary writer's object numbers of dictionary keys already written, by the exact
+/// representation of the key `String` (its bits), so that a key met again — every object of a
+/// keyed archive repeats its class's keys — costs two word compares instead of hashing its bytes.
+///
+/// Equal bits mean the very same string: the same small-string bytes, or the same storage. A hit
+/// is therefore always the string's number; a string equal to one recorded but stored apart
+/// misses, and the ``UniquingTable`` gives it the same number. Recorded strings are kept, so their
+/// storage (and with it their bits) cannot be reused by another string.
+struct KeyNumbers {
+  private var words: [(UInt64, UInt64)] = []
+  private var numbers: [Int32] = []
+  private var strings: [String] = []
+  private var occupied = 0
+  private var mask = 0
+
+  /// Whether a `String` is the two words this table compares (every 64-bit platform).
+  private static var isUsable: Bool { MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size }
+
+  @inline(__always)
+  private static func words(of string: String) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: string) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+  }
+
+  @inline(__always)
+  private static func slot(of words: (UInt64, UInt64), mask: Int) -> Int {
+    Int(truncatingIfNeeded: UniquingTable.mix(words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15))) & mask
+  }
+
+  /// The number recorded for `key`, if any.
+  @inline(__always)
+  func number(for key: String) -> Int? {
+    guard Self.isUsable, !numbers.isEmpty else { return nil }
+    let keyWords = Self.words(of: key)
+    var slot = Self.slot(of: keyWords, mask: mask)
+    while numbers[slot] >= 0 {
+      if words[slot] == keyWords { return Int(numbers[slot]) }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// Records `number` for `key` (which ``number(for:)`` did not find).
+  mutating func record(_ key: String, number: Int) {
+    guard Self.isUsable else { return }
+    insert(key, words: Self.words(of: key), number: Int32(truncatingIfNeeded: number))
+  }
+
+  private mutating func insert(_ key: String, words keyWords: (UInt64, UInt64), number: Int32) {
+    if occupied * 2 >= numbers.count { grow() }
+    var slot = Self.slot(of: keyWords, mask: mask)
+    while numbers[slot] >= 0 { slot = (slot + 1) & mask }
+    words[slot] = keyWords
+    numbers[slot] = number
+    strings[slot] = key
+    occupied += 1
+  }
+
+  private mutating func grow() {
+    let capacity = Swift.max(64, numbers.count * 2)
+    let oldWords = words
+    let oldNumbers = numbers
+    let oldStrings = strings
+    words = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
+    numbers = [Int32](repeating: -1, count: capacity)
+    strings = [String](repeating: "", count: capacity)
+    mask = capacity - 1
+    occupied = 0
+    for index in oldNumbers.indices where oldNumbers[index] >= 0 {
+      insert(oldStrings[index], words: oldWords[index], number: oldNumbers[index])
     }
   }
 }
