@@ -23,8 +23,6 @@ struct RealMemoryPressureTests {
     let cgroup = try MemoryCgroup(limitBytes: limit)
     do {
       let session = try HomepwnerSession()
-      let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 64, 0, 0, 0, 240, 8, 2, 0, 0, 0]
-      try session.root.write(png, to: "lamp.png")
       // The shell joins the cgroup, so the app it starts is born there and watches it.
       try session.tmux([
         "send-keys", "-t", session.name,
@@ -32,12 +30,7 @@ struct RealMemoryPressureTests {
         "Enter",
       ])
       try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
-      try session.keys("a", "Enter")
-      try session.waitFor { $0.contains { $0.contains("no photo") } }
-      try session.keys("C-p")
-      try session.type(session.root.file("lamp.png"))
-      try session.keys("Enter")
-      try session.waitFor { $0.contains { $0.contains("PNG, 320 × 240") } }
+      try session.addItemWithPhoto(named: "lamp.png", width: 320, height: 240)
       try session.keys("Left", "Tab")
       try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
 

@@ -69,6 +69,21 @@ final class HomepwnerSession {
     return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
   }
 
+  /// Writes a PNG header of `width` × `height` as `name` in the session's folder, adds an item,
+  /// attaches the file as its photo with Ctrl-P and waits until the detail shows it.
+  func addItemWithPhoto(named name: String, width: UInt16, height: UInt16) throws {
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + [0, 0, UInt8(width >> 8), UInt8(width & 0xFF), 0, 0, UInt8(height >> 8), UInt8(height & 0xFF), 8, 2, 0, 0, 0]
+    try root.write(png, to: name)
+    try keys("a", "Enter")
+    try waitFor { $0.contains { $0.contains("no photo") } }
+    try keys("C-p")
+    try type(root.file(name))
+    try keys("Enter")
+    try waitFor { $0.contains { $0.contains("Photo:") && $0.contains("PNG, \(width) × \(height)") } }
+  }
+
   /// Keys as tmux names them (`Down`, `Enter`, `C-z`) or literal text (`-l`).
   func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
   func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
@@ -230,17 +245,9 @@ struct TerminalSessionTests {
   @Test("A photo attached from a file; a memory warning empties the photo cache, and the photo still shows, read again from disk", .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason))
   func memoryWarningAndPhotos() throws {
     let session = try HomepwnerSession()
-    // A PNG header: signature, IHDR of 640 × 480.
-    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 2, 128, 0, 0, 1, 224, 8, 2, 0, 0, 0]
-    try session.root.write(png, to: "chair.png")
     try session.launch()
     try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
-    try session.keys("a", "Enter")
-    try session.waitFor { $0.contains { $0.contains("no photo") } }
-    try session.keys("C-p")
-    try session.type(session.root.file("chair.png"))
-    try session.keys("Enter")
-    try session.waitFor { $0.contains { $0.contains("Photo:") && $0.contains("PNG, 640 × 480") } }
+    try session.addItemWithPhoto(named: "chair.png", width: 640, height: 480)
     try session.keys("Left", "Tab")
     try session.waitFor { $0.contains { $0.contains("(1 in memory)") } }
     kill(try #require(try session.appProcess()), SIGUSR1)  // the app's simulated memory warning
