@@ -2,7 +2,7 @@
 # Builds every target and test with the flags `swift test` uses (so its build is reused) and fails
 # on any compiler warning. Part of the README's test command:
 #
-#   Tools/check-warnings.sh && Tools/run-tests.sh && Tools/check-docs.sh
+#   Tools/check-warnings.sh && Tools/time-limit.sh swift test && Tools/check-docs.sh
 #
 # Only files that compile print warnings, so a clean checkout (as CI has) checks every file.
 set -euo pipefail

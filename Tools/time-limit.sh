@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs the test suite (`swift test`, with any arguments given) under a time limit, so that a test
-# that hangs fails the run with its name instead of running CI into its own limit in silence.
+# Runs a test command (the README's: `swift test`, with any arguments) under a time limit, so that
+# a test that hangs fails the run with its name instead of running CI into its own limit in
+# silence.
 #
-#   Tools/run-tests.sh [swift test arguments]
+#   Tools/time-limit.sh swift test [arguments]
 #   STASIS_TEST_TIME_LIMIT=SECONDS (default 2700: the whole suite takes about 5 minutes here)
 #
 # Near the limit the test process's threads are printed; on the timeout every process of the run
@@ -31,9 +32,9 @@ dump_stacks() {
 dump_stacks &
 dumper=$!
 
-# timeout(1) puts swift test in a process group of its own and signals the whole group, so the
+# timeout(1) puts the command in a process group of its own and signals the whole group, so the
 # test process is ended with it.
-timeout --kill-after=30 "$limit" swift test "$@" 2>&1 | tee "$log"
+timeout --kill-after=30 "$limit" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 pkill -P "$dumper" 2>/dev/null; kill "$dumper" 2>/dev/null
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
