@@ -41,13 +41,7 @@ public final class ItemsViewController: ViewController, DataSourceModelAssociati
 
   /// The book's add button: a right bar button item made in code, this controller its target.
   public var addItem: BarButtonItem {
-    if let item = navigationItem.rightBarButtonItems.first { return item }
-    let item = BarButtonItem()
-    item.title = "+ (a)"
-    item.target = self
-    item.action = "addNewItem:"
-    navigationItem.rightBarButtonItems = [item]
-    return item
+    rightBarButtonItem(title: "+ (a)", action: "addNewItem:")
   }
 
   /// The highlighted row, if any.
@@ -258,13 +252,7 @@ public final class DateViewController: ViewController, ViewControllerRestoration
   /// The Save button (a right bar button item targeting this controller; its title is set in the
   /// user's language as the screen is drawn).
   public var saveItem: BarButtonItem {
-    if let item = navigationItem.rightBarButtonItems.first { return item }
-    let item = BarButtonItem()
-    item.title = "Save"
-    item.target = self
-    item.action = "save:"
-    navigationItem.rightBarButtonItems = [item]
-    return item
+    rightBarButtonItem(title: "Save", action: "save:")
   }
 
   public required init() {
@@ -372,5 +360,19 @@ public final class SettingsViewController: ViewController {
   public override func viewDidLoad() {
     super.viewDidLoad()
     if scroll.superview == nil { view?.addSubview(scroll) }
+  }
+}
+
+extension ViewController {
+  /// The controller's first right bar button item, made on first use with `title`, `action` and
+  /// the controller as its target (as `initWithTitle:style:target:action:` in `viewDidLoad`).
+  func rightBarButtonItem(title: String, action: String) -> BarButtonItem {
+    if let item = navigationItem.rightBarButtonItems.first { return item }
+    let item = BarButtonItem()
+    item.title = title
+    item.target = self
+    item.action = action
+    navigationItem.rightBarButtonItems = [item]
+    return item
   }
 }
