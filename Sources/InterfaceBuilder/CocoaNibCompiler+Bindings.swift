@@ -31,7 +31,7 @@ extension CocoaNibCompiler {
   /// NSNumber, `<bool>` → a bool NSNumber.
   mutating func optionPairs(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [Int] {
     for attribute in element.attributes where attribute.name != "key" {
-      throw unsupported(element, "a binding option given as an attribute (\(attribute.name)) is not compiled yet")
+      throw unsupported(element, "a binding option given as an attribute (\(attribute.name)) is not compiled yet", attribute: attribute.name)
     }
     var options: [(key: String, value: InterfaceDocument.Element)] = []
     for child in element.children {

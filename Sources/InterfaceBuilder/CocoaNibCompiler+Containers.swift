@@ -81,7 +81,7 @@ extension CocoaNibCompiler {
   func refusePriorities(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) {
     for name in ["horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority"]
     where element[name] != nil {
-      throw unsupported(element, "<\(element.name)> \(name) is not compiled yet (the class's default is not known here)")
+      throw unsupported(element, "<\(element.name)> \(name) is not compiled yet (the class's default is not known here)", attribute: name)
     }
   }
 
@@ -585,7 +585,10 @@ extension CocoaNibCompiler {
     var identified: [(identifier: String, item: Int)] = []
     for item in element.child("allowedToolbarItems")?.children ?? [] {
       guard item.name == "toolbarItem" else { throw unsupported(item) }
-      let (object, itemIdentifier) = try compileToolbarItem(item, toolbar: toolbar)
+      let (object, itemIdentifier) =
+        compilesBestEffort(item)
+        ? (try compileBestEffort(item, parent: toolbar, superview: nil), item["implicitItemIdentifier"] ?? item["id"] ?? "")
+        : try enclosing(item) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in try compiler.compileToolbarItem(item, toolbar: toolbar) }
       allowed.append(object)
       identified.append((itemIdentifier, object))
     }

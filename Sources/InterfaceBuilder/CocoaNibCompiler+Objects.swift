@@ -36,7 +36,23 @@ extension InterfaceDocument.Element {
 extension CocoaNibCompiler {
   /// Compiles one object element (a top-level object, a view, a cell, a menu item…) whose
   /// parent object (for NSObjectsValues) is `parent`, and returns its graph object.
+  ///
+  /// In lenient mode an element the plan compiles best-effort is compiled so, and a refusal
+  /// raised inside the element names it as the innermost object being compiled.
   mutating func compileObject(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    guard let plan = options.lenientPlan else { return try compileKnownObject(element, parent: parent, superview: superview) }
+    do {
+      if plan.bestEffort.contains(ElementKey(element)) { return try compileBestEffort(element, parent: parent, superview: superview) }
+      return try compileKnownObject(element, parent: parent, superview: superview)
+    } catch {
+      var error = error
+      if error.refusal != nil, error.refusal?.enclosing == nil { error.refusal?.enclosing = ElementKey(element) }
+      throw error
+    }
+  }
+
+  /// ``compileObject(_:parent:superview:)`` by the element's tag, Apple's way.
+  mutating func compileKnownObject(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     switch element.name {
     case "customObject": return try compileCustomObject(element, parent: parent)
     case "window", "panel": return try compileWindow(element, parent: parent)

@@ -69,7 +69,7 @@ extension CocoaNibCompiler {
   func checkAttributes(_ element: InterfaceDocument.Element, known: Set<String>, view: Bool = false) throws(InterfaceBuilderError) {
     for attribute in element.attributes where !known.contains(attribute.name) && !(view && Self.viewAttributes.contains(attribute.name)) {
       if ["id", "key", "customClass", "customModule", "customModuleProvider", "userLabel"].contains(attribute.name) { continue }
-      throw unsupported(element, "<\(element.name)> attribute \(attribute.name)=\"\(attribute.value)\" is not compiled yet (how Apple's ibtool compiles it is not known here)")
+      throw unsupported(element, "<\(element.name)> attribute \(attribute.name)=\"\(attribute.value)\" is not compiled yet (how Apple's ibtool compiles it is not known here)", attribute: attribute.name)
     }
   }
 

@@ -141,7 +141,7 @@ extension CocoaNibCompiler {
         "focusRingType", "horizontalScrollElasticity", "verticalScrollElasticity", "wantsLayer", "autoresizesSubviews", "hidden", "userLabel",
         "customClass", "customModule", "customModuleProvider":
         break
-      default: throw unsupported(element, "<scrollView \(attribute.name)=…> is not compiled yet")
+      default: throw unsupported(element, "<scrollView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
     guard let clipElement = element.child("clipView", key: "contentView") else { throw invalid(element, "a scroll view needs <clipView key=\"contentView\">") }
@@ -389,7 +389,7 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     let clip = try begin(element, className: "NSClipView", parent: parent)
     for attribute in element.attributes where !["id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints"].contains(attribute.name) {
-      throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet")
+      throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
     }
     var entries: [NibGraph.Entry] = []
     entries.append(.init("NSNextResponder", scrollView.map { .object($0) } ?? .null))
@@ -441,7 +441,7 @@ extension CocoaNibCompiler {
       case "id", "key", "hidden", "wantsLayer", "verticalHuggingPriority", "horizontalHuggingPriority", "doubleValue", "horizontal", "controlSize",
         "knobProportion":
         break
-      default: throw unsupported(element, "<scroller \(attribute.name)=…> is not compiled yet")
+      default: throw unsupported(element, "<scroller \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
     let frame = element.frameRect
@@ -490,7 +490,7 @@ extension CocoaNibCompiler {
         "smartInsertDelete", "editable", "selectable", "continuousSpellChecking", "usesFontPanel", "usesRuler", "allowsUndo",
         "allowsDocumentBackgroundColorChange", "translatesAutoresizingMaskIntoConstraints", "linkDetection":
         break
-      default: throw unsupported(element, "<textView \(attribute.name)=…> is not compiled yet")
+      default: throw unsupported(element, "<textView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
     for child in element.children {

@@ -41,6 +41,9 @@ public struct CocoaNibCompiler {
     /// color space keeps its `NSID` and model but no `NSICC`. For graphs loaded in-process (the
     /// nib loader straight from a xib), never for nibs shipped to AppKit.
     public var omitsColorProfiles: Bool
+    /// Lenient compiling's plan (``compileLeniently(_:options:)``); `nil`, the strict compiler,
+    /// for everything else.
+    var lenientPlan: LenientPlan?
 
     public init(colorProfiles: ColorProfiles? = nil, module: String? = nil, omitsColorProfiles: Bool = false) {
       self.colorProfiles = colorProfiles
@@ -81,6 +84,9 @@ public struct CocoaNibCompiler {
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
   var filesOwner = -1
+  /// What lenient compiling did in this compile beyond its plan (segues of best-effort objects,
+  /// controllers compiled best-effort).
+  var lenientWarnings: [CompilerWarning] = []
   /// Objects whose element names a custom class (or is a custom view), for ``applyCustomClasses()``.
   var customClassed: [(object: Int, element: InterfaceDocument.Element)] = []
 
@@ -122,6 +128,7 @@ public struct CocoaNibCompiler {
   /// object ids (the File's Owner 1, then the objects, then the connections but the early ones).
   mutating func finishArchive(_ objectData: Int) throws(InterfaceBuilderError) -> NibGraph {
     try applyCustomClasses()
+    if options.lenientPlan != nil { dropConnectionsToOtherScenes() }
     if let (id, line) = pendingReferences.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
     }
@@ -319,10 +326,14 @@ public struct CocoaNibCompiler {
 
   // MARK: Errors
 
-  func unsupported(_ element: InterfaceDocument.Element, _ what: String? = nil) -> InterfaceBuilderError {
-    InterfaceBuilderError(
+  /// An `.unsupported` refusal of `element` (of its `attribute`, when the refusal is about that
+  /// attribute alone), which lenient compiling knows how to get around.
+  func unsupported(_ element: InterfaceDocument.Element, _ what: String? = nil, attribute: String? = nil) -> InterfaceBuilderError {
+    var error = InterfaceBuilderError(
       .unsupported, path: document.path, line: element.line,
       detail: what ?? "<\(element.name)\(element["key"].map { " key=\"\($0)\"" } ?? "")> is not compiled yet (how Apple's ibtool compiles it is not known here)")
+    error.refusal = Refusal(element: ElementKey(element), attribute: attribute)
+    return error
   }
 
   func invalid(_ element: InterfaceDocument.Element, _ what: String) -> InterfaceBuilderError {

@@ -11,6 +11,11 @@ public struct CompiledStoryboardOutput: Sendable {
   public var info: PropertyListValue
   /// Each nib by file name without `.nib`, in the order they were made.
   public var nibs: [(name: String, graph: NibGraph)]
+  /// What lenient compiling did instead of refusing, by the name of the nib of the scene it
+  /// concerns (empty for a strict compile).
+  public var warnings: [String: [CompilerWarning]] = [:]
+  /// Each nib's name with the number of the scene it was made from.
+  var sceneNibs: [(name: String, scene: Int)] = []
 }
 
 /// Compiles a macOS storyboard (`com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB`) scene by
@@ -35,7 +40,51 @@ public enum CocoaStoryboardCompiler {
         .unsupported, path: document.path, line: document.root.line,
         detail: "only macOS storyboards compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
-    let document = try document.withTextChildrenAsAttributes()
+    var noWarnings: [CompilerWarning]? = nil
+    return try compileScenes(try document.withTextChildrenAsAttributes(), options: options, warnings: &noWarnings)
+  }
+
+  /// Compiles a macOS storyboard for the nib loader in lenient mode: inside scenes, what the
+  /// strict compiler refuses is left out or compiled best-effort as in
+  /// ``CocoaNibCompiler/compileLeniently(_:options:)``; and the scenes themselves:
+  ///
+  /// - a view controller with its own `storyboardIdentifier` also gets a nib of its own under
+  ///   that identifier (the controller, reaching the storyboard through `NSStoryboardPlaceholder`
+  ///   and its view through its view nib), so that `instantiateController(withIdentifier:)` makes it;
+  /// - a scene of another controller (`splitViewController`, `tabViewController`,
+  ///   `pageController`…), or such a controller as a window's content, is a best-effort
+  ///   controller of its class (a view controller in the headless model) with its child objects,
+  ///   in a nib named by its `storyboardIdentifier` or `<class>-<id>`; its relationship and embed
+  ///   segues are left out, with a warning.
+  ///
+  /// Each warning is listed under the nib of the scene it concerns. Never for `ibtool --compile`.
+  public static func compileLeniently(
+    _ document: InterfaceDocument, options: CocoaNibCompiler.Options = .init()
+  ) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
+    guard document.platform == .macOS, document.kind == .storyboard else { return try compile(document, options: options) }
+    let converted = try document.withTextChildrenAsAttributes()
+    var (output, warnings) = try LenientPlan.compile(converted) { (document, plan) throws(InterfaceBuilderError) in
+      var lenientOptions = options
+      lenientOptions.lenientPlan = plan
+      var sceneWarnings: [CompilerWarning]? = []
+      var output = try compileScenes(document, options: lenientOptions, warnings: &sceneWarnings)
+      output.warnings = ["": sceneWarnings ?? []]
+      return output
+    }
+    warnings += output.warnings[""] ?? []
+    output.warnings = [:]
+    // Each warning goes to the nibs of the scene whose lines hold it.
+    let scenes = converted.scenes
+    for warning in warnings {
+      guard let position = scenes.lastIndex(where: { $0.line <= warning.line }) else { continue }
+      for nib in output.sceneNibs where nib.scene == position { output.warnings[nib.name, default: []].append(warning) }
+    }
+    return output
+  }
+
+  static func compileScenes(
+    _ document: InterfaceDocument, options: CocoaNibCompiler.Options, warnings: inout [CompilerWarning]?
+  ) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
     var controllers: [String: InterfaceDocument.Element] = [:]
     var firstResponders: Set<String> = []
     for scene in document.scenes {
@@ -50,7 +99,9 @@ public enum CocoaStoryboardCompiler {
     var namesToUUIDs: [(String, PropertyListValue)] = []
     var entryPoint: String?
     let initial = document.root["initialViewController"]
-    for scene in document.scenes {
+    var sceneNibs: [(name: String, scene: Int)] = []
+    for (sceneNumber, scene) in document.scenes.enumerated() {
+      defer { for nib in nibs.dropFirst(sceneNibs.count) { sceneNibs.append((nib.name, sceneNumber)) } }
       // The scene's objects that are neither its controller nor its First Responder.
       let otherObjects = (scene.child("objects")?.children ?? []).filter { $0["sceneMemberID"] == nil && $0.name != "point" }
       for object in scene.child("objects")?.children ?? [] where object["sceneMemberID"] == "viewController" {
@@ -76,12 +127,38 @@ public enum CocoaStoryboardCompiler {
           }
           let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: otherObjects)
           nibs.append((try nibName("\(id)-view-\(viewID)", for: object, in: document), graph))
-          if object["storyboardIdentifier"] != nil {
-            throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
+          if let identifier = object["storyboardIdentifier"] {
+            guard warnings != nil else {
+              throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
+            }
+            var sceneCompiler = CocoaNibCompiler(document: document, options: options, index: index)
+            sceneCompiler.firstResponderIDs.formUnion(firstResponders)
+            let name = try nibName(identifier, for: object, in: document)
+            nibs.append((name, try sceneCompiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+            namesToNibs.append((name, .string(name)))
+            namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
+            if id == initial { entryPoint = name }
+            warnings?.append(
+              CompilerWarning(
+                path: document.path, line: object.line, element: object.name,
+                detail: "storyboardIdentifier \"\(identifier)\": the controller's own nib is made best-effort (Apple's compilation of it is not known here)"))
+            warnings? += sceneCompiler.lenientWarnings
           }
         default:
-          throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet")
+          guard warnings != nil else { throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet") }
+          let id = object["id"] ?? ""
+          let name = try nibName(
+            object["storyboardIdentifier"] ?? CocoaNibCompiler.bestEffortClassName(object.name) + "-" + id, for: object, in: document)
+          nibs.append((name, try compiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+          namesToNibs.append((name, .string(name)))
+          namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
+          if object["id"] == initial { entryPoint = name }
+          warnings?.append(
+            CompilerWarning(
+              path: document.path, line: object.line, element: object.name,
+              detail: "a <\(object.name)> scene is compiled as a best-effort controller (Apple's compilation of it is not known here)"))
         }
+        warnings? += compiler.lenientWarnings
       }
     }
     var seen: [String: Int] = [:]
@@ -99,7 +176,9 @@ public enum CocoaStoryboardCompiler {
     info.append(("NSStoryboardVersion", .integer(PropertyListInteger(Int64(1)))))
     info.append(("NSViewControllerIdentifiersToNibNames", .dictionary(PropertyListDictionary(namesToNibs))))
     info.append(("NSViewControllerIdentifiersToUUIDs", .dictionary(PropertyListDictionary(namesToUUIDs))))
-    return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+    var output = CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+    output.sceneNibs = sceneNibs
+    return output
   }
 
   /// A nib's name as a file name in the `.storyboardc` folder: not empty, no `/` or NUL, not
@@ -274,6 +353,13 @@ extension CocoaNibCompiler {
   /// A view controller as another nib holds it: `NSViewController` (or a class swapper for its
   /// custom class) naming the nib of its view.
   mutating func viewControllerObject(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    if element.name != "viewController", options.lenientPlan != nil {
+      lenientWarnings.append(
+        CompilerWarning(
+          path: document.path, line: element.line, element: element.name,
+          detail: "as a window's content: compiled as a best-effort controller (Apple's compilation of it is not known here)"))
+      return try bestEffortController(element, parent: filesOwner)
+    }
     guard element.name == "viewController" else { throw unsupported(element, "a <\(element.name)> as a window's content is not compiled yet") }
     guard let id = element["id"], let view = Self.controllerView(element), let viewID = view["id"] else {
       throw unsupported(element, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")

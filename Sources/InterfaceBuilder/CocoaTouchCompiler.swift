@@ -53,6 +53,9 @@ public struct CocoaTouchCompiler {
   /// In a storyboard, every id of the document (to tell a connection to another scene from a
   /// dangling one).
   var otherScenesIDs: Set<String> = []
+  /// In lenient mode (``CocoaTouchStoryboardCompiler/compileLeniently(_:)``), the connections
+  /// left out; `nil` when compiling strictly.
+  var lenientWarnings: [CompilerWarning]?
 
   init(document: InterfaceDocument, localizableKeys: Set<String>? = nil) {
     self.document = document
@@ -490,6 +493,15 @@ public struct CocoaTouchCompiler {
     for (list, sourceID) in deferredConnections {
       let source = try object(sourceID, for: list)
       for connection in list.children {
+        if lenientWarnings != nil, ["outlet", "outletCollection", "action"].contains(connection.name), let destination = connection["destination"],
+          objectsByID[destination] == nil, otherScenesIDs.contains(destination)
+        {
+          lenientWarnings?.append(
+            CompilerWarning(
+              path: document.path, line: connection.line, element: connection.name,
+              detail: "\(connection["property"] ?? connection["selector"] ?? "") to \(destination), an object of another scene, left out: connections cannot cross scenes"))
+          continue
+        }
         switch connection.name {
         case "outlet":
           guard let property = connection["property"] else { throw invalid(connection, "an outlet needs a property") }

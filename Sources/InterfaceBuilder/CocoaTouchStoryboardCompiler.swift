@@ -16,6 +16,19 @@ internal import PropertyLists
 /// named `UIViewController-<id>`.
 public enum CocoaTouchStoryboardCompiler {
   public static func compile(_ document: InterfaceDocument) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
+    try compile(document, lenient: false)
+  }
+
+  /// Compiles an iOS storyboard for the nib loader in lenient mode: a connection from an object
+  /// of one scene to an object of another is left out, with a warning under the scene's nib.
+  /// Interface Builder does not let one make such a connection (each scene is a nib of its own,
+  /// which can only refer to the objects it holds and to the storyboard), so it comes only from
+  /// an edited or pasted document; UIKit never sees it. The strict compiler refuses it.
+  public static func compileLeniently(_ document: InterfaceDocument) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
+    try compile(document, lenient: true)
+  }
+
+  static func compile(_ document: InterfaceDocument, lenient: Bool) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
     guard document.platform == .iOS, document.kind == .storyboard else {
       throw InterfaceBuilderError(.unsupported, path: document.path, line: document.root.line, detail: "not an iOS storyboard")
     }
@@ -44,9 +57,11 @@ public enum CocoaTouchStoryboardCompiler {
       stack.append(contentsOf: element.children)
     }
     var nibs: [(name: String, graph: NibGraph)] = []
+    var warnings: [String: [CompilerWarning]] = [:]
     for (scene, controller) in controllers {
       var compiler = CocoaTouchCompiler(document: document, localizableKeys: localizableKeys)
       compiler.otherScenesIDs = allIDs
+      if lenient { compiler.lenientWarnings = [] }
       let owner = compiler.graph.add("UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("IBFilesOwner")))])
       let storyboard = compiler.graph.add(
         "UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("UIStoryboardPlaceholder")))])
@@ -70,7 +85,9 @@ public enum CocoaTouchStoryboardCompiler {
             .init("UIDestination", .object(storyboard)),
           ]),
       ]
-      nibs.append((identifiers[controller["id"] ?? ""] ?? "", try compiler.finish()))
+      let name = identifiers[controller["id"] ?? ""] ?? ""
+      nibs.append((name, try compiler.finish()))
+      if let sceneWarnings = compiler.lenientWarnings, !sceneWarnings.isEmpty { warnings[name] = sceneWarnings }
     }
     let table = identifiers.values.sorted().map { ($0, PropertyListValue.string($0)) }
     var info: [(String, PropertyListValue)] = []
@@ -83,7 +100,7 @@ public enum CocoaTouchStoryboardCompiler {
     }
     info.append(("UIViewControllerIdentifiersToNibNames", .dictionary(PropertyListDictionary(table))))
     info.append(("UIStoryboardVersion", .integer(1)))
-    return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+    return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs, warnings: warnings)
   }
 
   /// The scene's segues as templates on its controller (and `perform:` actions from the controls

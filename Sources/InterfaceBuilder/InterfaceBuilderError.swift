@@ -17,6 +17,9 @@ public struct InterfaceBuilderError: StasisError, Hashable {
   /// The error behind this one (a file-system or nib-writing error).
   public var underlying: (any Error & Sendable)? { cause?.error }
   let cause: ErrorCause?
+  /// For an `.unsupported` refusal: the element (and attribute) refused and the innermost object
+  /// element being compiled, which lenient compiling works from (``LenientPlan``).
+  var refusal: Refusal?
 
   public init(_ code: Code, path: String? = nil, line: Int? = nil, detail: String, underlying: (any Error & Sendable)? = nil) {
     self.code = code

@@ -23,6 +23,13 @@ public final class Nib: Sendable {
   public let graph: NibGraph
   /// What the graph's root says (placeholders, top-level objects, connections), read once.
   let layout: Result<NibLayout, NibLayout.LayoutProblem>
+  /// What lenient compiling left out or compiled best-effort (a document compiled on the spot):
+  /// added to every lenient load's warnings; a strict load refuses the nib for the first.
+  let compilerWarnings: [CompilerWarning]
+
+  /// What lenient compiling did instead of refusing, each naming the document, line and
+  /// element (empty for a compiled nib and for a document compiled strictly).
+  public var compileWarnings: [String] { compilerWarnings.map(\.description) }
 
   /// How a nib is instantiated.
   public struct Options {
@@ -76,10 +83,15 @@ public final class Nib: Sendable {
   }
 
   /// A nib of an already-read graph.
-  public init(graph: NibGraph, name: String = "nib", bundle: Bundles.Bundle? = nil) {
+  public convenience init(graph: NibGraph, name: String = "nib", bundle: Bundles.Bundle? = nil) {
+    self.init(graph: graph, name: name, bundle: bundle, compilerWarnings: [])
+  }
+
+  init(graph: NibGraph, name: String, bundle: Bundles.Bundle?, compilerWarnings: [CompilerWarning]) {
     self.graph = graph
     self.name = name
     self.bundle = bundle
+    self.compilerWarnings = compilerWarnings
     do {
       layout = .success(try NibLayout(graph))
     } catch {
@@ -106,19 +118,32 @@ public final class Nib: Sendable {
   /// The nib at `path`: a flat `.nib`, a `.nib` folder, or a `.xib` compiled on the spot (macOS
   /// documents; tools and tests).
   ///
+  /// A `.xib` compiles strictly by default, as `ibtool --compile` does: an element whose Apple
+  /// compilation is not known is refused with its line. With `lenient`, it is compiled as AppKit
+  /// loads what it half understands — the element left out or made a best-effort object of its
+  /// class, with its frame, subviews, connections and attributes — and each such element is a
+  /// warning (document, line, element, why) in ``compileWarnings`` and in every lenient load's
+  /// ``LoadedNib/warnings``; a strict load (``Options/isStrict``) of such a nib refuses it with
+  /// the compiler's error for the first. Malformed and invalid documents are refused either way.
+  ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error (file,
   ///   line or byte position).
-  public convenience init(contentsOf path: String, bundle: Bundles.Bundle? = nil, cache: NibCache? = nil) throws(NibLoadingError) {
+  public convenience init(contentsOf path: String, bundle: Bundles.Bundle? = nil, cache: NibCache? = nil, lenient: Bool = false) throws(NibLoadingError) {
     if let graph = cache?.graph(forPath: path) {
       self.init(graph: graph, name: path, bundle: bundle)
       return
     }
     let graph: NibGraph
+    var warnings: [CompilerWarning] = []
     do {
       if path.hasSuffix(".xib") {
         let document = try InterfaceDocument(contentsOfFile: path)
         if document.platform == .iOS {
           graph = try CocoaTouchCompiler.compile(document)
+        } else if lenient {
+          let compiled = try CocoaNibCompiler.compileLeniently(document, options: .init(omitsColorProfiles: true))
+          graph = compiled.graph
+          warnings = compiled.warnings
         } else {
           graph = try CocoaNibCompiler.compile(document, options: .init(omitsColorProfiles: true))
         }
@@ -133,8 +158,9 @@ public final class Nib: Sendable {
     } catch {
       throw NibLoadingError(.unreadable, nib: path, detail: "cannot be read or compiled", underlying: error)
     }
-    cache?.store(graph, forPath: path)
-    self.init(graph: graph, name: path, bundle: bundle)
+    // A graph compiled best-effort is not cached: the cache keeps graphs, not their warnings.
+    if warnings.isEmpty { cache?.store(graph, forPath: path) }
+    self.init(graph: graph, name: path, bundle: bundle, compilerWarnings: warnings)
   }
 
   /// The nib `name` in `bundle` (`UINib nibWithNibName:bundle:`, `NSNib initWithNibNamed:bundle:`):
@@ -180,8 +206,15 @@ public final class Nib: Sendable {
   public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
     var options = options
     if options.localize == nil, let bundle, let table = tableName { options.localize = Self.localizer(bundle: bundle, table: table) }
+    if options.isStrict, let first = compilerWarnings.first {
+      throw NibLoadingError(
+        .unreadable, nib: name, detail: "compiled leniently (\(compilerWarnings.count) element(s) best-effort); strict mode refuses it",
+        underlying: first.strictError)
+    }
     var loader = try NibLoader(nib: self, owner: owner, options: options)
-    return try loader.run()
+    var loaded = try loader.run()
+    if !compilerWarnings.isEmpty { loaded.warnings = compileWarnings + loaded.warnings }
+    return loaded
   }
 }
 

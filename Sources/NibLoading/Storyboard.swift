@@ -31,6 +31,9 @@ public final class Storyboard: ViewControllerSource {
   /// The compiled storyboard's `Info.plist`.
   public let info: PropertyListValue
   private let nibs: [String: NibGraph]
+  /// What lenient compiling did instead of refusing, by nib name (a `.storyboard` compiled on
+  /// the spot in lenient mode).
+  private let nibWarnings: [String: [CompilerWarning]]
   private var relationshipDepth = 0
 
   /// The stand-in for a scene nib's File's Owner: the scene's controller arrives through its
@@ -48,6 +51,12 @@ public final class Storyboard: ViewControllerSource {
   /// The storyboard at `path`: a compiled `.storyboardc` folder, or a `.storyboard` document
   /// compiled on the spot (macOS storyboards).
   ///
+  /// A document compiles as `options` ask: strictly (``Nib/Options/isStrict``), refusing an
+  /// element whose Apple compilation is not known with its line, as `ibtool --compile` does; else
+  /// leniently, the element left out or made best-effort — a controller the compiler does not
+  /// know made a view controller of its class, a connection across scenes left out — each a
+  /// warning in ``compileWarnings`` and in the loaded warnings of its scene's nib.
+  ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error.
   public init(contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
     self.name = path
@@ -61,12 +70,17 @@ public final class Storyboard: ViewControllerSource {
     do {
       if path.hasSuffix(".storyboard") {
         let document = try InterfaceDocument(contentsOfFile: path)
+        let compilerOptions = CocoaNibCompiler.Options(omitsColorProfiles: true)
         let compiled =
-          document.platform == .iOS
-          ? try CocoaTouchStoryboardCompiler.compile(document)
-          : try CocoaStoryboardCompiler.compile(document, options: .init(omitsColorProfiles: true))
+          switch (document.platform, options.isStrict) {
+          case (.iOS, true): try CocoaTouchStoryboardCompiler.compile(document)
+          case (.iOS, false): try CocoaTouchStoryboardCompiler.compileLeniently(document)
+          case (_, true): try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
+          case (_, false): try CocoaStoryboardCompiler.compileLeniently(document, options: compilerOptions)
+          }
         info = compiled.info
         nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
+        nibWarnings = compiled.warnings
       } else {
         let compiled = try CompiledStoryboard(contentsOf: path)
         info = compiled.info
@@ -78,6 +92,7 @@ public final class Storyboard: ViewControllerSource {
           }
         }
         nibs = graphs
+        nibWarnings = [:]
       }
     } catch {
       throw NibLoadingError(.unreadable, nib: path, detail: "cannot be read or compiled", underlying: error)
@@ -93,6 +108,12 @@ public final class Storyboard: ViewControllerSource {
       throw NibLoadingError(.notFound, nib: name, detail: "the bundle at \(bundle.bundlePath) has no storyboard named \(name)")
     }
     try self.init(contentsOf: path, bundle: bundle, options: options)
+  }
+
+  /// What lenient compiling did instead of refusing, each naming the document, line and element
+  /// (empty for a compiled `.storyboardc` and for a strict compile).
+  public var compileWarnings: [String] {
+    Set(nibWarnings.values.flatMap { $0 }.map(\.description)).sorted()
   }
 
   private func string(_ key: String) -> String? {
@@ -129,7 +150,7 @@ public final class Storyboard: ViewControllerSource {
     var menuOptions = options
     menuOptions.application = application
     menuOptions.externalObjects["NSStoryboardPlaceholder"] = self
-    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle).load(owner: application, options: menuOptions)
+    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle, compilerWarnings: nibWarnings[nibName] ?? []).load(owner: application, options: menuOptions)
     let menu = loaded.namedObjects["MainMenu"] as? Menu ?? loaded.topLevelObjects.lazy.compactMap { $0 as? Menu }.first
     if let menu { application.mainMenu = menu }
     return menu
@@ -173,7 +194,7 @@ public final class Storyboard: ViewControllerSource {
     var sceneOptions = options
     sceneOptions.externalObjects["NSStoryboardPlaceholder"] = self
     sceneOptions.externalObjects["UIStoryboardPlaceholder"] = self
-    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle).load(owner: owner, options: sceneOptions)
+    let loaded = try Nib(graph: graph, name: name + "/" + nibName + ".nib", bundle: bundle, compilerWarnings: nibWarnings[nibName] ?? []).load(owner: owner, options: sceneOptions)
     guard let controller = owner.sceneController else {
       throw NibLoadingError(
         .invalidObject, nib: name + "/" + nibName + ".nib", key: identifier,
@@ -234,13 +255,14 @@ public final class Storyboard: ViewControllerSource {
     controller.storyboard = self
     guard controller.viewLoader == nil, let viewNib = controller.nibName, let graph = nibs[viewNib] else { return }
     let nibPath = name + "/" + viewNib + ".nib"
+    let warnings = nibWarnings[viewNib] ?? []
     let bundle = self.bundle
     let options = self.options
     controller.viewLoader = { controller in
       var viewOptions = options
       for (key, object) in controller.externalObjectsForViewLoading { viewOptions.externalObjects[key] = object }
       viewOptions.externalObjects["NSStoryboardPlaceholder"] = self
-      let loaded = try Nib(graph: graph, name: nibPath, bundle: bundle).load(owner: controller, options: viewOptions)
+      let loaded = try Nib(graph: graph, name: nibPath, bundle: bundle, compilerWarnings: warnings).load(owner: controller, options: viewOptions)
       for object in loaded.objects {
         if let child = object as? ViewController, child !== controller { self.prepare(child) }
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import InterfaceBuilder
 import InterfaceObjects
 import NibLoading
 import ObjectModel
@@ -104,49 +105,89 @@ import TestSupport
   }
 }
 
-/// Every xib and storyboard of the corpus, straight from the document: loaded, or refused by the
-/// compiler with its line (never a loader failure).
+/// Every xib and storyboard of the corpus, straight from the document. Lenient mode (the
+/// loader's default) loads every one: what the compiler cannot compile Apple's way is left out or
+/// compiled best-effort, each time a warning naming the line. Strict mode refuses exactly the
+/// documents lenient mode warned about, with the compiler's error and its line.
 @Suite struct CorpusDocumentLoadingTests {
+  static var documents: [CorpusFile] {
+    Corpus.files(in: "xib").filter { $0.path.hasSuffix(".xib") || $0.path.hasSuffix(".storyboard") }
+  }
+
+  /// Loads `document` (every storyboard controller made, its view loaded) and answers the
+  /// warnings of the compile and of the loads.
+  static func load(_ document: CorpusFile, strict: Bool = false) throws -> (warnings: [String], objects: Int, menus: Int) {
+    if document.path.hasSuffix(".xib") {
+      let nib = try Nib(contentsOf: document.path, lenient: !strict)
+      let result = try CorpusLoadingTests.load(nib, strict: strict)
+      #expect(result.warnings.starts(with: nib.compileWarnings), "\(document.name): the compile's warnings come first")
+      return (nib.compileWarnings, result.objects.count, 0)
+    }
+    let storyboard = try Storyboard(contentsOf: document.path, options: Nib.Options(isStrict: strict, missingConnections: .warning))
+    var menus = 0
+    // Apple names a main menu in every macOS storyboard's Info.plist, with or without its nib.
+    let application = Application()
+    if let menu = try storyboard.loadMainMenu(into: application) {
+      #expect(application.mainMenu === menu && !menu.items.isEmpty, "\(document.name)")
+      menus += 1
+    }
+    for identifier in storyboard.identifiers {
+      let controller = try storyboard.instantiateController(withIdentifier: identifier)
+      try (controller as? ViewController ?? (controller as? WindowController)?.contentViewController)?.loadViewIfNeeded()
+    }
+    return (storyboard.compileWarnings, 0, menus)
+  }
+
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
-  func everyDocumentLoadsOrIsRefusedByTheCompiler() throws {
-    let documents = Corpus.files(in: "xib").filter { $0.path.hasSuffix(".xib") || $0.path.hasSuffix(".storyboard") }
-    #expect(documents.count >= 190)
+  func everyDocumentLoadsInLenientModeAndStrictModeRefusesWhatItWarnedAbout() throws {
+    let documents = Self.documents
+    #expect(documents.count == 192)
     var loaded = 0
     var objects = 0
-    var refusals: [String: Int] = [:]
     var menus = 0
-    let options = Nib.Options(missingConnections: .warning)
+    var warned: Set<String> = []
+    var warnings = 0
+    var kinds: [String: Int] = [:]
     for document in documents {
       do {
-        if document.path.hasSuffix(".xib") {
-          let result = try CorpusLoadingTests.load(try Nib(contentsOf: document.path))
-          objects += result.objects.count
-        } else {
-          let storyboard = try Storyboard(contentsOf: document.path, options: options)
-          // Apple names a main menu in every macOS storyboard's Info.plist, with or without its nib.
-          let application = Application()
-          if let menu = try storyboard.loadMainMenu(into: application) {
-            #expect(application.mainMenu === menu && !menu.items.isEmpty, "\(document.name)")
-            menus += 1
-          }
-          for identifier in storyboard.identifiers {
-            let controller = try storyboard.instantiateController(withIdentifier: identifier)
-            try (controller as? ViewController ?? (controller as? WindowController)?.contentViewController)?.loadViewIfNeeded()
-          }
-        }
+        let result = try Self.load(document)
         loaded += 1
-      } catch let error as NibLoadingError {
-        // Only the compiler may refuse (its error is the underlying cause, with a line).
-        #expect(error.code == .unreadable, "\(document.name): \(error)")
-        let iOS = (try? String(contentsOfFile: document.path, encoding: .utf8))?.contains("CocoaTouch") == true
-        refusals[iOS ? "iOS document" : "macOS document", default: 0] += 1
-        if iOS { print("refused iOS: \(document.name): \(error.underlying.map { "\($0)" } ?? error.detail)") }
+        objects += result.objects
+        menus += result.menus
+        if !result.warnings.isEmpty { warned.insert(document.name) }
+        warnings += result.warnings.count
+        for warning in result.warnings {
+          // Each names the document, the line and the element: "<path>:<line>: <element> …".
+          let named = warning.hasPrefix(document.path + ":") && warning.dropFirst(document.path.count + 1).prefix { $0.isNumber }.isEmpty == false
+          #expect(named, "\(document.name): \(warning)")
+          #expect(warning.contains(": <"), "\(document.name): \(warning)")
+          let element = warning.split(separator: "<", maxSplits: 1).last?.prefix { $0 != ">" && $0 != " " } ?? ""
+          kinds[String(element), default: 0] += 1
+        }
       } catch {
-        Issue.record("\(document.name): \(error)")
+        Issue.record("\(document.name) does not load in lenient mode: \(error)")
       }
     }
-    print("documents: \(loaded) of \(documents.count) load (\(objects) objects from xibs, \(menus) storyboard main menus); refused: \(refusals)")
+    print("documents: \(loaded) of \(documents.count) load in lenient mode (\(objects) objects from xibs, \(menus) storyboard main menus); \(warned.count) with \(warnings) warnings; by element: \(kinds.sorted { $0.key < $1.key })")
+    #expect(loaded == documents.count)
     #expect(menus >= 4)
-    #expect(loaded >= 142)
+    #expect(warned.count == 40)
+
+    // Strict mode: the compiler refuses exactly the documents lenient mode warned about, naming the line.
+    var refused: Set<String> = []
+    for document in documents {
+      do {
+        _ = try Self.load(document, strict: true)
+      } catch let error as NibLoadingError where error.code == .unreadable {
+        refused.insert(document.name)
+        let compilerError = try #require(error.underlying as? InterfaceBuilderError, "\(document.name): \(error)")
+        #expect(compilerError.line != nil && compilerError.path == document.path, "\(document.name): \(compilerError)")
+        #expect(compilerError.code == .unsupported || compilerError.code == .invalidDocument, "\(document.name): \(compilerError)")
+      } catch {
+        // Strict loading also refuses the corpus's app classes, which the headless model lacks.
+        #expect(!warned.contains(document.name), "\(document.name): \(error)")
+      }
+    }
+    #expect(refused == warned, "refused strictly but loaded leniently without warnings: \(refused.subtracting(warned).sorted()); warned about but not refused: \(warned.subtracting(refused).sorted())")
   }
 }
