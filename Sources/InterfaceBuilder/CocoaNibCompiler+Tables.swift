@@ -12,6 +12,9 @@ import Interface
 struct TableLayout {
   var width: Double
   var relation: Int
+  /// Lenient mode: AppKit would shrink the columns in a way not known here; the document's
+  /// column widths are kept (the table as wide as they need).
+  var keepsDocumentWidths = false
 }
 
 extension CocoaNibCompiler {
@@ -60,7 +63,10 @@ extension CocoaNibCompiler {
     // 31 + 2 × 3 + 12 = 301, NSTvFlags "equal").
     if style == 1, shrinkable, needed - 32 + 12 == available { return TableLayout(width: available, relation: 2) }
     if style != 0, shrinkable, element["rowSizeStyle"] != "automatic" {
-      throw unsupported(element, "a table whose columns are wider than its clip view and may shrink with it: how AppKit resizes them is not known here")
+      guard options.lenientPlan != nil else {
+        throw unsupported(element, "a table whose columns are wider than its clip view and may shrink with it: how AppKit resizes them is not known here")
+      }
+      return TableLayout(width: needed, relation: 3, keepsDocumentWidths: true)
     }
     return TableLayout(width: needed, relation: 3)
   }
@@ -104,6 +110,12 @@ extension CocoaNibCompiler {
     let table = try begin(element, className: isOutline ? "NSOutlineView" : "NSTableView", parent: parent)
     let layout = try tableLayout(element)
     let frame = element.frameRect
+    if layout.keepsDocumentWidths {
+      lenientWarnings.append(
+        CompilerWarning(
+          path: document.path, line: element.line, element: element.name,
+          detail: "columns wider than the clip view kept at the document's widths (how AppKit shrinks them is not known here)"))
+    }
 
     var entries: [NibGraph.Entry] = [
       .init("NSNextResponder", superview.map { .object($0) } ?? .null), .init("NSNibTouchBar", .null),

@@ -115,14 +115,19 @@ struct LenientPlan: Hashable, Sendable {
   mutating func learn(from error: InterfaceBuilderError, path: String?) -> Bool {
     guard error.code == .unsupported, let refusal = error.refusal, warnings.count < Self.maximumEntries else { return false }
     let element = refusal.element
-    if let attribute = refusal.attribute, !["id", "key"].contains(attribute), removedAttributes[element]?.contains(attribute) != true {
+    // The attributes that make the element what it is stay: without them it would be another object.
+    let essential: Set<String> = ["id", "key", "customClass", "customModule", "customModuleProvider"]
+    if let attribute = refusal.attribute, !essential.contains(attribute), removedAttributes[element]?.contains(attribute) != true {
       removedAttributes[element, default: []].insert(attribute)
       warnings.append(CompilerWarning(path: path, line: element.line, element: element.name, detail: "attribute \(attribute) left out: \(error.detail)"))
       return true
     }
+    // A value, a cell's part or a connection may be left out; an object with an id (a view, a
+    // cell, a menu) is compiled best-effort instead, even when nothing refers to it.
+    let removableWithID: Set<String> = ["constraint", "segue", "outlet", "action", "binding", "outletCollection", "sortDescriptor"]
     let structural: Set<String> = ["document", "objects", "scenes", "scene", "resources", "dependencies"]
-    if element != refusal.enclosing, !structural.contains(element.name), element.id.map({ !referencedIDs.contains($0) }) ?? true,
-      !removedElements.contains(element)
+    if element != refusal.enclosing, !structural.contains(element.name),
+      element.id.map({ removableWithID.contains(element.name) && !referencedIDs.contains($0) }) ?? true, !removedElements.contains(element)
     {
       removedElements.insert(element)
       warnings.append(CompilerWarning(path: path, line: element.line, element: element.name, detail: "left out: \(error.detail)"))

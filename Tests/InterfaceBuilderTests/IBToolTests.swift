@@ -45,6 +45,35 @@ struct IBToolTests {
     #expect(try folder.contents().contains("Bad.nib") == false)
   }
 
+  /// What the nib loader compiles leniently (a best-effort object for an element whose Apple
+  /// compilation is not known), `ibtool --compile` still refuses: it never writes a guess as
+  /// Apple's bytes.
+  @Test func compileStaysStrictWhereTheLoaderIsLenient() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES">
+          <objects>
+              <customObject id="-2" userLabel="File's Owner" customClass="Owner"/>
+              <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+              <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+              <predicateEditor nestingMode="compound" rowHeight="25" id="pe1">
+                  <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
+              </predicateEditor>
+          </objects>
+      </document>
+
+      """
+    try folder.write(Array(text.utf8), to: "Rules.xib")
+    let document = try InterfaceDocument(contentsOfFile: folder.file("Rules.xib"))
+    #expect(try CocoaNibCompiler.compileLeniently(document).warnings.map(\.line) == [7])
+    let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Rules.nib", "Rules.xib"], in: folder)
+    #expect(outcome.status == 1)
+    #expect(outcome.stdoutText.contains("Rules.xib:7: <predicateEditor> is not compiled yet"), "\(outcome.stdoutText)")
+    #expect(try folder.contents().contains("Rules.nib") == false)
+  }
+
   @Test func errorsAreAPropertyListInXML1() throws {
     let folder = try ScratchFolder("ibtool")
     defer { folder.remove() }
