@@ -145,10 +145,22 @@ public struct NibGraph: Hashable, Sendable {
   public func members(of index: Int) -> [Int]? {
     let entries = objects[index].entries
     guard entries.first?.key == "NSInlinedValue" else { return nil }
-    return entries.dropFirst().compactMap { entry in
-      if entry.key == "UINibEncoderEmptyKey", case .object(let member) = entry.value { return member }
-      return nil
+    var members: [Int] = []
+    members.reserveCapacity(entries.count - 1)
+    // A graph read from a nib holds one string for every use of a key, so once a member key
+    // is found, the next ones are the same string: `==` answers from its bits alone, without
+    // comparing the 20 bytes again (profiled: a tenth of reading the nib's layout).
+    var memberKey = "UINibEncoderEmptyKey"
+    for entry in entries.dropFirst() {
+      guard case .object(let member) = entry.value else { continue }
+      if entry.key == memberKey {
+        members.append(member)
+      } else if entry.key == "UINibEncoderEmptyKey" {
+        memberKey = entry.key
+        members.append(member)
+      }
     }
+    return members
   }
 }
 

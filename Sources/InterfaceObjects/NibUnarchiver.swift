@@ -51,7 +51,11 @@ public final class NibUnarchiver {
   public let classes: ClassRegistry
   public let options: Options
   /// Objects that stand in for graph objects instead of being made (placeholders), by index.
-  public var substitutes: [Int: AnyObject] = [:]
+  public var substitutes: [Int: AnyObject] = [:] { didSet { substituteMarksAreStale = true } }
+  /// Which graph indices ``substitutes`` holds, rebuilt after it changes: an untouched object is
+  /// looked up in an array instead of hashing its index into the dictionary.
+  @exclusivity(unchecked) private var substituteMarks: [Bool] = []
+  @exclusivity(unchecked) private var substituteMarksAreStale = true
   /// Indices of the objects made, in the order they were made.
   public private(set) var madeIndices: [Int] = []
   /// What lenient mode let through: classes made as a ``GenericObject``, custom classes that
@@ -62,14 +66,21 @@ public final class NibUnarchiver {
 
   /// What the unarchiver has done with each graph object, in three parallel arrays (an enum
   /// with payloads would be copied — retained and released — on every look).
+  ///
+  /// The unarchiver is used from one thread and no access to this state is held across a call,
+  /// so the hot arrays go without runtime exclusivity checks (profiled: the checks were about a
+  /// twentieth of a load).
   private enum SlotKind: UInt8 {
     case untouched, made, decoded, value
   }
-  private var kinds: [SlotKind]
-  private var made: [AnyObject?]
-  private var values: [Any?]
-  private var pending: [Int] = []
-  private var depth = 0
+  @exclusivity(unchecked) private var kinds: [SlotKind]
+  @exclusivity(unchecked) private var made: [AnyObject?]
+  @exclusivity(unchecked) private var values: [Any?]
+  @exclusivity(unchecked) private var pending: [Int] = []
+  @exclusivity(unchecked) private var depth = 0
+  /// The class kind of each graph object (``ClassKind``), classified when the object is first
+  /// looked at; `nil` until then.
+  @exclusivity(unchecked) private var classKinds: [ClassKind?]
 
   /// Whether the graph is a UIKit nib (its root holds `UINibObjectsKey`); decoders read only
   /// their platform's keys.
@@ -82,6 +93,7 @@ public final class NibUnarchiver {
     kinds = Array(repeating: .untouched, count: graph.objects.count)
     made = Array(repeating: nil, count: graph.objects.count)
     values = Array(repeating: nil, count: graph.objects.count)
+    classKinds = Array(repeating: nil, count: graph.objects.count)
     isUIKit = graph.objects.indices.contains(graph.root) && graph.objects[graph.root]["UINibObjectsKey"] != nil
   }
 
@@ -90,9 +102,19 @@ public final class NibUnarchiver {
   /// The live object at `index`: its substitute, or the object made (and decoded) for it; `nil`
   /// for an object that is a Foundation value (string, number, collection …).
   public func instance(at index: Int) throws(InterfaceObjectsError) -> AnyObject? {
+    // Already made: answered without boxing the object into an `Any`.
+    if let object = madeObject(at: index) { return object }
     _ = try value(at: index, depth: 0)
     if kinds[index] == .made || kinds[index] == .decoded { return made[index] }
     return substitutes[index]
+  }
+
+  /// The object made for `index`, when it has been made; `nil` for anything else (not made yet,
+  /// a value, a substitute, outside the graph).
+  @inline(__always)
+  func madeObject(at index: Int) -> AnyObject? {
+    guard index >= 0, index < kinds.count, kinds[index] == .made || kinds[index] == .decoded else { return nil }
+    return made[index]
   }
 
   /// The graph index of an object this unarchiver made or substituted.
@@ -151,9 +173,11 @@ public final class NibUnarchiver {
     case .value: return values[index]
     case .untouched: break
     }
-    if let substitute = substitutes[index] { return substitute }
-    let object = graph.objects[index]
-    if let converted = try FoundationValue.convert(object, at: index, in: self, depth: valueDepth) {
+    if substituteMarksAreStale { markSubstitutes() }
+    if substituteMarks[index], let substitute = substitutes[index] { return substitute }
+    if classKind(at: index).isValue,
+      let converted = try FoundationValue.convert(graph.objects[index], kind: classKind(at: index), at: index, in: self, depth: valueDepth)
+    {
       values[index] = converted.value
       kinds[index] = .value
       return converted.value
@@ -171,8 +195,22 @@ public final class NibUnarchiver {
   }
 
   func number(at index: Int) -> Double? {
-    guard graph.objects.indices.contains(index), graph.objects[index].className == "NSNumber" else { return nil }
+    guard graph.objects.indices.contains(index), classKind(at: index) == .number else { return nil }
     return FoundationValue.number(graph.objects[index])
+  }
+
+  /// The kind of the class object `index` is archived under, classified once per load.
+  func classKind(at index: Int) -> ClassKind {
+    if let known = classKinds[index] { return known }
+    let kind = ClassKind(className: graph.objects[index].className)
+    classKinds[index] = kind
+    return kind
+  }
+
+  private func markSubstitutes() {
+    substituteMarks = Array(repeating: false, count: graph.objects.count)
+    for index in substitutes.keys where index >= 0 && index < substituteMarks.count { substituteMarks[index] = true }
+    substituteMarksAreStale = false
   }
 
   /// Cuts the strong reference cycles the nib's objects would otherwise form — through generic
@@ -373,19 +411,26 @@ public final class NibUnarchiver {
     return names + object.fallbacks
   }
 
-  /// Factories already found for plain (not custom) archived class names.
+  /// Factories already found, by class name: plain archived class names, and custom class names
+  /// that resolved under their own name.
   private var factories: [String: @Sendable () -> AnyObject] = [:]
-  private static let customClassHolders: Set<String> = ["NSCustomObject", "NSCustomView", "NSClassSwapper", "NSWindowTemplate", "UIClassSwapper"]
 
   private func make(_ index: Int) throws(InterfaceObjectsError) -> AnyObject {
-    let archived = graph.objects[index]
-    let plain = !Self.customClassHolders.contains(archived.className) && archived.fallbacks.isEmpty
-    if plain, let factory = factories[archived.className] { return factory() }
-    if plain, let entry = classes.entry(named: archived.className), let factory = entry.factory {
-      factories[archived.className] = factory
-      return factory()
+    // A custom-class holder (NSCustomObject, NSCustomView, NSClassSwapper, NSWindowTemplate,
+    // UIClassSwapper) names its class in its values; any other class is made from its own name.
+    let plain = classKind(at: index) != .customClassHolder && graph.objects[index].fallbacks.isEmpty
+    if plain {
+      let className = graph.objects[index].className
+      if let factory = factories[className] { return factory() }
+      if let entry = classes.entry(named: className), let factory = entry.factory {
+        factories[className] = factory
+        return factory()
+      }
     }
     let names = classNames(forObjectAt: index)
+    // A custom class found before under its own name (the first name, first spelling, as the
+    // loop below would find it first) is made by the same factory.
+    if let first = names.first, let factory = factories[first] { return factory() }
     for (position, name) in names.enumerated() {
       for candidate in Self.spellings(of: name) {
         guard let entry = classes.entry(named: candidate), entry.isInstantiable else { continue }
@@ -398,6 +443,7 @@ public final class NibUnarchiver {
           }
           warnings.append("object #\(index): unknown class \(names[0]), made as \(candidate)")
         }
+        if position == 0, candidate == name, let factory = entry.factory { factories[candidate] = factory }
         do {
           return try classes.makeInstance(ofClassNamed: candidate)
         } catch {
@@ -455,7 +501,7 @@ enum FoundationValue {
   }
 
   static func convert(
-    _ object: NibGraph.Object, at index: Int, in unarchiver: NibUnarchiver, depth: Int
+    _ object: NibGraph.Object, kind: ClassKind, at index: Int, in unarchiver: NibUnarchiver, depth: Int
   ) throws(InterfaceObjectsError) -> ConvertedValue? {
     let graph = unarchiver.graph
     func tooDeep() -> InterfaceObjectsError {
@@ -463,10 +509,12 @@ enum FoundationValue {
         .invalidGraph, objectIndex: index, className: object.className,
         detail: "collections nest more than \(unarchiver.options.maximumValueDepth) deep (or contain themselves)")
     }
-    switch object.className {
-    case "NSString", "NSMutableString":
+    switch kind {
+    case .object, .customClassHolder:
+      return nil
+    case .string:
       return ConvertedValue(value: graph.text(of: index) ?? "")
-    case "NSLocalizableString":
+    case .localizableString:
       let development = graph.text(of: index) ?? ""
       if let localize = unarchiver.options.localize, case .object(let keyIndex)? = object["NSKey"],
         graph.objects.indices.contains(keyIndex), let key = graph.text(of: keyIndex), let translated = localize(key)
@@ -474,7 +522,7 @@ enum FoundationValue {
         return ConvertedValue(value: translated)
       }
       return ConvertedValue(value: development)
-    case "NSValue":
+    case .geometryValue:
       // Geometry as CocoaTouchCompiler writes runtime attributes: NS.pointval, NS.sizeval or
       // NS.rectval holding UIKit's geometry data. Other NSValues stay generic objects.
       for key in ["NS.pointval", "NS.sizeval", "NS.rectval"] {
@@ -487,19 +535,19 @@ enum FoundationValue {
         }
       }
       return nil
-    case "NSNumber":
+    case .number:
       if case .float64(let value)? = object["NS.dblval"] { return ConvertedValue(value: value) }
       if case .float32(let value)? = object["NS.dblval"] { return ConvertedValue(value: Double(value)) }
       if case .bool(let flag)? = object["NS.boolval"] { return ConvertedValue(value: flag) }
       return ConvertedValue(value: number(object).map { Int(exactly: $0) ?? 0 } ?? 0)
-    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
+    case .collection:
       guard depth < unarchiver.options.maximumValueDepth else { throw tooDeep() }
       var members: [Any] = []
       for member in graph.members(of: index) ?? [] {
         if let value = try unarchiver.value(at: member, depth: depth + 1) { members.append(value) }
       }
       return ConvertedValue(value: members)
-    case "NSDictionary", "NSMutableDictionary":
+    case .dictionary:
       guard depth < unarchiver.options.maximumValueDepth else { throw tooDeep() }
       let members = graph.members(of: index) ?? []
       var dictionary: [String: Any] = [:]
@@ -511,28 +559,73 @@ enum FoundationValue {
         position += 2
       }
       return ConvertedValue(value: dictionary)
-    case "NSData", "NSMutableData":
+    case .data:
       if case .data(let bytes)? = object["NS.bytes"] { return ConvertedValue(value: Data(bytes)) }
       return ConvertedValue(value: Data())
-    case "NSDate":
+    case .date:
       switch object["NS.time"] {
       case .float64(let time)?: return ConvertedValue(value: Date(timeIntervalSinceReferenceDate: time))
       default: return ConvertedValue(value: nil)
       }
-    case "NSNull":
+    case .null:
       return ConvertedValue(value: nil)
-    case "NSURL":
+    case .url:
       var text: String?
       if case .object(let relative)? = object["NS.relative"] { text = graph.text(of: relative) }
       return ConvertedValue(value: text.flatMap { URL(string: $0) })
-    case "NSColor", "UIColor":
+    case .color:
       return ConvertedValue(value: try Color(object, at: index, in: unarchiver))
-    case "NSFont", "UIFont":
+    case .font:
       return ConvertedValue(value: Font(object, in: graph))
-    case "NSCustomResource", "UIImageNibPlaceholder":
+    case .image:
       return ConvertedValue(value: Image(object, in: graph))
-    default:
-      return nil
     }
   }
+}
+
+/// What the unarchiver does with an archived class name: a Foundation value class becomes a Swift
+/// value (``FoundationValue``), a custom-class holder names the class to make in its values, and
+/// any other class is made through the registry.
+enum ClassKind: UInt8 {
+  case object, customClassHolder
+  case string, localizableString, geometryValue, number, collection, dictionary, data, date, null, url, color, font, image
+
+  /// Whether objects of this kind are converted to Swift values (`NSValue` only for geometry).
+  var isValue: Bool { self != .object && self != .customClassHolder }
+
+  /// The kind of `className`. The names are grouped by UTF-8 length, so a class name is compared
+  /// with the one to four names of its length instead of every name in turn (this runs once for
+  /// every object a load looks at).
+  init(className: String) {
+    let count = className.utf8.count
+    guard count < Self.namesByLength.count else {
+      self = .object
+      return
+    }
+    for (name, kind) in Self.namesByLength[count] where name == className {
+      self = kind
+      return
+    }
+    self = .object
+  }
+
+  private static let names: [(String, ClassKind)] = [
+    ("NSString", .string), ("NSMutableString", .string), ("NSLocalizableString", .localizableString),
+    ("NSValue", .geometryValue), ("NSNumber", .number),
+    ("NSArray", .collection), ("NSMutableArray", .collection), ("NSSet", .collection), ("NSMutableSet", .collection),
+    ("NSOrderedSet", .collection), ("NSMutableOrderedSet", .collection),
+    ("NSDictionary", .dictionary), ("NSMutableDictionary", .dictionary),
+    ("NSData", .data), ("NSMutableData", .data), ("NSDate", .date), ("NSNull", .null), ("NSURL", .url),
+    ("NSColor", .color), ("UIColor", .color), ("NSFont", .font), ("UIFont", .font),
+    ("NSCustomResource", .image), ("UIImageNibPlaceholder", .image),
+    ("NSCustomObject", .customClassHolder), ("NSCustomView", .customClassHolder), ("NSClassSwapper", .customClassHolder),
+    ("NSWindowTemplate", .customClassHolder), ("UIClassSwapper", .customClassHolder),
+  ]
+
+  /// ``names`` by UTF-8 length.
+  private static let namesByLength: [[(String, ClassKind)]] = {
+    var table = Array(repeating: [(String, ClassKind)](), count: 1 + names.map { $0.0.utf8.count }.max()!)
+    for (name, kind) in names { table[name.utf8.count].append((name, kind)) }
+    return table
+  }()
 }

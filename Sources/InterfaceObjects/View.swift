@@ -47,8 +47,34 @@ open class View: Responder {
   public var identifier: String?
   /// `toolTip`, from the nib's help connectors.
   public var toolTip: String?
-  /// `nextKeyView` (AppKit's keyboard loop), weak.
-  public weak var nextKeyView: View?
+  /// `nextKeyView` (AppKit's keyboard loop), weak: it reads `nil` once that view is gone.
+  ///
+  /// Not a Swift `weak` reference, which gives the view it points to a side table and makes every
+  /// retain and release of that view slow (profiled in nib loading: a key-view loop through a
+  /// window's fields). The view it points to keeps this one among its ``ViewReferrer``s and clears
+  /// the pointer when it goes, as for ``superview``.
+  public var nextKeyView: View? {
+    get { nextKeyViewStorage }
+    set {
+      guard newValue !== nextKeyViewStorage else { return }
+      nextKeyViewStorage?.removeReferrer(self)
+      nextKeyViewStorage = newValue
+      newValue?.addReferrer(self)
+    }
+  }
+  private unowned(unsafe) var nextKeyViewStorage: View?
+
+  /// The objects holding an unretained pointer to this view (``nextKeyView`` links, constraints'
+  /// items), told when it goes. Unretained too: each removes itself when it lets go or goes.
+  private var referrers: [ReferrerLink] = []
+
+  /// Registers `referrer`, which now points at this view without retaining it (once per pointer).
+  func addReferrer(_ referrer: any ViewReferrer) { referrers.append(ReferrerLink(object: referrer)) }
+
+  /// Unregisters one pointer of `referrer` to this view.
+  func removeReferrer(_ referrer: any ViewReferrer) {
+    if let position = referrers.lastIndex(where: { $0.object === referrer }) { referrers.remove(at: position) }
+  }
 
   public required init() { super.init() }
 
@@ -107,6 +133,12 @@ open class View: Responder {
 
   deinit {
     for subview in subviews where subview.superviewStorage === self { subview.superviewStorage = nil }
+    // Whoever points here without retaining reads nil from now on; this view lets go of the view
+    // it points to.
+    let going = referrers
+    referrers = []
+    for link in going { link.object.viewIsGoing(self) }
+    nextKeyViewStorage?.removeReferrer(self)
   }
 
   /// Whether this view is `view` or one of its superviews.
@@ -223,17 +255,49 @@ open class View: Responder {
 
 }
 
+/// An object that points at views without retaining them and is told when one goes, so that
+/// the pointer reads `nil` afterwards: a weak reference without the side table Swift's `weak`
+/// gives the view (which makes each retain and release of that view slow). The view keeps its
+/// referrers unretained; a referrer unregisters when it lets go of the view or goes itself.
+/// Views are used from one thread, as UIKit's and AppKit's.
+protocol ViewReferrer: AnyObject {
+  /// `view` is going: clear every pointer to it (without unregistering from it).
+  func viewIsGoing(_ view: View)
+}
+
+/// One unretained pointer from a ``ViewReferrer`` to a view.
+struct ReferrerLink {
+  unowned(unsafe) let object: any ViewReferrer
+}
+
+extension View: ViewReferrer {
+  func viewIsGoing(_ view: View) {
+    if nextKeyViewStorage === view { nextKeyViewStorage = nil }
+  }
+}
+
 /// A layout constraint (`NSLayoutConstraint`), kept as data: `firstItem.firstAttribute relation
 /// secondItem.secondAttribute × multiplier + constant` at a priority. Nothing solves it.
 public final class LayoutConstraint: NibObject {
-  /// The first item (a view or a layout guide), weak.
-  public weak var firstItem: AnyObject?
+  /// The first item (a view or a layout guide), weak. A view item is held as a
+  /// ``ViewReferrer`` holds it (no side table on the view); any other object weakly.
+  public var firstItem: AnyObject? {
+    get { firstItemView ?? firstItemObject }
+    set { setItem(newValue, view: &firstItemView, object: &firstItemObject) }
+  }
+  private unowned(unsafe) var firstItemView: View?
+  private weak var firstItemObject: AnyObject?
   /// `NSLayoutAttribute` of the first item (1 left … 11 last baseline; 0 none).
   public var firstAttribute = 0
   /// −1 less than or equal, 0 equal, 1 greater than or equal.
   public var relation = 0
-  /// The second item, weak; `nil` for a constant size.
-  public weak var secondItem: AnyObject?
+  /// The second item, weak (as ``firstItem``); `nil` for a constant size.
+  public var secondItem: AnyObject? {
+    get { secondItemView ?? secondItemObject }
+    set { setItem(newValue, view: &secondItemView, object: &secondItemObject) }
+  }
+  private unowned(unsafe) var secondItemView: View?
+  private weak var secondItemObject: AnyObject?
   public var secondAttribute = 0
   public var multiplier = 1.0
   public var constant = 0.0
@@ -243,6 +307,18 @@ public final class LayoutConstraint: NibObject {
   public var identifier: String?
 
   public required init() { super.init() }
+
+  private func setItem(_ item: AnyObject?, view: inout View?, object: inout AnyObject?) {
+    view?.removeReferrer(self)
+    view = item as? View
+    view?.addReferrer(self)
+    object = view == nil ? item : nil
+  }
+
+  deinit {
+    firstItemView?.removeReferrer(self)
+    secondItemView?.removeReferrer(self)
+  }
 
   public static let constraintKeys = KeyTable(for: LayoutConstraint.self) {
     $0.key("constant", \.constant)
@@ -263,5 +339,12 @@ public final class LayoutConstraint: NibObject {
     constant = coder.decodeDouble(forKey: "NSConstantV2") ?? coder.decodeDouble(forKey: "NSConstant") ?? 0
     priority = coder.decodeDouble(forKey: "NSPriority") ?? 1000
     identifier = try coder.decodeString(forKey: "NSLayoutIdentifier")
+  }
+}
+
+extension LayoutConstraint: ViewReferrer {
+  func viewIsGoing(_ view: View) {
+    if firstItemView === view { firstItemView = nil }
+    if secondItemView === view { secondItemView = nil }
   }
 }

@@ -105,7 +105,9 @@ public final class Nib: Sendable {
   public convenience init(data bytes: [UInt8], name: String = "nib", bundle: Bundles.Bundle? = nil) throws(NibLoadingError) {
     do {
       if NIBArchive.isNIBArchive(bytes) {
-        self.init(graph: NibGraph(try NIBArchive(bytes: bytes)), name: name, bundle: bundle)
+        // Straight from the bytes to the graph (the same graph and errors as through
+        // `NIBArchive(bytes:)`, without building and freeing the tables).
+        self.init(graph: try NibGraph(nibArchiveBytes: bytes), name: name, bundle: bundle)
       } else {
         let value = try PropertyListValue(decoding: bytes)
         self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)

@@ -27,13 +27,48 @@ struct NibLayout: Sendable {
   /// AppKit's `NSNamesKeys` → `NSNamesValues` (`MainMenu`).
   var names: [Int: String] = [:]
   /// Object ids (`NSOidsValues`), by graph index.
-  var objectIDs: [Int: Int] = [:]
+  var objectIDs = ObjectIDs()
+
+  /// Object ids by graph index, in an array rather than a dictionary: every load looks up the id
+  /// of each object it made (profiled: a dictionary's hashing was a fiftieth of a load).
+  struct ObjectIDs: Sendable {
+    private var ids: [Int?] = []
+
+    subscript(index: Int) -> Int? {
+      get { index >= 0 && index < ids.count ? ids[index] : nil }
+      set {
+        guard index >= 0 else { return }
+        if index >= ids.count { ids += Array(repeating: nil, count: index + 1 - ids.count) }
+        ids[index] = newValue
+      }
+    }
+
+    /// Room for graph indices up to `count - 1`.
+    mutating func reserve(_ count: Int) {
+      if count > ids.count { ids += Array(repeating: nil, count: count - ids.count) }
+    }
+  }
 
   static let connectorClasses: Set<String> = [
     "NSNibOutletConnector", "NSNibControlConnector", "NSNibBindingConnector", "NSIBUserDefinedRuntimeAttributesConnector",
     "NSIBHelpConnector", "NSNibConnector", "NSNibAuxiliaryActionConnector", "NSIBAccessibilityConnector",
     "UIRuntimeOutletConnection", "UIRuntimeEventConnection", "UIRuntimeOutletCollectionConnection", "UINibKeyValuePair",
   ]
+
+  /// Whether `className` is one of ``connectorClasses`` that AppKit nibs use (`NSNib…`,
+  /// `NSIB…`): compared only with the names of its length (every object of a nib is asked).
+  static func isAppKitConnectorClass(_ className: String) -> Bool {
+    let count = className.utf8.count
+    guard count < appKitConnectorsByLength.count else { return false }
+    return appKitConnectorsByLength[count].contains { $0 == className }
+  }
+
+  private static let appKitConnectorsByLength: [[String]] = {
+    let names = connectorClasses.filter { $0.hasPrefix("NSNib") || $0.hasPrefix("NSIB") }
+    var table = Array(repeating: [String](), count: 1 + names.map(\.utf8.count).max()!)
+    for name in names { table[name.utf8.count].append(name) }
+    return table
+  }()
 
   /// Reads the layout of `graph`, or answers why it cannot.
   init(_ graph: NibGraph) throws(LayoutProblem) {
@@ -77,7 +112,7 @@ struct NibLayout: Sendable {
     let parents = try Self.members(graph, objectData["NSObjectsValues"], "NSObjectsValues")
     let oidKeys = try Self.members(graph, objectData["NSOidsKeys"], "NSOidsKeys")
     let oidValues = try Self.members(graph, objectData["NSOidsValues"], "NSOidsValues")
-    objectIDs.reserveCapacity(oidKeys.count)
+    objectIDs.reserve(graph.objects.count)
     for (object, id) in zip(oidKeys, oidValues) {
       switch graph.objects[id]["NS.intval"] {
       case .int8(let value)?: objectIDs[object] = Int(value)
@@ -94,7 +129,7 @@ struct NibLayout: Sendable {
     for candidate in keys + oidKeys where !seen[candidate] {
       seen[candidate] = true
       let className = graph.objects[candidate].className
-      if className.hasPrefix("NSNib") || className.hasPrefix("NSIB"), Self.connectorClasses.contains(className) { continue }
+      if Self.isAppKitConnectorClass(className) { continue }
       if className == "NSCustomObject", let name = graph.text(of: graph.objects[candidate], forKey: "NSClassName") {
         if name == "FirstResponder" { placeholders[candidate] = .firstResponder; continue }
         if name == "NSApplication" { placeholders[candidate] = .application; continue }
@@ -106,8 +141,7 @@ struct NibLayout: Sendable {
       objects.append(candidate)
     }
     for (object, parent) in zip(keys, parents) where parent == owner && placeholders[object] == nil {
-      let className = graph.objects[object].className
-      if !(className.hasPrefix("NSNib") || className.hasPrefix("NSIB")) || !Self.connectorClasses.contains(className) { topLevel.append(object) }
+      if !Self.isAppKitConnectorClass(graph.objects[object].className) { topLevel.append(object) }
     }
     connections = try Self.members(graph, objectData["NSConnections"], "NSConnections")
     visibleWindows = try Self.members(graph, objectData["NSVisibleWindows"], "NSVisibleWindows")
@@ -117,9 +151,9 @@ struct NibLayout: Sendable {
     // External objects may appear only in connections (a storyboard's NSStoryboardPlaceholder).
     for connection in connections {
       for entry in graph.objects[connection].entries {
-        guard case .object(let end) = entry.value, graph.objects.indices.contains(end),
-          graph.objects[end].className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil,
-          entry.key == "NSSource" || entry.key == "NSDestination" || entry.key == "NSObject"
+        // The key first: short strings, cheaper to compare than the class name.
+        guard case .object(let end) = entry.value, entry.key == "NSSource" || entry.key == "NSDestination" || entry.key == "NSObject",
+          graph.objects.indices.contains(end), graph.objects[end].className == "NSNibExternalObjectPlaceholder", placeholders[end] == nil
         else { continue }
         placeholders[end] = .external(graph.text(of: graph.objects[end], forKey: "NSExternalObjectPlaceholderIdentifier") ?? "")
       }

@@ -153,16 +153,38 @@ struct NibLoader {
 
   // MARK: - Connections
 
+  /// The connector classes the loader applies, told apart by length first (a connector's class
+  /// name is compared with one or two names instead of up to ten long ones, for every connection
+  /// of every load).
+  enum ConnectorKind {
+    case outlet, outletCollection, action, binding, runtimeAttributes, help, keyValuePair, other
+
+    init(className: String) {
+      switch className.utf8.count {
+      case 17 where className == "UINibKeyValuePair": self = .keyValuePair
+      case 17 where className == "NSIBHelpConnector": self = .help
+      case 20 where className == "NSNibOutletConnector": self = .outlet
+      case 21 where className == "NSNibControlConnector": self = .action
+      case 21 where className == "NSNibBindingConnector": self = .binding
+      case 24 where className == "UIRuntimeEventConnection": self = .action
+      case 25 where className == "UIRuntimeOutletConnection": self = .outlet
+      case 35 where className == "UIRuntimeOutletCollectionConnection": self = .outletCollection
+      case 41 where className == "NSIBUserDefinedRuntimeAttributesConnector": self = .runtimeAttributes
+      default: self = .other
+      }
+    }
+  }
+
   mutating func connect(_ connection: Int) throws(NibLoadingError) {
     let connector = nib.graph.objects[connection]
-    switch connector.className {
-    case "NSNibOutletConnector", "UIRuntimeOutletConnection":
+    switch ConnectorKind(className: connector.className) {
+    case .outlet:
       let labelKey = isUIKit ? "UILabel" : "NSLabel"
       let (source, sourceIndex) = try end(connector, isUIKit ? "UISource" : "NSSource", in: connection)
       let (destination, _) = try end(connector, isUIKit ? "UIDestination" : "NSDestination", in: connection)
       guard let label = text(connector, labelKey) else { return try malformed(connection, "an outlet without a label") }
       try setOutlet(label, of: source, at: sourceIndex, to: destination)
-    case "UIRuntimeOutletCollectionConnection":
+    case .outletCollection:
       let (source, sourceIndex) = try end(connector, "UISource", in: connection)
       guard let label = text(connector, "UILabel") else { return try malformed(connection, "an outlet collection without a label") }
       var members: [AnyObject] = []
@@ -172,9 +194,9 @@ struct NibLoader {
         members = [destination]
       }
       try setOutlet(label, of: source, at: sourceIndex, to: members)
-    case "NSNibControlConnector", "UIRuntimeEventConnection":
+    case .action:
       try connectAction(connector, connection)
-    case "NSNibBindingConnector":
+    case .binding:
       let (source, _) = try end(connector, "NSSource", in: connection)
       let (destination, _) = try end(connector, "NSDestination", in: connection)
       var bindingOptions: [String: Any] = [:]
@@ -189,7 +211,7 @@ struct NibLoader {
         Binding(
           source: source, destination: destination, binding: text(connector, "NSBinding") ?? "",
           keyPath: text(connector, "NSKeyPath") ?? "", options: bindingOptions))
-    case "NSIBUserDefinedRuntimeAttributesConnector":
+    case .runtimeAttributes:
       let (object, objectIndex) = try end(connector, "NSObject", in: connection)
       var keyPaths: [Any] = []
       var values: [Any] = []
@@ -203,12 +225,12 @@ struct NibLoader {
         guard let keyPath = keyPath as? String else { continue }
         try setAttribute(keyPath, of: object, at: objectIndex, to: value)
       }
-    case "NSIBHelpConnector":
+    case .help:
       let (destination, _) = try end(connector, "NSDestination", in: connection)
       if let view = destination as? View, let tip = text(connector, "NSFile") ?? text(connector, "NSLabel") { view.toolTip = tip }
-    case "UINibKeyValuePair":
+    case .keyValuePair:
       try applyKeyValuePair(connection)
-    default:
+    case .other:
       warnings.append("\(nib.name): connection \(objectID(connection)) of class \(connector.className) not applied")
     }
   }
@@ -232,6 +254,16 @@ struct NibLoader {
     _ key: String, isPath: Bool, what: String, of object: AnyObject?, at index: Int?, to value: Any?
   ) throws(NibLoadingError) {
     guard let object, !(object is AbsentOwner) else { return }
+    // Most objects are `NibObject`s (which adopt `KeyValueCoding`): a class cast before the
+    // protocol cast, which looks the conformance up (profiled). The same methods run.
+    if let nibObject = object as? NibObject {
+      do {
+        if isPath { try nibObject.setValue(value, forKeyPath: key) } else { try nibObject.setValue(value, forKey: key) }
+      } catch {
+        try missing(.undefinedKey, object: index, key: key, detail: "\(what) \(key) cannot be set", underlying: error)
+      }
+      return
+    }
     guard let coding = object as? any KeyValueCoding else {
       return try missing(
         .undefinedKey, object: index, key: key, detail: "\(what) \(key): \(type(of: object)) does not adopt KeyValueCoding")
@@ -322,9 +354,12 @@ struct NibLoader {
   /// File's Owner last (formats.md §8 step 4).
   func awake() {
     var seen: Set<ObjectIdentifier> = []
+    seen.reserveCapacity(unarchiver.madeIndices.count + layout.placeholders.count)
     for index in unarchiver.madeIndices {
       guard let object = (try? unarchiver.instance(at: index)) ?? nil, seen.insert(ObjectIdentifier(object)).inserted else { continue }
-      (object as? NibAwaking)?.awakeFromNib()
+      // A class cast first: most objects are `NibObject`s, and a cast to a protocol looks the
+      // conformance up (profiled); `NibObject` adopts `NibAwaking`, so the call is the same.
+      if let nibObject = object as? NibObject { nibObject.awakeFromNib() } else { (object as? NibAwaking)?.awakeFromNib() }
     }
     guard !isUIKit else { return }
     var ownerObject: AnyObject?

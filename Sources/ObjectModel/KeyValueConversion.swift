@@ -7,6 +7,11 @@ public enum KeyValueConversion {
   static func convert<Value>(_ value: Any?, to type: Value.Type, key: String, of object: AnyObject) throws(ObjectModelError)
     -> Value
   {
+    // The common case first — an object, string or number given to a key of its own type —
+    // without `flatten`'s cast to a protocol (a conformance lookup up the class hierarchy,
+    // profiled at a tenth of a nib's outlets and runtime attributes). For a value that is no
+    // optional, `flatten` answers the value itself, so this is the cast below.
+    if let value, isCertainlyNotOptional(value), let exact = value as? Value { return exact }
     let unwrapped = flatten(value)
     if let unwrapped {
       if let exact = unwrapped as? Value { return exact }
@@ -27,8 +32,18 @@ public enum KeyValueConversion {
   /// Unwraps nested optionals in an `Any?`: `Optional(Optional<Int>.none)` is `nil`.
   static func flatten(_ value: Any?) -> Any? {
     guard let value else { return nil }
+    if isCertainlyNotOptional(value) { return value }
     if let optional = value as? any OptionalProtocol { return optional.wrappedAny }
     return value
+  }
+
+  /// Whether `value`'s dynamic type is one that cannot be an `Optional`: a class, or the value
+  /// types nibs and archives give most (`String`, `Int`, `Double`, `Bool`). Metadata checks, no
+  /// conformance lookup; `false` only means "look closer".
+  @inline(__always)
+  static func isCertainlyNotOptional(_ value: Any) -> Bool {
+    let type = Swift.type(of: value)
+    return type is AnyClass || type == String.self || type == Int.self || type == Double.self || type == Bool.self
   }
 
   /// A number as `NSNumber` would hold it.

@@ -56,4 +56,50 @@ import Testing
     }
     #expect(item.menu == nil)
   }
+
+  /// `nextKeyView` and a constraint's view items are weak without Swift's `weak` (no side
+  /// table on the view): they read nil once the view goes, whichever side goes first.
+  @Test func aKeyViewLinkReadsNilOnceItsViewGoes() {
+    let first = View()
+    do {
+      let second = View()
+      first.nextKeyView = second
+      second.nextKeyView = first      // a loop
+      #expect(first.nextKeyView === second && second.nextKeyView === first)
+    }
+    #expect(first.nextKeyView == nil)
+    first.nextKeyView = first         // itself
+    #expect(first.nextKeyView === first)
+    do {
+      let gone = View()
+      gone.nextKeyView = first        // the referrer goes first: the view forgets it
+      let replaced = View()
+      first.nextKeyView = replaced
+      first.nextKeyView = nil
+    }
+    #expect(first.nextKeyView == nil)
+  }
+
+  @Test func aConstraintsItemsReadNilOnceTheirViewsGo() {
+    let constraint = LayoutConstraint()
+    let guide = NibObject()
+    do {
+      let view = View()
+      constraint.firstItem = view
+      constraint.secondItem = view    // the same view twice
+      #expect(constraint.firstItem === view && constraint.secondItem === view)
+      constraint.secondItem = guide   // not a view: held weakly
+      #expect(constraint.secondItem === guide)
+    }
+    #expect(constraint.firstItem == nil && constraint.secondItem === guide)
+    let view = View()
+    do {
+      let shortLived = LayoutConstraint()
+      shortLived.firstItem = view
+      shortLived.secondItem = view
+    }
+    constraint.firstItem = view
+    #expect(constraint.firstItem === view)
+  }
 }
+
