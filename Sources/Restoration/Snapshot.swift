@@ -173,115 +173,26 @@ public struct Snapshot: @unchecked Sendable {
   // MARK: - Writing
 
   /// The snapshot as a binary keyed archive.
+  ///
+  /// Written by `FoundationValueArchiver` when every value is a plain property-list value (the
+  /// usual state), and otherwise (an app's archivable classes in some node's state) by
+  /// `KeyedArchiver` with `registry`; both write the same bytes for the same values.
   public func archivedData(registry: ArchiveClassRegistry = .foundation) throws(RestorationError) -> Data {
+    let columns = SnapshotColumns(self)
+    do {
+      let archiver = FoundationValueArchiver()
+      try columns.write(to: archiver)
+      return try archiver.finishEncoding()
+    } catch {
+      // A value the plain writer leaves to the general archiver.
+    }
     let archiver = KeyedArchiver(registry: registry)
     do {
-      try encode(into: archiver)
+      try columns.write(to: archiver)
       return try archiver.finishEncoding()
     } catch {
       throw RestorationError(.encodingFailed, detail: "the state could not be archived", underlying: error)
     }
-  }
-
-  func encode(into archiver: KeyedArchiver) throws {
-    try archiver.encode(metadata.format, forKey: SnapshotMetadata.formatKey)
-    try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
-    try archiver.encode(metadata.bundleVersion, forKey: SnapshotMetadata.bundleVersionKey)
-    try archiver.encode(metadata.idiom, forKey: SnapshotMetadata.idiomKey)
-    try archiver.encode(metadata.timestamp, forKey: SnapshotMetadata.timestampKey)
-    try archiver.encode(metadata.systemVersion, forKey: SnapshotMetadata.systemVersionKey)
-    try archiver.encode(applicationState, forKey: Key.application)
-
-    let count = nodes.count
-    var indexOfPath: [[String]: Int] = [:]
-    if nodes.contains(where: { $0.parentIndex == nil || ($0.referenceIndexes == nil && !$0.references.isEmpty) }) {
-      for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
-    }
-    var identifiers: [String] = []
-    var parents: [Int] = []
-    var kinds: [Int] = []
-    var classes: [String] = []
-    var versions: [Int] = []
-    var stateBytes: [Int] = []
-    var restorationClasses: [String] = []
-    var storyboards: [String] = []
-    var storyboardIdentifiers: [String] = []
-    var referenceNodes: [Int] = []
-    var references: [Any] = []
-    var stateCounts: [Int] = []
-    var stateKeys: [String] = []
-    var stateValues: [Any] = []
-    identifiers.reserveCapacity(count)
-    parents.reserveCapacity(count)
-    classes.reserveCapacity(count)
-    stateCounts.reserveCapacity(count)
-    // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
-    // every field.
-    for index in nodes.indices {
-      identifiers.append(nodes[index].path.last ?? "")
-      if let parent = nodes[index].parentIndex {
-        parents.append(parent)
-      } else {
-        parents.append(nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1)
-      }
-      kinds.append(nodes[index].kind == .view ? 1 : 0)
-      classes.append(nodes[index].className)
-      versions.append(nodes[index].stateVersion)
-      stateBytes.append(nodes[index].stateBytes)
-      restorationClasses.append(nodes[index].restorationClassName ?? "")
-      storyboards.append(nodes[index].storyboardName ?? "")
-      storyboardIdentifiers.append(nodes[index].storyboardIdentifier ?? "")
-      if let indexes = nodes[index].referenceIndexes {
-        if !indexes.isEmpty {
-          referenceNodes.append(index)
-          references.append(indexes)
-        }
-      } else if !nodes[index].references.isEmpty {
-        referenceNodes.append(index)
-        references.append(nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } })
-      }
-      stateCounts.append(nodes[index].state.count)
-      if nodes[index].state.count == 1, let only = nodes[index].state.first {
-        stateKeys.append(only.key)
-        stateValues.append(only.value)
-      } else if !nodes[index].state.isEmpty {
-        for (key, value) in nodes[index].state.sorted(by: { $0.key < $1.key }) {
-          stateKeys.append(key)
-          stateValues.append(value)
-        }
-      }
-    }
-    try archiver.encode(strings: identifiers, forKey: Key.identifiers)
-    try archiver.encode(integers: parents, forKey: Key.parents)
-    try archiver.encode(integers: kinds, forKey: Key.kinds)
-    try archiver.encode(strings: classes, forKey: Key.classes)
-    try archiver.encode(integers: versions, forKey: Key.versions)
-    try archiver.encode(integers: stateBytes, forKey: Key.stateBytes)
-    // Columns every node leaves empty are left out (a reader takes empty strings).
-    if restorationClasses.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: restorationClasses, forKey: Key.restorationClasses) }
-    if storyboards.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: storyboards, forKey: Key.storyboards) }
-    if storyboardIdentifiers.contains(where: { !$0.isEmpty }) {
-      try archiver.encode(strings: storyboardIdentifiers, forKey: Key.storyboardIdentifiers)
-    }
-    try archiver.encode(integers: referenceNodes, forKey: Key.referenceNodes)
-    try archiver.encode(references, forKey: Key.references)
-    try archiver.encode(integers: stateCounts, forKey: Key.stateCounts)
-    try archiver.encode(strings: stateKeys, forKey: Key.stateKeys)
-    // Property-list values (the usual state) take the typed path; anything else (an app's
-    // archivable classes) the general one.
-    var typedValues: [PropertyListValue] = []
-    typedValues.reserveCapacity(stateValues.count)
-    for value in stateValues {
-      guard let typed = propertyListValue(of: value) else { break }
-      typedValues.append(typed)
-    }
-    if typedValues.count == stateValues.count {
-      try archiver.encode(propertyListValues: typedValues, forKey: Key.stateValues)
-    } else {
-      try archiver.encode(stateValues, forKey: Key.stateValues)
-    }
-    try archiver.encode(
-      excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }, forKey: Key.excluded)
   }
 
   // MARK: - Reading
