@@ -55,27 +55,30 @@ public final class FoundationValueArchiver {
   /// (``KeyedArchiver/maximumObjectCount``'s default).
   public var maximumObjectCount = 1 << 22
 
-  private var entries: [Entry] = [.scalar(.string("$null"))]
+  // The state below is touched for every value; its accesses never overlap (one thread, no inout
+  // access held across a call that could reach it), so it goes without runtime exclusivity
+  // checks, as KeyedArchiver's does.
+  @exclusivity(unchecked) private var entries: [Entry] = [.scalar(.string("$null"))]
   /// The first entry not yet handed to the builder.
-  private var firstUnwritten = 0
+  @exclusivity(unchecked) private var firstUnwritten = 0
   /// Members' UIDs of arrays and dictionaries, each container's run contiguous.
-  private var memberUIDs: [UInt64] = []
+  @exclusivity(unchecked) private var memberUIDs: [UInt64] = []
   /// Scratch stack where members' UIDs gather until their container is complete.
-  private var pendingUIDs: [UInt64] = []
-  private var scalars = ExactScalarTable()
-  private var arrayClass = ArchivedClassEntry(name: "NSArray", classes: ["NSArray", "NSObject"])
-  private var dictionaryClass = ArchivedClassEntry(name: "NSDictionary", classes: ["NSDictionary", "NSObject"])
-  private var dateClass = ArchivedClassEntry(name: "NSDate", classes: ["NSDate", "NSObject"])
+  @exclusivity(unchecked) private var pendingUIDs: [UInt64] = []
+  @exclusivity(unchecked) private var scalars = ExactScalarTable()
+  @exclusivity(unchecked) private var arrayClass = ArchivedClassEntry(name: "NSArray", classes: ["NSArray", "NSObject"])
+  @exclusivity(unchecked) private var dictionaryClass = ArchivedClassEntry(name: "NSDictionary", classes: ["NSDictionary", "NSObject"])
+  @exclusivity(unchecked) private var dateClass = ArchivedClassEntry(name: "NSDate", classes: ["NSDate", "NSObject"])
   /// `$top`, in the order keys were first encoded.
   private var topKeys: [String] = []
   private var topUIDs: [UInt64] = []
   private var topPositions: [String: Int] = [:]
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   private var finished = false
 
   // The document, in the binary writer's order: {"$version", "$objects", "$archiver", "$top"},
   // 100000, then `$objects`' entries as they are finished.
-  private var builder = BinaryPlistBuilder()
+  @exclusivity(unchecked) private var builder = BinaryPlistBuilder()
   private let document: BinaryPlistBuilder.Container
   private let objectsArray: BinaryPlistBuilder.Container
 
@@ -189,10 +192,42 @@ public final class FoundationValueArchiver {
   /// The UID of a value, as ``KeyedArchiver``'s general path numbers it.
   private func reference(to value: Any?) throws -> UInt64 {
     guard let value else { return 0 }
+    return try reference(to: value)
+  }
+
+  /// The UID of a value: the common types by their exact type first (one comparison each, where
+  /// a chain of failed casts costs tens of nanoseconds per type), then the casts
+  /// ``KeyedArchiver`` makes, in its order, for everything else (other integer widths, optionals,
+  /// bridged classes).
+  private func reference(to value: Any) throws -> UInt64 {
+    let type = ObjectIdentifier(Swift.type(of: value))
+    if type == ObjectIdentifier(String.self) { return try stringReference(value as! String) }
+    if type == ObjectIdentifier(Int.self) { return inline(.integer(PropertyListInteger(Int64(value as! Int)))) }
+    if type == ObjectIdentifier(Double.self) { return inline(.real(value as! Double)) }
+    if type == ObjectIdentifier(Bool.self) { return inline(.bool(value as! Bool)) }
+    // Arrays of one scalar type: their members written without boxing each in `Any`.
+    if type == ObjectIdentifier([Double].self) {
+      let list = value as! [Double]
+      return try array(count: list.count) { for number in list { pendingUIDs.append(inline(.real(number))) } }
+    }
+    if type == ObjectIdentifier([Int].self) {
+      let list = value as! [Int]
+      return try array(count: list.count) {
+        for number in list { pendingUIDs.append(inline(.integer(PropertyListInteger(Int64(number))))) }
+      }
+    }
+    if type == ObjectIdentifier([String].self) {
+      let list = value as! [String]
+      return try array(count: list.count) { for string in list { pendingUIDs.append(try stringReference(string)) } }
+    }
+    if type == ObjectIdentifier([Any].self) {
+      let list = value as! [Any]
+      return try array(count: list.count) { for member in list { pendingUIDs.append(try memberReference(to: member)) } }
+    }
+    if type == ObjectIdentifier([String: Any].self) { return try dictionary(value as! [String: Any]) }
+    if type == ObjectIdentifier(Date.self) { return try dateReference(value as! Date) }
     switch value {
-    case let string as String:
-      guard string != "$null" else { throw Self.refused("the string \"$null\"") }
-      return inline(.string(string))
+    case let string as String: return try stringReference(string)
     case let flag as Bool: return inline(.bool(flag))
     case let number as Int: return inline(.integer(PropertyListInteger(Int64(number))))
     case let number as Int64: return inline(.integer(PropertyListInteger(number)))
@@ -207,29 +242,38 @@ public final class FoundationValueArchiver {
     case let number as Double: return inline(.real(number))
     case let number as Float: return inline(.real(Double(number), width: .single))
     case let data as Data: return inline(.data(data))
-    case let date as Date:
-      try checkRoom()
-      let uid = UInt64(entries.count)
-      entries.append(.unfinished)
-      // The class entry, on first use, comes after the date's own.
-      entries[Int(uid)] = .date(classUID: classUID(&dateClass), time: date.timeIntervalSinceReferenceDate)
-      return uid
+    case let date as Date: return try dateReference(date)
     case let list as [Any]:
       return try array(count: list.count) {
         for member in list { pendingUIDs.append(try memberReference(to: member)) }
       }
-    case let dictionary as [String: Any] where type(of: value) == [String: Any].self:
-      // Only a dictionary that is one already: a cast from another type makes a new dictionary,
-      // whose order (and so the bytes) could differ from ``KeyedArchiver``'s.
-      return try self.dictionary(dictionary)
     default:
-      throw Self.refused("a value of type \(type(of: value))")
+      // A dictionary is taken only when it is a `[String: Any]` already (above): a cast from
+      // another type makes a new dictionary, whose order (and so the bytes) could differ from
+      // ``KeyedArchiver``'s.
+      throw Self.refused("a value of type \(Swift.type(of: value))")
     }
+  }
+
+  /// An `NSDate`: `{NS.time, $class}`.
+  private func dateReference(_ date: Date) throws -> UInt64 {
+    try checkRoom()
+    let uid = UInt64(entries.count)
+    entries.append(.unfinished)
+    // The class entry, on first use, comes after the date's own.
+    entries[Int(uid)] = .date(classUID: classUID(&dateClass), time: date.timeIntervalSinceReferenceDate)
+    return uid
+  }
+
+  @inline(__always)
+  private func stringReference(_ string: String) throws -> UInt64 {
+    guard string != "$null" else { throw Self.refused("the string \"$null\"") }
+    return inline(.string(string))
   }
 
   /// A collection member: `nil` would be `NSNull`, which this writer leaves to ``KeyedArchiver``.
   private func memberReference(to member: Any) throws -> UInt64 {
-    let uid = try reference(to: member)
+    let uid = try reference(to: member as Any)
     guard uid != 0 else { throw Self.refused("nil inside a collection") }
     return uid
   }

@@ -8,19 +8,24 @@ internal import PropertyLists
 struct SnapshotColumns {
   var metadata: SnapshotMetadata
   var applicationState: [String: Any]
-  var identifiers: [String] = []
+  /// Every name the columns below refer to (identifiers, class names, storyboards, state keys),
+  /// once each; entry 0 is the empty string ("none").
+  var strings = StringTable()
+  // One member per node, names as indexes into `strings`.
+  var identifiers: [Int] = []
   var parents: [Int] = []
   var kinds: [Int] = []
-  var classes: [String] = []
+  var classes: [Int] = []
   var versions: [Int] = []
   var stateBytes: [Int] = []
-  var restorationClasses: [String] = []
-  var storyboards: [String] = []
-  var storyboardIdentifiers: [String] = []
+  var restorationClasses: [Int] = []
+  var storyboards: [Int] = []
+  var storyboardIdentifiers: [Int] = []
   var referenceNodes: [Int] = []
   var references: [Any] = []
   var stateCounts: [Int] = []
-  var stateKeys: [String] = []
+  /// Every node's state keys, one after the other, as indexes into `strings`.
+  var stateKeys: [Int] = []
   var stateValues: [Any] = []
   var excluded: [Any] = []
 
@@ -29,9 +34,15 @@ struct SnapshotColumns {
     applicationState = snapshot.applicationState
     let nodes = snapshot.nodes
     let count = nodes.count
+    // Nodes made by hand (not by preservation or reading) know their parent and references by
+    // path only: look them up by path then.
     var indexOfPath: [[String]: Int] = [:]
-    if nodes.contains(where: { $0.parentIndex == nil || ($0.referenceIndexes == nil && !$0.references.isEmpty) }) {
+    for index in nodes.indices
+    where (nodes[index].parentIndex == nil && nodes[index].path.count > 1)
+      || (nodes[index].referenceIndexes == nil && !nodes[index].references.isEmpty)
+    {
       for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
+      break
     }
     identifiers.reserveCapacity(count)
     parents.reserveCapacity(count)
@@ -46,19 +57,19 @@ struct SnapshotColumns {
     // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
     // every field.
     for index in nodes.indices {
-      identifiers.append(nodes[index].path.last ?? "")
+      identifiers.append(strings.index(of: nodes[index].path.last ?? ""))
       if let parent = nodes[index].parentIndex {
         parents.append(parent)
       } else {
         parents.append(nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1)
       }
       kinds.append(nodes[index].kind == .view ? 1 : 0)
-      classes.append(nodes[index].className)
+      classes.append(strings.index(of: nodes[index].className))
       versions.append(nodes[index].stateVersion)
       stateBytes.append(nodes[index].stateBytes)
-      restorationClasses.append(nodes[index].restorationClassName ?? "")
-      storyboards.append(nodes[index].storyboardName ?? "")
-      storyboardIdentifiers.append(nodes[index].storyboardIdentifier ?? "")
+      restorationClasses.append(strings.index(of: nodes[index].restorationClassName ?? ""))
+      storyboards.append(strings.index(of: nodes[index].storyboardName ?? ""))
+      storyboardIdentifiers.append(strings.index(of: nodes[index].storyboardIdentifier ?? ""))
       if let indexes = nodes[index].referenceIndexes {
         if !indexes.isEmpty {
           referenceNodes.append(index)
@@ -70,11 +81,11 @@ struct SnapshotColumns {
       }
       stateCounts.append(nodes[index].state.count)
       if nodes[index].state.count == 1, let only = nodes[index].state.first {
-        stateKeys.append(only.key)
+        stateKeys.append(strings.index(of: only.key))
         stateValues.append(only.value)
       } else if !nodes[index].state.isEmpty {
         for (key, value) in nodes[index].state.sorted(by: { $0.key < $1.key }) {
-          stateKeys.append(key)
+          stateKeys.append(strings.index(of: key))
           stateValues.append(value)
         }
       }
@@ -90,33 +101,97 @@ struct SnapshotColumns {
     return table
   }
 
-  /// Writes the columns through `archiver`, in the archive's key order.
+  /// Writes the columns through `archiver`, in the archive's key order (format 2: see
+  /// ``Snapshot``'s summary).
   func write(to archiver: some SnapshotArchiving) throws {
-    try archiver.encode(metadata.format, forKey: SnapshotMetadata.formatKey)
+    // The format this writer writes, whatever format the snapshot was read from.
+    try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
     try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
     try archiver.encode(metadata.bundleVersion, forKey: SnapshotMetadata.bundleVersionKey)
     try archiver.encode(metadata.idiom, forKey: SnapshotMetadata.idiomKey)
     try archiver.encode(metadata.timestamp, forKey: SnapshotMetadata.timestampKey)
     try archiver.encode(metadata.systemVersion, forKey: SnapshotMetadata.systemVersionKey)
     try archiver.encode(applicationState, forKey: Snapshot.Key.application)
-    try archiver.encode(strings: identifiers, forKey: Snapshot.Key.identifiers)
-    try archiver.encode(integers: parents, forKey: Snapshot.Key.parents)
-    try archiver.encode(integers: kinds, forKey: Snapshot.Key.kinds)
-    try archiver.encode(strings: classes, forKey: Snapshot.Key.classes)
-    try archiver.encode(integers: versions, forKey: Snapshot.Key.versions)
-    try archiver.encode(integers: stateBytes, forKey: Snapshot.Key.stateBytes)
-    // Columns every node leaves empty are left out (a reader takes empty strings).
-    if restorationClasses.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: restorationClasses, forKey: Snapshot.Key.restorationClasses) }
-    if storyboards.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: storyboards, forKey: Snapshot.Key.storyboards) }
-    if storyboardIdentifiers.contains(where: { !$0.isEmpty }) {
-      try archiver.encode(strings: storyboardIdentifiers, forKey: Snapshot.Key.storyboardIdentifiers)
+    try archiver.encode(identifiers.count, forKey: Snapshot.Key.nodeCount)
+    try archiver.encode(strings: strings.strings, forKey: Snapshot.Key.strings)
+    try archiver.encode(PackedIntegers.pack(identifiers), forKey: Snapshot.Key.identifiers)
+    try archiver.encode(PackedIntegers.pack(parents), forKey: Snapshot.Key.parents)
+    try archiver.encode(PackedIntegers.pack(kinds), forKey: Snapshot.Key.kinds)
+    try archiver.encode(PackedIntegers.pack(classes), forKey: Snapshot.Key.classes)
+    try archiver.encode(PackedIntegers.pack(versions), forKey: Snapshot.Key.versions)
+    try archiver.encode(PackedIntegers.pack(stateBytes), forKey: Snapshot.Key.stateBytes)
+    // Columns every node leaves empty are left out (a reader takes "none").
+    if restorationClasses.contains(where: { $0 != 0 }) {
+      try archiver.encode(PackedIntegers.pack(restorationClasses), forKey: Snapshot.Key.restorationClasses)
+    }
+    if storyboards.contains(where: { $0 != 0 }) { try archiver.encode(PackedIntegers.pack(storyboards), forKey: Snapshot.Key.storyboards) }
+    if storyboardIdentifiers.contains(where: { $0 != 0 }) {
+      try archiver.encode(PackedIntegers.pack(storyboardIdentifiers), forKey: Snapshot.Key.storyboardIdentifiers)
     }
     try archiver.encode(integers: referenceNodes, forKey: Snapshot.Key.referenceNodes)
     try archiver.encode(references, forKey: Snapshot.Key.references)
-    try archiver.encode(integers: stateCounts, forKey: Snapshot.Key.stateCounts)
-    try archiver.encode(strings: stateKeys, forKey: Snapshot.Key.stateKeys)
+    try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
+    try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
     try archiver.encode(values: stateValues, forKey: Snapshot.Key.stateValues)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
+  }
+}
+
+/// Names, each stored once and referred to by index; index 0 is the empty string.
+struct StringTable {
+  private(set) var strings: [String] = [""]
+  private var indexes: [String: Int] = ["": 0]
+
+  mutating func index(of string: String) -> Int {
+    if let known = indexes[string] { return known }
+    indexes[string] = strings.count
+    strings.append(string)
+    return strings.count - 1
+  }
+}
+
+/// A column of integers as one `NSData`: each value little-endian and signed, all in the
+/// smallest of 1, 2, 4 or 8 bytes that holds every one of them — so the width is the data's
+/// length divided by the number of values.
+enum PackedIntegers {
+  static func pack(_ values: [Int]) -> Data {
+    let low = values.min() ?? 0
+    let high = values.max() ?? 0
+    let width =
+      if low >= Int(Int8.min) && high <= Int(Int8.max) { 1 }
+      else if low >= Int(Int16.min) && high <= Int(Int16.max) { 2 }
+      else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
+      else { 8 }
+    var data = Data(count: values.count * width)
+    data.withUnsafeMutableBytes { bytes in
+      for (index, value) in values.enumerated() {
+        switch width {
+        case 1: bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self)
+        case 2: bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
+        case 4: bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
+        default: bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self)
+        }
+      }
+    }
+    return data
+  }
+
+  /// The `count` values packed in `data`, or `nil` when its length is not `count` values of one
+  /// of the widths.
+  static func unpack(_ data: Data, count: Int) -> [Int]? {
+    guard count > 0 else { return data.isEmpty ? [] : nil }
+    let width = data.count / count
+    guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
+    return data.withUnsafeBytes { bytes in
+      (0..<count).map { index in
+        switch width {
+        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
+        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
+        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
+        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        }
+      }
+    }
   }
 }
 
