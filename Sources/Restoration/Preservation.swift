@@ -21,6 +21,8 @@ public struct PreservationReport: Sendable {
 struct Preservation {
   let metadata: SnapshotMetadata
   let nodeStateBudget: Int
+  /// How many nodes to make room for (the previous save's count).
+  var expectedNodeCount = 0
 
   private(set) var nodes: [SnapshotNode] = []
   private(set) var excluded: [ExcludedObject] = []
@@ -38,6 +40,11 @@ struct Preservation {
 
   /// Preserves every window's root view controller and what is under it.
   mutating func walk(roots: [ViewController]) {
+    usedPaths.reserveCapacity(expectedNodeCount)
+    indexOfObject.reserveCapacity(expectedNodeCount)
+    visited.reserveCapacity(expectedNodeCount)
+    nodes.reserveCapacity(expectedNodeCount)
+    encoders.reserveCapacity(expectedNodeCount)
     for root in roots { visit(root, parentPath: [], parentIndex: nil, location: []) }
     resolveReferences()
   }
@@ -152,13 +159,26 @@ struct Preservation {
 
 /// A cheap estimate of a state's archived size: strings and data by their bytes, numbers and
 /// dates by 9 bytes, collections by their members, other objects by 64 bytes.
+func estimatedSize(of state: [String: Any]) -> Int {
+  var total = 8
+  for (key, value) in state { total += key.utf8.count + 2 + estimatedSize(of: value) }
+  return total
+}
+
+/// A cheap estimate of one value's archived size (see `estimatedSize(of:)` for a state).
 func estimatedSize(of value: Any) -> Int {
-  // The common scalars first: a failed cast to a collection costs far more than one to a scalar.
+  // The common types by their exact type first: one comparison each, where a failed cast costs
+  // tens of nanoseconds.
+  let type = ObjectIdentifier(Swift.type(of: value))
+  if type == ObjectIdentifier(String.self) { return (value as! String).utf8.count + 2 }
+  if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Double.self) || type == ObjectIdentifier(Bool.self) { return 9 }
+  if type == ObjectIdentifier([Double].self) { return 8 + 9 * (value as! [Double]).count }
+  if type == ObjectIdentifier([Int].self) { return 8 + 9 * (value as! [Int]).count }
   switch value {
   case let string as String: return string.utf8.count + 2
   case is Int, is Double, is Bool: return 9
   case let list as [Any]: return list.reduce(8) { $0 + estimatedSize(of: $1) }
-  case let dictionary as [String: Any]: return dictionary.reduce(8) { $0 + $1.key.utf8.count + 2 + estimatedSize(of: $1.value) }
+  case let dictionary as [String: Any]: return estimatedSize(of: dictionary)
   case let dictionary as [AnyHashable: Any]: return dictionary.reduce(8) { $0 + 16 + estimatedSize(of: $1.value) }
   case is Float, is Int64, is Date: return 9
   case let data as Data: return data.count + 2

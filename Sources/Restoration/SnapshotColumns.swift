@@ -44,6 +44,7 @@ struct SnapshotColumns {
       for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
       break
     }
+    var sortedState: [(key: String, value: Any)] = []
     identifiers.reserveCapacity(count)
     parents.reserveCapacity(count)
     kinds.reserveCapacity(count)
@@ -84,9 +85,14 @@ struct SnapshotColumns {
         stateKeys.append(strings.index(of: only.key))
         stateValues.append(only.value)
       } else if !nodes[index].state.isEmpty {
-        for (key, value) in nodes[index].state.sorted(by: { $0.key < $1.key }) {
-          stateKeys.append(strings.index(of: key))
-          stateValues.append(value)
+        // Keys in order, so that the same state always makes the same bytes; sorted in a
+        // scratch list kept from node to node.
+        sortedState.removeAll(keepingCapacity: true)
+        for entry in nodes[index].state { sortedState.append(entry) }
+        sortedState.sort { $0.key < $1.key }
+        for entry in sortedState {
+          stateKeys.append(strings.index(of: entry.key))
+          stateValues.append(entry.value)
         }
       }
     }
@@ -138,11 +144,34 @@ struct SnapshotColumns {
 }
 
 /// Names, each stored once and referred to by index; index 0 is the empty string.
+///
+/// Names repeat as the very same `String` value (an identifier kept by many nodes, a class name
+/// made once per class, a key written as a literal), so each is looked up first by its two words
+/// — equal words are the same small string or the same storage — and only then by contents.
 struct StringTable {
   private(set) var strings: [String] = [""]
   private var indexes: [String: Int] = ["": 0]
+  // The words cache: open addressing, the string kept so its storage cannot be reused.
+  private var cachedWords: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: 256)
+  private var cachedStrings: [String?] = Array(repeating: nil, count: 256)
+  private var cachedIndexes: [Int] = Array(repeating: 0, count: 256)
 
   mutating func index(of string: String) -> Int {
+    guard MemoryLayout<String>.size == 16 else { return indexByContents(string) }
+    let words = withUnsafeBytes(of: string) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+    var hash = (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash >> 29
+    let slot = Int(truncatingIfNeeded: hash) & (cachedWords.count - 1)
+    if cachedStrings[slot] != nil, cachedWords[slot] == words { return cachedIndexes[slot] }
+    let index = indexByContents(string)
+    // One entry per slot, replaced on a collision: a cache, not the table.
+    cachedWords[slot] = words
+    cachedStrings[slot] = string
+    cachedIndexes[slot] = index
+    return index
+  }
+
+  private mutating func indexByContents(_ string: String) -> Int {
     if let known = indexes[string] { return known }
     indexes[string] = strings.count
     strings.append(string)

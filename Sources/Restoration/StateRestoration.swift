@@ -178,6 +178,7 @@ public final class StateRestoration: LifecycleStateKeeper {
       bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: Date(), systemVersion: configuration.systemVersion,
       sequence: sequence)
     var preservation = Preservation(metadata: metadata, nodeStateBudget: configuration.nodeStateBudget)
+    preservation.expectedNodeCount = lastPreservation?.nodeCount ?? 0
     preservation.walk(roots: roots)
     var snapshot = Snapshot(metadata: metadata, applicationState: appCoder.values, nodes: preservation.nodes, excluded: preservation.excluded)
     let data: Data
@@ -201,9 +202,24 @@ public final class StateRestoration: LifecycleStateKeeper {
     report.nodeCount = snapshot.nodes.count
     report.byteCount = data.count
     report.excluded = snapshot.excluded
-    report.largestNodes = snapshot.nodes.sorted { $0.stateBytes > $1.stateBytes }.prefix(5).map { ($0.path, $0.stateBytes) }
+    report.largestNodes = Self.largestNodes(snapshot.nodes, count: 5)
     lastPreservation = report
     return report
+  }
+
+  /// The `count` nodes with the largest states, largest first (ties in tree order), chosen by
+  /// index without copying or sorting every node.
+  static func largestNodes(_ nodes: [SnapshotNode], count: Int) -> [(path: [String], bytes: Int)] {
+    var chosen: [Int] = []
+    for index in nodes.indices {
+      let bytes = nodes[index].stateBytes
+      guard chosen.count < count || bytes > nodes[chosen[chosen.count - 1]].stateBytes else { continue }
+      var position = chosen.count
+      while position > 0, nodes[chosen[position - 1]].stateBytes < bytes { position -= 1 }
+      chosen.insert(index, at: position)
+      if chosen.count > count { chosen.removeLast() }
+    }
+    return chosen.map { (nodes[$0].path, nodes[$0].stateBytes) }
   }
 
   // MARK: - Restoration
