@@ -36,7 +36,7 @@ struct Restorer {
   /// The restored objects in node order, with their node's index.
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
-  private var labels: [String: String] = [:]
+  private var labels: [String: [String: String]] = [:]
   private var viewLabels: [Int: String] = [:]
 
   init(
@@ -76,21 +76,23 @@ struct Restorer {
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
     outcomes.reserveCapacity(snapshot.nodes.count)
-    for (index, node) in snapshot.nodes.enumerated() {
-      var outcome = NodeOutcome(path: node.path, className: node.className)
+    // By index: a node is a large value, and a copy per node retains every field.
+    for index in snapshot.nodes.indices {
+      var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
       defer { outcomes.append(outcome) }
-      let parent = node.parentIndex ?? (node.path.count > 1 ? restored.index(of: Array(node.path.dropLast())) : nil)
-      if node.path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
-        outcome.notRestoredBecause = "its parent \(node.path.dropLast().joined(separator: "/")) was not restored"
+      let path = snapshot.nodes[index].path
+      let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
+      if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
+        outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
         continue
       }
-      if let failure = node.stateFailure {
+      if let failure = snapshot.nodes[index].stateFailure {
         outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
         continue
       }
-      switch node.kind {
-      case .view: findView(node, index: index, parent: parent, &outcome)
-      case .viewController: makeController(node, index: index, &outcome)
+      switch snapshot.nodes[index].kind {
+      case .view: findView(snapshot.nodes[index], index: index, parent: parent, &outcome)
+      case .viewController: makeController(snapshot.nodes[index], index: index, &outcome)
       }
       if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
     }
@@ -142,12 +144,11 @@ struct Restorer {
     }
   }
 
-  /// `prefix + name`, made once per name.
+  /// `prefix + name`, made once per prefix and name.
   private mutating func label(_ prefix: String, _ name: String) -> String {
-    let key = prefix + "\u{0}" + name
-    if let known = labels[key] { return known }
+    if let known = labels[prefix]?[name] { return known }
     let made = prefix + name
-    labels[key] = made
+    labels[prefix, default: [:]][name] = made
     return made
   }
 
@@ -186,18 +187,16 @@ struct Restorer {
   /// `decodeRestorableStateWithCoder:` on every restored object, in node order (parents first),
   /// with the state migrated to the class's current version.
   mutating func decodeState() {
-    var outcomeIndex: [[String]: Int] = [:]
-    for (index, outcome) in outcomes.enumerated() { outcomeIndex[outcome.path] = index }
+    // `outcomes` holds one outcome per node, in node order (createObjects).
     for (index, object) in made {
-      let node = snapshot.nodes[index]
       let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
-      var values = node.state
-      if node.stateVersion != current {
-        let note = migrate(&values, className: node.className, from: node.stateVersion, to: current)
-        if let position = outcomeIndex[node.path] { outcomes[position].notes.append(note.text) }
+      var values = snapshot.nodes[index].state
+      if snapshot.nodes[index].stateVersion != current {
+        let note = migrate(&values, className: snapshot.nodes[index].className, from: snapshot.nodes[index].stateVersion, to: current)
+        outcomes[index].notes.append(note.text)
         if !note.migrated { values = [:] }
       }
-      let decoder = coder(for: node, values: values, version: current)
+      let decoder = coder(for: snapshot.nodes[index], values: values, version: current)
       if let controller = object as? ViewController {
         controller.decodeRestorableState(with: decoder)
       } else if let view = object as? View {
