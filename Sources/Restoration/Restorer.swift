@@ -37,7 +37,6 @@ struct Restorer {
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
   private var labels: [String: [String: String]] = [:]
-  private var viewLabels: [Int: String] = [:]
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -52,10 +51,11 @@ struct Restorer {
     restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
   }
 
-  func coder(for node: SnapshotNode, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
+  func coder(forNodeAt index: Int, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
-      path: node.path, stateVersion: version ?? node.stateVersion, metadata: snapshot.metadata, storyboardName: node.storyboardName,
-      values: values ?? node.state, references: node.references, referenceIndexes: node.referenceIndexes, restored: restored)
+      path: snapshot.nodes[index].path, stateVersion: version ?? snapshot.nodes[index].stateVersion, metadata: snapshot.metadata,
+      storyboardName: snapshot.nodes[index].storyboardName, values: values ?? snapshot.nodes[index].state,
+      references: snapshot.nodes[index].references, referenceIndexes: snapshot.nodes[index].referenceIndexes, restored: restored)
   }
 
   /// The objects that exist now under `root`, by the path their identifiers give them.
@@ -91,34 +91,34 @@ struct Restorer {
         continue
       }
       switch snapshot.nodes[index].kind {
-      case .view: findView(snapshot.nodes[index], index: index, parent: parent, &outcome)
-      case .viewController: makeController(snapshot.nodes[index], index: index, &outcome)
+      case .view: findView(index: index, parent: parent, &outcome)
+      case .viewController: makeController(index: index, &outcome)
       }
       if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
     }
   }
 
-  private mutating func makeController(_ node: SnapshotNode, index: Int, _ outcome: inout NodeOutcome) {
-    let coder = coder(for: node)
+  private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
+    let coder = coder(forNodeAt: index)
     var controller: ViewController?
-    if let name = node.restorationClassName {
+    if let name = snapshot.nodes[index].restorationClassName {
       guard let restorationClass = restorationClasses[name] else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
-      guard let made = restorationClass.viewController(withRestorationIdentifierPath: node.path, coder: coder) else {
+      guard let made = restorationClass.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) else {
         outcome.notRestoredBecause = "its restoration class \(name) returned nil"
         return
       }
       controller = made
       outcome.restoredBy = label("restoration class ", name)
-    } else if let made = delegate?.viewController(withRestorationIdentifierPath: node.path, coder: coder) {
+    } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
-    } else if let found = existing[node.path] as? ViewController {
+    } else if let found = existing[snapshot.nodes[index].path] as? ViewController {
       controller = found
       outcome.restoredBy = "existing object"
-    } else if let storyboardName = node.storyboardName, let identifier = node.storyboardIdentifier {
+    } else if let storyboardName = snapshot.nodes[index].storyboardName, let identifier = snapshot.nodes[index].storyboardIdentifier {
       guard let storyboard = storyboardNamed(storyboardName) else {
         outcome.notRestoredBecause = "the storyboard \(storyboardName) that made it is not available"
         return
@@ -136,11 +136,11 @@ struct Restorer {
       return
     }
     guard let controller else { return }
-    if controller.restorationIdentifier == nil { controller.restorationIdentifier = node.path.last }
+    if controller.restorationIdentifier == nil { controller.restorationIdentifier = snapshot.nodes[index].path.last }
     restored.set(controller, atIndex: index)
     // What the new controller brought with it (a storyboard's scene with its children) can be found by path.
     if !controller.children.isEmpty || controller.presentedViewController != nil {
-      noteExisting(controller, parentPath: Array(node.path.dropLast()))
+      noteExisting(controller, parentPath: Array(snapshot.nodes[index].path.dropLast()))
     }
   }
 
@@ -152,7 +152,7 @@ struct Restorer {
     return made
   }
 
-  private mutating func findView(_ node: SnapshotNode, index: Int, parent: Int?, _ outcome: inout NodeOutcome) {
+  private mutating func findView(index: Int, parent: Int?, _ outcome: inout NodeOutcome) {
     guard let parent, let owner = restored.object(atIndex: parent) as? ViewController else {
       outcome.notRestoredBecause = "its view controller was not restored"
       return
@@ -161,25 +161,21 @@ struct Restorer {
       outcome.notRestoredBecause = "its view controller's view could not be loaded"
       return
     }
+    let identifier = snapshot.nodes[index].path.last
     var stack = [root]
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
       steps += 1
       if let other = view.viewController, other !== owner { continue }
-      if view.restorationIdentifier == node.path.last {
+      if view.restorationIdentifier == identifier {
         restored.set(view, atIndex: index)
-        if let known = viewLabels[parent] {
-          outcome.restoredBy = known
-        } else {
-          let made = "view of \(node.path.dropLast().joined(separator: "/"))"
-          viewLabels[parent] = made
-          outcome.restoredBy = made
-        }
+        // The node's path names its view controller already.
+        outcome.restoredBy = "its view controller's view"
         return
       }
       stack.append(contentsOf: view.subviews.reversed())
     }
-    outcome.notRestoredBecause = "no view with the identifier \(node.path.last ?? "") is in its view controller's view"
+    outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
   }
 
   // MARK: - State decoding
@@ -196,7 +192,7 @@ struct Restorer {
         outcomes[index].notes.append(note.text)
         if !note.migrated { values = [:] }
       }
-      let decoder = coder(for: snapshot.nodes[index], values: values, version: current)
+      let decoder = coder(forNodeAt: index, values: values, version: current)
       if let controller = object as? ViewController {
         controller.decodeRestorableState(with: decoder)
       } else if let view = object as? View {
