@@ -78,7 +78,7 @@ struct Preservation {
       storyboardName: controller.storyboard?.storyboardName, storyboardIdentifier: controller.storyboardIdentifier,
       stateVersion: type(of: controller).restorableStateVersion)
     node.parentIndex = parentIndex
-    let index = add(&node, encoder: encoder, object: controller)
+    let index = add(node, encoder: encoder, object: controller)
     if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path, ownerIndex: index) }
     for child in children { visit(child, parentPath: path, parentIndex: index, location: path) }
   }
@@ -99,7 +99,7 @@ struct Preservation {
           view.encodeRestorableState(with: encoder)
           var node = SnapshotNode(path: path, kind: .view, className: name(of: view), stateVersion: type(of: view).restorableStateVersion)
           node.parentIndex = ownerIndex
-          add(&node, encoder: encoder, object: view)
+          add(node, encoder: encoder, object: view)
         }
       }
       stack.append(contentsOf: view.subviews.reversed())
@@ -107,7 +107,7 @@ struct Preservation {
   }
 
   @discardableResult
-  private mutating func add(_ node: inout SnapshotNode, encoder: StateEncoder, object: AnyObject) -> Int {
+  private mutating func add(_ node: consuming SnapshotNode, encoder: StateEncoder, object: AnyObject) -> Int {
     node.state = encoder.values
     node.stateBytes = estimatedSize(of: encoder.values)
     if node.stateBytes > nodeStateBudget {

@@ -80,19 +80,27 @@ struct SnapshotColumns {
         referenceNodes.append(index)
         references.append(Self.table(nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } }))
       }
-      stateCounts.append(nodes[index].state.count)
-      if nodes[index].state.count == 1, let only = nodes[index].state.first {
+      let state = nodes[index].state
+      stateCounts.append(state.count)
+      if state.count == 1, let only = state.first {
         stateKeys.append(strings.index(of: only.key))
         stateValues.append(only.value)
-      } else if !nodes[index].state.isEmpty {
-        // Keys in order, so that the same state always makes the same bytes; sorted in a
-        // scratch list kept from node to node.
-        sortedState.removeAll(keepingCapacity: true)
-        for entry in nodes[index].state { sortedState.append(entry) }
-        sortedState.sort { $0.key < $1.key }
-        for entry in sortedState {
-          stateKeys.append(strings.index(of: entry.key))
-          stateValues.append(entry.value)
+      } else if !state.isEmpty {
+        // Keys in order, so that the same state always makes the same bytes: an insertion sort
+        // in a scratch list kept from node to node (states hold a few keys).
+        var used = 0
+        for entry in state {
+          if used < sortedState.count { sortedState[used] = entry } else { sortedState.append(entry) }
+          var position = used
+          while position > 0, sortedState[position - 1].key > entry.key {
+            sortedState.swapAt(position - 1, position)
+            position -= 1
+          }
+          used += 1
+        }
+        for position in 0..<used {
+          stateKeys.append(strings.index(of: sortedState[position].key))
+          stateValues.append(sortedState[position].value)
         }
       }
     }
