@@ -85,6 +85,17 @@ public struct SnapshotNode: @unchecked Sendable {
     storyboardIdentifier: String? = nil, stateVersion: Int = 0, state: [String: Any] = [:],
     references: [String: [[String]]] = [:], stateBytes: Int = 0
   ) {
+    self.init(
+      path: path, kind: kind, className: className, restorationClassName: restorationClassName, storyboardName: storyboardName,
+      storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, state: state, references: references, stateBytes: stateBytes,
+      parentIndex: nil)
+  }
+
+  init(
+    path: [String], kind: Kind, className: String, restorationClassName: String?, storyboardName: String?, storyboardIdentifier: String?,
+    stateVersion: Int, state: [String: Any] = [:], references: [String: [[String]]] = [:], stateBytes: Int, parentIndex: Int?
+  ) {
+    self.parentIndex = parentIndex
     self.path = path
     self.kind = kind
     self.className = className
@@ -344,14 +355,14 @@ public struct Snapshot: @unchecked Sendable {
       }
       let kind: SnapshotNode.Kind = kinds[index] == 1 ? .view : .viewController
       let path = parent >= 0 ? nodes[parent].path + [identifiers[index]] : [identifiers[index]]
-      var node = SnapshotNode(
-        path: path, kind: kind, className: classes[index],
-        restorationClassName: restorationClasses[index].isEmpty ? nil : restorationClasses[index],
-        storyboardName: storyboards[index].isEmpty ? nil : storyboards[index],
-        storyboardIdentifier: storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index],
-        stateVersion: versions[index], stateBytes: stateBytes[index])
-      node.parentIndex = parent >= 0 ? parent : nil
-      nodes.append(node)
+      // Made in place: a node is a large value, and setting a field after would copy it.
+      nodes.append(
+        SnapshotNode(
+          path: path, kind: kind, className: classes[index],
+          restorationClassName: restorationClasses[index].isEmpty ? nil : restorationClasses[index],
+          storyboardName: storyboards[index].isEmpty ? nil : storyboards[index],
+          storyboardIdentifier: storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index],
+          stateVersion: versions[index], stateBytes: stateBytes[index], parentIndex: parent >= 0 ? parent : nil))
     }
     // Paths are unique when siblings' identifiers are (parents' paths being unique in turn).
     var seen = Set<SiblingKey>()
