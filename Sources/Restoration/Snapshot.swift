@@ -200,18 +200,8 @@ public struct Snapshot: @unchecked Sendable {
   /// usual state), and otherwise (an app's archivable classes in some node's state) by
   /// `KeyedArchiver` with `registry`; both write the same bytes for the same values.
   public func archivedData(registry: ArchiveClassRegistry = .foundation) throws(RestorationError) -> Data {
-    let columns = SnapshotColumns(self)
     do {
-      let archiver = FoundationValueArchiver()
-      try columns.write(to: archiver)
-      return try archiver.finishEncoding()
-    } catch {
-      // A value the plain writer leaves to the general archiver.
-    }
-    let archiver = KeyedArchiver(registry: registry)
-    do {
-      try columns.write(to: archiver)
-      return try archiver.finishEncoding()
+      return try SnapshotColumns(self).archivedData(registry: registry)
     } catch {
       throw RestorationError(.encodingFailed, detail: "the state could not be archived", underlying: error)
     }

@@ -4,7 +4,8 @@ internal import PropertyLists
 
 /// A snapshot laid out as the archive stores it: one array per node field, a member per node in
 /// tree order, and every node's state keys and values one after the other (see ``Snapshot``'s
-/// summary for the keys).
+/// summary for the keys). Preservation fills it node by node as it walks; a ``Snapshot`` read or
+/// made by hand is laid out through ``init(_:)``.
 struct SnapshotColumns {
   var metadata: SnapshotMetadata
   var applicationState: [String: Any]
@@ -21,19 +22,67 @@ struct SnapshotColumns {
   var restorationClasses: [Int] = []
   var storyboards: [Int] = []
   var storyboardIdentifiers: [Int] = []
+  /// Each node's values; laid out as counts, keys and values when written.
+  var states: [[String: Any]] = []
   var referenceNodes: [Int] = []
   var references: [Any] = []
-  var stateCounts: [Int] = []
-  /// Every node's state keys, one after the other, as indexes into `strings`.
-  var stateKeys: [Int] = []
-  var stateValues: [Any] = []
   var excluded: [Any] = []
 
+  var count: Int { identifiers.count }
+
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], expectedCount: Int = 0) {
+    self.metadata = metadata
+    self.applicationState = applicationState
+    identifiers.reserveCapacity(expectedCount)
+    parents.reserveCapacity(expectedCount)
+    kinds.reserveCapacity(expectedCount)
+    classes.reserveCapacity(expectedCount)
+    versions.reserveCapacity(expectedCount)
+    stateBytes.reserveCapacity(expectedCount)
+    restorationClasses.reserveCapacity(expectedCount)
+    storyboards.reserveCapacity(expectedCount)
+    storyboardIdentifiers.reserveCapacity(expectedCount)
+    states.reserveCapacity(expectedCount)
+  }
+
+  /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
+  mutating func appendNode(
+    identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+  ) {
+    identifiers.append(strings.index(of: identifier))
+    parents.append(parent)
+    kinds.append(kind == .view ? 1 : 0)
+    classes.append(strings.index(of: className))
+    versions.append(stateVersion)
+    stateBytes.append(bytes)
+    restorationClasses.append(restorationClassName.map { strings.index(of: $0) } ?? 0)
+    storyboards.append(storyboardName.map { strings.index(of: $0) } ?? 0)
+    storyboardIdentifiers.append(storyboardIdentifier.map { strings.index(of: $0) } ?? 0)
+    states.append(state)
+  }
+
+  /// Records a node's references (key → node indexes); nodes in increasing order.
+  mutating func addReferences(ofNode node: Int, _ indexes: [String: [Int]]) {
+    guard !indexes.isEmpty else { return }
+    referenceNodes.append(node)
+    references.append(Self.table(indexes))
+  }
+
+  /// The identifier path of a node, from the parent column.
+  func path(ofNode node: Int) -> [String] {
+    var path: [String] = []
+    var current = node
+    while current >= 0, current < count {
+      path.append(strings.strings[identifiers[current]])
+      current = parents[current]
+    }
+    return path.reversed()
+  }
+
   init(_ snapshot: Snapshot) {
-    metadata = snapshot.metadata
-    applicationState = snapshot.applicationState
+    self.init(metadata: snapshot.metadata, applicationState: snapshot.applicationState, expectedCount: snapshot.nodes.count)
     let nodes = snapshot.nodes
-    let count = nodes.count
     // Nodes made by hand (not by preservation or reading) know their parent and references by
     // path only: look them up by path then.
     var indexOfPath: [[String]: Int] = [:]
@@ -44,67 +93,67 @@ struct SnapshotColumns {
       for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
       break
     }
-    var sortedState: [(key: String, value: Any)] = []
-    identifiers.reserveCapacity(count)
-    parents.reserveCapacity(count)
-    kinds.reserveCapacity(count)
-    classes.reserveCapacity(count)
-    versions.reserveCapacity(count)
-    stateBytes.reserveCapacity(count)
-    restorationClasses.reserveCapacity(count)
-    storyboards.reserveCapacity(count)
-    storyboardIdentifiers.reserveCapacity(count)
-    stateCounts.reserveCapacity(count)
     // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
     // every field.
     for index in nodes.indices {
-      identifiers.append(strings.index(of: nodes[index].path.last ?? ""))
-      if let parent = nodes[index].parentIndex {
-        parents.append(parent)
+      let parent: Int
+      if let known = nodes[index].parentIndex {
+        parent = known
       } else {
-        parents.append(nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1)
+        parent = nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1
       }
-      kinds.append(nodes[index].kind == .view ? 1 : 0)
-      classes.append(strings.index(of: nodes[index].className))
-      versions.append(nodes[index].stateVersion)
-      stateBytes.append(nodes[index].stateBytes)
-      restorationClasses.append(strings.index(of: nodes[index].restorationClassName ?? ""))
-      storyboards.append(strings.index(of: nodes[index].storyboardName ?? ""))
-      storyboardIdentifiers.append(strings.index(of: nodes[index].storyboardIdentifier ?? ""))
+      appendNode(
+        identifier: nodes[index].path.last ?? "", parent: parent, kind: nodes[index].kind, className: nodes[index].className,
+        restorationClassName: nodes[index].restorationClassName, storyboardName: nodes[index].storyboardName,
+        storyboardIdentifier: nodes[index].storyboardIdentifier, stateVersion: nodes[index].stateVersion,
+        stateBytes: nodes[index].stateBytes, state: nodes[index].state)
       if let indexes = nodes[index].referenceIndexes {
-        if !indexes.isEmpty {
-          referenceNodes.append(index)
-          references.append(Self.table(indexes))
-        }
+        addReferences(ofNode: index, indexes)
       } else if !nodes[index].references.isEmpty {
-        referenceNodes.append(index)
-        references.append(Self.table(nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } }))
+        addReferences(ofNode: index, nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } })
       }
-      let state = nodes[index].state
-      stateCounts.append(state.count)
+    }
+    excluded = snapshot.excluded.map { Self.entry($0) }
+  }
+
+  /// An excluded object as the archive keeps it.
+  static func entry(_ object: ExcludedObject) -> [String: Any] {
+    ["identifier": object.identifier, "location": object.location, "reason": object.reason]
+  }
+
+  /// Every node's state as counts, keys (indexes into `strings`, which gains the keys) and
+  /// values; a node's keys in order, so that the same state always makes the same bytes.
+  mutating func flattenStates() -> (counts: [Int], keys: [Int], values: [Any]) {
+    var counts: [Int] = []
+    var keys: [Int] = []
+    var values: [Any] = []
+    counts.reserveCapacity(states.count)
+    var sorted: [(key: String, value: Any)] = []
+    for index in states.indices {
+      let state = states[index]
+      counts.append(state.count)
       if state.count == 1, let only = state.first {
-        stateKeys.append(strings.index(of: only.key))
-        stateValues.append(only.value)
+        keys.append(strings.index(of: only.key))
+        values.append(only.value)
       } else if !state.isEmpty {
-        // Keys in order, so that the same state always makes the same bytes: an insertion sort
-        // in a scratch list kept from node to node (states hold a few keys).
+        // An insertion sort in a scratch list kept from node to node (states hold a few keys).
         var used = 0
         for entry in state {
-          if used < sortedState.count { sortedState[used] = entry } else { sortedState.append(entry) }
+          if used < sorted.count { sorted[used] = entry } else { sorted.append(entry) }
           var position = used
-          while position > 0, sortedState[position - 1].key > entry.key {
-            sortedState.swapAt(position - 1, position)
+          while position > 0, sorted[position - 1].key > entry.key {
+            sorted.swapAt(position - 1, position)
             position -= 1
           }
           used += 1
         }
         for position in 0..<used {
-          stateKeys.append(strings.index(of: sortedState[position].key))
-          stateValues.append(sortedState[position].value)
+          keys.append(strings.index(of: sorted[position].key))
+          values.append(sorted[position].value)
         }
       }
     }
-    excluded = snapshot.excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }
+    return (counts, keys, values)
   }
 
   /// A node's references as the `[String: Any]` both archivers write alike.
@@ -117,7 +166,8 @@ struct SnapshotColumns {
 
   /// Writes the columns through `archiver`, in the archive's key order (format 2: see
   /// ``Snapshot``'s summary).
-  func write(to archiver: some SnapshotArchiving) throws {
+  /// `state` is ``flattenStates()``'s.
+  func write(state: (counts: [Int], keys: [Int], values: [Any]), to archiver: some SnapshotArchiving) throws {
     // The format this writer writes, whatever format the snapshot was read from.
     try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
     try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
@@ -144,10 +194,31 @@ struct SnapshotColumns {
     }
     try archiver.encode(integers: referenceNodes, forKey: Snapshot.Key.referenceNodes)
     try archiver.encode(references, forKey: Snapshot.Key.references)
-    try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
-    try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
-    try archiver.encode(values: stateValues, forKey: Snapshot.Key.stateValues)
+    try archiver.encode(PackedIntegers.pack(state.counts), forKey: Snapshot.Key.stateCounts)
+    try archiver.encode(PackedIntegers.pack(state.keys), forKey: Snapshot.Key.stateKeys)
+    try archiver.encode(values: state.values, forKey: Snapshot.Key.stateValues)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
+  }
+}
+
+extension SnapshotColumns {
+  /// The columns as a binary keyed archive: written by `FoundationValueArchiver` when every
+  /// value is a plain property-list value (the usual state), and otherwise (an app's archivable
+  /// classes in some node's state) by `KeyedArchiver` with `registry`; both write the same bytes
+  /// for the same values.
+  func archivedData(registry: ArchiveClassRegistry) throws -> Data {
+    var columns = self
+    let state = columns.flattenStates()
+    do {
+      let archiver = FoundationValueArchiver()
+      try columns.write(state: state, to: archiver)
+      return try archiver.finishEncoding()
+    } catch {
+      // A value the plain writer leaves to the general archiver.
+    }
+    let archiver = KeyedArchiver(registry: registry)
+    try columns.write(state: state, to: archiver)
+    return try archiver.finishEncoding()
   }
 }
 
