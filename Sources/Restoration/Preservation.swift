@@ -26,8 +26,9 @@ struct Preservation {
   /// The coders of the nodes that keep references, by node index.
   private var referringCoders: [(node: Int, encoder: StateEncoder)] = []
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
-  /// (parent node index, identifier) of every node: paths are unique when siblings' are.
-  private var usedPaths: Set<SiblingKey> = []
+  /// (parent node index, identifier's index in the string table) of every node: paths are
+  /// unique when siblings' are.
+  private var usedPaths: Set<NamedChild> = []
   private var classNames: [ObjectIdentifier: String] = [:]
   private var visited: Set<ObjectIdentifier> = []
 
@@ -65,14 +66,15 @@ struct Preservation {
       return
     }
     let path = parentPath + [identifier]
-    if usedPaths.contains(SiblingKey(parent: parentIndex ?? -1, identifier: identifier)) {
+    let name = columns.strings.index(of: identifier)
+    guard usedPaths.insert(NamedChild(parent: parentIndex ?? -1, name: name)).inserted else {
       excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
       return
     }
     let encoder = StateEncoder()
     controller.encodeRestorableState(with: encoder)
     let index = add(
-      identifier: identifier, parentPath: parentPath, parentIndex: parentIndex ?? -1, kind: .viewController, className: className,
+      identifier: identifier, name: name, parentPath: parentPath, parentIndex: parentIndex ?? -1, kind: .viewController, className: className,
       restorationClassName: controller.restorationClassName, storyboardName: controller.storyboard?.storyboardName,
       storyboardIdentifier: controller.storyboardIdentifier, stateVersion: type(of: controller).restorableStateVersion, encoder: encoder,
       object: controller)
@@ -88,7 +90,8 @@ struct Preservation {
       steps += 1
       if let other = view.viewController, other !== owner { continue }
       if let identifier = view.restorationIdentifier {
-        if usedPaths.contains(SiblingKey(parent: ownerIndex, identifier: identifier)) {
+        let identifierName = columns.strings.index(of: identifier)
+        if !usedPaths.insert(NamedChild(parent: ownerIndex, name: identifierName)).inserted {
           excluded.append(
             ExcludedObject(
               identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
@@ -96,7 +99,7 @@ struct Preservation {
           let encoder = StateEncoder()
           view.encodeRestorableState(with: encoder)
           add(
-            identifier: identifier, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
+            identifier: identifier, name: identifierName, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
             storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, encoder: encoder, object: view)
         }
       }
@@ -106,7 +109,7 @@ struct Preservation {
 
   @discardableResult
   private mutating func add(
-    identifier: String, parentPath: [String], parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
+    identifier: String, name: Int, parentPath: [String], parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
     storyboardName: String?, storyboardIdentifier: String?, stateVersion: Int, encoder: StateEncoder, object: AnyObject
   ) -> Int {
     var state = encoder.values
@@ -120,9 +123,8 @@ struct Preservation {
     }
     let index = columns.count
     indexOfObject[ObjectIdentifier(object)] = index
-    usedPaths.insert(SiblingKey(parent: parentIndex, identifier: identifier))
     columns.appendNode(
-      identifier: identifier, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
+      identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes, state: state)
     if !encoder.objectReferences.isEmpty { referringCoders.append((index, encoder)) }
     return index
@@ -189,6 +191,13 @@ func estimatedSize(of value: Any) -> Int {
   case let data as Data: return data.count + 2
   default: return 64
   }
+}
+
+/// A preserved node's place among its siblings: its parent's index and its identifier's index in
+/// the snapshot's string table.
+struct NamedChild: Hashable {
+  var parent: Int
+  var name: Int
 }
 
 /// A node's place among its siblings.

@@ -50,7 +50,18 @@ struct SnapshotColumns {
     identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
     storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
   ) {
-    identifiers.append(strings.index(of: identifier))
+    appendNode(
+      identifier: strings.index(of: identifier), parent: parent, kind: kind, className: className, restorationClassName: restorationClassName,
+      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes, state: state)
+  }
+
+  /// ``appendNode(identifier:parent:kind:className:restorationClassName:storyboardName:storyboardIdentifier:stateVersion:stateBytes:state:)``
+  /// with the identifier already in `strings`, at `identifier`.
+  mutating func appendNode(
+    identifier: Int, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+  ) {
+    identifiers.append(identifier)
     parents.append(parent)
     kinds.append(kind == .view ? 1 : 0)
     classes.append(strings.index(of: className))
@@ -128,7 +139,9 @@ struct SnapshotColumns {
     var keys: [Int] = []
     var values: [Any] = []
     counts.reserveCapacity(states.count)
-    var sorted: [(key: String, value: Any)] = []
+    // A node's entries are put in key order through their dictionary positions (cheap to move,
+    // where moving the entries themselves copies each key and value).
+    var order: [Dictionary<String, Any>.Index] = []
     for index in states.indices {
       let state = states[index]
       counts.append(state.count)
@@ -136,20 +149,19 @@ struct SnapshotColumns {
         keys.append(strings.index(of: only.key))
         values.append(only.value)
       } else if !state.isEmpty {
-        // An insertion sort in a scratch list kept from node to node (states hold a few keys).
-        var used = 0
-        for entry in state {
-          if used < sorted.count { sorted[used] = entry } else { sorted.append(entry) }
-          var position = used
-          while position > 0, sorted[position - 1].key > entry.key {
-            sorted.swapAt(position - 1, position)
-            position -= 1
+        order.removeAll(keepingCapacity: true)
+        for position in state.indices {
+          // An insertion sort: states hold a few keys.
+          order.append(position)
+          var slot = order.count - 1
+          while slot > 0, state[order[slot - 1]].key > state[position].key {
+            order.swapAt(slot - 1, slot)
+            slot -= 1
           }
-          used += 1
         }
-        for position in 0..<used {
-          keys.append(strings.index(of: sorted[position].key))
-          values.append(sorted[position].value)
+        for position in order {
+          keys.append(strings.index(of: state[position].key))
+          values.append(state[position].value)
         }
       }
     }
