@@ -36,8 +36,7 @@ struct Restorer {
   /// The restored objects in node order, with their node's index.
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
-  private var labels: [String: String] = [:]
-  private var viewLabels: [Int: String] = [:]
+  private var labels: [String: [String: String]] = [:]
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -52,10 +51,11 @@ struct Restorer {
     restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
   }
 
-  func coder(for node: SnapshotNode, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
+  func coder(forNodeAt index: Int, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
-      path: node.path, stateVersion: version ?? node.stateVersion, metadata: snapshot.metadata, storyboardName: node.storyboardName,
-      values: values ?? node.state, references: node.references, referenceIndexes: node.referenceIndexes, restored: restored)
+      path: snapshot.nodes[index].path, stateVersion: version ?? snapshot.nodes[index].stateVersion, metadata: snapshot.metadata,
+      storyboardName: snapshot.nodes[index].storyboardName, values: values ?? snapshot.nodes[index].state,
+      references: snapshot.nodes[index].references, referenceIndexes: snapshot.nodes[index].referenceIndexes, restored: restored)
   }
 
   /// The objects that exist now under `root`, by the path their identifiers give them.
@@ -76,47 +76,49 @@ struct Restorer {
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
     outcomes.reserveCapacity(snapshot.nodes.count)
-    for (index, node) in snapshot.nodes.enumerated() {
-      var outcome = NodeOutcome(path: node.path, className: node.className)
+    // By index: a node is a large value, and a copy per node retains every field.
+    for index in snapshot.nodes.indices {
+      var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
       defer { outcomes.append(outcome) }
-      let parent = node.parentIndex ?? (node.path.count > 1 ? restored.index(of: Array(node.path.dropLast())) : nil)
-      if node.path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
-        outcome.notRestoredBecause = "its parent \(node.path.dropLast().joined(separator: "/")) was not restored"
+      let path = snapshot.nodes[index].path
+      let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
+      if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
+        outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
         continue
       }
-      if let failure = node.stateFailure {
+      if let failure = snapshot.nodes[index].stateFailure {
         outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
         continue
       }
-      switch node.kind {
-      case .view: findView(node, index: index, parent: parent, &outcome)
-      case .viewController: makeController(node, index: index, &outcome)
+      switch snapshot.nodes[index].kind {
+      case .view: findView(index: index, parent: parent, &outcome)
+      case .viewController: makeController(index: index, &outcome)
       }
       if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
     }
   }
 
-  private mutating func makeController(_ node: SnapshotNode, index: Int, _ outcome: inout NodeOutcome) {
-    let coder = coder(for: node)
+  private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
+    let coder = coder(forNodeAt: index)
     var controller: ViewController?
-    if let name = node.restorationClassName {
+    if let name = snapshot.nodes[index].restorationClassName {
       guard let restorationClass = restorationClasses[name] else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
-      guard let made = restorationClass.viewController(withRestorationIdentifierPath: node.path, coder: coder) else {
+      guard let made = restorationClass.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) else {
         outcome.notRestoredBecause = "its restoration class \(name) returned nil"
         return
       }
       controller = made
       outcome.restoredBy = label("restoration class ", name)
-    } else if let made = delegate?.viewController(withRestorationIdentifierPath: node.path, coder: coder) {
+    } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
-    } else if let found = existing[node.path] as? ViewController {
+    } else if let found = existing[snapshot.nodes[index].path] as? ViewController {
       controller = found
       outcome.restoredBy = "existing object"
-    } else if let storyboardName = node.storyboardName, let identifier = node.storyboardIdentifier {
+    } else if let storyboardName = snapshot.nodes[index].storyboardName, let identifier = snapshot.nodes[index].storyboardIdentifier {
       guard let storyboard = storyboardNamed(storyboardName) else {
         outcome.notRestoredBecause = "the storyboard \(storyboardName) that made it is not available"
         return
@@ -134,24 +136,23 @@ struct Restorer {
       return
     }
     guard let controller else { return }
-    if controller.restorationIdentifier == nil { controller.restorationIdentifier = node.path.last }
+    if controller.restorationIdentifier == nil { controller.restorationIdentifier = snapshot.nodes[index].path.last }
     restored.set(controller, atIndex: index)
     // What the new controller brought with it (a storyboard's scene with its children) can be found by path.
     if !controller.children.isEmpty || controller.presentedViewController != nil {
-      noteExisting(controller, parentPath: Array(node.path.dropLast()))
+      noteExisting(controller, parentPath: Array(snapshot.nodes[index].path.dropLast()))
     }
   }
 
-  /// `prefix + name`, made once per name.
+  /// `prefix + name`, made once per prefix and name.
   private mutating func label(_ prefix: String, _ name: String) -> String {
-    let key = prefix + "\u{0}" + name
-    if let known = labels[key] { return known }
+    if let known = labels[prefix]?[name] { return known }
     let made = prefix + name
-    labels[key] = made
+    labels[prefix, default: [:]][name] = made
     return made
   }
 
-  private mutating func findView(_ node: SnapshotNode, index: Int, parent: Int?, _ outcome: inout NodeOutcome) {
+  private mutating func findView(index: Int, parent: Int?, _ outcome: inout NodeOutcome) {
     guard let parent, let owner = restored.object(atIndex: parent) as? ViewController else {
       outcome.notRestoredBecause = "its view controller was not restored"
       return
@@ -160,25 +161,21 @@ struct Restorer {
       outcome.notRestoredBecause = "its view controller's view could not be loaded"
       return
     }
+    let identifier = snapshot.nodes[index].path.last
     var stack = [root]
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
       steps += 1
       if let other = view.viewController, other !== owner { continue }
-      if view.restorationIdentifier == node.path.last {
+      if view.restorationIdentifier == identifier {
         restored.set(view, atIndex: index)
-        if let known = viewLabels[parent] {
-          outcome.restoredBy = known
-        } else {
-          let made = "view of \(node.path.dropLast().joined(separator: "/"))"
-          viewLabels[parent] = made
-          outcome.restoredBy = made
-        }
+        // The node's path names its view controller already.
+        outcome.restoredBy = "its view controller's view"
         return
       }
       stack.append(contentsOf: view.subviews.reversed())
     }
-    outcome.notRestoredBecause = "no view with the identifier \(node.path.last ?? "") is in its view controller's view"
+    outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
   }
 
   // MARK: - State decoding
@@ -186,18 +183,16 @@ struct Restorer {
   /// `decodeRestorableStateWithCoder:` on every restored object, in node order (parents first),
   /// with the state migrated to the class's current version.
   mutating func decodeState() {
-    var outcomeIndex: [[String]: Int] = [:]
-    for (index, outcome) in outcomes.enumerated() { outcomeIndex[outcome.path] = index }
+    // `outcomes` holds one outcome per node, in node order (createObjects).
     for (index, object) in made {
-      let node = snapshot.nodes[index]
       let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
-      var values = node.state
-      if node.stateVersion != current {
-        let note = migrate(&values, className: node.className, from: node.stateVersion, to: current)
-        if let position = outcomeIndex[node.path] { outcomes[position].notes.append(note.text) }
+      var values = snapshot.nodes[index].state
+      if snapshot.nodes[index].stateVersion != current {
+        let note = migrate(&values, className: snapshot.nodes[index].className, from: snapshot.nodes[index].stateVersion, to: current)
+        outcomes[index].notes.append(note.text)
         if !note.migrated { values = [:] }
       }
-      let decoder = coder(for: node, values: values, version: current)
+      let decoder = coder(forNodeAt: index, values: values, version: current)
       if let controller = object as? ViewController {
         controller.decodeRestorableState(with: decoder)
       } else if let view = object as? View {

@@ -20,7 +20,7 @@ public struct SnapshotMetadata: Sendable, Equatable {
   /// The number of the save that wrote the snapshot, counting from 1 in a saved-state folder.
   static let sequenceKey = "StasisSnapshotSequence"
   /// The format this version of Stasis writes and reads.
-  public static let currentFormat = 1
+  public static let currentFormat = 2
 
   public var bundleVersion: String?
   /// `UIUserInterfaceIdiom`: 0 phone, 1 pad, 2 TV, 3 CarPlay, 5 Mac.
@@ -85,6 +85,17 @@ public struct SnapshotNode: @unchecked Sendable {
     storyboardIdentifier: String? = nil, stateVersion: Int = 0, state: [String: Any] = [:],
     references: [String: [[String]]] = [:], stateBytes: Int = 0
   ) {
+    self.init(
+      path: path, kind: kind, className: className, restorationClassName: restorationClassName, storyboardName: storyboardName,
+      storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, state: state, references: references, stateBytes: stateBytes,
+      parentIndex: nil)
+  }
+
+  init(
+    path: [String], kind: Kind, className: String, restorationClassName: String?, storyboardName: String?, storyboardIdentifier: String?,
+    stateVersion: Int, state: [String: Any] = [:], references: [String: [[String]]] = [:], stateBytes: Int, parentIndex: Int?
+  ) {
+    self.parentIndex = parentIndex
     self.path = path
     self.kind = kind
     self.className = className
@@ -117,22 +128,31 @@ public struct ExcludedObject: Sendable, Equatable {
 ///
 /// On disk it is a plain binary keyed archive (Foundation's `NSKeyedUnarchiver` and `plutil`
 /// read it) of Foundation classes only, laid out as a table with one column per field, so that a
-/// tree of 10,000 nodes stays small and quick to write and read. Top-level keys:
+/// tree of 10,000 nodes stays small and quick to write and read. Top-level keys (format 2, the
+/// one written):
 ///
-/// - the metadata keys, `StasisRestorationFormat`, `StasisSnapshotSequence`;
+/// - the metadata keys, `StasisRestorationFormat` (2), `StasisSnapshotSequence`;
 /// - `StasisApplicationState`: the app delegate's values (an `NSDictionary`);
-/// - one `NSArray` per node field, a member per node in tree order: `StasisNodeIdentifiers`
-///   (strings), `StasisNodeParents` (the parent's index, −1 for a window's root),
-///   `StasisNodeKinds` (0 a view controller, 1 a view), `StasisNodeClasses`, `StasisNodeVersions`,
+/// - `StasisNodeCount`, and `StasisStrings`: an `NSArray` of every name the columns use
+///   (identifiers, class names, storyboards, state keys), each once, entry 0 the empty string;
+/// - one `NSData` per node field, a value per node in tree order, each value a little-endian
+///   signed integer of 1, 2, 4 or 8 bytes — the same width for the whole column, so its length
+///   is the width times the node count: `StasisNodeIdentifiers` and `StasisNodeClasses` (indexes
+///   into `StasisStrings`), `StasisNodeParents` (the parent's index, −1 for a window's root),
+///   `StasisNodeKinds` (0 a view controller, 1 a view), `StasisNodeVersions`,
 ///   `StasisNodeStateBytes`, and, when some node has one, `StasisNodeRestorationClasses`,
 ///   `StasisNodeStoryboards` (`UIStateRestorationViewControllerStoryboardKey`) and
-///   `StasisNodeStoryboardIdentifiers` (empty strings for none);
-/// - `StasisReferenceNodes` and `StasisReferences`: the nodes that keep references, and for each
-///   an `NSDictionary` from key to an `NSArray` of node indexes;
-/// - `StasisStateCounts` (how many values each node keeps), `StasisStateKeys` and
-///   `StasisStateValues` (every node's keys and values, one after the other) — values are read one
-///   at a time in secure mode, so that a node whose state is refused leaves the others readable;
+///   `StasisNodeStoryboardIdentifiers` (index 0 for none);
+/// - `StasisReferenceNodes` and `StasisReferences`: the nodes that keep references (an `NSArray`
+///   of numbers), and for each an `NSDictionary` from key to an `NSArray` of node indexes;
+/// - `StasisStateCounts` (`NSData`, how many values each node keeps), `StasisStateKeys`
+///   (`NSData`, every node's keys one after the other, as indexes into `StasisStrings`) and
+///   `StasisStateValues` (an `NSArray` of the values in the same order) — values are read one at
+///   a time in secure mode, so that a node whose state is refused leaves the others readable;
 /// - `StasisExcluded`: the objects left out (dictionaries: `identifier`, `location`, `reason`).
+///
+/// Format 1 (read, no longer written) kept every column as an `NSArray` of strings or numbers:
+/// a 10,000-node snapshot held 150,000 property-list objects, against 45,000 in format 2.
 public struct Snapshot: @unchecked Sendable {
   public var metadata: SnapshotMetadata
   public var applicationState: [String: Any]
@@ -148,6 +168,8 @@ public struct Snapshot: @unchecked Sendable {
 
   enum Key {
     static let application = "StasisApplicationState"
+    static let nodeCount = "StasisNodeCount"
+    static let strings = "StasisStrings"
     static let identifiers = "StasisNodeIdentifiers"
     static let parents = "StasisNodeParents"
     static let kinds = "StasisNodeKinds"
@@ -173,115 +195,16 @@ public struct Snapshot: @unchecked Sendable {
   // MARK: - Writing
 
   /// The snapshot as a binary keyed archive.
+  ///
+  /// Written by `FoundationValueArchiver` when every value is a plain property-list value (the
+  /// usual state), and otherwise (an app's archivable classes in some node's state) by
+  /// `KeyedArchiver` with `registry`; both write the same bytes for the same values.
   public func archivedData(registry: ArchiveClassRegistry = .foundation) throws(RestorationError) -> Data {
-    let archiver = KeyedArchiver(registry: registry)
     do {
-      try encode(into: archiver)
-      return try archiver.finishEncoding()
+      return try SnapshotColumns(self).archivedData(registry: registry)
     } catch {
       throw RestorationError(.encodingFailed, detail: "the state could not be archived", underlying: error)
     }
-  }
-
-  func encode(into archiver: KeyedArchiver) throws {
-    try archiver.encode(metadata.format, forKey: SnapshotMetadata.formatKey)
-    try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
-    try archiver.encode(metadata.bundleVersion, forKey: SnapshotMetadata.bundleVersionKey)
-    try archiver.encode(metadata.idiom, forKey: SnapshotMetadata.idiomKey)
-    try archiver.encode(metadata.timestamp, forKey: SnapshotMetadata.timestampKey)
-    try archiver.encode(metadata.systemVersion, forKey: SnapshotMetadata.systemVersionKey)
-    try archiver.encode(applicationState, forKey: Key.application)
-
-    let count = nodes.count
-    var indexOfPath: [[String]: Int] = [:]
-    if nodes.contains(where: { $0.parentIndex == nil || ($0.referenceIndexes == nil && !$0.references.isEmpty) }) {
-      for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
-    }
-    var identifiers: [String] = []
-    var parents: [Int] = []
-    var kinds: [Int] = []
-    var classes: [String] = []
-    var versions: [Int] = []
-    var stateBytes: [Int] = []
-    var restorationClasses: [String] = []
-    var storyboards: [String] = []
-    var storyboardIdentifiers: [String] = []
-    var referenceNodes: [Int] = []
-    var references: [Any] = []
-    var stateCounts: [Int] = []
-    var stateKeys: [String] = []
-    var stateValues: [Any] = []
-    identifiers.reserveCapacity(count)
-    parents.reserveCapacity(count)
-    classes.reserveCapacity(count)
-    stateCounts.reserveCapacity(count)
-    // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
-    // every field.
-    for index in nodes.indices {
-      identifiers.append(nodes[index].path.last ?? "")
-      if let parent = nodes[index].parentIndex {
-        parents.append(parent)
-      } else {
-        parents.append(nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1)
-      }
-      kinds.append(nodes[index].kind == .view ? 1 : 0)
-      classes.append(nodes[index].className)
-      versions.append(nodes[index].stateVersion)
-      stateBytes.append(nodes[index].stateBytes)
-      restorationClasses.append(nodes[index].restorationClassName ?? "")
-      storyboards.append(nodes[index].storyboardName ?? "")
-      storyboardIdentifiers.append(nodes[index].storyboardIdentifier ?? "")
-      if let indexes = nodes[index].referenceIndexes {
-        if !indexes.isEmpty {
-          referenceNodes.append(index)
-          references.append(indexes)
-        }
-      } else if !nodes[index].references.isEmpty {
-        referenceNodes.append(index)
-        references.append(nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } })
-      }
-      stateCounts.append(nodes[index].state.count)
-      if nodes[index].state.count == 1, let only = nodes[index].state.first {
-        stateKeys.append(only.key)
-        stateValues.append(only.value)
-      } else if !nodes[index].state.isEmpty {
-        for (key, value) in nodes[index].state.sorted(by: { $0.key < $1.key }) {
-          stateKeys.append(key)
-          stateValues.append(value)
-        }
-      }
-    }
-    try archiver.encode(strings: identifiers, forKey: Key.identifiers)
-    try archiver.encode(integers: parents, forKey: Key.parents)
-    try archiver.encode(integers: kinds, forKey: Key.kinds)
-    try archiver.encode(strings: classes, forKey: Key.classes)
-    try archiver.encode(integers: versions, forKey: Key.versions)
-    try archiver.encode(integers: stateBytes, forKey: Key.stateBytes)
-    // Columns every node leaves empty are left out (a reader takes empty strings).
-    if restorationClasses.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: restorationClasses, forKey: Key.restorationClasses) }
-    if storyboards.contains(where: { !$0.isEmpty }) { try archiver.encode(strings: storyboards, forKey: Key.storyboards) }
-    if storyboardIdentifiers.contains(where: { !$0.isEmpty }) {
-      try archiver.encode(strings: storyboardIdentifiers, forKey: Key.storyboardIdentifiers)
-    }
-    try archiver.encode(integers: referenceNodes, forKey: Key.referenceNodes)
-    try archiver.encode(references, forKey: Key.references)
-    try archiver.encode(integers: stateCounts, forKey: Key.stateCounts)
-    try archiver.encode(strings: stateKeys, forKey: Key.stateKeys)
-    // Property-list values (the usual state) take the typed path; anything else (an app's
-    // archivable classes) the general one.
-    var typedValues: [PropertyListValue] = []
-    typedValues.reserveCapacity(stateValues.count)
-    for value in stateValues {
-      guard let typed = propertyListValue(of: value) else { break }
-      typedValues.append(typed)
-    }
-    if typedValues.count == stateValues.count {
-      try archiver.encode(propertyListValues: typedValues, forKey: Key.stateValues)
-    } else {
-      try archiver.encode(stateValues, forKey: Key.stateValues)
-    }
-    try archiver.encode(
-      excluded.map { ["identifier": $0.identifier, "location": $0.location, "reason": $0.reason] as [String: Any] }, forKey: Key.excluded)
   }
 
   // MARK: - Reading
@@ -314,7 +237,7 @@ public struct Snapshot: @unchecked Sendable {
     }
     guard format <= SnapshotMetadata.currentFormat, format >= 1 else {
       throw RestorationError(
-        .unsupportedFormat, detail: "snapshot format \(format); this Stasis reads format \(SnapshotMetadata.currentFormat)", path: path)
+        .unsupportedFormat, detail: "snapshot format \(format); this Stasis reads formats 1 to \(SnapshotMetadata.currentFormat)", path: path)
     }
     metadata = SnapshotMetadata(
       bundleVersion: try read(String.self, SnapshotMetadata.bundleVersionKey, "a string"),
@@ -346,22 +269,69 @@ public struct Snapshot: @unchecked Sendable {
     func integers(_ key: String) throws(RestorationError) -> [Int]? {
       do { return try unarchiver.decodeIntegers(forKey: key) } catch { throw fail(key, "an array of integers", error) }
     }
-    let identifiers = try strings(Key.identifiers) ?? []
-    let count = identifiers.count
-    func column<T>(_ values: [T]?, _ key: String, default fallback: T) throws(RestorationError) -> [T] {
-      guard let values else { return [T](repeating: fallback, count: count) }
-      guard values.count == count else { throw fail(key, "\(count) members, one per node (it has \(values.count))") }
-      return values
+    let identifiers: [String]
+    let parents: [Int], kinds: [Int], versions: [Int], stateBytes: [Int], stateCounts: [Int]
+    let classes: [String], restorationClasses: [String], storyboards: [String], storyboardIdentifiers: [String]
+    let keys: [String]
+    if format == 1 {
+      // One NSArray per field: names as strings, numbers as NSNumbers.
+      identifiers = try strings(Key.identifiers) ?? []
+      let count = identifiers.count
+      func column<T>(_ values: [T]?, _ key: String, default fallback: T) throws(RestorationError) -> [T] {
+        guard let values else { return [T](repeating: fallback, count: count) }
+        guard values.count == count else { throw fail(key, "\(count) members, one per node (it has \(values.count))") }
+        return values
+      }
+      parents = try column(try integers(Key.parents), Key.parents, default: -1)
+      kinds = try column(try integers(Key.kinds), Key.kinds, default: 0)
+      classes = try column(try strings(Key.classes), Key.classes, default: "")
+      versions = try column(try integers(Key.versions), Key.versions, default: 0)
+      stateBytes = try column(try integers(Key.stateBytes), Key.stateBytes, default: 0)
+      restorationClasses = try column(try strings(Key.restorationClasses), Key.restorationClasses, default: "")
+      storyboards = try column(try strings(Key.storyboards), Key.storyboards, default: "")
+      storyboardIdentifiers = try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: "")
+      stateCounts = try column(try integers(Key.stateCounts), Key.stateCounts, default: 0)
+      keys = try strings(Key.stateKeys) ?? []
+    } else {
+      // Packed integer columns; names as indexes into the string table.
+      let table = try strings(Key.strings) ?? [""]
+      guard let count = try read(Int.self, Key.nodeCount, "the number of nodes"), count >= 0, count <= 1_000_000 else {
+        throw fail(Key.nodeCount, "the number of nodes, 0 to 1,000,000")
+      }
+      func packed(_ key: String, count: Int, default fallback: Int? = nil) throws(RestorationError) -> [Int] {
+        guard let data = try read(Data.self, key, "packed integers (data)") else {
+          guard let fallback else { throw fail(key, "packed integers (data); the key is missing") }
+          return [Int](repeating: fallback, count: count)
+        }
+        guard let values = PackedIntegers.unpack(data, count: count) else {
+          throw fail(key, "\(count) packed integers of 1, 2, 4 or 8 bytes (it has \(data.count) bytes)")
+        }
+        return values
+      }
+      func names(_ key: String, count: Int, optional: Bool = false) throws(RestorationError) -> [String] {
+        let indexes = try packed(key, count: count, default: optional ? 0 : nil)
+        var names: [String] = []
+        names.reserveCapacity(count)
+        for index in indexes {
+          guard table.indices.contains(index) else { throw fail(key, "indexes into the \(table.count) strings of \(Key.strings) (found \(index))") }
+          names.append(table[index])
+        }
+        return names
+      }
+      identifiers = try names(Key.identifiers, count: count)
+      parents = try packed(Key.parents, count: count)
+      kinds = try packed(Key.kinds, count: count)
+      classes = try names(Key.classes, count: count)
+      versions = try packed(Key.versions, count: count, default: 0)
+      stateBytes = try packed(Key.stateBytes, count: count, default: 0)
+      restorationClasses = try names(Key.restorationClasses, count: count, optional: true)
+      storyboards = try names(Key.storyboards, count: count, optional: true)
+      storyboardIdentifiers = try names(Key.storyboardIdentifiers, count: count, optional: true)
+      stateCounts = try packed(Key.stateCounts, count: count)
+      guard stateCounts.allSatisfy({ $0 >= 0 && $0 <= 1_000_000 }) else { throw fail(Key.stateCounts, "counts from 0 to 1,000,000") }
+      keys = try names(Key.stateKeys, count: stateCounts.reduce(0, +))
     }
-    let parents = try column(try integers(Key.parents), Key.parents, default: -1)
-    let kinds = try column(try integers(Key.kinds), Key.kinds, default: 0)
-    let classes = try column(try strings(Key.classes), Key.classes, default: "")
-    let versions = try column(try integers(Key.versions), Key.versions, default: 0)
-    let stateBytes = try column(try integers(Key.stateBytes), Key.stateBytes, default: 0)
-    let restorationClasses = try column(try strings(Key.restorationClasses), Key.restorationClasses, default: "")
-    let storyboards = try column(try strings(Key.storyboards), Key.storyboards, default: "")
-    let storyboardIdentifiers = try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: "")
-    let stateCounts = try column(try integers(Key.stateCounts), Key.stateCounts, default: 0)
+    let count = identifiers.count
 
     var nodes: [SnapshotNode] = []
     nodes.reserveCapacity(count)
@@ -375,19 +345,20 @@ public struct Snapshot: @unchecked Sendable {
       }
       let kind: SnapshotNode.Kind = kinds[index] == 1 ? .view : .viewController
       let path = parent >= 0 ? nodes[parent].path + [identifiers[index]] : [identifiers[index]]
-      var node = SnapshotNode(
-        path: path, kind: kind, className: classes[index],
-        restorationClassName: restorationClasses[index].isEmpty ? nil : restorationClasses[index],
-        storyboardName: storyboards[index].isEmpty ? nil : storyboards[index],
-        storyboardIdentifier: storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index],
-        stateVersion: versions[index], stateBytes: stateBytes[index])
-      node.parentIndex = parent >= 0 ? parent : nil
-      nodes.append(node)
+      // Made in place: a node is a large value, and setting a field after would copy it.
+      nodes.append(
+        SnapshotNode(
+          path: path, kind: kind, className: classes[index],
+          restorationClassName: restorationClasses[index].isEmpty ? nil : restorationClasses[index],
+          storyboardName: storyboards[index].isEmpty ? nil : storyboards[index],
+          storyboardIdentifier: storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index],
+          stateVersion: versions[index], stateBytes: stateBytes[index], parentIndex: parent >= 0 ? parent : nil))
     }
-    // Paths are unique among siblings.
-    var seen = Set<[String]>()
-    for node in nodes where !seen.insert(node.path).inserted {
-      throw fail(Key.identifiers, "unique paths (\(node.path.joined(separator: "/")) appears twice)")
+    // Paths are unique when siblings' identifiers are (parents' paths being unique in turn).
+    var seen = Set<SiblingKey>()
+    seen.reserveCapacity(count)
+    for index in nodes.indices where !seen.insert(SiblingKey(parent: parents[index], identifier: identifiers[index])).inserted {
+      throw fail(Key.identifiers, "unique paths (\(nodes[index].path.joined(separator: "/")) appears twice)")
     }
 
     // References.
@@ -409,7 +380,6 @@ public struct Snapshot: @unchecked Sendable {
     }
 
     // State.
-    let keys = try strings(Key.stateKeys) ?? []
     guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
       throw fail(Key.stateCounts, "counts that add up to the \(keys.count) keys of \(Key.stateKeys)")
     }

@@ -177,33 +177,51 @@ public final class StateRestoration: LifecycleStateKeeper {
     let metadata = SnapshotMetadata(
       bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: Date(), systemVersion: configuration.systemVersion,
       sequence: sequence)
-    var preservation = Preservation(metadata: metadata, nodeStateBudget: configuration.nodeStateBudget)
+    var preservation = Preservation(
+      metadata: metadata, applicationState: appCoder.values, nodeStateBudget: configuration.nodeStateBudget,
+      expectedNodeCount: lastPreservation?.nodeCount ?? 0)
     preservation.walk(roots: roots)
-    var snapshot = Snapshot(metadata: metadata, applicationState: appCoder.values, nodes: preservation.nodes, excluded: preservation.excluded)
     let data: Data
     do {
-      data = try snapshot.archivedData(registry: configuration.registry)
+      data = try preservation.columns.archivedData(registry: configuration.registry)
     } catch {
       // Find the nodes whose values cannot be archived, keep them without their state, try again.
       var failing: [Int: String] = [:]
-      for (index, node) in snapshot.nodes.enumerated() where !node.state.isEmpty {
-        do { _ = try KeyedArchiver.archivedData(withRootObject: node.state, registry: configuration.registry) } catch { failing[index] = "\(error)" }
+      for (index, state) in preservation.columns.states.enumerated() where !state.isEmpty {
+        do { _ = try KeyedArchiver.archivedData(withRootObject: state, registry: configuration.registry) } catch { failing[index] = "\(error)" }
       }
-      do { _ = try KeyedArchiver.archivedData(withRootObject: snapshot.applicationState, registry: configuration.registry) } catch {
+      do { _ = try KeyedArchiver.archivedData(withRootObject: appCoder.values, registry: configuration.registry) } catch {
         throw RestorationError(.encodingFailed, detail: "the app delegate's values cannot be archived", underlying: error)
       }
       preservation.dropState(ofNodesAt: failing.keys.sorted()) { "its state cannot be archived (\(failing[$0] ?? "")); the node is kept without it" }
-      snapshot.nodes = preservation.nodes
-      snapshot.excluded = preservation.excluded
-      data = try snapshot.archivedData(registry: configuration.registry)
+      do {
+        data = try preservation.columns.archivedData(registry: configuration.registry)
+      } catch {
+        throw RestorationError(.encodingFailed, detail: "the state could not be archived", underlying: error)
+      }
     }
     try configuration.folder.writeSnapshot(data)
-    report.nodeCount = snapshot.nodes.count
+    report.nodeCount = preservation.columns.count
     report.byteCount = data.count
-    report.excluded = snapshot.excluded
-    report.largestNodes = snapshot.nodes.sorted { $0.stateBytes > $1.stateBytes }.prefix(5).map { ($0.path, $0.stateBytes) }
+    report.excluded = preservation.excluded
+    report.largestNodes = Self.largestNodes(in: preservation.columns, count: 5)
     lastPreservation = report
     return report
+  }
+
+  /// The `count` nodes with the largest states, largest first (ties in tree order), chosen by
+  /// index without sorting every node.
+  static func largestNodes(in columns: SnapshotColumns, count: Int) -> [(path: [String], bytes: Int)] {
+    var chosen: [Int] = []
+    for index in columns.stateBytes.indices {
+      let bytes = columns.stateBytes[index]
+      guard chosen.count < count || bytes > columns.stateBytes[chosen[chosen.count - 1]] else { continue }
+      var position = chosen.count
+      while position > 0, columns.stateBytes[chosen[position - 1]] < bytes { position -= 1 }
+      chosen.insert(index, at: position)
+      if chosen.count > count { chosen.removeLast() }
+    }
+    return chosen.map { (columns.path(ofNode: $0), columns.stateBytes[$0]) }
   }
 
   // MARK: - Restoration

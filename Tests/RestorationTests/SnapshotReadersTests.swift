@@ -30,14 +30,28 @@ struct SnapshotReadersTests {
     #expect(unarchiver.decodeObject(forKey: "UIApplicationStateRestorationTimestampKey") is Date)
     #expect((unarchiver.decodeObject(forKey: "StasisSnapshotSequence") as? NSNumber)?.intValue == snapshot.metadata.sequence)
     #expect((unarchiver.decodeObject(forKey: SnapshotMetadata.idiomKey) as? NSNumber)?.intValue == 0)
-    // The node table, column by column.
-    func strings(_ key: String) -> [String] { (unarchiver.decodeObject(forKey: key) as? [Any] ?? []).compactMap { $0 as? String } }
-    func integers(_ key: String) -> [Int] { (unarchiver.decodeObject(forKey: key) as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue } }
-    let identifiers = strings("StasisNodeIdentifiers")
-    let parents = integers("StasisNodeParents")
-    let classes = strings("StasisNodeClasses")
-    let counts = integers("StasisStateCounts")
-    let keys = strings("StasisStateKeys")
+    // The node table, column by column (format 2): names in a string table, integers packed
+    // little-endian in data, all of one column's values of one width (length ÷ node count).
+    #expect((unarchiver.decodeObject(forKey: "StasisRestorationFormat") as? NSNumber)?.intValue == 2)
+    let count = (unarchiver.decodeObject(forKey: "StasisNodeCount") as? NSNumber)?.intValue ?? -1
+    let table = (unarchiver.decodeObject(forKey: "StasisStrings") as? [Any] ?? []).compactMap { $0 as? String }
+    func integers(_ key: String, count: Int) -> [Int] {
+      guard let data = unarchiver.decodeObject(forKey: key) as? Data, count > 0, data.count % count == 0 else { return [] }
+      let width = data.count / count
+      return (0..<count).map { index in
+        // Sign-extend the little-endian value byte by byte.
+        var value = 0
+        for byte in (0..<width).reversed() { value = value << 8 | Int(data[data.startIndex + index * width + byte]) }
+        let shift = 64 - 8 * width
+        return shift > 0 ? (value << shift) >> shift : value
+      }
+    }
+    func strings(_ key: String, count: Int) -> [String] { integers(key, count: count).map { table.indices.contains($0) ? table[$0] : "?" } }
+    let identifiers = strings("StasisNodeIdentifiers", count: count)
+    let parents = integers("StasisNodeParents", count: count)
+    let classes = strings("StasisNodeClasses", count: count)
+    let counts = integers("StasisStateCounts", count: count)
+    let keys = strings("StasisStateKeys", count: counts.reduce(0, +))
     let values = unarchiver.decodeObject(forKey: "StasisStateValues") as? [Any] ?? []
     #expect(unarchiver.error == nil)
     #expect(identifiers.count == snapshot.nodes.count)
@@ -91,7 +105,25 @@ struct SnapshotReadersTests {
     #expect(process.terminationStatus == 0)
     #expect(text.contains("StasisNodeIdentifiers = "))
     #expect(text.contains("\"Güzel ✓ — unsaved\""))
-    #expect(text.contains("NSArray [\(snapshot.nodes.count)]"))
+    #expect(text.contains("StasisStrings = #"))
+    #expect(text.contains("StasisStateValues = #"))
+  }
+}
+
+extension SnapshotReadersTests {
+  @Test("A format 1 snapshot (Examples/Notes.savedState, written before format 2) still reads, and is written again as format 2 with the same nodes")
+  func formatOneStillReads() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Examples/Notes.savedState/data.archive").path
+    let old = try Snapshot(contentsOfFile: path)
+    #expect(old.metadata.format == 1)
+    #expect(!old.nodes.isEmpty)
+    let again = try Snapshot(data: try old.archivedData())
+    #expect(again.metadata.format == 2)
+    #expect(again.nodes.map(\.path) == old.nodes.map(\.path))
+    #expect(again.nodes.map(\.className) == old.nodes.map(\.className))
+    #expect(again.nodes.map(\.restorationClassName) == old.nodes.map(\.restorationClassName))
+    #expect(again.nodes.map { $0.state.keys.sorted() } == old.nodes.map { $0.state.keys.sorted() })
   }
 }
 

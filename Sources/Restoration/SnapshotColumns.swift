@@ -1,0 +1,345 @@
+internal import FoundationEssentials
+internal import KeyedArchive
+internal import PropertyLists
+
+/// A snapshot laid out as the archive stores it: one array per node field, a member per node in
+/// tree order, and every node's state keys and values one after the other (see ``Snapshot``'s
+/// summary for the keys). Preservation fills it node by node as it walks; a ``Snapshot`` read or
+/// made by hand is laid out through ``init(_:)``.
+struct SnapshotColumns {
+  var metadata: SnapshotMetadata
+  var applicationState: [String: Any]
+  /// Every name the columns below refer to (identifiers, class names, storyboards, state keys),
+  /// once each; entry 0 is the empty string ("none").
+  var strings = StringTable()
+  // One member per node, names as indexes into `strings`.
+  var identifiers: [Int] = []
+  var parents: [Int] = []
+  var kinds: [Int] = []
+  var classes: [Int] = []
+  var versions: [Int] = []
+  var stateBytes: [Int] = []
+  var restorationClasses: [Int] = []
+  var storyboards: [Int] = []
+  var storyboardIdentifiers: [Int] = []
+  /// Each node's values; laid out as counts, keys and values when written.
+  var states: [[String: Any]] = []
+  var referenceNodes: [Int] = []
+  var references: [Any] = []
+  var excluded: [Any] = []
+
+  var count: Int { identifiers.count }
+
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], expectedCount: Int = 0) {
+    self.metadata = metadata
+    self.applicationState = applicationState
+    identifiers.reserveCapacity(expectedCount)
+    parents.reserveCapacity(expectedCount)
+    kinds.reserveCapacity(expectedCount)
+    classes.reserveCapacity(expectedCount)
+    versions.reserveCapacity(expectedCount)
+    stateBytes.reserveCapacity(expectedCount)
+    restorationClasses.reserveCapacity(expectedCount)
+    storyboards.reserveCapacity(expectedCount)
+    storyboardIdentifiers.reserveCapacity(expectedCount)
+    states.reserveCapacity(expectedCount)
+  }
+
+  /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
+  mutating func appendNode(
+    identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+  ) {
+    appendNode(
+      identifier: strings.index(of: identifier), parent: parent, kind: kind, className: className, restorationClassName: restorationClassName,
+      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes, state: state)
+  }
+
+  /// ``appendNode(identifier:parent:kind:className:restorationClassName:storyboardName:storyboardIdentifier:stateVersion:stateBytes:state:)``
+  /// with the identifier already in `strings`, at `identifier`.
+  mutating func appendNode(
+    identifier: Int, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+  ) {
+    identifiers.append(identifier)
+    parents.append(parent)
+    kinds.append(kind == .view ? 1 : 0)
+    classes.append(strings.index(of: className))
+    versions.append(stateVersion)
+    stateBytes.append(bytes)
+    restorationClasses.append(restorationClassName.map { strings.index(of: $0) } ?? 0)
+    storyboards.append(storyboardName.map { strings.index(of: $0) } ?? 0)
+    storyboardIdentifiers.append(storyboardIdentifier.map { strings.index(of: $0) } ?? 0)
+    states.append(state)
+  }
+
+  /// Records a node's references (key → node indexes); nodes in increasing order.
+  mutating func addReferences(ofNode node: Int, _ indexes: [String: [Int]]) {
+    guard !indexes.isEmpty else { return }
+    referenceNodes.append(node)
+    references.append(Self.table(indexes))
+  }
+
+  /// The identifier path of a node, from the parent column.
+  func path(ofNode node: Int) -> [String] {
+    var path: [String] = []
+    var current = node
+    while current >= 0, current < count {
+      path.append(strings.strings[identifiers[current]])
+      current = parents[current]
+    }
+    return path.reversed()
+  }
+
+  init(_ snapshot: Snapshot) {
+    self.init(metadata: snapshot.metadata, applicationState: snapshot.applicationState, expectedCount: snapshot.nodes.count)
+    let nodes = snapshot.nodes
+    // Nodes made by hand (not by preservation or reading) know their parent and references by
+    // path only: look them up by path then.
+    var indexOfPath: [[String]: Int] = [:]
+    for index in nodes.indices
+    where (nodes[index].parentIndex == nil && nodes[index].path.count > 1)
+      || (nodes[index].referenceIndexes == nil && !nodes[index].references.isEmpty)
+    {
+      for (index, node) in nodes.enumerated() { indexOfPath[node.path] = index }
+      break
+    }
+    // By index, not `for node in nodes`: a node is a large value, and a copy per node retains
+    // every field.
+    for index in nodes.indices {
+      let parent: Int
+      if let known = nodes[index].parentIndex {
+        parent = known
+      } else {
+        parent = nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1
+      }
+      appendNode(
+        identifier: nodes[index].path.last ?? "", parent: parent, kind: nodes[index].kind, className: nodes[index].className,
+        restorationClassName: nodes[index].restorationClassName, storyboardName: nodes[index].storyboardName,
+        storyboardIdentifier: nodes[index].storyboardIdentifier, stateVersion: nodes[index].stateVersion,
+        stateBytes: nodes[index].stateBytes, state: nodes[index].state)
+      if let indexes = nodes[index].referenceIndexes {
+        addReferences(ofNode: index, indexes)
+      } else if !nodes[index].references.isEmpty {
+        addReferences(ofNode: index, nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } })
+      }
+    }
+    excluded = snapshot.excluded.map { Self.entry($0) }
+  }
+
+  /// An excluded object as the archive keeps it.
+  static func entry(_ object: ExcludedObject) -> [String: Any] {
+    ["identifier": object.identifier, "location": object.location, "reason": object.reason]
+  }
+
+  /// Every node's state as counts, keys (indexes into `strings`, which gains the keys) and
+  /// values; a node's keys in order, so that the same state always makes the same bytes.
+  mutating func flattenStates() -> (counts: [Int], keys: [Int], values: [Any]) {
+    var counts: [Int] = []
+    var keys: [Int] = []
+    var values: [Any] = []
+    counts.reserveCapacity(states.count)
+    // A node's entries are put in key order through their dictionary positions (cheap to move,
+    // where moving the entries themselves copies each key and value).
+    var order: [Dictionary<String, Any>.Index] = []
+    for index in states.indices {
+      let state = states[index]
+      counts.append(state.count)
+      if state.count == 1, let only = state.first {
+        keys.append(strings.index(of: only.key))
+        values.append(only.value)
+      } else if !state.isEmpty {
+        order.removeAll(keepingCapacity: true)
+        for position in state.indices {
+          // An insertion sort: states hold a few keys.
+          order.append(position)
+          var slot = order.count - 1
+          while slot > 0, state[order[slot - 1]].key > state[position].key {
+            order.swapAt(slot - 1, slot)
+            slot -= 1
+          }
+        }
+        for position in order {
+          keys.append(strings.index(of: state[position].key))
+          values.append(state[position].value)
+        }
+      }
+    }
+    return (counts, keys, values)
+  }
+
+  /// A node's references as the `[String: Any]` both archivers write alike.
+  private static func table(_ indexes: [String: [Int]]) -> [String: Any] {
+    var table: [String: Any] = [:]
+    table.reserveCapacity(indexes.count)
+    for (key, list) in indexes { table[key] = list }
+    return table
+  }
+
+  /// Writes the columns through `archiver`, in the archive's key order (format 2: see
+  /// ``Snapshot``'s summary).
+  /// `state` is ``flattenStates()``'s.
+  func write(state: (counts: [Int], keys: [Int], values: [Any]), to archiver: some SnapshotArchiving) throws {
+    // The format this writer writes, whatever format the snapshot was read from.
+    try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
+    try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
+    try archiver.encode(metadata.bundleVersion, forKey: SnapshotMetadata.bundleVersionKey)
+    try archiver.encode(metadata.idiom, forKey: SnapshotMetadata.idiomKey)
+    try archiver.encode(metadata.timestamp, forKey: SnapshotMetadata.timestampKey)
+    try archiver.encode(metadata.systemVersion, forKey: SnapshotMetadata.systemVersionKey)
+    try archiver.encode(applicationState, forKey: Snapshot.Key.application)
+    try archiver.encode(identifiers.count, forKey: Snapshot.Key.nodeCount)
+    try archiver.encode(strings: strings.strings, forKey: Snapshot.Key.strings)
+    try archiver.encode(PackedIntegers.pack(identifiers), forKey: Snapshot.Key.identifiers)
+    try archiver.encode(PackedIntegers.pack(parents), forKey: Snapshot.Key.parents)
+    try archiver.encode(PackedIntegers.pack(kinds), forKey: Snapshot.Key.kinds)
+    try archiver.encode(PackedIntegers.pack(classes), forKey: Snapshot.Key.classes)
+    try archiver.encode(PackedIntegers.pack(versions), forKey: Snapshot.Key.versions)
+    try archiver.encode(PackedIntegers.pack(stateBytes), forKey: Snapshot.Key.stateBytes)
+    // Columns every node leaves empty are left out (a reader takes "none").
+    if restorationClasses.contains(where: { $0 != 0 }) {
+      try archiver.encode(PackedIntegers.pack(restorationClasses), forKey: Snapshot.Key.restorationClasses)
+    }
+    if storyboards.contains(where: { $0 != 0 }) { try archiver.encode(PackedIntegers.pack(storyboards), forKey: Snapshot.Key.storyboards) }
+    if storyboardIdentifiers.contains(where: { $0 != 0 }) {
+      try archiver.encode(PackedIntegers.pack(storyboardIdentifiers), forKey: Snapshot.Key.storyboardIdentifiers)
+    }
+    try archiver.encode(integers: referenceNodes, forKey: Snapshot.Key.referenceNodes)
+    try archiver.encode(references, forKey: Snapshot.Key.references)
+    try archiver.encode(PackedIntegers.pack(state.counts), forKey: Snapshot.Key.stateCounts)
+    try archiver.encode(PackedIntegers.pack(state.keys), forKey: Snapshot.Key.stateKeys)
+    try archiver.encode(values: state.values, forKey: Snapshot.Key.stateValues)
+    try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
+  }
+}
+
+extension SnapshotColumns {
+  /// The columns as a binary keyed archive: written by `FoundationValueArchiver` when every
+  /// value is a plain property-list value (the usual state), and otherwise (an app's archivable
+  /// classes in some node's state) by `KeyedArchiver` with `registry`; both write the same bytes
+  /// for the same values.
+  func archivedData(registry: ArchiveClassRegistry) throws -> Data {
+    var columns = self
+    let state = columns.flattenStates()
+    do {
+      let archiver = FoundationValueArchiver()
+      try columns.write(state: state, to: archiver)
+      return try archiver.finishEncoding()
+    } catch {
+      // A value the plain writer leaves to the general archiver.
+    }
+    let archiver = KeyedArchiver(registry: registry)
+    try columns.write(state: state, to: archiver)
+    return try archiver.finishEncoding()
+  }
+}
+
+/// Names, each stored once and referred to by index; index 0 is the empty string.
+///
+/// Names repeat as the very same `String` value (an identifier kept by many nodes, a class name
+/// made once per class, a key written as a literal), so each is looked up first by its two words
+/// — equal words are the same small string or the same storage — and only then by contents.
+struct StringTable {
+  private(set) var strings: [String] = [""]
+  private var indexes: [String: Int] = ["": 0]
+  // The words cache: open addressing, the string kept so its storage cannot be reused.
+  private var cachedWords: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: 256)
+  private var cachedStrings: [String?] = Array(repeating: nil, count: 256)
+  private var cachedIndexes: [Int] = Array(repeating: 0, count: 256)
+
+  mutating func index(of string: String) -> Int {
+    guard MemoryLayout<String>.size == 16 else { return indexByContents(string) }
+    let words = withUnsafeBytes(of: string) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+    var hash = (words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash >> 29
+    let slot = Int(truncatingIfNeeded: hash) & (cachedWords.count - 1)
+    if cachedStrings[slot] != nil, cachedWords[slot] == words { return cachedIndexes[slot] }
+    let index = indexByContents(string)
+    // One entry per slot, replaced on a collision: a cache, not the table.
+    cachedWords[slot] = words
+    cachedStrings[slot] = string
+    cachedIndexes[slot] = index
+    return index
+  }
+
+  private mutating func indexByContents(_ string: String) -> Int {
+    if let known = indexes[string] { return known }
+    indexes[string] = strings.count
+    strings.append(string)
+    return strings.count - 1
+  }
+}
+
+/// A column of integers as one `NSData`: each value little-endian and signed, all in the
+/// smallest of 1, 2, 4 or 8 bytes that holds every one of them — so the width is the data's
+/// length divided by the number of values.
+enum PackedIntegers {
+  static func pack(_ values: [Int]) -> Data {
+    let low = values.min() ?? 0
+    let high = values.max() ?? 0
+    let width =
+      if low >= Int(Int8.min) && high <= Int(Int8.max) { 1 }
+      else if low >= Int(Int16.min) && high <= Int(Int16.max) { 2 }
+      else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
+      else { 8 }
+    var data = Data(count: values.count * width)
+    data.withUnsafeMutableBytes { bytes in
+      for (index, value) in values.enumerated() {
+        switch width {
+        case 1: bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self)
+        case 2: bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
+        case 4: bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
+        default: bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self)
+        }
+      }
+    }
+    return data
+  }
+
+  /// The `count` values packed in `data`, or `nil` when its length is not `count` values of one
+  /// of the widths.
+  static func unpack(_ data: Data, count: Int) -> [Int]? {
+    guard count > 0 else { return data.isEmpty ? [] : nil }
+    let width = data.count / count
+    guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
+    return data.withUnsafeBytes { bytes in
+      (0..<count).map { index in
+        switch width {
+        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
+        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
+        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
+        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        }
+      }
+    }
+  }
+}
+
+/// The two archivers a snapshot is written with: `FoundationValueArchiver` for plain values,
+/// `KeyedArchiver` for the rest.
+protocol SnapshotArchiving {
+  func encode(_ value: Any?, forKey key: String) throws
+  func encode(strings: [String], forKey key: String) throws
+  func encode(integers: [Int], forKey key: String) throws
+  func encode(values: [Any], forKey key: String) throws
+}
+
+extension FoundationValueArchiver: SnapshotArchiving {}
+
+extension KeyedArchiver: SnapshotArchiving {
+  /// Property-list values (the usual state) take the typed path; anything else (an app's
+  /// archivable classes) the general one — the same bytes either way.
+  func encode(values: [Any], forKey key: String) throws {
+    var typedValues: [PropertyListValue] = []
+    typedValues.reserveCapacity(values.count)
+    for value in values {
+      guard let typed = propertyListValue(of: value) else { break }
+      typedValues.append(typed)
+    }
+    if typedValues.count == values.count {
+      try encode(propertyListValues: typedValues, forKey: key)
+    } else {
+      try encode(values, forKey: key)
+    }
+  }
+}
