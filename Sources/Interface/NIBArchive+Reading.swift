@@ -92,7 +92,8 @@ extension NIBArchive {
     keys.reserveCapacity(counts[1])
     for _ in 0..<counts[1] {
       let length = try reader.varint()
-      keys.append(String(decoding: try reader.bytes(length), as: UTF8.self))
+      // Known long keys share a literal's storage (``NibVocabulary``): copies of them are free.
+      keys.append(NibVocabulary.interned(String(decoding: try reader.bytes(length), as: UTF8.self)))
     }
     end = max(end, reader.position)
 
@@ -150,7 +151,7 @@ extension NIBArchive {
       guard name.last == 0 else {
         throw InterfaceError(.corrupt, offset: reader.position - 1, detail: "a class name does not end with a NUL byte")
       }
-      classNames.append(ClassName(name: String(decoding: name.dropLast(), as: UTF8.self), fallbacks: fallbacks))
+      classNames.append(ClassName(name: NibVocabulary.interned(String(decoding: name.dropLast(), as: UTF8.self)), fallbacks: fallbacks))
     }
     end = max(end, reader.position)
 

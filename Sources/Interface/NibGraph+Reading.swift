@@ -4,8 +4,9 @@ extension NibGraph {
   /// without building the archive's tables first (the nib loader reads every nib it is given as
   /// bytes this way; the tables cost as much again as the reading, then as much to free).
   ///
-  /// The bytes are read once to check them and to find where each value starts, then each
-  /// object's values are read into its entries. Anything the reader would refuse — a bad magic,
+  /// Each value is read once, straight into its object's entries, when the objects' values
+  /// follow one another as Apple writes them; otherwise the values are checked and located
+  /// first. Anything the reader would refuse — a bad magic,
   /// count, offset, index, varint or value type, or a limit passed — makes this fall back on
   /// ``NIBArchive/init(bytes:limits:)``, which throws the error it always has.
   ///
@@ -59,6 +60,45 @@ private enum DirectNibReader {
       return nil
     }
 
+    /// One value of the values table, checked as ``NIBArchive/init(bytes:limits:)`` checks it:
+    /// its key index and payload, or `nil` for anything that reader refuses.
+    @inline(__always)
+    mutating func value(keyCount: Int, objectCount: Int) -> (keyIndex: Int, payload: NIBArchive.Payload)? {
+      guard let keyIndex = varint(), keyIndex < keyCount, let type = u8() else { return nil }
+      let payload: NIBArchive.Payload
+      switch type {
+      case 0:
+        guard let byte = u8() else { return nil }
+        payload = .int8(Int8(bitPattern: byte))
+      case 1:
+        guard let bits = little(2) else { return nil }
+        payload = .int16(Int16(bitPattern: UInt16(truncatingIfNeeded: bits)))
+      case 2:
+        guard let bits = little(4) else { return nil }
+        payload = .int32(Int32(bitPattern: UInt32(truncatingIfNeeded: bits)))
+      case 3:
+        guard let bits = little(8) else { return nil }
+        payload = .int64(Int64(bitPattern: bits))
+      case 4: payload = .bool(false)
+      case 5: payload = .bool(true)
+      case 6:
+        guard let bits = little(4) else { return nil }
+        payload = .float32(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+      case 7:
+        guard let bits = little(8) else { return nil }
+        payload = .float64(Double(bitPattern: bits))
+      case 8:
+        guard let length = varint(), let start = skip(length) else { return nil }
+        payload = .data(Array(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])))
+      case 9: payload = .null
+      case 10:
+        guard let index = little(4), Int(index) < objectCount else { return nil }
+        payload = .object(Int(index))
+      default: return nil
+      }
+      return (keyIndex, payload)
+    }
+
     /// Skips `count` bytes, answering where they start.
     @inline(__always)
     mutating func skip(_ count: Int) -> Int? {
@@ -101,27 +141,7 @@ private enum DirectNibReader {
     keys.reserveCapacity(keyCount)
     for _ in 0..<keyCount {
       guard let length = cursor.varint(), let start = cursor.skip(length) else { return nil }
-      keys.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self))
-    }
-
-    // Values, checked and located: where each starts (its key's varint).
-    cursor.position = offsets[2]
-    var valueStarts: [UInt32] = []
-    valueStarts.reserveCapacity(valueCount)
-    for _ in 0..<valueCount {
-      guard cursor.position <= Int(UInt32.max) else { return nil }
-      valueStarts.append(UInt32(cursor.position))
-      guard let keyIndex = cursor.varint(), keyIndex < keyCount, let type = cursor.u8() else { return nil }
-      switch type {
-      case 0: guard cursor.skip(1) != nil else { return nil }
-      case 1: guard cursor.skip(2) != nil else { return nil }
-      case 2, 6: guard cursor.skip(4) != nil else { return nil }
-      case 3, 7: guard cursor.skip(8) != nil else { return nil }
-      case 4, 5, 9: break
-      case 8: guard let length = cursor.varint(), cursor.skip(length) != nil else { return nil }
-      case 10: guard let index = cursor.little(4), Int(index) < objectCount else { return nil }
-      default: return nil
-      }
+      keys.append(NibVocabulary.interned(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)))
     }
 
     cursor.position = offsets[3]
@@ -139,7 +159,8 @@ private enum DirectNibReader {
         fallbacks.append(Int(fallback))
       }
       guard length >= 1, let start = cursor.skip(length), bytes[start + length - 1] == 0 else { return nil }
-      classNames.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length - 1)]), as: UTF8.self))
+      classNames.append(
+        NibVocabulary.interned(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length - 1)]), as: UTF8.self)))
       classFallbacks.append(fallbacks)
     }
 
@@ -149,8 +170,47 @@ private enum DirectNibReader {
       guard classIndex < classCount, first <= valueCount, count <= valueCount - first else { return nil }
     }
 
-    // Everything is checked: read each object's values into its entries.
     let fallbackNames = classFallbacks.map { $0.map { classNames[$0] } }
+
+    // As Apple writes them, the objects' values follow one another in the values table: then
+    // each value is read once, straight into its object's entries, and the values after the
+    // last object's are only checked.
+    var contiguous = true
+    var covered = 0
+    for object in 0..<objectCount {
+      guard objectFields[3 * object + 1] == covered else {
+        contiguous = false
+        break
+      }
+      covered += objectFields[3 * object + 2]
+    }
+    if contiguous {
+      cursor.position = offsets[2]
+      var objects: [NibGraph.Object] = []
+      objects.reserveCapacity(objectCount)
+      for object in 0..<objectCount {
+        let classIndex = objectFields[3 * object], count = objectFields[3 * object + 2]
+        var entries: [NibGraph.Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+          guard let (keyIndex, payload) = cursor.value(keyCount: keyCount, objectCount: objectCount) else { return nil }
+          entries.append(NibGraph.Entry(keys[keyIndex], payload))
+        }
+        objects.append(NibGraph.Object(className: classNames[classIndex], fallbacks: fallbackNames[classIndex], entries: entries))
+      }
+      for _ in covered..<valueCount where cursor.value(keyCount: keyCount, objectCount: objectCount) == nil { return nil }
+      return NibGraph(objects: objects, root: 0)
+    }
+
+    // Otherwise the values are checked and located first (where each starts), then each
+    // object's are read from there.
+    cursor.position = offsets[2]
+    var valueStarts: [Int] = []
+    valueStarts.reserveCapacity(valueCount)
+    for _ in 0..<valueCount {
+      valueStarts.append(cursor.position)
+      guard cursor.value(keyCount: keyCount, objectCount: objectCount) != nil else { return nil }
+    }
     var objects: [NibGraph.Object] = []
     objects.reserveCapacity(objectCount)
     for object in 0..<objectCount {
@@ -158,25 +218,8 @@ private enum DirectNibReader {
       var entries: [NibGraph.Entry] = []
       entries.reserveCapacity(count)
       for value in first..<(first + count) {
-        cursor.position = Int(valueStarts[value])
-        // Checked above: these reads cannot fail.
-        guard let keyIndex = cursor.varint(), let type = cursor.u8() else { return nil }
-        let payload: NIBArchive.Payload
-        switch type {
-        case 0: payload = .int8(Int8(bitPattern: bytes[cursor.position]))
-        case 1: payload = .int16(Int16(bitPattern: UInt16(truncatingIfNeeded: cursor.little(2) ?? 0)))
-        case 2: payload = .int32(Int32(bitPattern: UInt32(truncatingIfNeeded: cursor.little(4) ?? 0)))
-        case 3: payload = .int64(Int64(bitPattern: cursor.little(8) ?? 0))
-        case 4: payload = .bool(false)
-        case 5: payload = .bool(true)
-        case 6: payload = .float32(Float(bitPattern: UInt32(truncatingIfNeeded: cursor.little(4) ?? 0)))
-        case 7: payload = .float64(Double(bitPattern: cursor.little(8) ?? 0))
-        case 8:
-          let length = cursor.varint() ?? 0
-          payload = .data(Array(UnsafeBufferPointer(rebasing: bytes[cursor.position..<(cursor.position + length)])))
-        case 9: payload = .null
-        default: payload = .object(Int(cursor.little(4) ?? 0))
-        }
+        cursor.position = valueStarts[value]
+        guard let (keyIndex, payload) = cursor.value(keyCount: keyCount, objectCount: objectCount) else { return nil }
         entries.append(NibGraph.Entry(keys[keyIndex], payload))
       }
       objects.append(NibGraph.Object(className: classNames[classIndex], fallbacks: fallbackNames[classIndex], entries: entries))
