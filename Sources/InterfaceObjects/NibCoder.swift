@@ -212,11 +212,11 @@ public final class NibCoder {
     return CGPoint(x: numbers[0], y: numbers[1])
   }
 
-  private func geometry(forKey key: String, count: Int) throws(InterfaceObjectsError) -> [Double]? {
-    let numbers: [Double]?
+  private func geometry(forKey key: String, count: Int) throws(InterfaceObjectsError) -> Geometry.Numbers? {
+    let numbers: Geometry.Numbers?
     switch payload(forKey: key) {
     case nil, .null?: return nil
-    case .data(let bytes)?: numbers = Geometry.numbers(inData: bytes)
+    case .data(let bytes)?: numbers = Geometry.numbers(inData: bytes).map(Geometry.Numbers.init)
     case .object(let index)?:
       guard unarchiver.graph.objects.indices.contains(index), case .data(let bytes)? = unarchiver.graph.objects[index]["NS.bytes"],
         unarchiver.graph.objects[index].className == "NSString"
@@ -224,7 +224,7 @@ public final class NibCoder {
         numbers = nil
         break
       }
-      numbers = Geometry.numbers(inText: bytes)
+      numbers = Geometry.scan(text: bytes)
     default: numbers = nil
     }
     guard let numbers, numbers.count == count else {
@@ -255,9 +255,56 @@ public final class NibCoder {
 
 /// The two spellings of geometry in nibs: AppKit's text and UIKit's typed data.
 enum Geometry {
+  /// Up to six numbers, kept inline (an AppKit frame is read for every view of a nib; an array
+  /// for its four numbers was a fiftieth of a load, profiled).
+  struct Numbers {
+    private var storage: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    init() {}
+
+    /// The first six of `numbers`, and their count.
+    init(_ numbers: [Double]) {
+      for number in numbers.prefix(6) { append(number) }
+      count = numbers.count
+    }
+
+    subscript(index: Int) -> Double {
+      switch index {
+      case 0: storage.0
+      case 1: storage.1
+      case 2: storage.2
+      case 3: storage.3
+      case 4: storage.4
+      default: storage.5
+      }
+    }
+
+    /// Adds a number; past six, only the count grows.
+    mutating func append(_ number: Double) {
+      switch count {
+      case 0: storage.0 = number
+      case 1: storage.1 = number
+      case 2: storage.2 = number
+      case 3: storage.3 = number
+      case 4: storage.4 = number
+      case 5: storage.5 = number
+      default: break
+      }
+      count += 1
+    }
+
+    var array: [Double] { (0..<Swift.min(count, 6)).map { self[$0] } }
+  }
+
   /// The numbers of `{{190, 288}, {158, 29}}`, in order; `nil` when a part is not a number.
   static func numbers(inText text: [UInt8]) -> [Double]? {
-    var numbers: [Double] = []
+    scan(text: text)?.array
+  }
+
+  /// ``numbers(inText:)`` without an array: at most six numbers.
+  static func scan(text: [UInt8]) -> Numbers? {
+    var numbers = Numbers()
     var index = 0
     while index < text.count {
       let byte = text[index]

@@ -260,29 +260,36 @@ public final class NibUnarchiver {
       var result: [Edge] = []
       func keep(_ value: AnyObject?) { if let value { result.append((value, nil)) } }
       /// An `Any` value: an object, or the objects inside an array or dictionary (cutting any
-      /// of them drops the whole value).
-      func cuttable(_ value: Any?, _ cutIt: @escaping () -> Void, depth: Int = 0) {
-        guard let value, depth < 8 else { return }
-        if type(of: value) is AnyClass {
-          result.append((value as AnyObject, cutIt))
-        } else if let array = value as? [Any] {
-          for element in array { cuttable(element, cutIt, depth: depth + 1) }
-        } else if let dictionary = value as? [String: Any] {
-          for element in dictionary.values { cuttable(element, cutIt, depth: depth + 1) }
+      /// of them drops the whole value). The cut is made only for a value that is there: its
+      /// `[weak …]` capture would give the holder a side table, which makes every later retain
+      /// and release of it slow (profiled: every menu item of a nib).
+      func cuttable(_ value: Any?, _ makeCut: () -> () -> Void) {
+        guard let value else { return }
+        let cutIt = makeCut()
+        func add(_ value: Any, depth: Int) {
+          guard depth < 8 else { return }
+          if type(of: value) is AnyClass {
+            result.append((value as AnyObject, cutIt))
+          } else if let array = value as? [Any] {
+            for element in array { add(element, depth: depth + 1) }
+          } else if let dictionary = value as? [String: Any] {
+            for element in dictionary.values { add(element, depth: depth + 1) }
+          }
         }
+        add(value, depth: 0)
       }
       if let view = object as? View {
         for subview in view.subviews { keep(subview) }
         if let control = view as? Control { keep(control.cell) }
         // Views a view holds beside its subviews: a hostile nib can point them back up the
         // tree, so they are cuttable.
-        if let scroll = view as? ScrollView { cuttable(scroll.contentView) { [weak scroll] in scroll?.contentView = nil } }
-        if let box = view as? Box { cuttable(box.contentView) { [weak box] in box?.contentView = nil } }
+        if let scroll = view as? ScrollView { cuttable(scroll.contentView) { { [weak scroll] in scroll?.contentView = nil } } }
+        if let box = view as? Box { cuttable(box.contentView) { { [weak box] in box?.contentView = nil } } }
         if let table = view as? TableView {
           for column in table.tableColumns { keep(column) }
-          cuttable(table.headerView) { [weak table] in table?.headerView = nil }
-          cuttable(table.tableHeaderView) { [weak table] in table?.tableHeaderView = nil }
-          cuttable(table.tableFooterView) { [weak table] in table?.tableFooterView = nil }
+          cuttable(table.headerView) { { [weak table] in table?.headerView = nil } }
+          cuttable(table.tableHeaderView) { { [weak table] in table?.tableHeaderView = nil } }
+          cuttable(table.tableFooterView) { { [weak table] in table?.tableFooterView = nil } }
         }
         if let tabs = view as? TabView { for item in tabs.tabViewItems { keep(item) } }
       }
@@ -291,13 +298,13 @@ public final class NibUnarchiver {
         keep(column.dataCell)
       }
       if let item = object as? TabViewItem {
-        cuttable(item.view) { [weak item] in item?.view = nil }
-        cuttable(item.identifier) { [weak item] in item?.identifier = nil }
+        cuttable(item.view) { { [weak item] in item?.view = nil } }
+        cuttable(item.identifier) { { [weak item] in item?.identifier = nil } }
       }
       if let window = object as? Window {
         keep(window.contentView)
         keep(window.rootViewController)
-        cuttable(window.toolbar) { [weak window] in window?.toolbar = nil }
+        cuttable(window.toolbar) { { [weak window] in window?.toolbar = nil } }
       }
       if let controller = object as? WindowController {
         keep(controller.window)
@@ -318,12 +325,12 @@ public final class NibUnarchiver {
       }
       if let menu = object as? Menu { for item in menu.items { keep(item) } }
       if let item = object as? MenuItem {
-        cuttable(item.submenu) { [weak item] in item?.submenu = nil }
-        cuttable(item.representedObject) { [weak item] in item?.representedObject = nil }
+        cuttable(item.submenu) { { [weak item] in item?.submenu = nil } }
+        cuttable(item.representedObject) { { [weak item] in item?.representedObject = nil } }
       }
       if let cell = object as? Cell {
-        cuttable(cell.objectValue) { [weak cell] in cell?.objectValue = nil }
-        cuttable(cell.formatter) { [weak cell] in cell?.formatter = nil }
+        cuttable(cell.objectValue) { { [weak cell] in cell?.objectValue = nil } }
+        cuttable(cell.formatter) { { [weak cell] in cell?.formatter = nil } }
         if let popUp = cell as? PopUpButtonCell { keep(popUp.menu) }
         if let segmented = cell as? SegmentedCell { for segment in segmented.segments { keep(segment) } }
       }
