@@ -199,9 +199,3 @@ struct NamedChild: Hashable {
   var parent: Int
   var name: Int
 }
-
-/// A node's place among its siblings.
-struct SiblingKey: Hashable {
-  var parent: Int
-  var identifier: String
-}
