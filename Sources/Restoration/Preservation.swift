@@ -23,8 +23,10 @@ struct Preservation {
 
   private(set) var columns: SnapshotColumns
   private(set) var excluded: [ExcludedObject] = []
-  /// The coders of the nodes that keep references, by node index.
-  private var referringCoders: [(node: Int, encoder: StateEncoder)] = []
+  /// The references each node that keeps some wrote, by node index.
+  private var nodeReferences: [(node: Int, references: [(key: String, objects: [AnyObject])])] = []
+  /// The coder every node writes through, emptied between nodes.
+  private let encoder = StateEncoder()
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
@@ -71,13 +73,12 @@ struct Preservation {
       excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
       return
     }
-    let encoder = StateEncoder()
+    encoder.reset()
     controller.encodeRestorableState(with: encoder)
     let index = add(
       identifier: identifier, name: name, parentPath: parentPath, parentIndex: parentIndex ?? -1, kind: .viewController, className: className,
       restorationClassName: controller.restorationClassName, storyboardName: controller.storyboard?.storyboardName,
-      storyboardIdentifier: controller.storyboardIdentifier, stateVersion: type(of: controller).restorableStateVersion, encoder: encoder,
-      object: controller)
+      storyboardIdentifier: controller.storyboardIdentifier, stateVersion: type(of: controller).restorableStateVersion, object: controller)
     if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path, ownerIndex: index) }
     for child in children { visit(child, parentPath: path, parentIndex: index, location: path) }
   }
@@ -96,37 +97,39 @@ struct Preservation {
             ExcludedObject(
               identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
         } else {
-          let encoder = StateEncoder()
+          encoder.reset()
           view.encodeRestorableState(with: encoder)
           add(
             identifier: identifier, name: identifierName, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
-            storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, encoder: encoder, object: view)
+            storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
         }
       }
       stack.append(contentsOf: view.subviews.reversed())
     }
   }
 
+  /// Adds the node whose state `encoder` holds.
   @discardableResult
   private mutating func add(
     identifier: String, name: Int, parentPath: [String], parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
-    storyboardName: String?, storyboardIdentifier: String?, stateVersion: Int, encoder: StateEncoder, object: AnyObject
+    storyboardName: String?, storyboardIdentifier: String?, stateVersion: Int, object: AnyObject
   ) -> Int {
-    var state = encoder.values
-    let bytes = estimatedSize(of: state)
-    if bytes > nodeStateBudget {
+    var bytes = 8
+    for (key, value) in zip(encoder.keys, encoder.orderedValues) { bytes += key.utf8.count + 2 + estimatedSize(of: value) }
+    let overBudget = bytes > nodeStateBudget
+    if overBudget {
       excluded.append(
         ExcludedObject(
           identifier: identifier, location: parentPath,
           reason: "its state (about \(bytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
-      state = [:]
     }
     let index = columns.count
     indexOfObject[ObjectIdentifier(object)] = index
     columns.appendNode(
       identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
-      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes, state: state)
-    if !encoder.objectReferences.isEmpty { referringCoders.append((index, encoder)) }
+      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
+      stateKeys: overBudget ? [] : encoder.keys, stateValues: overBudget ? [] : encoder.orderedValues)
+    if !encoder.objectReferences.isEmpty { nodeReferences.append((index, encoder.objectReferences)) }
     return index
   }
 
@@ -142,14 +145,14 @@ struct Preservation {
   /// References become node indexes once every preserved object is known; references to
   /// objects that were not preserved are dropped (UIKit does not encode them either).
   private mutating func resolveReferences() {
-    for (node, encoder) in referringCoders {
+    for (node, references) in nodeReferences {
       var indexes: [String: [Int]] = [:]
-      for (key, objects) in encoder.objectReferences {
+      for (key, objects) in references {
         indexes[key] = objects.compactMap { indexOfObject[ObjectIdentifier($0)] }
       }
       columns.addReferences(ofNode: node, indexes)
     }
-    referringCoders = []
+    nodeReferences = []
   }
 
   /// Drops the state of the nodes whose values cannot be archived, naming them.
@@ -157,9 +160,8 @@ struct Preservation {
     for index in indices {
       let path = columns.path(ofNode: index)
       excluded.append(ExcludedObject(identifier: path.last ?? "", location: Array(path.dropLast()), reason: reason(index)))
-      columns.states[index] = [:]
-      columns.stateBytes[index] = 0
     }
+    columns.dropStates(ofNodes: Set(indices))
     columns.excluded = excluded.map(SnapshotColumns.entry)
   }
 }
@@ -198,10 +200,4 @@ func estimatedSize(of value: Any) -> Int {
 struct NamedChild: Hashable {
   var parent: Int
   var name: Int
-}
-
-/// A node's place among its siblings.
-struct SiblingKey: Hashable {
-  var parent: Int
-  var identifier: String
 }

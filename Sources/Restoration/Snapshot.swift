@@ -270,6 +270,9 @@ public struct Snapshot: @unchecked Sendable {
       do { return try unarchiver.decodeIntegers(forKey: key) } catch { throw fail(key, "an array of integers", error) }
     }
     let identifiers: [String]
+    /// Each identifier as a number, equal numbers for equal identifiers (for the check of
+    /// sibling paths below).
+    var identifierNumbers: [Int]? = nil
     let parents: [Int], kinds: [Int], versions: [Int], stateBytes: [Int], stateCounts: [Int]
     let classes: [String], restorationClasses: [String], storyboards: [String], storyboardIdentifiers: [String]
     let keys: [String]
@@ -319,6 +322,9 @@ public struct Snapshot: @unchecked Sendable {
         return names
       }
       identifiers = try names(Key.identifiers, count: count)
+      // The table's indexes number the identifiers when the table holds each string once (as
+      // Stasis writes it).
+      if Set(table).count == table.count { identifierNumbers = try packed(Key.identifiers, count: count) }
       parents = try packed(Key.parents, count: count)
       kinds = try packed(Key.kinds, count: count)
       classes = try names(Key.classes, count: count)
@@ -355,10 +361,20 @@ public struct Snapshot: @unchecked Sendable {
           stateVersion: versions[index], stateBytes: stateBytes[index], parentIndex: parent >= 0 ? parent : nil))
     }
     // Paths are unique when siblings' identifiers are (parents' paths being unique in turn).
-    var seen = Set<SiblingKey>()
+    if identifierNumbers == nil {
+      var numbers: [String: Int] = [:]
+      identifierNumbers = identifiers.map { identifier in
+        if let known = numbers[identifier] { return known }
+        numbers[identifier] = numbers.count
+        return numbers.count - 1
+      }
+    }
+    var seen = Set<NamedChild>()
     seen.reserveCapacity(count)
-    for index in nodes.indices where !seen.insert(SiblingKey(parent: parents[index], identifier: identifiers[index])).inserted {
-      throw fail(Key.identifiers, "unique paths (\(nodes[index].path.joined(separator: "/")) appears twice)")
+    if let identifierNumbers {
+      for index in nodes.indices where !seen.insert(NamedChild(parent: parents[index], name: identifierNumbers[index])).inserted {
+        throw fail(Key.identifiers, "unique paths (\(nodes[index].path.joined(separator: "/")) appears twice)")
+      }
     }
 
     // References.

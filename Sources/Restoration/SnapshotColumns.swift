@@ -22,8 +22,13 @@ struct SnapshotColumns {
   var restorationClasses: [Int] = []
   var storyboards: [Int] = []
   var storyboardIdentifiers: [Int] = []
-  /// Each node's values; laid out as counts, keys and values when written.
-  var states: [[String: Any]] = []
+  /// How many values each node keeps; every node's keys (indexes into `strings`, in key order)
+  /// and values, one node after the other.
+  var stateCounts: [Int] = []
+  var stateKeys: [Int] = []
+  var stateValues: [Any] = []
+  /// Scratch for putting a node's entries in key order.
+  private var order: [Int] = []
   var referenceNodes: [Int] = []
   var references: [Any] = []
   var excluded: [Any] = []
@@ -42,7 +47,7 @@ struct SnapshotColumns {
     restorationClasses.reserveCapacity(expectedCount)
     storyboards.reserveCapacity(expectedCount)
     storyboardIdentifiers.reserveCapacity(expectedCount)
-    states.reserveCapacity(expectedCount)
+    stateCounts.reserveCapacity(expectedCount)
   }
 
   /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
@@ -52,14 +57,15 @@ struct SnapshotColumns {
   ) {
     appendNode(
       identifier: strings.index(of: identifier), parent: parent, kind: kind, className: className, restorationClassName: restorationClassName,
-      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes, state: state)
+      storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
+      stateKeys: Array(state.keys), stateValues: Array(state.values))
   }
 
-  /// ``appendNode(identifier:parent:kind:className:restorationClassName:storyboardName:storyboardIdentifier:stateVersion:stateBytes:state:)``
-  /// with the identifier already in `strings`, at `identifier`.
+  /// Adds a node with the identifier already in `strings` (at `identifier`) and its state as
+  /// keys and values in any order (each key once).
   mutating func appendNode(
     identifier: Int, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
-    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, stateKeys keys: [String], stateValues values: [Any]
   ) {
     identifiers.append(identifier)
     parents.append(parent)
@@ -70,7 +76,65 @@ struct SnapshotColumns {
     restorationClasses.append(restorationClassName.map { strings.index(of: $0) } ?? 0)
     storyboards.append(storyboardName.map { strings.index(of: $0) } ?? 0)
     storyboardIdentifiers.append(storyboardIdentifier.map { strings.index(of: $0) } ?? 0)
-    states.append(state)
+    appendState(keys: keys, values: values)
+  }
+
+  /// A node's state in key order, so that the same state always makes the same bytes: an
+  /// insertion sort of positions (states hold a few keys).
+  private mutating func appendState(keys: [String], values: [Any]) {
+    stateCounts.append(keys.count)
+    order.removeAll(keepingCapacity: true)
+    for position in keys.indices {
+      order.append(position)
+      var slot = order.count - 1
+      while slot > 0, keys[order[slot - 1]] > keys[position] {
+        order.swapAt(slot - 1, slot)
+        slot -= 1
+      }
+    }
+    for position in order {
+      stateKeys.append(strings.index(of: keys[position]))
+      stateValues.append(values[position])
+    }
+  }
+
+  /// Where each node's state starts in `stateKeys` and `stateValues`.
+  func stateOffsets() -> [Int] {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(stateCounts.count)
+    var offset = 0
+    for count in stateCounts {
+      offsets.append(offset)
+      offset += count
+    }
+    return offsets
+  }
+
+  /// A node's state as a dictionary (`offset` from ``stateOffsets()``).
+  func state(ofNode node: Int, offset: Int) -> [String: Any] {
+    var state: [String: Any] = [:]
+    for position in offset..<(offset + stateCounts[node]) { state[strings.strings[stateKeys[position]]] = stateValues[position] }
+    return state
+  }
+
+  /// Empties the states of `nodes`.
+  mutating func dropStates(ofNodes nodes: Set<Int>) {
+    var keys: [Int] = []
+    var values: [Any] = []
+    var offset = 0
+    for node in stateCounts.indices {
+      let count = stateCounts[node]
+      if !nodes.contains(node) {
+        keys.append(contentsOf: stateKeys[offset..<(offset + count)])
+        values.append(contentsOf: stateValues[offset..<(offset + count)])
+      } else {
+        stateCounts[node] = 0
+        stateBytes[node] = 0
+      }
+      offset += count
+    }
+    stateKeys = keys
+    stateValues = values
   }
 
   /// Records a node's references (key → node indexes); nodes in increasing order.
@@ -132,42 +196,6 @@ struct SnapshotColumns {
     ["identifier": object.identifier, "location": object.location, "reason": object.reason]
   }
 
-  /// Every node's state as counts, keys (indexes into `strings`, which gains the keys) and
-  /// values; a node's keys in order, so that the same state always makes the same bytes.
-  mutating func flattenStates() -> (counts: [Int], keys: [Int], values: [Any]) {
-    var counts: [Int] = []
-    var keys: [Int] = []
-    var values: [Any] = []
-    counts.reserveCapacity(states.count)
-    // A node's entries are put in key order through their dictionary positions (cheap to move,
-    // where moving the entries themselves copies each key and value).
-    var order: [Dictionary<String, Any>.Index] = []
-    for index in states.indices {
-      let state = states[index]
-      counts.append(state.count)
-      if state.count == 1, let only = state.first {
-        keys.append(strings.index(of: only.key))
-        values.append(only.value)
-      } else if !state.isEmpty {
-        order.removeAll(keepingCapacity: true)
-        for position in state.indices {
-          // An insertion sort: states hold a few keys.
-          order.append(position)
-          var slot = order.count - 1
-          while slot > 0, state[order[slot - 1]].key > state[position].key {
-            order.swapAt(slot - 1, slot)
-            slot -= 1
-          }
-        }
-        for position in order {
-          keys.append(strings.index(of: state[position].key))
-          values.append(state[position].value)
-        }
-      }
-    }
-    return (counts, keys, values)
-  }
-
   /// A node's references as the `[String: Any]` both archivers write alike.
   private static func table(_ indexes: [String: [Int]]) -> [String: Any] {
     var table: [String: Any] = [:]
@@ -178,8 +206,7 @@ struct SnapshotColumns {
 
   /// Writes the columns through `archiver`, in the archive's key order (format 2: see
   /// ``Snapshot``'s summary).
-  /// `state` is ``flattenStates()``'s.
-  func write(state: (counts: [Int], keys: [Int], values: [Any]), to archiver: some SnapshotArchiving) throws {
+  func write(to archiver: some SnapshotArchiving) throws {
     // The format this writer writes, whatever format the snapshot was read from.
     try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
     try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
@@ -206,9 +233,9 @@ struct SnapshotColumns {
     }
     try archiver.encode(integers: referenceNodes, forKey: Snapshot.Key.referenceNodes)
     try archiver.encode(references, forKey: Snapshot.Key.references)
-    try archiver.encode(PackedIntegers.pack(state.counts), forKey: Snapshot.Key.stateCounts)
-    try archiver.encode(PackedIntegers.pack(state.keys), forKey: Snapshot.Key.stateKeys)
-    try archiver.encode(values: state.values, forKey: Snapshot.Key.stateValues)
+    try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
+    try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
+    try archiver.encode(values: stateValues, forKey: Snapshot.Key.stateValues)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
   }
 }
@@ -219,17 +246,15 @@ extension SnapshotColumns {
   /// classes in some node's state) by `KeyedArchiver` with `registry`; both write the same bytes
   /// for the same values.
   func archivedData(registry: ArchiveClassRegistry) throws -> Data {
-    var columns = self
-    let state = columns.flattenStates()
     do {
       let archiver = FoundationValueArchiver()
-      try columns.write(state: state, to: archiver)
+      try write(to: archiver)
       return try archiver.finishEncoding()
     } catch {
       // A value the plain writer leaves to the general archiver.
     }
     let archiver = KeyedArchiver(registry: registry)
-    try columns.write(state: state, to: archiver)
+    try write(to: archiver)
     return try archiver.finishEncoding()
   }
 }

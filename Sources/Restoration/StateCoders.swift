@@ -5,18 +5,58 @@ public import InterfaceObjects
 /// `NSCoder`): values under keys, and references to other restorable objects, kept as their
 /// identifier paths. Also the coder of the app delegate's app-wide values.
 public final class StateEncoder: RestorableStateEncoder {
-  /// The values written so far.
-  public private(set) var values: [String: Any] = [:]
+  /// The keys and values written so far, in the order first written (a key written again keeps
+  /// its place; `nil` removes it). Kept as two lists, not a dictionary: a node writes a few
+  /// values, and preservation moves them straight into the snapshot's columns.
+  private(set) var keys: [String] = []
+  private(set) var orderedValues: [Any] = []
+  /// Where each key is, once a node writes more than a few (a list search below that).
+  private var positions: [String: Int]?
   /// References written so far, resolved to paths once the whole tree is walked.
   var objectReferences: [(key: String, objects: [AnyObject])] = []
 
-  init() {
-    // Room for a typical node's few values: one allocation instead of one per growth.
-    values.reserveCapacity(4)
+  init() {}
+
+  /// The values written so far.
+  public var values: [String: Any] {
+    var result: [String: Any] = [:]
+    result.reserveCapacity(keys.count)
+    for (key, value) in zip(keys, orderedValues) { result[key] = value }
+    return result
   }
 
   public func encode(_ value: Any?, forKey key: String) {
-    if let value { values[key] = value } else { values.removeValue(forKey: key) }
+    if let position = position(of: key) {
+      if let value {
+        orderedValues[position] = value
+      } else {
+        keys.remove(at: position)
+        orderedValues.remove(at: position)
+        positions = nil
+      }
+    } else if let value {
+      keys.append(key)
+      orderedValues.append(value)
+      positions?[key] = keys.count - 1
+    }
+  }
+
+  private func position(of key: String) -> Int? {
+    if keys.count <= 16 { return keys.firstIndex(of: key) }
+    if positions == nil {
+      var table: [String: Int] = [:]
+      for (index, known) in keys.enumerated() { table[known] = index }
+      positions = table
+    }
+    return positions?[key]
+  }
+
+  /// Forgets everything written, keeping the room (one encoder serves every node of a walk).
+  func reset() {
+    keys.removeAll(keepingCapacity: true)
+    orderedValues.removeAll(keepingCapacity: true)
+    positions = nil
+    objectReferences.removeAll()
   }
 
   public func encodeRestorableObject(_ object: AnyObject?, forKey key: String) {

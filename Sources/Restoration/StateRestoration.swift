@@ -187,7 +187,9 @@ public final class StateRestoration: LifecycleStateKeeper {
     } catch {
       // Find the nodes whose values cannot be archived, keep them without their state, try again.
       var failing: [Int: String] = [:]
-      for (index, state) in preservation.columns.states.enumerated() where !state.isEmpty {
+      let offsets = preservation.columns.stateOffsets()
+      for index in offsets.indices where preservation.columns.stateCounts[index] > 0 {
+        let state = preservation.columns.state(ofNode: index, offset: offsets[index])
         do { _ = try KeyedArchiver.archivedData(withRootObject: state, registry: configuration.registry) } catch { failing[index] = "\(error)" }
       }
       do { _ = try KeyedArchiver.archivedData(withRootObject: appCoder.values, registry: configuration.registry) } catch {
@@ -285,6 +287,10 @@ public final class StateRestoration: LifecycleStateKeeper {
     var chosen: (name: String, path: String, snapshot: Snapshot)?
     var usedFallback = !avoid.isEmpty && avoid.contains("data.archive")
     var fallbackWhy = notes.last ?? ""
+    if fallbackWhy.isEmpty, !candidates.contains(where: { $0.name == "data.archive" }) {
+      // Set aside at an earlier launch, and no save has completed since.
+      fallbackWhy = "data.archive is missing (set aside earlier, and no save completed since)"
+    }
     for candidate in candidates {
       do {
         let snapshot = try Snapshot(contentsOfFile: candidate.path, registry: configuration.registry)

@@ -62,11 +62,14 @@ struct ProcessDeathHarness {
     var killsDuringRestore = 0
     var tornSnapshots = 0
     var recoveries = 0
+    /// Launches after a recovery whose save was killed before it completed: still on the previous snapshot.
+    var stillOnPrevious = 0
     var restores = 0
     var wrongRestores: [String] = []
     var description: String {
       "\(launches) launches, \(kills) kills (\(killsDuringSave) in the middle of a save, \(killsDuringRestore) while restoring), "
-        + "\(tornSnapshots) torn snapshots → \(recoveries) recoveries from the previous one, \(restores) restores checked, "
+        + "\(tornSnapshots) torn snapshots → \(recoveries) recoveries from the previous one (\(stillOnPrevious) more launches still on it, "
+        + "the save after the recovery killed before it completed), \(restores) restores checked, "
         + "\(wrongRestores.count) wrong"
     }
   }
@@ -81,6 +84,10 @@ struct ProcessDeathHarness {
   var completed: [Int] = []
   /// The generation being saved when the last run was killed, whose save may or may not have completed.
   var inFlight: Int?
+  /// Whether the current snapshot was torn and set aside and no save has completed since: a
+  /// launch then restores the previous snapshot again (or the in-flight save, if its write
+  /// completed).
+  var currentSetAside = false
 
   init(seed: UInt64) throws {
     scratch = try ScratchFolder("restoration-harness")
@@ -105,6 +112,7 @@ struct ProcessDeathHarness {
         figures.tornSnapshots += 1
         expectRecovery = completed.count >= 2 ? completed[completed.count - 2] : 0
         completed.removeLast()
+        currentSetAside = true
       }
       let child = try RestorationChild(folder: folder, outputPath: output, arguments: ["--seed", "\(launch)"])
       let earlyKill = !lastWasEarlyKill && expectRecovery == nil && Int.random(in: 0..<10, using: &random) == 0
@@ -159,8 +167,16 @@ struct ProcessDeathHarness {
       }
     } else {
       allowed = Set([completed.last ?? 0] + (inFlight.map { [$0] } ?? []))
-      let fine = generation == 0 ? ["fresh launch", "restored"].contains(String(outcome)) : outcome == "restored"
+      let fine: Bool
+      if currentSetAside, generation != inFlight, outcome.hasPrefix("recovered from the previous snapshot") {
+        // The previous snapshot is still the newest complete one.
+        fine = true
+        figures.stillOnPrevious += 1
+      } else {
+        fine = generation == 0 ? ["fresh launch", "restored"].contains(String(outcome)) || outcome.hasPrefix("discarded") && currentSetAside : outcome == "restored"
+      }
       if !fine { figures.wrongRestores.append("generation \(generation) came back with outcome \(outcome)") }
+      if outcome == "restored" { currentSetAside = false }
     }
     if !allowed.contains(generation) {
       figures.wrongRestores.append("restored generation \(generation); the last completed save was \(completed.last ?? 0), in flight \(inFlight.map(String.init) ?? "none")")
@@ -186,6 +202,7 @@ struct ProcessDeathHarness {
       case "SAVED":
         completed.append(generation)
         inFlight = nil
+        currentSetAside = false
       default: break
       }
     }

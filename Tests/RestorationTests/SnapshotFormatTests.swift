@@ -97,4 +97,21 @@ struct SnapshotFormatTests {
     let error = expectError(RestorationError.self, .corruptSnapshot) { try Snapshot(data: data, path: "hand.archive") }
     #expect("\(error.map { "\($0)" } ?? "")".contains(key), "\(damage): \(error.map { "\($0)" } ?? "no error")")
   }
+
+  @Test("Two siblings with one path are refused, also when the string table repeats the name")
+  func repeatedSiblingPaths() throws {
+    for table in [["", "Root", "Child", "Main"], ["", "Root", "Child", "Main", "Child"]] {
+      let data = try handMade { top in
+        top["StasisNodeCount"] = 3
+        top["StasisStrings"] = table
+        top["StasisNodeIdentifiers"] = Data([1, 2, UInt8(table.count == 4 ? 2 : 4)])
+        top["StasisNodeParents"] = Data([0xFF, 0, 0])
+        top["StasisNodeKinds"] = Data([0, 1, 1])
+        top["StasisNodeClasses"] = Data([3, 3, 3])
+        top["StasisStateCounts"] = Data([0, 0, 0])
+      }
+      let error = expectError(RestorationError.self, .corruptSnapshot) { try Snapshot(data: data, path: "hand.archive") }
+      #expect("\(error.map { "\($0)" } ?? "")".contains("Root/Child appears twice"), "table \(table)")
+    }
+  }
 }

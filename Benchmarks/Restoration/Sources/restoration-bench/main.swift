@@ -318,7 +318,8 @@ for round in 0...rounds {
 }
 
 if stasisOnly {
-  print("Stasis: save \(stasisSave.medianWall) ms, restore \(stasisRestore.medianWall) ms, encode+write only \(stasisEncodeOnly.medianWall) ms, read+decode only \(stasisDecodeOnly.medianWall) ms (wall medians), \(snapshotBytes) bytes")
+  func both(_ timing: Timing) -> String { String(format: "%.2f ms (CPU %.2f ms)", timing.medianWall, timing.medianCPU) }
+  print("Stasis: save \(both(stasisSave)), restore \(both(stasisRestore)), encode+write only \(both(stasisEncodeOnly)), read+decode only \(both(stasisDecodeOnly)) (medians), \(snapshotBytes) bytes")
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
 }
