@@ -29,21 +29,7 @@ public enum CompiledNib: Sendable {
   ///   neither a NIBArchive nor a keyed archive (NeXT `typedstream` nibs, as GNUstep still
   ///   writes, are named as such), or the reader's error for a damaged file.
   public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
-    var file = path
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      guard let found = Self.folderCandidates.map({ path + "/" + $0 }).first(where: { access($0, F_OK) == 0 }) else {
-        throw InterfaceError(
-          .notANib, path: path, detail: "the nib folder holds none of \(Self.folderCandidates.joined(separator: ", "))")
-      }
-      file = found
-    }
-    let bytes: [UInt8]
-    do {
-      bytes = [UInt8](try AtomicFile.read(contentsOfFile: file, limit: limits.maximumByteCount))
-    } catch {
-      throw InterfaceError(error.code == .tooLarge ? .limitExceeded : .fileSystem, path: file, detail: "cannot read the nib: \(error.detail)", underlying: error)
-    }
+    let (file, bytes) = try Self.read(path, limits: limits)
     if NIBArchive.isNIBArchive(bytes) {
       do {
         self = .nibArchive(try NIBArchive(bytes: bytes, limits: limits))
@@ -52,6 +38,53 @@ public enum CompiledNib: Sendable {
       }
       return
     }
+    self = .keyedArchive(try Self.keyedArchive(bytes, file: file))
+  }
+
+  /// What a nib file holds, as the nib loader wants it: a NIBArchive's graph (read straight
+  /// from the bytes by ``NibGraph/init(nibArchiveBytes:limits:)``, without the tables), or a
+  /// keyed archive's property list. The same file, checks and errors as
+  /// ``init(contentsOf:limits:)``.
+  package enum Contents {
+    case graph(NibGraph)
+    case keyedArchive(PropertyListValue)
+  }
+
+  /// The nib at `path` (a file or a `.nib` folder), as ``Contents``.
+  ///
+  /// - Throws: ``InterfaceError``, as ``init(contentsOf:limits:)``.
+  package static func contents(of path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) -> Contents {
+    let (file, bytes) = try read(path, limits: limits)
+    if NIBArchive.isNIBArchive(bytes) {
+      do {
+        return .graph(try NibGraph(nibArchiveBytes: bytes, limits: limits))
+      } catch {
+        throw InterfaceError(error.code, path: file, offset: error.offset, detail: error.detail)
+      }
+    }
+    return .keyedArchive(try keyedArchive(bytes, file: file))
+  }
+
+  /// The file a nib path names (the path, or the first candidate in a `.nib` folder) and its bytes.
+  private static func read(_ path: String, limits: NIBArchive.Limits) throws(InterfaceError) -> (file: String, bytes: [UInt8]) {
+    var file = path
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      guard let found = folderCandidates.map({ path + "/" + $0 }).first(where: { access($0, F_OK) == 0 }) else {
+        throw InterfaceError(
+          .notANib, path: path, detail: "the nib folder holds none of \(folderCandidates.joined(separator: ", "))")
+      }
+      file = found
+    }
+    do {
+      return (file, [UInt8](try AtomicFile.read(contentsOfFile: file, limit: limits.maximumByteCount)))
+    } catch {
+      throw InterfaceError(error.code == .tooLarge ? .limitExceeded : .fileSystem, path: file, detail: "cannot read the nib: \(error.detail)", underlying: error)
+    }
+  }
+
+  /// A nib file's bytes that are not a NIBArchive, as a keyed archive's property list.
+  private static func keyedArchive(_ bytes: [UInt8], file: String) throws(InterfaceError) -> PropertyListValue {
     if bytes.dropFirst(2).starts(with: Array("streamtyped".utf8)) {
       throw InterfaceError(.notANib, path: file, offset: 0, detail: "a NeXT typedstream nib (GNUstep, pre-10.2 macOS); only NIBArchive and keyed-archive nibs are read")
     }
@@ -64,7 +97,7 @@ public enum CompiledNib: Sendable {
     guard value["$archiver"] != nil, value["$objects"]?.arrayValue != nil else {
       throw InterfaceError(.notANib, path: file, detail: "a property list, but not a keyed archive (no $archiver and $objects)")
     }
-    self = .keyedArchive(value)
+    return value
   }
 }
 

@@ -150,8 +150,10 @@ public final class Nib: Sendable {
           graph = try CocoaNibCompiler.compile(document, options: .init(omitsColorProfiles: true))
         }
       } else {
-        switch try CompiledNib(contentsOf: path) {
-        case .nibArchive(let archive): graph = NibGraph(archive)
+        // A NIBArchive is read straight into its graph (as `CompiledNib(contentsOf:)` then
+        // `NibGraph(_:)` would give it, with the same errors, without the tables).
+        switch try CompiledNib.contents(of: path) {
+        case .graph(let nibGraph): graph = nibGraph
         case .keyedArchive(let value): graph = try NibGraph(keyedArchive: value, path: path)
         }
       }

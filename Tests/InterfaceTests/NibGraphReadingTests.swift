@@ -86,4 +86,32 @@ struct NibGraphReadingTests {
     #expect(throws: InterfaceError.self) { try NibGraph(nibArchiveBytes: bytes, limits: tight) }
     #expect(try NibGraph(nibArchiveBytes: bytes).objects.count == 1)
   }
+
+  /// `CompiledNib.contents(of:)`, the loader's way to open a nib file: the graph
+  /// `CompiledNib(contentsOf:)` gives, and its errors.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func nibFilesOpenAsCompiledNibOpensThem() throws {
+    for path in NIBArchiveTests.nibFiles.prefix(60) {
+      guard case .graph(let graph) = try CompiledNib.contents(of: path), case .nibArchive(let archive) = try CompiledNib(contentsOf: path)
+      else {
+        Issue.record("\(path): not read as a NIBArchive")
+        continue
+      }
+      #expect(graph == NibGraph(archive), "\(path)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("NibGraphReadingTests-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let damaged = folder.appendingPathComponent("damaged.nib").path
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try #require(NIBArchiveTests.nibFiles.first))))
+    try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: damaged))
+    for path in [damaged, folder.path, folder.appendingPathComponent("missing.nib").path] {
+      var expected: InterfaceError?
+      var actual: InterfaceError?
+      do { _ = try CompiledNib(contentsOf: path) } catch { expected = error }
+      do { _ = try CompiledNib.contents(of: path) } catch { actual = error }
+      #expect(expected != nil && actual == expected, "\(path): \(String(describing: actual)) instead of \(String(describing: expected))")
+    }
+  }
 }
+
