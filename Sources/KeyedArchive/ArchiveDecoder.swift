@@ -219,10 +219,17 @@ public final class ArchiveDecoder {
     return try decodeObject(forKey: key, allowed: allowedClasses(for: requested))
   }
 
-  /// A decoded number converted exactly to `T`, or the type mismatch error.
+  /// A decoded number converted exactly to `T`; a preserved form
+  /// (``KeyedUnarchiver/preservesArchivedForm``) asked for as a plain type, converted to its
+  /// plain value; a plain value asked for as a preserved form that can be made from it
+  /// (``ArchivedTimeZone``, ``ArchivedSet``, ``ArchivedDictionary``); or the type mismatch error.
   @usableFromInline
   func converted<T>(_ value: Any, to type: T.Type, forKey key: String) throws -> T {
     if let converted = ArchiveDecoder.convertNumber(value, to: type) { return converted }
+    if unarchiver.preservesArchivedForm, let plain = KeyedUnarchiver.plainValue(value) as? T { return plain }
+    if let liftable = T.self as? any ArchivePreservedFormLiftable.Type, let lifted = liftable.lifted(from: value) as? T {
+      return lifted
+    }
     throw KeyedArchiveError(.typeMismatch, "\(location) key \"\(key)\" holds a \(Swift.type(of: value)); expected \(T.self)")
   }
 
@@ -349,6 +356,11 @@ extension Dictionary: ArchiveContainerType {
 extension Set: ArchiveContainerType {
   static var archiveFoundationNames: [String] { ["NSSet", "NSMutableSet"] }
   static var archiveElementTypes: [Any.Type] { [Element.self] }
+}
+extension ArchiveMutable: ArchiveContainerType {
+  /// What the wrapped type admits (its Foundation classes include the mutable ones).
+  static var archiveFoundationNames: [String] { [] }
+  static var archiveElementTypes: [Any.Type] { [Value.self] }
 }
 extension Optional: ArchiveContainerType {
   static var archiveFoundationNames: [String] { [] }

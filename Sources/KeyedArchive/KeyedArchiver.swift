@@ -44,6 +44,8 @@ public final class KeyedArchiver {
   @exclusivity(unchecked) var depth = 0
   /// Time zones and locales already written, by identifier (see `encodeValueObject`).
   var sharedValueNumbers: [String: UInt64] = [:]
+  /// `ArchivedString`s already written, by the entry they were decoded from.
+  var archivedStringNumbers: [Int: UInt64] = [:]
   var classNameOverrides: [ObjectIdentifier: String] = [:]
   /// `NSDate`, the class the typed path writes dates as.
   let dateClass = ArchivedClass(name: "NSDate")
@@ -388,6 +390,17 @@ public final class KeyedArchiver {
     return try encodeValueObject(value)
   }
 
+  /// A string decoded from an archive that held it more than once: an inline entry of its own
+  /// per original entry, not merged with equal strings.
+  func reference(toArchivedString string: ArchivedString) throws -> UInt64 {
+    guard string.value != "$null" else { return try reference(to: string.value) }
+    guard let identity = string.archivedIdentity else { return inline(.string(string.value)) }
+    if let uid = archivedStringNumbers[identity] { return uid }
+    let uid = append(.string(string.value))
+    archivedStringNumbers[identity] = uid
+    return uid
+  }
+
   /// A class instance: once per identity.
   func reference(toInstance object: AnyObject) throws -> UInt64 {
     if let uid = objectNumbers[ObjectIdentifier(object)] { return uid }
@@ -410,10 +423,14 @@ public final class KeyedArchiver {
 
   /// A value that becomes an object dictionary: a Foundation value or a registered value type.
   func encodeValueObject(_ value: Any) throws -> UInt64 {
+    if let string = value as? ArchivedString { return try reference(toArchivedString: string) }
     // Apple's Foundation hands out one NSTimeZone and one NSLocale instance per identifier, so
-    // an archive holds each zone and locale once however often it is used; so does this one.
+    // an archive holds each zone and locale once however often it is used; so does this one
+    // (an ArchivedTimeZone once per name and rules).
     let sharedKey: String? =
       if let zone = value as? TimeZone { "NSTimeZone " + zone.identifier }
+      else if let zone = value as? ArchivedTimeZone { zone.sharingKey }
+      else if let locale = value as? ArchivedLocale { locale.sharingKey }
       else if let locale = value as? Locale { "NSLocale " + locale.identifier }
       else { nil }
     if let sharedKey, let uid = sharedValueNumbers[sharedKey] { return uid }

@@ -56,6 +56,43 @@ public final class KeyedUnarchiver {
   @exclusivity(unchecked) public var requiresSecureCoding = false {
     didSet { if oldValue { requiresSecureCoding = true } }
   }
+  /// Decode Foundation objects to values that keep their archived form, so that archiving the
+  /// result again writes the graph that was read (off by default; no Apple counterpart — Apple's
+  /// objects keep their class and order by being the objects themselves):
+  ///
+  /// | archived as | default | with this option |
+  /// |---|---|---|
+  /// | `NSMutableString`, `NSMutableData`, `NSMutableArray`, `NSMutableOrderedSet`, `NSMutableIndexSet`, `NSMutableAttributedString` | `String`, `Data`, `[Any]`, … | ``ArchiveMutable`` of the same value |
+  /// | `NSSet` / `NSMutableSet` | `Set<AnyHashable>` | ``ArchivedSet`` (members in archived order) / ``ArchiveMutable`` of one |
+  /// | `NSDictionary` / `NSMutableDictionary` | `[AnyHashable: Any]` | ``ArchivedDictionary`` (entries in archived order) / ``ArchiveMutable`` of one |
+  /// | `NSTimeZone` | `TimeZone` | ``ArchivedTimeZone`` (name and `NS.data` rules) |
+  ///
+  /// Attributed strings keep their attribute dictionaries' order too. Asking for a plain type
+  /// (`decode([String].self, forKey:)`, `Set<Int>`, `TimeZone`) still gives it: the preserved
+  /// form is converted (``plainValue(_:)``), and its form is then lost — a model keeps the form
+  /// only by keeping the decoded object (`decodeObject(of:forKey:)`) or by asking for
+  /// ``ArchivedTimeZone``, ``ArchivedSet`` or ``ArchivedDictionary`` by type. Secure decoding
+  /// checks the same archived classes as without the option. Values have no identity: a
+  /// Foundation value object referenced twice is archived again twice, except time zones and
+  /// locales, which the archiver writes once per zone.
+  @exclusivity(unchecked) public var preservesArchivedForm = false
+  /// With ``preservesArchivedForm``: the UIDs of strings that `$objects` holds more than once
+  /// (equal code units at several entries: distinct `NSString` instances), found on first use.
+  lazy var repeatedStrings: Set<Int> = {
+    var seen: [[UInt8]: Int] = [:]
+    var repeated: Set<Int> = []
+    for (index, object) in objects.enumerated() where index > 0 {
+      guard case .string(let string) = object else { continue }
+      let units = Array(string.utf8)
+      if let first = seen[units] {
+        repeated.insert(first)
+        repeated.insert(index)
+      } else {
+        seen[units] = index
+      }
+    }
+    return repeated
+  }()
   /// Asked for a registered type to use when neither the class name nor its `$classes` are
   /// registered (`unarchiver:cannotDecodeObjectOfClassName:originalClasses:`); return `nil` to fail.
   @exclusivity(unchecked) public var cannotDecodeClass: ((_ name: String, _ classes: [String]) -> Any.Type?)?
@@ -434,6 +471,7 @@ public final class KeyedUnarchiver {
       guard !Self.isNullMarker(string) else {
         throw KeyedArchiveError(.corruptArchive, "$objects[\(index)] under key \"\(key)\"\(pathDescription) is the string \"$null\", which only $objects[0] may be")
       }
+      if preservesArchivedForm, repeatedStrings.contains(index) { return ArchivedString(string, archivedIdentity: index) }
       return string
     case .integer(let integer):
       if let small = integer.exactly(Int.self) { return small }

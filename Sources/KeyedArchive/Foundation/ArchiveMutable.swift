@@ -43,6 +43,10 @@ public struct ArchiveMutable<Value: ArchiveMutableFoundationValue>: ArchiveFound
   }
 }
 
+extension ArchiveMutable: Equatable where Value: Equatable {}
+extension ArchiveMutable: Hashable where Value: Hashable {}
+extension ArchiveMutable: Sendable where Value: Sendable {}
+
 extension String: ArchiveMutableFoundationValue {
   public var mutableArchiveClass: (name: String, classes: [String]) {
     ("NSMutableString", ["NSMutableString", "NSString", "NSObject"])

@@ -24,6 +24,10 @@ public struct ArchivedAttributedString: CustomStringConvertible {
     /// decoded so that re-archiving writes Apple's table back: Apple uniques attribute
     /// dictionaries by identity, so two equal dictionaries may have two entries.
     var tableIndex: Int?
+    /// The attribute dictionary as decoded with ``KeyedUnarchiver/preservesArchivedForm``
+    /// (an ``ArchivedDictionary``, or an ``ArchiveMutable`` of one), written again in its place
+    /// while ``attributes`` still equals it.
+    var archivedAttributes: Any?
 
     public init(range: Range<Int>, attributes: [String: Any]) {
       self.range = range
@@ -35,6 +39,11 @@ public struct ArchivedAttributedString: CustomStringConvertible {
   /// Runs in order, covering the string from UTF-16 offset 0 to its end without gaps; none for
   /// an empty string.
   public var runs: [Run]
+  /// With ``KeyedUnarchiver/preservesArchivedForm``: whether the string was archived as an
+  /// `NSMutableString` object, and whether the attribute table was an `NSArray` rather than
+  /// Apple's usual `NSMutableArray` (written back so).
+  var stringArchivedMutable = false
+  var tableArchivedImmutable = false
 
   /// A string whose every character has `attributes`.
   public init(string: String, attributes: [String: Any] = [:]) {
@@ -67,6 +76,9 @@ public struct ArchivedAttributedString: CustomStringConvertible {
 /// Equality for decoded archive values: `Hashable` values by `==`, arrays and dictionaries
 /// member by member, class instances by identity.
 func archiveValuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+  if let left = lhs as? any ArchivePreservedForm, let right = rhs as? any ArchivePreservedForm {
+    return type(of: left) == type(of: right) && archiveValuesEqual(left.plainValue, right.plainValue)
+  }
   if let left = lhs as? [Any], let right = rhs as? [Any] {
     return left.count == right.count && zip(left, right).allSatisfy { archiveValuesEqual($0, $1) }
   }
@@ -82,6 +94,25 @@ func archiveValuesEqual(_ lhs: Any, _ rhs: Any) -> Bool {
   }
   if let left = lhs as? AnyHashable, let right = rhs as? AnyHashable { return left == right }
   return false
+}
+
+extension ArchivedAttributedString.Run {
+  /// What the archiver writes for this run's attributes: the dictionary as it was decoded
+  /// (``KeyedUnarchiver/preservesArchivedForm``) while ``attributes`` still equals it, else
+  /// ``attributes``.
+  var attributesToArchive: Any {
+    guard let archivedAttributes else { return attributes }
+    let decoded: ArchivedDictionary? =
+      if let ordered = archivedAttributes as? ArchivedDictionary { ordered }
+      else { (archivedAttributes as? ArchiveMutable<ArchivedDictionary>)?.value }
+    guard let decoded else { return attributes }
+    var entries: [String: Any] = [:]
+    for (key, value) in zip(decoded.keys, decoded.values) {
+      guard let name = archivedStringValue(key.base) else { return attributes }
+      entries[name] = value
+    }
+    return ArchivedAttributedString.attributesEqual(entries, attributes) ? archivedAttributes : attributes
+  }
 }
 
 extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFoundationValue {
@@ -102,13 +133,16 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
     guard position == length else {
       throw KeyedArchiveError(.invalidValue, "cannot archive the attributed string: its runs cover \(position) UTF-16 units of \(length)")
     }
-    coder.encodeRaw(.uid(try coder.reference(to: string)), forKey: "NSString")
+    let stringObject: Any = stringArchivedMutable ? ArchiveMutable(string) : string
+    coder.encodeRaw(.uid(try coder.reference(to: stringObject)), forKey: "NSString")
     if runs.isEmpty { return }
     if runs.count == 1 {
-      coder.encodeRaw(.uid(try coder.reference(to: runs[0].attributes)), forKey: "NSAttributes")
+      coder.encodeRaw(.uid(try coder.reference(to: runs[0].attributesToArchive)), forKey: "NSAttributes")
       return
     }
-    var distinct: [[String: Any]] = []
+    var distinct: [Any] = []
+    /// The entries of a rebuilt table (when the decoded one cannot be used), to merge equal ones.
+    var rebuilt: [[String: Any]] = []
     var info: [UInt8] = []
     let table = decodedTable()
     for run in runs {
@@ -116,29 +150,34 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
       if let table, let decoded = run.tableIndex {
         index = decoded
         if index == distinct.count { distinct.append(table[index]) }
-      } else if let found = distinct.firstIndex(where: { Self.attributesEqual($0, run.attributes) }) {
+      } else if let found = rebuilt.firstIndex(where: { Self.attributesEqual($0, run.attributes) }) {
         index = found
       } else {
         index = distinct.count
         distinct.append(run.attributes)
+        rebuilt.append(run.attributes)
       }
       ArchiveVarint.append(UInt64(run.range.count), to: &info)
       ArchiveVarint.append(UInt64(index), to: &info)
     }
-    coder.encodeRaw(.uid(try coder.reference(to: ArchiveMutable(distinct.map { $0 as Any }))), forKey: "NSAttributes")
+    let tableObject: Any = tableArchivedImmutable ? distinct : ArchiveMutable(distinct)
+    coder.encodeRaw(.uid(try coder.reference(to: tableObject)), forKey: "NSAttributes")
     coder.encodeRaw(.uid(try coder.reference(to: ArchiveMutable(Data(info)))), forKey: "NSAttributeInfo")
   }
 
   /// The attribute table the runs were decoded with, when every run still has its entry, the
   /// entries are used in first-use order, and runs sharing an entry still have equal attributes;
-  /// else `nil` (the table is rebuilt, equal dictionaries merged).
-  func decodedTable() -> [[String: Any]]? {
-    var table: [[String: Any]] = []
+  /// else `nil` (the table is rebuilt, equal dictionaries merged). Each entry is what
+  /// ``Run/attributesToArchive`` gives for its first run.
+  func decodedTable() -> [Any]? {
+    var table: [Any] = []
+    var plainTable: [[String: Any]] = []
     for run in runs {
       guard let index = run.tableIndex else { return nil }
       if index == table.count {
-        table.append(run.attributes)
-      } else if index > table.count || !Self.attributesEqual(table[index], run.attributes) {
+        table.append(run.attributesToArchive)
+        plainTable.append(run.attributes)
+      } else if index > table.count || !Self.attributesEqual(plainTable[index], run.attributes) {
         return nil
       }
     }
@@ -152,6 +191,10 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
     }
     self.string = string
     runs = []
+    let preserving = coder.unarchiver.preservesArchivedForm
+    if preserving, case .uid(let uid)? = coder.storedValue(forKey: "NSString"), coder.unarchiver.plainString(at: uid) == nil {
+      stringArchivedMutable = try coder.decodeObject(forKey: "NSString", including: [String.self]) is ArchiveMutable<String>
+    }
     let length = string.utf16.count
     let containers: [Any.Type] = [[Any].self, [AnyHashable: Any].self]
     let attributes = try coder.decodeObject(forKey: "NSAttributes", including: containers)
@@ -159,10 +202,20 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
       // No run table: one dictionary for the whole string, or no attributes at all.
       guard let attributes else { return }
       let dictionary = try Self.attributeDictionary(attributes, coder)
-      if length > 0 { runs = [Run(range: 0..<length, attributes: dictionary)] }
+      if length > 0 {
+        var run = Run(range: 0..<length, attributes: dictionary)
+        if preserving { run.archivedAttributes = attributes }
+        runs = [run]
+      }
       return
     }
-    guard let list = attributes as? [Any] else {
+    let list: [Any]
+    if let plainList = attributes as? [Any] {
+      list = plainList
+      tableArchivedImmutable = preserving
+    } else if let mutableList = attributes as? ArchiveMutable<[Any]> {
+      list = mutableList.value
+    } else {
       throw coder.corrupt(className, "has NSAttributeInfo but NSAttributes is not an array of dictionaries")
     }
     let dictionaries = try list.map { try Self.attributeDictionary($0, coder) }
@@ -190,6 +243,7 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
       if runLength > 0 {
         var run = Run(range: position..<(position + runLength), attributes: dictionaries[Int(numbers[pair + 1])])
         run.tableIndex = Int(numbers[pair + 1])
+        if preserving { run.archivedAttributes = list[Int(numbers[pair + 1])] }
         runs.append(run)
       }
       position += runLength
@@ -199,14 +253,16 @@ extension ArchivedAttributedString: ArchiveFoundationValue, ArchiveMutableFounda
     }
   }
 
+  /// An attribute dictionary as decoded (plain, or an ``ArchivedDictionary`` possibly wrapped in
+  /// ``ArchiveMutable``), with string keys.
   private static func attributeDictionary(_ value: Any, _ coder: ArchiveDecoder) throws -> [String: Any] {
-    guard let dictionary = value as? [AnyHashable: Any] else {
+    guard let dictionary = archivedDictionaryEntries(value) else {
       throw KeyedArchiveError(.typeMismatch, "\(coder.location) (NSAttributedString) has attributes of type \(type(of: value)); expected a dictionary")
     }
     var result: [String: Any] = [:]
     result.reserveCapacity(dictionary.count)
     for (key, value) in dictionary {
-      guard let name = key.base as? String else {
+      guard let name = archivedStringValue(key.base) else {
         throw KeyedArchiveError(.typeMismatch, "\(coder.location) (NSAttributedString) has an attribute named by a \(type(of: key.base)); expected a string")
       }
       result[name] = value

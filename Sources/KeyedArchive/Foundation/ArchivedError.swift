@@ -42,11 +42,11 @@ extension ArchivedError: ArchiveFoundationValue {
       [AnyHashable: Any].self, [Any].self, Set<AnyHashable>.self, String.self, Data.self, Date.self, URL.self,
     ]
     guard let info = try coder.decodeObject(forKey: "NSUserInfo", including: allowed) else { return }
-    guard let dictionary = info as? [AnyHashable: Any] else {
+    guard let dictionary = archivedDictionaryEntries(info) else {
       throw KeyedArchiveError(.typeMismatch, "\(coder.location) (NSError) has an NSUserInfo of type \(type(of: info)); expected a dictionary")
     }
     for (key, value) in dictionary {
-      guard let name = key.base as? String else {
+      guard let name = archivedStringValue(key.base) else {
         throw KeyedArchiveError(.typeMismatch, "\(coder.location) (NSError) has a user-info key of type \(type(of: key.base)); expected a string")
       }
       userInfo[name] = value

@@ -66,7 +66,7 @@ extension ArchivedTypedValue: ArchiveFoundationValue, ArchiveFoundationAliased {
   init(archivedBy coder: ArchiveDecoder) throws {
     // `$0` is a generated key, stored as written (user keys starting with `$` are escaped).
     guard case .uid(let typeReference)? = coder.storedValue(forKey: "$0"),
-      let type = try coder.object(atReference: typeReference, key: "$0") as? String
+      let type = archivedStringValue(try coder.object(atReference: typeReference, key: "$0"))
     else {
       throw coder.corrupt("NSValue", "has neither NS.special nor a type-encoding string under $0")
     }

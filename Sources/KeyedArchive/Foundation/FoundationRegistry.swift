@@ -15,9 +15,13 @@ extension ArchiveClassRegistry {
 
   mutating func registerFoundationClasses() {
     registerFoundation("NSString", classes: ["NSString", "NSObject"], type: String.self) { try $0.foundationString() }
-    registerFoundation("NSMutableString", classes: ["NSMutableString", "NSString", "NSObject"], type: String.self) { try $0.foundationString() }
+    registerFoundation("NSMutableString", classes: ["NSMutableString", "NSString", "NSObject"], type: String.self) {
+      $0.preservingMutability(try $0.foundationString())
+    }
     registerFoundation("NSData", classes: ["NSData", "NSObject"], type: Data.self) { try $0.foundationData() }
-    registerFoundation("NSMutableData", classes: ["NSMutableData", "NSData", "NSObject"], type: Data.self) { try $0.foundationData() }
+    registerFoundation("NSMutableData", classes: ["NSMutableData", "NSData", "NSObject"], type: Data.self) {
+      $0.preservingMutability(try $0.foundationData())
+    }
     registerFoundation("NSDate", classes: ["NSDate", "NSObject"], type: Date.self, isFoundationDate: true) { coder in
       guard let seconds = coder.storedValue(forKey: "NS.time")?.doubleValue else {
         throw KeyedArchiveError(.corruptArchive, "\(coder.location) (NSDate) has no NS.time number")
@@ -25,13 +29,22 @@ extension ArchiveClassRegistry {
       return Date(timeIntervalSinceReferenceDate: seconds)
     }
     registerFoundation("NSArray", classes: ["NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
-    registerFoundation("NSMutableArray", classes: ["NSMutableArray", "NSArray", "NSObject"], type: [Any].self) { try $0.foundationArray() }
-    registerFoundation("NSDictionary", classes: ["NSDictionary", "NSObject"], type: [AnyHashable: Any].self) { try $0.foundationDictionary() }
-    registerFoundation("NSMutableDictionary", classes: ["NSMutableDictionary", "NSDictionary", "NSObject"], type: [AnyHashable: Any].self) {
-      try $0.foundationDictionary()
+    registerFoundation("NSMutableArray", classes: ["NSMutableArray", "NSArray", "NSObject"], type: [Any].self) {
+      $0.preservingMutability(try $0.foundationArray())
     }
-    registerFoundation("NSSet", classes: ["NSSet", "NSObject"], type: Set<AnyHashable>.self) { try $0.foundationSet() }
-    registerFoundation("NSMutableSet", classes: ["NSMutableSet", "NSSet", "NSObject"], type: Set<AnyHashable>.self) { try $0.foundationSet() }
+    registerFoundation("NSDictionary", classes: ["NSDictionary", "NSObject"], type: [AnyHashable: Any].self) { coder in
+      if coder.unarchiver.preservesArchivedForm { try coder.orderedDictionary() } else { try coder.foundationDictionary() }
+    }
+    registerFoundation("NSMutableDictionary", classes: ["NSMutableDictionary", "NSDictionary", "NSObject"], type: [AnyHashable: Any].self) {
+      coder in
+      if coder.unarchiver.preservesArchivedForm { ArchiveMutable(try coder.orderedDictionary()) } else { try coder.foundationDictionary() }
+    }
+    registerFoundation("NSSet", classes: ["NSSet", "NSObject"], type: Set<AnyHashable>.self) { coder in
+      if coder.unarchiver.preservesArchivedForm { try coder.orderedSet() } else { try coder.foundationSet() }
+    }
+    registerFoundation("NSMutableSet", classes: ["NSMutableSet", "NSSet", "NSObject"], type: Set<AnyHashable>.self) { coder in
+      if coder.unarchiver.preservesArchivedForm { ArchiveMutable(try coder.orderedSet()) } else { try coder.foundationSet() }
+    }
     registerFoundation("NSNull", classes: ["NSNull", "NSObject"], type: ArchiveNull.self) { _ in ArchiveNull() }
     registerFoundation("NSUUID", classes: ["NSUUID", "NSObject"], type: UUID.self) { coder in
       guard let bytes = coder.storedValue(forKey: "NS.uuidbytes")?.dataValue, bytes.count == 16 else {
@@ -73,7 +86,7 @@ extension ArchiveDecoder {
     switch storedValue(forKey: "NS.string") {
     case .string(let string)?: return string
     case .uid(let uid)?:
-      if let string = try object(atReference: uid, key: "NS.string") as? String { return string }
+      if let string = archivedStringValue(try object(atReference: uid, key: "NS.string")) { return string }
     default: break
     }
     throw KeyedArchiveError(.corruptArchive, "\(location) (NSString) has no NS.string")
@@ -90,6 +103,41 @@ extension ArchiveDecoder {
   }
 
   func foundationArray() throws -> [Any] { try members(forKey: "NS.objects") }
+
+  /// `value` wrapped in ``ArchiveMutable`` when the unarchiver preserves archived forms (the
+  /// object was archived as the mutable class), else `value` itself.
+  func preservingMutability<Value: ArchiveMutableFoundationValue>(_ value: Value) -> Any {
+    unarchiver.preservesArchivedForm ? ArchiveMutable(value) : value
+  }
+
+  /// `NS.objects` as an ``ArchivedSet``, members in archived order.
+  func orderedSet() throws -> ArchivedSet {
+    var set = ArchivedSet()
+    for member in try members(forKey: "NS.objects") {
+      guard let hashable = member as? AnyHashable else {
+        throw KeyedArchiveError(.typeMismatch, "\(location) (NSSet) holds a \(type(of: member)), which cannot be a set member in Swift")
+      }
+      set.insert(hashable)
+    }
+    return set
+  }
+
+  /// `NS.keys` and `NS.objects` as an ``ArchivedDictionary``, entries in archived order.
+  func orderedDictionary() throws -> ArchivedDictionary {
+    let keys = try members(forKey: "NS.keys")
+    let values = try members(forKey: "NS.objects")
+    guard keys.count == values.count else {
+      throw KeyedArchiveError(.corruptArchive, "\(location) (NSDictionary) has \(keys.count) NS.keys but \(values.count) NS.objects")
+    }
+    var dictionary = ArchivedDictionary()
+    for (key, value) in zip(keys, values) {
+      guard let hashable = key as? AnyHashable else {
+        throw KeyedArchiveError(.typeMismatch, "\(location) (NSDictionary) has a key of type \(type(of: key)), which cannot be a dictionary key in Swift")
+      }
+      dictionary[hashable] = value
+    }
+    return dictionary
+  }
 
   func foundationSet() throws -> Set<AnyHashable> {
     var set = Set<AnyHashable>()

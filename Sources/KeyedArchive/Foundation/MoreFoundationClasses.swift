@@ -10,7 +10,7 @@ extension ArchiveClassRegistry {
     registerFoundation(
       "NSMutableOrderedSet", classes: ["NSMutableOrderedSet", "NSOrderedSet", "NSObject"], type: ArchivedOrderedSet.self
     ) {
-      try ArchivedOrderedSet(archivedBy: $0, className: "NSMutableOrderedSet")
+      $0.preservingMutability(try ArchivedOrderedSet(archivedBy: $0, className: "NSMutableOrderedSet"))
     }
     registerFoundation(
       "NSCountedSet", classes: ["NSCountedSet", "NSMutableSet", "NSSet", "NSObject"], type: ArchivedCountedSet.self
@@ -39,7 +39,7 @@ extension ArchiveClassRegistry {
     registerFoundation(
       "NSMutableIndexSet", classes: ["NSMutableIndexSet", "NSIndexSet", "NSObject"], type: ArchivedIndexSet.self
     ) {
-      try ArchivedIndexSet(archivedBy: $0, className: "NSMutableIndexSet")
+      $0.preservingMutability(try ArchivedIndexSet(archivedBy: $0, className: "NSMutableIndexSet"))
     }
     registerFoundation("NSIndexPath", classes: ["NSIndexPath", "NSObject"], type: IndexPath.self) {
       try IndexPath(archivedBy: $0)
@@ -52,12 +52,16 @@ extension ArchiveClassRegistry {
       "NSMutableAttributedString", classes: ["NSMutableAttributedString", "NSAttributedString", "NSObject"],
       type: ArchivedAttributedString.self
     ) {
-      try ArchivedAttributedString(archivedBy: $0)
+      $0.preservingMutability(try ArchivedAttributedString(archivedBy: $0))
     }
 
     registerFoundation("NSError", classes: ["NSError", "NSObject"], type: ArchivedError.self) { try ArchivedError(archivedBy: $0) }
-    registerFoundation("NSLocale", classes: ["NSLocale", "NSObject"], type: Locale.self) { try Locale(archivedBy: $0) }
-    registerFoundation("NSTimeZone", classes: ["NSTimeZone", "NSObject"], type: TimeZone.self) { try TimeZone(archivedBy: $0) }
+    registerFoundation("NSLocale", classes: ["NSLocale", "NSObject"], type: Locale.self) { coder in
+      if coder.unarchiver.preservesArchivedForm { try ArchivedLocale(archivedBy: coder) } else { try Locale(archivedBy: coder) }
+    }
+    registerFoundation("NSTimeZone", classes: ["NSTimeZone", "NSObject"], type: TimeZone.self) { coder in
+      if coder.unarchiver.preservesArchivedForm { try ArchivedTimeZone(archivedBy: coder) } else { try TimeZone(archivedBy: coder) }
+    }
     registerMeasurementClasses()
   }
 }
