@@ -27,6 +27,8 @@ struct Preservation {
   private var nodeReferences: [(node: Int, references: [(key: String, objects: [AnyObject])])] = []
   /// The coder every node writes through, emptied between nodes.
   private let encoder = StateEncoder()
+  /// Scratch for walking a controller's views.
+  private var viewStack: [View] = []
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
@@ -53,7 +55,9 @@ struct Preservation {
   private mutating func visit(_ controller: ViewController, parentPath: [String]?, parentIndex: Int?, location: [String]) {
     guard visited.insert(ObjectIdentifier(controller)).inserted, columns.count < 1_000_000 else { return }
     let className = name(of: controller)
-    let children = controller.children + (controller.presentedViewController.map { [$0] } ?? [])
+    // Its children, then the controller it presents (no list made for the pair).
+    let children = controller.children
+    let presented = controller.presentedViewController
     guard let identifier = controller.restorationIdentifier, let parentPath else {
       // Not preserved: nor is anything under it. Say so for every object below that has an identifier.
       let reason =
@@ -65,6 +69,7 @@ struct Preservation {
         excluded.append(ExcludedObject(identifier: identifier, location: location, reason: reason))
       }
       for child in children { visit(child, parentPath: nil, parentIndex: nil, location: here) }
+      if let presented { visit(presented, parentPath: nil, parentIndex: nil, location: here) }
       return
     }
     let path = parentPath + [identifier]
@@ -81,11 +86,19 @@ struct Preservation {
       storyboardIdentifier: controller.storyboardIdentifier, stateVersion: type(of: controller).restorableStateVersion, object: controller)
     if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path, ownerIndex: index) }
     for child in children { visit(child, parentPath: path, parentIndex: index, location: path) }
+    if let presented { visit(presented, parentPath: path, parentIndex: index, location: path) }
   }
 
   /// Views with identifiers in the controller's own view tree (not in its children's views).
   private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String], ownerIndex: Int) {
-    var stack = [root]
+    // One stack kept for every controller's views (taken out while used).
+    var stack = viewStack
+    viewStack = []
+    defer {
+      stack.removeAll(keepingCapacity: true)
+      viewStack = stack
+    }
+    stack.append(root)
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
       steps += 1
@@ -104,7 +117,7 @@ struct Preservation {
             storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
         }
       }
-      stack.append(contentsOf: view.subviews.reversed())
+      for subview in view.subviews.reversed() { stack.append(subview) }
     }
   }
 
