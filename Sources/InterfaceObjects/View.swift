@@ -51,8 +51,8 @@ open class View: Responder {
   ///
   /// Not a Swift `weak` reference, which gives the view it points to a side table and makes every
   /// retain and release of that view slow (profiled in nib loading: a key-view loop through a
-  /// window's fields). The view it points to keeps this one among its ``ViewReferrer``s and clears
-  /// the pointer when it goes, as for ``superview``.
+  /// window's fields). The view it points to keeps this one among its referrers (`ViewReferrer`)
+  /// and clears the pointer when it goes, as for ``superview``.
   public var nextKeyView: View? {
     get { nextKeyViewStorage }
     set {
@@ -280,7 +280,7 @@ extension View: ViewReferrer {
 /// secondItem.secondAttribute × multiplier + constant` at a priority. Nothing solves it.
 public final class LayoutConstraint: NibObject {
   /// The first item (a view or a layout guide), weak. A view item is held as a
-  /// ``ViewReferrer`` holds it (no side table on the view); any other object weakly.
+  /// `ViewReferrer` holds it (no side table on the view); any other object weakly.
   public var firstItem: AnyObject? {
     get { firstItemView ?? firstItemObject }
     set { setItem(newValue, view: &firstItemView, object: &firstItemObject) }
