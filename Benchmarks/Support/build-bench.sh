@@ -35,11 +35,20 @@ export_bench() {
     local dirty
     dirty="$(git -C "$root" status --porcelain -- Sources Package.swift | wc -l)"
     source_note="working tree of $(git -C "$root" rev-parse --short HEAD) ($dirty library files with uncommitted changes)"
+    # SwiftPM does not always notice library files added or removed since the last build of a
+    # path dependency: when the list of source files changed, make it plan again.
+    local listing
+    mkdir -p "$scratch"
+    listing="$(cd "$root" && find Sources Examples -name '*.swift' | sort | cksum)"
+    if [[ "$(cat "$scratch/.source-files" 2>/dev/null)" != "$listing" ]]; then
+      touch "$root/Package.swift" "$here/Package.swift"
+      echo "$listing" > "$scratch/.source-files"
+    fi
   else
     local snapshot="$scratch_root/snapshot" export_dir="$scratch_root/export" replan=0 file
     rm -rf "$export_dir"
     mkdir -p "$export_dir/$relative" "$snapshot"
-    git -C "$root" archive "$revision" Package.swift Sources Tools Tests | tar -x -C "$export_dir"
+    git -C "$root" archive "$revision" Package.swift Sources Tools Tests Examples | tar -x -C "$export_dir"
     if [[ -f "$root/Package.resolved" ]]; then cp "$root/Package.resolved" "$export_dir/"; fi
     cp -R "$here/Package.swift" "$here/Sources" "$export_dir/$relative/"
     mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"
