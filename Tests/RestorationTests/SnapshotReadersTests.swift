@@ -105,6 +105,7 @@ struct SnapshotReadersTests {
     #expect(process.terminationStatus == 0)
     #expect(text.contains("StasisNodeIdentifiers = "))
     #expect(text.contains("\"Güzel ✓ — unsaved\""))
+    #expect(text.contains("StasisNodeCount = \(snapshot.nodes.count)"))
     #expect(text.contains("StasisStrings = #"))
     #expect(text.contains("StasisStateValues = #"))
   }
