@@ -101,8 +101,17 @@ open class ViewController: Responder {
   public var tabBarItem: TabBarItem?
   /// `children` / `childViewControllers`.
   public private(set) var children: [ViewController] = []
-  /// `parent` / `parentViewController`, weak.
-  public private(set) weak var parent: ViewController?
+
+  deinit {
+    // Children that live on (held elsewhere) must not keep a link to this controller.
+    for child in children where child.parentLink === self { child.parentLink = nil }
+  }
+  /// `parent` / `parentViewController`, not retained.
+  public var parent: ViewController? { parentLink }
+  /// The parent, unretained and without Swift `weak` (which gives every child a side table and
+  /// slows each retain of it): the parent holds its children, and clears their link when it
+  /// lets one go (`removeFromParent`) or goes itself (`deinit`), so it never dangles.
+  private unowned(unsafe) var parentLink: ViewController?
   /// `presentedViewController`.
   public private(set) var presentedViewController: ViewController?
   /// `presentingViewController`, weak.
@@ -200,7 +209,7 @@ open class ViewController: Responder {
     }
     child.removeFromParent()
     children.append(child)
-    child.parent = self
+    child.parentLink = self
   }
 
   /// Makes `controllers` the children, in that order (what containers' `setViewControllers`
@@ -212,8 +221,8 @@ open class ViewController: Responder {
 
   /// Takes the controller from its parent (`removeFromParentViewController`).
   public func removeFromParent() {
-    parent?.children.removeAll { $0 === self }
-    parent = nil
+    parentLink?.children.removeAll { $0 === self }
+    parentLink = nil
   }
 
   /// Presents `controller` modally (`presentViewController:animated:completion:`).

@@ -14,6 +14,25 @@ import Testing
     #expect(child.superview == nil)
   }
 
+  @Test func aChildControllerOutlivingItsParentHasNone() {
+    let child = ViewController()
+    weak var gone: ViewController?
+    do {
+      let parent = NavigationController()
+      parent.pushViewController(child)
+      #expect(child.parent === parent)
+      let other = TabBarController()
+      other.setViewControllers([child])   // moved: taken from the navigation stack
+      #expect(child.parent === other && parent.viewControllers.isEmpty)
+      other.setViewControllers([])
+      #expect(child.parent == nil)
+      parent.pushViewController(child)
+      gone = parent
+    }
+    #expect(gone == nil)
+    #expect(child.parent == nil)
+  }
+
   @Test func aRemovedSubviewHasNone() {
     let parent = View()
     let child = View()
