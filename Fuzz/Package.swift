@@ -44,6 +44,10 @@ let package = Package(
         dependencies: [
           "FuzzSupport", .product(name: "InterfaceBuilder", package: "Stasis"), .product(name: "Interface", package: "Stasis"),
         ]),
+      // Restoration snapshots (formats 1 and 2) on top of the keyed unarchiver.
+      .executableTarget(
+        name: "FuzzSnapshot",
+        dependencies: ["FuzzSupport", .product(name: "Restoration", package: "Stasis")]),
       // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
       .executableTarget(
         name: "FuzzKeyedUnarchiver",

@@ -31,7 +31,7 @@ case "$target" in
   FuzzStringsFile) dict="$here/dictionaries/strings.dict" ;;
   FuzzJSONPlist) dict="$here/dictionaries/json.dict" ;;
   FuzzAnyPlist) dict="$out/all.dict"; cat "$here"/dictionaries/*.dict > "$dict" ;;
-  FuzzKeyedUnarchiver) dict="$here/dictionaries/keyedarchive.dict" ;;
+  FuzzKeyedUnarchiver | FuzzSnapshot) dict="$here/dictionaries/keyedarchive.dict" ;;
   FuzzNIBArchive | FuzzNibLoader) dict="$here/dictionaries/nib.dict" ;;
   FuzzXibDocument) dict="$here/dictionaries/xib.dict" ;;
   *) echo "run.sh: unknown target $target" >&2; exit 1 ;;

@@ -20,7 +20,7 @@ if [[ ! -f "$corpus/README.md" ]]; then
   exit 1
 fi
 all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist
-  FuzzKeyedUnarchiver FuzzNIBArchive FuzzNibLoader FuzzXibDocument)
+  FuzzKeyedUnarchiver FuzzNIBArchive FuzzNibLoader FuzzXibDocument FuzzSnapshot)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -104,6 +104,20 @@ keyed_test_archive() {
 
 for target in "${targets[@]}"; do
   case "$target" in
+    FuzzSnapshot)
+      # Restoration snapshots: the repo's format-1 example, and format-2 ones the sample app
+      # writes when it has been built (swift build; its saves are what the kill harness reads).
+      mkdir -p "$here/corpus-FuzzSnapshot"
+      cp -n "$here/../Examples/Notes.savedState/data.archive" "$here/corpus-FuzzSnapshot/seed_format1_notes.archive"
+      child="$(find "$here/.." -path '*/debug/stasis-restoration-child' -type f 2>/dev/null | head -1)"
+      if [[ -n "$child" ]]; then
+        scratch="$(mktemp -d)"
+        timeout 30 "$child" --folder "$scratch" --saves 3 --seed 5 > /dev/null 2>&1 || true
+        for file in "$scratch"/*.archive; do [[ -f "$file" ]] && cp -n "$file" "$here/corpus-FuzzSnapshot/seed_format2_$(basename "$file")"; done
+        rm -rf "$scratch"
+      fi
+      echo "FuzzSnapshot: $(ls "$here/corpus-FuzzSnapshot" | wc -l) seed files in corpus-FuzzSnapshot/"
+      ;;
     FuzzBinaryPlist) copy "$target" binary bplist keyedarchive openstep xmlplist ;;
     FuzzXMLPlist) copy "$target" xml xmlplist keyedarchive strings ;;
     FuzzOpenStepPlist) copy "$target" text openstep strings ;;
