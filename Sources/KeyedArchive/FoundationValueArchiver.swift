@@ -123,7 +123,7 @@ public final class FoundationValueArchiver {
   public func encode(values: [Any], forKey key: String) throws {
     try encodeTop(key) {
       try array(count: values.count) {
-        for value in values { pendingUIDs.append(try memberReference(to: value)) }
+        for value in values { pendingUIDs.append(try reference(to: value)) }
       }
     }
   }
@@ -222,7 +222,7 @@ public final class FoundationValueArchiver {
     }
     if type == ObjectIdentifier([Any].self) {
       let list = value as! [Any]
-      return try array(count: list.count) { for member in list { pendingUIDs.append(try memberReference(to: member)) } }
+      return try array(count: list.count) { for member in list { pendingUIDs.append(try reference(to: member)) } }
     }
     if type == ObjectIdentifier([String: Any].self) { return try dictionary(value as! [String: Any]) }
     if type == ObjectIdentifier(Date.self) { return try dateReference(value as! Date) }
@@ -245,12 +245,14 @@ public final class FoundationValueArchiver {
     case let date as Date: return try dateReference(date)
     case let list as [Any]:
       return try array(count: list.count) {
-        for member in list { pendingUIDs.append(try memberReference(to: member)) }
+        for member in list { pendingUIDs.append(try reference(to: member)) }
       }
     default:
       // A dictionary is taken only when it is a `[String: Any]` already (above): a cast from
       // another type makes a new dictionary, whose order (and so the bytes) could differ from
-      // ``KeyedArchiver``'s.
+      // ``KeyedArchiver``'s. `nil` inside a collection (``KeyedArchiver`` writes `NSNull`)
+      // arrives here as an empty optional.
+      if Mirror(reflecting: value).displayStyle == .optional { throw Self.refused("nil inside a collection") }
       throw Self.refused("a value of type \(Swift.type(of: value))")
     }
   }
@@ -269,13 +271,6 @@ public final class FoundationValueArchiver {
   private func stringReference(_ string: String) throws -> UInt64 {
     guard string != "$null" else { throw Self.refused("the string \"$null\"") }
     return inline(.string(string))
-  }
-
-  /// A collection member: `nil` would be `NSNull`, which this writer leaves to ``KeyedArchiver``.
-  private func memberReference(to member: Any) throws -> UInt64 {
-    let uid = try reference(to: member as Any)
-    guard uid != 0 else { throw Self.refused("nil inside a collection") }
-    return uid
   }
 
   /// An `NSArray` whose members `body` pushes onto `pendingUIDs`.
@@ -300,7 +295,7 @@ public final class FoundationValueArchiver {
     let mark = pendingUIDs.count
     try nested {
       for (key, _) in dictionary { pendingUIDs.append(try reference(to: key)) }
-      for (_, value) in dictionary { pendingUIDs.append(try memberReference(to: value)) }
+      for (_, value) in dictionary { pendingUIDs.append(try reference(to: value)) }
     }
     let first = memberUIDs.count
     memberUIDs.append(contentsOf: pendingUIDs[mark...])
@@ -347,42 +342,47 @@ public final class FoundationValueArchiver {
       case .scalar(let value):
         builder.push(builder.scalar(value))
       case .array(let classUID, let first, let count):
-        let object = builder.openContainer()
-        builder.push(builder.key("NS.objects"))
-        builder.push(builder.key("$class"))
-        builder.push(uidArray(first, count))
-        builder.push(builder.uid(classUID))
-        builder.push(builder.closeDictionary(object))
+        writeObject(keys: Self.arrayKeys) {
+          builder.push(uidArray(first, count))
+          builder.push(builder.uid(classUID))
+        }
       case .dictionary(let classUID, let first, let count):
-        let object = builder.openContainer()
-        builder.push(builder.key("NS.keys"))
-        builder.push(builder.key("NS.objects"))
-        builder.push(builder.key("$class"))
-        builder.push(uidArray(first, count))
-        builder.push(uidArray(first + count, count))
-        builder.push(builder.uid(classUID))
-        builder.push(builder.closeDictionary(object))
+        writeObject(keys: Self.dictionaryKeys) {
+          builder.push(uidArray(first, count))
+          builder.push(uidArray(first + count, count))
+          builder.push(builder.uid(classUID))
+        }
       case .date(let classUID, let time):
-        let object = builder.openContainer()
-        builder.push(builder.key("NS.time"))
-        builder.push(builder.key("$class"))
-        builder.push(builder.scalar(.real(time)))
-        builder.push(builder.uid(classUID))
-        builder.push(builder.closeDictionary(object))
+        writeObject(keys: Self.dateKeys) {
+          builder.push(builder.scalar(.real(time)))
+          builder.push(builder.uid(classUID))
+        }
       case .classEntry(let name, let classes):
-        let object = builder.openContainer()
-        builder.push(builder.key("$classes"))
-        builder.push(builder.key("$classname"))
-        let list = builder.openContainer()
-        for member in classes { builder.push(builder.scalar(.string(member))) }
-        builder.push(builder.closeArray(list))
-        builder.push(builder.scalar(.string(name)))
-        builder.push(builder.closeDictionary(object))
+        writeObject(keys: Self.classEntryKeys) {
+          let list = builder.openContainer()
+          for member in classes { builder.push(builder.scalar(.string(member))) }
+          builder.push(builder.closeArray(list))
+          builder.push(builder.scalar(.string(name)))
+        }
       case .unfinished:
         preconditionFailure("an unfinished $objects entry reached the writer")
       }
       firstUnwritten += 1
     }
+  }
+
+  // The keys of each kind of object dictionary, in the order KeyedArchiver writes them.
+  private static let arrayKeys = ["NS.objects", "$class"]
+  private static let dictionaryKeys = ["NS.keys", "NS.objects", "$class"]
+  private static let dateKeys = ["NS.time", "$class"]
+  private static let classEntryKeys = ["$classes", "$classname"]
+
+  /// One object dictionary: its keys, then the values `values` pushes (the binary writer's order).
+  private func writeObject(keys: [String], _ values: () -> Void) {
+    let object = builder.openContainer()
+    for key in keys { builder.push(builder.key(key)) }
+    values()
+    builder.push(builder.closeDictionary(object))
   }
 
   private func uidArray(_ first: Int, _ count: Int) -> Int {

@@ -127,8 +127,7 @@ struct Preservation {
     identifier: String, name: Int, parentPath: [String], parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
     storyboardName: String?, storyboardIdentifier: String?, stateVersion: Int, object: AnyObject
   ) -> Int {
-    var bytes = 8
-    for (key, value) in zip(encoder.keys, encoder.orderedValues) { bytes += key.utf8.count + 2 + estimatedSize(of: value) }
+    let bytes = estimatedSize(keys: encoder.keys, values: encoder.orderedValues)
     let overBudget = bytes > nodeStateBudget
     if overBudget {
       excluded.append(
@@ -182,8 +181,13 @@ struct Preservation {
 /// A cheap estimate of a state's archived size: strings and data by their bytes, numbers and
 /// dates by 9 bytes, collections by their members, other objects by 64 bytes.
 func estimatedSize(of state: [String: Any]) -> Int {
+  estimatedSize(keys: state.keys, values: state.values)
+}
+
+/// The estimate for a state given as its keys and values, in the same order.
+func estimatedSize(keys: some Sequence<String>, values: some Sequence<Any>) -> Int {
   var total = 8
-  for (key, value) in state { total += key.utf8.count + 2 + estimatedSize(of: value) }
+  for (key, value) in zip(keys, values) { total += key.utf8.count + 2 + estimatedSize(of: value) }
   return total
 }
 

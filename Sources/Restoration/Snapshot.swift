@@ -312,19 +312,22 @@ public struct Snapshot: @unchecked Sendable {
         return values
       }
       func names(_ key: String, count: Int, optional: Bool = false) throws(RestorationError) -> [String] {
-        let indexes = try packed(key, count: count, default: optional ? 0 : nil)
+        try names(key, indexes: try packed(key, count: count, default: optional ? 0 : nil))
+      }
+      func names(_ key: String, indexes: [Int]) throws(RestorationError) -> [String] {
         var names: [String] = []
-        names.reserveCapacity(count)
+        names.reserveCapacity(indexes.count)
         for index in indexes {
           guard table.indices.contains(index) else { throw fail(key, "indexes into the \(table.count) strings of \(Key.strings) (found \(index))") }
           names.append(table[index])
         }
         return names
       }
-      identifiers = try names(Key.identifiers, count: count)
+      let identifierIndexes = try packed(Key.identifiers, count: count)
+      identifiers = try names(Key.identifiers, indexes: identifierIndexes)
       // The table's indexes number the identifiers when the table holds each string once (as
       // Stasis writes it).
-      if Set(table).count == table.count { identifierNumbers = try packed(Key.identifiers, count: count) }
+      if Set(table).count == table.count { identifierNumbers = identifierIndexes }
       parents = try packed(Key.parents, count: count)
       kinds = try packed(Key.kinds, count: count)
       classes = try names(Key.classes, count: count)

@@ -177,8 +177,9 @@ public final class StateRestoration: LifecycleStateKeeper {
     let metadata = SnapshotMetadata(
       bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: Date(), systemVersion: configuration.systemVersion,
       sequence: sequence)
+    let applicationState = appCoder.values
     var preservation = Preservation(
-      metadata: metadata, applicationState: appCoder.values, nodeStateBudget: configuration.nodeStateBudget,
+      metadata: metadata, applicationState: applicationState, nodeStateBudget: configuration.nodeStateBudget,
       expectedNodeCount: lastPreservation?.nodeCount ?? 0)
     preservation.walk(roots: roots)
     let data: Data
@@ -192,7 +193,7 @@ public final class StateRestoration: LifecycleStateKeeper {
         let state = preservation.columns.state(ofNode: index, offset: offsets[index])
         do { _ = try KeyedArchiver.archivedData(withRootObject: state, registry: configuration.registry) } catch { failing[index] = "\(error)" }
       }
-      do { _ = try KeyedArchiver.archivedData(withRootObject: appCoder.values, registry: configuration.registry) } catch {
+      do { _ = try KeyedArchiver.archivedData(withRootObject: applicationState, registry: configuration.registry) } catch {
         throw RestorationError(.encodingFailed, detail: "the app delegate's values cannot be archived", underlying: error)
       }
       preservation.dropState(ofNodesAt: failing.keys.sorted()) { "its state cannot be archived (\(failing[$0] ?? "")); the node is kept without it" }
