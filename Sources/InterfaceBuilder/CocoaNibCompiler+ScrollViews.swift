@@ -200,6 +200,18 @@ extension CocoaNibCompiler {
       }
       return scroller
     }
+    // A table's scroll view that never hides its scrollers (autohidesScrollers="NO") shows a
+    // vertical scroller the xib left hidden, over the clip view's right edge: the clip view keeps
+    // its width (test17_scrollhiding: {{222, 29}, {17, 105}} beside a 238-point clip view under a
+    // 28-point header).
+    func overlaidVerticalScroller(_ scroller: InterfaceDocument.Element?) -> InterfaceDocument.Element? {
+      guard var scroller, isTable, hasV, element["autohidesScrollers"] == "NO", scroller.flag("hidden") else { return scroller }
+      let top = headerElement != nil ? headerHeight : 0
+      let width = Self.scrollerWidth(scroller)
+      scroller = scroller.withFrame(ViewRect(x: inset + clipFrame.width - width, y: inset + top, width: width, height: clipFrame.height - top))
+      scroller.attributes.removeAll { $0.name == "hidden" }
+      return scroller
+    }
     var horizontal: Int?, vertical: Int?
     // A table wider than its clip view: AppKit's tiling enables the horizontal scroller (and
     // shows it when the scroll view has one, at the overlay width 15 — test_6col) and sets
@@ -224,7 +236,7 @@ extension CocoaNibCompiler {
       horizontal = try compileScroller(
         placed, parent: scrollView, scrollView: scrollView, enabled: contentWidth != nil, percent: percent, layerHost: layerHost)
     }
-    if let placed = placeScroller(vElement, horizontal: false) {
+    if let placed = overlaidVerticalScroller(placeScroller(vElement, horizontal: false)) {
       // A view-based table keeps its height: taller than its clip view (with the header), it
       // enables the vertical scroller (test24_tables_elastic: 75 / (52 + 28), 75 / (75 + 28)).
       var percent: Double?
@@ -263,13 +275,18 @@ extension CocoaNibCompiler {
       // The header view lives in the header clip view.
       setEntry(header, "NSNextResponder", .object(clipIndex))
       setEntry(header, "NSSuperview", .object(clipIndex))
-      // The table's corner view, when the scroll view shows it (test_table_uniform_header:
-      // {{312, 1}, {18, 23}}), hidden with a hidden vertical scroller.
+      // The table's corner view, when the scroll view shows it: beside the header above a shown
+      // vertical scroller (test_table_uniform_header: {{312, 1}, {18, 23}}); with a hidden one
+      // it is hidden and keeps the frame it was made with, 17 × 28 at the origin
+      // (imagecell_datacell_font, test_single_col_noresize: NSFrameSize {17, 28}).
       if Self.scrollViewShowsCorner(element), let tableObject = graph[clip].entries.first(where: { $0.key == "NSDocView" }),
         case .object(let table) = tableObject.value, let cornerEntry = graph[table].entries.first(where: { $0.key == "NSCornerView" }),
         case .object(let tableCorner) = cornerEntry.value
       {
-        let frame = ViewRect(x: inset + clipFrame.width, y: inset, width: Self.scrollerWidth(vElement) + 1, height: headerHeight)
+        let frame =
+          showsV
+          ? ViewRect(x: inset + clipFrame.width, y: inset, width: Self.scrollerWidth(vElement) + 1, height: headerHeight)
+          : ViewRect(x: 0, y: 0, width: 17, height: 28)
         var cornerEntries: [NibGraph.Entry] = [
           .init("NSNextResponder", .object(scrollView)), .init("NSNibTouchBar", .null),
           .init("NSvFlags", NibGraph.integer(showsV ? 256 : Int(bitPattern: 0xFFFF_FFFF_8000_0100))), frameEntry(frame),
@@ -388,7 +405,7 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, parent: Int, scrollView: Int?, headerHeight: Double? = nil
   ) throws(InterfaceBuilderError) -> Int {
     let clip = try begin(element, className: "NSClipView", parent: parent)
-    for attribute in element.attributes where !["id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints"].contains(attribute.name) {
+    for attribute in element.attributes where !["id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints", "customClass", "customModule", "customModuleProvider"].contains(attribute.name) {
       throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
     }
     var entries: [NibGraph.Entry] = []

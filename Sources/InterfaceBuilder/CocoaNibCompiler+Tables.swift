@@ -2,16 +2,30 @@ import Interface
 
 /// How AppKit lays out a cell-based table inside its scroll view when the nib is archived.
 ///
-/// Rules read off Apple's pairs (test_table_uniform_header, test_sv2, test_6col, …):
-/// * the columns need `Σ width + (n − 1) × intercellSpacing.width + 32` (the 16-point padding of
-///   the automatic/inset style on either side);
-/// * the table keeps the width it gets from its clip view when that is enough, else it grows to
-///   what the columns need (the columns keep their widths);
-/// * NSTvFlags bits 21–22 record the comparison: 1 narrower than the table, 2 equal, 3 wider
-///   (the table grew).
+/// Rules read off Apple's pairs (test_table_uniform_header, test_sv2, test_6col, scrollview_table,
+/// sv16b, test_outline_small_sv, …), with `W` the table's width once its clip view is tiled and
+/// `columns` = Σ width + (n − 1) × intercellSpacing.width:
+/// * the columns *need* `columns + 32` (the 16-point padding of the automatic/inset style on
+///   either side); when `W` is at least that, nothing moves;
+/// * when they need more (they overflow), AppKit autoresizes them to fill the table by its column
+///   autoresizing style (NSColumnAutoresizingStyle) so that `columns + 12 = W` — shrinking or
+///   growing the column that resizes with the table (scrollview_table: 115 → 106 in 141;
+///   sv16b: 542 → 556 in 568; test_outline_small_sv: 231 → 218 in 301);
+/// * when no column taking part in that style can shrink, the table grows to what its columns
+///   need instead (test_6col, test_table_no_header: `columns + 32`), the columns keep their widths;
+/// * NSTvFlags bits 21–22 record the outcome: 1 columns narrower than the table, 2 columns that
+///   fill it (either padding), 3 a table grown to its columns.
+///
+/// Refused, as no sample shows them: several columns sharing the change, a column reaching its
+/// minimum or maximum width on the way, and a table whose scroll view resizes with its window
+/// (test_single_col_noresize, test_table_mult_sel_no, test_outline_indent,
+/// test_table_1col_autohide, sv_nohs_small_vs: there AppKit takes 29 more points off the
+/// columns, by a rule not found).
 struct TableLayout {
   var width: Double
   var relation: Int
+  /// NSWidth of each column, in document order.
+  var columnWidths: [Double]
   /// Lenient mode: AppKit would shrink the columns in a way not known here; the document's
   /// column widths are kept (the table as wide as they need).
   var keepsDocumentWidths = false
@@ -40,35 +54,76 @@ extension CocoaNibCompiler {
     element.child("tableColumns")?.children.filter { $0.name == "tableColumn" } ?? []
   }
 
+  /// Whether a column resizes with its table (`<tableColumnResizingMask resizeWithTable="YES">`).
+  static func resizesWithTable(_ column: InterfaceDocument.Element) -> Bool {
+    column.child("tableColumnResizingMask", key: "resizingMask")?.flag("resizeWithTable") == true
+  }
+
+  /// The indices of the columns a column autoresizing style (NSColumnAutoresizingStyle) lets
+  /// AppKit resize, as AppKit documents the styles: every column that resizes with the table
+  /// (uniform, sequential, reverse sequential), only the last or only the first column (and only
+  /// if it resizes with the table), or none.
+  static func autoresizedColumns(_ columns: [InterfaceDocument.Element], style: Int) -> [Int] {
+    switch style {
+    case 1, 2, 3: return columns.indices.filter { resizesWithTable(columns[$0]) }
+    case 4: return columns.indices.last.map { resizesWithTable(columns[$0]) ? [$0] : [] } ?? []
+    case 5: return columns.indices.first.map { resizesWithTable(columns[$0]) ? [$0] : [] } ?? []
+    default: return []
+    }
+  }
+
   /// The layout of a table whose frame (after its clip view was tiled) is `element`'s frame.
   func tableLayout(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> TableLayout {
     let columns = Self.tableColumns(element)
+    let widths = columns.map { $0.double("width") ?? 0 }
     let spacing = element.child("size", key: "intercellSpacing")?.double("width") ?? 3
-    var needed = 32.0
-    for column in columns { needed += column.double("width") ?? 0 }
-    if columns.count > 1 { needed += Double(columns.count - 1) * spacing }
+    var occupied = widths.reduce(0, +)
+    if columns.count > 1 { occupied += Double(columns.count - 1) * spacing }
+    let needed = occupied + 32
     let available = element.frameRect.width
-    if needed < available { return TableLayout(width: available, relation: 1) }
-    if needed == available { return TableLayout(width: available, relation: 2) }
-    // Wider columns than the table: AppKit shrinks the columns that resize with the table in
-    // some documents (test_single_col_noresize, test_table_mult_sel_no, sv16b: by amounts not
-    // understood here) and grows the table in others (test_6col, test24_tables_elastic).
+    if needed < available { return TableLayout(width: available, relation: 1, columnWidths: widths) }
+    if needed == available { return TableLayout(width: available, relation: 2, columnWidths: widths) }
     let style = Self.columnAutoresizingStyles[element["columnAutoresizingStyle"] ?? "uniform"] ?? 1
-    let shrinkable = columns.contains { column in
-      column.child("tableColumnResizingMask", key: "resizingMask")?.flag("resizeWithTable") == true
-        && (column.double("width") ?? 0) > (column.double("minWidth") ?? 0)
+    func canShrink(_ index: Int) -> Bool { widths[index] > (columns[index].double("minWidth") ?? 0) }
+    let shrinkable = columns.indices.contains { Self.resizesWithTable(columns[$0]) && canShrink($0) }
+    if element["rowSizeStyle"] == "automatic" {
+      // With the automatic row size style AppKit leaves the columns as they are (test24_tables_elastic,
+      // sv_nohs_wide_col: the table grows), except that a uniform table whose columns fill it
+      // with 12 points to spare keeps its width (outline_cellview: 218 + 34 + 31 + 2 × 3 + 12 = 301).
+      if style == 1, shrinkable, occupied + 12 == available { return TableLayout(width: available, relation: 2, columnWidths: widths) }
+      return TableLayout(width: needed, relation: 3, columnWidths: widths)
     }
-    // A uniform table whose resizable columns can shrink and whose columns fill it with 12
-    // points to spare (6 a side) keeps its width and its columns' (outline_cellview: 218 + 34 +
-    // 31 + 2 × 3 + 12 = 301, NSTvFlags "equal").
-    if style == 1, shrinkable, needed - 32 + 12 == available { return TableLayout(width: available, relation: 2) }
-    if style != 0, shrinkable, element["rowSizeStyle"] != "automatic" {
-      guard options.lenientPlan != nil else {
-        throw unsupported(element, "a table whose columns are wider than its clip view and may shrink with it: how AppKit resizes them is not known here")
-      }
-      return TableLayout(width: needed, relation: 3, keepsDocumentWidths: true)
+    let resized = Self.autoresizedColumns(columns, style: style)
+    if !resized.contains(where: canShrink) {
+      // Nothing the style resizes can give way: the table grows to its columns (test_6col,
+      // test_table_no_header). Another column that could shrink has no sample: refused.
+      if shrinkable { return try unknownResizing(element, occupied: occupied, widths: widths, "its style resizes none of the columns that could shrink") }
+      return TableLayout(width: needed, relation: 3, columnWidths: widths)
     }
-    return TableLayout(width: needed, relation: 3)
+    if index.windowResizedScrollViewIDs.contains(enclosingScrollView(ofDocumentID: element["id"] ?? "")?["id"] ?? "") {
+      return try unknownResizing(element, occupied: occupied, widths: widths, "its scroll view resizes with its window")
+    }
+    guard resized.count == 1, let column = resized.first else {
+      return try unknownResizing(element, occupied: occupied, widths: widths, "several columns would share the change")
+    }
+    var fitted = widths
+    fitted[column] += available - 12 - occupied
+    let minimum = columns[column].double("minWidth") ?? 0, maximum = columns[column].double("maxWidth") ?? .infinity
+    guard fitted[column] >= minimum, fitted[column] <= maximum else {
+      return try unknownResizing(element, occupied: occupied, widths: widths, "a column would reach its minimum or maximum width")
+    }
+    return TableLayout(width: available, relation: 2, columnWidths: fitted)
+  }
+
+  /// Refuses a table whose columns AppKit would autoresize in a way not known here; in lenient
+  /// mode the document's widths are kept, the table as wide as they need.
+  private func unknownResizing(
+    _ element: InterfaceDocument.Element, occupied: Double, widths: [Double], _ reason: String
+  ) throws(InterfaceBuilderError) -> TableLayout {
+    guard options.lenientPlan != nil else {
+      throw unsupported(element, "a table whose columns are wider than its clip view and may shrink with it (\(reason)): how AppKit resizes them is not known here")
+    }
+    return TableLayout(width: occupied + 32, relation: 3, columnWidths: widths, keepsDocumentWidths: true)
   }
 
   /// The scroll view whose clip view holds the element with xib id `id`.
@@ -92,7 +147,7 @@ extension CocoaNibCompiler {
       known: Set<String>([
         "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "columnReordering", "columnResizing",
         "multipleSelection", "emptySelection", "autosaveColumns", "typeSelect", "rowHeight", "headerView", "autosaveName", "columnSelection",
-        "rowSizeStyle", "viewBased",
+        "rowSizeStyle", "viewBased", "selectionHighlightStyle", "usesAutomaticRowHeights",
       ]).union(isOutline ? ["indentationPerLevel", "outlineTableColumn", "autoresizesOutlineColumn", "autosaveExpandedItems", "indentationMarkerFollowsCell"] : []),
       view: true)
     let viewBased = element.flag("viewBased")
@@ -148,14 +203,19 @@ extension CocoaNibCompiler {
     if !Self.scrollViewShowsCorner(scrollElement) {
       let vertical = scrollElement.child("scroller", key: "verticalScroller")
       let cornerFrame: ViewRect
+      // NSvFlags: hidden (0x80000000 | 0x100) when neither scroller can show, the table having
+      // no horizontal scroller and columns that fill it (scrollview_table, transmission_MainMenu;
+      // not HSChooserWindow with its horizontal scroller, sv_nohs_wide_col with its wider table).
+      var cornerFlags = 256
       if vertical == nil || vertical?.flag("hidden") == true || !scrollElement.flag("hasVerticalScroller", default: true) {
         cornerFrame = ViewRect(x: 0, y: 0, width: 17, height: 28)
+        if !scrollElement.flag("hasHorizontalScroller", default: true), layout.relation == 2 { cornerFlags = Int(bitPattern: 0xFFFF_FFFF_8000_0100) }
       } else {
         let inset = Self.borderInset(scrollElement)
         cornerFrame = ViewRect(x: scrollElement.frameRect.width - inset - 17, y: inset, width: 18, height: 28)
       }
       var cornerEntries: [NibGraph.Entry] = [
-        .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", .int16(256)), frameEntry(cornerFrame),
+        .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", NibGraph.integer(cornerFlags)), frameEntry(cornerFrame),
         .init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
       ]
       cornerEntries += tailViewEntries(InterfaceDocument.Element(name: "view"))
@@ -167,7 +227,7 @@ extension CocoaNibCompiler {
     var columns: [Int] = []
     for (index, column) in Self.tableColumns(element).enumerated() {
       let own = prototypes.filter { $0.column == index }.map(\.element)
-      columns.append(try compileTableColumn(column, index: index, table: table, tableElement: element, prototypes: own))
+      columns.append(try compileTableColumn(column, index: index, width: layout.columnWidths[index], table: table, tableElement: element, prototypes: own))
     }
     entries.append(.init("NSTableColumns", .object(graph.collection("NSMutableArray", columns))))
     let spacing = element.child("size", key: "intercellSpacing")
@@ -197,12 +257,28 @@ extension CocoaNibCompiler {
     entries.append(.init("NSDraggingSourceMaskForLocal", .int64(-1)))
     entries.append(.init("NSDraggingSourceMaskForNonLocal", .int8(0)))
     entries.append(.init("NSAllowsTypeSelect", .bool(element.flag("typeSelect", default: true))))
-    entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(0)))
+    // NSTableViewSelectionHighlightStyle: written for a source list (1), whose dragging
+    // destination feedback AppKit turns to the source-list style too (HSChooserWindow).
+    switch element["selectionHighlightStyle"] ?? "regular" {
+    case "regular":
+      entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(0)))
+    case "sourceList":
+      entries.append(.init("NSTableViewSelectionHighlightStyle", .int8(1)))
+      entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(1)))
+    case let other:
+      throw unsupported(element, "selectionHighlightStyle=\"\(other)\" is not compiled yet (no sample of Apple's)")
+    }
     if viewBased {
       let reusable = try compileReusableViews(prototypes)
       entries.append(.init("NSTableViewArchivedReusableViewsKey", .object(reusable)))
     }
     entries.append(.init("NSTableViewGroupRowStyle", .int8(1)))
+    // NSTableViewUseARH: usesAutomaticRowHeights (HSChooserWindow); where an outline view
+    // puts it among its own keys is not known.
+    if element.flag("usesAutomaticRowHeights") {
+      guard !isOutline else { throw unsupported(element, "usesAutomaticRowHeights on an outline view is not compiled yet (no sample of Apple's)") }
+      entries.append(.init("NSTableViewUseARH", .bool(true)))
+    }
     if isOutline {
       if !element.flag("autoresizesOutlineColumn") { entries.append(.init("NSOutlineViewAutoresizesOutlineColumnKey", .bool(false))) }
       entries.append(.init("NSOutlineViewIndentationPerLevelKey", .float32(Float(element.double("indentationPerLevel") ?? 16))))
@@ -216,8 +292,10 @@ extension CocoaNibCompiler {
   }
 
   /// `<tableColumn>` → `NSTableColumn`, with its header cell and data cell.
+  ///
+  /// `width` is its NSWidth once AppKit has laid the table out (``tableLayout(_:)``).
   mutating func compileTableColumn(
-    _ element: InterfaceDocument.Element, index: Int, table: Int, tableElement: InterfaceDocument.Element,
+    _ element: InterfaceDocument.Element, index: Int, width: Double, table: Int, tableElement: InterfaceDocument.Element,
     prototypes: [InterfaceDocument.Element] = []
   ) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["identifier", "editable", "width", "minWidth", "maxWidth"])
@@ -234,7 +312,7 @@ extension CocoaNibCompiler {
     let column = try begin(element, className: "NSTableColumn", parent: table)
     var entries: [NibGraph.Entry] = [
       .init("NSIdentifier", string(element["identifier"] ?? "AutomaticTableColumnIdentifier.\(index)")),
-      .init("NSWidth", .float64(element.double("width") ?? 0)),
+      .init("NSWidth", .float64(width)),
       .init("NSMinWidth", .float64(element.double("minWidth") ?? 0)),
       .init("NSMaxWidth", .float64(element.double("maxWidth") ?? 0)),
     ]
@@ -345,7 +423,7 @@ extension CocoaNibCompiler {
     let columns = Self.tableColumns(table)
     let spacing = table.child("size", key: "intercellSpacing")?.double("width") ?? 3
     let prototypes = columns.map { $0.child("prototypeCellViews")?.children.first { $0.name == "tableCellView" } }
-    var widths = zip(columns, prototypes).map { column, prototype in prototype?.frameRect.width ?? column.double("width") ?? 0 }
+    var widths = zip(layout.columnWidths, prototypes).map { width, prototype in prototype?.frameRect.width ?? width }
     var rowWidth = layout.width
     let vertical = scrollView.child("scroller", key: "verticalScroller")
     if scrollView.flag("hasVerticalScroller", default: true), let vertical, !vertical.flag("hidden"), vertical["controlSize"] == "small" {

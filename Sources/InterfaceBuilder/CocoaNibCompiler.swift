@@ -388,6 +388,9 @@ final class DocumentIndex: Sendable {
   let windowContentSizes: [String: (Double, Double)]
   /// Ids of the document's top-level objects (`<objects>` children).
   let topLevelIDs: Set<String>
+  /// Ids of the scroll views whose width follows their window's: reached from a window's
+  /// content view through views that are all width-sizable (`<autoresizingMask widthSizable="YES">`).
+  let windowResizedScrollViewIDs: Set<String>
 
   init(_ document: InterfaceDocument) {
     var constrained = Set<String>()
@@ -419,7 +422,14 @@ final class DocumentIndex: Sendable {
       pending.append(contentsOf: element.children.reversed())
     }
     var sizes: [String: (Double, Double)] = [:]
+    var resized = Set<String>()
     for window in document.objects where window.name == "window" || window.name == "panel" {
+      var views = window.children.filter { $0["key"] == "contentView" }.flatMap { $0.child("subviews")?.children ?? [] }
+      while let view = views.popLast() {
+        guard view.child("autoresizingMask", key: "autoresizingMask")?.flag("widthSizable") == true else { continue }
+        if view.name == "scrollView", let id = view["id"] { resized.insert(id) }
+        views += view.child("subviews")?.children ?? []
+      }
       guard let rect = window.child("rect", key: "contentRect"), let width = rect.double("width"), let height = rect.double("height") else { continue }
       for content in window.children where content["key"] == "contentView" {
         if let id = content["id"], sizes[id] == nil { sizes[id] = (width, height) }
@@ -431,6 +441,7 @@ final class DocumentIndex: Sendable {
     tableIDsByHeaderViewID = tables
     windowContentSizes = sizes
     topLevelIDs = Set(document.objects.compactMap { $0["id"] })
+    windowResizedScrollViewIDs = resized
   }
 }
 

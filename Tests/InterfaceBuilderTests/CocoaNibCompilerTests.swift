@@ -16,29 +16,32 @@ struct CocoaNibCompilerTests {
   static let equalToApple: Set<String> = [
     "StatusBar", "binding_options_order", "blocklist", "blocklist_big", "box_separator_autoresize", "button_imagehugstitle",
     "button_shadowless", "catalog_image", "checkbox_hugging", "color_white_precision", "customview_direct",
-    "datacell_customclass", "datacell_unparseable", "datepicker", "help_button_hugging", "imageview_customclass",
-    "menu_action_image", "metafonts_extra", "minimal", "module_override", "numfmt", "numfmt_basic", "numfmt_decimal",
-    "outline_2col_default", "outline_2col_firstcolonly_noreorder", "outline_autohide_header", "outline_cellview", "popup_empty",
-    "popup_explicit_font", "radio_hugging", "reusable_views_order", "searchfield_no_completion", "searchfieldcell_customclass",
-    "segmented_fillprop", "slider_hugging", "square_shadowless_button", "stackview_identifier", "stepper_test", "stepper_vflags",
-    "stepper_wraps", "sv_nohs_wide_col", "table_5col_reverseseq", "tabview_notabsnoborder", "test1", "test10_next_key",
-    "test11_text_view_back", "test12_text_view_border", "test14_custom_classes", "test15_custom_classes", "test19_2_layouts",
+    "datacell_customclass", "datacell_unparseable", "datepicker", "help_button_hugging", "imagecell_datacell_font",
+    "imageview_customclass", "menu_action_image", "metafonts_extra", "minimal", "module_override", "numfmt", "numfmt_basic",
+    "numfmt_decimal", "outline_2col_default", "outline_2col_firstcolonly_noreorder", "outline_autohide_header",
+    "outline_cellview", "popup_empty", "popup_explicit_font", "radio_hugging", "reusable_views_order", "scrollview_table",
+    "searchfield_no_completion", "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging",
+    "square_shadowless_button", "stackview_identifier", "stepper_test", "stepper_vflags", "stepper_wraps", "sv16b",
+    "sv_nohs_wide_col", "table_5col_reverseseq", "tabview_notabsnoborder", "test1", "test10_next_key", "test11_text_view_back",
+    "test12_text_view_border", "test14_custom_classes", "test15_custom_classes", "test17_scrollhiding", "test19_2_layouts",
     "test19_layouts", "test20_framecalc", "test21_masktranslate", "test23_segmented", "test24_tables_elastic", "test26_strings",
     "test27_allows_writing_tools", "test29_window_minmax_size", "test3", "test30_character_picker", "test31_wtflags_signed",
     "test33_popup_pulldown", "test34_pdfview", "test35_splitview_responder", "test4", "test6_whitecolor", "test7_clipview",
     "test8_menu", "test_6col", "test_animations", "test_box_colors", "test_box_separator", "test_box_titled",
-    "test_custom_object_direct", "test_matrix_flags", "test_named_image", "test_path_control", "test_popup_textured",
-    "test_rect_float_coords", "test_slider", "test_slider_prefs", "test_splitview_props", "test_splitview_swapper", "test_sv2",
-    "test_table_header_first_col", "test_table_no_header", "test_table_uniform_header", "test_translate_toplevel", "test_tv",
-    "test_udra", "test_window_behavior", "textfield_formatter", "textfield_hug_h750", "textfield_no_truncates",
-    "textfield_textcolor", "textfield_truncates", "textview_attributedstring", "textview_linkdetection", "textview_multiattr",
-    "toolbar_default_refs", "toolbar_searchfield_view", "tooltip_attr", "tooltip_base64", "tooltip_child", "white_color_format",
-    "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
+    "test_custom_object_direct", "test_matrix_flags", "test_named_image", "test_outline_small_sv", "test_path_control",
+    "test_popup_textured", "test_rect_float_coords", "test_slider", "test_slider_prefs", "test_splitview_props",
+    "test_splitview_swapper", "test_sv2", "test_table_header_first_col", "test_table_no_header", "test_table_uniform_header",
+    "test_translate_toplevel", "test_tv", "test_udra", "test_window_behavior", "textfield_formatter", "textfield_hug_h750",
+    "textfield_no_truncates", "textfield_textcolor", "textfield_truncates", "textview_attributedstring", "textview_linkdetection",
+    "textview_multiattr", "toolbar_default_refs", "toolbar_searchfield_view", "tooltip_attr", "tooltip_base64", "tooltip_child",
+    "white_color_format", "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
   ]
 
   /// The listed exceptions to "connections in Apple's order": Apple's ibtool orders the
   /// connections of these by a rule not known here (their object ids follow that order).
-  static let connectionOrderDiffers: Set<String> = ["reusable_views_order", "test19_layouts", "test24_tables_elastic", "test26_strings"]
+  static let connectionOrderDiffers: Set<String> = [
+    "reusable_views_order", "test17_scrollhiding", "test19_layouts", "test24_tables_elastic", "test26_strings",
+  ]
 
   /// How the pairs were compiled: viraptor/ibtool's harness gives one of them a module.
   static func options(for name: String) -> CocoaNibCompiler.Options {
