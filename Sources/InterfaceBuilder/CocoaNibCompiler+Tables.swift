@@ -96,8 +96,9 @@ extension CocoaNibCompiler {
     let resized = Self.autoresizedColumns(columns, style: style)
     if !resized.contains(where: canShrink) {
       // Nothing the style resizes can give way: the table grows to its columns (test_6col,
-      // test_table_no_header). Another column that could shrink has no sample: refused.
-      if shrinkable { return try unknownResizing(element, occupied: occupied, widths: widths, "its style resizes none of the columns that could shrink") }
+      // test_table_no_header; the "none" style resizes nothing). Another column that could
+      // shrink under a style that leaves it alone has no sample: refused.
+      if shrinkable, style != 0 { return try unknownResizing(element, occupied: occupied, widths: widths, "its style resizes none of the columns that could shrink") }
       return TableLayout(width: needed, relation: 3, columnWidths: widths)
     }
     if index.windowResizedScrollViewIDs.contains(enclosingScrollView(ofDocumentID: element["id"] ?? "")?["id"] ?? "") {
