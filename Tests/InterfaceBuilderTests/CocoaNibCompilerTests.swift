@@ -94,9 +94,11 @@ struct CocoaNibCompilerTests {
   }
 
   static let todoPairs = Corpus.files(in: "xib/ibtool_pairs/todo").filter { $0.pathExtension == "xib" }
-  /// The pairs the Python clone does not match yet (corpus todo/): these three are Apple's graph,
-  /// two of them with their connections in another order.
-  static let todoEqualToApple: [String: Bool] = ["test28_tableview_attrs": false, "test9_menu_conn": true, "test19_layouts": true]
+  /// The pairs the Python clone does not match yet (corpus todo/): these four are Apple's graph,
+  /// three of them with their connections in another order.
+  static let todoEqualToApple: [String: Bool] = [
+    "test28_tableview_attrs": false, "test9_menu_conn": true, "test19_layouts": true, "test17_scrollhiding": true,
+  ]
 
   @Test(arguments: todoPairs)
   func theClonesOpenPairs(_ xib: CorpusFile) throws {
