@@ -397,6 +397,7 @@ final class DocumentIndex: Sendable {
     var byID: [String: InterfaceDocument.Element] = [:]
     var scrollViews: [String: InterfaceDocument.Element] = [:]
     var tables: [String: String] = [:]
+    var resized = Set<String>()
     var pending: [InterfaceDocument.Element] = [document.root]
     while let element = pending.popLast() {
       if let id = element["id"], byID[id] == nil { byID[id] = element }
@@ -416,20 +417,22 @@ final class DocumentIndex: Sendable {
       {
         scrollViews[documentID] = element
       }
+      if element.name == "window" || element.name == "panel" {
+        // Top-level or in a storyboard scene; each view is looked at once per window holding it.
+        var views = element.children.filter { $0["key"] == "contentView" }.flatMap { $0.child("subviews")?.children ?? [] }
+        while let view = views.popLast() {
+          guard view.child("autoresizingMask", key: "autoresizingMask")?.flag("widthSizable") == true else { continue }
+          if view.name == "scrollView", let id = view["id"] { resized.insert(id) }
+          views += view.child("subviews")?.children ?? []
+        }
+      }
       if element.name == "tableView" || element.name == "outlineView", let header = element["headerView"], let id = element["id"], tables[header] == nil {
         tables[header] = id
       }
       pending.append(contentsOf: element.children.reversed())
     }
     var sizes: [String: (Double, Double)] = [:]
-    var resized = Set<String>()
     for window in document.objects where window.name == "window" || window.name == "panel" {
-      var views = window.children.filter { $0["key"] == "contentView" }.flatMap { $0.child("subviews")?.children ?? [] }
-      while let view = views.popLast() {
-        guard view.child("autoresizingMask", key: "autoresizingMask")?.flag("widthSizable") == true else { continue }
-        if view.name == "scrollView", let id = view["id"] { resized.insert(id) }
-        views += view.child("subviews")?.children ?? []
-      }
       guard let rect = window.child("rect", key: "contentRect"), let width = rect.double("width"), let height = rect.double("height") else { continue }
       for content in window.children where content["key"] == "contentView" {
         if let id = content["id"], sizes[id] == nil { sizes[id] = (width, height) }
