@@ -32,11 +32,13 @@ extension CocoaNibCompiler {
   mutating func color(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let alpha = element.double("alpha") ?? 1
     switch element["colorSpace"] {
-    case "calibratedWhite":
-      guard let white = element.double("white") else { throw invalid(element, "a calibratedWhite color needs white") }
+    case "calibratedWhite", "deviceWhite":
+      // NSColorSpace 3 calibrated, 4 device (HSChooserWindow's grid color: "0.8 0").
+      guard let white = element.double("white") else { throw invalid(element, "a white color needs white") }
+      let space: Int8 = element["colorSpace"] == "deviceWhite" ? 4 : 3
       let text = Self.colorNumber(white) + (alpha != 1 ? " " + Self.colorNumber(alpha) : "")
-      return try shared("white:" + text) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-        compiler.graph.add("NSColor", [.init("NSColorSpace", .int8(3)), .init("NSWhite", .data(Array(text.utf8) + [0]))])
+      return try shared((space == 3 ? "white:" : "white4:") + text) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+        compiler.graph.add("NSColor", [.init("NSColorSpace", .int8(space)), .init("NSWhite", .data(Array(text.utf8) + [0]))])
       }
     case "calibratedRGB", "deviceRGB":
       guard let red = element.double("red"), let green = element.double("green"), let blue = element.double("blue") else {

@@ -361,7 +361,7 @@ extension CocoaNibCompiler {
       if background["catalog"] != nil {
         entries.append(.init("NSBackgroundColor", .object(try color(background))))
       } else {
-        func isColorKey(_ key: String) -> Bool { key.hasPrefix("white:") || key.hasPrefix("rgb") }
+        func isColorKey(_ key: String) -> Bool { key.hasPrefix("white") || key.hasPrefix("rgb") }
         let saved = sharedObjects
         sharedObjects = saved.filter { !isColorKey($0.key) }
         let unshared = try color(background)
