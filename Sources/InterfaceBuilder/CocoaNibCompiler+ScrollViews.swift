@@ -429,9 +429,9 @@ extension CocoaNibCompiler {
     entries.append(.init("NSDocView", subviews.first.map { .object($0) } ?? .null))
     if let background = element.child("color", key: "backgroundColor") {
       entries.append(.init("NSBGColor", .object(try color(background))))
-    } else {
+    } else if element.child("nil", key: "backgroundColor") == nil {
       entries.append(.init("NSBGColor", .object(try systemColor("controlBackgroundColor", line: element.line))))
-    }
+    }  // `<nil key="backgroundColor"/>`: no NSBGColor at all (HSChooserWindow)
     if element.child("subviews")?.children.first?.name == "textView" {
       let cursor = try shared("cursor:clip") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
         compiler.graph.add("NSCursor", [.init("NSHotSpot", compiler.string("{1, -1}")), .init("NSCursorType", .int8(0))])
@@ -444,7 +444,8 @@ extension CocoaNibCompiler {
     if flags != 0 { entries.append(.init("NScvFlags", .int8(Int8(flags)))) }
     entries.append(.init("NSAutomaticallyAdjustsContentInsets", .bool(true)))
     graph[clip].entries = entries
-    try compileChildren(of: element, object: clip, known: ["rect", "autoresizingMask", "subviews", "color"])
+    if let other = element.children.first(where: { $0.name == "nil" && $0["key"] != "backgroundColor" }) { throw unsupported(other) }
+    try compileChildren(of: element, object: clip, known: ["rect", "autoresizingMask", "subviews", "color", "nil"])
     return clip
   }
 

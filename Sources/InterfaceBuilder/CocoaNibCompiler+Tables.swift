@@ -322,8 +322,9 @@ extension CocoaNibCompiler {
     guard let dataElement = element.children.first(where: { $0["key"] == "dataCell" }) else { throw invalid(element, "a table column needs its data cell") }
     entries.append(.init("NSDataCell", .object(try compileCell(dataElement, control: table, parent: column, controlElement: tableElement))))
     // The prototype cell views are also objects of the document itself, children of their
-    // column, reached only through their connections (outline_cellview).
-    for prototype in prototypes { _ = try compileTableCellView(prototype, identifier: nil, parent: column) }
+    // column, reached only through their connections (outline_cellview); one with an identifier
+    // of its own keeps it there as NSReuseIdentifierKey (HSChooserWindow, transmission_MainMenu).
+    for prototype in prototypes { _ = try compileTableCellView(prototype, identifier: prototype["identifier"], parent: column) }
     if let mask = element.child("tableColumnResizingMask", key: "resizingMask") {
       let bits = (mask.flag("resizeWithTable") ? 1 : 0) | (mask.flag("userResizable") ? 2 : 0)
       if bits != 0 {

@@ -212,7 +212,7 @@ import TestSupport
 
 /// Table keys read off HSChooserWindow, on small documents.
 @Suite struct TableAttributeTests {
-  static func table(_ attributes: String, gridColor: String = "") -> [UInt8] {
+  static func table(_ attributes: String, gridColor: String = "", clipExtra: String = "", prototypes: String = "") -> [UInt8] {
     CocoaNibCompilerUnitTests.xib(
       """
               <customView id="view">
@@ -232,10 +232,12 @@ import TestSupport
                                               <textFieldCell key="dataCell" title="Text" id="cell">
                                                   <font key="font" metaFont="system"/>
                                               </textFieldCell>
+                                              \(prototypes)
                                           </tableColumn>
                                       </tableColumns>
                                   </tableView>
                               </subviews>
+                              \(clipExtra)
                           </clipView>
                       </scrollView>
                   </subviews>
@@ -265,6 +267,39 @@ import TestSupport
   @Test func automaticRowHeightsAreArchived() throws {
     #expect(try Self.tableEntries(Self.table(#"usesAutomaticRowHeights="YES""#))["NSTableViewUseARH"] == .bool(true))
     #expect(try Self.tableEntries(Self.table(""))["NSTableViewUseARH"] == nil)
+  }
+
+  @Test func aClipViewWithANilBackgroundHasNoBackgroundColor() throws {
+    func clipKeys(_ bytes: [UInt8]) throws -> [String] {
+      let graph = try TableColumnAutoresizingTests.compile(bytes)
+      let clip = try #require(graph.objects.firstIndex { $0.className == "NSClipView" })
+      return graph[clip].entries.map(\.key)
+    }
+    #expect(try clipKeys(Self.table("")).contains("NSBGColor"))
+    #expect(try !clipKeys(Self.table("", clipExtra: #"<nil key="backgroundColor"/>"#)).contains("NSBGColor"))
+    let error = expectError(InterfaceBuilderError.self, .unsupported) { try clipKeys(Self.table("", clipExtra: #"<nil key="textColor"/>"#)) }
+    #expect(error?.line != nil)
+  }
+
+  @Test func aPrototypeWithItsOwnIdentifierKeepsItInTheDocument() throws {
+    func reuseIdentifiers(_ identifier: String) throws -> [String?] {
+      let cell = """
+        <prototypeCellViews>
+            <tableCellView \(identifier) id="proto">
+                <rect key="frame" x="11" y="1" width="277" height="17"/>
+                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+            </tableCellView>
+        </prototypeCellViews>
+        """
+      let graph = try TableColumnAutoresizingTests.compile(Self.table(#"viewBased="YES""#, prototypes: cell))
+      // The document's own copy (the reusable views' nibs are data).
+      return graph.objects.indices.filter { graph[$0].className == "NSTableCellView" }.map { view in
+        if case .object(let text)? = graph[view]["NSReuseIdentifierKey"] { return graph.text(of: text) }
+        return nil
+      }
+    }
+    #expect(try reuseIdentifiers(#"identifier="OwnCell""#) == ["OwnCell"])
+    #expect(try reuseIdentifiers("") == [nil])
   }
 
   @Test func aDeviceWhiteColorIsColorSpace4() throws {
