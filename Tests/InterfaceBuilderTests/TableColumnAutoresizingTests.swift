@@ -19,7 +19,8 @@ import TestSupport
   /// A view (or, with `inWindow`, a window's content view) holding a 2-point-bordered scroll view
   /// with hidden scrollers whose table is `tableWidth` wide.
   static func document(
-    style: String, columns: [Column], tableWidth: Double, spacing: Double = 3, inWindow: Bool = false, hasHorizontalScroller: Bool = false
+    style: String, columns: [Column], tableWidth: Double, spacing: Double = 3, inWindow: Bool = false, hasHorizontalScroller: Bool = false,
+    verticalScrollerHidden: Bool = true
   ) -> [UInt8] {
     var columnElements = ""
     for (index, column) in columns.enumerated() {
@@ -57,7 +58,7 @@ import TestSupport
                             <rect key="frame" x="-100" y="-100" width="100" height="15"/>
                             <autoresizingMask key="autoresizingMask"/>
                         </scroller>
-                        <scroller key="verticalScroller" hidden="YES" horizontal="NO" id="vs">
+                        <scroller key="verticalScroller" hidden="\(verticalScrollerHidden ? "YES" : "NO")" horizontal="NO" id="vs">
                             <rect key="frame" x="-100" y="-100" width="15" height="100"/>
                             <autoresizingMask key="autoresizingMask"/>
                         </scroller>
@@ -176,13 +177,43 @@ import TestSupport
     let cases: [(String, [UInt8])] = [
       ("several columns", Self.document(style: "uniform", columns: [Column(width: 178), Column(width: 172)], tableWidth: 358)),
       ("minimum or maximum", Self.document(style: "lastColumnOnly", columns: [Column(width: 20, minWidth: 20, resizesWithTable: false), Column(width: 115, minWidth: 110)], tableWidth: 141)),
-      ("resizes with its window", Self.document(style: "lastColumnOnly", columns: [Column(width: 344)], tableWidth: 356, inWindow: true)),
       ("resizes none of the columns", Self.document(style: "lastColumnOnly", columns: [Column(width: 200), Column(width: 100, resizesWithTable: false)], tableWidth: 300)),
     ]
     for (reason, bytes) in cases {
       let error = expectError(InterfaceBuilderError.self, .unsupported, "\(reason)") { try Self.laidOut(bytes) }
       #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
       #expect(error?.line != nil)
+    }
+  }
+
+  @Test func aWindowTakes29PointsOffColumnsThatFillTheTable() throws {
+    // test_single_col_noresize / test_table_1col_autohide: 350 + 12 ≥ 358.
+    #expect(try Self.laidOut(Self.document(style: "uniform", columns: [Column(width: 350)], tableWidth: 358, inWindow: true))
+      == Laid(tableSize: "{358, 148}", widths: [321], relation: 1))
+    // test_table_mult_sel_no: shares by width, rounded (14.75 → 15), the last column the rest.
+    #expect(try Self.laidOut(Self.document(style: "uniform", columns: [Column(width: 178), Column(width: 172)], tableWidth: 358, inWindow: true))
+      == Laid(tableSize: "{358, 148}", widths: [163, 158], relation: 1))
+    // test_outline_indent (as a table): the last column alone.
+    #expect(try Self.laidOut(Self.document(style: "lastColumnOnly", columns: [Column(width: 178), Column(width: 172)], tableWidth: 358, inWindow: true))
+      == Laid(tableSize: "{358, 148}", widths: [178, 143], relation: 1))
+    // sv_nohs_small_vs: exactly 12 to spare still counts as filling.
+    #expect(try Self.laidOut(Self.document(style: "lastColumnOnly", columns: [Column(width: 344)], tableWidth: 356, inWindow: true))
+      == Laid(tableSize: "{356, 148}", widths: [315], relation: 1))
+  }
+
+  /// Window tables outside what the five samples show are refused, saying why.
+  @Test func unverifiedWindowTablesAreRefused() {
+    let cases: [(String, [UInt8])] = [
+      ("more than 12 points", Self.document(style: "uniform", columns: [Column(width: 330)], tableWidth: 358, inWindow: true)),
+      ("neither uniform nor last column only", Self.document(style: "sequential", columns: [Column(width: 350)], tableWidth: 358, inWindow: true)),
+      ("hidden until needed", Self.document(style: "uniform", columns: [Column(width: 350)], tableWidth: 358, inWindow: true, verticalScrollerHidden: false)),
+      ("how its columns share", Self.document(style: "uniform", columns: [Column(width: 200, minWidth: 190), Column(width: 160, minWidth: 10)], tableWidth: 370, inWindow: true)),
+      ("minimum width", Self.document(style: "lastColumnOnly", columns: [Column(width: 300, resizesWithTable: false), Column(width: 60)], tableWidth: 370, inWindow: true)),
+    ]
+    for (reason, bytes) in cases {
+      let error = expectError(InterfaceBuilderError.self, .unsupported, "\(reason)") { try Self.laidOut(bytes) }
+      #expect(error?.description.contains("resizes with its window") == true, "\(error?.description ?? "")")
+      #expect(error?.description.contains(reason) == true, "\(error?.description ?? "")")
     }
   }
 
