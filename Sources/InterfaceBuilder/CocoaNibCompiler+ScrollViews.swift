@@ -405,7 +405,11 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, parent: Int, scrollView: Int?, headerHeight: Double? = nil
   ) throws(InterfaceBuilderError) -> Int {
     let clip = try begin(element, className: "NSClipView", parent: parent)
-    for attribute in element.attributes where !["id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints", "customClass", "customModule", "customModuleProvider"].contains(attribute.name) {
+    let known: Set<String> = [
+      "id", "key", "drawsBackground", "copiesOnScroll", "translatesAutoresizingMaskIntoConstraints",
+      "customClass", "customModule", "customModuleProvider",  // a class swapper, as for any view (test17_scrollhiding)
+    ]
+    for attribute in element.attributes where !known.contains(attribute.name) {
       throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
     }
     var entries: [NibGraph.Entry] = []
@@ -427,11 +431,13 @@ extension CocoaNibCompiler {
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     entries += tailViewEntries(element)
     entries.append(.init("NSDocView", subviews.first.map { .object($0) } ?? .null))
+    // NSBGColor: the document's color, none for `<nil key="backgroundColor"/>` (HSChooserWindow),
+    // else the control background color.
     if let background = element.child("color", key: "backgroundColor") {
       entries.append(.init("NSBGColor", .object(try color(background))))
     } else if element.child("nil", key: "backgroundColor") == nil {
       entries.append(.init("NSBGColor", .object(try systemColor("controlBackgroundColor", line: element.line))))
-    }  // `<nil key="backgroundColor"/>`: no NSBGColor at all (HSChooserWindow)
+    }
     if element.child("subviews")?.children.first?.name == "textView" {
       let cursor = try shared("cursor:clip") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
         compiler.graph.add("NSCursor", [.init("NSHotSpot", compiler.string("{1, -1}")), .init("NSCursorType", .int8(0))])
