@@ -42,12 +42,18 @@ extension CocoaNibCompiler {
   ]
 
   /// A named image (`image="NSAddTemplate"`, or an SF Symbol from `catalog="system"`), sized
-  /// from the document's `<resources>`.
+  /// from the document's `<resources>`; an image the document saves as a keyed archive is
+  /// compiled from it (``archivedImage(_:name:)``).
   mutating func namedImage(_ name: String, catalog: String?, element: InterfaceDocument.Element)
     throws(InterfaceBuilderError) -> Int
   {
     let resource = document.root.child("resources")?.children.first {
       $0.name == "image" && $0["name"] == name
+    }
+    if let resource, let data = archivedImageData(resource) {
+      return try shared("archived image:" + name) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+        try compiler.archivedImage(data, name: name)
+      }
     }
     var width = resource?.double("width") ?? 32
     var height = resource?.double("height") ?? 32
