@@ -22,11 +22,12 @@ extension CocoaNibCompiler {
     if className == "NSButton" {
       // By bezel style: rounded push buttons hug vertically, help buttons and both disclosure
       // bezels both ways (test16_buttons: 750/750 in the xib, nothing in Apple's nib), square
-      // bezels (check boxes, radio and bevel buttons) neither.
+      // bezels (check boxes, radio and bevel buttons; shadowless square ones, transmission_MainMenu:
+      // 250/750 in the xib, {250, 750} in Apple's nib) neither.
       switch cellElement["bezelStyle"] {
       case "rounded", nil: defaults = (250, 750)
       case "helpButton", "disclosure", "roundedDisclosure": defaults = (750, 750)
-      case "regularSquare": defaults = (250, 250)
+      case "regularSquare", "shadowlessSquare": defaults = (250, 250)
       default: break
       }
     }
