@@ -27,6 +27,9 @@ extension CocoaNibCompiler {
       throw unsupported(element, "a predicate editor hugging \(hugging) is not compiled yet (no Apple sample)")
     }
     if element.child("subviews") != nil { throw unsupported(element, "<predicateEditor> with <subviews> is not compiled yet") }
+    guard element.child("rowTemplates")?.children.isEmpty == false else {
+      throw unsupported(element, "a predicate editor without row templates is not compiled yet (no Apple sample)")
+    }
     let editor = try begin(element, className: "NSPredicateEditor", parent: parent)
     let dragTypes = graph.collection("NSMutableSet", [sharedString("NSRuleEditorItemPBoardType")])
     var entries = try viewEntries(element, view: editor, superview: superview, extraAfterSubviews: [.init("NSDragTypes", .object(dragTypes))], alwaysSubviews: true)
