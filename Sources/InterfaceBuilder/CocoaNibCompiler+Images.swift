@@ -52,29 +52,10 @@ extension CocoaNibCompiler {
     }
     // The design size is the symbol's as configured, which the document does not give: its
     // <resources> size is not it (transmission_MainMenu: heart is 16×14 there, {17, 14} in
-    // Apple's nib). Until that rule is known the element is refused; the rest of the resource
-    // is built by configuredSymbol(_:scale:variableValue:designSize:).
+    // Apple's nib). Until that rule is known the element is refused.
     _ = (name, scale, variable)
     throw unsupported(
       element, "the design size Apple's ibtool gives a configured symbol (<imageReference>) is not known here (transmission_MainMenu: heart is 16×14 in <resources>, {17, 14} in Apple's nib)")
-  }
-
-  /// A configured system symbol's `NSCustomResource` (see ``imageReference(_:)``).
-  mutating func configuredSymbol(_ name: String, scale: Int, variableValue: Double, designSize: String) -> Int {
-    let value = graph.add("NSValue", [.init("NS.special", .int8(2)), .init("NS.sizeval", string(designSize))])
-    let configuration = graph.add(
-      "IBImageConfiguration",
-      [
-        .init("IBSymbolScale", .int64(Int64(scale))), .init("IBRenderingMode", .int8(0)), .init("IBVariableValue", .float64(variableValue)),
-        .init("IBHierarchicalColors", .object(graph.collection("NSArray", []))), .init("IBLocale", .null),
-      ])
-    return graph.add(
-      "NSCustomResource",
-      [
-        .init("NSClassName", string("NSImage")), .init("NSResourceName", string(name)), .init("NSCatalogName", string("system")),
-        .init("NSImageVariableValue", .float64(variableValue)), .init("IBNamespaceID", string("system")), .init("IBDesignSize", .object(value)),
-        .init("IBDesignImageConfiguration", .object(configuration)),
-      ])
   }
 
   /// The sizes of AppKit's named icons that ibtool archives at their own size: the 32-point
