@@ -36,6 +36,22 @@ struct CocoaNibCompilerTests {
     "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
   ]
 
+  /// Issue 15's listed exceptions: pairs whose Apple nib holds values the document does not
+  /// determine, with the reason (pairs of tables and scroll views are not listed: their work
+  /// goes on elsewhere).
+  static let listedExceptions: [String: String] = [
+    "transmission_MainMenu":
+      "the Donate item's <imageReference> has IBDesignSize {17, 14} where <resources> gives the symbol 16×14 (one sample, no rule); its outline view's prototype cell views also carry NSReuseIdentifierKey in the main nib",
+    "sb_textview":
+      "the text view's NSFlags are 0x2008b03 where the xibs with the same attributes give 0x4000b03 and sb_tv_customclass, with the same attributes too, 0x7028b03: the substitution bits do not follow from the document",
+  ]
+
+  @Test func theListedExceptionsAreFewAndNotClaimedEqual() {
+    #expect(Self.listedExceptions.count <= 3)
+    #expect(Self.equalToApple.isDisjoint(with: Self.listedExceptions.keys))
+    #expect(Self.storyboardsEqualToApple.isDisjoint(with: Self.listedExceptions.keys))
+  }
+
   /// The listed exceptions to "connections in Apple's order": Apple's ibtool orders the
   /// connections of these by a rule not known here (their object ids follow that order).
   static let connectionOrderDiffers: Set<String> = ["reusable_views_order", "test19_layouts", "test24_tables_elastic", "test26_strings"]
