@@ -49,8 +49,10 @@ extension CocoaNibCompiler {
       throw unsupported(other)
     }
     entries.append(.init("NSKeyEquiv", string(keyEquivalent)))
-    if separator {
-      // A separator has no key equivalent modifiers at all.
+    if separator && element.child("modifierMask", key: "keyEquivalentModifierMask") == nil {
+      // A separator has no key equivalent modifiers unless the document gives them
+      // (test26_strings, test8_menu: none; transmission_MainMenu: 33 separators with
+      // command="YES" → NSKeyEquivModMask 0x100000).
     } else if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
       var bits = 0
       for (name, bit) in [("shift", 0x2_0000), ("control", 0x4_0000), ("option", 0x8_0000), ("command", 0x10_0000), ("function", 0x80_0000)]

@@ -415,6 +415,37 @@ import Testing
     #expect(error?.line != nil)
   }
 
+  @Test func aSeparatorHasKeyEquivalentModifiersOnlyWhenTheDocumentGivesThem() throws {
+    let items = """
+                      <menuItem isSeparatorItem="YES" id="s1"/>
+                      <menuItem isSeparatorItem="YES" id="s2">
+                          <modifierMask key="keyEquivalentModifierMask" command="YES"/>
+                      </menuItem>
+      """
+    let graph = try Self.compile(Self.menu(items), inWindow: false)
+    let separators = Self.objects(graph, "NSMenuItem")
+    #expect(separators.count == 2)
+    #expect(graph[separators[0]]["NSKeyEquivModMask"] == nil)
+    #expect(graph[separators[1]]["NSKeyEquivModMask"] == .int32(0x10_0000))
+  }
+
+  // MARK: Windows
+
+  @Test(arguments: [("titled=\"YES\"", "{350, 37}"), ("titled=\"YES\" fullSizeContentView=\"YES\"", "{350, 5}"), ("", "{350, 5}")])
+  func aWindowsMinimumFrameAddsTheTitleBarUnlessTheContentRunsUnderIt(_ style: String, _ expected: String) throws {
+    let objects = """
+              <window title="W" id="1">
+                  <windowStyleMask key="styleMask" \(style)/>
+                  <rect key="contentRect" x="0" y="0" width="480" height="269"/>
+                  <value key="minSize" type="size" width="350" height="5"/>
+              </window>
+      """
+    let graph = try Self.compile(objects, inWindow: false)
+    let window = try #require(Self.objects(graph, "NSWindowTemplate").first)
+    #expect(Self.target(graph, window, "NSMinSize").flatMap { graph.text(of: $0) } == expected)
+    #expect(Self.target(graph, window, "NSWindowContentMinSize").flatMap { graph.text(of: $0) } == "{350, 5}")
+  }
+
   @Test func aConfiguredSymbolIsRefusedWithItsLineAndWhy() {
     let items = """
                       <menuItem title="Donate" id="r1">
