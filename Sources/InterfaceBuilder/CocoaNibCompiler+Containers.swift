@@ -436,16 +436,19 @@ extension CocoaNibCompiler {
 
   // MARK: Tab views
 
-  /// `<tabView>` without items → `NSTabView` {view keys with an empty NSSubviews,
-  /// NSTabViewItems, NSFont (small system 11 by default), NSTvFlags (the NSTabViewType),
-  /// NSAllowTruncatedLabels, NSDrawsBackground}. A tab view with items is refused: Apple's
-  /// ibtool computes a key view loop through the selected item's views (and reorders their
-  /// subviews: nkv_simple) by rules not known here.
+  /// `<tabView>` → `NSTabView` {view keys (NSSubviews: the selected item's view),
+  /// NSTabViewItems, NSSelectedTabViewItem, NSFont (small system 11 by default), NSTvFlags (the
+  /// NSTabViewType), NSAllowTruncatedLabels, NSDrawsBackground}. With an item, the key view loop
+  /// AppKit sets up for the selected item runs through its view (``tabViewKeyViewLoop(_:itemView:)``).
+  /// Only a tab view of one item is compiled (nkv_simple, the one sample): how Apple's ibtool
+  /// archives the views of unselected items is not known here.
   mutating func compileTabView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["type", "drawsBackground"], view: true)
     try refusePriorities(element)
-    if let items = element.child("tabViewItems"), !items.children.isEmpty {
-      throw unsupported(items, "a tab view with items is not compiled yet (the key view loop Apple's ibtool computes through them is not known here)")
+    let itemElements = element.child("tabViewItems")?.children ?? []
+    if itemElements.count > 1 {
+      throw unsupported(
+        itemElements[1], "a tab view of more than one item is not compiled yet (how Apple's ibtool archives the views of unselected items is not known here)")
     }
     if element.child("subviews") != nil { throw unsupported(element, "<tabView> with <subviews> is not compiled yet") }
     let types = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3, "noTabsBezelBorder": 4,
@@ -453,16 +456,88 @@ extension CocoaNibCompiler {
     guard let type = types[element["type"] ?? "topTabsBezelBorder"] else { throw invalid(element, "type \"\(element["type"]!)\" is not known") }
     let tabView = try begin(element, className: "NSTabView", parent: parent)
     var entries = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
+    var items: [Int] = []
+    var selectedView: Int?
+    for itemElement in itemElements {
+      let (item, view) = try compileTabViewItem(itemElement, tabView: tabView)
+      items.append(item)
+      if selectedView == nil { selectedView = view }
+    }
+    if let selectedView, case .object(let subviews)? = entries.first(where: { $0.key == "NSSubviews" })?.value {
+      graph[subviews].entries.append(.init("UINibEncoderEmptyKey", .object(selectedView)))
+    }
     entries += tailViewEntries(element)
-    entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", []))))
+    entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", items))))
+    if let first = items.first { entries.append(.init("NSSelectedTabViewItem", .object(first))) }
     let fontElement = element.child("font", key: "font") ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")])
     entries.append(.init("NSFont", .object(try font(fontElement, defaultSize: 13))))
     entries.append(.init("NSTvFlags", NibGraph.integer(type)))
     entries.append(.init("NSAllowTruncatedLabels", .bool(true)))
     if element.flag("drawsBackground", default: true) { entries.append(.init("NSDrawsBackground", .bool(true))) }
     graph[tabView].entries = entries
+    if let selectedView, let itemElement = itemElements.first, let viewElement = itemElement.child("view", key: "view") {
+      try tabViewKeyViewLoop(tabView, itemView: (selectedView, viewElement))
+    }
     try compileChildren(of: element, object: tabView, known: ["rect", "autoresizingMask", "constraints", "font", "tabViewItems"])
     return tabView
+  }
+
+  /// `<tabViewItem label identifier>` with its `<view key="view">` → `NSTabViewItem`
+  /// {NSIdentifier, NSView, NSLabel, NSColor (the System catalog's controlColor), NSTabView}
+  /// (nkv_simple); the view is a subview of the tab view.
+  mutating func compileTabViewItem(_ element: InterfaceDocument.Element, tabView: Int) throws(InterfaceBuilderError) -> (item: Int, view: Int) {
+    guard element.name == "tabViewItem" else { throw unsupported(element) }
+    try checkAttributes(element, known: ["label", "identifier"])
+    guard let viewElement = element.child("view", key: "view") else { throw unsupported(element, "a tab view item without <view key=\"view\"> is not compiled yet") }
+    guard element["identifier"] != nil else { throw unsupported(element, "a tab view item without identifier is not compiled yet (no Apple sample)") }
+    let item = try begin(element, className: "NSTabViewItem", parent: tabView)
+    let view = try compileObject(viewElement, parent: item, superview: tabView)
+    graph[item].entries = [
+      .init("NSIdentifier", string(element["identifier"] ?? "")), .init("NSView", .object(view)), .init("NSLabel", string(element["label"] ?? "")),
+      .init("NSColor", .object(try catalogColor("controlColor", catalog: "System", element: element))), .init("NSTabView", .object(tabView)),
+    ]
+    try compileChildren(of: element, object: item, known: ["view"])
+    return (item, view)
+  }
+
+  /// The key view loop AppKit builds when a tab view shows its selected item, as Apple's ibtool
+  /// archives it (`NSNextKeyView`, right after each view's NSSuperview): the tab view → the
+  /// item's view → every view inside it, depth first, each view's subviews in geometric order
+  /// (top edge first, then left edge; ties keep document order) → back to the tab view.
+  ///
+  /// nkv_simple is the only sample (tab view → item view → custom view → A → B → C → tab view,
+  /// A and B side by side above C); its document order is also the geometric one, so which of
+  /// the two AppKit follows is not settled by it. A view that already has a key view (a scroll
+  /// view's parts) is refused, since how the two loops join is not known.
+  mutating func tabViewKeyViewLoop(_ tabView: Int, itemView: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
+    var chain: [(object: Int, element: InterfaceDocument.Element)] = []
+    func visit(_ view: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
+      chain.append(view)
+      let subviews = (view.element.child("subviews")?.children ?? []).enumerated().sorted { first, second in
+        let a = first.element.frameRect, b = second.element.frameRect
+        if a.y + a.height != b.y + b.height { return a.y + a.height > b.y + b.height }
+        if a.x != b.x { return a.x < b.x }
+        return first.offset < second.offset
+      }
+      for (_, subview) in subviews {
+        guard let id = subview["id"], let object = objectsByID[id] else {
+          throw unsupported(subview, "a view without an id inside a tab view item is not compiled yet (its place in the key view loop is not known)")
+        }
+        try visit((object, subview))
+      }
+    }
+    try visit(itemView)
+    let loop = [tabView] + chain.map(\.object)
+    for (position, view) in loop.enumerated() {
+      let next = loop[(position + 1) % loop.count]
+      let entries = graph[view].entries
+      guard !entries.contains(where: { $0.key == "NSNextKeyView" }), let superview = entries.firstIndex(where: { $0.key == "NSSuperview" }) else {
+        let element = position == 0 ? nil : chain[position - 1].element
+        throw unsupported(
+          element ?? itemView.element, "a tab view item holding a view with its own key view loop or no superview is not compiled yet (how the loops join is not known here)")
+      }
+      graph[view].entries.insert(.init("NSNextKeyView", .object(next)), at: superview + 1)
+    }
   }
 
   // MARK: Visual effect views

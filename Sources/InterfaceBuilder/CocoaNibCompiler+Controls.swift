@@ -20,12 +20,14 @@ extension CocoaNibCompiler {
     // The hugging priorities a control has unless the document says otherwise.
     var defaults = (250, 750)
     if className == "NSButton" {
-      // By bezel style: rounded push buttons hug vertically, help buttons both ways, square
-      // bezels (check boxes, radio and bevel buttons) neither.
+      // By bezel style: rounded push buttons hug vertically, help buttons and both disclosure
+      // bezels both ways (test16_buttons: 750/750 in the xib, nothing in Apple's nib), square
+      // bezels (check boxes, radio and bevel buttons; shadowless square ones, transmission_MainMenu:
+      // 250/750 in the xib, {250, 750} in Apple's nib) neither.
       switch cellElement["bezelStyle"] {
       case "rounded", nil: defaults = (250, 750)
-      case "helpButton": defaults = (750, 750)
-      case "regularSquare": defaults = (250, 250)
+      case "helpButton", "disclosure", "roundedDisclosure": defaults = (750, 750)
+      case "regularSquare", "shadowlessSquare": defaults = (250, 250)
       default: break
       }
     }
@@ -182,6 +184,20 @@ extension CocoaNibCompiler {
     return cell
   }
 
+  /// A button cell's font (`NSSupport`). An inline-bezel button's small bold system font is
+  /// the one AppKit gives that bezel, the emphasized subheadline text style
+  /// (`.AppleSystemUIFontDemi` 11, `UICTFontTextStyleEmphasizedSubhead`), not
+  /// `.AppleSystemUIFontBold`: test16_buttons, the one sample; text fields with the same meta
+  /// font keep Bold (transmission_MainMenu), as do other bezels' bold fonts (test16_buttons'
+  /// recessed button, systemBold 12).
+  mutating func buttonFont(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let fontElement = element.child("font", key: "font")
+    if element["bezelStyle"] == "inline", let fontElement, fontElement["metaFont"] == "smallSystemBold", fontElement["size"] == nil {
+      return try textStyleFont(name: ".AppleSystemUIFontDemi", size: 11, flags: 0x10, style: "UICTFontTextStyleEmphasizedSubhead")
+    }
+    return try font(fontElement, defaultSize: 13)
+  }
+
   /// `<buttonCell>` → `NSButtonCell`.
   mutating func compileButtonCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
@@ -191,7 +207,7 @@ extension CocoaNibCompiler {
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     let type = element["type"] ?? "push"
     entries.append(.init("NSContents", string(element["title"] ?? "")))
-    entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
+    entries.append(.init("NSSupport", .object(try buttonFont(element))))
     entries.append(.init("NSControlView", .object(control)))
     var buttonFlags = 0
     switch element["inset"] {
@@ -217,7 +233,7 @@ extension CocoaNibCompiler {
     }
     entries.append(.init("NSButtonFlags", NibGraph.integer(Self.signExtended(buttonFlags))))
     let bezels = ["rounded": 1, "regularSquare": 2, "disclosure": 5, "shadowlessSquare": 6, "circular": 7, "texturedSquare": 8, "helpButton": 9,
-      "smallSquare": 10, "texturedRounded": 11, "roundRect": 12, "recessed": 13, "roundedDisclosure": 14, "inline": 15]
+      "smallSquare": 10, "texturedRounded": 11, "roundedRect": 12, "recessed": 13, "roundedDisclosure": 14, "inline": 15]
     let bezel = element["bezelStyle"].flatMap { bezels[$0] } ?? 0
     let typeCodes = ["push": 0x1, "check": 0x2, "square": 0x6, "squareTextured": 0x20, "disclosureTriangle": 0x5, "help": 0x21, "smallSquare": 0x22,
       "roundTextured": 0x23, "disclosure": 0x26, "roundRect": 0x24, "recessed": 0x2D, "inline": 0x27, "bevel": 0x2]

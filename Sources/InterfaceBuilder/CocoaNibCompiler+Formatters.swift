@@ -250,9 +250,15 @@ extension CocoaNibCompiler {
 
   /// A text field cell's NSContents: its title, except that a number formatter holds the number
   /// it parses (numfmt_decimal: title "400" → NSNumber 400) and no contents for no title
-  /// (numfmt, numfmt_basic).
+  /// (numfmt, numfmt_basic), and a date formatter the `NSDate` {NS.time} its pattern parses
+  /// (test_date_formatter: "4/1/1976, 11:00 pm" → 1976-01-04 23:00 GMT), or the title itself
+  /// when the pattern does not parse it (datacell_unparseable: "Text Cell").
   mutating func cellContents(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NIBArchive.Payload? {
     let title = element["title"] ?? ""
+    if let formatter = element.child("dateFormatter", key: "formatter") {
+      guard let pattern = try datePattern(formatter), let time = Self.parseDate(title, pattern: pattern) else { return string(title) }
+      return .object(graph.add("NSDate", [.init("NS.time", .float64(time))]))
+    }
     guard let formatter = element.child("numberFormatter", key: "formatter") else { return string(title) }
     if title.isEmpty { return nil }
     guard let value = Int(title) else {
@@ -273,14 +279,8 @@ extension CocoaNibCompiler {
     guard element.name == "dateFormatter" else { return try compileOtherFormatter(element, parent: parent) }
     try checkAttributes(element, known: ["dateStyle", "timeStyle", "doesRelativeDateFormatting", "formatterBehavior"])
     if let behavior = element["formatterBehavior"], behavior != "default10_4" { throw unsupported(element, "formatterBehavior \"\(behavior)\" is not compiled yet") }
-    let styles = ["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4]
-    guard let dateStyle = styles[element["dateStyle"] ?? "none"], let timeStyle = styles[element["timeStyle"] ?? "none"] else {
-      throw invalid(element, "dateStyle/timeStyle must be none, short, medium, long or full")
-    }
-    // The pattern depends on the locale Apple's ibtool ran in; only the combinations seen in
-    // Apple's nibs are known.
-    let formats = ["1,1": "d/M/y, h:mm\u{202F}a", "3,1": "d MMMM y 'at' h:mm\u{202F}a"]
-    guard let format = formats["\(dateStyle),\(timeStyle)"] else {
+    let (dateStyle, timeStyle) = try dateStyles(element)
+    guard let format = try datePattern(element) else {
       throw unsupported(element, "the pattern of a date formatter with dateStyle \(element["dateStyle"] ?? "none") and timeStyle \(element["timeStyle"] ?? "none") is not known")
     }
     let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
@@ -295,6 +295,112 @@ extension CocoaNibCompiler {
     ]
     try compileChildren(of: element, object: formatter, known: [])
     return formatter
+  }
+
+  /// A `<dateFormatter>`'s dateStyle and timeStyle as NSDateFormatterStyle values (none 0 … full 4).
+  func dateStyles(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> (date: Int, time: Int) {
+    let styles = ["none": 0, "short": 1, "medium": 2, "long": 3, "full": 4]
+    guard let date = styles[element["dateStyle"] ?? "none"], let time = styles[element["timeStyle"] ?? "none"] else {
+      throw invalid(element, "dateStyle/timeStyle must be none, short, medium, long or full")
+    }
+    return (date, time)
+  }
+
+  /// The ICU pattern (`NS.format`) of a 10.4-behaviour date formatter's styles in the locale
+  /// Apple's ibtool ran in (en_AU-like: day first, "at", a narrow no-break space before the
+  /// day period); `nil` for the combinations no Apple nib shows (short/short in
+  /// test_date_formatter and datacell_unparseable, long/short in textfield_formatter).
+  func datePattern(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> String? {
+    let (date, time) = try dateStyles(element)
+    let formats = ["1,1": "d/M/y, h:mm\u{202F}a", "3,1": "d MMMM y 'at' h:mm\u{202F}a"]
+    return formats["\(date),\(time)"]
+  }
+
+  /// The seconds since 2001-01-01 00:00 GMT (NSDate's `NS.time`) of `text` read with the ICU
+  /// date `pattern`, in GMT, as Apple's ibtool parsed a date-formatted cell's title
+  /// (test_date_formatter, one sample: "4/1/1976, 11:00 pm" with "d/M/y, h:mm a" →
+  /// −788662800, 1976-01-04 23:00 GMT); `nil` when it does not parse.
+  ///
+  /// Fields: `d`, `M`/`MM` (number), `MMMM` (English month name), `y`, `h` (1…12), `mm`, `a`
+  /// (am/pm, any case); quoted literals; whitespace in either matches any run of whitespace
+  /// (the pattern's narrow no-break space matches the title's space, as ICU's lenient parse
+  /// does). Any other field letter gives `nil`.
+  static func parseDate(_ text: String, pattern: String) -> Double? {
+    let input = Array(text.unicodeScalars), format = Array(pattern.unicodeScalars)
+    var position = 0, index = 0
+    var day: Int?, month: Int?, year: Int?, hour12: Int?, minute = 0, isPM: Bool?
+    let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+    func skipSpaces() { while position < input.count, input[position].properties.isWhitespace { position += 1 } }
+    func readNumber(maximumDigits: Int) -> Int? {
+      var value = 0, digits = 0
+      while position < input.count, digits < maximumDigits, let digit = input[position].properties.numericType == .decimal ? Int(String(input[position])) : nil {
+        value = value * 10 + digit
+        position += 1
+        digits += 1
+      }
+      return digits == 0 ? nil : value
+    }
+    func literal(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar.properties.isWhitespace {
+        skipSpaces()
+        return true
+      }
+      guard position < input.count, input[position] == scalar else { return false }
+      position += 1
+      return true
+    }
+    while index < format.count {
+      let scalar = format[index]
+      if scalar == "'" {
+        index += 1
+        while index < format.count, format[index] != "'" {
+          guard literal(format[index]) else { return nil }
+          index += 1
+        }
+        index += 1
+        continue
+      }
+      guard scalar.properties.isAlphabetic, scalar.isASCII else {
+        guard literal(scalar) else { return nil }
+        index += 1
+        continue
+      }
+      var count = 0
+      while index < format.count, format[index] == scalar { count += 1; index += 1 }
+      switch (scalar, count) {
+      case ("d", 1...2): day = readNumber(maximumDigits: 2)
+      case ("M", 1...2): month = readNumber(maximumDigits: 2)
+      case ("M", 4):
+        let rest = String(String.UnicodeScalarView(input[position...])).lowercased()
+        guard let found = months.firstIndex(where: { rest.hasPrefix($0) }) else { return nil }
+        month = found + 1
+        position += months[found].unicodeScalars.count
+      case ("y", 1): year = readNumber(maximumDigits: 9)
+      case ("h", 1...2): hour12 = readNumber(maximumDigits: 2)
+      case ("m", 1...2): guard let value = readNumber(maximumDigits: 2) else { return nil }; minute = value
+      case ("a", 1):
+        let rest = String(String.UnicodeScalarView(input[position...])).lowercased()
+        if rest.hasPrefix("am") { isPM = false } else if rest.hasPrefix("pm") { isPM = true } else { return nil }
+        position += 2
+      default: return nil
+      }
+    }
+    skipSpaces()
+    guard position == input.count, let day, let month, let year, (1...12).contains(month), (1...31).contains(day), minute < 60 else { return nil }
+    var hour = 0
+    if let hour12 {
+      guard (1...12).contains(hour12), let isPM else { return nil }
+      hour = hour12 % 12 + (isPM ? 12 : 0)
+    }
+    // Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's civil rule).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let unixSeconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60)
+    return unixSeconds - 978_307_200
   }
 
   /// The shared `NSNumber` of a bool (`NS.boolval`; not shared with the integers).

@@ -38,11 +38,21 @@ extension CocoaNibCompiler {
     entries.append(.init("NSAllowsKeyEquivalentLocalization", .bool(true)))
     entries.append(.init("NSAllowsKeyEquivalentMirroring", .bool(true)))
     let actionImage = element["secondaryImage"]
-    if actionImage != nil { entries.append(.init("NSHasActionImage", .bool(true))) }
+    let actionImageReference = element.child("imageReference", key: "secondaryImage")
+    if actionImage != nil || actionImageReference != nil { entries.append(.init("NSHasActionImage", .bool(true))) }
     entries.append(.init("NSTitle", separator ? string(element["title"] ?? "") : localizable(element["title"] ?? "", element, "title")))
-    entries.append(.init("NSKeyEquiv", string(element["keyEquivalent"] ?? "")))
-    if separator {
-      // A separator has no key equivalent modifiers at all.
+    // The key equivalent is an attribute, or a `<string key="keyEquivalent">` child when it is
+    // a control character saved base64-encoded (transmission_MainMenu: "CA", backspace).
+    var keyEquivalent = element["keyEquivalent"] ?? ""
+    if element["keyEquivalent"] == nil, let child = element.child("string", key: "keyEquivalent") { keyEquivalent = try stringContent(child) }
+    if let other = element.children.first(where: { ($0.name == "string" && $0["key"] != "keyEquivalent") || ($0.name == "integer" && $0["key"] != "representedObject") }) {
+      throw unsupported(other)
+    }
+    entries.append(.init("NSKeyEquiv", string(keyEquivalent)))
+    if separator && element.child("modifierMask", key: "keyEquivalentModifierMask") == nil {
+      // A separator has no key equivalent modifiers unless the document gives them
+      // (test26_strings, test8_menu: none; transmission_MainMenu: 33 separators with
+      // command="YES" → NSKeyEquivModMask 0x100000).
     } else if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
       var bits = 0
       for (name, bit) in [("shift", 0x2_0000), ("control", 0x4_0000), ("option", 0x8_0000), ("command", 0x10_0000), ("function", 0x80_0000)]
@@ -59,6 +69,8 @@ extension CocoaNibCompiler {
     }
     if let actionImage {
       entries.append(.init("NSActionImage", .object(try namedImage(actionImage, catalog: element["catalog"], element: element))))
+    } else if let actionImageReference {
+      entries.append(.init("NSActionImage", .object(try imageReference(actionImageReference))))
     }
     if let image = element["image"] { entries.append(.init("NSImage", .object(try namedImage(image, catalog: element["catalog"], element: element)))) }
     entries.append(.init("NSOnImage", .object(menuImage("NSMenuCheckmark", size: "{18, 16}"))))
@@ -75,8 +87,14 @@ extension CocoaNibCompiler {
       entries.append(.init("NSSubmenu", .object(submenu)))
     }
     entries.append(.init("NSHiddenInRepresentation", .bool(false)))
+    // `<integer key="representedObject" value>` → NSRepObject, the shared NSNumber
+    // (predicateEditor's compound-row menus).
+    if let represented = element.child("integer", key: "representedObject") {
+      guard let value = represented.wholeNumber("value") else { throw invalid(represented, "a representedObject integer needs an integer value") }
+      Self.setEntry("NSRepObject", .object(number(value)), in: &entries, order: Self.menuItemOrder)
+    }
     graph[item].entries = entries
-    try compileChildren(of: element, object: item, known: ["menu", "modifierMask"])
+    try compileChildren(of: element, object: item, known: ["menu", "modifierMask", "imageReference", "string", "integer"])
     return item
   }
 }

@@ -212,7 +212,11 @@ extension CocoaNibCompiler {
     entries.append(.init("NSWindowView", .null))
     let windowViewPosition = entries.count - 1
     entries.append(.init("NSScreenRect", string(Self.rectString(x: screen.x, y: screen.y, width: screen.width, height: screen.height))))
-    let titleBar: Double = element.child("windowStyleMask", key: "styleMask")?.flag("titled") == true ? 32 : 0
+    // The frame limits add the title bar to the content limits, unless the content view runs
+    // under it (fullSizeContentView: transmission_MainMenu, minSize 350×5 → NSMinSize {350, 5};
+    // the one sample).
+    let styleMask = element.child("windowStyleMask", key: "styleMask")
+    let titleBar: Double = styleMask?.flag("titled") == true && styleMask?.flag("fullSizeContentView") != true ? 32 : 0
     if let minSize { entries.append(.init("NSMinSize", string(Self.sizeString(width: minSize.0, height: minSize.1 + titleBar)))) }
     if let maxSize {
       entries.append(.init("NSMaxSize", string(Self.sizeString(width: maxSize.0, height: maxSize.1 + titleBar))))

@@ -12,6 +12,8 @@ extension CocoaNibCompiler {
       }
     case "imageView":
       return try compileImageView(element, parent: parent, superview: superview)
+    case "predicateEditor":
+      return try compilePredicateEditor(element, parent: parent, superview: superview)
     case "slider":
       return try compileSlider(element, parent: parent, superview: superview)
     case "stepper":

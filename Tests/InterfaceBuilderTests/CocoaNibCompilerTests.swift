@@ -17,26 +17,43 @@ struct CocoaNibCompilerTests {
     "StatusBar", "binding_options_order", "blocklist", "blocklist_big", "box_separator_autoresize", "button_imagehugstitle",
     "button_shadowless", "catalog_image", "checkbox_hugging", "color_white_precision", "customview_direct",
     "datacell_customclass", "datacell_unparseable", "datepicker", "help_button_hugging", "imagecell_datacell_font",
-    "imageview_customclass", "menu_action_image", "metafonts_extra", "minimal", "module_override", "numfmt", "numfmt_basic",
-    "numfmt_decimal", "outline_2col_default", "outline_2col_firstcolonly_noreorder", "outline_autohide_header",
-    "outline_cellview", "popup_empty", "popup_explicit_font", "radio_hugging", "reusable_views_order", "scrollview_table",
-    "searchfield_no_completion", "searchfieldcell_customclass", "segmented_fillprop", "slider_hugging",
-    "square_shadowless_button", "stackview_identifier", "stepper_test", "stepper_vflags", "stepper_wraps", "sv16b",
-    "sv_nohs_small_vs", "sv_nohs_wide_col", "table_5col_reverseseq", "tabview_notabsnoborder", "test1", "test10_next_key",
-    "test11_text_view_back", "test12_text_view_border", "test14_custom_classes", "test15_custom_classes", "test17_scrollhiding",
-    "test19_2_layouts", "test19_layouts", "test20_framecalc", "test21_masktranslate", "test23_segmented", "test24_tables_elastic",
-    "test26_strings", "test27_allows_writing_tools", "test29_window_minmax_size", "test3", "test30_character_picker",
-    "test31_wtflags_signed", "test33_popup_pulldown", "test34_pdfview", "test35_splitview_responder", "test4", "test6_whitecolor",
-    "test7_clipview", "test8_menu", "test_6col", "test_animations", "test_box_colors", "test_box_separator", "test_box_titled",
-    "test_custom_object_direct", "test_matrix_flags", "test_named_image", "test_outline_indent", "test_outline_small_sv",
-    "test_path_control", "test_popup_textured", "test_rect_float_coords", "test_single_col_noresize", "test_slider",
-    "test_slider_prefs", "test_splitview_props", "test_splitview_swapper", "test_sv2", "test_table_1col_autohide",
-    "test_table_header_first_col", "test_table_mult_sel_no", "test_table_no_header", "test_table_uniform_header",
-    "test_translate_toplevel", "test_tv", "test_udra", "test_window_behavior", "textfield_formatter", "textfield_hug_h750",
-    "textfield_no_truncates", "textfield_textcolor", "textfield_truncates", "textview_attributedstring", "textview_linkdetection",
-    "textview_multiattr", "toolbar_default_refs", "toolbar_searchfield_view", "tooltip_attr", "tooltip_base64", "tooltip_child",
-    "white_color_format", "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
+    "imageview_customclass", "menu_action_image", "metafonts_extra", "minimal", "module_override", "nkv_simple", "numfmt",
+    "numfmt_basic", "numfmt_decimal", "outline_2col_default", "outline_2col_firstcolonly_noreorder", "outline_autohide_header",
+    "outline_cellview", "popup_empty", "popup_explicit_font", "pred_compound_chain", "predicateEditor", "radio_hugging",
+    "reusable_views_order", "scrollview_table", "searchfield_no_completion", "searchfieldcell_customclass", "segmented_fillprop",
+    "slider_hugging", "square_shadowless_button", "stackview_identifier", "stepper_test", "stepper_vflags", "stepper_wraps",
+    "sv16b", "sv_nohs_small_vs", "sv_nohs_wide_col", "table_5col_reverseseq", "tabview_notabsnoborder", "test1",
+    "test10_next_key", "test11_text_view_back", "test12_text_view_border", "test14_custom_classes", "test15_custom_classes",
+    "test16_buttons", "test17_scrollhiding", "test19_2_layouts", "test19_layouts", "test20_framecalc", "test21_masktranslate",
+    "test23_segmented", "test24_tables_elastic", "test26_strings", "test27_allows_writing_tools", "test29_window_minmax_size",
+    "test3", "test30_character_picker", "test31_wtflags_signed", "test33_popup_pulldown", "test34_pdfview",
+    "test35_splitview_responder", "test4", "test6_whitecolor", "test7_clipview", "test8_menu", "test_6col", "test_animations",
+    "test_box_colors", "test_box_separator", "test_box_titled", "test_custom_object_direct", "test_date_formatter",
+    "test_matrix_flags", "test_named_image", "test_outline_indent", "test_outline_small_sv", "test_path_control",
+    "test_popup_textured", "test_rect_float_coords", "test_single_col_noresize", "test_slider", "test_slider_prefs",
+    "test_splitview_props", "test_splitview_swapper", "test_sv2", "test_table_1col_autohide", "test_table_header_first_col",
+    "test_table_mult_sel_no", "test_table_no_header", "test_table_uniform_header", "test_translate_toplevel", "test_tv",
+    "test_udra", "test_window_behavior", "textfield_formatter", "textfield_hug_h750", "textfield_no_truncates",
+    "textfield_textcolor", "textfield_truncates", "textview_attributedstring", "textview_linkdetection", "textview_multiattr",
+    "toolbar_default_refs", "toolbar_searchfield_view", "tooltip_attr", "tooltip_base64", "tooltip_child", "white_color_format",
+    "window", "window_toolbarstyle", "windows", "with_app_class", "with_view",
   ]
+
+  /// Issue 15's listed exceptions: pairs whose Apple nib holds values the document does not
+  /// determine, with the reason (pairs of tables and scroll views are not listed: their work
+  /// goes on elsewhere).
+  static let listedExceptions: [String: String] = [
+    "transmission_MainMenu":
+      "the Donate item's <imageReference> has IBDesignSize {17, 14} where <resources> gives the symbol 16×14 (one sample, no rule), and the titled full-size-content window's content view is 480×348 (its frame in the xib) where the content rect is 480×269, while HSChooserWindow's untitled one takes its content rect; the rest is its outline view's (prototype cell views with NSReuseIdentifierKey in the main nib, the corner view's flags)",
+    "sb_textview":
+      "the text view's NSFlags are 0x2008b03 where the xibs with the same attributes give 0x4000b03 and sb_tv_customclass, with the same attributes too, 0x7028b03: the substitution bits do not follow from the document",
+  ]
+
+  @Test func theListedExceptionsAreFewAndNotClaimedEqual() {
+    #expect(Self.listedExceptions.count <= 3)
+    #expect(Self.equalToApple.isDisjoint(with: Self.listedExceptions.keys))
+    #expect(Self.storyboardsEqualToApple.isDisjoint(with: Self.listedExceptions.keys))
+  }
 
   /// The listed exceptions to "connections in Apple's order": Apple's ibtool orders the
   /// connections of these by a rule not known here (their object ids follow that order).

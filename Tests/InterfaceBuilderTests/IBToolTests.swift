@@ -58,9 +58,9 @@ struct IBToolTests {
               <customObject id="-2" userLabel="File's Owner" customClass="Owner"/>
               <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
               <customObject id="-3" userLabel="Application" customClass="NSObject"/>
-              <predicateEditor nestingMode="compound" rowHeight="25" id="pe1">
+              <ruleEditor nestingMode="compound" rowHeight="25" id="pe1">
                   <rect key="frame" x="0.0" y="0.0" width="200" height="100"/>
-              </predicateEditor>
+              </ruleEditor>
           </objects>
       </document>
 
@@ -70,7 +70,7 @@ struct IBToolTests {
     #expect(try CocoaNibCompiler.compileLeniently(document).warnings.map(\.line) == [7])
     let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Rules.nib", "Rules.xib"], in: folder)
     #expect(outcome.status == 1)
-    #expect(outcome.stdoutText.contains("Rules.xib:7: <predicateEditor> is not compiled yet"), "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.contains("Rules.xib:7: <ruleEditor> is not compiled yet"), "\(outcome.stdoutText)")
     #expect(try folder.contents().contains("Rules.nib") == false)
   }
 

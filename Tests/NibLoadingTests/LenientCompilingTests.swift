@@ -12,7 +12,7 @@ import TestSupport
 /// out, each with a warning naming the element and its line; strict compiling and strict loading
 /// refuse the same document with the element and line.
 @Suite struct LenientCompilingTests {
-  /// A window whose content view holds a predicate editor and a web view (neither of which the
+  /// A window whose content view holds a rule editor and a web view (neither of which the
   /// compiler knows how Apple compiles): the editor with a subview, the web view with attributes,
   /// a color, a size and an outlet to the File's Owner, which has outlets to all three.
   static let unsupportedElementsXib = LoaderStepTests.xib(
@@ -25,7 +25,7 @@ import TestSupport
     LoaderStepTests.window(
       id: "w1", content: "v1",
       subviews: """
-        <predicateEditor verticalHuggingPriority="750" nestingMode="compound" canRemoveAllRows="YES" rowHeight="25" id="pe1">
+        <ruleEditor verticalHuggingPriority="750" nestingMode="compound" canRemoveAllRows="YES" rowHeight="25" id="pe1">
             <rect key="frame" x="20" y="30" width="200" height="100"/>
             <autoresizingMask key="autoresizingMask" widthSizable="YES"/>
             <subviews>
@@ -37,7 +37,7 @@ import TestSupport
                     </textFieldCell>
                 </textField>
             </subviews>
-        </predicateEditor>
+        </ruleEditor>
         <wkWebView allowsBackForwardNavigationGestures="YES" customUserAgent="Stasis" id="wk1">
             <rect key="frame" x="0.0" y="140" width="300" height="60"/>
             <autoresizingMask key="autoresizingMask"/>
@@ -64,15 +64,15 @@ import TestSupport
     defer { folder.remove() }
     let text = Self.unsupportedElementsXib
     let path = try LoaderStepTests.write(text, to: "Rules.xib", in: folder)
-    let editorLine = try Self.line(of: "<predicateEditor", in: text)
+    let editorLine = try Self.line(of: "<ruleEditor", in: text)
     let webLine = try Self.line(of: "<wkWebView", in: text)
 
     let nib = try Nib(contentsOf: path, lenient: true)
     #expect(nib.compileWarnings.count == 2)
-    #expect(nib.compileWarnings.first?.hasPrefix("\(path):\(editorLine): <predicateEditor> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
+    #expect(nib.compileWarnings.first?.hasPrefix("\(path):\(editorLine): <ruleEditor> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
     #expect(nib.compileWarnings.last?.hasPrefix("\(path):\(webLine): <wkWebView> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
     // The compiled objects carry their class and every attribute.
-    let archived = try #require(nib.graph.objects.first { $0.className == "NSPredicateEditor" })
+    let archived = try #require(nib.graph.objects.first { $0.className == "NSRuleEditor" })
     #expect(nib.graph.text(of: archived, forKey: "nestingMode") == "compound")
     #expect(archived["canRemoveAllRows"] == .bool(true))
 
@@ -81,7 +81,7 @@ import TestSupport
     #expect(Array(loaded.warnings.prefix(2)) == nib.compileWarnings, "the compile's warnings come first in the load's: \(loaded.warnings)")
     let window = try #require(loaded.topLevelObjects.compactMap { $0 as? Window }.first)
 
-    // The predicate editor: an object of its class (a control in the headless model) with its
+    // The rule editor: an object of its class (a control in the headless model) with its
     // frame, in its window's view hierarchy, its subview made the usual way and connected.
     let editor = try #require(owner.editor as? Control, "\(String(describing: owner.editor))")
     #expect(editor.frame == CGRect(x: 20, y: 30, width: 200, height: 100))
@@ -110,14 +110,14 @@ import TestSupport
     defer { folder.remove() }
     let text = Self.unsupportedElementsXib
     let path = try LoaderStepTests.write(text, to: "Rules.xib", in: folder)
-    let line = try Self.line(of: "<predicateEditor", in: text)
+    let line = try Self.line(of: "<ruleEditor", in: text)
 
     // Nib(contentsOf:) compiles strictly by default, as ibtool does.
     let refused = expectError(NibLoadingError.self, .unreadable) { () throws(NibLoadingError) in try Nib(contentsOf: path) }
     let compilerError = try #require(refused?.underlying as? InterfaceBuilderError, "\(String(describing: refused))")
     #expect(compilerError.code == .unsupported)
     #expect(compilerError.line == line)
-    #expect(compilerError.description.contains("\(path):\(line): <predicateEditor> is not compiled yet"), "\(compilerError)")
+    #expect(compilerError.description.contains("\(path):\(line): <ruleEditor> is not compiled yet"), "\(compilerError)")
 
     // A strict load of the leniently compiled nib refuses it for the same element and line.
     let nib = try Nib(contentsOf: path, lenient: true)
@@ -126,7 +126,7 @@ import TestSupport
     }
     let strictCause = try #require(strict?.underlying as? InterfaceBuilderError, "\(String(describing: strict))")
     #expect(strictCause.line == line && strictCause.path == path)
-    #expect(strictCause.description.contains("<predicateEditor>"), "\(strictCause)")
+    #expect(strictCause.description.contains("<ruleEditor>"), "\(strictCause)")
 
     // The compiler's own entry points: strict refuses, lenient warns.
     let document = try InterfaceDocument(contentsOfFile: path)
@@ -138,7 +138,7 @@ import TestSupport
     }
     #expect(strictlyRefused)
     let lenient = try CocoaNibCompiler.compileLeniently(document)
-    #expect(lenient.warnings.map(\.element) == ["predicateEditor", "wkWebView"])
+    #expect(lenient.warnings.map(\.element) == ["ruleEditor", "wkWebView"])
     #expect(lenient.warnings.first?.line == line)
   }
 
