@@ -37,6 +37,8 @@ struct Restorer {
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
   private var labels: [String: [String: String]] = [:]
+  /// Scratch for searching a controller's views.
+  private var viewStack: [View] = []
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -51,10 +53,10 @@ struct Restorer {
     restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
   }
 
-  func coder(forNodeAt index: Int, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
+  func coder(forNodeAt index: Int, entries: StateEntries? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
       path: snapshot.nodes[index].path, stateVersion: version ?? snapshot.nodes[index].stateVersion, metadata: snapshot.metadata,
-      storyboardName: snapshot.nodes[index].storyboardName, values: values ?? snapshot.nodes[index].state,
+      storyboardName: snapshot.nodes[index].storyboardName, entries: entries ?? snapshot.nodes[index].entries,
       references: snapshot.nodes[index].references, referenceIndexes: snapshot.nodes[index].referenceIndexes, restored: restored)
   }
 
@@ -162,7 +164,14 @@ struct Restorer {
       return
     }
     let identifier = snapshot.nodes[index].path.last
-    var stack = [root]
+    // One stack kept for every search (taken out while used).
+    var stack = viewStack
+    viewStack = []
+    defer {
+      stack.removeAll(keepingCapacity: true)
+      viewStack = stack
+    }
+    stack.append(root)
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
       steps += 1
@@ -186,13 +195,14 @@ struct Restorer {
     // `outcomes` holds one outcome per node, in node order (createObjects).
     for (index, object) in made {
       let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
-      var values = snapshot.nodes[index].state
+      var entries = snapshot.nodes[index].entries
       if snapshot.nodes[index].stateVersion != current {
+        var values = entries.dictionary
         let note = migrate(&values, className: snapshot.nodes[index].className, from: snapshot.nodes[index].stateVersion, to: current)
         outcomes[index].notes.append(note.text)
-        if !note.migrated { values = [:] }
+        entries = note.migrated ? StateEntries(values) : StateEntries()
       }
-      let decoder = coder(forNodeAt: index, values: values, version: current)
+      let decoder = coder(forNodeAt: index, entries: entries, version: current)
       if let controller = object as? ViewController {
         controller.decodeRestorableState(with: decoder)
       } else if let view = object as? View {

@@ -81,34 +81,47 @@ public final class StateDecoder: RestorableStateDecoder {
   public let metadata: SnapshotMetadata
   /// The storyboard that made the view controller (`UIStateRestorationViewControllerStoryboardKey`).
   public let storyboardName: String?
-  let values: [String: Any]
+  /// The node's values: searched in place when it keeps a few, else through `table`.
+  let entries: StateEntries
+  private lazy var table: [String: Any] = entries.dictionary
   let references: [String: [[String]]]
   let referenceIndexes: [String: [Int]]?
   let restored: RestoredObjects?
 
-  init(
+  convenience init(
     path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, values: [String: Any],
+    references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
+  ) {
+    self.init(
+      path: path, stateVersion: stateVersion, metadata: metadata, storyboardName: storyboardName, entries: StateEntries(values),
+      references: references, referenceIndexes: referenceIndexes, restored: restored)
+  }
+
+  init(
+    path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, entries: StateEntries,
     references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
   ) {
     self.path = path
     self.stateVersion = stateVersion
     self.metadata = metadata
     self.storyboardName = storyboardName
-    self.values = values
+    self.entries = entries
     self.references = references
     self.referenceIndexes = referenceIndexes
     self.restored = restored
   }
 
   /// The values of the node, by key.
-  public var allValues: [String: Any] { values }
+  public var allValues: [String: Any] { entries.dictionary }
 
-  public func containsValue(forKey key: String) -> Bool { values[key] != nil || metadata.value(forKey: key) != nil }
+  private func value(forKey key: String) -> Any? { entries.count <= 16 ? entries[key] : table[key] }
+
+  public func containsValue(forKey key: String) -> Bool { value(forKey: key) != nil || metadata.value(forKey: key) != nil }
 
   /// The value under `key`; the metadata keys (`UIApplicationStateRestorationBundleVersionKey`
   /// and the others) answer too, as they do in UIKit's coder.
   public func decodeObject(forKey key: String) -> Any? {
-    if let value = values[key] { return value }
+    if let value = value(forKey: key) { return value }
     if key == SnapshotMetadata.storyboardKey { return storyboardName }
     return metadata.value(forKey: key)
   }
