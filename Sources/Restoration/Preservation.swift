@@ -36,10 +36,13 @@ struct Preservation {
   private var classNames: [ObjectIdentifier: String] = [:]
   private var visited: Set<ObjectIdentifier> = []
 
-  /// `expectedNodeCount`: how many nodes to make room for (the previous save's count).
-  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0) {
+  /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
+  /// (the previous save's counts).
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0, expectedValueCount: Int = 0) {
     self.nodeStateBudget = nodeStateBudget
     columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
+    columns.stateKeys.reserveCapacity(expectedValueCount)
+    columns.stateValues.reserveCapacity(expectedValueCount)
     usedPaths = NamedChildSet(capacity: expectedNodeCount)
     indexOfObject.reserveCapacity(expectedNodeCount)
     visited.reserveCapacity(expectedNodeCount)

@@ -37,6 +37,7 @@ struct Restorer {
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
   private var labels: [String: [String: String]] = [:]
+  private var lastRestorationClass: (name: String, type: any ViewControllerRestoration.Type, label: String)?
   /// Scratch for searching a controller's views.
   private var viewStack: [View] = []
 
@@ -104,7 +105,7 @@ struct Restorer {
     let coder = coder(forNodeAt: index)
     var controller: ViewController?
     if let name = snapshot.nodes[index].restorationClassName {
-      guard let restorationClass = restorationClasses[name] else {
+      guard let restorationClass = restorationClass(named: name) else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
@@ -113,7 +114,7 @@ struct Restorer {
         return
       }
       controller = made
-      outcome.restoredBy = label("restoration class ", name)
+      outcome.restoredBy = lastRestorationClass?.label ?? label("restoration class ", name)
     } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
@@ -144,6 +145,19 @@ struct Restorer {
     if !controller.children.isEmpty || controller.presentedViewController != nil {
       noteExisting(controller, parentPath: Array(snapshot.nodes[index].path.dropLast()))
     }
+  }
+
+  /// The registered restoration class named `name`; the last one found is remembered with its
+  /// outcome label (a snapshot's nodes come class by class, and hashing the name for every node
+  /// showed in profiles).
+  private mutating func restorationClass(named name: String) -> (any ViewControllerRestoration.Type)? {
+    if let last = lastRestorationClass, last.name == name { return last.type }
+    guard let type = restorationClasses[name] else {
+      lastRestorationClass = nil
+      return nil
+    }
+    lastRestorationClass = (name, type, "restoration class " + name)
+    return type
   }
 
   /// `prefix + name`, made once per prefix and name.
@@ -182,7 +196,12 @@ struct Restorer {
         outcome.restoredBy = "its view controller's view"
         return
       }
-      stack.append(contentsOf: view.subviews.reversed())
+      let subviews = view.subviews
+      var position = subviews.count
+      while position > 0 {
+        position -= 1
+        stack.append(subviews[position])
+      }
     }
     outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
   }
