@@ -38,6 +38,9 @@ struct Restorer {
   private var existing: [[String]: AnyObject] = [:]
   private var labels: [String: [String: String]] = [:]
   private var lastRestorationClass: (name: String, type: any ViewControllerRestoration.Type, label: String)?
+  /// The coder each view controller's node was created with, by node index (reused to decode
+  /// its state when no migration changes the values).
+  private var creationCoders: [StateDecoder?] = []
   /// Scratch for searching a controller's views.
   private var viewStack: [View] = []
 
@@ -79,30 +82,39 @@ struct Restorer {
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
     outcomes.reserveCapacity(snapshot.nodes.count)
+    creationCoders = [StateDecoder?](repeating: nil, count: snapshot.nodes.count)
     // By index: a node is a large value, and a copy per node retains every field.
     for index in snapshot.nodes.indices {
-      var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
-      defer { outcomes.append(outcome) }
-      let path = snapshot.nodes[index].path
-      let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
-      if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
-        outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
-        continue
-      }
-      if let failure = snapshot.nodes[index].stateFailure {
-        outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
-        continue
-      }
-      switch snapshot.nodes[index].kind {
-      case .view: findView(index: index, parent: parent, &outcome)
-      case .viewController: makeController(index: index, &outcome)
-      }
-      if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
+      // Returned and appended, not appended from a `defer`: that copied every outcome (profiled).
+      let outcome = createObject(index: index)
+      outcomes.append(outcome)
     }
+  }
+
+  private mutating func createObject(index: Int) -> NodeOutcome {
+    var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
+    let path = snapshot.nodes[index].path
+    let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
+    if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
+      outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
+      return outcome
+    }
+    if let failure = snapshot.nodes[index].stateFailure {
+      outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
+      return outcome
+    }
+    switch snapshot.nodes[index].kind {
+    case .view: findView(index: index, parent: parent, &outcome)
+    case .viewController: makeController(index: index, &outcome)
+    }
+    if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
+    return outcome
   }
 
   private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
     let coder = coder(forNodeAt: index)
+    // Kept for the state-decoding phase, which gives the controller the same values.
+    creationCoders[index] = coder
     var controller: ViewController?
     if let name = snapshot.nodes[index].restorationClassName {
       guard let restorationClass = restorationClass(named: name) else {
@@ -214,6 +226,10 @@ struct Restorer {
     // `outcomes` holds one outcome per node, in node order (createObjects).
     for (index, object) in made {
       let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
+      if snapshot.nodes[index].stateVersion == current, index < creationCoders.count, let coder = creationCoders[index] {
+        decode(object, with: coder)
+        continue
+      }
       var entries = snapshot.nodes[index].entries
       if snapshot.nodes[index].stateVersion != current {
         var values = entries.dictionary
@@ -221,12 +237,16 @@ struct Restorer {
         outcomes[index].notes.append(note.text)
         entries = note.migrated ? StateEntries(values) : StateEntries()
       }
-      let decoder = coder(forNodeAt: index, entries: entries, version: current)
-      if let controller = object as? ViewController {
-        controller.decodeRestorableState(with: decoder)
-      } else if let view = object as? View {
-        view.decodeRestorableState(with: decoder)
-      }
+      decode(object, with: coder(forNodeAt: index, entries: entries, version: current))
+    }
+    creationCoders = []
+  }
+
+  private func decode(_ object: AnyObject, with decoder: StateDecoder) {
+    if let controller = object as? ViewController {
+      controller.decodeRestorableState(with: decoder)
+    } else if let view = object as? View {
+      view.decodeRestorableState(with: decoder)
     }
   }
 

@@ -444,6 +444,8 @@ public struct Snapshot: @unchecked Sendable {
     func isGeneral(_ offset: Int) -> Bool { typed.map { $0.tags[offset] == StateValueColumns.Tag.general.rawValue } ?? true }
     var values: [Any]
     var absentOffsets = Set<Int>()
+    /// The nodes whose state secure decoding refused.
+    var failedNodes = Set<Int>()
     if secure {
       // One value at a time: a value refused fails its node only.
       let members: [UInt64]
@@ -457,7 +459,7 @@ public struct Snapshot: @unchecked Sendable {
       for index in 0..<count {
         for offset in position..<(position + stateCounts[index]) where isGeneral(offset) {
           defer { member += 1 }
-          guard nodes[index].stateFailure == nil else { continue }
+          guard !failedNodes.contains(index) else { continue }
           do {
             if let value = try unarchiver.decodeObject(atReference: members[member], of: valueTypes) {
               values[offset] = value
@@ -466,6 +468,7 @@ public struct Snapshot: @unchecked Sendable {
             }
           } catch {
             nodes[index].stateFailure = "\(error)"
+            failedNodes.insert(index)
           }
         }
         position += stateCounts[index]
@@ -492,7 +495,8 @@ public struct Snapshot: @unchecked Sendable {
     var position = 0
     for index in 0..<count {
       let end = position + stateCounts[index]
-      if end > position, nodes[index].stateFailure == nil {
+      // (Reading a field of `nodes[index]` here copied the whole node: profiled.)
+      if end > position, failedNodes.isEmpty || !failedNodes.contains(index) {
         if !absentOffsets.isEmpty, (position..<end).contains(where: absentOffsets.contains) {
           var state: [String: Any] = [:]
           for offset in position..<end where !absentOffsets.contains(offset) { state[keys[offset]] = values[offset] }

@@ -145,7 +145,8 @@ public final class StateDecoder: RestorableStateDecoder {
 
 /// The objects made during restoration, by node index (and by path, through the snapshot).
 final class RestoredObjects {
-  private(set) var byIndex: [AnyObject?]
+  /// No runtime exclusivity checks: used on the main thread, one call at a time (profiled).
+  @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
   private let paths: [[String]]
   private lazy var indexOfPath: [[String]: Int] = {
     var table: [[String]: Int] = [:]
