@@ -105,15 +105,17 @@ keyed_test_archive() {
 for target in "${targets[@]}"; do
   case "$target" in
     FuzzSnapshot)
-      # Restoration snapshots: the repo's format-1 example, and format-2 ones the sample app
-      # writes when it has been built (swift build; its saves are what the kill harness reads).
+      # Restoration snapshots: the repo's format-1 and format-2 examples, and the saves the sample
+      # app writes (the current format) when it has been built (swift build; its saves are what
+      # the kill harness reads).
       mkdir -p "$here/corpus-FuzzSnapshot"
       cp -n "$here/../Examples/Notes.savedState/data.archive" "$here/corpus-FuzzSnapshot/seed_format1_notes.archive"
+      cp -n "$here/../Examples/Snapshots/format2.archive" "$here/corpus-FuzzSnapshot/seed_format2_sample.archive"
       child="$(find "$here/.." -path '*/debug/stasis-restoration-child' -type f 2>/dev/null | head -1)"
       if [[ -n "$child" ]]; then
         scratch="$(mktemp -d)"
         timeout 30 "$child" --folder "$scratch" --saves 3 --seed 5 > /dev/null 2>&1 || true
-        for file in "$scratch"/*.archive; do [[ -f "$file" ]] && cp -n "$file" "$here/corpus-FuzzSnapshot/seed_format2_$(basename "$file")"; done
+        for file in "$scratch"/*.archive; do [[ -f "$file" ]] && cp -n "$file" "$here/corpus-FuzzSnapshot/seed_current_$(basename "$file")"; done
         rm -rf "$scratch"
       fi
       echo "FuzzSnapshot: $(ls "$here/corpus-FuzzSnapshot" | wc -l) seed files in corpus-FuzzSnapshot/"

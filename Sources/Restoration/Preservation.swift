@@ -32,15 +32,18 @@ struct Preservation {
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
-  private var usedPaths: Set<NamedChild> = []
+  private var usedPaths = NamedChildSet()
   private var classNames: [ObjectIdentifier: String] = [:]
   private var visited: Set<ObjectIdentifier> = []
 
-  /// `expectedNodeCount`: how many nodes to make room for (the previous save's count).
-  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0) {
+  /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
+  /// (the previous save's counts).
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0, expectedValueCount: Int = 0) {
     self.nodeStateBudget = nodeStateBudget
     columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
-    usedPaths.reserveCapacity(expectedNodeCount)
+    columns.stateKeys.reserveCapacity(expectedValueCount)
+    columns.stateValues.reserveCapacity(expectedValueCount)
+    usedPaths = NamedChildSet(capacity: expectedNodeCount)
     indexOfObject.reserveCapacity(expectedNodeCount)
     visited.reserveCapacity(expectedNodeCount)
   }
@@ -74,7 +77,7 @@ struct Preservation {
     }
     let path = parentPath + [identifier]
     let name = columns.strings.index(of: identifier)
-    guard usedPaths.insert(NamedChild(parent: parentIndex ?? -1, name: name)).inserted else {
+    guard usedPaths.insert(parent: parentIndex ?? -1, name: name) else {
       excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
       return
     }
@@ -105,7 +108,7 @@ struct Preservation {
       if let other = view.viewController, other !== owner { continue }
       if let identifier = view.restorationIdentifier {
         let identifierName = columns.strings.index(of: identifier)
-        if !usedPaths.insert(NamedChild(parent: ownerIndex, name: identifierName)).inserted {
+        if !usedPaths.insert(parent: ownerIndex, name: identifierName) {
           excluded.append(
             ExcludedObject(
               identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
@@ -140,7 +143,7 @@ struct Preservation {
     columns.appendNode(
       identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
-      stateKeys: overBudget ? [] : encoder.keys, stateValues: overBudget ? [] : encoder.orderedValues)
+      stateKeys: overBudget ? [] : encoder.keys[...], stateValues: overBudget ? [] : encoder.orderedValues[...])
     if !encoder.objectReferences.isEmpty { nodeReferences.append((index, encoder.objectReferences)) }
     return index
   }
@@ -212,9 +215,51 @@ func estimatedSize(of value: Any) -> Int {
   }
 }
 
-/// A preserved node's place among its siblings: its parent's index and its identifier's index in
-/// the snapshot's string table.
-struct NamedChild: Hashable {
-  var parent: Int
-  var name: Int
+/// The places of preserved nodes among their siblings — a parent's index and an identifier's
+/// index in the snapshot's string table — for the check that siblings' identifiers differ (paths
+/// are then unique). Every save and every read checks each node, so this is a table of 64-bit
+/// keys with open addressing and a multiplicative hash, not a `Set` of pairs hashed with SipHash.
+struct NamedChildSet {
+  /// `key + 1` per used slot, 0 for an empty one.
+  private var slots: [UInt64]
+  private var count = 0
+  /// Pairs outside the packed key's range (a parent index or name past 2³¹; none in practice).
+  private var others: Set<[Int]> = []
+
+  init(capacity: Int = 0) {
+    var size = 16
+    while size < capacity * 2 { size *= 2 }
+    slots = [UInt64](repeating: 0, count: size)
+  }
+
+  /// Adds the pair; false when it was there already.
+  mutating func insert(parent: Int, name: Int) -> Bool {
+    guard parent >= -1, parent < Int(Int32.max), name >= 0, name < Int(Int32.max) else {
+      return others.insert([parent, name]).inserted
+    }
+    if (count + 1) * 2 > slots.count { grow() }
+    let stored = (UInt64(parent + 1) << 32 | UInt64(name)) + 1
+    var slot = Self.slot(of: stored, in: slots.count)
+    while slots[slot] != 0 {
+      if slots[slot] == stored { return false }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    slots[slot] = stored
+    count += 1
+    return true
+  }
+
+  private static func slot(of stored: UInt64, in size: Int) -> Int {
+    Int(truncatingIfNeeded: (stored &* 0x9E37_79B9_7F4A_7C15) >> 32) & (size - 1)
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [UInt64](repeating: 0, count: old.count * 2)
+    for stored in old where stored != 0 {
+      var slot = Self.slot(of: stored, in: slots.count)
+      while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = stored
+    }
+  }
 }

@@ -37,6 +37,12 @@ struct Restorer {
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
   private var labels: [String: [String: String]] = [:]
+  private var lastRestorationClass: (name: String, type: any ViewControllerRestoration.Type, label: String)?
+  /// The coder each view controller's node was created with, by node index (reused to decode
+  /// its state when no migration changes the values).
+  private var creationCoders: [StateDecoder?] = []
+  /// Scratch for searching a controller's views.
+  private var viewStack: [View] = []
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -51,10 +57,10 @@ struct Restorer {
     restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
   }
 
-  func coder(forNodeAt index: Int, values: [String: Any]? = nil, version: Int? = nil) -> StateDecoder {
+  func coder(forNodeAt index: Int, entries: StateEntries? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
       path: snapshot.nodes[index].path, stateVersion: version ?? snapshot.nodes[index].stateVersion, metadata: snapshot.metadata,
-      storyboardName: snapshot.nodes[index].storyboardName, values: values ?? snapshot.nodes[index].state,
+      storyboardName: snapshot.nodes[index].storyboardName, entries: entries ?? snapshot.nodes[index].entries,
       references: snapshot.nodes[index].references, referenceIndexes: snapshot.nodes[index].referenceIndexes, restored: restored)
   }
 
@@ -76,33 +82,42 @@ struct Restorer {
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
     outcomes.reserveCapacity(snapshot.nodes.count)
+    creationCoders = [StateDecoder?](repeating: nil, count: snapshot.nodes.count)
     // By index: a node is a large value, and a copy per node retains every field.
     for index in snapshot.nodes.indices {
-      var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
-      defer { outcomes.append(outcome) }
-      let path = snapshot.nodes[index].path
-      let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
-      if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
-        outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
-        continue
-      }
-      if let failure = snapshot.nodes[index].stateFailure {
-        outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
-        continue
-      }
-      switch snapshot.nodes[index].kind {
-      case .view: findView(index: index, parent: parent, &outcome)
-      case .viewController: makeController(index: index, &outcome)
-      }
-      if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
+      // Returned and appended, not appended from a `defer`: that copied every outcome (profiled).
+      let outcome = createObject(index: index)
+      outcomes.append(outcome)
     }
+  }
+
+  private mutating func createObject(index: Int) -> NodeOutcome {
+    var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
+    let path = snapshot.nodes[index].path
+    let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
+    if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
+      outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
+      return outcome
+    }
+    if let failure = snapshot.nodes[index].stateFailure {
+      outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
+      return outcome
+    }
+    switch snapshot.nodes[index].kind {
+    case .view: findView(index: index, parent: parent, &outcome)
+    case .viewController: makeController(index: index, &outcome)
+    }
+    if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
+    return outcome
   }
 
   private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
     let coder = coder(forNodeAt: index)
+    // Kept for the state-decoding phase, which gives the controller the same values.
+    creationCoders[index] = coder
     var controller: ViewController?
     if let name = snapshot.nodes[index].restorationClassName {
-      guard let restorationClass = restorationClasses[name] else {
+      guard let restorationClass = restorationClass(named: name) else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
@@ -111,7 +126,7 @@ struct Restorer {
         return
       }
       controller = made
-      outcome.restoredBy = label("restoration class ", name)
+      outcome.restoredBy = lastRestorationClass?.label ?? label("restoration class ", name)
     } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
@@ -144,6 +159,19 @@ struct Restorer {
     }
   }
 
+  /// The registered restoration class named `name`; the last one found is remembered with its
+  /// outcome label (a snapshot's nodes come class by class, and hashing the name for every node
+  /// showed in profiles).
+  private mutating func restorationClass(named name: String) -> (any ViewControllerRestoration.Type)? {
+    if let last = lastRestorationClass, last.name == name { return last.type }
+    guard let type = restorationClasses[name] else {
+      lastRestorationClass = nil
+      return nil
+    }
+    lastRestorationClass = (name, type, "restoration class " + name)
+    return type
+  }
+
   /// `prefix + name`, made once per prefix and name.
   private mutating func label(_ prefix: String, _ name: String) -> String {
     if let known = labels[prefix]?[name] { return known }
@@ -162,7 +190,14 @@ struct Restorer {
       return
     }
     let identifier = snapshot.nodes[index].path.last
-    var stack = [root]
+    // One stack kept for every search (taken out while used).
+    var stack = viewStack
+    viewStack = []
+    defer {
+      stack.removeAll(keepingCapacity: true)
+      viewStack = stack
+    }
+    stack.append(root)
     var steps = 0
     while let view = stack.popLast(), steps < 100_000 {
       steps += 1
@@ -173,7 +208,12 @@ struct Restorer {
         outcome.restoredBy = "its view controller's view"
         return
       }
-      stack.append(contentsOf: view.subviews.reversed())
+      let subviews = view.subviews
+      var position = subviews.count
+      while position > 0 {
+        position -= 1
+        stack.append(subviews[position])
+      }
     }
     outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
   }
@@ -186,18 +226,27 @@ struct Restorer {
     // `outcomes` holds one outcome per node, in node order (createObjects).
     for (index, object) in made {
       let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
-      var values = snapshot.nodes[index].state
+      if snapshot.nodes[index].stateVersion == current, index < creationCoders.count, let coder = creationCoders[index] {
+        decode(object, with: coder)
+        continue
+      }
+      var entries = snapshot.nodes[index].entries
       if snapshot.nodes[index].stateVersion != current {
+        var values = entries.dictionary
         let note = migrate(&values, className: snapshot.nodes[index].className, from: snapshot.nodes[index].stateVersion, to: current)
         outcomes[index].notes.append(note.text)
-        if !note.migrated { values = [:] }
+        entries = note.migrated ? StateEntries(values) : StateEntries()
       }
-      let decoder = coder(forNodeAt: index, values: values, version: current)
-      if let controller = object as? ViewController {
-        controller.decodeRestorableState(with: decoder)
-      } else if let view = object as? View {
-        view.decodeRestorableState(with: decoder)
-      }
+      decode(object, with: coder(forNodeAt: index, entries: entries, version: current))
+    }
+    creationCoders = []
+  }
+
+  private func decode(_ object: AnyObject, with decoder: StateDecoder) {
+    if let controller = object as? ViewController {
+      controller.decodeRestorableState(with: decoder)
+    } else if let view = object as? View {
+      view.decodeRestorableState(with: decoder)
     }
   }
 

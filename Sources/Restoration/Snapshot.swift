@@ -20,7 +20,7 @@ public struct SnapshotMetadata: Sendable, Equatable {
   /// The number of the save that wrote the snapshot, counting from 1 in a saved-state folder.
   static let sequenceKey = "StasisSnapshotSequence"
   /// The format this version of Stasis writes and reads.
-  public static let currentFormat = 2
+  public static let currentFormat = 3
 
   public var bundleVersion: String?
   /// `UIUserInterfaceIdiom`: 0 phone, 1 pad, 2 TV, 3 CarPlay, 5 Mac.
@@ -67,7 +67,12 @@ public struct SnapshotNode: @unchecked Sendable {
   /// The schema version the state was written with.
   public var stateVersion: Int
   /// The node's values (`encodeRestorableStateWithCoder:`).
-  public var state: [String: Any]
+  public var state: [String: Any] {
+    get { entries.dictionary }
+    set { entries = StateEntries(newValue) }
+  }
+  /// The values as stored (``state`` is made from them when asked for).
+  var entries: StateEntries
   /// References to other nodes, by key: their paths.
   public var references: [String: [[String]]]
   /// The estimated size of the state, in bytes.
@@ -103,7 +108,7 @@ public struct SnapshotNode: @unchecked Sendable {
     self.storyboardName = storyboardName
     self.storyboardIdentifier = storyboardIdentifier
     self.stateVersion = stateVersion
-    self.state = state
+    self.entries = state.isEmpty ? StateEntries() : StateEntries(state)
     self.references = references
     self.stateBytes = stateBytes
   }
@@ -128,10 +133,10 @@ public struct ExcludedObject: Sendable, Equatable {
 ///
 /// On disk it is a plain binary keyed archive (Foundation's `NSKeyedUnarchiver` and `plutil`
 /// read it) of Foundation classes only, laid out as a table with one column per field, so that a
-/// tree of 10,000 nodes stays small and quick to write and read. Top-level keys (format 2, the
+/// tree of 10,000 nodes stays small and quick to write and read. Top-level keys (format 3, the
 /// one written):
 ///
-/// - the metadata keys, `StasisRestorationFormat` (2), `StasisSnapshotSequence`;
+/// - the metadata keys, `StasisRestorationFormat` (3), `StasisSnapshotSequence`;
 /// - `StasisApplicationState`: the app delegate's values (an `NSDictionary`);
 /// - `StasisNodeCount`, and `StasisStrings`: an `NSArray` of every name the columns use
 ///   (identifiers, class names, storyboards, state keys), each once, entry 0 the empty string;
@@ -145,14 +150,22 @@ public struct ExcludedObject: Sendable, Equatable {
 ///   `StasisNodeStoryboardIdentifiers` (index 0 for none);
 /// - `StasisReferenceNodes` and `StasisReferences`: the nodes that keep references (an `NSArray`
 ///   of numbers), and for each an `NSDictionary` from key to an `NSArray` of node indexes;
-/// - `StasisStateCounts` (`NSData`, how many values each node keeps), `StasisStateKeys`
-///   (`NSData`, every node's keys one after the other, as indexes into `StasisStrings`) and
-///   `StasisStateValues` (an `NSArray` of the values in the same order) — values are read one at
-///   a time in secure mode, so that a node whose state is refused leaves the others readable;
+/// - `StasisStateCounts` (`NSData`, how many values each node keeps) and `StasisStateKeys`
+///   (`NSData`, every node's keys one after the other, as indexes into `StasisStrings`);
+/// - the values in the same order: `StasisStateTypes` (`NSData`, a byte per value: 0 the next
+///   member of `StasisStateValues`, 1 an integer, 2 a real, 3 a string, 4 false, 5 true, 6/7/8 an
+///   array of reals/integers/strings), `StasisStateIntegers` (packed like the node columns),
+///   `StasisStateReals` (8-byte little-endian IEEE 754), `StasisStateText` (UTF-8, one string
+///   after another) with `StasisStateTextLengths` (packed byte counts),
+///   `StasisStateArrayCounts` (packed, one per array) and `StasisStateValues` (an `NSArray` of the
+///   other values: dates, data, dictionaries, mixed arrays, an app's archivable classes — read
+///   one at a time in secure mode, so that a node whose state is refused leaves the others
+///   readable);
 /// - `StasisExcluded`: the objects left out (dictionaries: `identifier`, `location`, `reason`).
 ///
-/// Format 1 (read, no longer written) kept every column as an `NSArray` of strings or numbers:
-/// a 10,000-node snapshot held 150,000 property-list objects, against 45,000 in format 2.
+/// Format 2 (read, no longer written) kept every state value in `StasisStateValues`: 45,000
+/// property-list objects for 10,000 nodes. Format 1 (read) kept every column as an `NSArray` of
+/// strings or numbers: 150,000 objects.
 public struct Snapshot: @unchecked Sendable {
   public var metadata: SnapshotMetadata
   public var applicationState: [String: Any]
@@ -344,6 +357,9 @@ public struct Snapshot: @unchecked Sendable {
 
     var nodes: [SnapshotNode] = []
     nodes.reserveCapacity(count)
+    // Every node's path, kept apart so that building a child's does not copy its parent node.
+    var paths: [[String]] = []
+    paths.reserveCapacity(count)
     for index in 0..<count {
       let parent = parents[index]
       guard parent < index, parent >= -1 else {
@@ -353,7 +369,14 @@ public struct Snapshot: @unchecked Sendable {
         throw fail(Key.kinds, "node \(index)'s kind to be 0 (a view controller) or 1 (a view) (it is \(kinds[index]))")
       }
       let kind: SnapshotNode.Kind = kinds[index] == 1 ? .view : .viewController
-      let path = parent >= 0 ? nodes[parent].path + [identifiers[index]] : [identifiers[index]]
+      // The parent's path and this identifier, in one allocation.
+      var path: [String] = []
+      if parent >= 0 {
+        path.reserveCapacity(paths[parent].count + 1)
+        path.append(contentsOf: paths[parent])
+      }
+      path.append(identifiers[index])
+      paths.append(path)
       // Made in place: a node is a large value, and setting a field after would copy it.
       nodes.append(
         SnapshotNode(
@@ -372,10 +395,9 @@ public struct Snapshot: @unchecked Sendable {
         return numbers.count - 1
       }
     }
-    var seen = Set<NamedChild>()
-    seen.reserveCapacity(count)
+    var seen = NamedChildSet(capacity: count)
     if let identifierNumbers {
-      for index in nodes.indices where !seen.insert(NamedChild(parent: parents[index], name: identifierNumbers[index])).inserted {
+      for index in nodes.indices where !seen.insert(parent: parents[index], name: identifierNumbers[index]) {
         throw fail(Key.identifiers, "unique paths (\(nodes[index].path.joined(separator: "/")) appears twice)")
       }
     }
@@ -395,48 +417,95 @@ public struct Snapshot: @unchecked Sendable {
         indexes[key] = list.compactMap { ($0 as? Int).flatMap { nodes.indices.contains($0) ? $0 : nil } }
       }
       nodes[node].referenceIndexes = indexes
-      nodes[node].references = indexes.mapValues { $0.map { nodes[$0].path } }
+      nodes[node].references = indexes.mapValues { $0.map { paths[$0] } }
     }
 
     // State.
     guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
       throw fail(Key.stateCounts, "counts that add up to the \(keys.count) keys of \(Key.stateKeys)")
     }
+    // Format 3 keeps the common scalar values in typed columns and only the others in
+    // `StasisStateValues`; before it, every value is there.
+    var typed: StateValueColumns.Decoded? = nil
+    if format >= 3 {
+      do {
+        typed = try StateValueColumns.read(count: keys.count) { key in
+          do { return try unarchiver.decode(Data.self, forKey: key) } catch {
+            throw StateValueColumns.Damage(key: key, expected: "data (\(error))")
+          }
+        }
+      } catch let damage as StateValueColumns.Damage {
+        throw fail(damage.key, damage.expected)
+      } catch {
+        throw fail(StateValueColumns.Key.types, "the state value columns", error)
+      }
+    }
+    let generalCount = typed?.generalCount ?? keys.count
+    func isGeneral(_ offset: Int) -> Bool { typed.map { $0.tags[offset] == StateValueColumns.Tag.general.rawValue } ?? true }
+    var values: [Any]
+    var absentOffsets = Set<Int>()
+    /// The nodes whose state secure decoding refused.
+    var failedNodes = Set<Int>()
     if secure {
       // One value at a time: a value refused fails its node only.
       let members: [UInt64]
       do { members = try unarchiver.memberReferences(forKey: Key.stateValues) } catch { throw fail(Key.stateValues, "an array of values", error) }
-      guard members.count == keys.count else { throw fail(Key.stateValues, "one value per key of \(Key.stateKeys)") }
+      guard members.count == generalCount else { throw fail(Key.stateValues, "\(generalCount) values (the state values not in typed columns)") }
+      values = typed?.values ?? [Any](repeating: (), count: keys.count)
       var position = 0
+      // A member that decodes to nil ("$null") leaves its key out, as before format 3.
+      var absent: [Int] = []
+      var member = 0
       for index in 0..<count {
-        var state: [String: Any] = [:]
-        for offset in position..<(position + stateCounts[index]) where nodes[index].stateFailure == nil {
+        for offset in position..<(position + stateCounts[index]) where isGeneral(offset) {
+          defer { member += 1 }
+          guard !failedNodes.contains(index) else { continue }
           do {
-            state[keys[offset]] = try unarchiver.decodeObject(atReference: members[offset], of: valueTypes)
+            if let value = try unarchiver.decodeObject(atReference: members[member], of: valueTypes) {
+              values[offset] = value
+            } else {
+              absent.append(offset)
+            }
           } catch {
             nodes[index].stateFailure = "\(error)"
+            failedNodes.insert(index)
           }
         }
-        if nodes[index].stateFailure == nil { nodes[index].state = state }
         position += stateCounts[index]
       }
+      absentOffsets = Set(absent)
     } else {
-      let values: [Any]
-      do { values = try unarchiver.decodeObject(forKey: Key.stateValues) as? [Any] ?? [] } catch {
+      let general: [Any]
+      do { general = try unarchiver.decodeObject(forKey: Key.stateValues) as? [Any] ?? [] } catch {
         throw fail(Key.stateValues, "an array of values", error)
       }
-      guard values.count == keys.count else { throw fail(Key.stateValues, "one value per key of \(Key.stateKeys)") }
-      var position = 0
-      for index in 0..<count {
-        let end = position + stateCounts[index]
-        if end > position {
-          var state: [String: Any] = [:]
-          state.reserveCapacity(end - position)
-          for offset in position..<end { state[keys[offset]] = values[offset] }
-          nodes[index].state = state
+      guard general.count == generalCount else { throw fail(Key.stateValues, "\(generalCount) values (the state values not in typed columns)") }
+      if let typed {
+        values = typed.values
+        var member = 0
+        for offset in values.indices where typed.tags[offset] == StateValueColumns.Tag.general.rawValue {
+          values[offset] = general[member]
+          member += 1
         }
-        position = end
+      } else {
+        values = general
       }
+    }
+    // Each node's entries are slices of the two columns (no dictionary per node).
+    var position = 0
+    for index in 0..<count {
+      let end = position + stateCounts[index]
+      // (Reading a field of `nodes[index]` here copied the whole node: profiled.)
+      if end > position, failedNodes.isEmpty || !failedNodes.contains(index) {
+        if !absentOffsets.isEmpty, (position..<end).contains(where: absentOffsets.contains) {
+          var state: [String: Any] = [:]
+          for offset in position..<end where !absentOffsets.contains(offset) { state[keys[offset]] = values[offset] }
+          nodes[index].state = state
+        } else {
+          nodes[index].entries = StateEntries(keys: keys[position..<end], values: values[position..<end])
+        }
+      }
+      position = end
     }
     self.nodes = nodes
 

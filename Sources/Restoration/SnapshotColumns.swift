@@ -53,19 +53,19 @@ struct SnapshotColumns {
   /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
   mutating func appendNode(
     identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
-    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: [String: Any]
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, state: StateEntries
   ) {
     appendNode(
       identifier: strings.index(of: identifier), parent: parent, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
-      stateKeys: Array(state.keys), stateValues: Array(state.values))
+      stateKeys: state.keys, stateValues: state.values)
   }
 
   /// Adds a node with the identifier already in `strings` (at `identifier`) and its state as
   /// keys and values in any order (each key once).
   mutating func appendNode(
     identifier: Int, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
-    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, stateKeys keys: [String], stateValues values: [Any]
+    storyboardIdentifier: String?, stateVersion: Int, stateBytes bytes: Int, stateKeys keys: ArraySlice<String>, stateValues values: ArraySlice<Any>
   ) {
     identifiers.append(identifier)
     parents.append(parent)
@@ -81,20 +81,21 @@ struct SnapshotColumns {
 
   /// A node's state in key order, so that the same state always makes the same bytes: an
   /// insertion sort of positions (states hold a few keys).
-  private mutating func appendState(keys: [String], values: [Any]) {
+  private mutating func appendState(keys: ArraySlice<String>, values: ArraySlice<Any>) {
     stateCounts.append(keys.count)
     order.removeAll(keepingCapacity: true)
-    for position in keys.indices {
-      order.append(position)
+    // Offsets from each slice's start (the two slices may start at different indexes).
+    for offset in 0..<keys.count {
+      order.append(offset)
       var slot = order.count - 1
-      while slot > 0, keys[order[slot - 1]] > keys[position] {
+      while slot > 0, keys[keys.startIndex + order[slot - 1]] > keys[keys.startIndex + offset] {
         order.swapAt(slot - 1, slot)
         slot -= 1
       }
     }
-    for position in order {
-      stateKeys.append(strings.index(of: keys[position]))
-      stateValues.append(values[position])
+    for offset in order {
+      stateKeys.append(strings.index(of: keys[keys.startIndex + offset]))
+      stateValues.append(values[values.startIndex + offset])
     }
   }
 
@@ -181,7 +182,7 @@ struct SnapshotColumns {
         identifier: nodes[index].path.last ?? "", parent: parent, kind: nodes[index].kind, className: nodes[index].className,
         restorationClassName: nodes[index].restorationClassName, storyboardName: nodes[index].storyboardName,
         storyboardIdentifier: nodes[index].storyboardIdentifier, stateVersion: nodes[index].stateVersion,
-        stateBytes: nodes[index].stateBytes, state: nodes[index].state)
+        stateBytes: nodes[index].stateBytes, state: nodes[index].entries)
       if let indexes = nodes[index].referenceIndexes {
         addReferences(ofNode: index, indexes)
       } else if !nodes[index].references.isEmpty {
@@ -204,7 +205,7 @@ struct SnapshotColumns {
     return table
   }
 
-  /// Writes the columns through `archiver`, in the archive's key order (format 2: see
+  /// Writes the columns through `archiver`, in the archive's key order (format 3: see
   /// ``Snapshot``'s summary).
   func write(to archiver: some SnapshotArchiving) throws {
     // The format this writer writes, whatever format the snapshot was read from.
@@ -235,7 +236,7 @@ struct SnapshotColumns {
     try archiver.encode(references, forKey: Snapshot.Key.references)
     try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
     try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
-    try archiver.encode(values: stateValues, forKey: Snapshot.Key.stateValues)
+    try StateValueColumns(stateValues).write(to: archiver)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
   }
 }

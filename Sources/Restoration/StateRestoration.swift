@@ -111,6 +111,8 @@ public final class StateRestoration: LifecycleStateKeeper {
   public private(set) var lastRestoration: RestorationReport?
   /// The last save's report.
   public private(set) var lastPreservation: PreservationReport?
+  /// How many state values the last save wrote (room is made for as many at the next).
+  private var lastValueCount = 0
   /// Whether restoration is still running (``extendStateRestoration()`` not yet completed).
   public var isRestoring: Bool { pendingExtensions > 0 || markerDescriptor >= 0 }
 
@@ -180,7 +182,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     let applicationState = appCoder.values
     var preservation = Preservation(
       metadata: metadata, applicationState: applicationState, nodeStateBudget: configuration.nodeStateBudget,
-      expectedNodeCount: lastPreservation?.nodeCount ?? 0)
+      expectedNodeCount: lastPreservation?.nodeCount ?? 0, expectedValueCount: lastValueCount)
     preservation.walk(roots: roots)
     let data: Data
     do {
@@ -209,6 +211,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     report.excluded = preservation.excluded
     report.largestNodes = Self.largestNodes(in: preservation.columns, count: 5)
     lastPreservation = report
+    lastValueCount = preservation.columns.stateValues.count
     return report
   }
 

@@ -4,7 +4,7 @@ import Restoration
 // excluded objects.
 
 extension SnapshotMetadata {
-  /// `format 2, sequence 3, written 2026-01-02T03:04:05.678Z`.
+  /// `format 3, sequence 3, written 2026-01-02T03:04:05.678Z`.
   var versionLine: String {
     "format \(format), sequence \(sequence), written \(StateValueText.iso8601(timestamp))"
   }

@@ -19,8 +19,8 @@ struct DiffTests {
     #expect(result.stderr == "")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
-    #expect(lines[0].hasPrefix("--- A: \(sample.folder.previousSnapshotPath)  (format 2, sequence 1, written "))
-    #expect(lines[1].hasPrefix("+++ B: \(sample.folder.currentSnapshotPath)  (format 2, sequence 2, written "))
+    #expect(lines[0].hasPrefix("--- A: \(sample.folder.previousSnapshotPath)  (format 3, sequence 1, written "))
+    #expect(lines[1].hasPrefix("+++ B: \(sample.folder.currentSnapshotPath)  (format 3, sequence 2, written "))
     #expect(lines[2] == "the snapshots are the same (timestamps and sequence numbers aside)")
   }
 

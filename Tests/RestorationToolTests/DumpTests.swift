@@ -21,7 +21,7 @@ struct DumpTests {
     #expect(result.stderr == "")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.first == "snapshot: \(sample.folder.currentSnapshotPath)")
-    #expect(lines.contains("format 2, sequence 1, written \(iso8601(snapshot.metadata.timestamp))"))
+    #expect(lines.contains("format 3, sequence 1, written \(iso8601(snapshot.metadata.timestamp))"))
     #expect(lines.contains { $0.hasPrefix("bundle version \"7\", idiom 0 (phone), system version ") })
     #expect(lines.contains("  generation = 7"))
     for node in snapshot.nodes {
@@ -57,7 +57,7 @@ struct DumpTests {
     #expect(
       result.stdout == """
         snapshot: \(scratch.file("made.archive"))
-        format 2, sequence 4, written 2026-01-02T03:04:05Z
+        format 3, sequence 4, written 2026-01-02T03:04:05Z
         bundle version none, idiom 1 (pad), system version "6.1"
         app-wide values (1):
           empty = {}
@@ -113,7 +113,7 @@ struct DumpTests {
     let result = restoration("dump", sample.path)
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("snapshot: \(sample.folder.previousSnapshotPath)\nnote: data.archive could not be read ("))
-    #expect(result.stdout.contains("format 2, sequence 1, "))
+    #expect(result.stdout.contains("format 3, sequence 1, "))
   }
 
   @Test("A missing file fails with status 2, naming it")

@@ -1,7 +1,7 @@
-// FuzzSnapshot: reads each input as a restoration snapshot (both formats), plainly and in secure
-// mode. An input that throws RestorationError is fine; one that reads must archive again (as
-// format 2) and read back to the same nodes — paths, kinds, classes, versions, sizes and states —
-// and the same metadata. Build and run: Fuzz/README.md.
+// FuzzSnapshot: reads each input as a restoration snapshot (formats 1, 2 and 3), plainly and in
+// secure mode. An input that throws RestorationError is fine; one that reads must archive again
+// (as the current format, 3) and read back to the same nodes — paths, kinds, classes, versions,
+// sizes and states — and the same metadata. Build and run: Fuzz/README.md.
 import Foundation
 import FuzzSupport
 import Restoration
