@@ -504,6 +504,23 @@ extension CocoaNibCompiler {
 
   // MARK: Text views
 
+  /// The automatic text-checking bits of a storyboard's text view, whatever its document says:
+  /// those of the Mac that compiled the corpus's pairs.
+  ///
+  /// In a xib the bits follow the document: `spellingCorrection="YES"` is 0x4000000 in the five
+  /// xib pairs with text views (toolsVersion 11762 to 23504), and no other bit of these is ever
+  /// set. A storyboard's text view instead takes the text settings of the Mac that compiles it.
+  /// sb_textview and sb_tv_customclass, whose text views have the same attributes (both say
+  /// `spellingCorrection="YES"`), give 0x2008b03 and 0x7028b03: both have 0x8000 and 0x2000000,
+  /// which no xib has; sb_textview lacks 0x4000000 in spite of its document; sb_tv_customclass
+  /// adds 0x4000000 (automatic spelling correction) and 0x20000 | 0x1000000, a pair that moves
+  /// together as the two halves of Keyboard settings' one "Use smart quotes and dashes" switch
+  /// would. sb_tv_customclass was compiled on another Mac in other ways too: its clip view is not
+  /// narrowed by its shown legacy scroller, as it is in sb_textview and the xib pairs. Stasis
+  /// compiles as the Mac of sb_textview and the xib pairs: the two bits both storyboards share
+  /// (two samples; which settings 0x8000 and 0x2000000 are is not known).
+  static let storyboardTextChecking = 0x8000 | 0x200_0000
+
   /// `<textView>` → `NSTextView` with its text container, layout manager, text storage and
   /// shared data.
   mutating func compileTextView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
@@ -512,7 +529,8 @@ extension CocoaNibCompiler {
       switch attribute.name {
       case "id", "key", "wantsLayer", "importsGraphics", "richText", "verticallyResizable", "horizontallyResizable", "findStyle", "spellingCorrection",
         "smartInsertDelete", "editable", "selectable", "continuousSpellChecking", "usesFontPanel", "usesRuler", "allowsUndo",
-        "allowsDocumentBackgroundColorChange", "translatesAutoresizingMaskIntoConstraints", "linkDetection":
+        "allowsDocumentBackgroundColorChange", "translatesAutoresizingMaskIntoConstraints", "linkDetection",
+        "customClass", "customModule", "customModuleProvider":  // a class swapper, as for any view
         break
       default: throw unsupported(element, "<textView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
@@ -560,7 +578,11 @@ extension CocoaNibCompiler {
     if element.flag("allowsUndo") { flags |= 0x400 }
     if element.flag("allowsDocumentBackgroundColorChange") { flags |= 0x4000 }
     if element.flag("linkDetection") { flags |= 0x4_0000 }
-    if element.flag("spellingCorrection") { flags |= 0x400_0000 }
+    if document.kind == .storyboard {
+      flags |= Self.storyboardTextChecking
+    } else if element.flag("spellingCorrection") {
+      flags |= 0x400_0000
+    }
     var findStyle = 0
     switch element["findStyle"] {
     case nil: break
