@@ -103,8 +103,9 @@ open class ViewController: Responder {
   public private(set) var children: [ViewController] = []
 
   deinit {
-    // Children that live on (held elsewhere) must not keep a link to this controller.
+    // Children and a view that live on (held elsewhere) must not keep a link to this controller.
     for child in children where child.parentLink === self { child.parentLink = nil }
+    if let loadedView, loadedView.viewController === self { loadedView.viewController = nil }
   }
   /// `parent` / `parentViewController`, not retained.
   public var parent: ViewController? { parentLink }
@@ -166,7 +167,7 @@ open class ViewController: Responder {
   }
 
   private func setView(_ newView: View?) {
-    loadedView?.viewController = nil
+    if let loadedView, loadedView.viewController === self { loadedView.viewController = nil }
     loadedView = newView
     newView?.viewController = self
     if let newView, let hostingWindow { hostingWindow.contentView = newView }

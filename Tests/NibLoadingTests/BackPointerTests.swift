@@ -33,6 +33,34 @@ import Testing
     #expect(child.parent == nil)
   }
 
+  @Test func aViewOutlivingItsControllerHasNone() {
+    let view = View()
+    let other = View()
+    weak var gone: ViewController?
+    do {
+      let controller = ViewController()
+      controller.view = view
+      #expect(view.viewController === controller)
+      controller.view = other   // the controller takes another view: the first has none
+      #expect(view.viewController == nil && other.viewController === controller)
+      controller.view = view
+      gone = controller
+    }
+    #expect(gone == nil)
+    #expect(view.viewController == nil)
+    #expect(other.viewController == nil)
+    // A view another controller took keeps its new controller when the first one goes.
+    let keeper = ViewController()
+    do {
+      let first = ViewController()
+      first.view = view
+      keeper.view = view
+      gone = first
+    }
+    #expect(gone == nil)
+    #expect(view.viewController === keeper)
+  }
+
   @Test func aRemovedSubviewHasNone() {
     let parent = View()
     let child = View()
