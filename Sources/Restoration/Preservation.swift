@@ -27,8 +27,8 @@ struct Preservation {
   private var nodeReferences: [(node: Int, references: [(key: String, objects: [AnyObject])])] = []
   /// The coder every node writes through, emptied between nodes.
   private let encoder = StateEncoder()
-  /// Scratch for walking a controller's views.
-  private var viewStack: [View] = []
+  /// Walks a controller's own views.
+  private var viewWalker = OwnViewWalker()
   private var indexOfObject: [ObjectIdentifier: Int] = [:]
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
@@ -94,33 +94,25 @@ struct Preservation {
 
   /// Views with identifiers in the controller's own view tree (not in its children's views).
   private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String], ownerIndex: Int) {
-    // One stack kept for every controller's views (taken out while used).
-    var stack = viewStack
-    viewStack = []
-    defer {
-      stack.removeAll(keepingCapacity: true)
-      viewStack = stack
-    }
-    stack.append(root)
-    var steps = 0
-    while let view = stack.popLast(), steps < 100_000 {
-      steps += 1
-      if let other = view.viewController, other !== owner { continue }
-      if let identifier = view.restorationIdentifier {
-        let identifierName = columns.strings.index(of: identifier)
-        if !usedPaths.insert(parent: ownerIndex, name: identifierName) {
-          excluded.append(
-            ExcludedObject(
-              identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
-        } else {
-          encoder.reset()
-          view.encodeRestorableState(with: encoder)
-          add(
-            identifier: identifier, name: identifierName, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
-            storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
-        }
+    // The walker is taken out while it walks (the visit changes `self`).
+    var walker = viewWalker
+    viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
+    defer { viewWalker = walker }
+    walker.walk(under: root, owner: owner) { view in
+      guard let identifier = view.restorationIdentifier else { return true }
+      let identifierName = columns.strings.index(of: identifier)
+      if !usedPaths.insert(parent: ownerIndex, name: identifierName) {
+        excluded.append(
+          ExcludedObject(
+            identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
+      } else {
+        encoder.reset()
+        view.encodeRestorableState(with: encoder)
+        add(
+          identifier: identifier, name: identifierName, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
+          storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
       }
-      for subview in view.subviews.reversed() { stack.append(subview) }
+      return true
     }
   }
 

@@ -41,8 +41,8 @@ struct Restorer {
   /// The coder each view controller's node was created with, by node index (reused to decode
   /// its state when no migration changes the values).
   private var creationCoders: [StateDecoder?] = []
-  /// Scratch for searching a controller's views.
-  private var viewStack: [View] = []
+  /// Searches a controller's own views.
+  private var viewWalker = OwnViewWalker()
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -190,30 +190,20 @@ struct Restorer {
       return
     }
     let identifier = snapshot.nodes[index].path.last
-    // One stack kept for every search (taken out while used).
-    var stack = viewStack
-    viewStack = []
-    defer {
-      stack.removeAll(keepingCapacity: true)
-      viewStack = stack
+    // The walker is taken out while it walks (the visit changes `self`).
+    var walker = viewWalker
+    viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
+    defer { viewWalker = walker }
+    var found: View?
+    walker.walk(under: root, owner: owner) { view in
+      if view.restorationIdentifier == identifier { found = view }
+      return found == nil
     }
-    stack.append(root)
-    var steps = 0
-    while let view = stack.popLast(), steps < 100_000 {
-      steps += 1
-      if let other = view.viewController, other !== owner { continue }
-      if view.restorationIdentifier == identifier {
-        restored.set(view, atIndex: index)
-        // The node's path names its view controller already.
-        outcome.restoredBy = "its view controller's view"
-        return
-      }
-      let subviews = view.subviews
-      var position = subviews.count
-      while position > 0 {
-        position -= 1
-        stack.append(subviews[position])
-      }
+    if let found {
+      restored.set(found, atIndex: index)
+      // The node's path names its view controller already.
+      outcome.restoredBy = "its view controller's view"
+      return
     }
     outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
   }
