@@ -57,7 +57,7 @@ copy() {
 # Mode bytes for keyed-archive seeds: 00 plain decodeObject, 01 the same in secure mode,
 # 0d secure decodeObject(of:) with many types, 12 plain decode(KeyedFuzzNode) with the
 # cannotDecodeClass delegate.
-keyed_modes=(00 01 0d 12)
+keyed_modes=(00 01 0d 12 40 41)  # 0x40: the archived form kept (preservesArchivedForm)
 
 # copy_keyed FOLDER...: every file under the folders, once per mode byte, into corpus-FuzzKeyedUnarchiver/.
 copy_keyed() {

@@ -116,7 +116,9 @@ public struct KeyedFuzzPoint: ArchiveValueCodable {
 /// * bit 0: secure decoding on;
 /// * bits 1–3: the decode call (see ``decodeRoot(_:mode:)``);
 /// * bit 4: a `cannotDecodeClass` delegate that offers `KeyedFuzzNode` for unknown classes;
-/// * bit 5: a `didDecode` hook that replaces every decoded `KeyedFuzzLeaf`'s label.
+/// * bit 5: a `didDecode` hook that replaces every decoded `KeyedFuzzLeaf`'s label;
+/// * bit 6: `preservesArchivedForm` (Foundation objects in their archived form: mutable classes,
+///   member order, time-zone rules, equal instances apart), also when the root is read again.
 ///
 /// A thrown ``KeyedArchiveError`` is a correct answer anywhere (and a `PropertyListError` from
 /// reading the plist for the dump). Any other error is reported; traps, hangs and sanitizer
@@ -158,6 +160,7 @@ public enum KeyedFuzzChecks {
     do {
       let unarchiver = try KeyedUnarchiver(data: archive, registry: registry, limits: limits)
       unarchiver.requiresSecureCoding = selector & 1 != 0
+      unarchiver.preservesArchivedForm = selector & 0x40 != 0
       if selector & 0x10 != 0 {
         unarchiver.cannotDecodeClass = { _, _ in KeyedFuzzNode.self }
       }
@@ -176,7 +179,7 @@ public enum KeyedFuzzChecks {
     } catch {
       return "unarchiving threw \(type(of: error)), not a KeyedArchiveError: \(error)"
     }
-    return rearchive(root)
+    return rearchive(root, preservingArchivedForm: selector & 0x40 != 0)
   }
 
   /// Cuts the references of every node made while checking the input (see ``KeyedFuzzNode``).
@@ -221,12 +224,14 @@ public enum KeyedFuzzChecks {
     return nil
   }
 
-  /// Archives a decoded root again (binary) and unarchives the result without restrictions.
-  static func rearchive(_ root: Any) -> String? {
+  /// Archives a decoded root again (binary) and unarchives the result without restrictions (in
+  /// the archived form when the root was decoded in it).
+  static func rearchive(_ root: Any, preservingArchivedForm: Bool = false) -> String? {
     do {
       let data = try KeyedArchiver.archivedData(
         withRootObject: root, registry: registry, format: .binary, maximumObjectCount: limits.maximumObjectCount)
       let unarchiver = try KeyedUnarchiver(data: data, registry: registry, limits: limits)
+      unarchiver.preservesArchivedForm = preservingArchivedForm
       _ = try unarchiver.decodeObject(forKey: "root")
       try unarchiver.finishDecoding()
     } catch is KeyedArchiveError {

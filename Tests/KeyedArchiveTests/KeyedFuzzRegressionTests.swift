@@ -4,6 +4,7 @@ import Testing
 import KeyedArchive
 import KeyedArchiveFuzzChecks
 import PropertyLists
+import TestSupport
 
 /// Replays every input FuzzKeyedUnarchiver ever crashed on (Fuzz/FailCases/FuzzKeyedUnarchiver/*)
 /// through the harness's own checks (the KeyedArchiveFuzzChecks library, which the fuzz target
@@ -64,6 +65,21 @@ struct KeyedFuzzRegressionTests {
     #expect(leaf.owner === root && leaf.count == -3 && leaf.bytes == Data([0, 1, 2]))
     #expect(leaf.point?.small == 7 && leaf.point?.tag == "tag")
     KeyedFuzzChecks.releaseNodes()
+  }
+
+  /// Every Apple archive of the corpus passes the checks with the archived form kept (mode bit
+  /// 0x40), plainly and securely, with the general decode call.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func appleArchivesPassWithTheArchivedFormKept() throws {
+    let archives = Corpus.files(in: "keyedarchive").filter { !$0.name.hasSuffix("MANIFEST.tsv") }
+    #expect(archives.count >= 40)
+    for archive in archives {
+      let data = try archive.data()
+      for mode: UInt8 in [0x40, 0x41] {
+        let failure = KeyedFuzzChecks.run(Data([mode]) + data)
+        #expect(failure == nil, "\(archive.name) mode \(mode): \(failure ?? "")")
+      }
+    }
   }
 
   /// In secure mode the leaf class, registered without secure coding, is refused.
