@@ -108,6 +108,8 @@ public final class Nib: Sendable {
         // Straight from the bytes to the graph (the same graph and errors as through
         // `NIBArchive(bytes:)`, without building and freeing the tables).
         self.init(graph: try NibGraph(nibArchiveBytes: bytes), name: name, bundle: bundle)
+      } else if TypedStream.isTypedStream(bytes) {
+        self.init(graph: try NibGraph(typedStream: TypedStream(bytes: bytes, path: name), path: name), name: name, bundle: bundle)
       } else {
         let value = try PropertyListValue(decoding: bytes)
         self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)
@@ -216,7 +218,16 @@ public final class Nib: Sendable {
         underlying: first.strictError)
     }
     var loader = try NibLoader(nib: self, owner: owner, options: options)
-    var loaded = try loader.run()
+    var loaded: LoadedNib
+    do {
+      loaded = try loader.run()
+    } catch where error.code == .unknownClass && graph.isTypedStreamNib {
+      throw NibLoadingError(
+        .unknownClass, nib: name, objectID: error.objectID, key: error.key,
+        detail: "a NeXT typedstream nib keeps each object's values by position (NeXT's initWithCoder:), which no registered class "
+          + "decodes; strict mode refuses it, lenient mode makes every object a generic object with its archived values",
+        underlying: error)
+    }
     if !compilerWarnings.isEmpty { loaded.warnings = compileWarnings + loaded.warnings }
     return loaded
   }
