@@ -215,6 +215,14 @@ struct TypedStreamReader {
     }
   }
 
+  /// One level deeper (the caller steps back out), or `.limitExceeded` past the depth limit.
+  mutating func enter(at offset: Int, _ what: String) throws(InterfaceError) {
+    guard depth < limits.maximumDepth else {
+      throw failure(.limitExceeded, at: offset, "\(what) more than \(limits.maximumDepth) deep")
+    }
+    depth += 1
+  }
+
   mutating func countValue(at offset: Int) throws(InterfaceError) {
     valueCount += 1
     guard valueCount <= limits.maximumValueCount else {
@@ -342,11 +350,17 @@ struct TypedStreamReader {
       if case .scalar(let code) = element, code == UInt8(ascii: "c") || code == UInt8(ascii: "C") {
         return .bytes(try readRaw(count, "an array of \(count) chars"), type: code)
       }
+      // Arrays and structures nest within the same depth budget as objects: the reader
+      // recurses for each.
+      try enter(at: start, "arrays, structures and objects nest")
+      defer { depth -= 1 }
       var elements: [TypedStream.Value] = []
       elements.reserveCapacity(min(count, 1024))
       for _ in 0..<count { elements.append(try readValue(element)) }
       return .array(elements)
     case .structure(let name, let fields):
+      try enter(at: start, "arrays, structures and objects nest")
+      defer { depth -= 1 }
       var values: [TypedStream.Value] = []
       for field in fields { values.append(try readValue(field)) }
       return .structure(name: name, fields: values)
@@ -451,10 +465,7 @@ struct TypedStreamReader {
       }
       return index
     }
-    guard depth < limits.maximumDepth else {
-      throw failure(.limitExceeded, at: start, "objects nest more than \(limits.maximumDepth) deep")
-    }
-    depth += 1
+    try enter(at: start, "objects nest")
     defer { depth -= 1 }
     let index = stream.objects.count
     try register(.object(index), at: start)

@@ -114,8 +114,8 @@ public struct TypedStream: Hashable, Sendable {
   public struct Limits: Hashable, Sendable {
     /// The largest stream read, in bytes. Default 64 MiB.
     public var maximumByteCount: Int
-    /// How deep objects may nest inside objects' values (and arrays and structures inside
-    /// type encodings). Default 256.
+    /// How deep objects, arrays and structures may nest inside one another (and arrays and
+    /// structures inside a type encoding). Default 128.
     public var maximumDepth: Int
     /// The most entries of the object table (objects, classes, C strings) and of the shared
     /// string table, each. Default 1,048,576.
@@ -123,7 +123,7 @@ public struct TypedStream: Hashable, Sendable {
     /// The most values read in all (array elements included). Default 1,048,576.
     public var maximumValueCount: Int
 
-    public init(maximumByteCount: Int = 64 << 20, maximumDepth: Int = 256, maximumObjectCount: Int = 1 << 20, maximumValueCount: Int = 1 << 20) {
+    public init(maximumByteCount: Int = 64 << 20, maximumDepth: Int = 128, maximumObjectCount: Int = 1 << 20, maximumValueCount: Int = 1 << 20) {
       self.maximumByteCount = maximumByteCount
       self.maximumDepth = maximumDepth
       self.maximumObjectCount = maximumObjectCount

@@ -219,6 +219,15 @@ struct TypedStreamTests {
     nested.add([0x84, 0x84]); nested.newString("A"); nested.add([0x00, 0x85])  // object of new class A (string #1)
     for _ in 0..<10 { nested.add([0x92, 0x84, 0x93]) }  // "@", a new object of class A (object table #1 is class A)
     expectError(InterfaceError.self, .limitExceeded) { try TypedStream(bytes: nested.bytes, limits: .init(maximumDepth: 4)) }
+    // Arrays and objects share the depth budget: an array holding an object whose group is an
+    // array again is three levels.
+    var mixed = StreamBytes()
+    mixed.newString("[1@]")  // string #0
+    mixed.add([0x84, 0x84]); mixed.newString("A"); mixed.add([0x00, 0x85])  // a new object of new class A (string #1)
+    mixed.add([0x92, 0x85, 0x86])  // its group "[1@]": nil; the end
+    #expect(throws: Never.self) { try TypedStream(bytes: mixed.bytes, limits: .init(maximumDepth: 3)) }
+    let error = expectError(InterfaceError.self, .limitExceeded) { try TypedStream(bytes: mixed.bytes, limits: .init(maximumDepth: 2)) }
+    #expect(error?.offset == 30)
     // A billion ignored fields read nothing, but count against the value limit.
     var ignored = StreamBytes()
     ignored.newString("[1000000000!]")
