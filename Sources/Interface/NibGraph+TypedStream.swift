@@ -117,8 +117,8 @@ struct TypedStreamNibBuilder {
     case "NSIBObjectData":
       entries += objectDataEntries(groups)
     case "NSCustomObject":
-      if let first = groups.first, first.encoding == "@@", case .object(let name?) = first.values[0] {
-        entries.append(.init("NSClassName", .object(index(of: name))))
+      if let first = groups.first, first.encoding == "@@", case .object(let name?)? = first.values.first {
+        entries.append(.init("NSClassName", payload(.object(name))))
       }
     case "NSIBOutletConnector", "NSIBControlConnector", "NSIBConnector":
       if let group = groups.first(where: { $0.encoding == "@@@" }) {
@@ -136,7 +136,10 @@ struct TypedStreamNibBuilder {
     var entries: [NibGraph.Entry] = []
     var position = 0
     func next(_ encoding: String) -> [TypedStream.Value]? {
-      guard position < groups.count, groups[position].encoding == encoding else { return nil }
+      // The encodings asked for are all of one-character types: one value each.
+      guard position < groups.count, groups[position].encoding == encoding, groups[position].values.count == encoding.utf8.count else {
+        return nil
+      }
       position += 1
       return groups[position - 1].values
     }
