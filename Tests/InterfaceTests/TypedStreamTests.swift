@@ -186,6 +186,22 @@ struct TypedStreamTests {
     #expect(read.classChain(ofObject: 0) == ["Child", "Root"])
   }
 
+  /// A stream made in code may break what the reader guarantees (groups shorter than their
+  /// encodings, references past the tables): the graph leaves those values out or null.
+  @Test func aHandMadeModelConvertsWithoutTrapping() throws {
+    let stream = TypedStream(
+      classes: [.init(name: "NSIBObjectData", version: 24), .init(name: "NSCustomObject", version: 41)],
+      objects: [
+        .init(classIndex: 0, groups: [.init(encoding: "@", values: []), .init(encoding: "i", values: [.signed(5, type: UInt8(ascii: "i"))])]),
+        .init(classIndex: 1, groups: [.init(encoding: "@@", values: [.object(99)])]),
+      ],
+      groups: [.init(encoding: "@", values: [.object(0)])])
+    let graph = try NibGraph(typedStream: stream)
+    #expect(graph.isTypedStreamNib && graph.objects.count == 3)
+    #expect(graph[2]["0.0"] == .null && graph[2]["NSClassName"] == .null)
+    #expect(graph[1]["NSRoot"] == nil)
+  }
+
   // MARK: - Damage
 
   /// One hand-made damage per check: each must throw its code, naming the byte.
