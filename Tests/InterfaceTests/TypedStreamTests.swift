@@ -88,8 +88,12 @@ struct TypedStreamTests {
     #expect(hierarchy.hasPrefix("#2 NSCustomObject NSApplication\n"))
     #expect(hierarchy.contains("  #145 NSWindowTemplate\n    #5 NSView\n      #4 NSButton"))
     #expect(graph.classesListing().contains("NSMenuItem"))
-    // Written as a NIBArchive and read back unchanged.
+    // Written as a NIBArchive and read back unchanged; its readable dump (ibtool --print-objects)
+    // shows the positional values and the keys given for the loader.
     let written = NIBArchive(graph)
+    let dump = written.dump()
+    #expect(dump.contains("NSClassName = \"NSApplication\""))
+    #expect(dump.contains("2.4 = float32 16.0"))
     #expect(try NIBArchive(bytes: written.encoded()).firstDifference(from: written) == nil)
   }
 
