@@ -7,7 +7,7 @@ internal import PropertyLists
 internal import FoundationEssentials
 
 /// A nib ready to be instantiated any number of times (`UINib` / `NSNib`): its object graph,
-/// read once from a compiled nib (NIBArchive or keyed archive), or — for tools and tests —
+/// read once from a compiled nib (NIBArchive, keyed archive or NeXT typedstream), or — for tools and tests —
 /// compiled from a `.xib`.
 ///
 /// ```swift
@@ -99,7 +99,7 @@ public final class Nib: Sendable {
     }
   }
 
-  /// The nib in `bytes`: a NIBArchive or a keyed-archive nib (`UINib nibWithData:bundle:`).
+  /// The nib in `bytes`: a NIBArchive, a keyed-archive nib or a NeXT typedstream nib (`UINib nibWithData:bundle:`).
   ///
   /// - Throws: `NibLoadingError.Code.unreadable` naming `name` and the reader's position.
   public convenience init(data bytes: [UInt8], name: String = "nib", bundle: Bundles.Bundle? = nil) throws(NibLoadingError) {
@@ -209,6 +209,9 @@ public final class Nib: Sendable {
 
   /// Instantiates the nib and answers everything the load produced: the top-level objects, the
   /// objects by id, the bindings, what lenient mode skipped.
+  ///
+  /// A NeXT typedstream nib's objects are all made generic (their values are positional); in
+  /// strict mode such a nib throws `unknownClass`.
   public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
     var options = options
     if options.localize == nil, let bundle, let table = tableName { options.localize = Self.localizer(bundle: bundle, table: table) }
