@@ -38,6 +38,13 @@ let package = Package(
           "FuzzSupport", .product(name: "Interface", package: "Stasis"), .product(name: "NibLoading", package: "Stasis"),
           .product(name: "InterfaceObjects", package: "Stasis"), .product(name: "ObjectModel", package: "Stasis"),
         ]),
+      // NeXT typedstreams (NSArchiver; OPENSTEP nibs), their nib graphs, loaded leniently.
+      .executableTarget(
+        name: "FuzzTypedStream",
+        dependencies: [
+          "FuzzSupport", .product(name: "Interface", package: "Stasis"), .product(name: "NibLoading", package: "Stasis"),
+          .product(name: "InterfaceObjects", package: "Stasis"),
+        ]),
       // Interface Builder documents (.xib, .storyboard), read through libxml2.
       .executableTarget(
         name: "FuzzXibDocument",

@@ -33,6 +33,7 @@ case "$target" in
   FuzzAnyPlist) dict="$out/all.dict"; cat "$here"/dictionaries/*.dict > "$dict" ;;
   FuzzKeyedUnarchiver | FuzzSnapshot) dict="$here/dictionaries/keyedarchive.dict" ;;
   FuzzNIBArchive | FuzzNibLoader) dict="$here/dictionaries/nib.dict" ;;
+  FuzzTypedStream) dict="$here/dictionaries/typedstream.dict" ;;
   FuzzXibDocument) dict="$here/dictionaries/xib.dict" ;;
   *) echo "run.sh: unknown target $target" >&2; exit 1 ;;
 esac

@@ -20,7 +20,7 @@ if [[ ! -f "$corpus/README.md" ]]; then
   exit 1
 fi
 all_targets=(FuzzBinaryPlist FuzzXMLPlist FuzzOpenStepPlist FuzzStringsFile FuzzJSONPlist FuzzAnyPlist
-  FuzzKeyedUnarchiver FuzzNIBArchive FuzzNibLoader FuzzXibDocument FuzzSnapshot)
+  FuzzKeyedUnarchiver FuzzNIBArchive FuzzNibLoader FuzzTypedStream FuzzXibDocument FuzzSnapshot)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 
@@ -76,6 +76,23 @@ copy_keyed() {
     done < <(find "$corpus/$folder" -type f -print0 | sort -z)
   done
   echo "FuzzKeyedUnarchiver: $count archives from $* (x ${#keyed_modes[@]} mode bytes) in corpus-FuzzKeyedUnarchiver/"
+}
+
+# typed_stream_seeds: every corpus file that starts with a typedstream header (a version byte,
+# 0x0b and streamtyped or typedstream) into corpus-FuzzTypedStream/.
+typed_stream_seeds() {
+  local destination="$here/corpus-FuzzTypedStream" file name count=0
+  mkdir -p "$destination"
+  while IFS= read -r -d '' file; do
+    case "$(head -c 13 "$file" | tail -c 11 | LC_ALL=C tr -d '\000')" in
+      streamtyped | typedstream) ;;
+      *) continue ;;
+    esac
+    name="${file#"$corpus"/}"
+    cp -n "$file" "$destination/seed_${name//\//_}"
+    count=$((count + 1))
+  done < <(find "$corpus" -type f -size -1024k -print0 | sort -z)
+  echo "FuzzTypedStream: $count typedstream seed files in corpus-FuzzTypedStream/"
 }
 
 # keyed_test_archive ROOT_UID: an XML keyed archive of the harness's classes: a KeyedFuzzNode (1)
@@ -139,6 +156,7 @@ for target in "${targets[@]}"; do
     FuzzAnyPlist) copy "$target" any bplist xmlplist openstep strings keyedarchive ;;
     FuzzNIBArchive) copy "$target" text nib ;;   # NIBArchives sniff as "text"; keyed-archive nibs are left out
     FuzzNibLoader) copy "$target" text nib ;;    # the same compiled nibs, instantiated
+    FuzzTypedStream) typed_stream_seeds ;;        # NeXT typedstream nibs (by their signature)
     FuzzXibDocument) copy "$target" xml xib ;;   # the .xib and .storyboard files (all start with <?xml)
     FuzzKeyedUnarchiver)
       copy_keyed keyedarchive

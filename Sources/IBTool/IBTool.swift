@@ -187,6 +187,8 @@ public struct IBTool {
       case .nibArchive(let archive): return archive
       case .keyedArchive(let archive):
         return NIBArchive(try NibGraph(keyedArchive: archive, path: path))
+      case .typedStream(let stream):
+        return NIBArchive(try NibGraph(typedStream: stream, path: path))
       }
     } catch {
       throw IBToolError(path: nil, detail: error.description)
@@ -213,6 +215,7 @@ public struct IBTool {
         switch try CompiledNib(contentsOf: path) {
         case .nibArchive(let nib): nibs.append(nib)
         case .keyedArchive: throw IBToolError(path: path, detail: "--color-profiles-from needs a NIBArchive nib, not a keyed-archive one")
+        case .typedStream: throw IBToolError(path: path, detail: "--color-profiles-from needs a NIBArchive nib, not a NeXT typedstream one")
         }
       } catch let error as IBToolError {
         throw error
@@ -267,6 +270,7 @@ public struct IBTool {
         switch nib {
         case .nibArchive(let archive): nibs[name] = archive
         case .keyedArchive(let archive): nibs[name] = NIBArchive(try NibGraph(keyedArchive: archive, path: path + "/" + name + ".nib"))
+        case .typedStream(let stream): nibs[name] = NIBArchive(try NibGraph(typedStream: stream, path: path + "/" + name + ".nib"))
         }
       }
       return (folder.info, nibs)

@@ -11,13 +11,17 @@ public import PropertyLists
 #endif
 
 /// A compiled nib as found on disk: a flat `Name.nib` file or a `Name.nib/` folder, holding
-/// either a NIBArchive (iOS 6+, macOS 10.13+) or a keyed archive whose root is the nib's
-/// `NSIBObjectData` (`keyedobjects.nib`, older macOS nibs). The content is sniffed, not guessed
-/// from the name (formats.md §7.1).
+/// a NIBArchive (iOS 6+, macOS 10.13+), a keyed archive whose root is the nib's
+/// `NSIBObjectData` (`keyedobjects.nib`, older macOS nibs), or a NeXT typedstream whose root is
+/// one (`objects.nib`, NeXTSTEP and OPENSTEP nibs, written by `NSArchiver`). The content is
+/// sniffed, not guessed from the name (formats.md §7.1).
 public enum CompiledNib: Sendable {
   case nibArchive(NIBArchive)
   /// A keyed-archive nib, as its property list (`$archiver`, `$objects`, `$top` → `IB.objectdata`).
   case keyedArchive(PropertyListValue)
+  /// A NeXT/OPENSTEP typedstream nib (`NSArchiver`), as its stream; ``NibGraph/init(typedStream:path:)``
+  /// gives its graph.
+  case typedStream(TypedStream)
 
   /// The files a nib folder may hold its objects in, in the order they are tried: macOS's
   /// `keyedobjects.nib`, then UIKit's `objects-8.0+.nib`, `objects.nib`, `runtime.nib`.
@@ -26,10 +30,14 @@ public enum CompiledNib: Sendable {
   /// Opens the nib at `path` (a file or a `.nib` folder).
   ///
   /// - Throws: ``InterfaceError``: `.notANib` when no candidate file exists or the bytes are
-  ///   neither a NIBArchive nor a keyed archive (NeXT `typedstream` nibs, as GNUstep still
-  ///   writes, are named as such), or the reader's error for a damaged file.
+  ///   neither a NIBArchive, a typedstream nor a keyed archive, or the reader's error (with the
+  ///   byte offset) for a damaged file.
   public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
     let (file, bytes) = try Self.read(path, limits: limits)
+    if TypedStream.isTypedStream(bytes) {
+      self = .typedStream(try TypedStream(bytes: bytes, path: file, limits: Self.typedStreamLimits(limits)))
+      return
+    }
     if NIBArchive.isNIBArchive(bytes) {
       do {
         self = .nibArchive(try NIBArchive(bytes: bytes, limits: limits))
@@ -55,6 +63,9 @@ public enum CompiledNib: Sendable {
   /// - Throws: ``InterfaceError``, as ``init(contentsOf:limits:)``.
   package static func contents(of path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) -> Contents {
     let (file, bytes) = try read(path, limits: limits)
+    if TypedStream.isTypedStream(bytes) {
+      return .graph(try NibGraph(typedStream: TypedStream(bytes: bytes, path: file, limits: typedStreamLimits(limits)), path: file))
+    }
     if NIBArchive.isNIBArchive(bytes) {
       do {
         return .graph(try NibGraph(nibArchiveBytes: bytes, limits: limits))
@@ -63,6 +74,14 @@ public enum CompiledNib: Sendable {
       }
     }
     return .keyedArchive(try keyedArchive(bytes, file: file))
+  }
+
+  /// The typedstream limits that go with a nib reader's: its byte count, and its entry count for
+  /// objects and values.
+  static func typedStreamLimits(_ limits: NIBArchive.Limits) -> TypedStream.Limits {
+    TypedStream.Limits(
+      maximumByteCount: limits.maximumByteCount, maximumObjectCount: min(limits.maximumEntryCount, TypedStream.Limits.default.maximumObjectCount),
+      maximumValueCount: min(limits.maximumEntryCount, TypedStream.Limits.default.maximumValueCount))
   }
 
   /// The file a nib path names (the path, or the first candidate in a `.nib` folder) and its bytes.
@@ -85,9 +104,6 @@ public enum CompiledNib: Sendable {
 
   /// A nib file's bytes that are not a NIBArchive, as a keyed archive's property list.
   private static func keyedArchive(_ bytes: [UInt8], file: String) throws(InterfaceError) -> PropertyListValue {
-    if bytes.dropFirst(2).starts(with: Array("streamtyped".utf8)) {
-      throw InterfaceError(.notANib, path: file, offset: 0, detail: "a NeXT typedstream nib (GNUstep, pre-10.2 macOS); only NIBArchive and keyed-archive nibs are read")
-    }
     let value: PropertyListValue
     do {
       value = try PropertyListValue(decoding: bytes)

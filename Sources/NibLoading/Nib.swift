@@ -7,7 +7,7 @@ internal import PropertyLists
 internal import FoundationEssentials
 
 /// A nib ready to be instantiated any number of times (`UINib` / `NSNib`): its object graph,
-/// read once from a compiled nib (NIBArchive or keyed archive), or — for tools and tests —
+/// read once from a compiled nib (NIBArchive, keyed archive or NeXT typedstream), or — for tools and tests —
 /// compiled from a `.xib`.
 ///
 /// ```swift
@@ -99,7 +99,7 @@ public final class Nib: Sendable {
     }
   }
 
-  /// The nib in `bytes`: a NIBArchive or a keyed-archive nib (`UINib nibWithData:bundle:`).
+  /// The nib in `bytes`: a NIBArchive, a keyed-archive nib or a NeXT typedstream nib (`UINib nibWithData:bundle:`).
   ///
   /// - Throws: `NibLoadingError.Code.unreadable` naming `name` and the reader's position.
   public convenience init(data bytes: [UInt8], name: String = "nib", bundle: Bundles.Bundle? = nil) throws(NibLoadingError) {
@@ -108,6 +108,8 @@ public final class Nib: Sendable {
         // Straight from the bytes to the graph (the same graph and errors as through
         // `NIBArchive(bytes:)`, without building and freeing the tables).
         self.init(graph: try NibGraph(nibArchiveBytes: bytes), name: name, bundle: bundle)
+      } else if TypedStream.isTypedStream(bytes) {
+        self.init(graph: try NibGraph(typedStream: TypedStream(bytes: bytes, path: name), path: name), name: name, bundle: bundle)
       } else {
         let value = try PropertyListValue(decoding: bytes)
         self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)
@@ -207,6 +209,9 @@ public final class Nib: Sendable {
 
   /// Instantiates the nib and answers everything the load produced: the top-level objects, the
   /// objects by id, the bindings, what lenient mode skipped.
+  ///
+  /// A NeXT typedstream nib's objects are all made generic (their values are positional); in
+  /// strict mode such a nib throws `unknownClass`.
   public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
     var options = options
     if options.localize == nil, let bundle, let table = tableName { options.localize = Self.localizer(bundle: bundle, table: table) }
@@ -216,7 +221,16 @@ public final class Nib: Sendable {
         underlying: first.strictError)
     }
     var loader = try NibLoader(nib: self, owner: owner, options: options)
-    var loaded = try loader.run()
+    var loaded: LoadedNib
+    do {
+      loaded = try loader.run()
+    } catch where error.code == .unknownClass && graph.isTypedStreamNib {
+      throw NibLoadingError(
+        .unknownClass, nib: name, objectID: error.objectID, key: error.key,
+        detail: "a NeXT typedstream nib keeps each object's values by position (NeXT's initWithCoder:), which no registered class "
+          + "decodes; strict mode refuses it, lenient mode makes every object a generic object with its archived values",
+        underlying: error)
+    }
     if !compilerWarnings.isEmpty { loaded.warnings = compileWarnings + loaded.warnings }
     return loaded
   }

@@ -29,8 +29,11 @@ struct NibLoader {
     case .failure(let problem): throw NibLoadingError(.unreadable, nib: nib.name, detail: problem.detail)
     }
     application = options.application ?? Application()
+    // A NeXT typedstream nib keeps each object's values by position, as NeXT's initWithCoder:
+    // wrote them, which no registered class reads: every object is made generic and keeps them.
+    let classes = nib.graph.isTypedStreamNib ? ClassRegistry() : options.classes
     unarchiver = NibUnarchiver(
-      graph: nib.graph, classes: options.classes, options: .init(isStrict: options.isStrict, localize: options.localize))
+      graph: nib.graph, classes: classes, options: .init(isStrict: options.isStrict, localize: options.localize))
     for (index, placeholder) in layout.placeholders {
       switch placeholder {
       case .owner: unarchiver.substitutes[index] = owner ?? AbsentOwner()

@@ -89,6 +89,7 @@ public final class Storyboard: ViewControllerSource {
           switch nib {
           case .nibArchive(let archive): graphs[name] = NibGraph(archive)
           case .keyedArchive(let value): graphs[name] = try NibGraph(keyedArchive: value, path: path + "/" + name + ".nib")
+          case .typedStream(let stream): graphs[name] = try NibGraph(typedStream: stream, path: path + "/" + name + ".nib")
           }
         }
         nibs = graphs
