@@ -66,7 +66,9 @@ public struct SnapshotNode: @unchecked Sendable {
   public var storyboardIdentifier: String?
   /// The schema version the state was written with.
   public var stateVersion: Int
-  /// The node's values (`encodeRestorableStateWithCoder:`).
+  /// The node's values (`encodeRestorableStateWithCoder:`). Made from the stored entries on each
+  /// read (a snapshot that was read keeps no dictionary per node): keep it in a local when
+  /// reading several values.
   public var state: [String: Any] {
     get { entries.dictionary }
     set { entries = StateEntries(newValue) }

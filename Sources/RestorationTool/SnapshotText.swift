@@ -46,6 +46,7 @@ extension SnapshotNode {
   /// The state, one `key = value` line per key (sorted), then the references
   /// (`key -> A/B, A/C`), then why the state could not be read, if it could not.
   var stateLines: [String] {
+    let state = self.state  // (made on each read: once here)
     var lines = state.keys.sorted().map { "\($0) = \(StateValueText.compact(state[$0]!))" }
     lines += references.keys.sorted().map { "\($0) -> \(Self.pathsText(references[$0]!))" }
     if let stateFailure { lines.append("state could not be read: \(stateFailure)") }
