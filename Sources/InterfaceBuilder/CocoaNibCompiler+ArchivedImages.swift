@@ -23,9 +23,13 @@ extension CocoaNibCompiler {
   /// color space (test16_buttons: five 1×1 images with three TIFF reps and Generic Gray;
   /// transmission_MainMenu: a 62×62 image, one rep, a plain calibrated white).
   mutating func archivedImage(_ data: InterfaceDocument.Element, name: String) throws(InterfaceBuilderError) -> Int {
-    var text = data.text.filter { !$0.isWhitespace }
-    while text.utf8.count % 4 != 0 { text += "=" }
-    guard let bytes = Data(base64Encoded: text) else { throw invalid(data, "the keyedArchiveRepresentation of image \"\(name)\" is not base64") }
+    // The base64 text without its line breaks and indentation, byte by byte (a filter over
+    // Characters took 10 ms of a 119 KB document's compile: test16_buttons); text with other than
+    // ASCII in it keeps the Character filter (Unicode white space).
+    var text = Array(data.text.utf8.lazy.filter { !(($0 >= 0x09 && $0 <= 0x0D) || $0 == 0x20) })
+    if text.contains(where: { $0 >= 0x80 }) { text = Array(data.text.filter { !$0.isWhitespace }.utf8) }
+    while text.count % 4 != 0 { text.append(UInt8(ascii: "=")) }
+    guard let bytes = Data(base64Encoded: Data(text)) else { throw invalid(data, "the keyedArchiveRepresentation of image \"\(name)\" is not base64") }
     let archive: PropertyListValue
     do { archive = try PropertyListValue(decoding: bytes) } catch { throw invalid(data, "the keyedArchiveRepresentation of image \"\(name)\" is not a property list: \(error)") }
     guard let objects = archive["$objects"]?.arrayValue, case .uid(let rootIndex)? = archive["$top"]?["root"] else {
