@@ -63,6 +63,12 @@ public enum CompiledNib: Sendable {
   /// - Throws: ``InterfaceError``, as ``init(contentsOf:limits:)``.
   package static func contents(of path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) -> Contents {
     let (file, bytes) = try read(path, limits: limits)
+    return try contents(ofBytes: bytes, file: file, limits: limits)
+  }
+
+  /// A nib's `bytes` as ``Contents`` (`file` names them in errors): the format told by its first
+  /// bytes, as for a file.
+  package static func contents(ofBytes bytes: [UInt8], file: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) -> Contents {
     if TypedStream.isTypedStream(bytes) {
       return .graph(try NibGraph(typedStream: TypedStream(bytes: bytes, path: file, limits: typedStreamLimits(limits)), path: file))
     }
@@ -95,11 +101,7 @@ public enum CompiledNib: Sendable {
       }
       file = found
     }
-    do {
-      return (file, [UInt8](try AtomicFile.read(contentsOfFile: file, limit: limits.maximumByteCount)))
-    } catch {
-      throw InterfaceError(error.code == .tooLarge ? .limitExceeded : .fileSystem, path: file, detail: "cannot read the nib: \(error.detail)", underlying: error)
-    }
+    return (file, try fileBytes(at: file, limit: limits.maximumByteCount, what: "the nib"))
   }
 
   /// A nib file's bytes that are not a NIBArchive, as a keyed archive's property list.

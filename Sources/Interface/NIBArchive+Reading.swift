@@ -1,4 +1,3 @@
-import AtomicFiles
 import FoundationEssentials
 
 extension NIBArchive {
@@ -28,15 +27,9 @@ extension NIBArchive {
   ///
   /// - Throws: ``InterfaceError`` naming the file and the byte offset.
   public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceError) {
-    let data: Data
+    let bytes = try fileBytes(at: path, limit: limits.maximumByteCount, what: "the nib")
     do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: limits.maximumByteCount)
-    } catch {
-      let code: InterfaceError.Code = error.code == .tooLarge ? .limitExceeded : .fileSystem
-      throw InterfaceError(code, path: path, detail: "cannot read the nib: \(error.detail)", underlying: error)
-    }
-    do {
-      try self.init(bytes: [UInt8](data), limits: limits)
+      try self.init(bytes: bytes, limits: limits)
     } catch {
       throw InterfaceError(error.code, path: path, offset: error.offset, detail: error.detail)
     }

@@ -1,4 +1,3 @@
-import AtomicFiles
 import FoundationEssentials
 
 extension TypedStream {
@@ -7,14 +6,7 @@ extension TypedStream {
   /// - Throws: ``InterfaceError`` naming the file, as ``init(bytes:path:limits:)``, or
   ///   `.fileSystem` / `.limitExceeded` when the file cannot be read.
   public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceError) {
-    let data: Data
-    do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: limits.maximumByteCount)
-    } catch {
-      let code: InterfaceError.Code = error.code == .tooLarge ? .limitExceeded : .fileSystem
-      throw InterfaceError(code, path: path, detail: "cannot read the typedstream: \(error.detail)", underlying: error)
-    }
-    try self.init(bytes: [UInt8](data), path: path, limits: limits)
+    try self.init(bytes: try fileBytes(at: path, limit: limits.maximumByteCount, what: "the typedstream"), path: path, limits: limits)
   }
 
   /// Reads a typedstream from `bytes`. Every tag, count, length and reference is checked

@@ -104,15 +104,11 @@ public final class Nib: Sendable {
   /// - Throws: `NibLoadingError.Code.unreadable` naming `name` and the reader's position.
   public convenience init(data bytes: [UInt8], name: String = "nib", bundle: Bundles.Bundle? = nil) throws(NibLoadingError) {
     do {
-      if NIBArchive.isNIBArchive(bytes) {
-        // Straight from the bytes to the graph (the same graph and errors as through
-        // `NIBArchive(bytes:)`, without building and freeing the tables).
-        self.init(graph: try NibGraph(nibArchiveBytes: bytes), name: name, bundle: bundle)
-      } else if TypedStream.isTypedStream(bytes) {
-        self.init(graph: try NibGraph(typedStream: TypedStream(bytes: bytes, path: name), path: name), name: name, bundle: bundle)
-      } else {
-        let value = try PropertyListValue(decoding: bytes)
-        self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)
+      // The format told as for a file (`CompiledNib.contents(ofBytes:file:)`); a NIBArchive goes
+      // straight from the bytes to the graph, without building and freeing the tables.
+      switch try CompiledNib.contents(ofBytes: bytes, file: name) {
+      case .graph(let graph): self.init(graph: graph, name: name, bundle: bundle)
+      case .keyedArchive(let value): self.init(graph: try NibGraph(keyedArchive: value, path: name), name: name, bundle: bundle)
       }
     } catch {
       throw NibLoadingError(.unreadable, nib: name, detail: "not a nib: \(error)", underlying: error)

@@ -36,7 +36,7 @@ struct Restorer {
   /// The restored objects in node order, with their node's index.
   private var made: [(index: Int, object: AnyObject)] = []
   private var existing: [[String]: AnyObject] = [:]
-  private var labels: [String: [String: String]] = [:]
+  private var storyboardLabels: [String: String] = [:]
   private var lastRestorationClass: (name: String, type: any ViewControllerRestoration.Type, label: String)?
   /// The coder each view controller's node was created with, by node index (reused to decode
   /// its state when no migration changes the values).
@@ -117,7 +117,7 @@ struct Restorer {
     creationCoders[index] = coder
     var controller: ViewController?
     if let name = snapshot.nodes[index].restorationClassName {
-      guard let restorationClass = restorationClass(named: name) else {
+      guard let (restorationClass, label) = restorationClass(named: name) else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
@@ -126,7 +126,7 @@ struct Restorer {
         return
       }
       controller = made
-      outcome.restoredBy = lastRestorationClass?.label ?? label("restoration class ", name)
+      outcome.restoredBy = label
     } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
@@ -140,7 +140,7 @@ struct Restorer {
       }
       do {
         controller = try storyboard.instantiateViewController(withIdentifier: identifier)
-        outcome.restoredBy = label("storyboard ", storyboardName)
+        outcome.restoredBy = storyboardLabel(storyboardName)
       } catch {
         outcome.notRestoredBecause = "the storyboard \(storyboardName) could not make \(identifier): \(error)"
         return
@@ -159,24 +159,25 @@ struct Restorer {
     }
   }
 
-  /// The registered restoration class named `name`; the last one found is remembered with its
-  /// outcome label (a snapshot's nodes come class by class, and hashing the name for every node
+  /// The registered restoration class named `name` with its outcome label; the last one found
+  /// is remembered (a snapshot's nodes come class by class, and hashing the name for every node
   /// showed in profiles).
-  private mutating func restorationClass(named name: String) -> (any ViewControllerRestoration.Type)? {
-    if let last = lastRestorationClass, last.name == name { return last.type }
+  private mutating func restorationClass(named name: String) -> (type: any ViewControllerRestoration.Type, label: String)? {
+    if let last = lastRestorationClass, last.name == name { return (last.type, last.label) }
     guard let type = restorationClasses[name] else {
       lastRestorationClass = nil
       return nil
     }
-    lastRestorationClass = (name, type, "restoration class " + name)
-    return type
+    let label = "restoration class " + name
+    lastRestorationClass = (name, type, label)
+    return (type, label)
   }
 
-  /// `prefix + name`, made once per prefix and name.
-  private mutating func label(_ prefix: String, _ name: String) -> String {
-    if let known = labels[prefix]?[name] { return known }
-    let made = prefix + name
-    labels[prefix, default: [:]][name] = made
+  /// `storyboard <name>`, made once per storyboard.
+  private mutating func storyboardLabel(_ name: String) -> String {
+    if let known = storyboardLabels[name] { return known }
+    let made = "storyboard " + name
+    storyboardLabels[name] = made
     return made
   }
 

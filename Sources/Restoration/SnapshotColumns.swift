@@ -207,7 +207,7 @@ struct SnapshotColumns {
 
   /// Writes the columns through `archiver`, in the archive's key order (format 3: see
   /// ``Snapshot``'s summary).
-  func write(to archiver: some SnapshotArchiving) throws {
+  func write(to archiver: some SnapshotArchiving, values: StateValueColumns) throws {
     // The format this writer writes, whatever format the snapshot was read from.
     try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
     try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
@@ -236,7 +236,7 @@ struct SnapshotColumns {
     try archiver.encode(references, forKey: Snapshot.Key.references)
     try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
     try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
-    try StateValueColumns(stateValues).write(to: archiver)
+    try values.write(to: archiver)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
   }
 }
@@ -247,15 +247,17 @@ extension SnapshotColumns {
   /// classes in some node's state) by `KeyedArchiver` with `registry`; both write the same bytes
   /// for the same values.
   func archivedData(registry: ArchiveClassRegistry) throws -> Data {
+    // The state values sorted into their columns once, for either writer.
+    let values = StateValueColumns(stateValues)
     do {
       let archiver = FoundationValueArchiver()
-      try write(to: archiver)
+      try write(to: archiver, values: values)
       return try archiver.finishEncoding()
     } catch {
       // A value the plain writer leaves to the general archiver.
     }
     let archiver = KeyedArchiver(registry: registry)
-    try write(to: archiver)
+    try write(to: archiver, values: values)
     return try archiver.finishEncoding()
   }
 }

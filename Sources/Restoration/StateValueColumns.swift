@@ -114,46 +114,43 @@ struct StateValueColumns {
   /// snapshot that was read gives them back) is stored as that typed array, so that the same
   /// state makes the same bytes whether it was encoded or read.
   private mutating func appendArray(_ array: [Any]) {
-    guard let first = array.first else { return appendIntegers([]) }
+    guard let first = array.first else { return appendIntegers(EmptyCollection()) }
     let memberType = ObjectIdentifier(type(of: first))
     guard array.allSatisfy({ ObjectIdentifier(type(of: $0)) == memberType }) else {
       types.append(Tag.general.rawValue)
       general.append(array)
       return
     }
+    // (Lazily cast: no array is made per value.)
     if memberType == ObjectIdentifier(Double.self) {
-      types.append(Tag.reals.rawValue)
-      arrayCounts.append(array.count)
-      for member in array { reals.append((member as! Double).bitPattern) }
+      appendReals(array.lazy.map { $0 as! Double })
     } else if memberType == ObjectIdentifier(Int.self) {
-      types.append(Tag.integers.rawValue)
-      arrayCounts.append(array.count)
-      for member in array { integers.append(member as! Int) }
+      appendIntegers(array.lazy.map { $0 as! Int })
     } else if memberType == ObjectIdentifier(String.self) {
-      types.append(Tag.strings.rawValue)
-      arrayCounts.append(array.count)
-      for member in array { appendText(member as! String) }
+      appendStrings(array.lazy.map { $0 as! String })
     } else {
       types.append(Tag.general.rawValue)
       general.append(array)
     }
   }
 
-  private mutating func appendReals(_ array: [Double]) {
-    if array.isEmpty { return appendIntegers([]) }
+  // An array's tag, its count, then its members in their column; an empty array of any kind
+  // is stored as an array of integers.
+  private mutating func appendReals(_ array: some Collection<Double>) {
+    if array.isEmpty { return appendIntegers(EmptyCollection()) }
     types.append(Tag.reals.rawValue)
     arrayCounts.append(array.count)
     for member in array { appendReal(member) }
   }
 
-  private mutating func appendIntegers(_ array: [Int]) {
+  private mutating func appendIntegers(_ array: some Collection<Int>) {
     types.append(Tag.integers.rawValue)
     arrayCounts.append(array.count)
     integers.append(contentsOf: array)
   }
 
-  private mutating func appendStrings(_ array: [String]) {
-    if array.isEmpty { return appendIntegers([]) }
+  private mutating func appendStrings(_ array: some Collection<String>) {
+    if array.isEmpty { return appendIntegers(EmptyCollection()) }
     types.append(Tag.strings.rawValue)
     arrayCounts.append(array.count)
     for member in array { appendText(member) }

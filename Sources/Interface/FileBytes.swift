@@ -1,0 +1,15 @@
+import AtomicFiles
+
+/// The bytes of the file at `path`, at most `limit` of them, for the readers of this module;
+/// `what` names the contents in the error ("the nib", "the typedstream").
+///
+/// - Throws: ``InterfaceError`` `.limitExceeded` for a larger file, `.fileSystem` when it cannot
+///   be read, naming the file.
+func fileBytes(at path: String, limit: Int, what: String) throws(InterfaceError) -> [UInt8] {
+  do {
+    return [UInt8](try AtomicFile.read(contentsOfFile: path, limit: limit))
+  } catch {
+    throw InterfaceError(
+      error.code == .tooLarge ? .limitExceeded : .fileSystem, path: path, detail: "cannot read \(what): \(error.detail)", underlying: error)
+  }
+}
