@@ -14,7 +14,7 @@ import PropertyLists
 /// Apple's flags: `--compile OUT`, `--errors`, `--warnings`, `--notices`, `--output-format
 /// human-readable-text|xml1|binary1`, `--module`, `--export-strings-file`, `--import-strings-file`
 /// with `--write`; `--target-device`, `--minimum-deployment-target` and `--flatten` are checked
-/// (only `mac`, a version number, and flat nibs are compiled). Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
+/// (the device against the document's platform, a version number, and flat nibs only). Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
 /// xib compiles to) and `--compare OTHER` (the first semantic difference between two nibs).
 public struct IBTool {
   /// Files and standard streams.
@@ -52,6 +52,7 @@ public struct IBTool {
     tool.colorProfileSources = options.colorProfilesFrom
     tool.module = options.module
     tool.stasisRuntime = options.stasisRuntime
+    tool.targetDevices = options.targetDevice
     return tool.execute(options)
   }
 
@@ -59,8 +60,10 @@ public struct IBTool {
   var colorProfileSources: [String] = []
   /// `--module`.
   var module: String?
-  /// `--stasis-runtime`: iOS storyboards compile into Stasis's own UIKit graph.
+  /// `--stasis-runtime`: Stasis's own UIKit encoding of iOS documents is what is wanted (no warning).
   var stasisRuntime = false
+  /// `--target-device`: the devices asked for (checked against each document's platform).
+  var targetDevices: [String] = []
   /// The compiler's options once loaded.
   var loadedOptions: CocoaNibCompiler.Options?
 
@@ -85,9 +88,6 @@ public struct IBTool {
     for device in options.targetDevice where !["mac", "iphone", "ipad", "tv", "watch", "vision"].contains(device) {
       throw IBToolError(path: nil, detail: "--target-device \(device): not a device (mac, iphone, ipad, tv, watch, vision)")
     }
-    if !options.targetDevice.isEmpty, !options.targetDevice.contains("mac"), options.compile != nil {
-      throw IBToolError(path: nil, detail: "--target-device \(options.targetDevice.joined(separator: ", ")): only macOS documents compile, for mac")
-    }
     if let version = options.minimumDeploymentTarget {
       let parts = version.split(separator: ".", omittingEmptySubsequences: false)
       guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
@@ -108,7 +108,7 @@ public struct IBTool {
     var inputNib: NIBArchive?
     func input() throws(IBToolError) -> NIBArchive {
       if let inputNib { return inputNib }
-      let nib = try compiledNib(options.input)
+      let nib = try compiledNib(options.input, warnings: &report.warnings)
       inputNib = nib
       return nib
     }
@@ -122,7 +122,7 @@ public struct IBTool {
     do {
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
-          try StoryboardFolder.write(try compiledStoryboard(options.input), to: output)
+          try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output)
         } else {
           do {
             try input().write(toFile: output)
@@ -161,7 +161,7 @@ public struct IBTool {
         let difference =
           isStoryboard(options.input) || isStoryboard(other)
           ? try compareStoryboards(options.input, other, options: comparison)
-          : try input().firstDifference(from: try compiledNib(other), options: comparison)
+          : try input().firstDifference(from: try compiledNib(other, warnings: &report.warnings), options: comparison)
         if let difference {
           write("\(options.input) and \(other) differ: \(difference)\n")
           status = 1
@@ -179,9 +179,10 @@ public struct IBTool {
     return status
   }
 
-  /// A compiled nib from a `.nib` file, or the nib a `.xib` compiles to.
-  func compiledNib(_ path: String) throws(IBToolError) -> NIBArchive {
-    if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path), keepingUnreachable: false) }
+  /// A compiled nib from a `.nib` file, or the nib a `.xib` compiles to (its compile's
+  /// warnings added to `warnings`).
+  func compiledNib(_ path: String, warnings: inout [String]) throws(IBToolError) -> NIBArchive {
+    if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path, warnings: &warnings), keepingUnreachable: false) }
     do {
       switch try CompiledNib(contentsOf: path) {
       case .nibArchive(let archive): return archive
@@ -195,20 +196,51 @@ public struct IBTool {
     }
   }
 
-  func compiledGraph(_ path: String) throws(IBToolError) -> NibGraph {
+  /// The graph a xib compiles to: a macOS xib through `CocoaNibCompiler` (what it wrote without
+  /// an Apple sample to check it against added to `warnings`), an iOS xib through
+  /// `CocoaTouchCompiler` (``iOSEncodingWarning`` added, unless `--stasis-runtime` asked for it).
+  func compiledGraph(_ path: String, warnings: inout [String]) throws(IBToolError) -> NibGraph {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
-      return try CocoaNibCompiler.compile(document, options: compilerOptions)
+      try checkTargetDevice(for: document)
+      if document.platform == .iOS {
+        if !stasisRuntime { warnings.append("\(path): \(Self.iOSEncodingWarning)") }
+        return try CocoaTouchCompiler.compile(document)
+      }
+      let compilation = try CocoaNibCompiler.compileReportingUnverified(document, options: compilerOptions)
+      warnings += compilation.warnings.map(\.description)
+      return compilation.graph
+    } catch let error as IBToolError {
+      throw error
     } catch {
-      throw IBToolError(path: nil, detail: error.description)
+      throw IBToolError(path: nil, detail: "\(error)")
+    }
+  }
+
+  /// What an iOS document compiles to: no Apple-compiled iOS nib is in the corpus to check
+  /// UIKit's bytes against.
+  static let iOSEncodingWarning =
+    "compiled into UIKit's runtime classes (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) as Stasis encodes them for its nib loader; property keys beyond formats.md §7.3 are not checked against an Apple-compiled iOS nib (--stasis-runtime says this is what you want)"
+
+  /// `--target-device` against the document's platform: `mac` for a macOS document, an iOS
+  /// device (`iphone`, `ipad`…) for an iOS one.
+  func checkTargetDevice(for document: InterfaceDocument) throws(IBToolError) {
+    guard !targetDevices.isEmpty else { return }
+    let wanted = document.platform == .macOS ? ["mac"] : ["iphone", "ipad", "tv", "watch", "vision"]
+    guard targetDevices.contains(where: { wanted.contains($0) }) else {
+      throw IBToolError(
+        path: document.path,
+        detail: "--target-device \(targetDevices.joined(separator: ", ")): this is \(document.platform == .macOS ? "a macOS document (mac)" : "an iOS document (iphone, ipad)")")
     }
   }
 
   /// The compiler's options: color profiles from `--color-profiles-from` nibs.
   /// - Throws: when a `--color-profiles-from` nib cannot be read, or holds neither profile.
   func loadCompilerOptions() throws(IBToolError) -> CocoaNibCompiler.Options {
-    var options = CocoaNibCompiler.Options(module: module)
+    // Without Apple's profiles, catalog colors are written by NSID alone (and a warning says so).
+    var options = CocoaNibCompiler.Options(module: module, omitsColorProfiles: true)
     guard !colorProfileSources.isEmpty else { return options }
+    options.omitsColorProfiles = false
     var nibs: [NIBArchive] = []
     for path in colorProfileSources {
       do {
@@ -231,23 +263,23 @@ public struct IBTool {
   }
 
   /// The compiler's options, read once per run (``loadCompilerOptions()``).
-  var compilerOptions: CocoaNibCompiler.Options { loadedOptions ?? CocoaNibCompiler.Options(module: module) }
+  var compilerOptions: CocoaNibCompiler.Options {
+    loadedOptions ?? CocoaNibCompiler.Options(module: module, omitsColorProfiles: colorProfileSources.isEmpty)
+  }
 
   func isStoryboard(_ path: String) -> Bool { path.hasSuffix(".storyboard") || path.hasSuffix(".storyboardc") || path.hasSuffix(".storyboardc/") }
 
-  func compiledStoryboard(_ path: String) throws(IBToolError) -> CompiledStoryboardOutput {
+  func compiledStoryboard(_ path: String, warnings: inout [String]) throws(IBToolError) -> CompiledStoryboardOutput {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
+      try checkTargetDevice(for: document)
       if document.platform == .iOS {
-        // Apple's iOS bytes are not known here; Stasis's own encoding is written only on request.
-        guard stasisRuntime else {
-          throw IBToolError(
-            path: path,
-            detail: "iOS storyboards compile only with --stasis-runtime (Stasis's own UIKit encoding for its nib loader, not Apple's bytes)")
-        }
+        if !stasisRuntime { warnings.append("\(path): \(Self.iOSEncodingWarning)") }
         return try CocoaTouchStoryboardCompiler.compile(document)
       }
-      return try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
+      let output = try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
+      for name in output.warnings.keys.sorted() { warnings += output.warnings[name, default: []].map { "\($0) [\(name).nib]" } }
+      return output
     } catch let error as IBToolError {
       throw error
     } catch {
@@ -256,9 +288,9 @@ public struct IBTool {
   }
 
   /// A compiled storyboard: compiled now from a `.storyboard`, or read from a `.storyboardc` folder.
-  func storyboardContents(_ path: String) throws(IBToolError) -> (info: PropertyListValue, nibs: [String: NIBArchive]) {
+  func storyboardContents(_ path: String, warnings: inout [String]) throws(IBToolError) -> (info: PropertyListValue, nibs: [String: NIBArchive]) {
     if path.hasSuffix(".storyboard") {
-      let compiled = try compiledStoryboard(path)
+      let compiled = try compiledStoryboard(path, warnings: &warnings)
       var nibs: [String: NIBArchive] = [:]
       for (name, graph) in compiled.nibs { nibs[name] = NIBArchive(graph, keepingUnreachable: false) }
       return (compiled.info, nibs)
@@ -282,7 +314,8 @@ public struct IBTool {
   /// The first difference between two compiled storyboards: their Info.plists (the UUIDs Apple
   /// makes at random compared by key only) and each nib by name.
   func compareStoryboards(_ left: String, _ right: String, options: NIBArchive.ComparisonOptions) throws(IBToolError) -> String? {
-    let a = try storyboardContents(left), b = try storyboardContents(right)
+    var warnings: [String] = []
+    let a = try storyboardContents(left, warnings: &warnings), b = try storyboardContents(right, warnings: &warnings)
     func withoutUUIDValues(_ info: PropertyListValue) -> PropertyListValue {
       guard case .dictionary(var dictionary) = info, case .dictionary(let uuids)? = dictionary["NSViewControllerIdentifiersToUUIDs"] else { return info }
       dictionary["NSViewControllerIdentifiersToUUIDs"] = .dictionary(PropertyListDictionary(uuids.keys.sorted().map { ($0, PropertyListValue.string("")) }))
@@ -371,7 +404,7 @@ struct Options: ParsableArguments {
   @Option(name: .customLong("output-format"), help: "human-readable-text, xml1 or binary1.")
   var outputFormat: OutputFormat = .xml1
   @Option(name: .customLong("module"), help: "The Swift module of classes without a customModule.") var module: String?
-  @Flag(name: .customLong("stasis-runtime"), help: "Compile an iOS storyboard into Stasis's own UIKit encoding, for Stasis's nib loader (not Apple's bytes).")
+  @Flag(name: .customLong("stasis-runtime"), help: "iOS documents: Stasis's own UIKit encoding is wanted (for Stasis's nib loader); silences the warning that it is not checked against Apple's bytes.")
   var stasisRuntime = false
   @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice: [String] = []
   @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.") var minimumDeploymentTarget: String?

@@ -21,13 +21,24 @@ public struct CocoaNibCompiler {
   ///   compiler does not know, `.invalidDocument` for a reference to a missing object id or a
   ///   malformed value.
   public static func compile(_ document: InterfaceDocument, options: Options = Options()) throws(InterfaceBuilderError) -> NibGraph {
+    try compileReportingUnverified(document, options: options).graph
+  }
+
+  /// Compiles `document` as ``compile(_:options:)`` does, with a warning for each feature
+  /// compiled from AppKit's archive keys (what its decoder reads) that no Apple-compiled nib in
+  /// the corpus shows: the nib loads in AppKit, but its bytes may differ from Apple's ibtool's.
+  /// `ibtool --compile` prints these warnings.
+  public static func compileReportingUnverified(
+    _ document: InterfaceDocument, options: Options = Options()
+  ) throws(InterfaceBuilderError) -> Compilation {
     guard document.platform == .macOS, document.kind == .xib else {
       throw InterfaceBuilderError(
         .unsupported, path: document.path, line: document.root.line,
         detail: "only macOS xibs compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
     var compiler = CocoaNibCompiler(document: try document.withTextChildrenAsAttributes(), options: options)
-    return try compiler.run()
+    let graph = try compiler.run()
+    return Compilation(graph: graph, warnings: compiler.unverifiedWarnings)
   }
 
   /// What the compiler needs beyond the document.
@@ -87,6 +98,9 @@ public struct CocoaNibCompiler {
   /// What lenient compiling did in this compile beyond its plan (segues of best-effort objects,
   /// controllers compiled best-effort).
   var lenientWarnings: [CompilerWarning] = []
+  /// What this compile wrote from AppKit's archive keys without an Apple-compiled sample to check
+  /// it against (``noteUnverified(_:_:)``): `ibtool --compile` reports each as a warning.
+  var unverifiedWarnings: [CompilerWarning] = []
   /// Objects whose element names a custom class (or is a custom view), for ``applyCustomClasses()``.
   var customClassed: [(object: Int, element: InterfaceDocument.Element)] = []
 
@@ -334,6 +348,19 @@ public struct CocoaNibCompiler {
       detail: what ?? "<\(element.name)\(element["key"].map { " key=\"\($0)\"" } ?? "")> is not compiled yet (how Apple's ibtool compiles it is not known here)")
     error.refusal = Refusal(element: ElementKey(element), attribute: attribute)
     return error
+  }
+
+  /// Records that `element` was compiled from AppKit's archive keys (`what` says which) with no
+  /// Apple-compiled sample to check the bytes against; `ibtool --compile` warns with it.
+  /// Lenient compiles (the nib loader's) leave these out: their warnings are what was left out.
+  mutating func noteUnverified(_ element: InterfaceDocument.Element, _ what: String) {
+    noteWarning(element, "\(what) (not checked against an Apple-compiled nib)")
+  }
+
+  /// Records a warning about how `element` was compiled, for `ibtool --compile` to report.
+  mutating func noteWarning(_ element: InterfaceDocument.Element, _ what: String) {
+    guard options.lenientPlan == nil else { return }
+    unverifiedWarnings.append(CompilerWarning(path: document.path, line: element.line, element: element.name, detail: what))
   }
 
   func invalid(_ element: InterfaceDocument.Element, _ what: String) -> InterfaceBuilderError {

@@ -16,6 +16,17 @@ public struct CompiledStoryboardOutput: Sendable {
   public var warnings: [String: [CompilerWarning]] = [:]
   /// Each nib's name with the number of the scene it was made from.
   var sceneNibs: [(name: String, scene: Int)] = []
+  /// What the scenes' compilers wrote without an Apple sample to check it against, before
+  /// ``distributeWarnings(_:scenes:)`` files each under its scene's nibs.
+  var unverified: [CompilerWarning] = []
+
+  /// Files each warning under the nibs of the scene whose lines hold it.
+  mutating func distributeWarnings(_ warnings: [CompilerWarning], scenes: [InterfaceDocument.Element]) {
+    for warning in warnings {
+      guard let position = scenes.lastIndex(where: { $0.line <= warning.line }) else { continue }
+      for nib in sceneNibs where nib.scene == position { self.warnings[nib.name, default: []].append(warning) }
+    }
+  }
 }
 
 /// Compiles a macOS storyboard (`com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB`) scene by
@@ -41,7 +52,11 @@ public enum CocoaStoryboardCompiler {
         detail: "only macOS storyboards compile so far; this is a \(document.platform == .iOS ? "iOS" : "macOS") \(document.kind.rawValue)")
     }
     var noWarnings: [CompilerWarning]? = nil
-    return try compileScenes(try document.withTextChildrenAsAttributes(), options: options, warnings: &noWarnings)
+    let converted = try document.withTextChildrenAsAttributes()
+    var output = try compileScenes(converted, options: options, warnings: &noWarnings)
+    output.distributeWarnings(output.unverified, scenes: converted.scenes)
+    output.unverified = []
+    return output
   }
 
   /// Compiles a macOS storyboard for the nib loader in lenient mode: inside scenes, what the
@@ -73,12 +88,8 @@ public enum CocoaStoryboardCompiler {
     }
     warnings += output.warnings[""] ?? []
     output.warnings = [:]
-    // Each warning goes to the nibs of the scene whose lines hold it.
-    let scenes = converted.scenes
-    for warning in warnings {
-      guard let position = scenes.lastIndex(where: { $0.line <= warning.line }) else { continue }
-      for nib in output.sceneNibs where nib.scene == position { output.warnings[nib.name, default: []].append(warning) }
-    }
+    output.unverified = []
+    output.distributeWarnings(warnings, scenes: converted.scenes)
     return output
   }
 
@@ -98,6 +109,7 @@ public enum CocoaStoryboardCompiler {
     var namesToNibs: [(String, PropertyListValue)] = []
     var namesToUUIDs: [(String, PropertyListValue)] = []
     var entryPoint: String?
+    var unverified: [CompilerWarning] = []
     let initial = document.root["initialViewController"]
     var sceneNibs: [(name: String, scene: Int)] = []
     for (sceneNumber, scene) in document.scenes.enumerated() {
@@ -143,6 +155,7 @@ public enum CocoaStoryboardCompiler {
                 path: document.path, line: object.line, element: object.name,
                 detail: "storyboardIdentifier \"\(identifier)\": the controller's own nib is made best-effort (Apple's compilation of it is not known here)"))
             warnings? += sceneCompiler.lenientWarnings
+            unverified += sceneCompiler.unverifiedWarnings
           }
         default:
           guard warnings != nil else { throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet") }
@@ -159,6 +172,7 @@ public enum CocoaStoryboardCompiler {
               detail: "a <\(object.name)> scene is compiled as a best-effort controller (Apple's compilation of it is not known here)"))
         }
         warnings? += compiler.lenientWarnings
+        unverified += compiler.unverifiedWarnings
       }
     }
     var seen: [String: Int] = [:]
@@ -178,6 +192,7 @@ public enum CocoaStoryboardCompiler {
     info.append(("NSViewControllerIdentifiersToUUIDs", .dictionary(PropertyListDictionary(namesToUUIDs))))
     var output = CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
     output.sceneNibs = sceneNibs
+    output.unverified = unverified
     return output
   }
 

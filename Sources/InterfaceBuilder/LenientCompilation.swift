@@ -58,8 +58,9 @@ public struct CompilerWarning: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A nib graph compiled leniently, with what was compiled best-effort.
-public struct LenientCompilation: Sendable {
+/// A compiled nib graph with its compile's warnings: what lenient compiling did instead of
+/// refusing, and what either mode compiled without an Apple sample to check it against.
+public struct Compilation: Sendable {
   public var graph: NibGraph
   public var warnings: [CompilerWarning]
 }
@@ -183,8 +184,8 @@ extension CocoaNibCompiler {
   ///
   /// - Throws: ``InterfaceBuilderError`` as ``compile(_:options:)`` for what lenient compiling
   ///   does not get around: malformed or invalid documents, limits, a refusal met twice.
-  public static func compileLeniently(_ document: InterfaceDocument, options: Options = Options()) throws(InterfaceBuilderError) -> LenientCompilation {
-    guard document.platform == .macOS, document.kind == .xib else { return LenientCompilation(graph: try compile(document, options: options), warnings: []) }
+  public static func compileLeniently(_ document: InterfaceDocument, options: Options = Options()) throws(InterfaceBuilderError) -> Compilation {
+    guard document.platform == .macOS, document.kind == .xib else { return try compileReportingUnverified(document, options: options) }
     let converted = try document.withTextChildrenAsAttributes()
     let ((graph, own), warnings) = try LenientPlan.compile(converted) { (document, plan) throws(InterfaceBuilderError) in
       var lenientOptions = options
@@ -192,7 +193,7 @@ extension CocoaNibCompiler {
       var compiler = CocoaNibCompiler(document: document, options: lenientOptions)
       return (try compiler.run(), compiler.lenientWarnings)
     }
-    return LenientCompilation(graph: graph, warnings: warnings + own)
+    return Compilation(graph: graph, warnings: warnings + own)
   }
 
   /// The tags ``compileObject(_:parent:superview:)`` compiles.
