@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 
 /// Homepwner's interface file: `Base.lproj/Main.storyboard`, compiled by Stasis's `ibtool`
-/// (`--stasis-runtime`), loads into the same controllers as the document itself.
+/// (with or without `--stasis-runtime`), loads into the same controllers as the document itself.
 @Suite("Homepwner's storyboard, compiled by ibtool and loaded")
 struct InterfaceFileTests {
   static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -44,23 +44,31 @@ struct InterfaceFileTests {
     return lines
   }
 
-  @Test("ibtool --compile refuses the iOS storyboard without --stasis-runtime, compiles it with; both forms load alike", .enabled(if: BuiltExecutables.path(named: "ibtool") != nil, "ibtool was not built next to the tests"))
+  @Test("ibtool --compile compiles the iOS storyboard, warning that the UIKit encoding is Stasis's unless --stasis-runtime asks for it; both forms load alike", .enabled(if: BuiltExecutables.path(named: "ibtool") != nil, "ibtool was not built next to the tests"))
   func compiledAndDocumentAgree() throws {
     let scratch = try ScratchFolder("homepwner-ibtool")
     let output = scratch.file("Main.storyboardc")
-    func ibtool(_ arguments: [String]) throws -> Int32 {
+    func ibtool(_ arguments: [String]) throws -> (status: Int32, output: String) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: try #require(BuiltExecutables.path(named: "ibtool")))
-      process.arguments = arguments
-      process.standardOutput = FileHandle.nullDevice
+      process.arguments = ["--output-format", "human-readable-text"] + arguments
+      let pipe = Pipe()
+      process.standardOutput = pipe
       process.standardError = FileHandle.nullDevice
       try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
-      return process.terminationStatus
+      return (process.terminationStatus, output)
     }
-    _ = try ibtool(["--compile", output, Self.document])
-    #expect(!FileManager.default.fileExists(atPath: output))
-    #expect(try ibtool(["--stasis-runtime", "--compile", output, Self.document]) == 0)
+    let unflagged = try ibtool(["--compile", output, Self.document])
+    #expect(unflagged.status == 0)
+    #expect(unflagged.output.contains("com.apple.ibtool.warnings") && unflagged.output.contains("not checked against an Apple-compiled iOS nib"))
+    let unflaggedNibs = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+    try FileManager.default.removeItem(atPath: output)
+    let flagged = try ibtool(["--stasis-runtime", "--compile", output, Self.document])
+    #expect(flagged.status == 0)
+    #expect(flagged.output.isEmpty, "no warning when --stasis-runtime asks for Stasis's encoding")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == unflaggedNibs)
     #expect(try scratch.contents() == ["Main.storyboardc"])
     let fromDocument = try shape(try Storyboard(contentsOf: Self.document, options: options()))
     let fromCompiled = try shape(try Storyboard(contentsOf: output, options: options()))

@@ -74,6 +74,96 @@ struct IBToolTests {
     #expect(try folder.contents().contains("Rules.nib") == false)
   }
 
+  /// A macOS xib with a text field whose colors are catalog colors.
+  static let catalogColorXib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none" useAutolayout="YES">
+        <objects>
+            <customObject id="-2" userLabel="File's Owner" customClass="Owner"/>
+            <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+            <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+            <textField id="tf1">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="21"/>
+                <autoresizingMask key="autoresizingMask"/>
+                <textFieldCell key="cell" title="Name" id="tfc1">
+                    <font key="font" metaFont="system"/>
+                    <color key="textColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>
+                    <color key="backgroundColor" name="textBackgroundColor" catalog="System" colorSpace="catalog"/>
+                </textFieldCell>
+            </textField>
+        </objects>
+    </document>
+
+    """
+
+  /// Without Apple's ICC profiles (`--color-profiles-from`), catalog colors are written in their
+  /// color space by `NSID` alone, and a warning names the line and says so; with them, Apple's
+  /// `NSICC` data is embedded and nothing is said.
+  @Test func catalogColorsWithoutProfilesCompileWithAWarning() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    try folder.write(Array(Self.catalogColorXib.utf8), to: "Colors.xib")
+    let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Colors.nib", "Colors.xib"], in: folder)
+    #expect(outcome.status == 0, "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.warnings */"))
+    #expect(outcome.stdoutText.contains("Colors.xib:13: <color> catalog colors written in the Generic Gray Gamma 2.2 color space by NSID alone"), "\(outcome.stdoutText)")
+    let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Colors.nib")))
+    let spaces = graph.objects.filter { $0.className == "NSColorSpace" }
+    #expect(!spaces.isEmpty)
+    for space in spaces {
+      #expect(space.entries.contains { $0.key == "NSID" })
+      #expect(!space.entries.contains { $0.key == "NSICC" })
+    }
+    guard Corpus.isAvailable else {
+      print("IBToolTests: ../shared/corpus is not here; the --color-profiles-from half is skipped")
+      return
+    }
+    // test3.nib holds Apple's sRGB profile, test6_whitecolor.nib its Generic Gray one.
+    let sources = ["test3", "test6_whitecolor"].flatMap { ["--color-profiles-from", Corpus.file("nib/ibtool_pairs/correct/\($0).nib").path] }
+    let withProfiles = try Self.run(["--output-format", "human-readable-text"] + sources + ["--compile", "Colors.nib", "Colors.xib"], in: folder)
+    #expect(withProfiles.status == 0)
+    #expect(withProfiles.stdoutText.isEmpty, "\(withProfiles.stdoutText)")
+    let profiled = NibGraph(try NIBArchive(contentsOfFile: folder.file("Colors.nib")))
+    #expect(profiled.objects.filter { $0.className == "NSColorSpace" }.allSatisfy { $0.entries.contains { $0.key == "NSICC" } })
+  }
+
+  /// An iOS xib compiles into Stasis's UIKit encoding with a warning that says so (none with
+  /// `--stasis-runtime`); `--target-device` must match the document's platform.
+  @Test func iOSDocumentsCompileWithAWarningAndTargetDevicesMatchThePlatform() throws {
+    let folder = try ScratchFolder("ibtool")
+    defer { folder.remove() }
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+          <objects>
+              <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="Owner"/>
+              <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+              <view contentMode="scaleToFill" id="v1">
+                  <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                  <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+              </view>
+          </objects>
+      </document>
+
+      """
+    try folder.write(Array(text.utf8), to: "Cell.xib")
+    let warned = try Self.run(["--output-format", "human-readable-text", "--compile", "Cell.nib", "Cell.xib"], in: folder)
+    #expect(warned.status == 0, "\(warned.stdoutText)")
+    #expect(warned.stdoutText.contains("Cell.xib: compiled into UIKit's runtime classes"), "\(warned.stdoutText)")
+    let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Cell.nib")))
+    #expect(graph.objects.contains { $0.className == "UIView" })
+    let quiet = try Self.run(["--output-format", "human-readable-text", "--stasis-runtime", "--target-device", "iphone", "--compile", "Cell.nib", "Cell.xib"], in: folder)
+    #expect(quiet.status == 0)
+    #expect(quiet.stdoutText.isEmpty, "\(quiet.stdoutText)")
+    let wrongDevice = try Self.run(["--output-format", "human-readable-text", "--target-device", "mac", "--compile", "Other.nib", "Cell.xib"], in: folder)
+    #expect(wrongDevice.status == 1)
+    #expect(wrongDevice.stdoutText.contains("--target-device mac: this is an iOS document"), "\(wrongDevice.stdoutText)")
+    try folder.write(Array(Self.catalogColorXib.utf8), to: "Colors.xib")
+    let macOnPhone = try Self.run(["--output-format", "human-readable-text", "--target-device", "ipad", "--compile", "Colors.nib", "Colors.xib"], in: folder)
+    #expect(macOnPhone.status == 1)
+    #expect(try !folder.contents().contains("Colors.nib") && !folder.contents().contains("Other.nib"))
+  }
+
   @Test func errorsAreAPropertyListInXML1() throws {
     let folder = try ScratchFolder("ibtool")
     defer { folder.remove() }
