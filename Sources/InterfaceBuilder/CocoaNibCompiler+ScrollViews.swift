@@ -141,6 +141,8 @@ extension CocoaNibCompiler {
         "focusRingType", "horizontalScrollElasticity", "verticalScrollElasticity", "wantsLayer", "autoresizesSubviews", "hidden", "userLabel",
         "customClass", "customModule", "customModuleProvider":
         break
+      case "misplaced", "ambiguous":
+        break  // Interface Builder's editor state (a frame that its constraints disagree with); never archived
       default: throw unsupported(element, "<scrollView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
@@ -534,6 +536,8 @@ extension CocoaNibCompiler {
         break
       case "drawsBackground", "incrementalSearchingEnabled", "allowsNonContiguousLayout", "textCompletion", "allowsCharacterPickerTouchBarItem":
         break  // textViewOptions(_:)
+      case "misplaced", "ambiguous":
+        break  // Interface Builder's editor state; never archived
       default: throw unsupported(element, "<textView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }

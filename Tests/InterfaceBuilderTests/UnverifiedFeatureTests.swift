@@ -102,6 +102,37 @@ import TestSupport
     #expect(Self.warned(compilation, "allowsCharacterPickerTouchBarItem"))
   }
 
+  /// `misplaced` (Interface Builder's editor state) changes nothing in a scroll view's archive.
+  @Test func aMisplacedScrollViewCompilesAsAPlacedOne() throws {
+    func scrollView(_ attributes: String) -> String {
+      """
+                          <scrollView \(attributes) borderType="none" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" hasHorizontalScroller="NO" id="sv">
+                              <rect key="frame" x="0" y="0" width="200" height="100"/>
+                              <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                              <clipView key="contentView" drawsBackground="NO" id="cv">
+                                  <rect key="frame" x="0" y="0" width="200" height="100"/>
+                                  <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                  <subviews>
+      \(Self.textView(""))
+                                  </subviews>
+                              </clipView>
+                              <scroller key="horizontalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="YES" id="h">
+                                  <rect key="frame" x="-100" y="-100" width="240" height="16"/>
+                                  <autoresizingMask key="autoresizingMask"/>
+                              </scroller>
+                              <scroller key="verticalScroller" wantsLayer="YES" verticalHuggingPriority="750" doubleValue="1" horizontal="NO" id="v">
+                                  <rect key="frame" x="184" y="0" width="16" height="100"/>
+                                  <autoresizingMask key="autoresizingMask"/>
+                              </scroller>
+                          </scrollView>
+      """
+    }
+    let placed = try Self.compile(scrollView(""))
+    let misplaced = try Self.compile(scrollView(#"misplaced="YES""#))
+    #expect(NIBArchive(misplaced.graph).encoded() == NIBArchive(placed.graph).encoded())
+    #expect(misplaced.warnings.isEmpty)
+  }
+
   // MARK: Colors
 
   /// The background color of the document's one text view.
