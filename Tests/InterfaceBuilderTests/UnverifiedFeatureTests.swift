@@ -425,6 +425,16 @@ import TestSupport
     #expect(Self.warned(compilation, "<accessibility>"))
   }
 
+  @Test func aTablesAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+    let bytes = TableAttributeTests.table("", gridColor: #"<accessibility description="Feeds"/>"#)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: Self.options)
+    let graph = compilation.graph
+    let table = try #require(Self.objects(graph, "NSTableView").first)
+    let array = try #require(Self.target(graph, table, "NSAccessibilityOverriddenAttributes"))
+    let dictionary = try #require(graph.members(of: array)?.first)
+    #expect(try #require(graph.members(of: dictionary)).prefix(2).map { graph.text(of: $0) } == ["AXDescription", "Feeds"])
+  }
+
   @Test func aConfiguredSymbolTakesItsResourceSize() throws {
     let compilation = try Self.compile(
       """
