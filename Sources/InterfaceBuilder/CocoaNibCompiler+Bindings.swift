@@ -5,12 +5,13 @@ extension CocoaNibCompiler {
 
   /// `<binding destination name keyPath>` → `NSNibBindingConnector` {NSSource, NSDestination,
   /// NSLabel "name: keyPath", NSBinding, NSKeyPath, NSOptions (when `<dictionary key="options">`
-  /// has entries), NSNibBindingConnectorVersion 2} (transmission_MainMenu, binding_options_order).
+  /// has entries), NSPreviousConnector (with `previousBinding`), NSNibBindingConnectorVersion 2}
+  /// (transmission_MainMenu, binding_options_order).
   mutating func compileBinding(_ element: InterfaceDocument.Element, source: Int) throws(InterfaceBuilderError) {
     guard let destination = element["destination"], let name = element["name"], let keyPath = element["keyPath"] else {
       throw invalid(element, "a binding needs destination, name and keyPath")
     }
-    try checkAttributes(element, known: ["destination", "name", "keyPath"])
+    try checkAttributes(element, known: ["destination", "name", "keyPath", "previousBinding"])
     let connector = try begin(element, className: "NSNibBindingConnector", parent: nil)
     var entries: [NibGraph.Entry] = [
       .init("NSSource", .object(source)), .init("NSDestination", .object(object(forID: destination, line: element.line))),
@@ -20,6 +21,13 @@ extension CocoaNibCompiler {
       guard child.name == "dictionary", child["key"] == "options" else { throw unsupported(child) }
       let pairs = try optionPairs(child)
       if !pairs.isEmpty { entries.append(.init("NSOptions", .object(graph.collection("NSDictionary", pairs)))) }
+    }
+    // `previousBinding="id"`: the binding this one is established after (a progress
+    // indicator's value after its maxValue) → NSPreviousConnector, that binding's connector,
+    // as AppKit's NSNibBindingConnector decoder reads it. No pair has one.
+    if let previous = element["previousBinding"] {
+      entries.append(.init("NSPreviousConnector", .object(object(forID: previous, line: element.line))))
+      noteUnverified(element, "<binding previousBinding=\"\(previous)\"> as NSPreviousConnector, the previous binding's NSNibBindingConnector")
     }
     entries.append(.init("NSNibBindingConnectorVersion", .int8(2)))
     graph[connector].entries = entries

@@ -52,6 +52,8 @@ extension CocoaNibCompiler {
     case "catalog":
       guard let name = element["name"], let catalog = element["catalog"] else { throw invalid(element, "a catalog color needs name and catalog") }
       return try catalogColor(name, catalog: catalog, element: element)
+    case "custom":
+      return try customSpaceColor(element)
     default:
       throw unsupported(element, "<color> in color space \"\(element["colorSpace"] ?? "(none)")\" is not compiled yet")
     }
@@ -88,7 +90,13 @@ extension CocoaNibCompiler {
     "controlAccentColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
     "systemRedColor": .rgb(rgb: "0.9859541655 0 0.02694000863", components: "1 0 0 1"),
     "textInsertionPointColor": .catalog("systemBlueColor"),
+    // No Apple sample: AppKit's documented light-mode value, black at 10% (reported by
+    // catalogColor(_:catalog:element:) as unverified).
+    "separatorColor": .gray(white: "0 0.1", components: "0 0.1"),
   ]
+
+  /// The System catalog colors whose resolved value is not read off an Apple-compiled nib.
+  static let unverifiedSystemColors: Set<String> = ["separatorColor"]
 
   /// A `System` catalog color: {NSColorSpace 6, NSCatalogName, NSColorName, NSColor → the
   /// resolved color in its ICC color space}.
@@ -97,6 +105,9 @@ extension CocoaNibCompiler {
       throw unsupported(element, "the catalog color \(catalog)/\(name) is not compiled yet (its resolved value is not known here)")
     }
     return try shared("catalog:\(catalog):\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      if Self.unverifiedSystemColors.contains(name) {
+        compiler.noteUnverified(element, "the catalog color System/\(name) with AppKit's documented light-mode value (black at 10%) as its resolved color")
+      }
       let inner: Int
       switch resolved {
       case .catalog(let other): inner = try compiler.catalogColor(other, catalog: catalog, element: element)

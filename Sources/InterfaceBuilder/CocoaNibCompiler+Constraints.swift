@@ -35,6 +35,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSSecondAttributeV2", NibGraph.integer(second)))
       entries.append(.init("NSSecondAttribute", NibGraph.integer(second)))
     }
+    if let multiplier = try constraintMultiplier(element) { entries.append(.init("NSMultiplier", .float64(multiplier))) }
     let constant = element.double("constant") ?? 0
     let symbolic = element.flag("symbolic")
     if constant != 0 && !symbolic { entries.append(.init("NSConstantV2", .float64(constant))) }
@@ -42,8 +43,31 @@ extension CocoaNibCompiler {
     entries.append(.init("NSShouldBeArchived", .bool(true)))
     if let priority = element.wholeNumber("priority"), priority != 1000 { entries.append(.init("NSPriority", NibGraph.integer(priority))) }
     if constant != 0 && !symbolic { entries.append(.init("NSConstant", .float64(constant))) }
-    if element["multiplier"] != nil { throw unsupported(element, "a constraint multiplier is not compiled yet") }
     graph[constraint].entries = entries
     return constraint
+  }
+
+  /// A constraint's `multiplier` ("0.8", or a ratio "1:2") → NSMultiplier, the double AppKit's
+  /// NSLayoutConstraint decoder reads (1 when absent), written after the second item as
+  /// UIKit's constraints have it; a multiplier of 1 is not written. No pair has one.
+  mutating func constraintMultiplier(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Double? {
+    guard let text = element["multiplier"] else { return nil }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
+    let value: Double
+    switch parts.count {
+    case 1:
+      guard let single = parts[0], single.isFinite else { throw invalid(element, "multiplier \"\(text)\" is not a number or a ratio") }
+      value = single
+    case 2:
+      guard let numerator = parts[0], let denominator = parts[1], denominator != 0, (numerator / denominator).isFinite else {
+        throw invalid(element, "multiplier \"\(text)\" is not a number or a ratio")
+      }
+      value = numerator / denominator
+    default:
+      throw invalid(element, "multiplier \"\(text)\" is not a number or a ratio")
+    }
+    guard value != 1 else { return nil }
+    noteUnverified(element, "a constraint multiplier as NSMultiplier \(value)")
+    return value
   }
 }

@@ -585,14 +585,19 @@ extension CocoaNibCompiler {
     let cellElements = columns[0].children
     guard let prototype = element.children.first(where: { $0["key"] == "prototype" }) else { throw unsupported(element, "a matrix without a prototype cell is not compiled yet") }
     for cell in [prototype] + cellElements where cell.name != "buttonCell" { throw unsupported(cell, "a matrix of <\(cell.name)> cells is not compiled yet") }
-    guard let background = element.child("color", key: "backgroundColor") else { throw unsupported(element, "a matrix without backgroundColor is not compiled yet") }
-    func size(_ key: String) throws(InterfaceBuilderError) -> String {
-      guard let size = element.child("size", key: key), let width = size.double("width"), let height = size.double("height") else {
-        throw unsupported(element, "a matrix without <size key=\"\(key)\"> is not compiled yet")
-      }
+    // Without a background color, cell size or intercell spacing (a hand-written document,
+    // gnustep's ButtonCell) the key is not written and AppKit's decoder keeps its default.
+    let background = element.child("color", key: "backgroundColor")
+    func size(_ key: String) throws(InterfaceBuilderError) -> String? {
+      guard let size = element.child("size", key: key) else { return nil }
+      guard let width = size.double("width"), let height = size.double("height") else { throw invalid(size, "a size needs width and height") }
       return Self.sizeString(width: width, height: height)
     }
     let cellSize = try size("cellSize"), spacing = try size("intercellSpacing")
+    let missing = [background == nil ? "backgroundColor" : nil, cellSize == nil ? "cellSize" : nil, spacing == nil ? "intercellSpacing" : nil].compactMap { $0 }
+    if !missing.isEmpty {
+      noteUnverified(element, "a matrix without \(missing.joined(separator: ", ")): NSBackgroundColor/NSCellBackgroundColor, NSCellSize or NSIntercellSpacing left out for AppKit's defaults")
+    }
     var prototypeCell = 0
     var cells: [Int] = []
     let matrix = try compileGenericControl(
@@ -623,16 +628,21 @@ extension CocoaNibCompiler {
     let enabled = entries.firstIndex { $0.key == "NSEnabled" }.map { $0 + 1 } ?? entries.count
     entries.insert(contentsOf: [.init("NSCell", .object(actionCell)), .init("NSCellIsDiscardable", .bool(true))], at: enabled)
     Self.setEntry("NSControlSendActionMask", .int8(0), in: &entries)
-    let color = try self.color(background)
+    var color: Int?
+    if let background { color = try self.color(background) }
     var flags = 0x4480_0000
     if element.flag("allowsEmptySelection", default: true) { flags |= 0x1000_0000 }
     entries += [
       .init("NSNumRows", NibGraph.integer(cells.count)), .init("NSNumCols", .int8(1)),
-      .init("NSCells", .object(graph.collection("NSMutableArray", cells))), .init("NSCellSize", string(cellSize)),
-      .init("NSIntercellSpacing", string(spacing)), .init("NSMatrixFlags", NibGraph.integer(flags)), .init("NSCellClass", string("NSActionCell")),
-      .init("NSProtoCell", .object(prototypeCell)), .init("NSSelectedRow", .int64(-1)), .init("NSSelectedCol", .int64(-1)),
-      .init("NSBackgroundColor", .object(color)), .init("NSCellBackgroundColor", .object(color)),
+      .init("NSCells", .object(graph.collection("NSMutableArray", cells))),
     ]
+    if let cellSize { entries.append(.init("NSCellSize", string(cellSize))) }
+    if let spacing { entries.append(.init("NSIntercellSpacing", string(spacing))) }
+    entries += [
+      .init("NSMatrixFlags", NibGraph.integer(flags)), .init("NSCellClass", string("NSActionCell")),
+      .init("NSProtoCell", .object(prototypeCell)), .init("NSSelectedRow", .int64(-1)), .init("NSSelectedCol", .int64(-1)),
+    ]
+    if let color { entries += [.init("NSBackgroundColor", .object(color)), .init("NSCellBackgroundColor", .object(color))] }
     graph[matrix].entries = entries
     return matrix
   }

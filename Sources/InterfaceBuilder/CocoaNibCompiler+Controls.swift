@@ -37,8 +37,13 @@ extension CocoaNibCompiler {
     if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     entries += tailViewEntries(element)
     entries += try controlEntries(element, source: cellElement, cell: cell)
+    var others = element
     switch className {
     case "NSButton":
+      if let tint = element.child("color", key: "contentTintColor") {
+        entries.append(try contentTintColorEntry(tint))
+        others.children.removeAll { $0.name == "color" && $0["key"] == "contentTintColor" }
+      }
       entries.append(.init("IBNSShadowedSymbolConfiguration", .null))
     case "NSTextField":
       if let width = element.double("preferredMaxLayoutWidth"), width != 0 { entries.append(.init("NSPreferredMaxLayoutWidth", .float64(width))) }
@@ -49,7 +54,7 @@ extension CocoaNibCompiler {
     default: break
     }
     graph[control].entries = entries
-    try compileChildren(of: element, object: control, known: ["rect", "autoresizingMask", "subviews", "constraints", cellElement.name])
+    try compileChildren(of: others, object: control, known: ["rect", "autoresizingMask", "subviews", "constraints", cellElement.name])
     return control
   }
 
@@ -246,8 +251,12 @@ extension CocoaNibCompiler {
     // The key equivalent is an attribute, or a <string key="keyEquivalent"> child (blocklist_big).
     var keyEquivalent = element["keyEquivalent"]
     if keyEquivalent == nil, let child = element.child("string", key: "keyEquivalent") { keyEquivalent = try stringContent(child) }
-    if let key = keyEquivalent, !key.isEmpty { buttonFlags2 |= 0x1000_0000 }
-    entries.append(.init("NSButtonFlags2", NibGraph.integer(buttonFlags2)))
+    if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
+      buttonFlags2 |= buttonKeyEquivalentModifiers(mask)
+    } else if let key = keyEquivalent, !key.isEmpty {
+      buttonFlags2 |= 0x1000_0000
+    }
+    entries.append(.init("NSButtonFlags2", NibGraph.integer(Self.signExtended(buttonFlags2))))
     if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }
     if type == "check" || type == "radio" {
       // AppKit draws check boxes and radio buttons from a named image source.
@@ -275,7 +284,7 @@ extension CocoaNibCompiler {
     graph[cell].entries = entries
     var others = element
     others.children.removeAll { $0.name == "string" && $0["key"] == "keyEquivalent" }
-    try compileChildren(of: others, object: cell, known: ["font", "behavior"])
+    try compileChildren(of: others, object: cell, known: ["font", "behavior", "modifierMask"])
     return cell
   }
 }

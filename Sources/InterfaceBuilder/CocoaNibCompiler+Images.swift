@@ -35,9 +35,9 @@ extension CocoaNibCompiler {
   /// (default −1), IBRenderingMode 0, IBVariableValue, IBHierarchicalColors [], IBLocale nil}
   /// (transmission_MainMenu's Donate item, the one sample).
   ///
-  /// Its IBDesignSize is the symbol's size as configured: the document's `<resources>` size
-  /// of the symbol is not it (heart: 16×14 there, {17, 14} in Apple's nib), so the size is
-  /// refused until its rule is known.
+  /// Its IBDesignSize is the symbol's size as configured, which the document does not give:
+  /// the document's `<resources>` size of the symbol is written instead, with a warning
+  /// (heart: 16×14 there, {17, 14} in Apple's nib).
   mutating func imageReference(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["image", "catalog", "symbolScale", "variableValue"])
     guard let name = element["image"], element["catalog"] == "system" else {
@@ -51,11 +51,33 @@ extension CocoaNibCompiler {
       throw unsupported(element, "an <imageReference> without variableValue is not compiled yet (no Apple sample)")
     }
     // The design size is the symbol's as configured, which the document does not give: its
-    // <resources> size is not it (transmission_MainMenu: heart is 16×14 there, {17, 14} in
-    // Apple's nib). Until that rule is known the element is refused.
-    _ = (name, scale, variable)
-    throw unsupported(
-      element, "the design size Apple's ibtool gives a configured symbol (<imageReference>) is not known here (transmission_MainMenu: heart is 16×14 in <resources>, {17, 14} in Apple's nib)")
+    // <resources> size is written instead (transmission_MainMenu: heart is 16×14 there, {17, 14}
+    // in Apple's nib; the pair stays a listed exception).
+    let resource = document.root.child("resources")?.children.first { $0.name == "image" && $0["name"] == name }
+    guard let width = resource?.double("width"), let height = resource?.double("height") else {
+      throw unsupported(element, "an <imageReference> whose symbol has no size in <resources> is not compiled yet")
+    }
+    let designSize = Self.sizeString(width: width, height: height)
+    noteUnverified(
+      element, "the configured symbol \"\(name)\" with its <resources> size \(designSize) as IBDesignSize (Apple's ibtool gives the configured symbol's own size: {17, 14} for heart's 16×14)")
+    return try shared("imageReference:\(name):\(scale):\(variable):\(designSize)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      let configuration = compiler.graph.add(
+        "IBImageConfiguration",
+        [
+          .init("IBSymbolScale", .int64(Int64(scale))), .init("IBRenderingMode", .int8(0)), .init("IBVariableValue", .float64(variable)),
+          .init("IBHierarchicalColors", .object(compiler.graph.collection("NSArray", []))), .init("IBLocale", .null),
+        ])
+      let resource = compiler.customResource(name, catalog: "system", namespace: "system", designSize: designSize)
+      var entries = compiler.graph[resource].entries
+      if let index = entries.firstIndex(where: { $0.key == "NSCatalogName" }) {
+        entries.insert(.init("NSImageVariableValue", .float64(variable)), at: index + 1)
+      }
+      if let index = entries.firstIndex(where: { $0.key == "IBDesignImageConfiguration" }) {
+        entries[index] = .init("IBDesignImageConfiguration", .object(configuration))
+      }
+      compiler.graph[resource].entries = entries
+      return resource
+    }
   }
 
   /// The sizes of AppKit's named icons that ibtool archives at their own size: the 32-point

@@ -94,7 +94,12 @@ extension CocoaNibCompiler {
       Self.setEntry("NSRepObject", .object(number(value)), in: &entries, order: Self.menuItemOrder)
     }
     graph[item].entries = entries
-    try compileChildren(of: element, object: item, known: ["menu", "modifierMask", "imageReference", "string", "integer"])
+    var known: Set<String> = ["menu", "modifierMask", "imageReference", "string", "integer"]
+    if let attributed = element.child("attributedString", key: "attributedTitle") {
+      try emptyAttributedTitle(attributed)
+      known.insert("attributedString")
+    }
+    try compileChildren(of: element, object: item, known: known)
     return item
   }
 }

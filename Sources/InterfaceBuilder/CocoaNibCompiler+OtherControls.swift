@@ -188,11 +188,17 @@ extension CocoaNibCompiler {
     if let index = buttonElement.children.firstIndex(where: { $0.name == "font" && $0["key"] == "font" }),
       let meta = buttonElement.children[index]["metaFont"], element["controlSize"] == nil
     {
-      guard ["system", "message", "menu"].contains(meta) else {
-        throw unsupported(buttonElement.children[index], "metaFont \"\(meta)\" in a popup button cell is not compiled yet")
+      if meta == "smallSystemBold" {
+        // Not a regular-size menu font: kept as it is, as a small popup cell keeps its small
+        // system font (StatusBar). No pair has it.
+        noteUnverified(buttonElement.children[index], "metaFont \"smallSystemBold\" in a popup button cell kept as its own meta font (.AppleSystemUIFontBold 11)")
+      } else {
+        guard ["system", "message", "menu"].contains(meta) else {
+          throw unsupported(buttonElement.children[index], "metaFont \"\(meta)\" in a popup button cell is not compiled yet")
+        }
+        buttonElement.children[index].attributes.removeAll { $0.name == "metaFont" }
+        buttonElement.children[index].attributes.append((name: "metaFont", value: "menu"))
       }
-      buttonElement.children[index].attributes.removeAll { $0.name == "metaFont" }
-      buttonElement.children[index].attributes.append((name: "metaFont", value: "menu"))
     }
     let cell = try compileButtonCell(buttonElement, control: control, parent: parent, controlElement: controlElement)
     graph[cell].className = "NSPopUpButtonCell"
@@ -432,22 +438,25 @@ extension CocoaNibCompiler {
   mutating func compileBox(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["title", "boxType", "titlePosition", "borderType"], view: true)
     let box = try begin(element, className: "NSBox", parent: parent)
-    let boxTypes = ["primary": 0, "secondary": 1, "separator": 2, "custom": 4]
+    let boxTypes = ["primary": 0, "secondary": 1, "separator": 2, "oldStyle": 3, "custom": 4]
     guard let boxType = boxTypes[element["boxType"] ?? "primary"] else { throw unsupported(element, "boxType \"\(element["boxType"]!)\" is not known") }
     let separator = boxType == 2
+    let oldStyle = boxType == 3
     if boxType == 1 || boxType == 4 { throw unsupported(element, "a \(element["boxType"]!) box is not compiled yet") }
-    if let border = element["borderType"] { throw unsupported(element, "borderType \"\(border)\" is not compiled yet") }
-    if !separator, let position = element["titlePosition"], position != "atTop" {
+    let style = oldStyle ? try oldStyleBox(element) : nil
+    if !oldStyle, let border = element["borderType"] { throw unsupported(element, "borderType \"\(border)\" is not compiled yet") }
+    if !separator && !oldStyle, let position = element["titlePosition"], position != "atTop" {
       throw unsupported(element, "titlePosition \"\(position)\" is not compiled yet")
     }
-    if !separator, element.child("font", key: "titleFont") != nil { throw unsupported(element, "a box titleFont is not compiled yet") }
+    if !separator && !oldStyle, element.child("font", key: "titleFont") != nil { throw unsupported(element, "a box titleFont is not compiled yet") }
     let frame = try rect(element, key: "frame") ?? (0, 0, 0, 0)
     var subviews: [Int] = []
     var contentView: Int?
     if let content = element.child("view", key: "contentView") {
       guard !separator else { throw unsupported(content, "a separator box with a content view is not compiled yet") }
       // The content view fills the box below the title; its subviews follow by autoresizing.
-      let resized = content.resized(to: ViewRect(x: 0, y: 0, width: frame.width, height: frame.height - 12))
+      // An old-style box's keeps the frame the document gives it (inside its border).
+      let resized = style != nil ? content : content.resized(to: ViewRect(x: 0, y: 0, width: frame.width, height: frame.height - 12))
       let view = try compileView(resized, parent: box, superview: box)
       if let index = graph[view].entries.firstIndex(where: { $0.key == "NSvFlags" }) {
         graph[view].entries[index].value = NibGraph.integer((viewFlags(content) & ~0x3F) | 0x12)
@@ -468,16 +477,17 @@ extension CocoaNibCompiler {
     let title = separator ? "Title" : element["title"] ?? "Title"
     graph[titleCell].entries = [
       .init("NSCellFlags", NibGraph.integer(0x0400_0000)), .init("NSCellFlags2", NibGraph.integer(0x0800_0000)),
-      .init("NSContents", string(title)), .init("NSSupport", .object(try font(InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")]), defaultSize: 11))),
+      .init("NSContents", string(title)),
+      .init("NSSupport", .object(try font(style?.titleFont ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")]), defaultSize: 11))),
       .init("NSControlView", .null),
       .init("NSBackgroundColor", .object(try catalogColor("textBackgroundColor", catalog: "System", element: element))),
       .init("NSTextColor", .object(try catalogColor("labelColor", catalog: "System", element: element))),
     ]
     entries.append(.init("NSTitleCell", .object(titleCell)))
     if let contentView { entries.append(.init("NSContentView", .object(contentView))) }
-    entries.append(.init("NSBorderType", .int8(3)))
+    entries.append(.init("NSBorderType", .int8(Int8(style?.borderType ?? 3))))
     entries.append(.init("NSBoxType", .int8(Int8(boxType))))
-    entries.append(.init("NSTitlePosition", .int8(2)))
+    entries.append(.init("NSTitlePosition", .int8(Int8(style?.titlePosition ?? 2))))
     entries.append(.init("NSTransparent", .bool(false)))
     if contentView != nil { entries.append(.init("IBNSBoxIsUsingDocumentContentView", .bool(true))) }
     graph[box].entries = entries

@@ -141,6 +141,8 @@ extension CocoaNibCompiler {
         "focusRingType", "horizontalScrollElasticity", "verticalScrollElasticity", "wantsLayer", "autoresizesSubviews", "hidden", "userLabel",
         "customClass", "customModule", "customModuleProvider":
         break
+      case "misplaced", "ambiguous":
+        break  // Interface Builder's editor state (a frame that its constraints disagree with); never archived
       default: throw unsupported(element, "<scrollView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
@@ -532,6 +534,10 @@ extension CocoaNibCompiler {
         "allowsDocumentBackgroundColorChange", "translatesAutoresizingMaskIntoConstraints", "linkDetection",
         "customClass", "customModule", "customModuleProvider":  // a class swapper, as for any view
         break
+      case "drawsBackground", "incrementalSearchingEnabled", "allowsNonContiguousLayout", "textCompletion", "allowsCharacterPickerTouchBarItem":
+        break  // textViewOptions(_:)
+      case "misplaced", "ambiguous":
+        break  // Interface Builder's editor state; never archived
       default: throw unsupported(element, "<textView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
@@ -557,9 +563,10 @@ extension CocoaNibCompiler {
     let container = graph.add("NSTextContainer")
     let layoutManager = graph.add("NSLayoutManager")
     let storage = try textStorage(element.child("attributedString", key: "textStorage"))
+    let options = textViewOptions(element)
     graph[layoutManager].entries = [
       .init("NSTextStorage", .object(storage)), .init("NSTextContainers", .object(graph.collection("NSMutableArray", [container]))),
-      .init("NSLMFlags", .int8(0x66)), .init("NSDelegate", .null),
+      .init("NSLMFlags", NibGraph.integer(0x66 | options.layoutManagerFlags)), .init("NSDelegate", .null),
     ]
     graph[container].entries = [
       .init("NSLayoutManager", .object(layoutManager)), .init("NSTextLayoutManager", .null), .init("NSTextView", .object(textView)),
@@ -578,6 +585,7 @@ extension CocoaNibCompiler {
     if element.flag("allowsUndo") { flags |= 0x400 }
     if element.flag("allowsDocumentBackgroundColorChange") { flags |= 0x4000 }
     if element.flag("linkDetection") { flags |= 0x4_0000 }
+    flags = (flags & ~options.clearedFlags) | options.setFlags
     if document.kind == .storyboard {
       flags |= Self.storyboardTextChecking
     } else if element.flag("spellingCorrection") {
@@ -627,7 +635,7 @@ extension CocoaNibCompiler {
     let shared = graph.add(
       "NSTextViewSharedData",
       [
-        .init("NSAutomaticTextCompletionDisabled", .bool(false)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(1)),
+        .init("NSAutomaticTextCompletionDisabled", .bool(options.completionDisabled)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(1)),
         .init("NSTextCheckingTypes", .int8(0)), .init("NSMarkedAttributes", .null), .init("NSBackgroundColor", background.map { .object($0) } ?? .null),
         .init("NSSelectedAttributes", .object(selected)), .init("NSInsertionColor", .object(insertion)), .init("NSLinkAttributes", .object(link)),
         .init("NSDefaultParagraphStyle", .null), .init("NSTextFinder", .null), .init("NSPreferredTextFinderStyle", .int8(Int8(findStyle))),

@@ -222,7 +222,7 @@ extension CocoaNibCompiler {
     let viewBased = element.flag("viewBased")
     for child in element.children {
       switch child.name {
-      case "rect", "autoresizingMask", "tableColumns", "connections": break
+      case "rect", "autoresizingMask", "tableColumns", "connections", "accessibility": break  // accessibility: compileChildren
       case "size" where child["key"] == "intercellSpacing": break
       case "color" where child["key"] == "backgroundColor" || child["key"] == "gridColor": break
       default: throw unsupported(child)

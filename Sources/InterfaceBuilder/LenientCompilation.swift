@@ -16,10 +16,10 @@ public import Interface
 // the plan applied, until it compiles. Each entry is the least the compiler can give up:
 //
 // 1. an attribute the compiler refuses is left out (the element compiles Apple's way without
-//    it: `<textView drawsBackground>`, `<tableView tableStyle="inset">`, `<scrollView misplaced>`);
+//    it: `<tableView tableStyle="inset">`, `<outlineView floatsGroupRows>`);
 // 2. else a child element that nothing refers to (no id, or an id no other element names) is
 //    left out: a value (`<string key="keyEquivalent">`, `<imageReference key="secondaryImage">`,
-//    a constraint with a multiplier, an embed segue);
+//    a `<color>` in a CMYK color space, an embed segue);
 // 3. else the innermost object element being compiled (a view, a control, a top-level object)
 //    is compiled as a best-effort object (``CocoaNibCompiler/compileBestEffort(_:parent:superview:)``):
 //    its class from its tag and custom class, its frame, subviews and connections, every other

@@ -446,7 +446,9 @@ import Testing
     #expect(Self.target(graph, window, "NSWindowContentMinSize").flatMap { graph.text(of: $0) } == "{350, 5}")
   }
 
-  @Test func aConfiguredSymbolIsRefusedWithItsLineAndWhy() {
+  /// A configured symbol is compiled at its `<resources>` size (UnverifiedFeatureTests); one
+  /// without a size there is refused.
+  @Test func aConfiguredSymbolWithoutAResourceSizeIsRefusedWithItsLineAndWhy() {
     let items = """
                       <menuItem title="Donate" id="r1">
                           <imageReference key="secondaryImage" image="heart" catalog="system" symbolScale="default" variableValue="1"/>
@@ -454,6 +456,6 @@ import Testing
       """
     let error = expectError(InterfaceBuilderError.self, .unsupported) { try Self.compile(Self.menu(items), inWindow: false) }
     #expect(error?.line == 10)
-    #expect(error?.description.contains("design size") == true)
+    #expect(error?.description.contains("no size in <resources>") == true)
   }
 }

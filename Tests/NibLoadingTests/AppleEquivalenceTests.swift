@@ -36,6 +36,11 @@ import TestSupport
     return ColorProfiles(extractingFrom: nibs)
   }()
 
+  /// Pairs that compile but are issue 15's listed exceptions (CocoaNibCompilerTests): their
+  /// content views' frames are known to differ from Apple's (HSChooserWindow's {0, 103},
+  /// transmission_MainMenu's 480×348), so their live graphs are not compared.
+  static let listedExceptions: Set<String> = ["HSChooserWindow.xib", "transmission_MainMenu.xib"]
+
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
   func appleNibAndCompiledNibLoadAlike() throws {
     let pairs = Self.pairs
@@ -43,7 +48,7 @@ import TestSupport
     var compiled = 0
     var equal = 0
     var differing: [String] = []
-    for pair in pairs {
+    for pair in pairs where !Self.listedExceptions.contains(URL(fileURLWithPath: pair.xib).lastPathComponent) {
       let module = pair.xib.hasSuffix("module_override.xib") ? "TestModule" : nil
       guard let document = try? InterfaceDocument(contentsOfFile: pair.xib),
         let graph = try? CocoaNibCompiler.compile(document, options: .init(colorProfiles: Self.profiles, module: module))

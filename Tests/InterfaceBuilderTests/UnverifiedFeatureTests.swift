@@ -1,0 +1,464 @@
+import Foundation
+import Interface
+import InterfaceBuilder
+import Testing
+import TestSupport
+
+/// Features compiled from AppKit's archive keys without an Apple-compiled sample (text view
+/// options, colors in named spaces, separatorColor, content tint, button key equivalent
+/// modifiers, constraint multipliers, chained bindings, old-style boxes, bare matrices, popup
+/// fonts, empty attributed titles, accessibility, configured symbols), on small documents: the
+/// keys, value types and values written, and the warning each one reports.
+@Suite struct UnverifiedFeatureTests {
+  static let options = CocoaNibCompiler.Options(colorProfiles: ColorProfiles(genericGray: [1, 2, 3], sRGB: [4, 5, 6]))
+
+  /// Compiles `objects` inside a window's content view (or as they are, `inWindow: false`).
+  static func compile(_ objects: String, resources: String = "", inWindow: Bool = true) throws(InterfaceBuilderError) -> Compilation {
+    let body =
+      inWindow
+      ? """
+              <window title="W" id="w1">
+                  <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+                  <view key="contentView" id="w2">
+                      <rect key="frame" x="0" y="0" width="500" height="400"/>
+                      <subviews>
+      \(objects)
+                      </subviews>
+                  </view>
+              </window>
+      """ : objects
+    var xib = String(decoding: CocoaNibCompilerUnitTests.xib(body), as: UTF8.self)
+    if !resources.isEmpty { xib = xib.replacingOccurrences(of: "</document>", with: "<resources>\(resources)</resources>\n</document>") }
+    return try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: Array(xib.utf8), path: "t.xib"), options: options)
+  }
+
+  static func objects(_ graph: NibGraph, _ className: String) -> [Int] {
+    graph.objects.indices.filter { graph[$0].className == className }
+  }
+
+  static func target(_ graph: NibGraph, _ index: Int, _ key: String) -> Int? {
+    if case .object(let target)? = graph[index][key] { return target }
+    return nil
+  }
+
+  /// The text of a data payload without its trailing NUL.
+  static func dataText(_ graph: NibGraph, _ index: Int, _ key: String) -> String? {
+    guard case .data(let bytes)? = graph[index][key] else { return nil }
+    return String(decoding: bytes.last == 0 ? bytes.dropLast() : bytes[...], as: UTF8.self)
+  }
+
+  static func warned(_ compilation: Compilation, _ text: String) -> Bool {
+    compilation.warnings.contains { $0.detail.contains(text) && $0.detail.contains("not checked against an Apple-compiled nib") }
+  }
+
+  // MARK: Text views
+
+  static func textView(_ attributes: String, colors: String = "") -> String {
+    """
+                          <textView importsGraphics="NO" richText="NO" verticallyResizable="YES" \(attributes) id="tv">
+                              <rect key="frame" x="0" y="0" width="200" height="100"/>
+                              <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+    \(colors)
+                              <size key="minSize" width="200" height="100"/>
+                              <size key="maxSize" width="200" height="10000000"/>
+                          </textView>
+    """
+  }
+
+  /// The shared data and layout manager of the document's one text view.
+  static func textViewParts(_ compilation: Compilation) throws -> (shared: Int, layoutManager: Int) {
+    let graph = compilation.graph
+    let textView = try #require(objects(graph, "NSTextView").first)
+    let shared = try #require(target(graph, textView, "NSSharedData"))
+    let container = try #require(target(graph, textView, "NSTextContainer"))
+    let layoutManager = try #require(target(graph, container, "NSLayoutManager"))
+    return (shared, layoutManager)
+  }
+
+  @Test func textViewOptionsAreBitsOfTheSharedDataAndLayoutManager() throws {
+    let plain = try Self.compile(Self.textView(""))
+    let (plainShared, plainManager) = try Self.textViewParts(plain)
+    #expect(plain.graph[plainShared]["NSFlags"] == NibGraph.integer(0x903))
+    #expect(plain.graph[plainManager]["NSLMFlags"] == .int8(0x66))
+    #expect(plain.graph[plainShared]["NSAutomaticTextCompletionDisabled"] == .bool(false))
+    #expect(plain.warnings.isEmpty)
+
+    let options = try Self.compile(
+      Self.textView(#"drawsBackground="NO" incrementalSearchingEnabled="YES" allowsNonContiguousLayout="YES" textCompletion="NO""#))
+    let (shared, manager) = try Self.textViewParts(options)
+    #expect(options.graph[shared]["NSFlags"] == .int32(0x4000_0103), "drawsBackground NO clears 0x800, incremental searching sets 0x40000000")
+    #expect(options.graph[manager]["NSLMFlags"] == .int16(0xE6), "allowsNonContiguousLayout adds 0x80 to 0x66")
+    #expect(options.graph[shared]["NSAutomaticTextCompletionDisabled"] == .bool(true))
+    for attribute in ["drawsBackground", "incrementalSearchingEnabled", "allowsNonContiguousLayout", "textCompletion"] {
+      #expect(Self.warned(options, attribute), "\(attribute) is reported")
+    }
+  }
+
+  @Test func aTextViewsCharacterPickerSettingIsReportedButNotWritten() throws {
+    let compilation = try Self.compile(Self.textView(#"allowsCharacterPickerTouchBarItem="NO""#))
+    let (shared, _) = try Self.textViewParts(compilation)
+    #expect(compilation.graph[shared]["NSFlags"] == NibGraph.integer(0x903))
+    #expect(compilation.graph[shared]["NSMoreFlags"] == .int8(1))
+    #expect(Self.warned(compilation, "allowsCharacterPickerTouchBarItem"))
+  }
+
+  /// `misplaced` (Interface Builder's editor state) changes nothing in a scroll view's archive.
+  @Test func aMisplacedScrollViewCompilesAsAPlacedOne() throws {
+    func scrollView(_ attributes: String) -> String {
+      """
+                          <scrollView \(attributes) borderType="none" horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" hasHorizontalScroller="NO" id="sv">
+                              <rect key="frame" x="0" y="0" width="200" height="100"/>
+                              <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                              <clipView key="contentView" drawsBackground="NO" id="cv">
+                                  <rect key="frame" x="0" y="0" width="200" height="100"/>
+                                  <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                  <subviews>
+      \(Self.textView(""))
+                                  </subviews>
+                              </clipView>
+                              <scroller key="horizontalScroller" hidden="YES" wantsLayer="YES" verticalHuggingPriority="750" horizontal="YES" id="h">
+                                  <rect key="frame" x="-100" y="-100" width="240" height="16"/>
+                                  <autoresizingMask key="autoresizingMask"/>
+                              </scroller>
+                              <scroller key="verticalScroller" wantsLayer="YES" verticalHuggingPriority="750" doubleValue="1" horizontal="NO" id="v">
+                                  <rect key="frame" x="184" y="0" width="16" height="100"/>
+                                  <autoresizingMask key="autoresizingMask"/>
+                              </scroller>
+                          </scrollView>
+      """
+    }
+    let placed = try Self.compile(scrollView(""))
+    let misplaced = try Self.compile(scrollView(#"misplaced="YES""#))
+    #expect(NIBArchive(misplaced.graph).encoded() == NIBArchive(placed.graph).encoded())
+    #expect(misplaced.warnings.isEmpty)
+  }
+
+  // MARK: Colors
+
+  /// The background color of the document's one text view.
+  static func textViewBackground(_ color: String) throws -> (graph: NibGraph, color: Int, warnings: Compilation) {
+    let compilation = try compile(textView("", colors: color))
+    let (shared, _) = try textViewParts(compilation)
+    return (compilation.graph, try #require(target(compilation.graph, shared, "NSBackgroundColor")), compilation)
+  }
+
+  @Test func anSRGBColorIsCalibratedRGBWithItsSpaceAndComponents() throws {
+    // HSChooserWindow's table background; Apple's NSRGB is "0.03472566977 0.3152296245 0.8149212003 0".
+    let (graph, color, compilation) = try Self.textViewBackground(
+      #"<color key="backgroundColor" red="0.0" green="0.41176470588235292" blue="0.85098039215686272" alpha="0.0" colorSpace="custom" customColorSpace="sRGB"/>"#)
+    #expect(graph[color].entries.map(\.key) == ["NSColorSpace", "NSRGB", "NSCustomColorSpace", "NSComponents", "NSLinearExposure"])
+    #expect(graph[color]["NSColorSpace"] == .int8(1))
+    #expect(Self.dataText(graph, color, "NSComponents") == "0 0.4117647059 0.8509803922 0")
+    #expect(Self.dataText(graph, color, "NSLinearExposure") == "1")
+    let rgb = try #require(Self.dataText(graph, color, "NSRGB")).split(separator: " ").compactMap { Double($0) }
+    let apple = [0.03472566977, 0.3152296245, 0.8149212003, 0]
+    #expect(rgb.count == 4)
+    for (mine, theirs) in zip(rgb, apple) { #expect(abs(mine - theirs) < 0.001, "\(rgb) is near Apple's \(apple)") }
+    let space = try #require(Self.target(graph, color, "NSCustomColorSpace"))
+    #expect(graph[space].className == "NSColorSpace")
+    #expect(graph[space]["NSID"] == .int8(7))
+    #expect(Self.warned(compilation, "customColorSpace=\"sRGB\""))
+  }
+
+  @Test func aGenericGrayColorIsCalibratedWhiteWithItsSpace() throws {
+    let (graph, color, compilation) = try Self.textViewBackground(
+      #"<color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#)
+    #expect(graph[color]["NSColorSpace"] == .int8(3))
+    #expect(Self.dataText(graph, color, "NSWhite") == "0 0")
+    #expect(Self.dataText(graph, color, "NSComponents") == "0 0")
+    let space = try #require(Self.target(graph, color, "NSCustomColorSpace"))
+    #expect(graph[space]["NSID"] == .int8(9))
+    #expect(Self.warned(compilation, "genericGamma22GrayColorSpace"))
+  }
+
+  @Test func anotherCustomColorSpaceIsRefused() throws {
+    let error = try #require(throws: InterfaceBuilderError.self) {
+      try Self.textViewBackground(
+        #"<color key="backgroundColor" cyan="0.5" magenta="0.1" yellow="0.4" black="0.6" alpha="1" colorSpace="custom" customColorSpace="genericCMYKColorSpace"/>"#)
+    }
+    #expect(error.code == .unsupported)
+  }
+
+  @Test func separatorColorIsACatalogColorBlackAtTenPercent() throws {
+    let (graph, color, compilation) = try Self.textViewBackground(
+      #"<color key="backgroundColor" name="separatorColor" catalog="System" colorSpace="catalog"/>"#)
+    #expect(graph[color]["NSColorSpace"] == .int8(6))
+    #expect(graph.text(of: graph[color], forKey: "NSColorName") == "separatorColor")
+    #expect(graph.text(of: graph[color], forKey: "NSCatalogName") == "System")
+    let resolved = try #require(Self.target(graph, color, "NSColor"))
+    #expect(graph[resolved]["NSColorSpace"] == .int8(3))
+    #expect(Self.dataText(graph, resolved, "NSWhite") == "0 0.1")
+    #expect(Self.dataText(graph, resolved, "NSComponents") == "0 0.1")
+    #expect(Self.warned(compilation, "System/separatorColor"))
+  }
+
+  // MARK: Buttons
+
+  static func button(keyEquivalent: String = "", mask: String = "", tint: String = "") -> String {
+    """
+                          <button id="b1">
+                              <rect key="frame" x="10" y="10" width="75" height="32"/>
+                              <buttonCell key="cell" type="push" title="Send" bezelStyle="rounded" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" id="b2">
+                                  <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                                  <font key="font" metaFont="system"/>
+                                  \(keyEquivalent.isEmpty ? "" : "<string key=\"keyEquivalent\">\(keyEquivalent)</string>")
+                                  \(mask)
+                              </buttonCell>
+                              \(tint)
+                          </button>
+    """
+  }
+
+  static func buttonFlags2(_ compilation: Compilation) throws -> Int {
+    let cell = try #require(objects(compilation.graph, "NSButtonCell").first)
+    switch compilation.graph[cell]["NSButtonFlags2"] {
+    case .int8(let value)?: return Int(value)
+    case .int16(let value)?: return Int(value)
+    case .int32(let value)?: return Int(value)
+    case .int64(let value)?: return Int(value)
+    default: Issue.record("no NSButtonFlags2"); return 0
+    }
+  }
+
+  @Test func aButtonCellsKeyEquivalentModifiersAreNSButtonFlags2BitsShiftedUp() throws {
+    let command = try Self.compile(Self.button(keyEquivalent: "D", mask: #"<modifierMask key="keyEquivalentModifierMask" command="YES"/>"#))
+    #expect(try Self.buttonFlags2(command) & 0x7FFF_FF00 == 0x1000_0000)
+    #expect(Self.warned(command, "key equivalent modifiers"))
+    let shiftOption = try Self.compile(Self.button(mask: #"<modifierMask key="keyEquivalentModifierMask" shift="YES" option="YES"/>"#))
+    #expect(try Self.buttonFlags2(shiftOption) & 0x7FFF_FF00 == 0x0A00_0000, "shift 1 << 17 and option 1 << 19, shifted 8 bits")
+    let none = try Self.compile(Self.button(keyEquivalent: "D", mask: #"<modifierMask key="keyEquivalentModifierMask"/>"#))
+    #expect(try Self.buttonFlags2(none) & 0x7FFF_FF00 == 0, "an empty mask has no modifiers")
+  }
+
+  @Test func aButtonsContentTintColorIsNSContentTintColor() throws {
+    let compilation = try Self.compile(Self.button(tint: #"<color key="contentTintColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>"#))
+    let graph = compilation.graph
+    let button = try #require(Self.objects(graph, "NSButton").first)
+    let tint = try #require(Self.target(graph, button, "NSContentTintColor"))
+    #expect(graph[tint].className == "NSColor")
+    #expect(graph.text(of: graph[tint], forKey: "NSColorName") == "controlTextColor")
+    let keys = graph[button].entries.map(\.key)
+    #expect(keys.firstIndex(of: "NSContentTintColor")! + 1 == keys.firstIndex(of: "IBNSShadowedSymbolConfiguration"))
+    #expect(Self.warned(compilation, "contentTintColor"))
+  }
+
+  // MARK: Constraints and bindings
+
+  static func constrained(_ multiplier: String) -> String {
+    """
+                          <customView translatesAutoresizingMaskIntoConstraints="NO" id="v1">
+                              <rect key="frame" x="0" y="0" width="100" height="50"/>
+                              <constraints>
+                                  <constraint firstAttribute="width" secondItem="v1" secondAttribute="height" multiplier="\(multiplier)" id="c1"/>
+                              </constraints>
+                          </customView>
+    """
+  }
+
+  static func constraint(_ compilation: Compilation) throws -> Int {
+    try #require(objects(compilation.graph, "NSLayoutConstraint").first)
+  }
+
+  @Test(arguments: [("1:2", 0.5), ("0.8", 0.8), ("3:4", 0.75)])
+  func aConstraintMultiplierIsTheDoubleNSMultiplier(_ text: String, _ value: Double) throws {
+    let compilation = try Self.compile(Self.constrained(text))
+    let constraint = try Self.constraint(compilation)
+    #expect(compilation.graph[constraint]["NSMultiplier"] == .float64(value))
+    let keys = compilation.graph[constraint].entries.map(\.key)
+    #expect(keys.firstIndex(of: "NSMultiplier")! == keys.firstIndex(of: "NSSecondAttribute")! + 1)
+    #expect(Self.warned(compilation, "NSMultiplier"))
+  }
+
+  @Test func aMultiplierOfOneIsNotWrittenAndNonsenseIsInvalid() throws {
+    let one = try Self.compile(Self.constrained("1:1"))
+    #expect(one.graph[try Self.constraint(one)]["NSMultiplier"] == nil)
+    for bad in ["x", "1:0", "1:2:3"] {
+      let error = try #require(throws: InterfaceBuilderError.self) { try Self.compile(Self.constrained(bad)) }
+      #expect(error.code == .invalidDocument, "\(bad)")
+    }
+  }
+
+  @Test func aPreviousBindingIsTheNSPreviousConnector() throws {
+    let compilation = try Self.compile(
+      """
+                          <progressIndicator maxValue="100" indeterminate="YES" style="bar" id="p1">
+                              <rect key="frame" x="10" y="10" width="200" height="20"/>
+                              <connections>
+                                  <binding destination="-2" name="maxValue" keyPath="maxProgressValue" id="13"/>
+                                  <binding destination="-2" name="value" keyPath="progressValue" previousBinding="13" id="27"/>
+                              </connections>
+                          </progressIndicator>
+      """)
+    let graph = compilation.graph
+    let connectors = Self.objects(graph, "NSNibBindingConnector")
+    #expect(connectors.count == 2)
+    let first = try #require(connectors.first { graph.text(of: graph[$0], forKey: "NSBinding") == "maxValue" })
+    let second = try #require(connectors.first { graph.text(of: graph[$0], forKey: "NSBinding") == "value" })
+    #expect(Self.target(graph, second, "NSPreviousConnector") == first)
+    #expect(graph[first]["NSPreviousConnector"] == nil)
+    let keys = graph[second].entries.map(\.key)
+    #expect(keys.suffix(2) == ["NSPreviousConnector", "NSNibBindingConnectorVersion"])
+    #expect(Self.warned(compilation, "previousBinding"))
+  }
+
+  // MARK: Boxes, matrices, popups, menus
+
+  @Test func anOldStyleBoxHasItsBorderTitlePositionAndTitleFont() throws {
+    let compilation = try Self.compile(
+      """
+                          <box boxType="oldStyle" borderType="line" titlePosition="noTitle" id="box">
+                              <rect key="frame" x="0" y="0" width="492" height="215"/>
+                              <view key="contentView" id="content">
+                                  <rect key="frame" x="1" y="1" width="490" height="213"/>
+                                  <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                              </view>
+                              <font key="titleFont" size="11" name="LucidaGrande"/>
+                          </box>
+      """)
+    let graph = compilation.graph
+    let box = try #require(Self.objects(graph, "NSBox").first)
+    #expect(graph[box]["NSBoxType"] == .int8(3))
+    #expect(graph[box]["NSBorderType"] == .int8(1))
+    #expect(graph[box]["NSTitlePosition"] == .int8(0))
+    let titleCell = try #require(Self.target(graph, box, "NSTitleCell"))
+    let font = try #require(Self.target(graph, titleCell, "NSSupport"))
+    #expect(graph.text(of: graph[font], forKey: "NSName") == "LucidaGrande")
+    let content = try #require(Self.target(graph, box, "NSContentView"))
+    #expect(graph.text(of: graph[content], forKey: "NSFrame") == "{{1, 1}, {490, 213}}")
+    #expect(Self.warned(compilation, "oldStyle"))
+  }
+
+  @Test func aMatrixWithoutBackgroundOrSizesLeavesTheirKeysOut() throws {
+    let compilation = try Self.compile(
+      """
+              <matrix id="matrix">
+                  <buttonCell key="prototype"/>
+                  <cells>
+                      <column>
+                          <buttonCell type="push" title="Cell" id="cell1"/>
+                          <buttonCell type="push" title="Cell" id="cell2"/>
+                      </column>
+                  </cells>
+              </matrix>
+      """, inWindow: false)
+    let graph = compilation.graph
+    let matrix = try #require(Self.objects(graph, "NSMatrix").first)
+    let keys = Set(graph[matrix].entries.map(\.key))
+    #expect(keys.isDisjoint(with: ["NSBackgroundColor", "NSCellBackgroundColor", "NSCellSize", "NSIntercellSpacing"]))
+    #expect(graph[matrix]["NSNumRows"] == .int8(2))
+    #expect(keys.contains("NSProtoCell"))
+    #expect(Self.warned(compilation, "a matrix without backgroundColor, cellSize, intercellSpacing"))
+  }
+
+  @Test func aPopupCellsSmallBoldSystemFontIsKept() throws {
+    let compilation = try Self.compile(
+      """
+                          <popUpButton id="pop">
+                              <rect key="frame" x="8" y="176" width="46" height="19"/>
+                              <popUpButtonCell key="cell" type="recessed" title="Sort" bezelStyle="recessed" alignment="center" borderStyle="border" imageScaling="proportionallyDown" inset="2" pullsDown="YES" id="popcell">
+                                  <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                                  <font key="font" metaFont="smallSystemBold"/>
+                                  <menu key="menu" id="m">
+                                      <items>
+                                          <menuItem title="Sort" hidden="YES" id="i1">
+                                              <attributedString key="attributedTitle"/>
+                                              <modifierMask key="keyEquivalentModifierMask"/>
+                                          </menuItem>
+                                          <menuItem title="Newest" id="i2"/>
+                                      </items>
+                                  </menu>
+                              </popUpButtonCell>
+                          </popUpButton>
+      """)
+    let graph = compilation.graph
+    let cell = try #require(Self.objects(graph, "NSPopUpButtonCell").first)
+    let font = try #require(Self.target(graph, cell, "NSSupport"))
+    #expect(graph.text(of: graph[font], forKey: "NSName") == ".AppleSystemUIFontBold")
+    #expect(graph[font]["NSSize"] == .float64(11))
+    #expect(Self.warned(compilation, "smallSystemBold"))
+    // The empty attributed title leaves the plain one.
+    let item = try #require(Self.objects(graph, "NSMenuItem").first)
+    #expect(graph.text(of: graph[item], forKey: "NSTitle") == "Sort")
+    #expect(!graph[item].entries.contains { $0.key.localizedCaseInsensitiveContains("attributed") })
+    #expect(Self.warned(compilation, "attributedTitle"))
+  }
+
+  @Test func anAttributedMenuTitleWithTextIsRefused() throws {
+    let error = try #require(throws: InterfaceBuilderError.self) {
+      try Self.compile(
+        """
+                <menu id="m">
+                    <items>
+                        <menuItem title="Sort" id="i1">
+                            <attributedString key="attributedTitle"><fragment content="Sort"/></attributedString>
+                        </menuItem>
+                    </items>
+                </menu>
+        """, inWindow: false)
+    }
+    #expect(error.code == .unsupported)
+  }
+
+  // MARK: Accessibility and symbols
+
+  @Test func anAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+    let compilation = try Self.compile(
+      """
+                          <customView id="v1">
+                              <rect key="frame" x="0" y="0" width="100" height="50"/>
+                              <accessibility description="Feeds" help="The feeds"/>
+                          </customView>
+      """)
+    let graph = compilation.graph
+    let view = try #require(graph.objects.indices.first { graph[$0]["NSAccessibilityOverriddenAttributes"] != nil })
+    let array = try #require(Self.target(graph, view, "NSAccessibilityOverriddenAttributes"))
+    #expect(graph[array].className == "NSMutableArray")
+    let dictionaries = try #require(graph.members(of: array))
+    #expect(dictionaries.count == 2)
+    let texts = try dictionaries.map { dictionary in
+      try #require(graph.members(of: dictionary)).map { graph.text(of: $0) ?? "number" }
+    }
+    #expect(texts == [
+      ["AXDescription", "Feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
+      ["AXHelp", "The feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
+    ])
+    #expect(Self.warned(compilation, "<accessibility>"))
+  }
+
+  @Test func aTablesAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+    let bytes = TableAttributeTests.table("", gridColor: #"<accessibility description="Feeds"/>"#)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: Self.options)
+    let graph = compilation.graph
+    let table = try #require(Self.objects(graph, "NSTableView").first)
+    let array = try #require(Self.target(graph, table, "NSAccessibilityOverriddenAttributes"))
+    let dictionary = try #require(graph.members(of: array)?.first)
+    #expect(try #require(graph.members(of: dictionary)).prefix(2).map { graph.text(of: $0) } == ["AXDescription", "Feeds"])
+  }
+
+  @Test func aConfiguredSymbolTakesItsResourceSize() throws {
+    let compilation = try Self.compile(
+      """
+              <menu id="m">
+                  <items>
+                      <menuItem title="Donate…" id="i1">
+                          <imageReference key="secondaryImage" image="heart" catalog="system" symbolScale="default" variableValue="1"/>
+                      </menuItem>
+                  </items>
+              </menu>
+      """, resources: #"<image name="heart" catalog="system" width="16" height="14"/>"#, inWindow: false)
+    let graph = compilation.graph
+    let item = try #require(Self.objects(graph, "NSMenuItem").first)
+    let resource = try #require(Self.target(graph, item, "NSActionImage"))
+    #expect(graph[resource].entries.map(\.key) == [
+      "NSClassName", "NSResourceName", "NSCatalogName", "NSImageVariableValue", "IBNamespaceID", "IBDesignSize", "IBDesignImageConfiguration",
+    ])
+    #expect(graph[resource]["NSImageVariableValue"] == .float64(1))
+    let size = try #require(Self.target(graph, resource, "IBDesignSize"))
+    #expect(graph.text(of: graph[size], forKey: "NS.sizeval") == "{16, 14}")
+    let configuration = try #require(Self.target(graph, resource, "IBDesignImageConfiguration"))
+    #expect(graph[configuration].className == "IBImageConfiguration")
+    #expect(graph[configuration]["IBSymbolScale"] == .int64(-1))
+    #expect(graph[configuration]["IBVariableValue"] == .float64(1))
+    #expect(Self.warned(compilation, "IBDesignSize"))
+  }
+}
