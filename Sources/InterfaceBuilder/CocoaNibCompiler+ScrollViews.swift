@@ -141,6 +141,7 @@ extension CocoaNibCompiler {
         "focusRingType", "horizontalScrollElasticity", "verticalScrollElasticity", "wantsLayer", "autoresizesSubviews", "hidden", "userLabel",
         "customClass", "customModule", "customModuleProvider":
         break
+      case "misplaced", "ambiguous": break  // Interface Builder's editor state (a frame its constraints disagree with); never in the nib
       default: throw unsupported(element, "<scrollView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
       }
     }
