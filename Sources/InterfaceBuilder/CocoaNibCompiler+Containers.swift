@@ -192,7 +192,6 @@ extension CocoaNibCompiler {
       known: ["distribution", "orientation", "alignment", "spacing", "horizontalStackHuggingPriority", "verticalStackHuggingPriority",
         "detachesHiddenViews", "identifier", "horizontalClippingResistancePriority", "verticalClippingResistancePriority"],
       view: true)
-    try refusePriorities(element)
     guard let distributionName = element["distribution"] else {
       throw unsupported(element, "a stack view without distribution (gravity areas) is not compiled yet")
     }
@@ -220,6 +219,7 @@ extension CocoaNibCompiler {
       let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" }.map { $0 + 1 } ?? entries.count
       entries.insert(.init("NSReuseIdentifierKey", string(identifier)), at: index)
     }
+    entries += stackViewPriorityEntries(element)
     entries += tailViewEntries(element)
     entries.append(.init("NSStackViewOrientation", .int8(Int8(orientation))))
     entries.append(.init("NSStackViewSecondaryAlignment", .int8(Int8(alignment.1))))
@@ -719,6 +719,7 @@ extension CocoaNibCompiler {
         + [.init("NSToolbarItemMenuFormRepresentation", .object(separator)), .init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
       return (item, identifier)
     }
+    if let system = Self.systemToolbarItems[identifier] { return try compileSystemToolbarItem(element, identifier: identifier, system, toolbar: toolbar) }
     if identifier.hasPrefix("NSToolbar") { throw unsupported(element, "the system toolbar item \(identifier) is not compiled yet") }
     try checkAttributes(element, known: ["implicitItemIdentifier", "label", "paletteLabel", "tag", "image"])
     guard let tag = Int(element["tag"] ?? "0") else { throw invalid(element, "tag \"\(element["tag"]!)\" is not an integer") }
