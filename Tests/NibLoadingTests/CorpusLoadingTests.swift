@@ -172,8 +172,10 @@ import TestSupport
     #expect(menus >= 4)
     // 26 since issue 15's tables (scrollview_table, sv16b, test_outline_small_sv, both copies of
     // test17_scrollhiding and five tables in windows) and controls (tab views, predicate editors)
-    // compile strictly; 40 before. 25 since sb_tv_customclass's custom-class text view compiles.
-    #expect(warned.count == 25)
+    // compile strictly; 40 before. 25 since sb_tv_customclass's custom-class text view compiles;
+    // 22 since Timeline (a view-based table without prototypes), WebViewWindow (wkWebView) and
+    // SUUpdatePermissionPrompt (array and user defaults controllers) compile.
+    #expect(warned.count == 22)
 
     // Strict mode: the compiler refuses exactly the documents lenient mode warned about, naming the line.
     var refused: Set<String> = []
