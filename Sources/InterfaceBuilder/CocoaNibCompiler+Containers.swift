@@ -3,7 +3,10 @@ import Interface
 /// Containers and the remaining AppKit controls: split views, stack views, tab views, visual
 /// effect views, PDF views, progress indicators, date pickers, path controls, matrices and
 /// window toolbars. Every rule here was read off Apple's compiled nibs in the corpus
-/// (`ibtool_pairs/correct`); anything those nibs do not show is refused.
+/// (`ibtool_pairs/correct`); anything those nibs do not show is refused, or compiled from
+/// AppKit's decoder keys with a warning in a file of its own (a stack view's own priorities,
+/// ``stackViewPriorityEntries(_:)``; the Colors, Fonts and Print toolbar items,
+/// ``compileSystemToolbarItem(_:identifier:_:toolbar:)``).
 extension CocoaNibCompiler {
   /// The elements of ``compileOtherControl(_:parent:superview:)`` this file compiles.
   static let containerElements: Set<String> = [
@@ -185,7 +188,9 @@ extension CocoaNibCompiler {
   /// (float32), the beginning `NSStackViewContainer` of the arranged views, detachesHiddenViews
   /// and NSStackViewHasFlatViewHierarchy. A stack view with arranged views constrains them and
   /// itself (NSDoNotTranslateAutoresizingMask when the document turns translation off), and
-  /// adds an `NSNibConnector` at the front of the connections so that it is decoded early.
+  /// adds an `NSNibConnector` at the front of the connections so that it is decoded early. Its
+  /// own hugging and compression resistance come before the trailing view keys
+  /// (``stackViewPriorityEntries(_:)``, no Apple sample).
   mutating func compileStackView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(
       element,

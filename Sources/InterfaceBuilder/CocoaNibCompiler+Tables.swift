@@ -484,7 +484,7 @@ extension CocoaNibCompiler {
 
 extension CocoaNibCompiler {
   /// The frames AppKit gives a view-based table's prototype cell views, by column (`nil` for a
-  /// column without one), and whether they are the document's own frames (``keptDocumentFrames``).
+  /// column without one), and whether they are the document's own frames (`keptDocumentFrames`).
   ///
   /// Read off Apple's nibs (test24_tables_elastic, transmission_MainMenu, HSChooserWindow,
   /// outline_cellview): the cells keep their xib height and y; they are tiled across the row
