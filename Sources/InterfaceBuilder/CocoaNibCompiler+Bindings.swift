@@ -115,12 +115,10 @@ extension CocoaNibCompiler {
 
   /// `<userDefaultsController representsSharedInstance="YES">` → `NSUserDefaultsController`
   /// {NSSharedInstance true} (transmission_MainMenu). A controller of its own (not the shared
-  /// one) archives controller keys no Apple sample shows, so it is refused.
+  /// one) is written from AppKit's decoder keys (``compileOwnUserDefaultsController(_:parent:)``).
   mutating func compileUserDefaultsController(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
+    guard element.flag("representsSharedInstance") else { return try compileOwnUserDefaultsController(element, parent: parent) }
     try checkAttributes(element, known: ["representsSharedInstance"])
-    guard element.flag("representsSharedInstance") else {
-      throw unsupported(element, "a user defaults controller that is not the shared instance is not compiled yet (no Apple sample)")
-    }
     let controller = try begin(element, className: "NSUserDefaultsController", parent: parent)
     graph[controller].entries = [.init("NSSharedInstance", .bool(true))]
     try compileChildren(of: element, object: controller, known: [])

@@ -3,7 +3,10 @@ import Interface
 /// Containers and the remaining AppKit controls: split views, stack views, tab views, visual
 /// effect views, PDF views, progress indicators, date pickers, path controls, matrices and
 /// window toolbars. Every rule here was read off Apple's compiled nibs in the corpus
-/// (`ibtool_pairs/correct`); anything those nibs do not show is refused.
+/// (`ibtool_pairs/correct`); anything those nibs do not show is refused, or compiled from
+/// AppKit's decoder keys with a warning in a file of its own (a stack view's own priorities,
+/// ``stackViewPriorityEntries(_:)``; the Colors, Fonts and Print toolbar items,
+/// ``compileSystemToolbarItem(_:identifier:_:toolbar:)``).
 extension CocoaNibCompiler {
   /// The elements of ``compileOtherControl(_:parent:superview:)`` this file compiles.
   static let containerElements: Set<String> = [
@@ -185,14 +188,15 @@ extension CocoaNibCompiler {
   /// (float32), the beginning `NSStackViewContainer` of the arranged views, detachesHiddenViews
   /// and NSStackViewHasFlatViewHierarchy. A stack view with arranged views constrains them and
   /// itself (NSDoNotTranslateAutoresizingMask when the document turns translation off), and
-  /// adds an `NSNibConnector` at the front of the connections so that it is decoded early.
+  /// adds an `NSNibConnector` at the front of the connections so that it is decoded early. Its
+  /// own hugging and compression resistance come before the trailing view keys
+  /// (``stackViewPriorityEntries(_:)``, no Apple sample).
   mutating func compileStackView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(
       element,
       known: ["distribution", "orientation", "alignment", "spacing", "horizontalStackHuggingPriority", "verticalStackHuggingPriority",
         "detachesHiddenViews", "identifier", "horizontalClippingResistancePriority", "verticalClippingResistancePriority"],
       view: true)
-    try refusePriorities(element)
     guard let distributionName = element["distribution"] else {
       throw unsupported(element, "a stack view without distribution (gravity areas) is not compiled yet")
     }
@@ -220,6 +224,7 @@ extension CocoaNibCompiler {
       let index = entries.firstIndex { $0.key == "NSViewWantsBestResolutionOpenGLSurface" }.map { $0 + 1 } ?? entries.count
       entries.insert(.init("NSReuseIdentifierKey", string(identifier)), at: index)
     }
+    entries += stackViewPriorityEntries(element)
     entries += tailViewEntries(element)
     entries.append(.init("NSStackViewOrientation", .int8(Int8(orientation))))
     entries.append(.init("NSStackViewSecondaryAlignment", .int8(Int8(alignment.1))))
@@ -729,6 +734,7 @@ extension CocoaNibCompiler {
         + [.init("NSToolbarItemMenuFormRepresentation", .object(separator)), .init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
       return (item, identifier)
     }
+    if let system = Self.systemToolbarItems[identifier] { return try compileSystemToolbarItem(element, identifier: identifier, system, toolbar: toolbar) }
     if identifier.hasPrefix("NSToolbar") { throw unsupported(element, "the system toolbar item \(identifier) is not compiled yet") }
     try checkAttributes(element, known: ["implicitItemIdentifier", "label", "paletteLabel", "tag", "image"])
     guard let tag = Int(element["tag"] ?? "0") else { throw invalid(element, "tag \"\(element["tag"]!)\" is not an integer") }

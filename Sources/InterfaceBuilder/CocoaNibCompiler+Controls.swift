@@ -45,6 +45,12 @@ extension CocoaNibCompiler {
         others.children.removeAll { $0.name == "color" && $0["key"] == "contentTintColor" }
       }
       entries.append(.init("IBNSShadowedSymbolConfiguration", .null))
+    case "NSSecureTextField":
+      // Its own keys as a re-implementation of Apple's compiler writes them (no Apple sample).
+      entries.append(.init("NSTextFieldAlignmentRectInsetsVersion", .int8(2)))
+      entries.append(.init("NSAllowsWritingTools", .bool(false)))
+      entries.append(.init("NSTextFieldAllowsWritingToolsAffordance", .bool(false)))
+      entries.append(.init("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false)))
     case "NSTextField":
       if let width = element.double("preferredMaxLayoutWidth"), width != 0 { entries.append(.init("NSPreferredMaxLayoutWidth", .float64(width))) }
       entries.append(.init("NSTextFieldAlignmentRectInsetsVersion", .int8(2)))
@@ -106,6 +112,7 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     switch element.name {
     case "textFieldCell": return try compileTextFieldCell(element, control: control, parent: parent, controlElement: controlElement)
+    case "secureTextFieldCell": return try compileSecureTextFieldCell(element, control: control, parent: parent, controlElement: controlElement)
     case "buttonCell": return try compileButtonCell(element, control: control, parent: parent, controlElement: controlElement)
     default: return try compileOtherCell(element, control: control, parent: parent, controlElement: controlElement)
     }
@@ -153,10 +160,10 @@ extension CocoaNibCompiler {
 
   /// `<textFieldCell>` → `NSTextFieldCell`.
   mutating func compileTextFieldCell(
-    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
+    _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element, className: String = "NSTextFieldCell"
   ) throws(InterfaceBuilderError) -> Int {
-    let cell = try begin(element, className: "NSTextFieldCell", parent: parent)
-    let (flags, flags2) = cellFlags(element, className: "NSTextFieldCell")
+    let cell = try begin(element, className: className, parent: parent)
+    let (flags, flags2) = cellFlags(element, className: className)
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     if let contents = try cellContents(element) { entries.append(.init("NSContents", contents)) }
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
@@ -185,7 +192,9 @@ extension CocoaNibCompiler {
       entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
     }
     graph[cell].entries = entries
-    try compileChildren(of: element, object: cell, known: ["font", "color", "numberFormatter", "dateFormatter", "customFormatter"])
+    try compileChildren(
+      of: element, object: cell,
+      known: Set(["font", "color", "numberFormatter", "dateFormatter", "customFormatter"]).union(className == "NSSecureTextFieldCell" ? ["allowedInputSourceLocales"] : []))
     return cell
   }
 

@@ -61,6 +61,8 @@ extension CocoaNibCompiler {
     case "button": return try compileControl(element, className: "NSButton", parent: parent, superview: superview)
     case "menu": return try compileMenu(element, parent: parent)
     case "userDefaultsController": return try compileUserDefaultsController(element, parent: parent)
+    case "arrayController", "objectController": return try compileObjectController(element, parent: parent)
+    case "wkWebView": return try compileWebView(element, parent: parent, superview: superview)
     case "scrollView", "clipView", "scroller", "tableView", "outlineView", "tableHeaderView", "tableColumn", "tableCellView", "textView":
       return try compileScrollingView(element, parent: parent, superview: superview)
     case "popUpButton", "imageView", "box", "slider", "stepper", "segmentedControl", "searchField", "secureTextField", "colorWell",

@@ -12,6 +12,10 @@ extension CocoaNibCompiler {
       }
     case "imageView":
       return try compileImageView(element, parent: parent, superview: superview)
+    case "secureTextField":
+      return try compileSecureTextField(element, parent: parent, superview: superview)
+    case "gridView":
+      return try compileGridView(element, parent: parent, superview: superview)
     case "predicateEditor":
       return try compilePredicateEditor(element, parent: parent, superview: superview)
     case "slider":

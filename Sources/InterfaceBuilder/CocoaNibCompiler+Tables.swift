@@ -216,7 +216,7 @@ extension CocoaNibCompiler {
       known: Set<String>([
         "allowsExpansionToolTips", "columnAutoresizingStyle", "alternatingRowBackgroundColors", "columnReordering", "columnResizing",
         "multipleSelection", "emptySelection", "autosaveColumns", "typeSelect", "rowHeight", "headerView", "autosaveName", "columnSelection",
-        "rowSizeStyle", "viewBased", "selectionHighlightStyle", "usesAutomaticRowHeights",
+        "rowSizeStyle", "viewBased", "selectionHighlightStyle", "usesAutomaticRowHeights", "tableStyle", "floatsGroupRows",
       ]).union(isOutline ? ["indentationPerLevel", "outlineTableColumn", "autoresizesOutlineColumn", "autosaveExpandedItems", "indentationMarkerFollowsCell"] : []),
       view: true)
     let viewBased = element.flag("viewBased")
@@ -231,6 +231,7 @@ extension CocoaNibCompiler {
     guard let id = element["id"], let scrollElement = enclosingScrollView(ofDocumentID: id) else {
       throw unsupported(element, "a table outside a scroll view is not compiled yet")
     }
+    let tableStyle = try self.tableStyle(element)
     let table = try begin(element, className: isOutline ? "NSOutlineView" : "NSTableView", parent: parent)
     let layout = try tableLayout(element)
     let frame = element.frameRect
@@ -342,6 +343,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSTableViewArchivedReusableViewsKey", .object(reusable)))
     }
     entries.append(.init("NSTableViewGroupRowStyle", .int8(1)))
+    entries += tableStyleEntries(element, style: tableStyle)
     // NSTableViewUseARH: usesAutomaticRowHeights (HSChooserWindow); where an outline view
     // puts it among its own keys is not known.
     if element.flag("usesAutomaticRowHeights") {
@@ -374,6 +376,7 @@ extension CocoaNibCompiler {
       case "tableColumnResizingMask" where child["key"] == "resizingMask": break
       case _ where child["key"] == "dataCell": break
       case "prototypeCellViews" where tableElement.flag("viewBased"): break
+      case "sortDescriptor" where child["key"] == "sortDescriptorPrototype": break
       case "connections": break
       default: throw unsupported(child)
       }
@@ -401,11 +404,14 @@ extension CocoaNibCompiler {
       }
     }
     if element.flag("editable", default: true) { entries.append(.init("NSIsEditable", .bool(true))) }
+    if let prototype = element.child("sortDescriptor", key: "sortDescriptorPrototype") {
+      entries.append(.init("NSSortDescriptorPrototype", .object(try compileSortDescriptor(prototype))))
+    }
     entries.append(.init("NSTableView", .object(table)))
     graph[column].entries = entries
     try compileChildren(
       of: element, object: column,
-      known: ["tableHeaderCell", "tableColumnResizingMask", "prototypeCellViews", element.children.first { $0["key"] == "dataCell" }?.name ?? ""])
+      known: ["tableHeaderCell", "tableColumnResizingMask", "prototypeCellViews", "sortDescriptor", element.children.first { $0["key"] == "dataCell" }?.name ?? ""])
     return column
   }
 
@@ -478,7 +484,7 @@ extension CocoaNibCompiler {
 
 extension CocoaNibCompiler {
   /// The frames AppKit gives a view-based table's prototype cell views, by column (`nil` for a
-  /// column without one).
+  /// column without one), and whether they are the document's own frames (`keptDocumentFrames`).
   ///
   /// Read off Apple's nibs (test24_tables_elastic, transmission_MainMenu, HSChooserWindow,
   /// outline_cellview): the cells keep their xib height and y; they are tiled across the row
@@ -487,12 +493,21 @@ extension CocoaNibCompiler {
   /// before the table's edge. When the widths do not add up, the difference goes to the one
   /// column that resizes with the table; AppKit lays the cells out as if a small vertical
   /// scroller were a regular one (outline_cellview: 297 of the table's 301 points; seen once).
+  ///
+  /// Not from a sample: when no single column can take the difference, or the table's style is
+  /// not the inset one those rules come from (`tableStyle` fullWidth, plain, sourceList: their
+  /// row padding differs), the cell views keep the frames the document gives them — Interface
+  /// Builder saves them laid out for the table as it shows it. A table without prototypes has
+  /// nothing to place.
   func prototypeCellFrames(
     of table: InterfaceDocument.Element, layout: TableLayout, scrollView: InterfaceDocument.Element
-  ) throws(InterfaceBuilderError) -> [ViewRect?] {
+  ) throws(InterfaceBuilderError) -> (frames: [ViewRect?], keptDocumentFrames: Bool) {
     let columns = Self.tableColumns(table)
     let spacing = table.child("size", key: "intercellSpacing")?.double("width") ?? 3
     let prototypes = columns.map { $0.child("prototypeCellViews")?.children.first { $0.name == "tableCellView" } }
+    let documentFrames = prototypes.map { $0?.frameRect }
+    guard prototypes.contains(where: { $0 != nil }) else { return (documentFrames, false) }
+    if !["automatic", "inset"].contains(table["tableStyle"] ?? "automatic") { return (documentFrames, true) }
     var widths = zip(layout.columnWidths, prototypes).map { width, prototype in prototype?.frameRect.width ?? width }
     var rowWidth = layout.width
     let vertical = scrollView.child("scroller", key: "verticalScroller")
@@ -504,9 +519,8 @@ extension CocoaNibCompiler {
       let resizable = columns.indices.filter { index in
         prototypes[index] != nil && columns[index].child("tableColumnResizingMask", key: "resizingMask")?.flag("resizeWithTable") == true
       }
-      guard resizable.count == 1 else {
-        throw unsupported(table, "prototype cell views whose widths do not fill the table's row: how AppKit shares the difference is not known here")
-      }
+      // How AppKit shares the difference among several columns (or gives it to none) is not known.
+      guard resizable.count == 1 else { return (documentFrames, true) }
       widths[resizable[0]] += difference
     }
     var x = 10 + (spacing / 2).rounded(.down)
@@ -520,15 +534,18 @@ extension CocoaNibCompiler {
       }
       x += widths[index] + spacing
     }
-    return frames
+    return (frames, false)
   }
 
   /// The prototype cell views of a view-based table, placed (``prototypeCellFrames(of:layout:scrollView:)``),
   /// with their column and reuse identifier (their own, else their column's).
-  func prototypeCells(
+  mutating func prototypeCells(
     of table: InterfaceDocument.Element, layout: TableLayout, scrollView: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> [(column: Int, element: InterfaceDocument.Element, identifier: String)] {
-    let frames = try prototypeCellFrames(of: table, layout: layout, scrollView: scrollView)
+    let (frames, kept) = try prototypeCellFrames(of: table, layout: layout, scrollView: scrollView)
+    if kept {
+      noteUnverified(table, "prototype cell views kept at the document's frames (how AppKit lays them out in this table is not known here)")
+    }
     var cells: [(column: Int, element: InterfaceDocument.Element, identifier: String)] = []
     for (index, column) in Self.tableColumns(table).enumerated() {
       guard let prototypes = column.child("prototypeCellViews") else { continue }

@@ -202,7 +202,8 @@ extension CocoaNibCompiler {
     "clipView", "scroller", "tableView", "outlineView", "tableHeaderView", "tableColumn", "tableCellView", "textView", "popUpButton",
     "imageView", "box", "slider", "stepper", "segmentedControl", "searchField", "secureTextField", "colorWell", "datePicker",
     "progressIndicator", "levelIndicator", "matrix", "pathControl", "comboBox", "tokenField", "splitView", "tabView", "stackView",
-    "visualEffectView", "pdfView", "predicateEditor", "browser", "collectionView", "gridView", "switch",
+    "visualEffectView", "pdfView", "predicateEditor", "browser", "collectionView", "gridView", "switch", "wkWebView", "arrayController",
+    "objectController",
   ]
 
   /// The class an element's tag stands for: `NS` and the tag capitalized (`predicateEditor` →

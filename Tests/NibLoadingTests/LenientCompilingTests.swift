@@ -38,7 +38,7 @@ import TestSupport
                 </textField>
             </subviews>
         </ruleEditor>
-        <wkWebView allowsBackForwardNavigationGestures="YES" customUserAgent="Stasis" id="wk1">
+        <webView allowsBackForwardNavigationGestures="YES" customUserAgent="Stasis" id="wk1">
             <rect key="frame" x="0.0" y="140" width="300" height="60"/>
             <autoresizingMask key="autoresizingMask"/>
             <color key="underPageBackgroundColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
@@ -46,7 +46,7 @@ import TestSupport
             <connections>
                 <outlet property="navigationDelegate" destination="-2" id="c3"/>
             </connections>
-        </wkWebView>
+        </webView>
         """))
 
   static func line(of text: String, in document: String) throws -> Int {
@@ -65,12 +65,12 @@ import TestSupport
     let text = Self.unsupportedElementsXib
     let path = try LoaderStepTests.write(text, to: "Rules.xib", in: folder)
     let editorLine = try Self.line(of: "<ruleEditor", in: text)
-    let webLine = try Self.line(of: "<wkWebView", in: text)
+    let webLine = try Self.line(of: "<webView", in: text)
 
     let nib = try Nib(contentsOf: path, lenient: true)
     #expect(nib.compileWarnings.count == 2)
     #expect(nib.compileWarnings.first?.hasPrefix("\(path):\(editorLine): <ruleEditor> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
-    #expect(nib.compileWarnings.last?.hasPrefix("\(path):\(webLine): <wkWebView> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
+    #expect(nib.compileWarnings.last?.hasPrefix("\(path):\(webLine): <webView> compiled as a best-effort generic object: ") == true, "\(nib.compileWarnings)")
     // The compiled objects carry their class and every attribute.
     let archived = try #require(nib.graph.objects.first { $0.className == "NSRuleEditor" })
     #expect(nib.graph.text(of: archived, forKey: "nestingMode") == "compound")
@@ -93,8 +93,8 @@ import TestSupport
     // The web view: a class the headless model lacks, so a generic object keeping every
     // attribute (YES/NO as booleans) and child (by key), its frame and its outlets.
     let web = try #require(owner.web as? GenericObject)
-    #expect(web.className == "WKWebView")
-    #expect(loaded.unknownClassNames == ["WKWebView"])
+    #expect(web.className == "WebView")
+    #expect(loaded.unknownClassNames == ["WebView"])
     #expect(web["customUserAgent"] as? String == "Stasis")
     #expect(web["allowsBackForwardNavigationGestures"] as? Bool == true)
     #expect(web["minimumSize"] as? String == "{3, 2}")
@@ -138,7 +138,7 @@ import TestSupport
     }
     #expect(strictlyRefused)
     let lenient = try CocoaNibCompiler.compileLeniently(document)
-    #expect(lenient.warnings.map(\.element) == ["ruleEditor", "wkWebView"])
+    #expect(lenient.warnings.map(\.element) == ["ruleEditor", "webView"])
     #expect(lenient.warnings.first?.line == line)
   }
 

@@ -1,0 +1,133 @@
+import Interface
+
+/// `<gridView>` with its `<rows>`, `<columns>` and `<gridCells>`, which no Apple-compiled nib in
+/// the corpus shows: AppKit's `NSGridView`, `NSGridRow`, `NSGridColumn` and `NSGridCell`, with the
+/// `NSGrid_…` keys their decoders read (as GNUstep's re-implementation, which loads Apple's nibs,
+/// decodes them). Reported by ``CocoaNibCompiler/noteUnverified(_:_:)``.
+extension CocoaNibCompiler {
+  /// NSGridCellPlacement: inherited 0, none 1, leading/top 2, trailing/bottom 3, center 4, fill 5.
+  static let gridPlacements = ["inherited": 0, "none": 1, "leading": 2, "top": 2, "trailing": 3, "bottom": 3, "center": 4, "fill": 5]
+  /// NSGridRowAlignment: inherited 0, none 1, firstBaseline 2, lastBaseline 3.
+  static let gridRowAlignments = ["inherited": 0, "none": 1, "firstBaseline": 2, "lastBaseline": 3]
+  /// NSGridViewSizeForContent (FLT_MIN): a row height or column width that follows its content.
+  static let gridSizeForContent = Double(Float.leastNormalMagnitude)
+
+  /// An `NSGrid_xPlacement`/`NSGrid_yPlacement`/`NSGrid_alignment` value from `attribute`
+  /// (inherited when absent).
+  func gridEnum(_ element: InterfaceDocument.Element, _ attribute: String, _ values: [String: Int]) throws(InterfaceBuilderError) -> NIBArchive.Payload {
+    guard let name = element[attribute] else { return .int8(0) }
+    guard let value = values[name] else { throw invalid(element, "\(attribute) \"\(name)\" is not known") }
+    return .int8(Int8(value))
+  }
+
+  /// `<gridView>` → `NSGridView` {view keys (its cells' content views are its subviews),
+  /// NSGrid_alignment, NSGrid_columnSpacing, NSGrid_columns, NSGrid_rowSpacing, NSGrid_rows,
+  /// NSGrid_xPlacement, NSGrid_yPlacement, NSGrid_cells (row by row, every row × column)}.
+  mutating func compileGridView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: ["xPlacement", "yPlacement", "rowAlignment", "rowSpacing", "columnSpacing"], view: true)
+    for child in element.children where !["rect", "autoresizingMask", "constraints", "rows", "columns", "gridCells", "connections"].contains(child.name) {
+      throw unsupported(child)
+    }
+    let rowElements = element.child("rows")?.children ?? []
+    let columnElements = element.child("columns")?.children ?? []
+    let cellElements = element.child("gridCells")?.children ?? []
+    for child in rowElements where child.name != "gridRow" { throw unsupported(child) }
+    for child in columnElements where child.name != "gridColumn" { throw unsupported(child) }
+    for child in cellElements where child.name != "gridCell" { throw unsupported(child) }
+
+    let grid = try begin(element, className: "NSGridView", parent: parent)
+    var entries = try viewEntries(element, view: grid, superview: superview)
+    var rows: [String: Int] = [:], rowOrder: [String] = []
+    for row in rowElements {
+      try checkAttributes(row, known: ["yPlacement", "rowAlignment", "height", "topPadding", "bottomPadding", "hidden"])
+      guard let id = row["id"] else { throw invalid(row, "a grid row needs an id") }
+      let object = try begin(row, className: "NSGridRow", parent: grid)
+      graph[object].entries = [
+        .init("NSGrid_hidden", .bool(row.flag("hidden"))), .init("NSGrid_bottomPadding", .float64(row.double("bottomPadding") ?? 0)),
+        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_topPadding", .float64(row.double("topPadding") ?? 0)),
+        .init("NSGrid_height", .float64(row.double("height") ?? Self.gridSizeForContent)),
+        .init("NSGrid_yPlacement", try gridEnum(row, "yPlacement", Self.gridPlacements)),
+        .init("NSGrid_alignment", try gridEnum(row, "rowAlignment", Self.gridRowAlignments)),
+      ]
+      try compileChildren(of: row, object: object, known: [])
+      rows[id] = object
+      rowOrder.append(id)
+    }
+    var columns: [String: Int] = [:], columnOrder: [String] = []
+    for column in columnElements {
+      try checkAttributes(column, known: ["xPlacement", "width", "leadingPadding", "trailingPadding", "hidden"])
+      guard let id = column["id"] else { throw invalid(column, "a grid column needs an id") }
+      let object = try begin(column, className: "NSGridColumn", parent: grid)
+      graph[object].entries = [
+        .init("NSGrid_hidden", .bool(column.flag("hidden"))), .init("NSGrid_leadingPadding", .float64(column.double("leadingPadding") ?? 0)),
+        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_trailingPadding", .float64(column.double("trailingPadding") ?? 0)),
+        .init("NSGrid_width", .float64(column.double("width") ?? Self.gridSizeForContent)),
+        .init("NSGrid_xPlacement", try gridEnum(column, "xPlacement", Self.gridPlacements)),
+      ]
+      try compileChildren(of: column, object: object, known: [])
+      columns[id] = object
+      columnOrder.append(id)
+    }
+    var cells: [String: Int] = [:]
+    var contents: [Int] = []
+    for cell in cellElements {
+      try checkAttributes(cell, known: ["row", "column", "xPlacement", "yPlacement", "rowAlignment"])
+      guard let rowID = cell["row"], let row = rows[rowID], let columnID = cell["column"], let column = columns[columnID] else {
+        throw invalid(cell, "a grid cell needs the ids of one of its grid's rows and columns")
+      }
+      let key = rowID + "\u{0}" + columnID
+      guard cells[key] == nil else { throw invalid(cell, "two grid cells at the same row and column") }
+      let object = try begin(cell, className: "NSGridCell", parent: grid)
+      var content: NIBArchive.Payload = .null
+      for child in cell.children where child["key"] == "contentView" {
+        let view = try compileObject(child, parent: object, superview: grid)
+        markNotTranslating(view, element: child)
+        contents.append(view)
+        content = .object(view)
+      }
+      graph[object].entries = [
+        .init("NSGrid_content", content), .init("NSGrid_mergeHead", .null), .init("NSGrid_owningRow", .object(row)),
+        .init("NSGrid_owningColumn", .object(column)), .init("NSGrid_xPlacement", try gridEnum(cell, "xPlacement", Self.gridPlacements)),
+        .init("NSGrid_yPlacement", try gridEnum(cell, "yPlacement", Self.gridPlacements)),
+        .init("NSGrid_alignment", try gridEnum(cell, "rowAlignment", Self.gridRowAlignments)),
+      ]
+      for child in cell.children where child["key"] != "contentView" && child.name != "connections" { throw unsupported(child) }
+      try compileChildren(of: cell, object: object, known: [cell.children.first { $0["key"] == "contentView" }?.name ?? ""])
+      cells[key] = object
+    }
+    // Every row × column, row by row, as AppKit's grid indexes its cells.
+    var ordered: [Int] = []
+    for rowID in rowOrder {
+      for columnID in columnOrder {
+        guard let cell = cells[rowID + "\u{0}" + columnID] else {
+          throw unsupported(element, "a grid view without a cell at every row and column is not compiled yet")
+        }
+        ordered.append(cell)
+      }
+    }
+    if !contents.isEmpty {
+      let position = (entries.firstIndex { $0.key == "NSvFlags" } ?? 0) + 1
+      entries.insert(.init("NSSubviews", .object(graph.collection("NSMutableArray", contents))), at: position)
+    }
+    if let hugging = hugging(element) { entries.append(.init("NSHuggingPriority", hugging)) }
+    if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
+    entries += tailViewEntries(element)
+    entries += [
+      .init("NSGrid_alignment", try gridEnum(element, "rowAlignment", Self.gridRowAlignments)),
+      .init("NSGrid_columnSpacing", .float64(element.double("columnSpacing") ?? 6)),
+      .init("NSGrid_columns", .object(graph.collection("NSArray", columnOrder.compactMap { columns[$0] }))),
+      .init("NSGrid_rowSpacing", .float64(element.double("rowSpacing") ?? 6)),
+      .init("NSGrid_rows", .object(graph.collection("NSArray", rowOrder.compactMap { rows[$0] }))),
+      .init("NSGrid_xPlacement", try gridEnum(element, "xPlacement", Self.gridPlacements)),
+      .init("NSGrid_yPlacement", try gridEnum(element, "yPlacement", Self.gridPlacements)),
+      .init("NSGrid_cells", .object(graph.collection("NSArray", ordered))),
+    ]
+    graph[grid].entries = entries
+    try compileChildren(of: element, object: grid, known: ["rect", "autoresizingMask", "constraints", "rows", "columns", "gridCells"])
+    noteUnverified(
+      element,
+      "<gridView> as NSGridView with NSGridRow/NSGridColumn/NSGridCell and their NSGrid_… keys (rows, columns, cells, content, owning row/column/grid, placements, spacing), AppKit's decoder keys"
+    )
+    return grid
+  }
+}
