@@ -173,7 +173,9 @@ import TestSupport
     // 26 since issue 15's tables (scrollview_table, sv16b, test_outline_small_sv, both copies of
     // test17_scrollhiding and five tables in windows) and controls (tab views, predicate editors)
     // compile strictly; 40 before. 25 since sb_tv_customclass's custom-class text view compiles.
-    #expect(warned.count == 25)
+    // 24 since view controllers with their own storyboardIdentifier compile (NetNewsWire's
+    // Inspector storyboard).
+    #expect(warned.count == 24)
 
     // Strict mode: the compiler refuses exactly the documents lenient mode warned about, naming the line.
     var refused: Set<String> = []
