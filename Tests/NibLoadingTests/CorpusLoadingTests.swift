@@ -174,8 +174,9 @@ import TestSupport
     // test17_scrollhiding and five tables in windows) and controls (tab views, predicate editors)
     // compile strictly; 40 before. 25 since sb_tv_customclass's custom-class text view compiles.
     // 24 since view controllers with their own storyboardIdentifier compile (NetNewsWire's
-    // Inspector storyboard).
-    #expect(warned.count == 24)
+    // Inspector storyboard); 23 since a connection across scenes is left out with an ibtool
+    // warning, not refused (NetNewsWire's iOS account storyboard).
+    #expect(warned.count == 23)
 
     // Strict mode: the compiler refuses exactly the documents lenient mode warned about, naming the line.
     var refused: Set<String> = []
