@@ -58,7 +58,7 @@ extension CocoaNibCompiler {
   /// not know, best-effort), the Application placeholder and an `NSStoryboardPlaceholder`; the
   /// scene owner's `sceneController` outlet to the controller and its `storyboard` outlet —
   /// the shape of Apple's window controller nibs (sb_swift_wc), unverified for other controllers.
-  mutating func compileControllerScene(_ element: InterfaceDocument.Element, uuid: String) throws(InterfaceBuilderError) -> NibGraph {
+  mutating func compileControllerScene(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph {
     let objectData = startArchive()
     let owner = storyboardOwner()
     let controller: Int

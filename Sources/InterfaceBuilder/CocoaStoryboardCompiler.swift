@@ -151,12 +151,12 @@ public enum CocoaStoryboardCompiler {
           compilerNib = try nibName("\(id)-view-\(viewID)", for: object, in: document)
           nibs.append((compilerNib, graph))
           // Instantiable by identifier (its storyboardIdentifier, or an embed segue's destination):
-          // a nib of its own as well (``CocoaNibCompiler/compileControllerScene(_:uuid:)``).
+          // a nib of its own as well (``CocoaNibCompiler/compileControllerScene(_:)``).
           if object["storyboardIdentifier"] != nil || instantiated.contains(id) {
             var sceneCompiler = CocoaNibCompiler(document: document, options: options, index: index)
             sceneCompiler.firstResponderIDs.formUnion(firstResponders)
             let name = try nibName(controllerNibName(object), for: object, in: document)
-            nibs.append((name, try sceneCompiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+            nibs.append((name, try sceneCompiler.compileControllerScene(object)))
             namesToNibs.append((name, .string(name)))
             namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
             if id == initial { entryPoint = name }
@@ -169,7 +169,7 @@ public enum CocoaStoryboardCompiler {
           let id = object["id"] ?? ""
           guard object["storyboardIdentifier"] != nil || instantiated.contains(id) || id == initial else { continue }
           let name = try nibName(controllerNibName(object), for: object, in: document)
-          nibs.append((name, try compiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+          nibs.append((name, try compiler.compileControllerScene(object)))
           compilerNib = name
           namesToNibs.append((name, .string(name)))
           namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
@@ -178,7 +178,7 @@ public enum CocoaStoryboardCompiler {
           guard warnings != nil else { throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet") }
           let id = object["id"] ?? ""
           let name = try nibName(controllerNibName(object), for: object, in: document)
-          nibs.append((name, try compiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+          nibs.append((name, try compiler.compileControllerScene(object)))
           namesToNibs.append((name, .string(name)))
           namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
           if object["id"] == initial { entryPoint = name }

@@ -54,8 +54,8 @@ public final class Storyboard: ViewControllerSource {
   /// A document compiles as `options` ask: strictly (``Nib/Options/isStrict``), refusing an
   /// element whose Apple compilation is not known with its line, as `ibtool --compile` does; else
   /// leniently, the element left out or made best-effort — a controller the compiler does not
-  /// know made a view controller of its class, a connection across scenes left out — each a
-  /// warning in ``compileWarnings`` and in the loaded warnings of its scene's nib.
+  /// know made a view controller of its class — each a warning in ``compileWarnings`` and in the
+  /// loaded warnings of its scene's nib. Both leave out a connection across scenes.
   ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error.
   public init(contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
