@@ -285,6 +285,34 @@ import TestSupport
     #expect(error?.line != nil)
   }
 
+  @Test func aTabViewControllerWithAnIdentifierIsAlsoANibOfItsOwn() throws {
+    let output = try Self.compile(Self.storyboard(tabAttributes: #"storyboardIdentifier="Tabs" tabStyle="segmentedControlOnBottom""#))
+    #expect(Self.nibNames(output) == ["General", "NSSplitViewController-split1", "NSWindowController-wc1", "Tabs"])
+    let graph = try Self.nib(output, "Tabs")
+    let tab = try Self.only("NSTabViewController", in: graph)
+    #expect(Self.text(graph, tab, "NSStoryboardIdentifier") == "Tabs")
+    #expect(graph[tab]["NSViewControllerTabStyle"] == NibGraph.integer(1))
+    #expect(graph[tab]["NSSelectedTabViewItemIndex"] == NibGraph.integer(0))
+    let outlets = Self.outlets(graph)
+    #expect(outlets.contains { $0.label == "sceneController" && $0.destination == tab })
+    // The tab view controller, its two children and the scene each reach the storyboard.
+    #expect(outlets.filter { $0.label == "storyboard" }.count == 3)
+  }
+
+  /// The nib loader's lenient compile makes the same nibs, with nothing to warn about.
+  @Test func theLenientCompileAgrees() throws {
+    let document = try InterfaceDocument(bytes: Self.storyboard(), path: "t.storyboard")
+    let strict = try CocoaStoryboardCompiler.compile(document, options: .init(omitsColorProfiles: true))
+    let lenient = try CocoaStoryboardCompiler.compileLeniently(document, options: .init(omitsColorProfiles: true))
+    #expect(lenient.nibs.map(\.name) == strict.nibs.map(\.name))
+    #expect(lenient.warnings.values.allSatisfy { $0.isEmpty }, "\(lenient.warnings)")
+    #expect(lenient.info == strict.info)
+    for (name, graph) in strict.nibs {
+      let other = try #require(lenient.nibs.first { $0.name == name }?.graph)
+      #expect(other.objects.map(\.className) == graph.objects.map(\.className), "\(name)")
+    }
+  }
+
   @Test func unknownTabStylesAndUnmatchedItemsAreRefused() throws {
     let style = expectError(InterfaceBuilderError.self, .unsupported) { try Self.compile(Self.storyboard(tabAttributes: #"tabStyle="sideways""#)) }
     #expect(style?.line != nil)
