@@ -66,7 +66,8 @@ extension CocoaNibCompiler {
       controller = try storyboardControllerObject(element, parent: owner)
       noteUnverified(
         element,
-        "a <\(element.name)> instantiated by identifier as a nib of its own (\(CocoaStoryboardCompiler.controllerNibName(element))) holding the controller, with sceneController and storyboard outlets")
+        "a <\(element.name)> instantiated by identifier as a nib of its own (\(CocoaStoryboardCompiler.controllerNibName(element))) "
+          + "holding the controller, with sceneController and storyboard outlets")
     } else {
       controller = try enclosing(element) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
         try compiler.bestEffortController(element, parent: owner)
@@ -198,7 +199,9 @@ extension CocoaNibCompiler {
     noteUnverified(
       element,
       isTab
-        ? "<tabViewController> as NSTabViewController {NSSelectedTabViewItemIndex, NSViewControllerTabStyle, NSViewControllerTransitionOption, NSTabView, privateRelationshipSegueTrackingItems} with its tabItems children and a tabViewItems runtime attribute"
+        ? "<tabViewController> as NSTabViewController {NSSelectedTabViewItemIndex, NSViewControllerTabStyle, "
+          + "NSViewControllerTransitionOption, NSTabView, privateRelationshipSegueTrackingItems} with its tabItems children "
+          + "and a tabViewItems runtime attribute"
         : "<splitViewController> as NSSplitViewController {NSSplitView, NSSplitViewItems} with its splitItems children (GNUstep's decoder keys)")
     return controller
   }
@@ -312,7 +315,8 @@ extension CocoaNibCompiler {
     graph[template].entries = entries
     noteUnverified(
       segue,
-      "embed segue as NSStoryboardEmbedSegueTemplate {NSDestinationControllerIdentifier} in the controller's NSStoryboardSegueTemplates, reaching its container view through an UpstreamPlaceholder")
+      "embed segue as NSStoryboardEmbedSegueTemplate {NSDestinationControllerIdentifier} in the controller's "
+        + "NSStoryboardSegueTemplates, reaching its container view through an UpstreamPlaceholder")
     return template
   }
 
