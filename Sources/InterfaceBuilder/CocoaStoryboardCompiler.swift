@@ -11,8 +11,9 @@ public struct CompiledStoryboardOutput: Sendable {
   public var info: PropertyListValue
   /// Each nib by file name without `.nib`, in the order they were made.
   public var nibs: [(name: String, graph: NibGraph)]
-  /// What lenient compiling did instead of refusing, by the name of the nib of the scene it
-  /// concerns (empty for a strict compile).
+  /// The warnings, by the name of the nib they concern: for a lenient compile, what it did
+  /// instead of refusing; for a strict one, `ibtool --compile`'s notes (what was compiled
+  /// without an Apple sample to check it against, connections across scenes left out).
   public var warnings: [String: [CompilerWarning]] = [:]
   /// Each nib's name with the number of the scene it was made from.
   var sceneNibs: [(name: String, scene: Int)] = []
