@@ -275,9 +275,10 @@ public struct IBTool {
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
         if !stasisRuntime { warnings.append("\(path): \(Self.iOSEncodingWarning)") }
-        return try CocoaTouchStoryboardCompiler.compile(document)
       }
-      let output = try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
+      let output =
+        document.platform == .iOS
+        ? try CocoaTouchStoryboardCompiler.compile(document) : try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
       for name in output.warnings.keys.sorted() { warnings += output.warnings[name, default: []].map { "\($0) [\(name).nib]" } }
       return output
     } catch let error as IBToolError {

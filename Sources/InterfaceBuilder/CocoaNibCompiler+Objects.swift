@@ -57,6 +57,7 @@ extension CocoaNibCompiler {
     case "customObject": return try compileCustomObject(element, parent: parent)
     case "window", "panel": return try compileWindow(element, parent: parent)
     case "view", "customView": return try compileView(element, parent: parent, superview: superview)
+    case "containerView": return try compileContainerView(element, parent: parent, superview: superview)
     case "textField": return try compileControl(element, className: "NSTextField", parent: parent, superview: superview)
     case "button": return try compileControl(element, className: "NSButton", parent: parent, superview: superview)
     case "menu": return try compileMenu(element, parent: parent)

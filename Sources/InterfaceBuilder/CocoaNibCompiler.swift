@@ -142,7 +142,7 @@ public struct CocoaNibCompiler {
   /// object ids (the File's Owner 1, then the objects, then the connections but the early ones).
   mutating func finishArchive(_ objectData: Int) throws(InterfaceBuilderError) -> NibGraph {
     try applyCustomClasses()
-    if options.lenientPlan != nil { dropConnectionsToOtherScenes() }
+    if options.lenientPlan != nil || document.kind == .storyboard { dropConnectionsToOtherScenes() }
     if let (id, line) = pendingReferences.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
       throw InterfaceBuilderError(.invalidDocument, path: document.path, line: line, detail: "a reference to object id \"\(id)\", which the document does not define")
     }

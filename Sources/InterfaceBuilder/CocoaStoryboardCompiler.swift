@@ -11,14 +11,15 @@ public struct CompiledStoryboardOutput: Sendable {
   public var info: PropertyListValue
   /// Each nib by file name without `.nib`, in the order they were made.
   public var nibs: [(name: String, graph: NibGraph)]
-  /// What lenient compiling did instead of refusing, by the name of the nib of the scene it
-  /// concerns (empty for a strict compile).
+  /// The warnings, by the name of the nib they concern: for a lenient compile, what it did
+  /// instead of refusing; for a strict one, `ibtool --compile`'s notes (what was compiled
+  /// without an Apple sample to check it against, connections across scenes left out).
   public var warnings: [String: [CompilerWarning]] = [:]
   /// Each nib's name with the number of the scene it was made from.
   var sceneNibs: [(name: String, scene: Int)] = []
-  /// What the scenes' compilers wrote without an Apple sample to check it against, before
-  /// ``distributeWarnings(_:scenes:)`` files each under its scene's nibs.
-  var unverified: [CompilerWarning] = []
+  /// What the scenes' compilers wrote without an Apple sample to check it against (and
+  /// connections they left out), each with the nib it concerns.
+  var unverified: [(nib: String, warning: CompilerWarning)] = []
 
   /// Files each warning under the nibs of the scene whose lines hold it.
   mutating func distributeWarnings(_ warnings: [CompilerWarning], scenes: [InterfaceDocument.Element]) {
@@ -38,7 +39,12 @@ public struct CompiledStoryboardOutput: Sendable {
 /// controller's `storyboardIdentifier`, or `NSWindowController-<id>`, holding the controller,
 /// its window and the content view controller), and view controllers (→ `<id>-view-<view id>`,
 /// the view, with the controller outside the nib as an `UpstreamPlaceholder-1` external object).
-/// Other controllers and segues are refused with their line.
+/// Without an Apple sample, each noted unverified (CocoaStoryboardCompiler+Controllers.swift): a
+/// controller instantiated by identifier (its `storyboardIdentifier`, or an embed segue's
+/// destination) also gets a nib of its own under that name; tab and split view controllers are
+/// compiled with their relationship segues' children where they are used; a container view's
+/// embed segue is a template of its controller; connections to another scene's objects are left
+/// out with a warning. Other controllers and segues are refused with their line.
 ///
 /// `uniqueIdentifierForStoryboardCompilation` values are UUIDs Apple makes at random; these are
 /// derived from the document and the controller's id, so that a build is reproducible.
@@ -54,7 +60,11 @@ public enum CocoaStoryboardCompiler {
     var noWarnings: [CompilerWarning]? = nil
     let converted = try document.withTextChildrenAsAttributes()
     var output = try compileScenes(converted, options: options, warnings: &noWarnings)
-    output.distributeWarnings(output.unverified, scenes: converted.scenes)
+    // Once per nib: a controller compiled into several nibs (a window's content that is also
+    // instantiated by identifier) notes the same things in each.
+    for (nib, warning) in output.unverified where output.warnings[nib]?.contains(warning) != true {
+      output.warnings[nib, default: []].append(warning)
+    }
     output.unverified = []
     return output
   }
@@ -63,14 +73,10 @@ public enum CocoaStoryboardCompiler {
   /// strict compiler refuses is left out or compiled best-effort as in
   /// ``CocoaNibCompiler/compileLeniently(_:options:)``; and the scenes themselves:
   ///
-  /// - a view controller with its own `storyboardIdentifier` also gets a nib of its own under
-  ///   that identifier (the controller, reaching the storyboard through `NSStoryboardPlaceholder`
-  ///   and its view through its view nib), so that `instantiateController(withIdentifier:)` makes it;
-  /// - a scene of another controller (`splitViewController`, `tabViewController`,
-  ///   `pageController`…), or such a controller as a window's content, is a best-effort
-  ///   controller of its class (a view controller in the headless model) with its child objects,
-  ///   in a nib named by its `storyboardIdentifier` or `<class>-<id>`; its relationship and embed
-  ///   segues are left out, with a warning.
+  /// - a scene of a controller the compiler does not know (`pageController`…), or such a
+  ///   controller as a window's content, is a best-effort controller of its class (a view
+  ///   controller in the headless model) with its child objects, in a nib named by its
+  ///   `storyboardIdentifier` or `<class>-<id>`; its segues are left out, with a warning.
   ///
   /// Each warning is listed under the nib of the scene it concerns. Never for `ibtool --compile`.
   public static func compileLeniently(
@@ -105,11 +111,12 @@ public enum CocoaStoryboardCompiler {
       }
     }
     let index = DocumentIndex(document)
+    let instantiated = segueDestinations(document)
     var nibs: [(name: String, graph: NibGraph)] = []
     var namesToNibs: [(String, PropertyListValue)] = []
     var namesToUUIDs: [(String, PropertyListValue)] = []
     var entryPoint: String?
-    var unverified: [CompilerWarning] = []
+    var unverified: [(nib: String, warning: CompilerWarning)] = []
     let initial = document.root["initialViewController"]
     var sceneNibs: [(name: String, scene: Int)] = []
     for (sceneNumber, scene) in document.scenes.enumerated() {
@@ -119,17 +126,21 @@ public enum CocoaStoryboardCompiler {
       for object in scene.child("objects")?.children ?? [] where object["sceneMemberID"] == "viewController" {
         var compiler = CocoaNibCompiler(document: document, options: options, index: index)
         compiler.firstResponderIDs.formUnion(firstResponders)
+        // The nib `compiler` makes (its warnings are filed under it).
+        var compilerNib = ""
         switch object.name {
         case "application":
           guard let menu = object.child("menu", key: "mainMenu") else { continue }
           let graph = try compiler.compileMainMenu(application: object, menu: menu, sceneObjects: otherObjects)
           nibs.append(("MainMenu", graph))
+          compilerNib = "MainMenu"
           namesToNibs.append(("MainMenu", .string("MainMenu")))
         case "windowController":
           let name = try nibName(object["storyboardIdentifier"] ?? "NSWindowController-" + (object["id"] ?? ""), for: object, in: document)
           let uuid = storyboardUUID(document, object["id"] ?? "")
           let graph = try compiler.compileWindowControllerScene(object, controllers: controllers, uuid: uuid)
           nibs.append((name, graph))
+          compilerNib = name
           namesToNibs.append((name, .string(name)))
           namesToUUIDs.append((name, .string(uuid)))
           if object["id"] == initial { entryPoint = name }
@@ -138,31 +149,37 @@ public enum CocoaStoryboardCompiler {
             throw compiler.unsupported(object, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
           }
           let graph = try compiler.compileViewControllerView(object, view: view, sceneObjects: otherObjects)
-          nibs.append((try nibName("\(id)-view-\(viewID)", for: object, in: document), graph))
-          if let identifier = object["storyboardIdentifier"] {
-            guard warnings != nil else {
-              throw compiler.unsupported(object, "a view controller with its own storyboardIdentifier is not compiled yet")
-            }
+          compilerNib = try nibName("\(id)-view-\(viewID)", for: object, in: document)
+          nibs.append((compilerNib, graph))
+          // Instantiable by identifier (its storyboardIdentifier, or an embed segue's destination):
+          // a nib of its own as well (``CocoaNibCompiler/compileControllerScene(_:)``).
+          if object["storyboardIdentifier"] != nil || instantiated.contains(id) {
             var sceneCompiler = CocoaNibCompiler(document: document, options: options, index: index)
             sceneCompiler.firstResponderIDs.formUnion(firstResponders)
-            let name = try nibName(identifier, for: object, in: document)
-            nibs.append((name, try sceneCompiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+            let name = try nibName(controllerNibName(object), for: object, in: document)
+            nibs.append((name, try sceneCompiler.compileControllerScene(object)))
             namesToNibs.append((name, .string(name)))
             namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
             if id == initial { entryPoint = name }
-            warnings?.append(
-              CompilerWarning(
-                path: document.path, line: object.line, element: object.name,
-                detail: "storyboardIdentifier \"\(identifier)\": the controller's own nib is made best-effort (Apple's compilation of it is not known here)"))
             warnings? += sceneCompiler.lenientWarnings
-            unverified += sceneCompiler.unverifiedWarnings
+            unverified += sceneCompiler.unverifiedWarnings.map { (name, $0) }
           }
+        case "tabViewController", "splitViewController":
+          // Compiled where it is used (a window's content, an item of another container); a nib
+          // of its own only when something instantiates it by identifier.
+          let id = object["id"] ?? ""
+          guard object["storyboardIdentifier"] != nil || instantiated.contains(id) || id == initial else { continue }
+          let name = try nibName(controllerNibName(object), for: object, in: document)
+          nibs.append((name, try compiler.compileControllerScene(object)))
+          compilerNib = name
+          namesToNibs.append((name, .string(name)))
+          namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
+          if id == initial { entryPoint = name }
         default:
           guard warnings != nil else { throw compiler.unsupported(object, "a <\(object.name)> scene is not compiled yet") }
           let id = object["id"] ?? ""
-          let name = try nibName(
-            object["storyboardIdentifier"] ?? CocoaNibCompiler.bestEffortClassName(object.name) + "-" + id, for: object, in: document)
-          nibs.append((name, try compiler.compileControllerScene(object, uuid: storyboardUUID(document, id))))
+          let name = try nibName(controllerNibName(object), for: object, in: document)
+          nibs.append((name, try compiler.compileControllerScene(object)))
           namesToNibs.append((name, .string(name)))
           namesToUUIDs.append((name, .string(storyboardUUID(document, id))))
           if object["id"] == initial { entryPoint = name }
@@ -172,7 +189,7 @@ public enum CocoaStoryboardCompiler {
               detail: "a <\(object.name)> scene is compiled as a best-effort controller (Apple's compilation of it is not known here)"))
         }
         warnings? += compiler.lenientWarnings
-        unverified += compiler.unverifiedWarnings
+        unverified += compiler.unverifiedWarnings.map { (compilerNib, $0) }
       }
     }
     var seen: [String: Int] = [:]
@@ -321,11 +338,7 @@ extension CocoaNibCompiler {
       objectsWithParents.append((view, window))
     }
     var contentController: Int?
-    if let contentElement {
-      let child = try viewControllerObject(contentElement)
-      objectsWithParents.append((child, window))
-      contentController = child
-    }
+    if let contentElement { contentController = try storyboardControllerObject(contentElement, parent: window) }
     // The content view and controller are listed right after the window, before its toolbar (sb_toolbar).
     let synthesized = Array(objectsWithParents[afterWindow...])
     objectsWithParents.removeSubrange(afterWindow...)
@@ -334,8 +347,7 @@ extension CocoaNibCompiler {
     var entries: [NibGraph.Entry] = [.init("IBWindowTemplate", .object(window))]
     if let contentController { entries.append(.init("IBWindowTemplateContentViewController", .object(contentController))) }
     if let identifier = element["storyboardIdentifier"] { entries.append(.init("explicitStoryboardIdentifier", string(identifier))) }
-    entries.append(.init("showSeguePresentationStyle", .int8(0)))
-    entries.append(.init("uniqueIdentifierForStoryboardCompilation", string(uuid)))
+    entries += try presentationEntries(element, uuid: uuid)
     graph[controller].entries = try swapped(element, original: "IBNSWindowController", plain: "NSWindowController", object: controller) + entries
     _ = applicationPlaceholder()
     let ownPlaceholder = externalPlaceholder("NSStoryboardPlaceholder")
@@ -366,30 +378,66 @@ extension CocoaNibCompiler {
   }
 
   /// A view controller as another nib holds it: `NSViewController` (or a class swapper for its
-  /// custom class) naming the nib of its view.
+  /// custom class) {NSNibName (its view's nib), NSTitle, NSStoryboardIdentifier,
+  /// NSExternalObjectsTableForViewLoading (itself as `UpstreamPlaceholder-1` when its view's nib
+  /// refers to it, and its embed segues' templates), NSStoryboardSegueTemplates,
+  /// showSeguePresentationStyle, uniqueIdentifierForStoryboardCompilation…}. Apple's samples show
+  /// the keys of a controller without title, identifier or segues (sb_basic_wc, sb_swift_wc); the
+  /// others are noted unverified.
   mutating func viewControllerObject(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    if element.name != "viewController", options.lenientPlan != nil {
-      lenientWarnings.append(
-        CompilerWarning(
-          path: document.path, line: element.line, element: element.name,
-          detail: "as a window's content: compiled as a best-effort controller (Apple's compilation of it is not known here)"))
-      return try bestEffortController(element, parent: filesOwner)
-    }
-    guard element.name == "viewController" else { throw unsupported(element, "a <\(element.name)> as a window's content is not compiled yet") }
     guard let id = element["id"], let view = Self.controllerView(element), let viewID = view["id"] else {
       throw unsupported(element, "a view controller without its own view (<view key=\"view\"> with an id) is not compiled yet")
     }
     let controller = graph.add("NSViewController")
-    let table = hasUpstreamConnections(element) ? [sharedString("UpstreamPlaceholder-1"), controller] : []
-    var entries: [NibGraph.Entry] = [
-      .init("NSNibName", string("\(id)-view-\(viewID)")),
-      .init("NSExternalObjectsTableForViewLoading", .object(graph.collection("NSMutableDictionary", table))),
-      .init("showSeguePresentationStyle", .int8(0)),
-      .init("uniqueIdentifierForStoryboardCompilation", string(CocoaStoryboardCompiler.storyboardUUID(document, id))),
-    ]
+    let upstream = hasUpstreamConnections(element)
+    var table = upstream ? [sharedString("UpstreamPlaceholder-1"), controller] : []
+    var templates: [Int] = []
+    for (position, embed) in Self.embedSegues(in: view).enumerated() {
+      let template = try embedSegueTemplate(embed.segue)
+      table += [sharedString(Self.embedPlaceholderIdentifier(position, upstream: upstream)), template]
+      templates.append(template)
+    }
+    var entries: [NibGraph.Entry] = [.init("NSNibName", string("\(id)-view-\(viewID)"))]
+    if let title = element["title"] {
+      entries.append(.init("NSTitle", string(title)))
+      noteUnverified(element, "title as the view controller's NSTitle (AppKit's NSViewController key)")
+    }
+    if let identifier = element["storyboardIdentifier"] {
+      entries.append(.init("NSStoryboardIdentifier", string(identifier)))
+      noteUnverified(element, "storyboardIdentifier \"\(identifier)\" as the controller's NSStoryboardIdentifier")
+    }
+    entries.append(.init("NSExternalObjectsTableForViewLoading", .object(graph.collection("NSMutableDictionary", table))))
+    if !templates.isEmpty { entries.append(.init("NSStoryboardSegueTemplates", .object(graph.collection("NSArray", templates)))) }
+    entries += try presentationEntries(element, uuid: CocoaStoryboardCompiler.storyboardUUID(document, id))
     entries = try swapped(element, original: "NSViewController", plain: "NSViewController", object: controller) + entries
+    if graph[controller].className == "NSClassSwapper", element["storyboardIdentifier"] != nil {
+      entries.append(.init("connectionsRequireClassSwapperForStoryboardCompilation", .bool(true)))
+    }
     graph[controller].entries = entries
     return controller
+  }
+
+  /// showSeguePresentationStyle (0, or 1 for `showSeguePresentationStyle="single"`),
+  /// uniqueIdentifierForStoryboardCompilation, and for a single-instance controller
+  /// NSStoryboardSegueDestinationOptions {NSSingleInstancePresentationIdentifier: its UUID}.
+  /// Apple's samples show only the default style.
+  mutating func presentationEntries(_ element: InterfaceDocument.Element, uuid: String) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    let single: Bool
+    switch element["showSeguePresentationStyle"] {
+    case nil, "multiple": single = false
+    case "single": single = true
+    case let style?: throw unsupported(element, "showSeguePresentationStyle \"\(style)\" is not known", attribute: "showSeguePresentationStyle")
+    }
+    var entries: [NibGraph.Entry] = [
+      .init("showSeguePresentationStyle", .int8(single ? 1 : 0)), .init("uniqueIdentifierForStoryboardCompilation", string(uuid)),
+    ]
+    if single {
+      let options = graph.collection("NSDictionary", [sharedString("NSSingleInstancePresentationIdentifier"), sharedString(uuid)])
+      entries.append(.init("NSStoryboardSegueDestinationOptions", .object(options)))
+      noteUnverified(
+        element, "showSeguePresentationStyle=\"single\" as showSeguePresentationStyle 1 with NSStoryboardSegueDestinationOptions {NSSingleInstancePresentationIdentifier}")
+    }
+    return entries
   }
 
   /// A view controller's view: its child with `key="view"` (`<view>` or `<customView>`).
@@ -444,6 +492,14 @@ extension CocoaNibCompiler {
     if let upstream {
       objectsWithParents.append((upstream, owner))
       try compileConnections(of: element, source: upstream)
+    }
+    // Each embed segue's template, an object of the controller's nib, reaches its container
+    // view through an external placeholder (the controller's NSExternalObjectsTableForViewLoading).
+    for (position, embed) in Self.embedSegues(in: view).enumerated() {
+      let placeholder = externalPlaceholder(Self.embedPlaceholderIdentifier(position, upstream: upstream != nil))
+      objectsWithParents.append((placeholder, owner))
+      guard let id = embed.container["id"], let container = objectsByID[id] else { throw invalid(embed.container, "a container view needs an id") }
+      _ = outlet(from: placeholder, to: container, "containerView")
     }
     return try finishArchive(objectData)
   }

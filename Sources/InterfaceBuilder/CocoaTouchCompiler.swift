@@ -53,9 +53,9 @@ public struct CocoaTouchCompiler {
   /// In a storyboard, every id of the document (to tell a connection to another scene from a
   /// dangling one).
   var otherScenesIDs: Set<String> = []
-  /// In lenient mode (``CocoaTouchStoryboardCompiler/compileLeniently(_:)``), the connections
-  /// left out; `nil` when compiling strictly.
-  var lenientWarnings: [CompilerWarning]?
+  /// The connections to another scene's objects left out (a scene is a nib of its own, which
+  /// can refer only to its own objects and to the storyboard), each a warning.
+  var crossSceneWarnings: [CompilerWarning] = []
 
   init(document: InterfaceDocument, localizableKeys: Set<String>? = nil) {
     self.document = document
@@ -493,10 +493,10 @@ public struct CocoaTouchCompiler {
     for (list, sourceID) in deferredConnections {
       let source = try object(sourceID, for: list)
       for connection in list.children {
-        if lenientWarnings != nil, ["outlet", "outletCollection", "action"].contains(connection.name), let destination = connection["destination"],
+        if ["outlet", "outletCollection", "action"].contains(connection.name), let destination = connection["destination"],
           objectsByID[destination] == nil, otherScenesIDs.contains(destination)
         {
-          lenientWarnings?.append(
+          crossSceneWarnings.append(
             CompilerWarning(
               path: document.path, line: connection.line, element: connection.name,
               detail: "\(connection["property"] ?? connection["selector"] ?? "") to \(destination), an object of another scene, left out: connections cannot cross scenes"))

@@ -19,11 +19,12 @@ public enum CocoaTouchStoryboardCompiler {
     try compile(document, lenient: false)
   }
 
-  /// Compiles an iOS storyboard for the nib loader in lenient mode: a connection from an object
-  /// of one scene to an object of another is left out, with a warning under the scene's nib.
-  /// Interface Builder does not let one make such a connection (each scene is a nib of its own,
-  /// which can only refer to the objects it holds and to the storyboard), so it comes only from
-  /// an edited or pasted document; UIKit never sees it. The strict compiler refuses it.
+  /// Compiles an iOS storyboard for the nib loader in lenient mode: as ``compile(_:)`` does, a
+  /// connection from an object of one scene to an object of another left out — Interface Builder
+  /// does not let one make such a connection (each scene is a nib of its own, which can only refer
+  /// to the objects it holds and to the storyboard), so it comes only from an edited or pasted
+  /// document; UIKit never sees it — but without the warning ``compile(_:)`` files under the
+  /// scene's nib for `ibtool --compile`.
   public static func compileLeniently(_ document: InterfaceDocument) throws(InterfaceBuilderError) -> CompiledStoryboardOutput {
     try compile(document, lenient: true)
   }
@@ -61,7 +62,6 @@ public enum CocoaTouchStoryboardCompiler {
     for (scene, controller) in controllers {
       var compiler = CocoaTouchCompiler(document: document, localizableKeys: localizableKeys)
       compiler.otherScenesIDs = allIDs
-      if lenient { compiler.lenientWarnings = [] }
       let owner = compiler.graph.add("UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("IBFilesOwner")))])
       let storyboard = compiler.graph.add(
         "UIProxyObject", [.init("UIProxiedObjectIdentifier", .object(compiler.string("UIStoryboardPlaceholder")))])
@@ -87,7 +87,9 @@ public enum CocoaTouchStoryboardCompiler {
       ]
       let name = identifiers[controller["id"] ?? ""] ?? ""
       nibs.append((name, try compiler.finish()))
-      if let sceneWarnings = compiler.lenientWarnings, !sceneWarnings.isEmpty { warnings[name] = sceneWarnings }
+      // A connection to another scene's object is left out in both modes: a warning of
+      // `ibtool --compile`; a lenient compile (the loader's) has nothing else to report.
+      if !lenient, !compiler.crossSceneWarnings.isEmpty { warnings[name] = compiler.crossSceneWarnings }
     }
     let table = identifiers.values.sorted().map { ($0, PropertyListValue.string($0)) }
     var info: [(String, PropertyListValue)] = []

@@ -203,7 +203,7 @@ extension CocoaNibCompiler {
     "imageView", "box", "slider", "stepper", "segmentedControl", "searchField", "secureTextField", "colorWell", "datePicker",
     "progressIndicator", "levelIndicator", "matrix", "pathControl", "comboBox", "tokenField", "splitView", "tabView", "stackView",
     "visualEffectView", "pdfView", "predicateEditor", "browser", "collectionView", "gridView", "switch", "wkWebView", "arrayController",
-    "objectController",
+    "objectController", "containerView",
   ]
 
   /// The class an element's tag stands for: `NS` and the tag capitalized (`predicateEditor` →
@@ -374,40 +374,15 @@ extension CocoaNibCompiler {
     }
     return controller
   }
-
-  /// A storyboard nib for one controller (lenient mode: a view controller with its own
-  /// `storyboardIdentifier`, or a controller the compiler does not know): the controller (a
-  /// view controller naming its view's nib, or a best-effort controller), reached by the scene
-  /// owner's `sceneController` outlet, its `storyboard` outlet to `NSStoryboardPlaceholder`.
-  mutating func compileControllerScene(_ element: InterfaceDocument.Element, uuid: String) throws(InterfaceBuilderError) -> NibGraph {
-    let objectData = startArchive()
-    let owner = storyboardOwner()
-    let controller: Int
-    if element.name == "viewController" {
-      controller = try viewControllerObject(element)
-      graph.append("uniqueIdentifierForStoryboardCompilation", string(uuid), to: controller)
-      objectsWithParents.append((controller, owner))
-    } else {
-      controller = try enclosing(element) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-        try compiler.bestEffortController(element, parent: owner)
-      }
-    }
-    _ = applicationPlaceholder()
-    let storyboard = externalPlaceholder("NSStoryboardPlaceholder")
-    objectsWithParents.append((storyboard, owner))
-    _ = outlet(from: owner, to: controller, "sceneController")
-    _ = outlet(from: controller, to: storyboard, "storyboard")
-    return try finishArchive(objectData)
-  }
 }
 
 extension CocoaNibCompiler {
-  /// Lenient mode: connections to an object the document defines outside what this nib compiles
-  /// (in a storyboard, an object of another scene) are left out with a warning. Interface
-  /// Builder does not let one make such a connection — each scene is a nib of its own, which
-  /// refers only to its own objects and to the storyboard — so it comes from an edited or pasted
-  /// document; AppKit never sees it. A reference to an id the document does not define at all is
-  /// still refused (`.invalidDocument`).
+  /// Connections to an object the document defines outside what this nib compiles (in a
+  /// storyboard, an object of another scene) are left out (`ibtool --compile` warns about each,
+  /// ``noteDroppedConnection(_:line:count:)``). Interface Builder does not let one make such a
+  /// connection — each scene is a nib of its own, which refers only to its own objects and to the
+  /// storyboard — so it comes from an edited or pasted document; AppKit never sees it. A
+  /// reference to an id the document does not define at all is still refused (`.invalidDocument`).
   mutating func dropConnectionsToOtherScenes() {
     for (id, line) in pendingReferences.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) where index.elementsByID[id] != nil {
       guard let placeholder = objectsByID[id] else { continue }
@@ -421,11 +396,7 @@ extension CocoaNibCompiler {
       let dropped = before - (outletConnections.count + actionConnections.count + bindingConnections.count)
       guard dropped > 0 else { continue }
       pendingReferences[id] = nil
-      let element = index.elementsByID[id].map { "<\($0.name)> at line \($0.line)" } ?? id
-      lenientWarnings.append(
-        CompilerWarning(
-          path: document.path, line: line, element: "connection",
-          detail: "\(dropped) connection(s) to \(id), \(element) outside this nib (another scene), left out: connections cannot cross scenes"))
+      noteDroppedConnection(id, line: line, count: dropped)
     }
   }
 }

@@ -93,5 +93,6 @@ extension ClassRegistry {
     "_NSRuleEditorViewSliceHolder", "_NSRuleEditorViewUnboundRowHolder", "IBImageConfiguration", "NSArrayController",
     "NSObjectController", "NSTreeController", "NSDictionaryController", "UILayoutGuide", "UITapGestureRecognizer",
     "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "NSLocale", "NSTimeZone", "NSFontManager", "UIButtonContent",
+    "NSSplitViewItem", "NSStoryboardEmbedSegueTemplate",
   ]
 }

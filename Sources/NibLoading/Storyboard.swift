@@ -54,8 +54,8 @@ public final class Storyboard: ViewControllerSource {
   /// A document compiles as `options` ask: strictly (``Nib/Options/isStrict``), refusing an
   /// element whose Apple compilation is not known with its line, as `ibtool --compile` does; else
   /// leniently, the element left out or made best-effort — a controller the compiler does not
-  /// know made a view controller of its class, a connection across scenes left out — each a
-  /// warning in ``compileWarnings`` and in the loaded warnings of its scene's nib.
+  /// know made a view controller of its class — each a warning in ``compileWarnings`` and in the
+  /// loaded warnings of its scene's nib. Both leave out a connection across scenes.
   ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error.
   public init(contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
@@ -80,7 +80,9 @@ public final class Storyboard: ViewControllerSource {
           }
         info = compiled.info
         nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
-        nibWarnings = compiled.warnings
+        // A strict compile's warnings are `ibtool --compile`'s notes (what no Apple sample checks),
+        // not something left out: the nibs load strictly, as a strict xib's does.
+        nibWarnings = options.isStrict ? [:] : compiled.warnings
       } else {
         let compiled = try CompiledStoryboard(contentsOf: path)
         info = compiled.info

@@ -21,16 +21,13 @@ struct CocoaTouchCorpusTests {
   }
 
   /// NetNewsWire's account storyboard keeps a stale action to another scene's controller
-  /// (Interface Builder cannot make one; the strict compiler calls the document invalid).
-  /// Compiled leniently, that connection alone is left out, with a warning.
+  /// (Interface Builder cannot make one): the compiler leaves that connection alone out, with a
+  /// warning — the only warnings a storyboard's compile gives.
   static func compileStoryboard(_ document: InterfaceDocument) throws -> CompiledStoryboardOutput {
-    do { return try CocoaTouchStoryboardCompiler.compile(document) } catch {
-      guard "\(error)".contains("connections cannot cross scenes") else { throw error }
-    }
-    let compiled = try CocoaTouchStoryboardCompiler.compileLeniently(document)
+    let compiled = try CocoaTouchStoryboardCompiler.compile(document)
     let warnings = compiled.warnings.values.flatMap { $0 }
-    #expect(!warnings.isEmpty)
     #expect(warnings.allSatisfy { "\($0)".contains("cannot cross scenes") }, "\(warnings)")
+    if document.path?.hasSuffix("iOS_Account_Account.storyboard") == true { #expect(!warnings.isEmpty) }
     return compiled
   }
 
