@@ -2,8 +2,8 @@ public import Interface
 
 // MARK: - Lenient compiling
 //
-// `ibtool --compile` refuses whatever Apple's compilation is not known for, rather than write
-// bytes that claim to be Apple's and are a guess. The nib loader, compiling a document on the spot
+// `ibtool --compile` refuses what has no known encoding (neither an Apple sample nor AppKit's
+// decoder keys), and warns for each feature written from decoder keys alone. The nib loader, compiling a document on the spot
 // for an app on Linux, wants what UIKit and AppKit do with a nib they half understand: log and go
 // on. Lenient compiling is that mode, and only the loader asks for it
 // (``CocoaNibCompiler/compileLeniently(_:options:)``,
