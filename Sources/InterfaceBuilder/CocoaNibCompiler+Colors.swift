@@ -27,8 +27,8 @@ extension CocoaNibCompiler {
     return text
   }
 
-  /// `<color>` → a shared `NSColor`: calibrated white or RGB; catalog colors need AppKit's
-  /// color profiles and are refused until they are built.
+  /// `<color>` → a shared `NSColor`: calibrated or device white or RGB, a `System` catalog
+  /// color, a color in a named (custom) color space, or a color from the app's asset catalog.
   mutating func color(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let alpha = element.double("alpha") ?? 1
     switch element["colorSpace"] {
@@ -54,6 +54,8 @@ extension CocoaNibCompiler {
       return try catalogColor(name, catalog: catalog, element: element)
     case "custom":
       return try customSpaceColor(element)
+    case nil where element["name"] != nil:
+      return try assetCatalogColor(element["name"]!, element: element)
     default:
       throw unsupported(element, "<color> in color space \"\(element["colorSpace"] ?? "(none)")\" is not compiled yet")
     }
@@ -119,6 +121,39 @@ extension CocoaNibCompiler {
       return compiler.graph.add(
         "NSColor",
         [.init("NSColorSpace", .int8(6)), .init("NSCatalogName", compiler.string(catalog)), .init("NSColorName", compiler.string(name)), .init("NSColor", .object(inner))])
+    }
+  }
+
+  /// The catalog name AppKit archives for a color from the app's own asset catalog
+  /// (`NSColor(named:)`): the main bundle stands in for the bundle that loads the nib.
+  static let mainBundleAssetCatalog = "#$assets-mainBundleID"
+
+  /// `<color name="AccentColor"/>` — a color from the app's asset catalog, defined for
+  /// Interface Builder by `<namedColor name="AccentColor"><color …/></namedColor>` in
+  /// `<resources>` → {NSColorSpace 6, `NSCatalogName` "#$assets-mainBundleID", `NSColorName`,
+  /// `NSColor` → the `<namedColor>`'s own color compiled as any other}. This shape was read off
+  /// an Apple-compiled NetNewsWire nib by a public ibtool re-implementation (one source; no
+  /// corpus nib has such a color), so each one is reported with ``noteUnverified(_:_:)``.
+  mutating func assetCatalogColor(_ name: String, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let definitions = document.root.child("resources")?.children.filter { $0.name == "namedColor" && $0["name"] == name } ?? []
+    guard let definition = definitions.first else {
+      throw invalid(element, "the color \"\(name)\" is not defined by a <namedColor name=\"\(name)\"> in <resources>")
+    }
+    guard let value = definition.child("color") else {
+      throw invalid(definition, "<namedColor name=\"\(name)\"> needs a <color>")
+    }
+    if value["colorSpace"] == nil, value["name"] != nil {
+      throw invalid(value, "a <namedColor>'s color must give its components, not another name")
+    }
+    return try shared("asset:\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      compiler.noteUnverified(element, "the asset catalog color \"\(name)\" archived as catalog \"\(Self.mainBundleAssetCatalog)\" with its <namedColor> value")
+      let inner = try compiler.color(value)
+      return compiler.graph.add(
+        "NSColor",
+        [
+          .init("NSColorSpace", .int8(6)), .init("NSCatalogName", compiler.string(Self.mainBundleAssetCatalog)),
+          .init("NSColorName", compiler.string(name)), .init("NSColor", .object(inner)),
+        ])
     }
   }
 

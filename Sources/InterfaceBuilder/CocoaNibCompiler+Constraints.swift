@@ -23,6 +23,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSFirstItem", .object(firstItem)))
     entries.append(.init("NSFirstAttributeV2", NibGraph.integer(first)))
     entries.append(.init("NSFirstAttribute", NibGraph.integer(first)))
+    if let multiplier = try constraintMultiplier(element) { entries.append(.init("NSMultiplier", .float64(multiplier))) }
     switch element["relation"] {
     case nil, "equal": break
     case "greaterThanOrEqual": entries.append(.init("NSRelation", .int8(1)))
@@ -35,7 +36,6 @@ extension CocoaNibCompiler {
       entries.append(.init("NSSecondAttributeV2", NibGraph.integer(second)))
       entries.append(.init("NSSecondAttribute", NibGraph.integer(second)))
     }
-    if let multiplier = try constraintMultiplier(element) { entries.append(.init("NSMultiplier", .float64(multiplier))) }
     let constant = element.double("constant") ?? 0
     let symbolic = element.flag("symbolic")
     if constant != 0 && !symbolic { entries.append(.init("NSConstantV2", .float64(constant))) }
@@ -48,8 +48,11 @@ extension CocoaNibCompiler {
   }
 
   /// A constraint's `multiplier` ("0.8", or a ratio "1:2") → NSMultiplier, the double AppKit's
-  /// NSLayoutConstraint decoder reads (1 when absent), written after the second item as
-  /// UIKit's constraints have it; a multiplier of 1 is not written. No pair has one.
+  /// NSLayoutConstraint decoder reads (1 when absent), written after the first attribute and
+  /// before the relation, its value rounded to single precision and widened again (0.951613 →
+  /// 0.9516130089759827); a multiplier of 1 is not written. No pair in the corpus has one: the
+  /// place and the rounding are a public ibtool re-implementation's reading of Apple's compile
+  /// of NetNewsWire's AccountsReaderAPI.xib, so each one is reported as unverified.
   mutating func constraintMultiplier(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Double? {
     guard let text = element["multiplier"] else { return nil }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
@@ -67,7 +70,8 @@ extension CocoaNibCompiler {
       throw invalid(element, "multiplier \"\(text)\" is not a number or a ratio")
     }
     guard value != 1 else { return nil }
-    noteUnverified(element, "a constraint multiplier as NSMultiplier \(value)")
-    return value
+    let archived = Double(Float(value))
+    noteUnverified(element, "a constraint multiplier as NSMultiplier \(archived)")
+    return archived
   }
 }

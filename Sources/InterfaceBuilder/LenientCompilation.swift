@@ -50,7 +50,11 @@ public struct CompilerWarning: Sendable, Hashable, CustomStringConvertible {
     self.detail = detail
   }
 
-  public var description: String { "\(path ?? "<document>"):\(line): <\(element)> \(detail)" }
+  public var description: String {
+    // A detail that already opens with the element's tag is not given it twice.
+    let tag = "<\(element)>"
+    return "\(path ?? "<document>"):\(line): " + (detail.hasPrefix(tag) ? detail : "\(tag) \(detail)")
+  }
 
   /// The strict compiler's error for the same element: what a strict load reports.
   public var strictError: InterfaceBuilderError {

@@ -192,6 +192,41 @@ import TestSupport
     #expect(Self.warned(compilation, "System/separatorColor"))
   }
 
+  static let accentColor = """
+    <namedColor name="AccentColor">
+        <color red="0.030999999493360519" green="0.41600000858306885" blue="0.93300002813339233" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+    </namedColor>
+    """
+
+  @Test func anAssetCatalogColorIsACatalogColorOfTheMainBundleAroundItsValue() throws {
+    let compilation = try Self.compile(
+      Self.button(tint: #"<color key="contentTintColor" name="AccentColor"/>"#) + Self.button(tint: #"<color key="contentTintColor" name="AccentColor"/>"#)
+        .replacingOccurrences(of: "id=\"b", with: "id=\"c"),
+      resources: Self.accentColor)
+    let graph = compilation.graph
+    let buttons = Self.objects(graph, "NSButton")
+    #expect(buttons.count == 2)
+    let tint = try #require(Self.target(graph, buttons[0], "NSContentTintColor"))
+    #expect(Self.target(graph, buttons[1], "NSContentTintColor") == tint, "one shared color object")
+    #expect(graph[tint].entries.map(\.key) == ["NSColorSpace", "NSCatalogName", "NSColorName", "NSColor"])
+    #expect(graph[tint]["NSColorSpace"] == .int8(6))
+    #expect(graph.text(of: graph[tint], forKey: "NSCatalogName") == "#$assets-mainBundleID")
+    #expect(graph.text(of: graph[tint], forKey: "NSColorName") == "AccentColor")
+    let value = try #require(Self.target(graph, tint, "NSColor"))
+    #expect(graph[value]["NSColorSpace"] == .int8(1))
+    #expect(Self.dataText(graph, value, "NSComponents") == "0.03099999949 0.4160000086 0.9330000281 1")
+    #expect(Self.warned(compilation, "asset catalog color \"AccentColor\""))
+  }
+
+  @Test func anAssetCatalogColorWithoutItsDefinitionIsInvalidAtItsLine() throws {
+    let error = try #require(throws: InterfaceBuilderError.self) {
+      try Self.compile(Self.button(tint: #"<color key="contentTintColor" name="AccentColor"/>"#))
+    }
+    #expect(error.code == .invalidDocument)
+    #expect(error.line != nil)
+    #expect(error.detail.contains("<namedColor name=\"AccentColor\">"), "\(error)")
+  }
+
   // MARK: Buttons
 
   static func button(keyEquivalent: String = "", mask: String = "", tint: String = "") -> String {
@@ -259,14 +294,21 @@ import TestSupport
     try #require(objects(compilation.graph, "NSLayoutConstraint").first)
   }
 
-  @Test(arguments: [("1:2", 0.5), ("0.8", 0.8), ("3:4", 0.75)])
+  @Test(arguments: [("1:2", 0.5), ("0.8", 0.8), ("3:4", 0.75), ("0.951613", 0.951613)])
   func aConstraintMultiplierIsTheDoubleNSMultiplier(_ text: String, _ value: Double) throws {
     let compilation = try Self.compile(Self.constrained(text))
     let constraint = try Self.constraint(compilation)
-    #expect(compilation.graph[constraint]["NSMultiplier"] == .float64(value))
+    // Single precision widened to double: 0.8 is 0.800000011920929.
+    #expect(compilation.graph[constraint]["NSMultiplier"] == .float64(Double(Float(value))))
     let keys = compilation.graph[constraint].entries.map(\.key)
-    #expect(keys.firstIndex(of: "NSMultiplier")! == keys.firstIndex(of: "NSSecondAttribute")! + 1)
+    #expect(keys.firstIndex(of: "NSMultiplier")! == keys.firstIndex(of: "NSFirstAttribute")! + 1)
     #expect(Self.warned(compilation, "NSMultiplier"))
+  }
+
+  @Test func aMultiplierIsRoundedToSinglePrecisionAsAppleArchivesIt() throws {
+    // NetNewsWire's AccountsReaderAPI.xib: multiplier="0.951613" is archived as 0.9516130089759827.
+    let compilation = try Self.compile(Self.constrained("0.951613"))
+    #expect(compilation.graph[try Self.constraint(compilation)]["NSMultiplier"] == .float64(0.9516130089759827))
   }
 
   @Test func aMultiplierOfOneIsNotWrittenAndNonsenseIsInvalid() throws {
