@@ -10,21 +10,8 @@ import TestSupport
   /// The graph and warnings of a small document whose objects are `objects` (in a window's
   /// content view when `inWindow`).
   static func compile(_ objects: String, inWindow: Bool = true) throws(InterfaceBuilderError) -> Compilation {
-    let body =
-      inWindow
-      ? """
-              <window title="W" id="w1">
-                  <rect key="contentRect" x="0" y="0" width="500" height="400"/>
-                  <view key="contentView" id="w2">
-                      <rect key="frame" x="0" y="0" width="500" height="400"/>
-                      <subviews>
-      \(objects)
-                      </subviews>
-                  </view>
-              </window>
-      """ : objects
-    return try CocoaNibCompiler.compileReportingUnverified(
-      try InterfaceDocument(bytes: CocoaNibCompilerUnitTests.xib(body), path: "t.xib"), options: .init(omitsColorProfiles: true))
+    try CocoaNibCompiler.compileReportingUnverified(
+      try CocoaNibCompilerUnitTests.document(objects, inWindow: inWindow), options: .init(omitsColorProfiles: true))
   }
 
   static func only(_ graph: NibGraph, _ className: String) throws -> Int {

@@ -12,23 +12,8 @@ import Testing
   /// Compiles `objects` (inside a window's content view when `inWindow`) without ICC profiles
   /// (catalog colours then carry no NSICC).
   static func compile(_ objects: String, resources: String = "", inWindow: Bool = true) throws(InterfaceBuilderError) -> NibGraph {
-    let body =
-      inWindow
-      ? """
-              <window title="W" id="w1">
-                  <rect key="contentRect" x="0" y="0" width="500" height="400"/>
-                  <view key="contentView" id="w2">
-                      <rect key="frame" x="0" y="0" width="500" height="400"/>
-                      <subviews>
-      \(objects)
-                      </subviews>
-                  </view>
-              </window>
-      """ : objects
-    var xib = String(decoding: CocoaNibCompilerUnitTests.xib(body), as: UTF8.self)
-    if !resources.isEmpty { xib = xib.replacingOccurrences(of: "</document>", with: "<resources>\(resources)</resources>\n</document>") }
-    return try CocoaNibCompiler.compile(
-      try InterfaceDocument(bytes: Array(xib.utf8), path: "t.xib"), options: .init(omitsColorProfiles: true))
+    try CocoaNibCompiler.compile(
+      try CocoaNibCompilerUnitTests.document(objects, resources: resources, inWindow: inWindow), options: .init(omitsColorProfiles: true))
   }
 
   /// The objects of `className`, in graph order.

@@ -231,6 +231,27 @@ struct CocoaNibCompilerTests {
       """.utf8)
   }
 
+  /// A small document "t.xib" holding `objects` — inside a 500 × 400 window's content view when
+  /// `inWindow` — and `resources` (`<image>`, `<namedColor>`…) when given.
+  static func document(_ objects: String, resources: String = "", inWindow: Bool = true) throws(InterfaceBuilderError) -> InterfaceDocument {
+    let body =
+      inWindow
+      ? """
+              <window title="W" id="w1">
+                  <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+                  <view key="contentView" id="w2">
+                      <rect key="frame" x="0" y="0" width="500" height="400"/>
+                      <subviews>
+      \(objects)
+                      </subviews>
+                  </view>
+              </window>
+      """ : objects
+    var text = String(decoding: xib(body), as: UTF8.self)
+    if !resources.isEmpty { text = text.replacingOccurrences(of: "</document>", with: "<resources>\(resources)</resources>\n</document>") }
+    return try InterfaceDocument(bytes: Array(text.utf8), path: "t.xib")
+  }
+
   static func compile(_ bytes: [UInt8]) throws(InterfaceBuilderError) -> NibGraph {
     try CocoaNibCompiler.compile(try InterfaceDocument(bytes: bytes, path: "t.xib"))
   }

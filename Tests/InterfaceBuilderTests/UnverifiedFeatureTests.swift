@@ -14,22 +14,7 @@ import TestSupport
 
   /// Compiles `objects` inside a window's content view (or as they are, `inWindow: false`).
   static func compile(_ objects: String, resources: String = "", inWindow: Bool = true) throws(InterfaceBuilderError) -> Compilation {
-    let body =
-      inWindow
-      ? """
-              <window title="W" id="w1">
-                  <rect key="contentRect" x="0" y="0" width="500" height="400"/>
-                  <view key="contentView" id="w2">
-                      <rect key="frame" x="0" y="0" width="500" height="400"/>
-                      <subviews>
-      \(objects)
-                      </subviews>
-                  </view>
-              </window>
-      """ : objects
-    var xib = String(decoding: CocoaNibCompilerUnitTests.xib(body), as: UTF8.self)
-    if !resources.isEmpty { xib = xib.replacingOccurrences(of: "</document>", with: "<resources>\(resources)</resources>\n</document>") }
-    return try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: Array(xib.utf8), path: "t.xib"), options: options)
+    try CocoaNibCompiler.compileReportingUnverified(try CocoaNibCompilerUnitTests.document(objects, resources: resources, inWindow: inWindow), options: options)
   }
 
   static func objects(_ graph: NibGraph, _ className: String) -> [Int] {
