@@ -147,6 +147,35 @@ extension CocoaNibCompiler {
 
   // MARK: Windows
 
+  /// A window's title bar attributes → NSWindowTitleVisibility (hidden 1),
+  /// NSTitlebarAppearsTransparent true and NSTitlebarSeparatorStyle (AppKit's enum: automatic 0,
+  /// none 1, line 2, shadow 3), in this order after NSMaxFullScreenContentSize, each only when it
+  /// differs from AppKit's default — as a public ibtool re-implementation read them off Apple's
+  /// compile of NetNewsWire's AboutWindowController.xib (hidden, YES, none). No corpus pair has
+  /// them, so each is reported by ``noteUnverified(_:_:)``.
+  mutating func titlebarEntries(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    var entries: [NibGraph.Entry] = []
+    if let visibility = element["titleVisibility"] {
+      guard let value = ["visible": 0, "hidden": 1][visibility] else { throw invalid(element, "titleVisibility \"\(visibility)\" is not visible or hidden") }
+      if value != 0 {
+        entries.append(.init("NSWindowTitleVisibility", .int8(Int8(value))))
+        noteUnverified(element, "titleVisibility=\"\(visibility)\" as NSWindowTitleVisibility \(value)")
+      }
+    }
+    if element.flag("titlebarAppearsTransparent") {
+      entries.append(.init("NSTitlebarAppearsTransparent", .bool(true)))
+      noteUnverified(element, "titlebarAppearsTransparent=\"YES\" as NSTitlebarAppearsTransparent true")
+    }
+    if let style = element["separatorStyle"] {
+      guard let value = ["automatic": 0, "none": 1, "line": 2, "shadow": 3][style] else { throw invalid(element, "separatorStyle \"\(style)\" is not known") }
+      if value != 0 {
+        entries.append(.init("NSTitlebarSeparatorStyle", .int8(Int8(value))))
+        noteUnverified(element, "separatorStyle=\"\(style)\" as NSTitlebarSeparatorStyle \(value)")
+      }
+    }
+    return entries
+  }
+
   /// `<window>` → `NSWindowTemplate`.
   mutating func compileWindow(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     let window = try begin(element, className: "NSWindowTemplate", parent: parent)
@@ -239,6 +268,7 @@ extension CocoaNibCompiler {
     let zero = string("{0, 0}")
     entries.append(.init("NSMinFullScreenContentSize", zero))
     entries.append(.init("NSMaxFullScreenContentSize", zero))
+    entries += try titlebarEntries(element)
     if let mode = element["tabbingMode"] {
       let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
       guard let value = modes[mode] else { throw invalid(element, "tabbingMode \"\(mode)\" is not automatic, preferred or disallowed") }

@@ -179,17 +179,37 @@ import TestSupport
     #expect(error.code == .unsupported)
   }
 
-  @Test func separatorColorIsACatalogColorBlackAtTenPercent() throws {
+  /// A public ibtool re-implementation's reading of Apple's compile of NetNewsWire's
+  /// CurrentActivityWindow.xib: separatorColor's resolved color is the gridColor catalog color
+  /// (the same object a gridColor elsewhere in the nib is).
+  @Test func separatorColorResolvesToTheGridColorCatalogColor() throws {
     let (graph, color, compilation) = try Self.textViewBackground(
       #"<color key="backgroundColor" name="separatorColor" catalog="System" colorSpace="catalog"/>"#)
     #expect(graph[color]["NSColorSpace"] == .int8(6))
     #expect(graph.text(of: graph[color], forKey: "NSColorName") == "separatorColor")
     #expect(graph.text(of: graph[color], forKey: "NSCatalogName") == "System")
-    let resolved = try #require(Self.target(graph, color, "NSColor"))
+    let inner = try #require(Self.target(graph, color, "NSColor"))
+    #expect(graph[inner]["NSColorSpace"] == .int8(6))
+    #expect(graph.text(of: graph[inner], forKey: "NSCatalogName") == "System")
+    #expect(graph.text(of: graph[inner], forKey: "NSColorName") == "gridColor")
+    let resolved = try #require(Self.target(graph, inner, "NSColor"))
     #expect(graph[resolved]["NSColorSpace"] == .int8(3))
-    #expect(Self.dataText(graph, resolved, "NSWhite") == "0 0.1")
-    #expect(Self.dataText(graph, resolved, "NSComponents") == "0 0.1")
+    #expect(Self.dataText(graph, resolved, "NSWhite") == "0.4246723652")
+    #expect(Self.dataText(graph, resolved, "NSComponents") == "0.5 1")
     #expect(Self.warned(compilation, "System/separatorColor"))
+  }
+
+  /// The same reading of NetNewsWire's SidebarView.xib: _sourceListBackgroundColor resolves to
+  /// the controlBackgroundColor catalog color.
+  @Test func sourceListBackgroundColorResolvesToTheControlBackgroundCatalogColor() throws {
+    let (graph, color, compilation) = try Self.textViewBackground(
+      #"<color key="backgroundColor" name="_sourceListBackgroundColor" catalog="System" colorSpace="catalog"/>"#)
+    #expect(graph.text(of: graph[color], forKey: "NSColorName") == "_sourceListBackgroundColor")
+    let inner = try #require(Self.target(graph, color, "NSColor"))
+    #expect(graph.text(of: graph[inner], forKey: "NSColorName") == "controlBackgroundColor")
+    let resolved = try #require(Self.target(graph, inner, "NSColor"))
+    #expect(Self.dataText(graph, resolved, "NSWhite") == "0.602715373")
+    #expect(Self.warned(compilation, "System/_sourceListBackgroundColor"))
   }
 
   static let accentColor = """
@@ -206,8 +226,9 @@ import TestSupport
     let graph = compilation.graph
     let buttons = Self.objects(graph, "NSButton")
     #expect(buttons.count == 2)
-    let tint = try #require(Self.target(graph, buttons[0], "NSContentTintColor"))
-    #expect(Self.target(graph, buttons[1], "NSContentTintColor") == tint, "one shared color object")
+    let cells = Self.objects(graph, "NSButtonCell")
+    let tint = try #require(Self.target(graph, cells[0], "NSContentTintColor"))
+    #expect(Self.target(graph, cells[1], "NSContentTintColor") == tint, "one shared color object")
     #expect(graph[tint].entries.map(\.key) == ["NSColorSpace", "NSCatalogName", "NSColorName", "NSColor"])
     #expect(graph[tint]["NSColorSpace"] == .int8(6))
     #expect(graph.text(of: graph[tint], forKey: "NSCatalogName") == "#$assets-mainBundleID")
@@ -215,7 +236,12 @@ import TestSupport
     let value = try #require(Self.target(graph, tint, "NSColor"))
     #expect(graph[value]["NSColorSpace"] == .int8(1))
     #expect(Self.dataText(graph, value, "NSComponents") == "0.03099999949 0.4160000086 0.9330000281 1")
+    // Apple's conversion of these components, as a public re-implementation read it off
+    // NetNewsWire's nibs (exposure "0" included).
+    #expect(Self.dataText(graph, value, "NSRGB") == "0.0493131876 0.3120345175 0.9147195816")
+    #expect(Self.dataText(graph, value, "NSLinearExposure") == "0")
     #expect(Self.warned(compilation, "asset catalog color \"AccentColor\""))
+    #expect(Self.warned(compilation, "Apple's conversion of these components"))
   }
 
   @Test func anAssetCatalogColorWithoutItsDefinitionIsInvalidAtItsLine() throws {
@@ -265,16 +291,72 @@ import TestSupport
     #expect(try Self.buttonFlags2(none) & 0x7FFF_FF00 == 0, "an empty mask has no modifiers")
   }
 
-  @Test func aButtonsContentTintColorIsNSContentTintColor() throws {
+  /// Where a public ibtool re-implementation read it off Apple's compile of NetNewsWire's
+  /// TimelineContainerView.xib: on the button's cell, its last key.
+  @Test func aButtonsContentTintColorIsItsCellsLastKey() throws {
     let compilation = try Self.compile(Self.button(tint: #"<color key="contentTintColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>"#))
     let graph = compilation.graph
     let button = try #require(Self.objects(graph, "NSButton").first)
-    let tint = try #require(Self.target(graph, button, "NSContentTintColor"))
+    #expect(graph[button]["NSContentTintColor"] == nil)
+    let cell = try #require(Self.target(graph, button, "NSCell"))
+    let tint = try #require(Self.target(graph, cell, "NSContentTintColor"))
     #expect(graph[tint].className == "NSColor")
     #expect(graph.text(of: graph[tint], forKey: "NSColorName") == "controlTextColor")
-    let keys = graph[button].entries.map(\.key)
-    #expect(keys.firstIndex(of: "NSContentTintColor")! + 1 == keys.firstIndex(of: "IBNSShadowedSymbolConfiguration"))
+    #expect(graph[cell].entries.last?.key == "NSContentTintColor")
+    #expect(graph[cell].entries.dropLast().last?.key == "NSAuxButtonType")
     #expect(Self.warned(compilation, "contentTintColor"))
+  }
+
+  /// controlSize="large" as a public ibtool re-implementation read it off Apple's compile of
+  /// NetNewsWire's ActivityLogWindow.xib: NSControlSize 0, then NSControlSize2 3 and
+  /// NSControlSizeExtraLarge false, on the button and after its cell's NSCellFlags2.
+  @Test func aLargeButtonIsRegularWithNSControlSize2() throws {
+    let compilation = try Self.compile(
+      Self.button().replacingOccurrences(of: #"alignment="center""#, with: #"alignment="center" controlSize="large""#))
+    let graph = compilation.graph
+    let button = try #require(Self.objects(graph, "NSButton").first)
+    let keys = graph[button].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSControlSize"))
+    #expect(Array(keys[index...].prefix(3)) == ["NSControlSize", "NSControlSize2", "NSControlSizeExtraLarge"])
+    #expect(graph[button]["NSControlSize"] == .int8(0))
+    #expect(graph[button]["NSControlSize2"] == .int8(3))
+    #expect(graph[button]["NSControlSizeExtraLarge"] == .bool(false))
+    let cell = try #require(Self.target(graph, button, "NSCell"))
+    #expect(Array(graph[cell].entries.map(\.key).prefix(4)) == ["NSCellFlags", "NSCellFlags2", "NSControlSize2", "NSControlSizeExtraLarge"])
+    #expect(graph[cell]["NSControlSize2"] == .int8(3))
+    #expect(Self.warned(compilation, "controlSize=\"large\""))
+  }
+
+  /// A window's title bar attributes as a public ibtool re-implementation read them off Apple's
+  /// compile of NetNewsWire's AboutWindowController.xib: after NSMaxFullScreenContentSize,
+  /// NSWindowTitleVisibility 1, NSTitlebarAppearsTransparent true, NSTitlebarSeparatorStyle 1.
+  @Test func aWindowsTitleBarAttributesFollowItsFullScreenSizes() throws {
+    let window = """
+          <window title="W" separatorStyle="none" titlebarAppearsTransparent="YES" titleVisibility="hidden" id="w1">
+              <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+              <rect key="screenRect" x="0" y="0" width="1440" height="900"/>
+              <view key="contentView" id="w2">
+                  <rect key="frame" x="0" y="0" width="500" height="400"/>
+              </view>
+          </window>
+      """
+    let compilation = try Self.compile(window, inWindow: false)
+    let graph = compilation.graph
+    let template = try #require(Self.objects(graph, "NSWindowTemplate").first)
+    let keys = graph[template].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSMaxFullScreenContentSize"))
+    #expect(Array(keys[(index + 1)...].prefix(3)) == ["NSWindowTitleVisibility", "NSTitlebarAppearsTransparent", "NSTitlebarSeparatorStyle"])
+    #expect(graph[template]["NSWindowTitleVisibility"] == .int8(1))
+    #expect(graph[template]["NSTitlebarAppearsTransparent"] == .bool(true))
+    #expect(graph[template]["NSTitlebarSeparatorStyle"] == .int8(1))
+    #expect(Self.warned(compilation, "NSWindowTitleVisibility"))
+    #expect(Self.warned(compilation, "NSTitlebarSeparatorStyle"))
+    // Without the attributes (or at AppKit's defaults), no keys.
+    let plain = try Self.compile(window.replacingOccurrences(of: #"separatorStyle="none" titlebarAppearsTransparent="YES" titleVisibility="hidden""#, with: #"titleVisibility="visible""#), inWindow: false)
+    let plainTemplate = try #require(Self.objects(plain.graph, "NSWindowTemplate").first)
+    #expect(plain.graph[plainTemplate]["NSWindowTitleVisibility"] == nil)
+    #expect(plain.graph[plainTemplate]["NSTitlebarAppearsTransparent"] == nil)
+    #expect(plain.graph[plainTemplate]["NSTitlebarSeparatorStyle"] == nil)
   }
 
   // MARK: Constraints and bindings
