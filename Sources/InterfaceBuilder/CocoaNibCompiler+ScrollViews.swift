@@ -635,7 +635,7 @@ extension CocoaNibCompiler {
     let shared = graph.add(
       "NSTextViewSharedData",
       [
-        .init("NSAutomaticTextCompletionDisabled", .bool(options.completionDisabled)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(1)),
+        .init("NSAutomaticTextCompletionDisabled", .bool(options.completionDisabled)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(Int8(options.moreFlags))),
         .init("NSTextCheckingTypes", .int8(0)), .init("NSMarkedAttributes", .null), .init("NSBackgroundColor", background.map { .object($0) } ?? .null),
         .init("NSSelectedAttributes", .object(selected)), .init("NSInsertionColor", .object(insertion)), .init("NSLinkAttributes", .object(link)),
         .init("NSDefaultParagraphStyle", .null), .init("NSTextFinder", .null), .init("NSPreferredTextFinderStyle", .int8(Int8(findStyle))),

@@ -86,7 +86,7 @@ import TestSupport
     let options = try Self.compile(
       Self.textView(#"drawsBackground="NO" incrementalSearchingEnabled="YES" allowsNonContiguousLayout="YES" textCompletion="NO""#))
     let (shared, manager) = try Self.textViewParts(options)
-    #expect(options.graph[shared]["NSFlags"] == .int32(0x4000_0103), "drawsBackground NO clears 0x800, incremental searching sets 0x40000000")
+    #expect(options.graph[shared]["NSFlags"] == .int32(0x4000_0803), "drawsBackground NO clears 0x100, incremental searching sets 0x40000000")
     #expect(options.graph[manager]["NSLMFlags"] == .int16(0xE6), "allowsNonContiguousLayout adds 0x80 to 0x66")
     #expect(options.graph[shared]["NSAutomaticTextCompletionDisabled"] == .bool(true))
     for attribute in ["drawsBackground", "incrementalSearchingEnabled", "allowsNonContiguousLayout", "textCompletion"] {
@@ -94,12 +94,18 @@ import TestSupport
     }
   }
 
-  @Test func aTextViewsCharacterPickerSettingIsReportedButNotWritten() throws {
+  /// As a public ibtool re-implementation read NetNewsWire's About window off Apple's compile:
+  /// allowsCharacterPickerTouchBarItem="NO" is NSMoreFlags 0x2, and with editable="NO",
+  /// richText="NO", drawsBackground="NO" the shared data's NSFlags is 0x801.
+  @Test func aTextViewsCharacterPickerSettingIsNSMoreFlags0x2() throws {
     let compilation = try Self.compile(Self.textView(#"allowsCharacterPickerTouchBarItem="NO""#))
     let (shared, _) = try Self.textViewParts(compilation)
     #expect(compilation.graph[shared]["NSFlags"] == NibGraph.integer(0x903))
-    #expect(compilation.graph[shared]["NSMoreFlags"] == .int8(1))
+    #expect(compilation.graph[shared]["NSMoreFlags"] == .int8(3))
     #expect(Self.warned(compilation, "allowsCharacterPickerTouchBarItem"))
+    let about = try Self.compile(Self.textView(#"editable="NO" drawsBackground="NO" allowsCharacterPickerTouchBarItem="NO" textCompletion="NO""#))
+    let (aboutShared, _) = try Self.textViewParts(about)
+    #expect(about.graph[aboutShared]["NSFlags"] == NibGraph.integer(0x801))
   }
 
   /// `misplaced` (Interface Builder's editor state) changes nothing in a scroll view's archive.
