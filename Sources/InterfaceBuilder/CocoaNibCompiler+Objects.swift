@@ -352,11 +352,16 @@ extension CocoaNibCompiler {
     } else if frame.x == 0 && frame.y == 0 {
       entries.append(.init("NSFrameSize", string(Self.sizeString(width: frame.width, height: frame.height))))
     }
-    if element.flag("wantsLayer") { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
+    // NSViewIsLayerTreeHost follows a root view's frame, and a subview's NSSuperview (every
+    // pair's layer-backed subviews, HSChooserWindow's text field and image views among them; a
+    // public ibtool re-implementation read the same off Apple's compile of NetNewsWire's
+    // ActivityLogWindow.xib, a label).
+    if element.flag("wantsLayer") && superview == nil { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     if contentSize == nil && !(frame.x == 0 && frame.y == 0) {
       entries.append(.init("NSFrame", string(Self.rectString(x: frame.x, y: frame.y, width: frame.width, height: frame.height))))
     }
     if let superview { entries.append(.init("NSSuperview", .object(superview))) }
+    if element.flag("wantsLayer") && superview != nil { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     // Written for a view some constraint names, and for a top-level view not pinned by a fixed
     // frame (test_6col).

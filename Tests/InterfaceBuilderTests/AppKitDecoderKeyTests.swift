@@ -317,6 +317,24 @@ import TestSupport
     #expect(Self.warned(compilation, "textField"))
   }
 
+  /// A layer-backed subview's NSViewIsLayerTreeHost follows its NSSuperview (HSChooserWindow's
+  /// pair; a public ibtool re-implementation read the same off Apple's compile of NetNewsWire's
+  /// ActivityLogWindow.xib); a root view's follows its frame size.
+  @Test func aLayerBackedSubviewIsALayerTreeHostAfterItsSuperview() throws {
+    let objects = """
+          <textField wantsLayer="YES" id="t1">
+              <rect key="frame" x="10" y="40" width="200" height="21"/>
+              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+      """
+    let compilation = try Self.compile(objects)
+    let graph = compilation.graph
+    let field = try Self.only(graph, "NSTextField")
+    let keys = graph[field].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSViewIsLayerTreeHost"))
+    #expect(Array(keys[(index - 2)...(index + 1)]) == ["NSFrame", "NSSuperview", "NSViewIsLayerTreeHost", "NSViewWantsBestResolutionOpenGLSurface"])
+  }
+
   // MARK: Controllers
 
   @Test func anArrayControllerArchivesItsControllerKeys() throws {
