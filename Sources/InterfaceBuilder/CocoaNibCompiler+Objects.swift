@@ -464,7 +464,7 @@ extension CocoaNibCompiler {
         if !child.flag("base64-UTF8") { try compileToolTip(try stringContent(child), for: object) }
       case "connections": try compileConnections(child, source: object)
       case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
-      case "accessibility": try compileAccessibility(child, for: object)
+      case "accessibility": try compileAccessibility(child, for: object, owner: element)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       case "viewLayoutGuide": break  // with the view's own keys (tailViewEntries, layoutGuideEntries)
       case "animations" where child.children.isEmpty && child.attributes.allSatisfy({ $0.name == "key" }): break  // nothing to archive (test_animations)

@@ -531,7 +531,15 @@ import TestSupport
 
   // MARK: Accessibility and symbols
 
-  @Test func anAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+  /// The object data of a compiled document.
+  static func objectData(_ graph: NibGraph) throws -> Int {
+    try #require(objects(graph, "NSIBObjectData").first)
+  }
+
+  /// As a public ibtool re-implementation read NetNewsWire's SidebarView.xib off Apple's
+  /// compile: an NSNibAXAttributeConnector per attribute in NSAccessibilityConnectors, their
+  /// ids after every other object id.
+  @Test func anAccessibilityDescriptionIsAnAttributeConnector() throws {
     let compilation = try Self.compile(
       """
                           <customView id="v1">
@@ -540,29 +548,50 @@ import TestSupport
                           </customView>
       """)
     let graph = compilation.graph
-    let view = try #require(graph.objects.indices.first { graph[$0]["NSAccessibilityOverriddenAttributes"] != nil })
-    let array = try #require(Self.target(graph, view, "NSAccessibilityOverriddenAttributes"))
-    #expect(graph[array].className == "NSMutableArray")
-    let dictionaries = try #require(graph.members(of: array))
-    #expect(dictionaries.count == 2)
-    let texts = try dictionaries.map { dictionary in
-      try #require(graph.members(of: dictionary)).map { graph.text(of: $0) ?? "number" }
+    let view = try #require(graph.objects.indices.first { graph.text(of: graph[$0], forKey: "NSFrameSize") == "{100, 50}" })
+    #expect(graph.objects.allSatisfy { $0["NSAccessibilityOverriddenAttributes"] == nil })
+    let data = try Self.objectData(graph)
+    let connectorsArray = try #require(Self.target(graph, data, "NSAccessibilityConnectors"))
+    #expect(graph[connectorsArray].className == "NSMutableArray")
+    let connectors = try #require(graph.members(of: connectorsArray))
+    #expect(connectors.count == 2)
+    for (connector, (type, text)) in zip(connectors, [("AXDescription", "Feeds"), ("AXHelp", "The feeds")]) {
+      #expect(graph[connector].className == "NSNibAXAttributeConnector")
+      #expect(graph[connector].entries.map(\.key) == ["AXDestinationArchiveKey", "AXAttributeTypeArchiveKey", "AXAttributeValueArchiveKey"])
+      #expect(graph[connector]["AXDestinationArchiveKey"] == .object(view))
+      let typeObject = try #require(Self.target(graph, connector, "AXAttributeTypeArchiveKey"))
+      #expect(graph[typeObject].className == "NSMutableString")
+      #expect(graph.text(of: typeObject) == type)
+      let value = try #require(Self.target(graph, connector, "AXAttributeValueArchiveKey"))
+      #expect(graph.text(of: value) == text)
     }
-    #expect(texts == [
-      ["AXDescription", "Feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
-      ["AXHelp", "The feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
-    ])
-    #expect(Self.warned(compilation, "<accessibility>"))
+    let keysArray = try #require(Self.target(graph, data, "NSAccessibilityOidsKeys"))
+    #expect(graph.members(of: keysArray) == connectors)
+    let idsArray = try #require(Self.target(graph, data, "NSAccessibilityOidsValues"))
+    let ids = try #require(graph.members(of: idsArray))
+    let othersArray = try #require(Self.target(graph, data, "NSOidsKeys"))
+    let others = try #require(graph.members(of: othersArray)).count
+    #expect(ids.map { graph[$0]["NS.intval"] } == [NibGraph.integer(others + 1), NibGraph.integer(others + 2)])
+    #expect(Self.warned(compilation, "NSNibAXAttributeConnector"))
   }
 
-  @Test func aTablesAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+  @Test func withoutAccessibilityTheConnectorArraysAreEmpty() throws {
+    let graph = try Self.compile("").graph
+    let data = try Self.objectData(graph)
+    let connectors = try #require(Self.target(graph, data, "NSAccessibilityConnectors"))
+    #expect(graph.members(of: connectors) == [])
+    #expect(Self.target(graph, data, "NSAccessibilityOidsKeys") == Self.target(graph, data, "NSAccessibilityOidsValues"), "one shared empty array")
+  }
+
+  @Test func aTablesAccessibilityDescriptionIsAnAttributeConnector() throws {
     let bytes = TableAttributeTests.table("", gridColor: #"<accessibility description="Feeds"/>"#)
     let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: Self.options)
     let graph = compilation.graph
     let table = try #require(Self.objects(graph, "NSTableView").first)
-    let array = try #require(Self.target(graph, table, "NSAccessibilityOverriddenAttributes"))
-    let dictionary = try #require(graph.members(of: array)?.first)
-    #expect(try #require(graph.members(of: dictionary)).prefix(2).map { graph.text(of: $0) } == ["AXDescription", "Feeds"])
+    let connector = try #require(Self.objects(graph, "NSNibAXAttributeConnector").first)
+    #expect(graph[connector]["AXDestinationArchiveKey"] == .object(table))
+    let value = try #require(Self.target(graph, connector, "AXAttributeValueArchiveKey"))
+    #expect(graph.text(of: value) == "Feeds")
   }
 
   @Test func aConfiguredSymbolTakesItsResourceSize() throws {
