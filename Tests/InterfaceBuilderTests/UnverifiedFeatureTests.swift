@@ -365,6 +365,35 @@ import TestSupport
     #expect(plain.graph[plainTemplate]["NSTitlebarSeparatorStyle"] == nil)
   }
 
+  /// AppKit's template images at their own size whatever <resources> says: NSActionTemplate
+  /// 19×19 (HSChooserWindow's pair; NetNewsWire's DinosaursWindow as a public re-implementation
+  /// read it), NSAddTemplate 18×16 and NSRemoveTemplate 18×4 (that reading only, warned).
+  @Test func appKitTemplateImagesTakeTheirOwnSize() throws {
+    func imageView(_ name: String, _ id: String) -> String {
+      """
+                          <imageView id="\(id)">
+                              <rect key="frame" x="10" y="10" width="20" height="20"/>
+                              <imageCell key="cell" refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyDown" image="\(name)" id="\(id)c"/>
+                          </imageView>
+      """
+    }
+    let compilation = try Self.compile(
+      imageView("NSActionTemplate", "i1") + imageView("NSAddTemplate", "i2") + imageView("NSRemoveTemplate", "i3"),
+      resources: #"<image name="NSActionTemplate" width="20" height="20"/><image name="NSAddTemplate" width="14" height="13"/><image name="NSRemoveTemplate" width="14" height="4"/>"#)
+    let graph = compilation.graph
+    var sizes: [String: String] = [:]
+    for resource in Self.objects(graph, "NSCustomResource") {
+      guard let name = graph.text(of: graph[resource], forKey: "NSResourceName"), let value = Self.target(graph, resource, "IBDesignSize") else { continue }
+      sizes[name] = graph.text(of: graph[value], forKey: "NS.sizeval")
+    }
+    #expect(sizes["NSActionTemplate"] == "{19, 19}")
+    #expect(sizes["NSAddTemplate"] == "{18, 16}")
+    #expect(sizes["NSRemoveTemplate"] == "{18, 4}")
+    #expect(Self.warned(compilation, "NSAddTemplate"))
+    #expect(Self.warned(compilation, "NSRemoveTemplate"))
+    #expect(!Self.warned(compilation, "NSActionTemplate"))
+  }
+
   // MARK: Constraints and bindings
 
   static func constrained(_ multiplier: String) -> String {
