@@ -359,7 +359,7 @@ extension CocoaNibCompiler {
     // document says (sv_nohs_wide_col: none given, 19; test_table_no_header: 10 given, 19).
     var tableLine: Double?
     if isTable, let table = documentElement {
-      tableLine = Self.tableRowHeight(table) + (table.child("size", key: "intercellSpacing")?.double("height") ?? 2)
+      tableLine = Self.tableRowHeight(table) + Self.intercellSpacing(table).height
     }
     func amount(_ name: String) throws(InterfaceBuilderError) -> Double {
       if let tableLine, name.hasSuffix("LineScroll") { return tableLine }

@@ -103,6 +103,29 @@ import TestSupport
     #expect(following(sourceList, "NSTableViewStyle") == "NSTableViewDraggingDestinationStyle")
   }
 
+  /// A table without <size key="intercellSpacing">: 0×0, so its scroll view's line scroll is the
+  /// row height alone (a public ibtool re-implementation's reading of Apple's compile of
+  /// NetNewsWire's TimelineTableView.xib: rowHeight 96, line scroll 96); with one, its values.
+  @Test func aTableWithoutIntercellSpacingHasNone() throws {
+    let bytes = TableAttributeTests.table(#"rowHeight="96""#)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: .init(omitsColorProfiles: true))
+    let graph = compilation.graph
+    let table = try Self.only(graph, "NSTableView")
+    #expect(graph[table]["NSIntercellSpacingWidth"] == .float64(0))
+    #expect(graph[table]["NSIntercellSpacingHeight"] == .float64(0))
+    let scroll = try Self.only(graph, "NSScrollView")
+    guard case .data(let amounts)? = graph[scroll]["NSScrollAmts"] else { Issue.record("no NSScrollAmts"); return }
+    // Four big-endian floats: page and line amounts; the line ones are the row height.
+    let floats = stride(from: 0, to: amounts.count, by: 4).map { Float(bitPattern: amounts[$0..<$0 + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
+    #expect(floats.suffix(2) == [96, 96])
+    #expect(Self.warned(compilation, "tableView"))
+    let given = TableAttributeTests.table(#"rowHeight="96""#, gridColor: #"<size key="intercellSpacing" width="3" height="2"/>"#)
+    let spaced = try TableColumnAutoresizingTests.compile(given)
+    let spacedTable = try Self.only(spaced, "NSTableView")
+    #expect(spaced[spacedTable]["NSIntercellSpacingWidth"] == .float64(3))
+    #expect(spaced[spacedTable]["NSIntercellSpacingHeight"] == .float64(2))
+  }
+
   /// Two resizable columns whose prototypes leave 40 points of the row: no single column to
   /// give them to, so the cell views keep the document's frames (with a warning).
   @Test func prototypesThatDoNotFillTheRowKeepTheDocumentsFrames() throws {
