@@ -3,24 +3,33 @@ import Interface
 extension CocoaNibCompiler {
   // MARK: Accessibility
 
-  /// `<accessibility description help>` on a view → NSAccessibilityOverriddenAttributes, an
-  /// NSMutableArray of one NSMutableDictionary per attribute {AXDescription or AXHelp → the
-  /// text, NSAccessibilityEncodedAttributesValueType → 1}, appended to the object's keys: the
-  /// encoding Apple's ibtool gives a search field's cancel button its "cancel" description
-  /// (searchfield pairs), written here for a view's own attributes (no pair has
-  /// `<accessibility>`, so it is reported as unverified). Other attributes are refused.
-  mutating func compileAccessibility(_ element: InterfaceDocument.Element, for object: Int) throws(InterfaceBuilderError) {
+  /// `<accessibility description help>` on an object → one `NSNibAXAttributeConnector` per
+  /// attribute {AXDestinationArchiveKey → the object, AXAttributeTypeArchiveKey → an
+  /// `NSMutableString` "AXDescription" or "AXHelp", AXAttributeValueArchiveKey → the text
+  /// (localizable as "<id>.ibExternalAccessibilityDescription" or "…Help")}, listed in the
+  /// NSIBObjectData's NSAccessibilityConnectors with ids after all the others
+  /// (``finishArchive(_:)``). This is how a public ibtool re-implementation read a description
+  /// off Apple's compile of NetNewsWire's SidebarView.xib (the sidebar's "Feeds"); the help
+  /// attribute is assumed to take the same path. No corpus pair has `<accessibility>`, so it is
+  /// reported as unverified. Other attributes are refused.
+  mutating func compileAccessibility(
+    _ element: InterfaceDocument.Element, for object: Int, owner: InterfaceDocument.Element
+  ) throws(InterfaceBuilderError) {
     try checkAttributes(element, known: ["description", "help"])
     if let child = element.children.first { throw unsupported(child) }
-    var dictionaries: [Int] = []
-    for (attribute, name) in [("description", "AXDescription"), ("help", "AXHelp")] {
+    for (attribute, name, property) in [
+      ("description", "AXDescription", "ibExternalAccessibilityDescription"), ("help", "AXHelp", "ibExternalAccessibilityHelp"),
+    ] {
       guard let text = element[attribute] else { continue }
-      dictionaries.append(
-        graph.collection(
-          "NSMutableDictionary", [sharedString(name), sharedString(text), sharedString("NSAccessibilityEncodedAttributesValueType"), number(1)]))
+      let type = graph.string(name, className: "NSMutableString")
+      let connector = graph.add(
+        "NSNibAXAttributeConnector",
+        [
+          .init("AXDestinationArchiveKey", .object(object)), .init("AXAttributeTypeArchiveKey", .object(type)),
+          .init("AXAttributeValueArchiveKey", localizable(text, owner, property)),
+        ])
+      accessibilityConnectors.append(connector)
+      noteUnverified(element, "<accessibility \(attribute)> as an NSNibAXAttributeConnector (\(name)) among the NSAccessibilityConnectors")
     }
-    guard !dictionaries.isEmpty else { return }
-    graph.append("NSAccessibilityOverriddenAttributes", .object(graph.collection("NSMutableArray", dictionaries)), to: object)
-    noteUnverified(element, "<accessibility> as NSAccessibilityOverriddenAttributes (the encoding of a search field cancel button's description)")
   }
 }

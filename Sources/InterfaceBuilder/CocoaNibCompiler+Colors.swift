@@ -74,7 +74,6 @@ extension CocoaNibCompiler {
     "controlBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
     "controlColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
     "selectedTextBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
-    "_sourceListBackgroundColor": .gray(white: "0.602715373", components: "0.6666666667 1"),
     "controlTextColor": .gray(white: "0", components: "0 1"),
     "headerTextColor": .gray(white: "0", components: "0 1"),
     "labelColor": .gray(white: "0", components: "0 1"),
@@ -92,13 +91,24 @@ extension CocoaNibCompiler {
     "controlAccentColor": .rgb(rgb: "0 0 0.9981992245", components: "0 0 1 1"),
     "systemRedColor": .rgb(rgb: "0.9859541655 0 0.02694000863", components: "1 0 0 1"),
     "textInsertionPointColor": .catalog("systemBlueColor"),
-    // No Apple sample: AppKit's documented light-mode value, black at 10% (reported by
-    // catalogColor(_:catalog:element:) as unverified).
-    "separatorColor": .gray(white: "0 0.1", components: "0 0.1"),
+    // No corpus pair has these three. A public ibtool re-implementation's readings of Apple's
+    // compiles of NetNewsWire's xibs: separatorColor's resolved color is the gridColor catalog
+    // color itself (CurrentActivityWindow), _sourceListBackgroundColor's the
+    // controlBackgroundColor catalog color (SidebarView), systemRedColor's the sRGB red above
+    // (AccountsFeedbin). Reported by catalogColor(_:catalog:element:) as unverified.
+    "separatorColor": .catalog("gridColor"),
+    "_sourceListBackgroundColor": .catalog("controlBackgroundColor"),
   ]
 
-  /// The System catalog colors whose resolved value is not read off an Apple-compiled nib.
-  static let unverifiedSystemColors: Set<String> = ["separatorColor"]
+  /// The System catalog colors whose resolved value is not read off an Apple-compiled nib of
+  /// the corpus, each with where the value comes from.
+  static let unverifiedSystemColors: [String: String] = [
+    "separatorColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
+    "_sourceListBackgroundColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
+    "systemRedColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
+    "disabledControlTextColor": "no Apple-compiled nib shows it; secondaryLabelColor's value",
+    "controlAccentColor": "no Apple-compiled nib shows it; systemBlueColor's value",
+  ]
 
   /// A `System` catalog color: {NSColorSpace 6, NSCatalogName, NSColorName, NSColor → the
   /// resolved color in its ICC color space}.
@@ -107,8 +117,14 @@ extension CocoaNibCompiler {
       throw unsupported(element, "the catalog color \(catalog)/\(name) is not compiled yet (its resolved value is not known here)")
     }
     return try shared("catalog:\(catalog):\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
-      if Self.unverifiedSystemColors.contains(name) {
-        compiler.noteUnverified(element, "the catalog color System/\(name) with AppKit's documented light-mode value (black at 10%) as its resolved color")
+      if let source = Self.unverifiedSystemColors[name] {
+        let value: String
+        switch resolved {
+        case .catalog(let other): value = "the catalog color System/\(other)"
+        case .gray(let white, _): value = "white \"\(white)\""
+        case .rgb(let rgb, _): value = "sRGB \"\(rgb)\""
+        }
+        compiler.noteUnverified(element, "the catalog color System/\(name) resolved as \(value) (\(source))")
       }
       let inner: Int
       switch resolved {
@@ -160,16 +176,17 @@ extension CocoaNibCompiler {
   /// A catalog color's resolved value, shared: a gray (`NSWhite`, color space 3) or an sRGB
   /// triple (`NSRGB`, color space 1) in its ICC color space, with its components.
   mutating func resolvedColor(
-    gray: Bool, value: String, components: String, element: InterfaceDocument.Element
+    gray: Bool, value: String, components: String, exposure: String = "1", element: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
     let space = try colorSpace(gray: gray, element: element)
-    return try shared((gray ? "gray:" : "srgb:") + value) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+    let key = (gray ? "gray:" : "srgb:") + value + (exposure == "1" ? "" : " exposure:" + exposure)
+    return try shared(key) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
       compiler.graph.add(
         "NSColor",
         [
           .init("NSColorSpace", .int8(gray ? 3 : 1)), .init(gray ? "NSWhite" : "NSRGB", .data(Array(value.utf8) + [0])),
           .init("NSCustomColorSpace", .object(space)), .init("NSComponents", .data(Array(components.utf8))),
-          .init("NSLinearExposure", .data(Array("1".utf8))),
+          .init("NSLinearExposure", .data(Array(exposure.utf8))),
         ])
     }
   }

@@ -19,12 +19,14 @@ extension CocoaNibCompiler {
     return flags << 8
   }
 
-  /// `<color key="contentTintColor">` on a button → NSContentTintColor, the key AppKit's
-  /// NSButton decoder reads its content tint color from (macOS 10.14), written after the
-  /// control's keys. No pair has one.
+  /// `<color key="contentTintColor">` on a button → NSContentTintColor on its button CELL,
+  /// after the cell's own keys: where Apple's ibtool archives it, as a public ibtool
+  /// re-implementation read it off Apple's compiles of NetNewsWire's TimelineContainerView.xib
+  /// (a System color) and AccountsFeedbin.xib (an asset catalog color). No corpus pair has one,
+  /// so it is reported by ``noteUnverified(_:_:)``.
   mutating func contentTintColorEntry(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NibGraph.Entry {
     let color = try self.color(element)
-    noteUnverified(element, "<color key=\"contentTintColor\"> as the button's NSContentTintColor")
+    noteUnverified(element, "<color key=\"contentTintColor\"> as the button cell's NSContentTintColor")
     return .init("NSContentTintColor", .object(color))
   }
 }

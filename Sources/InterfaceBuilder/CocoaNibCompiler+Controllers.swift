@@ -49,17 +49,18 @@ extension CocoaNibCompiler {
   }
 
   /// `<userDefaultsController>` that is not the shared instance → `NSUserDefaultsController`
-  /// {NSDeclaredKeys, NSSharedInstance false, NSAppliesImmediately (`appliesImmediately`, AppKit's
-  /// default YES)}.
+  /// {NSDeclaredKeys, NSAppliesImmediately (`appliesImmediately`, AppKit's default YES)}: no
+  /// NSSharedInstance key (AppKit's decoder reads its absence as false), as a public ibtool
+  /// re-implementation read a bare `<userDefaultsController>` off Apple's compile of a
+  /// NetNewsWire preferences nib ({NSAppliesImmediately true} alone).
   mutating func compileOwnUserDefaultsController(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["representsSharedInstance", "appliesImmediately"])
     let controller = try begin(element, className: "NSUserDefaultsController", parent: parent)
     var entries = try declaredKeysEntries(element)
-    entries.append(.init("NSSharedInstance", .bool(false)))
     entries.append(.init("NSAppliesImmediately", .bool(element.flag("appliesImmediately", default: true))))
     graph[controller].entries = entries
     try compileChildren(of: element, object: controller, known: ["declaredKeys"])
-    noteUnverified(element, "a user defaults controller of its own as NSUserDefaultsController {NSDeclaredKeys, NSSharedInstance false, NSAppliesImmediately}, AppKit's decoder keys")
+    noteUnverified(element, "a user defaults controller of its own as NSUserDefaultsController {NSDeclaredKeys, NSAppliesImmediately}, AppKit's decoder keys")
     return controller
   }
 

@@ -37,23 +37,28 @@ extension CocoaNibCompiler {
     if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     entries += tailViewEntries(element)
     entries += try controlEntries(element, source: cellElement, cell: cell)
+    if cellElement["controlSize"] == "large" { largeControlSize(cellElement, control: &entries, cell: cell) }
     var others = element
     switch className {
     case "NSButton":
       if let tint = element.child("color", key: "contentTintColor") {
-        entries.append(try contentTintColorEntry(tint))
+        // On the cell, after its keys (see contentTintColorEntry).
+        let entry = try contentTintColorEntry(tint)
+        graph.append(entry.key, entry.value, to: cell)
         others.children.removeAll { $0.name == "color" && $0["key"] == "contentTintColor" }
       }
       entries.append(.init("IBNSShadowedSymbolConfiguration", .null))
     case "NSSecureTextField":
       // Its own keys as a re-implementation of Apple's compiler writes them (no Apple sample).
       entries.append(.init("NSTextFieldAlignmentRectInsetsVersion", .int8(2)))
+      if let type = textContentType(element) { entries.append(type) }
       entries.append(.init("NSAllowsWritingTools", .bool(false)))
       entries.append(.init("NSTextFieldAllowsWritingToolsAffordance", .bool(false)))
       entries.append(.init("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false)))
     case "NSTextField":
       if let width = element.double("preferredMaxLayoutWidth"), width != 0 { entries.append(.init("NSPreferredMaxLayoutWidth", .float64(width))) }
       entries.append(.init("NSTextFieldAlignmentRectInsetsVersion", .int8(2)))
+      if let type = textContentType(element) { entries.append(type) }
       entries.append(.init("NSAllowsWritingTools", .bool(true)))
       entries.append(.init("NSTextFieldAllowsWritingToolsAffordance", .bool(false)))
       entries.append(.init("NS.resolvesNaturalAlignmentWithBaseWritingDirection", .bool(false)))
@@ -62,6 +67,24 @@ extension CocoaNibCompiler {
     graph[control].entries = entries
     try compileChildren(of: others, object: control, known: ["rect", "autoresizingMask", "subviews", "constraints", cellElement.name])
     return control
+  }
+
+  /// `controlSize="large"` on a text field's or button's cell: NSControlSize 0 (regular, for
+  /// systems without the large size) followed by NSControlSize2 3 and NSControlSizeExtraLarge
+  /// false, on the control and, after NSCellFlags2, on its cell — as a public ibtool
+  /// re-implementation read them off Apple's compile of NetNewsWire's ActivityLogWindow.xib
+  /// (its Copy Contents button). No corpus pair has a large control, so it is reported by
+  /// ``noteUnverified(_:_:)``.
+  mutating func largeControlSize(_ cellElement: InterfaceDocument.Element, control entries: inout [NibGraph.Entry], cell: Int) {
+    let sizeKeys: [NibGraph.Entry] = [.init("NSControlSize2", .int8(3)), .init("NSControlSizeExtraLarge", .bool(false))]
+    if let index = entries.firstIndex(where: { $0.key == "NSControlSize" }) {
+      entries[index].value = .int8(0)
+      entries.insert(contentsOf: sizeKeys, at: index + 1)
+    }
+    if let index = graph[cell].entries.firstIndex(where: { $0.key == "NSCellFlags2" }) {
+      graph[cell].entries.insert(contentsOf: sizeKeys, at: index + 1)
+    }
+    noteUnverified(cellElement, "controlSize=\"large\" as NSControlSize 0, NSControlSize2 3 and NSControlSizeExtraLarge false on the control and its cell")
   }
 
   /// NSControl's keys, in Apple's order, from NSTag to NSControlSendActionMask: the states come
@@ -191,11 +214,34 @@ extension CocoaNibCompiler {
     if ((11759...12107).contains(tools) && !inTable) || controlElement.flag("allowsCharacterPickerTouchBarItem") {
       entries.append(.init("NSCharacterPickerEnabled", .bool(true)))
     }
+    // A secure cell's allowed input locales come first (compileSecureTextFieldCell).
+    if className == "NSTextFieldCell", let completion = textCompletionEntry(controlElement) { entries.append(completion) }
     graph[cell].entries = entries
     try compileChildren(
       of: element, object: cell,
       known: Set(["font", "color", "numberFormatter", "dateFormatter", "customFormatter"]).union(className == "NSSecureTextFieldCell" ? ["allowedInputSourceLocales"] : []))
     return cell
+  }
+
+  /// `<textField textCompletion="NO">` (or a secure one) → its cell's last key,
+  /// NSAutomaticTextCompletionDisabled true, as a public ibtool re-implementation read it off
+  /// Apple's compile of NetNewsWire's AccountsAddCloudKit.xib (no corpus pair has one, so it is
+  /// reported by ``noteUnverified(_:_:)``).
+  mutating func textCompletionEntry(_ field: InterfaceDocument.Element) -> NibGraph.Entry? {
+    guard ["textField", "secureTextField"].contains(field.name), let completion = field["textCompletion"] else { return nil }
+    guard completion == "NO" else { return nil }
+    noteUnverified(field, "textCompletion=\"NO\" as the cell's NSAutomaticTextCompletionDisabled true")
+    return .init("NSAutomaticTextCompletionDisabled", .bool(true))
+  }
+
+  /// `<textField contentType="…">` → NSTextContentType, the content type's name, after
+  /// NSTextFieldAlignmentRectInsetsVersion: where a public ibtool re-implementation writes it
+  /// for NetNewsWire's About window (contentType="url"), which it compiled against Apple's nib;
+  /// no corpus pair has one, so it is reported by ``noteUnverified(_:_:)``.
+  mutating func textContentType(_ field: InterfaceDocument.Element) -> NibGraph.Entry? {
+    guard let type = field["contentType"] else { return nil }
+    noteUnverified(field, "contentType=\"\(type)\" as NSTextContentType \"\(type)\"")
+    return .init("NSTextContentType", string(type))
   }
 
   /// A button cell's font (`NSSupport`). An inline-bezel button's small bold system font is

@@ -3,7 +3,10 @@ import Interface
 /// `<gridView>` with its `<rows>`, `<columns>` and `<gridCells>`, which no Apple-compiled nib in
 /// the corpus shows: AppKit's `NSGridView`, `NSGridRow`, `NSGridColumn` and `NSGridCell`, with the
 /// `NSGrid_…` keys their decoders read (as GNUstep's re-implementation, which loads Apple's nibs,
-/// decodes them). Reported by ``CocoaNibCompiler/noteUnverified(_:_:)``.
+/// decodes them). The keys' order, the cells held by their rows (not by the grid) and the
+/// mutable arrays follow a public ibtool re-implementation's reading of Apple's compiles of
+/// NetNewsWire's AccountsFeedbin.xib and AccountsReaderAPI.xib; we have not seen such a nib
+/// ourselves, so each grid is reported by ``CocoaNibCompiler/noteUnverified(_:_:)``.
 extension CocoaNibCompiler {
   /// NSGridCellPlacement: inherited 0, none 1, leading/top 2, trailing/bottom 3, center 4, fill 5.
   static let gridPlacements = ["inherited": 0, "none": 1, "leading": 2, "top": 2, "trailing": 3, "bottom": 3, "center": 4, "fill": 5]
@@ -21,8 +24,14 @@ extension CocoaNibCompiler {
   }
 
   /// `<gridView>` → `NSGridView` {view keys (its cells' content views are its subviews),
-  /// NSGrid_alignment, NSGrid_columnSpacing, NSGrid_columns, NSGrid_rowSpacing, NSGrid_rows,
-  /// NSGrid_xPlacement, NSGrid_yPlacement, NSGrid_cells (row by row, every row × column)}.
+  /// NSGrid_rowSpacing, NSGrid_columnSpacing, NSGrid_xPlacement, NSGrid_yPlacement,
+  /// NSGrid_alignment, NSGrid_rows, NSGrid_columns}; each `NSGridRow` {NSGrid_owningGrid,
+  /// NSGrid_yPlacement, NSGrid_alignment, NSGrid_height, NSGrid_topPadding,
+  /// NSGrid_bottomPadding, NSGrid_hidden, NSGrid_cells (its cells in document order)}, each
+  /// `NSGridColumn` {NSGrid_owningGrid, NSGrid_xPlacement, NSGrid_width, NSGrid_leadingPadding,
+  /// NSGrid_trailingPadding, NSGrid_hidden}, each `NSGridCell` {NSGrid_owningRow,
+  /// NSGrid_owningColumn, NSGrid_mergeHead, NSGrid_xPlacement, NSGrid_yPlacement,
+  /// NSGrid_alignment, NSGrid_content}; the arrays are `NSMutableArray`s.
   mutating func compileGridView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: ["xPlacement", "yPlacement", "rowAlignment", "rowSpacing", "columnSpacing"], view: true)
     for child in element.children where !["rect", "autoresizingMask", "constraints", "rows", "columns", "gridCells", "connections"].contains(child.name) {
@@ -42,12 +51,13 @@ extension CocoaNibCompiler {
       try checkAttributes(row, known: ["yPlacement", "rowAlignment", "height", "topPadding", "bottomPadding", "hidden"])
       guard let id = row["id"] else { throw invalid(row, "a grid row needs an id") }
       let object = try begin(row, className: "NSGridRow", parent: grid)
+      // NSGrid_cells, the row's cells, is added below once they are compiled.
       graph[object].entries = [
-        .init("NSGrid_hidden", .bool(row.flag("hidden"))), .init("NSGrid_bottomPadding", .float64(row.double("bottomPadding") ?? 0)),
-        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_topPadding", .float64(row.double("topPadding") ?? 0)),
-        .init("NSGrid_height", .float64(row.double("height") ?? Self.gridSizeForContent)),
-        .init("NSGrid_yPlacement", try gridEnum(row, "yPlacement", Self.gridPlacements)),
+        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_yPlacement", try gridEnum(row, "yPlacement", Self.gridPlacements)),
         .init("NSGrid_alignment", try gridEnum(row, "rowAlignment", Self.gridRowAlignments)),
+        .init("NSGrid_height", .float64(row.double("height") ?? Self.gridSizeForContent)),
+        .init("NSGrid_topPadding", .float64(row.double("topPadding") ?? 0)), .init("NSGrid_bottomPadding", .float64(row.double("bottomPadding") ?? 0)),
+        .init("NSGrid_hidden", .bool(row.flag("hidden"))),
       ]
       try compileChildren(of: row, object: object, known: [])
       rows[id] = object
@@ -59,16 +69,17 @@ extension CocoaNibCompiler {
       guard let id = column["id"] else { throw invalid(column, "a grid column needs an id") }
       let object = try begin(column, className: "NSGridColumn", parent: grid)
       graph[object].entries = [
-        .init("NSGrid_hidden", .bool(column.flag("hidden"))), .init("NSGrid_leadingPadding", .float64(column.double("leadingPadding") ?? 0)),
-        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_trailingPadding", .float64(column.double("trailingPadding") ?? 0)),
+        .init("NSGrid_owningGrid", .object(grid)), .init("NSGrid_xPlacement", try gridEnum(column, "xPlacement", Self.gridPlacements)),
         .init("NSGrid_width", .float64(column.double("width") ?? Self.gridSizeForContent)),
-        .init("NSGrid_xPlacement", try gridEnum(column, "xPlacement", Self.gridPlacements)),
+        .init("NSGrid_leadingPadding", .float64(column.double("leadingPadding") ?? 0)),
+        .init("NSGrid_trailingPadding", .float64(column.double("trailingPadding") ?? 0)), .init("NSGrid_hidden", .bool(column.flag("hidden"))),
       ]
       try compileChildren(of: column, object: object, known: [])
       columns[id] = object
       columnOrder.append(id)
     }
     var cells: [String: Int] = [:]
+    var rowCells: [String: [Int]] = [:]
     var contents: [Int] = []
     for cell in cellElements {
       try checkAttributes(cell, known: ["row", "column", "xPlacement", "yPlacement", "rowAlignment"])
@@ -86,23 +97,23 @@ extension CocoaNibCompiler {
         content = .object(view)
       }
       graph[object].entries = [
-        .init("NSGrid_content", content), .init("NSGrid_mergeHead", .null), .init("NSGrid_owningRow", .object(row)),
-        .init("NSGrid_owningColumn", .object(column)), .init("NSGrid_xPlacement", try gridEnum(cell, "xPlacement", Self.gridPlacements)),
+        .init("NSGrid_owningRow", .object(row)), .init("NSGrid_owningColumn", .object(column)), .init("NSGrid_mergeHead", .null),
+        .init("NSGrid_xPlacement", try gridEnum(cell, "xPlacement", Self.gridPlacements)),
         .init("NSGrid_yPlacement", try gridEnum(cell, "yPlacement", Self.gridPlacements)),
-        .init("NSGrid_alignment", try gridEnum(cell, "rowAlignment", Self.gridRowAlignments)),
+        .init("NSGrid_alignment", try gridEnum(cell, "rowAlignment", Self.gridRowAlignments)), .init("NSGrid_content", content),
       ]
       for child in cell.children where child["key"] != "contentView" && child.name != "connections" { throw unsupported(child) }
       try compileChildren(of: cell, object: object, known: [cell.children.first { $0["key"] == "contentView" }?.name ?? ""])
       cells[key] = object
+      rowCells[rowID, default: []].append(object)
     }
-    // Every row × column, row by row, as AppKit's grid indexes its cells.
-    var ordered: [Int] = []
+    // Each row holds its cells, in the document's order; a cell at every row and column.
     for rowID in rowOrder {
-      for columnID in columnOrder {
-        guard let cell = cells[rowID + "\u{0}" + columnID] else {
-          throw unsupported(element, "a grid view without a cell at every row and column is not compiled yet")
-        }
-        ordered.append(cell)
+      for columnID in columnOrder where cells[rowID + "\u{0}" + columnID] == nil {
+        throw unsupported(element, "a grid view without a cell at every row and column is not compiled yet")
+      }
+      if let row = rows[rowID] {
+        graph.append("NSGrid_cells", .object(graph.collection("NSMutableArray", rowCells[rowID] ?? [])), to: row)
       }
     }
     if !contents.isEmpty {
@@ -113,14 +124,13 @@ extension CocoaNibCompiler {
     if let resistance = compressionString(element) { entries.append(.init("NSAntiCompressionPriority", string(resistance))) }
     entries += tailViewEntries(element)
     entries += [
-      .init("NSGrid_alignment", try gridEnum(element, "rowAlignment", Self.gridRowAlignments)),
-      .init("NSGrid_columnSpacing", .float64(element.double("columnSpacing") ?? 6)),
-      .init("NSGrid_columns", .object(graph.collection("NSArray", columnOrder.compactMap { columns[$0] }))),
       .init("NSGrid_rowSpacing", .float64(element.double("rowSpacing") ?? 6)),
-      .init("NSGrid_rows", .object(graph.collection("NSArray", rowOrder.compactMap { rows[$0] }))),
+      .init("NSGrid_columnSpacing", .float64(element.double("columnSpacing") ?? 6)),
       .init("NSGrid_xPlacement", try gridEnum(element, "xPlacement", Self.gridPlacements)),
       .init("NSGrid_yPlacement", try gridEnum(element, "yPlacement", Self.gridPlacements)),
-      .init("NSGrid_cells", .object(graph.collection("NSArray", ordered))),
+      .init("NSGrid_alignment", try gridEnum(element, "rowAlignment", Self.gridRowAlignments)),
+      .init("NSGrid_rows", .object(graph.collection("NSMutableArray", rowOrder.compactMap { rows[$0] }))),
+      .init("NSGrid_columns", .object(graph.collection("NSMutableArray", columnOrder.compactMap { columns[$0] }))),
     ]
     graph[grid].entries = entries
     try compileChildren(of: element, object: grid, known: ["rect", "autoresizingMask", "constraints", "rows", "columns", "gridCells"])

@@ -92,6 +92,16 @@ extension CocoaNibCompiler {
     "NSStatusUnavailable": 16, "NSStatusNone": 16,
   ]
 
+  /// AppKit's template images that ibtool archives at their own (not square) size, whatever
+  /// the document's `<resources>` says: NSActionTemplate 19×19 (HSChooserWindow's pair, 15×15
+  /// in its xib; a public ibtool re-implementation read the same off Apple's compile of
+  /// NetNewsWire's DinosaursWindow.xib, 20×20 in its xib). NSAddTemplate 18×16 and
+  /// NSRemoveTemplate 18×4 come from that re-implementation's reading of NetNewsWire's
+  /// AccountsPreferencesView.xib only, so they are reported as unverified.
+  static let appKitTemplateSizes: [String: (width: Double, height: Double, checked: Bool)] = [
+    "NSActionTemplate": (19, 19, true), "NSAddTemplate": (18, 16, false), "NSRemoveTemplate": (18, 4, false),
+  ]
+
   /// A named image (`image="NSAddTemplate"`, or an SF Symbol from `catalog="system"`), sized
   /// from the document's `<resources>`; an image the document saves as a keyed archive is
   /// compiled from it (``archivedImage(_:name:)``).
@@ -113,6 +123,12 @@ extension CocoaNibCompiler {
     if catalog == "system" { (width, height) = (32, 32) }
     // AppKit's own images have their own size, whatever the document's <resources> says.
     if let size = Self.appKitImageSizes[name] { (width, height) = (size, size) }
+    if let template = Self.appKitTemplateSizes[name] {
+      (width, height) = (template.width, template.height)
+      if !template.checked {
+        noteUnverified(element, "the image \"\(name)\" at AppKit's own size \(Self.sizeString(width: width, height: height)) as IBDesignSize")
+      }
+    }
     let designSize = Self.sizeString(width: width, height: height)
     return try shared("image:" + name + designSize + (catalog ?? "")) {
       (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in

@@ -147,6 +147,35 @@ extension CocoaNibCompiler {
 
   // MARK: Windows
 
+  /// A window's title bar attributes → NSWindowTitleVisibility (hidden 1),
+  /// NSTitlebarAppearsTransparent true and NSTitlebarSeparatorStyle (AppKit's enum: automatic 0,
+  /// none 1, line 2, shadow 3), in this order after NSMaxFullScreenContentSize, each only when it
+  /// differs from AppKit's default — as a public ibtool re-implementation read them off Apple's
+  /// compile of NetNewsWire's AboutWindowController.xib (hidden, YES, none). No corpus pair has
+  /// them, so each is reported by ``noteUnverified(_:_:)``.
+  mutating func titlebarEntries(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    var entries: [NibGraph.Entry] = []
+    if let visibility = element["titleVisibility"] {
+      guard let value = ["visible": 0, "hidden": 1][visibility] else { throw invalid(element, "titleVisibility \"\(visibility)\" is not visible or hidden") }
+      if value != 0 {
+        entries.append(.init("NSWindowTitleVisibility", .int8(Int8(value))))
+        noteUnverified(element, "titleVisibility=\"\(visibility)\" as NSWindowTitleVisibility \(value)")
+      }
+    }
+    if element.flag("titlebarAppearsTransparent") {
+      entries.append(.init("NSTitlebarAppearsTransparent", .bool(true)))
+      noteUnverified(element, "titlebarAppearsTransparent=\"YES\" as NSTitlebarAppearsTransparent true")
+    }
+    if let style = element["separatorStyle"] {
+      guard let value = ["automatic": 0, "none": 1, "line": 2, "shadow": 3][style] else { throw invalid(element, "separatorStyle \"\(style)\" is not known") }
+      if value != 0 {
+        entries.append(.init("NSTitlebarSeparatorStyle", .int8(Int8(value))))
+        noteUnverified(element, "separatorStyle=\"\(style)\" as NSTitlebarSeparatorStyle \(value)")
+      }
+    }
+    return entries
+  }
+
   /// `<window>` → `NSWindowTemplate`.
   mutating func compileWindow(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     let window = try begin(element, className: "NSWindowTemplate", parent: parent)
@@ -239,6 +268,7 @@ extension CocoaNibCompiler {
     let zero = string("{0, 0}")
     entries.append(.init("NSMinFullScreenContentSize", zero))
     entries.append(.init("NSMaxFullScreenContentSize", zero))
+    entries += try titlebarEntries(element)
     if let mode = element["tabbingMode"] {
       let modes = ["automatic": 0, "preferred": 1, "disallowed": 2]
       guard let value = modes[mode] else { throw invalid(element, "tabbingMode \"\(mode)\" is not automatic, preferred or disallowed") }
@@ -322,11 +352,16 @@ extension CocoaNibCompiler {
     } else if frame.x == 0 && frame.y == 0 {
       entries.append(.init("NSFrameSize", string(Self.sizeString(width: frame.width, height: frame.height))))
     }
-    if element.flag("wantsLayer") { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
+    // NSViewIsLayerTreeHost follows a root view's frame, and a subview's NSSuperview (every
+    // pair's layer-backed subviews, HSChooserWindow's text field and image views among them; a
+    // public ibtool re-implementation read the same off Apple's compile of NetNewsWire's
+    // ActivityLogWindow.xib, a label).
+    if element.flag("wantsLayer") && superview == nil { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     if contentSize == nil && !(frame.x == 0 && frame.y == 0) {
       entries.append(.init("NSFrame", string(Self.rectString(x: frame.x, y: frame.y, width: frame.width, height: frame.height))))
     }
     if let superview { entries.append(.init("NSSuperview", .object(superview))) }
+    if element.flag("wantsLayer") && superview != nil { entries.append(.init("NSViewIsLayerTreeHost", .bool(true))) }
     entries.append(.init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)))
     // Written for a view some constraint names, and for a top-level view not pinned by a fixed
     // frame (test_6col).
@@ -429,7 +464,7 @@ extension CocoaNibCompiler {
         if !child.flag("base64-UTF8") { try compileToolTip(try stringContent(child), for: object) }
       case "connections": try compileConnections(child, source: object)
       case "userDefinedRuntimeAttributes": try compileRuntimeAttributes(child, object: object)
-      case "accessibility": try compileAccessibility(child, for: object)
+      case "accessibility": try compileAccessibility(child, for: object, owner: element)
       case "point" where child["key"] == "canvasLocation": break  // where Interface Builder draws it; not compiled
       case "viewLayoutGuide": break  // with the view's own keys (tailViewEntries, layoutGuideEntries)
       case "animations" where child.children.isEmpty && child.attributes.allSatisfy({ $0.name == "key" }): break  // nothing to archive (test_animations)

@@ -359,7 +359,7 @@ extension CocoaNibCompiler {
     // document says (sv_nohs_wide_col: none given, 19; test_table_no_header: 10 given, 19).
     var tableLine: Double?
     if isTable, let table = documentElement {
-      tableLine = Self.tableRowHeight(table) + (table.child("size", key: "intercellSpacing")?.double("height") ?? 2)
+      tableLine = Self.tableRowHeight(table) + Self.intercellSpacing(table).height
     }
     func amount(_ name: String) throws(InterfaceBuilderError) -> Double {
       if let tableLine, name.hasSuffix("LineScroll") { return tableLine }
@@ -635,7 +635,7 @@ extension CocoaNibCompiler {
     let shared = graph.add(
       "NSTextViewSharedData",
       [
-        .init("NSAutomaticTextCompletionDisabled", .bool(options.completionDisabled)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(1)),
+        .init("NSAutomaticTextCompletionDisabled", .bool(options.completionDisabled)), .init("NSFlags", NibGraph.integer(flags)), .init("NSMoreFlags", .int8(Int8(options.moreFlags))),
         .init("NSTextCheckingTypes", .int8(0)), .init("NSMarkedAttributes", .null), .init("NSBackgroundColor", background.map { .object($0) } ?? .null),
         .init("NSSelectedAttributes", .object(selected)), .init("NSInsertionColor", .object(insertion)), .init("NSLinkAttributes", .object(link)),
         .init("NSDefaultParagraphStyle", .null), .init("NSTextFinder", .null), .init("NSPreferredTextFinderStyle", .int8(Int8(findStyle))),

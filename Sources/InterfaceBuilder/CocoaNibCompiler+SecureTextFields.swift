@@ -25,6 +25,7 @@ extension CocoaNibCompiler {
       }
       if !members.isEmpty { graph.append("NSAllowedInputLocales", .object(graph.collection("NSArray", members)), to: cell) }
     }
+    if let completion = textCompletionEntry(controlElement) { graph.append(completion.key, completion.value, to: cell) }
     return cell
   }
 }

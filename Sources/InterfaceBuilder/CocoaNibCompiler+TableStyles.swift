@@ -18,23 +18,27 @@ extension CocoaNibCompiler {
     return style == 0 ? nil : style
   }
 
-  /// `<tableView tableStyle="…">` → `NSTableViewStyle` (int) and `floatsGroupRows="NO"` →
-  /// `NSTableViewShouldFloatGroupRows` false, the keys AppKit's table decoder reads (known from
-  /// re-implementations of Apple's nib compiler and of AppKit; no Apple sample). Written only
-  /// when they differ from AppKit's defaults (automatic, floating).
-  mutating func tableStyleEntries(_ element: InterfaceDocument.Element, style: Int?) -> [NibGraph.Entry] {
-    var entries: [NibGraph.Entry] = []
-    if !element.flag("floatsGroupRows", default: true) {
-      entries.append(.init("NSTableViewShouldFloatGroupRows", .bool(false)))
-      noteUnverified(element, "floatsGroupRows=\"NO\" as NSTableViewShouldFloatGroupRows false, AppKit's decoder key")
-    }
-    if let style {
-      entries.append(.init("NSTableViewStyle", .int8(Int8(style))))
-      var what = "tableStyle=\"\(element["tableStyle"] ?? "")\" as NSTableViewStyle \(style), AppKit's decoder key"
-      if style != 2 { what += "; the columns are laid out by the inset style's rules" }
-      noteUnverified(element, what)
-    }
-    return entries
+  /// `<tableView tableStyle="…">` → `NSTableViewStyle` (int), the key AppKit's table decoder
+  /// reads, when it differs from AppKit's default (automatic). No corpus pair has one; a public
+  /// ibtool re-implementation read its place off Apple's compiles of NetNewsWire's
+  /// CurrentActivityWindow.xib, DinosaursWindow.xib and AccountsPreferencesView.xib: right
+  /// after NSAllowsTypeSelect (and a source list's NSTableViewSelectionHighlightStyle), before
+  /// NSTableViewDraggingDestinationStyle; fullWidth 1, inset 2.
+  mutating func tableStyleEntry(_ element: InterfaceDocument.Element, style: Int?) -> NibGraph.Entry? {
+    guard let style else { return nil }
+    var what = "tableStyle=\"\(element["tableStyle"] ?? "")\" as NSTableViewStyle \(style), AppKit's decoder key"
+    if style != 2 { what += "; the columns are laid out by the inset style's rules" }
+    noteUnverified(element, what)
+    return .init("NSTableViewStyle", .int8(Int8(style)))
+  }
+
+  /// `floatsGroupRows="NO"` → `NSTableViewShouldFloatGroupRows` false, after the archived
+  /// reusable views and before NSTableViewGroupRowStyle (where the same re-implementation writes
+  /// it for NetNewsWire's SidebarView.xib). No corpus pair has one.
+  mutating func floatsGroupRowsEntry(_ element: InterfaceDocument.Element) -> NibGraph.Entry? {
+    guard !element.flag("floatsGroupRows", default: true) else { return nil }
+    noteUnverified(element, "floatsGroupRows=\"NO\" as NSTableViewShouldFloatGroupRows false, AppKit's decoder key")
+    return .init("NSTableViewShouldFloatGroupRows", .bool(false))
   }
 
   /// `<sortDescriptor key="sortDescriptorPrototype" sortKey=… selector=… ascending=…>` (a table

@@ -72,11 +72,20 @@ extension CocoaNibCompiler {
     }
   }
 
+  /// A table's intercell spacing: its `<size key="intercellSpacing">`, or 0×0 without one (every
+  /// pair's table gives it; a public ibtool re-implementation read 0×0 off Apple's compile of
+  /// NetNewsWire's TimelineTableView.xib, which gives none: its scroll view's line scroll is the
+  /// row height, 96, alone). A table without one is reported by compileTable as unverified.
+  static func intercellSpacing(_ table: InterfaceDocument.Element) -> (width: Double, height: Double) {
+    guard let size = table.child("size", key: "intercellSpacing") else { return (0, 0) }
+    return (size.double("width") ?? 0, size.double("height") ?? 0)
+  }
+
   /// The layout of a table whose frame (after its clip view was tiled) is `element`'s frame.
   func tableLayout(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> TableLayout {
     let columns = Self.tableColumns(element)
     let widths = columns.map { $0.double("width") ?? 0 }
-    let spacing = element.child("size", key: "intercellSpacing")?.double("width") ?? 3
+    let spacing = Self.intercellSpacing(element).width
     var occupied = widths.reduce(0, +)
     if columns.count > 1 { occupied += Double(columns.count - 1) * spacing }
     let needed = occupied + 32
@@ -300,9 +309,12 @@ extension CocoaNibCompiler {
       columns.append(try compileTableColumn(column, index: index, width: layout.columnWidths[index], table: table, tableElement: element, prototypes: own))
     }
     entries.append(.init("NSTableColumns", .object(graph.collection("NSMutableArray", columns))))
-    let spacing = element.child("size", key: "intercellSpacing")
-    entries.append(.init("NSIntercellSpacingWidth", .float64(spacing?.double("width") ?? 3)))
-    entries.append(.init("NSIntercellSpacingHeight", .float64(spacing?.double("height") ?? 2)))
+    let spacing = Self.intercellSpacing(element)
+    if element.child("size", key: "intercellSpacing") == nil {
+      noteUnverified(element, "a table without <size key=\"intercellSpacing\"> as intercell spacing 0×0")
+    }
+    entries.append(.init("NSIntercellSpacingWidth", .float64(spacing.width)))
+    entries.append(.init("NSIntercellSpacingHeight", .float64(spacing.height)))
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if let grid = element.child("color", key: "gridColor") { entries.append(.init("NSGridColor", .object(try color(grid)))) }
     entries.append(.init("NSRowHeight", .float64(Self.tableRowHeight(element))))
@@ -329,11 +341,15 @@ extension CocoaNibCompiler {
     entries.append(.init("NSAllowsTypeSelect", .bool(element.flag("typeSelect", default: true))))
     // NSTableViewSelectionHighlightStyle: written for a source list (1), whose dragging
     // destination feedback AppKit turns to the source-list style too (HSChooserWindow).
+    // The table style and floating group rows sit where a public ibtool re-implementation read
+    // them off Apple's compiles of NetNewsWire's nibs (see tableStyleEntry(_:style:)).
     switch element["selectionHighlightStyle"] ?? "regular" {
     case "regular":
+      if let styleEntry = tableStyleEntry(element, style: tableStyle) { entries.append(styleEntry) }
       entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(0)))
     case "sourceList":
       entries.append(.init("NSTableViewSelectionHighlightStyle", .int8(1)))
+      if let styleEntry = tableStyleEntry(element, style: tableStyle) { entries.append(styleEntry) }
       entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(1)))
     case let other:
       throw unsupported(element, "selectionHighlightStyle=\"\(other)\" is not compiled yet (no sample of Apple's)")
@@ -342,8 +358,8 @@ extension CocoaNibCompiler {
       let reusable = try compileReusableViews(prototypes)
       entries.append(.init("NSTableViewArchivedReusableViewsKey", .object(reusable)))
     }
+    if let floating = floatsGroupRowsEntry(element) { entries.append(floating) }
     entries.append(.init("NSTableViewGroupRowStyle", .int8(1)))
-    entries += tableStyleEntries(element, style: tableStyle)
     // NSTableViewUseARH: usesAutomaticRowHeights (HSChooserWindow); where an outline view
     // puts it among its own keys is not known.
     if element.flag("usesAutomaticRowHeights") {
@@ -503,7 +519,7 @@ extension CocoaNibCompiler {
     of table: InterfaceDocument.Element, layout: TableLayout, scrollView: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> (frames: [ViewRect?], keptDocumentFrames: Bool) {
     let columns = Self.tableColumns(table)
-    let spacing = table.child("size", key: "intercellSpacing")?.double("width") ?? 3
+    let spacing = Self.intercellSpacing(table).width
     let prototypes = columns.map { $0.child("prototypeCellViews")?.children.first { $0.name == "tableCellView" } }
     let documentFrames = prototypes.map { $0?.frameRect }
     guard prototypes.contains(where: { $0 != nil }) else { return (documentFrames, false) }

@@ -92,6 +92,9 @@ public struct CocoaNibCompiler {
   /// Whether menu items are listed among the objects last to first (storyboards do so).
   var reversesMenuItems = false
   var helpConnections: [Int] = []
+  /// `NSNibAXAttributeConnector`s from `<accessibility>` elements (``compileAccessibility(_:for:owner:)``),
+  /// kept apart from the other connections.
+  var accessibilityConnectors: [Int] = []
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
   var filesOwner = -1
@@ -152,7 +155,12 @@ public struct CocoaNibCompiler {
     keys += objectsWithParents.map(\.object)
     keys += identified
     let oids = keys.indices.map { number($0 + 1) }
-    let noAccessibility = emptyArray()
+    // The accessibility connectors' own ids continue the others'; without any, both arrays are
+    // the one empty array.
+    let accessibilityKeys = accessibilityConnectors.isEmpty ? emptyArray() : graph.collection("NSArray", accessibilityConnectors)
+    let accessibilityValues =
+      accessibilityConnectors.isEmpty
+      ? accessibilityKeys : graph.collection("NSArray", accessibilityConnectors.indices.map { number(keys.count + $0 + 1) })
     graph[objectData].entries = [
       .init("NSRoot", .object(filesOwner)),
       .init("NSVisibleWindows", .object(graph.collection("NSMutableSet", visibleWindows))),
@@ -161,9 +169,9 @@ public struct CocoaNibCompiler {
       .init("NSObjectsValues", .object(graph.collection("NSArray", objectsWithParents.map(\.parent)))),
       .init("NSOidsKeys", .object(graph.collection("NSArray", keys))),
       .init("NSOidsValues", .object(graph.collection("NSArray", oids))),
-      .init("NSAccessibilityConnectors", .object(graph.collection("NSMutableArray", []))),
-      .init("NSAccessibilityOidsKeys", .object(noAccessibility)),
-      .init("NSAccessibilityOidsValues", .object(noAccessibility)),
+      .init("NSAccessibilityConnectors", .object(graph.collection("NSMutableArray", accessibilityConnectors))),
+      .init("NSAccessibilityOidsKeys", .object(accessibilityKeys)),
+      .init("NSAccessibilityOidsValues", .object(accessibilityValues)),
     ]
     return graph
   }

@@ -67,6 +67,52 @@ import TestSupport
     _ = expectError(InterfaceBuilderError.self, .invalidDocument) { try TableAttributeTests.tableEntries(TableAttributeTests.table(#"tableStyle="sideways""#)) }
   }
 
+  /// Where a public ibtool re-implementation read these keys off Apple's compiles of
+  /// NetNewsWire's CurrentActivityWindow.xib and SidebarView.xib: the style between
+  /// NSAllowsTypeSelect (or a source list's highlight style) and the dragging destination
+  /// style, floating group rows just before NSTableViewGroupRowStyle.
+  @Test func theTableStyleAndGroupRowFloatingKeysSitWhereApplesNibsHaveThem() throws {
+    func keys(_ attributes: String) throws -> [String] {
+      let graph = try TableColumnAutoresizingTests.compile(TableAttributeTests.table(attributes))
+      let table = try #require(graph.objects.firstIndex { $0.className == "NSTableView" })
+      return graph[table].entries.map(\.key)
+    }
+    func following(_ keys: [String], _ key: String) -> String? {
+      guard let index = keys.firstIndex(of: key), index + 1 < keys.count else { return nil }
+      return keys[index + 1]
+    }
+    let inset = try keys(#"tableStyle="inset" floatsGroupRows="NO""#)
+    #expect(following(inset, "NSAllowsTypeSelect") == "NSTableViewStyle")
+    #expect(following(inset, "NSTableViewStyle") == "NSTableViewDraggingDestinationStyle")
+    #expect(following(inset, "NSTableViewShouldFloatGroupRows") == "NSTableViewGroupRowStyle")
+    let sourceList = try keys(#"tableStyle="fullWidth" selectionHighlightStyle="sourceList""#)
+    #expect(following(sourceList, "NSTableViewSelectionHighlightStyle") == "NSTableViewStyle")
+    #expect(following(sourceList, "NSTableViewStyle") == "NSTableViewDraggingDestinationStyle")
+  }
+
+  /// A table without <size key="intercellSpacing">: 0×0, so its scroll view's line scroll is the
+  /// row height alone (a public ibtool re-implementation's reading of Apple's compile of
+  /// NetNewsWire's TimelineTableView.xib: rowHeight 96, line scroll 96); with one, its values.
+  @Test func aTableWithoutIntercellSpacingHasNone() throws {
+    let bytes = TableAttributeTests.table(#"rowHeight="96""#)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: .init(omitsColorProfiles: true))
+    let graph = compilation.graph
+    let table = try Self.only(graph, "NSTableView")
+    #expect(graph[table]["NSIntercellSpacingWidth"] == .float64(0))
+    #expect(graph[table]["NSIntercellSpacingHeight"] == .float64(0))
+    let scroll = try Self.only(graph, "NSScrollView")
+    guard case .data(let amounts)? = graph[scroll]["NSScrollAmts"] else { Issue.record("no NSScrollAmts"); return }
+    // Four big-endian floats: page and line amounts; the line ones are the row height.
+    let floats = stride(from: 0, to: amounts.count, by: 4).map { Float(bitPattern: amounts[$0..<$0 + 4].reduce(0) { $0 << 8 | UInt32($1) }) }
+    #expect(floats.suffix(2) == [96, 96])
+    #expect(Self.warned(compilation, "tableView"))
+    let given = TableAttributeTests.table(#"rowHeight="96""#, gridColor: #"<size key="intercellSpacing" width="3" height="2"/>"#)
+    let spaced = try TableColumnAutoresizingTests.compile(given)
+    let spacedTable = try Self.only(spaced, "NSTableView")
+    #expect(spaced[spacedTable]["NSIntercellSpacingWidth"] == .float64(3))
+    #expect(spaced[spacedTable]["NSIntercellSpacingHeight"] == .float64(2))
+  }
+
   /// Two resizable columns whose prototypes leave 40 points of the row: no single column to
   /// give them to, so the cell views keep the document's frames (with a warning).
   @Test func prototypesThatDoNotFillTheRowKeepTheDocumentsFrames() throws {
@@ -135,39 +181,65 @@ import TestSupport
     """
   }
 
+  /// The keys' order, the cells held by their rows and the mutable arrays as a public ibtool
+  /// re-implementation read them off Apple's compiles of NetNewsWire's AccountsFeedbin.xib and
+  /// AccountsReaderAPI.xib.
   @Test func aGridViewArchivesItsRowsColumnsAndCells() throws {
-    // Cells listed column by column: the archive lists them row by row.
+    // Cells listed column by column: each row lists its own in the document's order.
     let cells = Self.gridCell("r1", "c1", "1") + Self.gridCell("r2", "c1", "3") + Self.gridCell("r1", "c2", "2") + Self.gridCell("r2", "c2", "4")
     let compilation = try Self.compile(Self.grid(cells: cells))
     let graph = compilation.graph
     let grid = try Self.only(graph, "NSGridView")
+    #expect(Array(graph[grid].entries.map(\.key).suffix(7)) == [
+      "NSGrid_rowSpacing", "NSGrid_columnSpacing", "NSGrid_xPlacement", "NSGrid_yPlacement", "NSGrid_alignment", "NSGrid_rows", "NSGrid_columns",
+    ])
+    #expect(graph[grid]["NSGrid_cells"] == nil)
     #expect(graph[grid]["NSGrid_xPlacement"] == .int8(3))
     #expect(graph[grid]["NSGrid_yPlacement"] == .int8(4))
     #expect(graph[grid]["NSGrid_alignment"] == .int8(1))
     #expect(graph[grid]["NSGrid_rowSpacing"] == .float64(7))
     #expect(graph[grid]["NSGrid_columnSpacing"] == .float64(8))
-    let rows = try #require(graph.members(of: try Self.target(graph, grid, "NSGrid_rows")))
-    let columns = try #require(graph.members(of: try Self.target(graph, grid, "NSGrid_columns")))
-    let ordered = try #require(graph.members(of: try Self.target(graph, grid, "NSGrid_cells")))
+    let rowsArray = try Self.target(graph, grid, "NSGrid_rows"), columnsArray = try Self.target(graph, grid, "NSGrid_columns")
+    #expect(graph[rowsArray].className == "NSMutableArray")
+    #expect(graph[columnsArray].className == "NSMutableArray")
+    let rows = try #require(graph.members(of: rowsArray))
+    let columns = try #require(graph.members(of: columnsArray))
     #expect(rows.map { graph[$0].className } == ["NSGridRow", "NSGridRow"])
     #expect(columns.map { graph[$0].className } == ["NSGridColumn", "NSGridColumn"])
+    #expect(graph[rows[0]].entries.map(\.key) == [
+      "NSGrid_owningGrid", "NSGrid_yPlacement", "NSGrid_alignment", "NSGrid_height", "NSGrid_topPadding", "NSGrid_bottomPadding", "NSGrid_hidden",
+      "NSGrid_cells",
+    ])
+    #expect(graph[columns[0]].entries.map(\.key) == [
+      "NSGrid_owningGrid", "NSGrid_xPlacement", "NSGrid_width", "NSGrid_leadingPadding", "NSGrid_trailingPadding", "NSGrid_hidden",
+    ])
     #expect(graph[columns[1]]["NSGrid_xPlacement"] == .int8(2))
     #expect(graph[columns[0]]["NSGrid_xPlacement"] == .int8(0))
     #expect(graph[rows[0]]["NSGrid_height"] == .float64(Double(Float.leastNormalMagnitude)))
+    #expect(graph[rows[0]]["NSGrid_hidden"] == .bool(false))
     #expect(graph[rows[0]]["NSGrid_owningGrid"] == .object(grid))
-    var titles: [String?] = []
-    for cell in ordered {
-      #expect(graph[cell].className == "NSGridCell")
-      let content = try Self.target(graph, cell, "NSGrid_content")
-      #expect(graph[content].className == "NSTextField")
-      #expect(graph[content]["NSSuperview"] == .object(grid))
-      titles.append(try Self.text(graph, try Self.target(graph, content, "NSCell"), "NSContents"))
+    var titles: [[String?]] = []
+    for row in rows {
+      let cellsArray = try Self.target(graph, row, "NSGrid_cells")
+      #expect(graph[cellsArray].className == "NSMutableArray")
+      var rowTitles: [String?] = []
+      for cell in graph.members(of: cellsArray) ?? [] {
+        #expect(graph[cell].className == "NSGridCell")
+        #expect(graph[cell].entries.map(\.key) == [
+          "NSGrid_owningRow", "NSGrid_owningColumn", "NSGrid_mergeHead", "NSGrid_xPlacement", "NSGrid_yPlacement", "NSGrid_alignment", "NSGrid_content",
+        ])
+        #expect(graph[cell]["NSGrid_owningRow"] == .object(row))
+        let content = try Self.target(graph, cell, "NSGrid_content")
+        #expect(graph[content].className == "NSTextField")
+        #expect(graph[content]["NSSuperview"] == .object(grid))
+        rowTitles.append(try Self.text(graph, try Self.target(graph, content, "NSCell"), "NSContents"))
+      }
+      titles.append(rowTitles)
     }
-    #expect(titles == ["1", "2", "3", "4"])
-    #expect(graph[ordered[2]]["NSGrid_owningRow"] == .object(rows[1]))
-    #expect(graph[ordered[2]]["NSGrid_owningColumn"] == .object(columns[0]))
-    // The content views are the grid's subviews.
-    #expect(graph.members(of: try Self.target(graph, grid, "NSSubviews"))?.count == 4)
+    #expect(titles == [["1", "2"], ["3", "4"]])
+    // The content views are the grid's subviews, in the document's order.
+    let subviews = try #require(graph.members(of: try Self.target(graph, grid, "NSSubviews")))
+    #expect(try subviews.map { try Self.text(graph, try Self.target(graph, $0, "NSCell"), "NSContents") } == ["1", "3", "2", "4"])
     #expect(Self.warned(compilation, "gridView"))
   }
 
@@ -198,6 +270,79 @@ import TestSupport
     #expect(locales.map { graph.text(of: $0) } == ["NSAllRomanInputSourcesLocaleIdentifier"])
     #expect(graph[field]["NSAllowsWritingTools"] == .bool(false))
     #expect(Self.warned(compilation, "secureTextField"))
+  }
+
+  /// textCompletion="NO" as a public ibtool re-implementation read it off Apple's compile of
+  /// NetNewsWire's AccountsAddCloudKit.xib: NSAutomaticTextCompletionDisabled true, the cell's
+  /// last key (after a secure cell's allowed input locales).
+  @Test func textCompletionOffIsTheCellsLastKey() throws {
+    let objects = """
+          <textField textCompletion="NO" id="t1">
+              <rect key="frame" x="10" y="40" width="200" height="21"/>
+              <textFieldCell key="cell" selectable="YES" editable="YES" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+          <secureTextField textCompletion="NO" id="s1">
+              <rect key="frame" x="10" y="10" width="200" height="21"/>
+              <secureTextFieldCell key="cell" selectable="YES" editable="YES" id="s2">
+                  <font key="font" metaFont="system"/>
+                  <allowedInputSourceLocales><string>NSAllRomanInputSourcesLocaleIdentifier</string></allowedInputSourceLocales>
+              </secureTextFieldCell>
+          </secureTextField>
+          <textField id="t3">
+              <rect key="frame" x="10" y="70" width="200" height="21"/>
+              <textFieldCell key="cell" title="y" id="t4"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+      """
+    let compilation = try Self.compile(objects)
+    let graph = compilation.graph
+    let fields = CocoaNibCompilerControlsTests.objects(graph, "NSTextField")
+    #expect(fields.count == 2)
+    let cell = try Self.target(graph, fields[0], "NSCell")
+    #expect(graph[cell].entries.last == .init("NSAutomaticTextCompletionDisabled", .bool(true)))
+    let plain = try Self.target(graph, fields[1], "NSCell")
+    #expect(graph[plain]["NSAutomaticTextCompletionDisabled"] == nil)
+    let secure = try Self.target(graph, try Self.only(graph, "NSSecureTextField"), "NSCell")
+    #expect(graph[secure].entries.suffix(2).map(\.key) == ["NSAllowedInputLocales", "NSAutomaticTextCompletionDisabled"])
+    #expect(compilation.warnings.contains { $0.element == "textField" && $0.detail.contains("NSAutomaticTextCompletionDisabled") })
+    #expect(compilation.warnings.contains { $0.element == "secureTextField" && $0.detail.contains("NSAutomaticTextCompletionDisabled") })
+  }
+
+  /// contentType as NSTextContentType, after NSTextFieldAlignmentRectInsetsVersion (where a
+  /// public ibtool re-implementation writes it for NetNewsWire's About window).
+  @Test func aTextFieldsContentTypeIsNSTextContentType() throws {
+    let objects = """
+          <textField contentType="url" id="t1">
+              <rect key="frame" x="10" y="40" width="200" height="21"/>
+              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+      """
+    let compilation = try Self.compile(objects)
+    let graph = compilation.graph
+    let field = try Self.only(graph, "NSTextField")
+    #expect(try Self.text(graph, field, "NSTextContentType") == "url")
+    let keys = graph[field].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSTextContentType"))
+    #expect(keys[index - 1] == "NSTextFieldAlignmentRectInsetsVersion")
+    #expect(keys[index + 1] == "NSAllowsWritingTools")
+    #expect(Self.warned(compilation, "textField"))
+  }
+
+  /// A layer-backed subview's NSViewIsLayerTreeHost follows its NSSuperview (HSChooserWindow's
+  /// pair; a public ibtool re-implementation read the same off Apple's compile of NetNewsWire's
+  /// ActivityLogWindow.xib); a root view's follows its frame size.
+  @Test func aLayerBackedSubviewIsALayerTreeHostAfterItsSuperview() throws {
+    let objects = """
+          <textField wantsLayer="YES" id="t1">
+              <rect key="frame" x="10" y="40" width="200" height="21"/>
+              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+      """
+    let compilation = try Self.compile(objects)
+    let graph = compilation.graph
+    let field = try Self.only(graph, "NSTextField")
+    let keys = graph[field].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSViewIsLayerTreeHost"))
+    #expect(Array(keys[(index - 2)...(index + 1)]) == ["NSFrame", "NSSuperview", "NSViewIsLayerTreeHost", "NSViewWantsBestResolutionOpenGLSurface"])
   }
 
   // MARK: Controllers
@@ -235,8 +380,13 @@ import TestSupport
   @Test func aUserDefaultsControllerOfItsOwnIsNotTheSharedOne() throws {
     let own = try Self.compile(#"<userDefaultsController appliesImmediately="NO" id="u1"><declaredKeys><string>SUIncludeProfile</string></declaredKeys></userDefaultsController>"#, inWindow: false)
     let controller = try Self.only(own.graph, "NSUserDefaultsController")
-    #expect(own.graph[controller]["NSSharedInstance"] == .bool(false))
+    #expect(own.graph[controller]["NSSharedInstance"] == nil)
     #expect(own.graph[controller]["NSAppliesImmediately"] == .bool(false))
+    // A bare one: {NSAppliesImmediately true} alone, as a public re-implementation read it off
+    // Apple's compile of a NetNewsWire preferences nib.
+    let bare = try Self.compile(#"<userDefaultsController id="u1"/>"#, inWindow: false)
+    let bareController = try Self.only(bare.graph, "NSUserDefaultsController")
+    #expect(bare.graph[bareController].entries == [.init("NSAppliesImmediately", .bool(true))])
     #expect(own.graph.members(of: try Self.target(own.graph, controller, "NSDeclaredKeys"))?.count == 1)
     #expect(Self.warned(own, "userDefaultsController"))
     let shared = try Self.compile(#"<userDefaultsController representsSharedInstance="YES" id="u1"/>"#, inWindow: false)

@@ -47,7 +47,7 @@ struct CocoaNibCompilerTests {
     "sb_tv_customclass":
       "compiled on another Mac than the other pairs: its text view's NSFlags 0x7028b03 hold the automatic spelling correction and smart quotes and dashes bits (0x4000000, 0x20000 | 0x1000000) that sb_textview, with the same attributes, lacks (0x2008b03), and its clip view keeps its 480 points beside the shown 17-point legacy scroller where sb_textview's and the xib pairs' are narrowed to 463; Stasis compiles as the Mac of sb_textview and the xibs",
     "HSChooserWindow":
-      "its colorSpace=\"custom\" customColorSpace=\"sRGB\" color, which Apple converts to calibrated RGB through the ICC profiles, is converted nominally (the last digits of NSRGB differ; one sample); beyond it its constraint order and NSSpace, the content view's frame {0, 103}, an image's size (19 vs 15), NSCellFlags2 for allowsEditingTextAttributes and where NSViewIsLayerTreeHost goes differ",
+      "its colorSpace=\"custom\" customColorSpace=\"sRGB\" color, which Apple converts to calibrated RGB through the ICC profiles, is converted nominally (the last digits of NSRGB differ; one sample); beyond it its constraint order and NSSpace, the content view's frame {0, 103} and NSCellFlags2 for allowsEditingTextAttributes differ",
   ]
 
   /// At most three pairs are not Apple's, and the list says exactly which: every pair is either

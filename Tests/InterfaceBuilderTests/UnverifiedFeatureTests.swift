@@ -71,7 +71,7 @@ import TestSupport
     let options = try Self.compile(
       Self.textView(#"drawsBackground="NO" incrementalSearchingEnabled="YES" allowsNonContiguousLayout="YES" textCompletion="NO""#))
     let (shared, manager) = try Self.textViewParts(options)
-    #expect(options.graph[shared]["NSFlags"] == .int32(0x4000_0103), "drawsBackground NO clears 0x800, incremental searching sets 0x40000000")
+    #expect(options.graph[shared]["NSFlags"] == .int32(0x4000_0803), "drawsBackground NO clears 0x100, incremental searching sets 0x40000000")
     #expect(options.graph[manager]["NSLMFlags"] == .int16(0xE6), "allowsNonContiguousLayout adds 0x80 to 0x66")
     #expect(options.graph[shared]["NSAutomaticTextCompletionDisabled"] == .bool(true))
     for attribute in ["drawsBackground", "incrementalSearchingEnabled", "allowsNonContiguousLayout", "textCompletion"] {
@@ -79,12 +79,18 @@ import TestSupport
     }
   }
 
-  @Test func aTextViewsCharacterPickerSettingIsReportedButNotWritten() throws {
+  /// As a public ibtool re-implementation read NetNewsWire's About window off Apple's compile:
+  /// allowsCharacterPickerTouchBarItem="NO" is NSMoreFlags 0x2, and with editable="NO",
+  /// richText="NO", drawsBackground="NO" the shared data's NSFlags is 0x801.
+  @Test func aTextViewsCharacterPickerSettingIsNSMoreFlags0x2() throws {
     let compilation = try Self.compile(Self.textView(#"allowsCharacterPickerTouchBarItem="NO""#))
     let (shared, _) = try Self.textViewParts(compilation)
     #expect(compilation.graph[shared]["NSFlags"] == NibGraph.integer(0x903))
-    #expect(compilation.graph[shared]["NSMoreFlags"] == .int8(1))
+    #expect(compilation.graph[shared]["NSMoreFlags"] == .int8(3))
     #expect(Self.warned(compilation, "allowsCharacterPickerTouchBarItem"))
+    let about = try Self.compile(Self.textView(#"editable="NO" drawsBackground="NO" allowsCharacterPickerTouchBarItem="NO" textCompletion="NO""#))
+    let (aboutShared, _) = try Self.textViewParts(about)
+    #expect(about.graph[aboutShared]["NSFlags"] == NibGraph.integer(0x801))
   }
 
   /// `misplaced` (Interface Builder's editor state) changes nothing in a scroll view's archive.
@@ -164,17 +170,37 @@ import TestSupport
     #expect(error.code == .unsupported)
   }
 
-  @Test func separatorColorIsACatalogColorBlackAtTenPercent() throws {
+  /// A public ibtool re-implementation's reading of Apple's compile of NetNewsWire's
+  /// CurrentActivityWindow.xib: separatorColor's resolved color is the gridColor catalog color
+  /// (the same object a gridColor elsewhere in the nib is).
+  @Test func separatorColorResolvesToTheGridColorCatalogColor() throws {
     let (graph, color, compilation) = try Self.textViewBackground(
       #"<color key="backgroundColor" name="separatorColor" catalog="System" colorSpace="catalog"/>"#)
     #expect(graph[color]["NSColorSpace"] == .int8(6))
     #expect(graph.text(of: graph[color], forKey: "NSColorName") == "separatorColor")
     #expect(graph.text(of: graph[color], forKey: "NSCatalogName") == "System")
-    let resolved = try #require(Self.target(graph, color, "NSColor"))
+    let inner = try #require(Self.target(graph, color, "NSColor"))
+    #expect(graph[inner]["NSColorSpace"] == .int8(6))
+    #expect(graph.text(of: graph[inner], forKey: "NSCatalogName") == "System")
+    #expect(graph.text(of: graph[inner], forKey: "NSColorName") == "gridColor")
+    let resolved = try #require(Self.target(graph, inner, "NSColor"))
     #expect(graph[resolved]["NSColorSpace"] == .int8(3))
-    #expect(Self.dataText(graph, resolved, "NSWhite") == "0 0.1")
-    #expect(Self.dataText(graph, resolved, "NSComponents") == "0 0.1")
+    #expect(Self.dataText(graph, resolved, "NSWhite") == "0.4246723652")
+    #expect(Self.dataText(graph, resolved, "NSComponents") == "0.5 1")
     #expect(Self.warned(compilation, "System/separatorColor"))
+  }
+
+  /// The same reading of NetNewsWire's SidebarView.xib: _sourceListBackgroundColor resolves to
+  /// the controlBackgroundColor catalog color.
+  @Test func sourceListBackgroundColorResolvesToTheControlBackgroundCatalogColor() throws {
+    let (graph, color, compilation) = try Self.textViewBackground(
+      #"<color key="backgroundColor" name="_sourceListBackgroundColor" catalog="System" colorSpace="catalog"/>"#)
+    #expect(graph.text(of: graph[color], forKey: "NSColorName") == "_sourceListBackgroundColor")
+    let inner = try #require(Self.target(graph, color, "NSColor"))
+    #expect(graph.text(of: graph[inner], forKey: "NSColorName") == "controlBackgroundColor")
+    let resolved = try #require(Self.target(graph, inner, "NSColor"))
+    #expect(Self.dataText(graph, resolved, "NSWhite") == "0.602715373")
+    #expect(Self.warned(compilation, "System/_sourceListBackgroundColor"))
   }
 
   static let accentColor = """
@@ -191,8 +217,9 @@ import TestSupport
     let graph = compilation.graph
     let buttons = Self.objects(graph, "NSButton")
     #expect(buttons.count == 2)
-    let tint = try #require(Self.target(graph, buttons[0], "NSContentTintColor"))
-    #expect(Self.target(graph, buttons[1], "NSContentTintColor") == tint, "one shared color object")
+    let cells = Self.objects(graph, "NSButtonCell")
+    let tint = try #require(Self.target(graph, cells[0], "NSContentTintColor"))
+    #expect(Self.target(graph, cells[1], "NSContentTintColor") == tint, "one shared color object")
     #expect(graph[tint].entries.map(\.key) == ["NSColorSpace", "NSCatalogName", "NSColorName", "NSColor"])
     #expect(graph[tint]["NSColorSpace"] == .int8(6))
     #expect(graph.text(of: graph[tint], forKey: "NSCatalogName") == "#$assets-mainBundleID")
@@ -200,7 +227,12 @@ import TestSupport
     let value = try #require(Self.target(graph, tint, "NSColor"))
     #expect(graph[value]["NSColorSpace"] == .int8(1))
     #expect(Self.dataText(graph, value, "NSComponents") == "0.03099999949 0.4160000086 0.9330000281 1")
+    // Apple's conversion of these components, as a public re-implementation read it off
+    // NetNewsWire's nibs (exposure "0" included).
+    #expect(Self.dataText(graph, value, "NSRGB") == "0.0493131876 0.3120345175 0.9147195816")
+    #expect(Self.dataText(graph, value, "NSLinearExposure") == "0")
     #expect(Self.warned(compilation, "asset catalog color \"AccentColor\""))
+    #expect(Self.warned(compilation, "Apple's conversion of these components"))
   }
 
   @Test func anAssetCatalogColorWithoutItsDefinitionIsInvalidAtItsLine() throws {
@@ -250,16 +282,101 @@ import TestSupport
     #expect(try Self.buttonFlags2(none) & 0x7FFF_FF00 == 0, "an empty mask has no modifiers")
   }
 
-  @Test func aButtonsContentTintColorIsNSContentTintColor() throws {
+  /// Where a public ibtool re-implementation read it off Apple's compile of NetNewsWire's
+  /// TimelineContainerView.xib: on the button's cell, its last key.
+  @Test func aButtonsContentTintColorIsItsCellsLastKey() throws {
     let compilation = try Self.compile(Self.button(tint: #"<color key="contentTintColor" name="controlTextColor" catalog="System" colorSpace="catalog"/>"#))
     let graph = compilation.graph
     let button = try #require(Self.objects(graph, "NSButton").first)
-    let tint = try #require(Self.target(graph, button, "NSContentTintColor"))
+    #expect(graph[button]["NSContentTintColor"] == nil)
+    let cell = try #require(Self.target(graph, button, "NSCell"))
+    let tint = try #require(Self.target(graph, cell, "NSContentTintColor"))
     #expect(graph[tint].className == "NSColor")
     #expect(graph.text(of: graph[tint], forKey: "NSColorName") == "controlTextColor")
-    let keys = graph[button].entries.map(\.key)
-    #expect(keys.firstIndex(of: "NSContentTintColor")! + 1 == keys.firstIndex(of: "IBNSShadowedSymbolConfiguration"))
+    #expect(graph[cell].entries.last?.key == "NSContentTintColor")
+    #expect(graph[cell].entries.dropLast().last?.key == "NSAuxButtonType")
     #expect(Self.warned(compilation, "contentTintColor"))
+  }
+
+  /// controlSize="large" as a public ibtool re-implementation read it off Apple's compile of
+  /// NetNewsWire's ActivityLogWindow.xib: NSControlSize 0, then NSControlSize2 3 and
+  /// NSControlSizeExtraLarge false, on the button and after its cell's NSCellFlags2.
+  @Test func aLargeButtonIsRegularWithNSControlSize2() throws {
+    let compilation = try Self.compile(
+      Self.button().replacingOccurrences(of: #"alignment="center""#, with: #"alignment="center" controlSize="large""#))
+    let graph = compilation.graph
+    let button = try #require(Self.objects(graph, "NSButton").first)
+    let keys = graph[button].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSControlSize"))
+    #expect(Array(keys[index...].prefix(3)) == ["NSControlSize", "NSControlSize2", "NSControlSizeExtraLarge"])
+    #expect(graph[button]["NSControlSize"] == .int8(0))
+    #expect(graph[button]["NSControlSize2"] == .int8(3))
+    #expect(graph[button]["NSControlSizeExtraLarge"] == .bool(false))
+    let cell = try #require(Self.target(graph, button, "NSCell"))
+    #expect(Array(graph[cell].entries.map(\.key).prefix(4)) == ["NSCellFlags", "NSCellFlags2", "NSControlSize2", "NSControlSizeExtraLarge"])
+    #expect(graph[cell]["NSControlSize2"] == .int8(3))
+    #expect(Self.warned(compilation, "controlSize=\"large\""))
+  }
+
+  /// A window's title bar attributes as a public ibtool re-implementation read them off Apple's
+  /// compile of NetNewsWire's AboutWindowController.xib: after NSMaxFullScreenContentSize,
+  /// NSWindowTitleVisibility 1, NSTitlebarAppearsTransparent true, NSTitlebarSeparatorStyle 1.
+  @Test func aWindowsTitleBarAttributesFollowItsFullScreenSizes() throws {
+    let window = """
+          <window title="W" separatorStyle="none" titlebarAppearsTransparent="YES" titleVisibility="hidden" id="w1">
+              <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+              <rect key="screenRect" x="0" y="0" width="1440" height="900"/>
+              <view key="contentView" id="w2">
+                  <rect key="frame" x="0" y="0" width="500" height="400"/>
+              </view>
+          </window>
+      """
+    let compilation = try Self.compile(window, inWindow: false)
+    let graph = compilation.graph
+    let template = try #require(Self.objects(graph, "NSWindowTemplate").first)
+    let keys = graph[template].entries.map(\.key)
+    let index = try #require(keys.firstIndex(of: "NSMaxFullScreenContentSize"))
+    #expect(Array(keys[(index + 1)...].prefix(3)) == ["NSWindowTitleVisibility", "NSTitlebarAppearsTransparent", "NSTitlebarSeparatorStyle"])
+    #expect(graph[template]["NSWindowTitleVisibility"] == .int8(1))
+    #expect(graph[template]["NSTitlebarAppearsTransparent"] == .bool(true))
+    #expect(graph[template]["NSTitlebarSeparatorStyle"] == .int8(1))
+    #expect(Self.warned(compilation, "NSWindowTitleVisibility"))
+    #expect(Self.warned(compilation, "NSTitlebarSeparatorStyle"))
+    // Without the attributes (or at AppKit's defaults), no keys.
+    let plain = try Self.compile(window.replacingOccurrences(of: #"separatorStyle="none" titlebarAppearsTransparent="YES" titleVisibility="hidden""#, with: #"titleVisibility="visible""#), inWindow: false)
+    let plainTemplate = try #require(Self.objects(plain.graph, "NSWindowTemplate").first)
+    #expect(plain.graph[plainTemplate]["NSWindowTitleVisibility"] == nil)
+    #expect(plain.graph[plainTemplate]["NSTitlebarAppearsTransparent"] == nil)
+    #expect(plain.graph[plainTemplate]["NSTitlebarSeparatorStyle"] == nil)
+  }
+
+  /// AppKit's template images at their own size whatever <resources> says: NSActionTemplate
+  /// 19×19 (HSChooserWindow's pair; NetNewsWire's DinosaursWindow as a public re-implementation
+  /// read it), NSAddTemplate 18×16 and NSRemoveTemplate 18×4 (that reading only, warned).
+  @Test func appKitTemplateImagesTakeTheirOwnSize() throws {
+    func imageView(_ name: String, _ id: String) -> String {
+      """
+                          <imageView id="\(id)">
+                              <rect key="frame" x="10" y="10" width="20" height="20"/>
+                              <imageCell key="cell" refusesFirstResponder="YES" alignment="left" imageScaling="proportionallyDown" image="\(name)" id="\(id)c"/>
+                          </imageView>
+      """
+    }
+    let compilation = try Self.compile(
+      imageView("NSActionTemplate", "i1") + imageView("NSAddTemplate", "i2") + imageView("NSRemoveTemplate", "i3"),
+      resources: #"<image name="NSActionTemplate" width="20" height="20"/><image name="NSAddTemplate" width="14" height="13"/><image name="NSRemoveTemplate" width="14" height="4"/>"#)
+    let graph = compilation.graph
+    var sizes: [String: String] = [:]
+    for resource in Self.objects(graph, "NSCustomResource") {
+      guard let name = graph.text(of: graph[resource], forKey: "NSResourceName"), let value = Self.target(graph, resource, "IBDesignSize") else { continue }
+      sizes[name] = graph.text(of: graph[value], forKey: "NS.sizeval")
+    }
+    #expect(sizes["NSActionTemplate"] == "{19, 19}")
+    #expect(sizes["NSAddTemplate"] == "{18, 16}")
+    #expect(sizes["NSRemoveTemplate"] == "{18, 4}")
+    #expect(Self.warned(compilation, "NSAddTemplate"))
+    #expect(Self.warned(compilation, "NSRemoveTemplate"))
+    #expect(!Self.warned(compilation, "NSActionTemplate"))
   }
 
   // MARK: Constraints and bindings
@@ -428,7 +545,15 @@ import TestSupport
 
   // MARK: Accessibility and symbols
 
-  @Test func anAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+  /// The object data of a compiled document.
+  static func objectData(_ graph: NibGraph) throws -> Int {
+    try #require(objects(graph, "NSIBObjectData").first)
+  }
+
+  /// As a public ibtool re-implementation read NetNewsWire's SidebarView.xib off Apple's
+  /// compile: an NSNibAXAttributeConnector per attribute in NSAccessibilityConnectors, their
+  /// ids after every other object id.
+  @Test func anAccessibilityDescriptionIsAnAttributeConnector() throws {
     let compilation = try Self.compile(
       """
                           <customView id="v1">
@@ -437,29 +562,50 @@ import TestSupport
                           </customView>
       """)
     let graph = compilation.graph
-    let view = try #require(graph.objects.indices.first { graph[$0]["NSAccessibilityOverriddenAttributes"] != nil })
-    let array = try #require(Self.target(graph, view, "NSAccessibilityOverriddenAttributes"))
-    #expect(graph[array].className == "NSMutableArray")
-    let dictionaries = try #require(graph.members(of: array))
-    #expect(dictionaries.count == 2)
-    let texts = try dictionaries.map { dictionary in
-      try #require(graph.members(of: dictionary)).map { graph.text(of: $0) ?? "number" }
+    let view = try #require(graph.objects.indices.first { graph.text(of: graph[$0], forKey: "NSFrameSize") == "{100, 50}" })
+    #expect(graph.objects.allSatisfy { $0["NSAccessibilityOverriddenAttributes"] == nil })
+    let data = try Self.objectData(graph)
+    let connectorsArray = try #require(Self.target(graph, data, "NSAccessibilityConnectors"))
+    #expect(graph[connectorsArray].className == "NSMutableArray")
+    let connectors = try #require(graph.members(of: connectorsArray))
+    #expect(connectors.count == 2)
+    for (connector, (type, text)) in zip(connectors, [("AXDescription", "Feeds"), ("AXHelp", "The feeds")]) {
+      #expect(graph[connector].className == "NSNibAXAttributeConnector")
+      #expect(graph[connector].entries.map(\.key) == ["AXDestinationArchiveKey", "AXAttributeTypeArchiveKey", "AXAttributeValueArchiveKey"])
+      #expect(graph[connector]["AXDestinationArchiveKey"] == .object(view))
+      let typeObject = try #require(Self.target(graph, connector, "AXAttributeTypeArchiveKey"))
+      #expect(graph[typeObject].className == "NSMutableString")
+      #expect(graph.text(of: typeObject) == type)
+      let value = try #require(Self.target(graph, connector, "AXAttributeValueArchiveKey"))
+      #expect(graph.text(of: value) == text)
     }
-    #expect(texts == [
-      ["AXDescription", "Feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
-      ["AXHelp", "The feeds", "NSAccessibilityEncodedAttributesValueType", "number"],
-    ])
-    #expect(Self.warned(compilation, "<accessibility>"))
+    let keysArray = try #require(Self.target(graph, data, "NSAccessibilityOidsKeys"))
+    #expect(graph.members(of: keysArray) == connectors)
+    let idsArray = try #require(Self.target(graph, data, "NSAccessibilityOidsValues"))
+    let ids = try #require(graph.members(of: idsArray))
+    let othersArray = try #require(Self.target(graph, data, "NSOidsKeys"))
+    let others = try #require(graph.members(of: othersArray)).count
+    #expect(ids.map { graph[$0]["NS.intval"] } == [NibGraph.integer(others + 1), NibGraph.integer(others + 2)])
+    #expect(Self.warned(compilation, "NSNibAXAttributeConnector"))
   }
 
-  @Test func aTablesAccessibilityDescriptionIsAnOverriddenAttribute() throws {
+  @Test func withoutAccessibilityTheConnectorArraysAreEmpty() throws {
+    let graph = try Self.compile("").graph
+    let data = try Self.objectData(graph)
+    let connectors = try #require(Self.target(graph, data, "NSAccessibilityConnectors"))
+    #expect(graph.members(of: connectors) == [])
+    #expect(Self.target(graph, data, "NSAccessibilityOidsKeys") == Self.target(graph, data, "NSAccessibilityOidsValues"), "one shared empty array")
+  }
+
+  @Test func aTablesAccessibilityDescriptionIsAnAttributeConnector() throws {
     let bytes = TableAttributeTests.table("", gridColor: #"<accessibility description="Feeds"/>"#)
     let compilation = try CocoaNibCompiler.compileReportingUnverified(try InterfaceDocument(bytes: bytes, path: "t.xib"), options: Self.options)
     let graph = compilation.graph
     let table = try #require(Self.objects(graph, "NSTableView").first)
-    let array = try #require(Self.target(graph, table, "NSAccessibilityOverriddenAttributes"))
-    let dictionary = try #require(graph.members(of: array)?.first)
-    #expect(try #require(graph.members(of: dictionary)).prefix(2).map { graph.text(of: $0) } == ["AXDescription", "Feeds"])
+    let connector = try #require(Self.objects(graph, "NSNibAXAttributeConnector").first)
+    #expect(graph[connector]["AXDestinationArchiveKey"] == .object(table))
+    let value = try #require(Self.target(graph, connector, "AXAttributeValueArchiveKey"))
+    #expect(graph.text(of: value) == "Feeds")
   }
 
   @Test func aConfiguredSymbolTakesItsResourceSize() throws {
