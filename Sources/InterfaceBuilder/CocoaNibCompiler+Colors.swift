@@ -176,17 +176,16 @@ extension CocoaNibCompiler {
   /// A catalog color's resolved value, shared: a gray (`NSWhite`, color space 3) or an sRGB
   /// triple (`NSRGB`, color space 1) in its ICC color space, with its components.
   mutating func resolvedColor(
-    gray: Bool, value: String, components: String, exposure: String = "1", element: InterfaceDocument.Element
+    gray: Bool, value: String, components: String, element: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
     let space = try colorSpace(gray: gray, element: element)
-    let key = (gray ? "gray:" : "srgb:") + value + (exposure == "1" ? "" : " exposure:" + exposure)
-    return try shared(key) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+    return try shared((gray ? "gray:" : "srgb:") + value) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
       compiler.graph.add(
         "NSColor",
         [
           .init("NSColorSpace", .int8(gray ? 3 : 1)), .init(gray ? "NSWhite" : "NSRGB", .data(Array(value.utf8) + [0])),
           .init("NSCustomColorSpace", .object(space)), .init("NSComponents", .data(Array(components.utf8))),
-          .init("NSLinearExposure", .data(Array(exposure.utf8))),
+          .init("NSLinearExposure", .data(Array("1".utf8))),
         ])
     }
   }

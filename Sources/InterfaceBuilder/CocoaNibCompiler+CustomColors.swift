@@ -34,11 +34,6 @@ extension CocoaNibCompiler {
         throw invalid(element, "an sRGB color needs red, green and blue")
       }
       let components = [red, green, blue, alpha].map(Self.colorNumber).joined(separator: " ")
-      if let known = Self.appleSRGBConversions[components] {
-        let value = known.rgb + alphaText
-        noteUnverified(element, "<color customColorSpace=\"sRGB\"> as calibrated RGB \"\(value)\", NSLinearExposure \"\(known.exposure)\" (Apple's conversion of these components, read off a NetNewsWire nib by a public re-implementation)")
-        return try resolvedColor(gray: false, value: value, components: components, exposure: known.exposure, element: element)
-      }
       let converted = Self.genericRGB(fromSRGB: (red, green, blue))
       let value = [converted.0, converted.1, converted.2].map(Self.colorNumber).joined(separator: " ") + alphaText
       noteUnverified(element, "<color customColorSpace=\"sRGB\"> converted to calibrated RGB \"\(value)\" by a nominal sRGB to Generic RGB conversion")
@@ -53,16 +48,6 @@ extension CocoaNibCompiler {
       throw unsupported(element, "<color> in the custom color space \"\(other ?? "(none)")\" is not compiled yet")
     }
   }
-
-  /// Apple's own conversions of sRGB colors (by their `NSComponents` text) where a nominal one
-  /// would miss the last digits: the calibrated RGB (without alpha) and `NSLinearExposure`, as a
-  /// public ibtool re-implementation read them off Apple's compiles of NetNewsWire's nibs (its
-  /// AccentColor, the blue below, archives exposure "0"; the red is also systemRedColor's
-  /// resolved value). Each use is still reported as unverified.
-  static let appleSRGBConversions: [String: (rgb: String, exposure: String)] = [
-    "0.03099999949 0.4160000086 0.9330000281 1": ("0.0493131876 0.3120345175 0.9147195816", "0"),
-    "1 0 0 1": ("0.9859541655 0 0.02694000863", "1"),
-  ]
 
   /// sRGB components in Generic RGB (gamma 1.8), clipped to 0…1.
   static func genericRGB(fromSRGB color: (Double, Double, Double)) -> (Double, Double, Double) {
