@@ -47,6 +47,13 @@ extension NIBArchive {
     guard Self.isNIBArchive(bytes) else {
       throw InterfaceError(.notANib, offset: 0, detail: "expected the ASCII magic NIBArchive")
     }
+    self = try bytes.withUnsafeBufferPointer { (buffer) throws(InterfaceError) -> NIBArchive in
+      try NIBArchive(parsing: buffer, limits: limits)
+    }
+  }
+
+  /// The reading itself, over the file's bytes in place (``NIBReader`` checks every bound).
+  private init(parsing bytes: UnsafeBufferPointer<UInt8>, limits: Limits) throws(InterfaceError) {
     var reader = NIBReader(bytes: bytes)
     reader.position = 10
     let formatVersion = try reader.u32()
@@ -144,7 +151,7 @@ extension NIBArchive {
       guard name.last == 0 else {
         throw InterfaceError(.corrupt, offset: reader.position - 1, detail: "a class name does not end with a NUL byte")
       }
-      classNames.append(ClassName(name: NibVocabulary.interned(String(decoding: name.dropLast(), as: UTF8.self)), fallbacks: fallbacks))
+      classNames.append(ClassName(name: NibVocabulary.interned(String(decoding: UnsafeBufferPointer(rebasing: name.dropLast()), as: UTF8.self)), fallbacks: fallbacks))
     }
     end = max(end, reader.position)
 
@@ -160,42 +167,63 @@ extension NIBArchive {
     }
     self.init(
       formatVersion: formatVersion, coderVersion: coderVersion, objects: objects, keys: keys, values: values,
-      classNames: classNames, trailingBytes: end < bytes.count ? Array(bytes[end...]) : [])
+      classNames: classNames, trailingBytes: end < bytes.count ? Array(UnsafeBufferPointer(rebasing: bytes[end...])) : [])
   }
 }
 
-/// A cursor over the bytes with bounds checks and the NIBArchive varint.
+/// A cursor over the bytes with bounds checks and the NIBArchive varint. Every read checks its
+/// bounds itself and throws past the end, so the buffer's own (debug-only) checks never fire.
 struct NIBReader {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
 
+  @inline(__always)
   mutating func u8() throws(InterfaceError) -> UInt8 {
-    guard position < bytes.count else { throw truncated("a byte") }
+    guard position >= 0, position < bytes.count else { throw truncated("a byte") }
     defer { position += 1 }
     return bytes[position]
   }
 
+  /// A little-endian unsigned integer of 1, 2, 4 or 8 bytes.
+  @inline(__always)
   mutating func little(_ count: Int) throws(InterfaceError) -> UInt64 {
     guard position >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
-    var value: UInt64 = 0
-    for index in 0..<count { value |= UInt64(bytes[position + index]) << (8 * index) }
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    let value: UInt64
+    switch count {
+    case 1: value = UInt64(bytes[position])
+    case 2: value = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+    case 4: value = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+    case 8: value = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    default:
+      var gathered: UInt64 = 0
+      for index in 0..<count { gathered |= UInt64(bytes[position + index]) << (8 * index) }
+      value = gathered
+    }
     position += count
     return value
   }
 
   mutating func u32() throws(InterfaceError) -> UInt32 { UInt32(truncatingIfNeeded: try little(4)) }
 
-  mutating func bytes(_ count: Int) throws(InterfaceError) -> ArraySlice<UInt8> {
+  mutating func bytes(_ count: Int) throws(InterfaceError) -> UnsafeBufferPointer<UInt8> {
     guard position >= 0, count >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
     defer { position += count }
-    return bytes[position..<(position + count)]
+    return UnsafeBufferPointer(rebasing: bytes[position..<(position + count)])
   }
 
   /// 7 bits per byte, low group first; the byte with the high bit set is the last (at most 5).
+  @inline(__always)
   mutating func varint() throws(InterfaceError) -> Int {
-    let start = position
-    var value = 0
-    for shift in stride(from: 0, to: 35, by: 7) {
+    let first = try u8()
+    if first & 0x80 != 0 { return Int(first & 0x7F) }
+    return try longVarint(startingWith: first)
+  }
+
+  mutating func longVarint(startingWith first: UInt8) throws(InterfaceError) -> Int {
+    let start = position - 1
+    var value = Int(first)
+    for shift in stride(from: 7, to: 35, by: 7) {
       let byte = try u8()
       value |= Int(byte & 0x7F) << shift
       if byte & 0x80 != 0 { return value }

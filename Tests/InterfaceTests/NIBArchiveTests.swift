@@ -148,10 +148,23 @@ struct NIBArchiveTests {
     NIBArchive.appendVarint(0, to: &bytes)
     NIBArchive.appendVarint(300, to: &bytes)
     #expect(bytes == [0x85, 0x80, 0x2C, 0x82])
-    var reader = NIBReader(bytes: bytes)
-    #expect(try reader.varint() == 5)
-    #expect(try reader.varint() == 0)
-    #expect(try reader.varint() == 300)
+    try bytes.withUnsafeBufferPointer { (buffer) throws in
+      var reader = NIBReader(bytes: buffer)
+      #expect(try reader.varint() == 5)
+      #expect(try reader.varint() == 0)
+      #expect(try reader.varint() == 300)
+      #expect(throws: InterfaceError.self) { try reader.varint() }
+    }
+    // Five bytes at most: a sixth is corrupt, and a varint cut by the end is truncated.
+    try ([0x01, 0x01, 0x01, 0x01, 0x01, 0x81] as [UInt8]).withUnsafeBufferPointer { (buffer) throws in
+      var reader = NIBReader(bytes: buffer)
+      #expect(throws: InterfaceError.self) { try reader.varint() }
+    }
+    try ([0x01, 0x01] as [UInt8]).withUnsafeBufferPointer { (buffer) throws in
+      var reader = NIBReader(bytes: buffer)
+      let error = try #require(throws: InterfaceError.self) { try reader.varint() }
+      #expect(error.code == .truncated)
+    }
   }
 
   @Test func aHandBuiltNibRoundTrips() throws {
