@@ -36,17 +36,21 @@ public struct IBTool {
 
   func runUnchecked(_ arguments: [String]) -> Int32 {
     let options: Options
-    do {
-      options = try Options.parse(arguments)
-    } catch {
-      let message = Options.fullMessage(for: error)
-      let status = Options.exitCode(for: error)
-      if status == .success {
-        write(message + "\n")
-      } else {
-        writeError(message + "\n")
+    if let plain = Options(plainArguments: arguments) {
+      options = plain
+    } else {
+      do {
+        options = try CommandLineOptions.parse(arguments).options
+      } catch {
+        let message = CommandLineOptions.fullMessage(for: error)
+        let status = CommandLineOptions.exitCode(for: error)
+        if status == .success {
+          write(message + "\n")
+        } else {
+          writeError(message + "\n")
+        }
+        return status == .success ? 0 : 64
       }
-      return status == .success ? 0 : 64
     }
     var tool = self
     tool.colorProfileSources = options.colorProfilesFrom
@@ -387,47 +391,4 @@ struct Report {
   static func type(of key: String) -> String {
     key.hasSuffix("errors") ? "error" : key.hasSuffix("warnings") ? "warning" : "notice"
   }
-}
-
-/// ibtool's command line.
-struct Options: ParsableArguments {
-  enum OutputFormat: String, ExpressibleByArgument {
-    case humanReadableText = "human-readable-text"
-    case xml1
-    case binary1
-  }
-
-  @Option(name: .customLong("compile"), help: "Compile the document into this nib (Apple: --compile).")
-  var compile: String?
-  @Flag(name: .customLong("errors"), help: "Report errors.") var errors = false
-  @Flag(name: .customLong("warnings"), help: "Report warnings.") var warnings = false
-  @Flag(name: .customLong("notices"), help: "Report notices.") var notices = false
-  @Option(name: .customLong("output-format"), help: "human-readable-text, xml1 or binary1.")
-  var outputFormat: OutputFormat = .xml1
-  @Option(name: .customLong("module"), help: "The Swift module of classes without a customModule.") var module: String?
-  @Flag(name: .customLong("stasis-runtime"), help: "iOS documents: Stasis's own UIKit encoding is wanted (for Stasis's nib loader); silences the warning that it is not checked against Apple's bytes.")
-  var stasisRuntime = false
-  @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice: [String] = []
-  @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.") var minimumDeploymentTarget: String?
-  @Option(name: .customLong("flatten"), help: "YES or NO: write a flat nib file (YES, the default) or a nib folder.") var flatten: String?
-  @Option(name: .customLong("export-strings-file"), help: "Write the document's localizable strings to this .strings file (UTF-16).")
-  var exportStringsFile: String?
-  @Option(name: .customLong("import-strings-file"), help: "Localize the document with this .strings file (with --write).")
-  var importStringsFile: String?
-  @Option(name: .customLong("write"), help: "Where --import-strings-file writes the localized document.") var write: String?
-  @Flag(name: .customLong("print-objects"), help: "Print the compiled object graph (ours; Apple's --objects prints a plist).")
-  var printObjects = false
-  @Flag(name: .customLong("print-hierarchy"), help: "Print the object hierarchy (ours; Apple's --hierarchy prints a plist).")
-  var printHierarchy = false
-  @Flag(name: .customLong("print-connections"), help: "Print the connections (ours; Apple's --connections prints a plist).")
-  var printConnections = false
-  @Flag(name: .customLong("print-classes"), help: "Print the classes and their counts (ours; Apple's --classes prints a plist).")
-  var printClasses = false
-  @Option(name: .customLong("compare"), help: "Report the first semantic difference from this nib, constraint order aside (ours).")
-  var compare: String?
-  @Flag(name: .customLong("ignore-connection-order"), help: "With --compare: connections (and their object ids) in any order (ours).")
-  var ignoreConnectionOrder = false
-  @Option(name: .customLong("color-profiles-from"), help: "An Apple-compiled nib to take the ICC profiles of catalog colors from (ours).")
-  var colorProfilesFrom: [String] = []
-  @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input: String
 }
