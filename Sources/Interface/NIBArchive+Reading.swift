@@ -188,7 +188,7 @@ struct NIBReader {
   @inline(__always)
   mutating func little(_ count: Int) throws(InterfaceError) -> UInt64 {
     guard position >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
-    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    let raw = UnsafeRawBufferPointer(bytes)
     let value: UInt64
     switch count {
     case 1: value = UInt64(bytes[position])
