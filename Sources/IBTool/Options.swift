@@ -100,7 +100,11 @@ extension Options {
 /// ibtool's command line as swift-argument-parser defines, documents (`--help`) and parses it.
 /// ``Options/init(plainArguments:)`` reads the plain invocations itself, faster; anything else
 /// (help, a mistake, an option written `--name=value`) comes here for argument-parser's messages.
-struct CommandLineOptions: ParsableArguments {
+struct CommandLineOptions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ibtool",
+    abstract: "Compile Interface Builder documents into nibs, export and import their strings, list and compare nibs.")
+
   @Option(
     name: .customLong("compile"), help: "Compile the document into this nib (Apple: --compile).")
   var compile: String?

@@ -27,6 +27,11 @@ import Testing
         == Options(plainArguments: ["--compile", "out.nib", "in.xib"]))
   }
 
+  @Test func helpAndMistakesNameTheToolIbtool() {
+    #expect(CommandLineOptions.helpMessage().contains("USAGE: ibtool [<options>] <input>"))
+    #expect(CommandLineOptions.helpMessage().contains("--compile <compile>"))
+  }
+
   @Test(arguments: [
     ["--help"], ["-h"], [], ["--compile", "out.nib"], ["--compile=out.nib", "in.xib"],
     ["--compile", "-o", "in.xib"],
