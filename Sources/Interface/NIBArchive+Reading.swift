@@ -109,17 +109,17 @@ extension NIBArchive {
       let payload: Payload
       switch try reader.u8() {
       case 0: payload = .int8(Int8(bitPattern: try reader.u8()))
-      case 1: payload = .int16(Int16(bitPattern: UInt16(truncatingIfNeeded: try reader.little(2))))
-      case 2: payload = .int32(Int32(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4))))
-      case 3: payload = .int64(Int64(bitPattern: try reader.little(8)))
+      case 1: payload = .int16(Int16(bitPattern: try reader.little(UInt16.self)))
+      case 2: payload = .int32(Int32(bitPattern: try reader.little(UInt32.self)))
+      case 3: payload = .int64(Int64(bitPattern: try reader.little(UInt64.self)))
       case 4: payload = .bool(false)
       case 5: payload = .bool(true)
-      case 6: payload = .float32(Float(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4))))
-      case 7: payload = .float64(Double(bitPattern: try reader.little(8)))
+      case 6: payload = .float32(Float(bitPattern: try reader.little(UInt32.self)))
+      case 7: payload = .float64(Double(bitPattern: try reader.little(UInt64.self)))
       case 8: payload = .data(Array(try reader.bytes(try reader.varint())))
       case 9: payload = .null
       case 10:
-        let index = Int(try reader.little(4))
+        let index = Int(try reader.little(UInt32.self))
         guard index < counts[0] else {
           throw InterfaceError(.corrupt, offset: typeOffset + 1, detail: "a value refers to object \(index) of \(counts[0])")
         }
@@ -140,7 +140,7 @@ extension NIBArchive {
       let fallbackCount = try reader.varint()
       var fallbacks: [Int32] = []
       for _ in 0..<fallbackCount {
-        let fallback = Int32(bitPattern: UInt32(truncatingIfNeeded: try reader.little(4)))
+        let fallback = Int32(bitPattern: try reader.little(UInt32.self))
         guard fallback >= 0, Int(fallback) < counts[3] else {
           throw InterfaceError(.corrupt, offset: reader.position - 4, detail: "a class names fallback \(fallback) of \(counts[3])")
         }
@@ -184,27 +184,16 @@ struct NIBReader {
     return bytes[position]
   }
 
-  /// A little-endian unsigned integer of 1, 2, 4 or 8 bytes.
+  /// A little-endian unsigned integer of `T`'s width, loaded whole.
   @inline(__always)
-  mutating func little(_ count: Int) throws(InterfaceError) -> UInt64 {
+  mutating func little<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) throws(InterfaceError) -> T {
+    let count = MemoryLayout<T>.size
     guard position >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }
-    let raw = UnsafeRawBufferPointer(bytes)
-    let value: UInt64
-    switch count {
-    case 1: value = UInt64(bytes[position])
-    case 2: value = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
-    case 4: value = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-    case 8: value = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-    default:
-      var gathered: UInt64 = 0
-      for index in 0..<count { gathered |= UInt64(bytes[position + index]) << (8 * index) }
-      value = gathered
-    }
-    position += count
-    return value
+    defer { position += count }
+    return T(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: position, as: T.self))
   }
 
-  mutating func u32() throws(InterfaceError) -> UInt32 { UInt32(truncatingIfNeeded: try little(4)) }
+  mutating func u32() throws(InterfaceError) -> UInt32 { try little(UInt32.self) }
 
   mutating func bytes(_ count: Int) throws(InterfaceError) -> UnsafeBufferPointer<UInt8> {
     guard position >= 0, count >= 0, count <= bytes.count - position else { throw truncated("\(count) bytes") }

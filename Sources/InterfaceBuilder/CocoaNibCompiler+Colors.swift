@@ -100,12 +100,12 @@ extension CocoaNibCompiler {
     "_sourceListBackgroundColor": .catalog("controlBackgroundColor"),
   ]
 
+  static let netNewsWireReading = "read off Apple's compile of a NetNewsWire nib by a public re-implementation"
+
   /// The System catalog colors whose resolved value is not read off an Apple-compiled nib of
   /// the corpus, each with where the value comes from.
   static let unverifiedSystemColors: [String: String] = [
-    "separatorColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
-    "_sourceListBackgroundColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
-    "systemRedColor": "read off Apple's compile of a NetNewsWire nib by a public re-implementation",
+    "separatorColor": netNewsWireReading, "_sourceListBackgroundColor": netNewsWireReading, "systemRedColor": netNewsWireReading,
     "disabledControlTextColor": "no Apple-compiled nib shows it; secondaryLabelColor's value",
     "controlAccentColor": "no Apple-compiled nib shows it; systemBlueColor's value",
   ]
@@ -151,17 +151,17 @@ extension CocoaNibCompiler {
   /// an Apple-compiled NetNewsWire nib by a public ibtool re-implementation (one source; no
   /// corpus nib has such a color), so each one is reported with ``noteUnverified(_:_:)``.
   mutating func assetCatalogColor(_ name: String, element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    let definitions = document.root.child("resources")?.children.filter { $0.name == "namedColor" && $0["name"] == name } ?? []
-    guard let definition = definitions.first else {
-      throw invalid(element, "the color \"\(name)\" is not defined by a <namedColor name=\"\(name)\"> in <resources>")
-    }
-    guard let value = definition.child("color") else {
-      throw invalid(definition, "<namedColor name=\"\(name)\"> needs a <color>")
-    }
-    if value["colorSpace"] == nil, value["name"] != nil {
-      throw invalid(value, "a <namedColor>'s color must give its components, not another name")
-    }
+    // Its definition is looked up and checked once, when the color is first made.
     return try shared("asset:\(name)") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
+      guard let definition = compiler.document.resource(["namedColor"], named: name) else {
+        throw compiler.invalid(element, "the color \"\(name)\" is not defined by a <namedColor name=\"\(name)\"> in <resources>")
+      }
+      guard let value = definition.child("color") else {
+        throw compiler.invalid(definition, "<namedColor name=\"\(name)\"> needs a <color>")
+      }
+      if value["colorSpace"] == nil, value["name"] != nil {
+        throw compiler.invalid(value, "a <namedColor>'s color must give its components, not another name")
+      }
       compiler.noteUnverified(element, "the asset catalog color \"\(name)\" archived as catalog \"\(Self.mainBundleAssetCatalog)\" with its <namedColor> value")
       let inner = try compiler.color(value)
       return compiler.graph.add(

@@ -228,8 +228,7 @@ extension CocoaNibCompiler {
   /// Apple's compile of NetNewsWire's AccountsAddCloudKit.xib (no corpus pair has one, so it is
   /// reported by ``noteUnverified(_:_:)``).
   mutating func textCompletionEntry(_ field: InterfaceDocument.Element) -> NibGraph.Entry? {
-    guard ["textField", "secureTextField"].contains(field.name), let completion = field["textCompletion"] else { return nil }
-    guard completion == "NO" else { return nil }
+    guard ["textField", "secureTextField"].contains(field.name), field["textCompletion"] == "NO" else { return nil }
     noteUnverified(field, "textCompletion=\"NO\" as the cell's NSAutomaticTextCompletionDisabled true")
     return .init("NSAutomaticTextCompletionDisabled", .bool(true))
   }

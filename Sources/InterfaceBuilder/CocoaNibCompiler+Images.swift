@@ -53,7 +53,7 @@ extension CocoaNibCompiler {
     // The design size is the symbol's as configured, which the document does not give: its
     // <resources> size is written instead (transmission_MainMenu: heart is 16×14 there, {17, 14}
     // in Apple's nib; the pair stays a listed exception).
-    let resource = document.root.child("resources")?.children.first { $0.name == "image" && $0["name"] == name }
+    let resource = document.resource(["image"], named: name)
     guard let width = resource?.double("width"), let height = resource?.double("height") else {
       throw unsupported(element, "an <imageReference> whose symbol has no size in <resources> is not compiled yet")
     }
@@ -108,9 +108,7 @@ extension CocoaNibCompiler {
   mutating func namedImage(_ name: String, catalog: String?, element: InterfaceDocument.Element)
     throws(InterfaceBuilderError) -> Int
   {
-    let resource = document.root.child("resources")?.children.first {
-      $0.name == "image" && $0["name"] == name
-    }
+    let resource = document.resource(["image"], named: name)
     if let resource, let data = archivedImageData(resource) {
       return try shared("archived image:" + name) { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
         try compiler.archivedImage(data, name: name)

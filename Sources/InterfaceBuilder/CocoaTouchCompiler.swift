@@ -123,12 +123,10 @@ public struct CocoaTouchCompiler {
 
   /// The `<systemColor name=…>` / `<namedColor name=…>` definition in `<resources>`.
   func resourceColor(_ name: String) -> InterfaceDocument.Element? {
-    for resource in document.root.child("resources")?.children ?? [] where ["systemColor", "namedColor"].contains(resource.name) {
-      if resource["name"] == name, let color = resource.child("color"), color["systemColor"] == nil, color["name"] == nil {
-        return color
-      }
-    }
-    return nil
+    guard let color = document.resource(["systemColor", "namedColor"], named: name)?.child("color"),
+      color["systemColor"] == nil, color["name"] == nil
+    else { return nil }
+    return color
   }
 
   /// `<fontDescription>`: the name (or the system font's / text style's) and size.

@@ -106,6 +106,12 @@ public struct InterfaceDocument: Sendable {
   public var kind: Kind
   public var platform: Platform
 
+  /// The `<resources>` entry of one of `kinds` (`image`, `namedColor`, `systemColor`) named
+  /// `name`: what Interface Builder saved of an image or color the document refers to by name.
+  public func resource(_ kinds: Set<String>, named name: String) -> Element? {
+    root.child("resources")?.children.first { kinds.contains($0.name) && $0["name"] == name }
+  }
+
   /// The root's `targetRuntime` (`MacOSX.Cocoa`, `iOS.CocoaTouch`, `AppleTV`, …).
   public var targetRuntime: String { root["targetRuntime"] ?? "" }
   /// The root's `toolsVersion` (the Xcode build that saved the document).

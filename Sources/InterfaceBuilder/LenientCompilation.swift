@@ -51,9 +51,10 @@ public struct CompilerWarning: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    // A detail that already opens with the element's tag is not given it twice.
-    let tag = "<\(element)>"
-    return "\(path ?? "<document>"):\(line): " + (detail.hasPrefix(tag) ? detail : "\(tag) \(detail)")
+    // A detail that opens with the element itself (`<textView>`, `<textView drawsBackground="NO">`)
+    // is not given its tag again.
+    let namesElement = detail.hasPrefix("<\(element)>") || detail.hasPrefix("<\(element) ")
+    return "\(path ?? "<document>"):\(line): " + (namesElement ? detail : "<\(element)> \(detail)")
   }
 
   /// The strict compiler's error for the same element: what a strict load reports.

@@ -272,6 +272,16 @@ import TestSupport
     #expect(Self.warned(compilation, "secureTextField"))
   }
 
+  /// A text field "t1" with `attributes` and a plain cell "t2" titled "x".
+  static func textField(_ attributes: String) -> String {
+    """
+          <textField \(attributes) id="t1">
+              <rect key="frame" x="10" y="40" width="200" height="21"/>
+              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
+          </textField>
+      """
+  }
+
   /// textCompletion="NO" as a public ibtool re-implementation read it off Apple's compile of
   /// NetNewsWire's AccountsAddCloudKit.xib: NSAutomaticTextCompletionDisabled true, the cell's
   /// last key (after a secure cell's allowed input locales).
@@ -310,13 +320,7 @@ import TestSupport
   /// contentType as NSTextContentType, after NSTextFieldAlignmentRectInsetsVersion (where a
   /// public ibtool re-implementation writes it for NetNewsWire's About window).
   @Test func aTextFieldsContentTypeIsNSTextContentType() throws {
-    let objects = """
-          <textField contentType="url" id="t1">
-              <rect key="frame" x="10" y="40" width="200" height="21"/>
-              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
-          </textField>
-      """
-    let compilation = try Self.compile(objects)
+    let compilation = try Self.compile(Self.textField(#"contentType="url""#))
     let graph = compilation.graph
     let field = try Self.only(graph, "NSTextField")
     #expect(try Self.text(graph, field, "NSTextContentType") == "url")
@@ -331,13 +335,7 @@ import TestSupport
   /// pair; a public ibtool re-implementation read the same off Apple's compile of NetNewsWire's
   /// ActivityLogWindow.xib); a root view's follows its frame size.
   @Test func aLayerBackedSubviewIsALayerTreeHostAfterItsSuperview() throws {
-    let objects = """
-          <textField wantsLayer="YES" id="t1">
-              <rect key="frame" x="10" y="40" width="200" height="21"/>
-              <textFieldCell key="cell" title="x" id="t2"><font key="font" metaFont="system"/></textFieldCell>
-          </textField>
-      """
-    let compilation = try Self.compile(objects)
+    let compilation = try Self.compile(Self.textField(#"wantsLayer="YES""#))
     let graph = compilation.graph
     let field = try Self.only(graph, "NSTextField")
     let keys = graph[field].entries.map(\.key)
