@@ -34,7 +34,7 @@ fi
 # 2. The documents (git-ignored; deterministic, checked by sha256 in manifest.tsv).
 data="$here/data"
 generator=""
-for candidate in "${STASIS_BENCH_GENERATOR:-}" "$root/../shared/bench/gen_data.py" /work/shared/bench/gen_data.py; do
+for candidate in "${STASIS_BENCH_GENERATOR:-}" "$root/Tests/Fixtures/bench/gen_data.py"; do
   if [[ -n "$candidate" && -f "$candidate" ]]; then generator="$candidate"; break; fi
 done
 missing=0
@@ -45,7 +45,7 @@ for name in small medium large; do
 done
 [[ -f "$data/manifest.tsv" ]] || missing=1
 if [[ "$missing" == 1 ]]; then
-  [[ -n "$generator" ]] || { echo "run.sh: cannot find shared/bench/gen_data.py (set STASIS_BENCH_GENERATOR)" >&2; exit 2; }
+  [[ -n "$generator" ]] || { echo "run.sh: cannot find Tests/Fixtures/bench/gen_data.py (set STASIS_BENCH_GENERATOR)" >&2; exit 2; }
   echo "generating $data with $generator" >&2
   python3 "$generator" --out "$data" >&2
 fi

@@ -6,7 +6,7 @@
 #   Fuzz/seed.sh                   seed every target
 #   Fuzz/seed.sh FuzzXMLPlist ...  seed only these targets
 #
-# STASIS_CORPUS overrides the corpus location (default: ../shared/corpus beside the checkout).
+# STASIS_CORPUS overrides the corpus location (default: the repository's Tests/Fixtures/corpus).
 # Files already in a seed folder are kept, so libFuzzer's discoveries survive re-seeding.
 #
 # FuzzKeyedUnarchiver reads a mode byte before the archive (see
@@ -14,7 +14,7 @@
 # few mode bytes put in front, plus small XML archives of the harness's own test classes.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-corpus="${STASIS_CORPUS:-$here/../../shared/corpus}"
+corpus="${STASIS_CORPUS:-$here/../Tests/Fixtures/corpus}"
 if [[ ! -f "$corpus/README.md" ]]; then
   echo "seed.sh: shared corpus not found at $corpus (set STASIS_CORPUS)" >&2
   exit 1

@@ -15,7 +15,7 @@
 # to interface-bench: --runs N (≥ 20 per file) --loop-rounds N --rounds N --min-time S
 # --objects N --corpus DIR --python PATH --keep.
 #
-# The corpus is ../shared/corpus (or /work/shared/corpus, or $STASIS_CORPUS). Installs the Python
+# The corpus is the repository's Tests/Fixtures/corpus (or $STASIS_CORPUS). Installs the Python
 # `nibarchive` package with pip if it is missing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -50,7 +50,7 @@ fi
 # 2. The corpus and the Python peer.
 corpus="${STASIS_CORPUS:-}"
 if [[ -z "$corpus" ]]; then
-  for candidate in "$root/../shared/corpus" /work/shared/corpus; do
+  for candidate in "$root/Tests/Fixtures/corpus"; do
     if [[ -d "$candidate/xib" ]]; then corpus="$(cd "$candidate" && pwd)"; break; fi
   done
 fi

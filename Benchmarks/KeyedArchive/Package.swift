@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // The keyed-archive benchmark: Stasis's KeyedArchive against Foundation's NSKeyedArchiver on the
-// item-store object graph of shared/bench/GRAPH.md. A nested package so that the root manifest
+// item-store object graph of Tests/Fixtures/bench/GRAPH.md. A nested package so that the root manifest
 // stays small; run it through `Benchmarks/KeyedArchive/run.sh`.
 import PackageDescription
 

@@ -14,7 +14,7 @@
 # --warm-up S --rounds N --first-runs N --cells KEY,… --corpus DIR --keep DIR, and --loop CELL
 # [--iterations K] to run one cell alone for a profiler (perf record -g BINARY --loop nib-graph).
 #
-# The corpus (for the storyboard scenes) is ../shared/corpus, or /work/shared/corpus, or
+# The corpus (for the storyboard scenes) is the repository's Tests/Fixtures/corpus, or
 # $STASIS_CORPUS.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,7 +23,7 @@ source "$here/../Support/build-bench.sh"
 prepare_bench NibLoading nib-bench "$here/.build-nib" "$@"
 corpus="${STASIS_CORPUS:-}"
 if [[ -z "$corpus" ]]; then
-  for candidate in "$root/../shared/corpus" /work/shared/corpus; do
+  for candidate in "$root/Tests/Fixtures/corpus"; do
     if [[ -d "$candidate/xib" ]]; then corpus="$(cd "$candidate" && pwd)"; break; fi
   done
 fi

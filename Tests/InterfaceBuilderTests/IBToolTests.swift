@@ -115,7 +115,7 @@ struct IBToolTests {
       #expect(!space.entries.contains { $0.key == "NSICC" })
     }
     guard Corpus.isAvailable else {
-      print("IBToolTests: ../shared/corpus is not here; the --color-profiles-from half is skipped")
+      print("IBToolTests: the corpus fixtures are not here; the --color-profiles-from half is skipped")
       return
     }
     // test3.nib holds Apple's sRGB profile, test6_whitecolor.nib its Generic Gray one.

@@ -129,7 +129,7 @@ struct CodableFoundationTests {
 
   /// The benchmark's own generator writes a small data set; Foundation and Stasis must decode it
   /// to the same `ItemStore`.
-  @Test(.enabled(if: PythonDataSet.isAvailable, "python3 or shared/bench/gen_data.py not found"))
+  @Test(.enabled(if: PythonDataSet.isAvailable, "python3 or Tests/Fixtures/bench/gen_data.py not found"))
   func benchmarkDataSetDecodesLikeFoundation() throws {
     let scratch = try PythonDataSet.generateSmall()
     defer { scratch.remove() }
@@ -144,12 +144,12 @@ struct CodableFoundationTests {
   }
 
   @Test(
-    .enabled(if: PythonDataSet.isAvailable, "python3 or shared/bench/gen_data.py not found"),
+    .enabled(if: PythonDataSet.isAvailable, "python3 or Tests/Fixtures/bench/gen_data.py not found"),
     .enabled(if: stasisCodecAvailable(.binary), "the Stasis binary codec is not built yet"))
   func benchmarkBinaryDataSetDecodesFromBytes() throws { try benchmarkDataSetDecodesFromBytes("plist-small.bplist") }
 
   @Test(
-    .enabled(if: PythonDataSet.isAvailable, "python3 or shared/bench/gen_data.py not found"),
+    .enabled(if: PythonDataSet.isAvailable, "python3 or Tests/Fixtures/bench/gen_data.py not found"),
     .enabled(if: stasisCodecAvailable(.xml), "the Stasis XML codec is not built yet"))
   func benchmarkXMLDataSetDecodesFromBytes() throws { try benchmarkDataSetDecodesFromBytes("plist-small.xml") }
 
@@ -163,10 +163,11 @@ struct CodableFoundationTests {
   }
 }
 
-/// Runs `shared/bench/gen_data.py --only small` into a temporary folder.
+/// Runs the benchmark's data generator (`Tests/Fixtures/bench/gen_data.py --only small`, a copy of
+/// the script the benchmark figures are measured on) into a temporary folder.
 enum PythonDataSet {
   static var script: URL {
-    Corpus.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_data.py")
+    Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/bench/gen_data.py")
   }
 
   static var python: String? {

@@ -1,9 +1,11 @@
 public import Foundation
 public import Testing
 
-/// Finds the shared corpus of Apple-made files (`../shared/corpus` beside the checkout).
+/// Finds the corpus of real Apple-made files vendored with the tests (`Tests/Fixtures/corpus`).
 ///
-/// Tests read corpus files in place; nothing is copied into the repository. A test over corpus
+/// The files, their provenance (`MANIFEST.tsv` in each folder) and their licenses
+/// (`Tests/Fixtures/corpus/licenses`) live in the repository, so a clone needs nothing beside it.
+/// Tests read the files in place. A test over corpus
 /// files takes them as arguments, one test case per file, so that a failure names its file:
 ///
 /// ```swift
@@ -19,12 +21,12 @@ public enum Corpus {
   public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// `STASIS_CORPUS` if set, else `<repo>/../shared/corpus`.
+  /// `STASIS_CORPUS` if set (another copy of the same layout), else `<repo>/Tests/Fixtures/corpus`.
   public static let root: URL = {
     if let override = ProcessInfo.processInfo.environment["STASIS_CORPUS"], !override.isEmpty {
       return URL(fileURLWithPath: override)
     }
-    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    return repositoryRoot.appendingPathComponent("Tests/Fixtures/corpus")
   }()
 
   public static var isAvailable: Bool {
@@ -32,7 +34,7 @@ public enum Corpus {
   }
 
   public static var missingReason: Comment {
-    "shared corpus not found at \(root.path) (set STASIS_CORPUS or place shared/ beside the checkout)"
+    "corpus not found at \(root.path) (the repository's Tests/Fixtures/corpus, or STASIS_CORPUS)"
   }
 
   /// Every regular file under `folder` (relative to the corpus root), recursively, sorted, skipping
@@ -63,7 +65,7 @@ public enum Corpus {
   }
 }
 
-/// One file of the shared corpus, as a test argument: its test case is named by ``name``.
+/// One file of the corpus, as a test argument: its test case is named by ``name``.
 public struct CorpusFile: Sendable, Hashable, Codable, CustomStringConvertible, CustomTestStringConvertible {
   public let url: URL
 

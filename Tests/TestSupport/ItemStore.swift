@@ -2,7 +2,7 @@ public import Foundation
 
 /// The item-store document of the property-list benchmarks, as Codable structs.
 ///
-/// The shape is the one `shared/bench/gen_data.py` writes with Python's plistlib:
+/// The shape is the one the benchmark generator (`Tests/Fixtures/bench/gen_data.py`) writes with Python's plistlib:
 ///
 /// ```text
 /// root = { version, generatedAt,

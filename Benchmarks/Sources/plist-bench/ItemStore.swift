@@ -1,6 +1,6 @@
 import Foundation
 
-// Codable structs for the item-store documents that /work/shared/bench/gen_data.py writes.
+// Codable structs for the item-store documents that Tests/Fixtures/bench/gen_data.py writes.
 // The same field names as Tests/TestSupport/ItemStore.swift (the benchmark cannot depend on a test
 // target, so the shape is written out again here). Optional fields are the ones the generator
 // leaves out for some items (`notes`, `parentID`).

@@ -126,7 +126,7 @@ func parseOptions(_ arguments: [String]) -> Options {
 func readManifest(_ directory: String) -> [String: (items: Int, categories: Int)] {
   let path = directory + "/manifest.tsv"
   guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-    fail("cannot read \(path); generate the data with python3 /work/shared/bench/gen_data.py --out \(directory)")
+    fail("cannot read \(path); generate the data with python3 Tests/Fixtures/bench/gen_data.py --out \(directory)")
   }
   var manifest: [String: (items: Int, categories: Int)] = [:]
   for line in text.split(separator: "\n").dropFirst() {

@@ -3,7 +3,7 @@
 // reading and writing in MB/s against the Python `nibarchive` package run in the same session;
 // peak memory of compiling the largest files. Markdown on stdout, progress on stderr.
 //
-//   interface-bench --ibtool PATH [--corpus /work/shared/corpus] [--runs 25] [--loop-rounds 3]
+//   interface-bench --ibtool PATH [--corpus Tests/Fixtures/corpus] [--runs 25] [--loop-rounds 3]
 //                   [--rounds 5] [--min-time 2] [--objects 200000] [--python python3]
 //                   [--python-script PATH] [--source TEXT] [--note TEXT] [--keep]
 //   interface-bench --memory-child DOCUMENT     (internal: one compile in process, prints VmHWM)
@@ -39,7 +39,7 @@ let pythonCorpusSamples = 168.0
 // MARK: - Options
 
 var ibtool = ""
-var corpus = "/work/shared/corpus"
+var corpus = "Tests/Fixtures/corpus"
 var runs = 25
 var loopRounds = 3
 var rounds = 5

@@ -1,4 +1,4 @@
-// archive-bench: archive and unarchive the item-store object graph of shared/bench/GRAPH.md, in
+// archive-bench: archive and unarchive the item-store object graph of Tests/Fixtures/bench/GRAPH.md, in
 // binary and XML, with Stasis's KeyedArchive and Foundation's NSKeyedArchiver, plus peak memory
 // while unarchiving the largest binary archive. Markdown on stdout, progress on stderr.
 //

@@ -1,4 +1,4 @@
-// The item-store graph of shared/bench/GRAPH.md (Store, 50 Categories, N Items, parent ↔
+// The item-store graph of Tests/Fixtures/bench/GRAPH.md (Store, 50 Categories, N Items, parent ↔
 // children cycles every 1,000 items), written here for this benchmark: with N = (the nib's live
 // objects) − 51 it has exactly as many class instances as one load of the nib makes. Decoded by
 // Stasis's KeyedUnarchiver and by Foundation's NSKeyedUnarchiver (swift-corelibs-foundation), each

@@ -1,7 +1,7 @@
 // nib-bench (issue 16): a generated macOS nib of about 1,000 live objects (views, controls, a
 // menu, outlets, actions, runtime attributes) instantiated again and again — from its parsed graph
 // and from its NIBArchive bytes — beside KeyedArchive decoding graphs of exactly as many objects
-// (the item graph of shared/bench/GRAPH.md, and the nib's own tree as a keyed archive) and
+// (the item graph of Tests/Fixtures/bench/GRAPH.md, and the nib's own tree as a keyed archive) and
 // Foundation's NSKeyedUnarchiver on the item graph; the first load of storyboard scenes, warm and
 // in fresh processes. Markdown on stdout, progress on stderr.
 //
@@ -57,7 +57,7 @@ var firstRuns = 20
 var denseAttributes = false
 var scenePanels = 20
 var onlyCells: Set<String>?
-var corpus = "/work/shared/corpus"
+var corpus = "Tests/Fixtures/corpus"
 var keep: String?
 var source = "the library on disk"
 var loopKey: String?
@@ -522,7 +522,7 @@ nibText += "\n"
 print(nibText)
 /// Entries of a keyed archive's `$objects` (objects, strings, numbers, dates, arrays, class records).
 func archiveEntries(_ archive: PropertyListValue) -> Int { archive["$objects"]?.arrayValue?.count ?? 0 }
-print("**The equal-sized keyed graphs**: (1) the item graph of shared/bench/GRAPH.md with N = \(itemCount) items, so "
+print("**The equal-sized keyed graphs**: (1) the item graph of Tests/Fixtures/bench/GRAPH.md with N = \(itemCount) items, so "
   + "Store + 50 Categories + \(itemCount) Items = \(items.objects) objects (each item: 2 strings, a 64-bit integer, a date, "
   + "a shared category reference, parent ↔ children cycles every 1,000 items), binary archive "
   + "\(kilobytes(stasisItems.count)) with \(archiveEntries(stasisItemsParsed)) `$objects` entries (Stasis; Foundation's "
