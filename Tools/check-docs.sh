@@ -10,11 +10,12 @@
 # DocC, stdout or stderr) contains "warning:" — broken ``symbol`` links and unresolved
 # <doc:article> references are reported by DocC as warnings.
 #
-# Usage: Tools/check-docs.sh [scratch-path]     (default .build-docs; kept between runs)
+# Usage: Tools/check-docs.sh [scratch-path]     (default .build, the test build's own folder: the
+# documentation then reuses the modules that build compiled instead of building them again)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch="${1:-.build-docs}"
+scratch="${1:-.build}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 

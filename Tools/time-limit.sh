@@ -31,6 +31,7 @@ dump_stacks() {
 }
 dump_stacks &
 dumper=$!
+disown "$dumper"   # no "Terminated" line from the shell when it is ended below
 
 # timeout(1) puts the command in a process group of its own and signals the whole group, so the
 # test process is ended with it.

@@ -199,9 +199,18 @@ struct MultiProcessTests {
     var lastCounter = 0
     var versionsSeen = Set<Int>()
     var problems: [String] = []
-    for round in 0..<500 {
+    let rounds = 500
+    for round in 0..<rounds {
       let process = try BuiltExecutable.start(child, ["crash-loop", temporary.path, identifier])
-      usleep(UInt32.random(in: 2_000...40_000, using: &generator))
+      // Event, not time: the kill waits until this writer has stored a version newer than the
+      // last round's, so every round kills a writer in the middle of its loop however loaded the
+      // machine is; then a random few milliseconds more, so kills land at every step of a write.
+      let progressDeadline = ContinuousClock.now + .seconds(60)
+      while Self.storedCounter(in: file) <= lastCounter && ContinuousClock.now < progressDeadline { usleep(500) }
+      if Self.storedCounter(in: file) <= lastCounter {
+        problems.append("round \(round): the writer stored no new version within 60 s")
+      }
+      usleep(UInt32.random(in: 0...8_000, using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       guard file.exists else {
@@ -228,12 +237,19 @@ struct MultiProcessTests {
       if problems.count > 10 { break }
     }
     #expect(problems.isEmpty, "\(problems)")
-    #expect(versionsSeen.count > 100, "only \(versionsSeen.count) distinct versions were observed")
+    // Each round waited for a newer version before its kill, so each one observed its own.
+    #expect(versionsSeen.count == rounds, "only \(versionsSeen.count) distinct versions in \(rounds) rounds")
     // Temporary files of killed writers are swept up.
     let folder = file.folder
     AtomicFile.removeDebris(inFolder: folder)
     let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     #expect(left == [".\(identifier).plist.lock", "\(identifier).plist"], "\(left)")
+  }
+
+  /// The `counter` of the version on disk, or 0 while there is none (or it cannot be read).
+  private static func storedCounter(in file: PreferencesFile) -> Int {
+    guard file.exists, case .integer(let stored)? = (try? file.read())??["counter"] else { return 0 }
+    return stored.exactly(Int.self) ?? 0
   }
 }
 

@@ -79,9 +79,17 @@ struct ReadmeExampleTests {
     }
   }
 
-  /// The README's code blocks of one language, in order.
+  /// The pages whose examples are run as written: the README and the guide.
+  static let pages = ["README.md", "Docs/guide.md"]
+
+  /// The code blocks of one language in ``pages``, in order.
   static func blocks(_ language: String) throws -> [[String]] {
-    let text = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    try pages.flatMap { try blocks(language, in: $0) }
+  }
+
+  /// The code blocks of one language in `page`, in order.
+  static func blocks(_ language: String, in page: String) throws -> [[String]] {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
     var result: [[String]] = []
     var current: [String]?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -118,7 +126,8 @@ struct ReadmeExampleTests {
     #expect(written == kept, "Examples/Items.archive differs from what the KeyedArchive example writes")
   }
 
-  /// Every ```sh block, less the test command itself (the line with `swift test`), runs with status 0.
+  /// Every ```sh block, less the test command itself (`Tools/test.sh`, or a line with
+  /// `swift test`), runs with status 0.
   @Test(.enabled(if: available, "the built tools were not found next to the tests"))
   func theShellExamplesRun() throws {
     let blocks = try Self.blocks("sh")
@@ -126,7 +135,7 @@ struct ReadmeExampleTests {
     for block in blocks {
       let workspace = try Workspace()
       defer { workspace.remove() }
-      let script = block.filter { !$0.contains("swift test") }.joined(separator: "\n")
+      let script = block.filter { !$0.contains("swift test") && !$0.contains("Tools/test.sh") }.joined(separator: "\n")
       let outcome = try workspace.run("/bin/sh", ["-e", "-c", script])
       #expect(outcome.status == 0, "README block failed:\n\(script)\n\(outcome.stdout)\n\(outcome.stderr)")
     }

@@ -1,6 +1,6 @@
 // Keeps the articles' code and the compiled examples in this folder identical.
 //
-// Every ```swift block in README.md and in every DocC catalog must equal one region
+// Every ```swift block in README.md, Docs/*.md and every DocC catalog must equal one region
 // `// snippet: <name>` … `// end-snippet` of a Swift file in this folder or in
 // Examples/ReadmeExamples (the program that ReadmeExampleTests runs) (compared after removing
 // the region's common indentation; `import` lines of the article's block are left out, since
@@ -12,7 +12,8 @@ import Testing
 struct SnippetSyncTests {
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let repositoryRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-  /// Every DocC catalog of the package, and the README (a "catalog" of one file).
+  /// Every DocC catalog of the package, and the Markdown pages outside them (each a "catalog" of
+  /// one file): the README, CONTRIBUTING, the Homepwner README and every page in Docs/.
   static var catalogs: [String] {
     let sources = repositoryRoot.appendingPathComponent("Sources")
     let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
@@ -20,7 +21,9 @@ struct SnippetSyncTests {
       let catalog = "Sources/\(module)/\(module).docc"
       return FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(catalog).path) ? catalog : nil
     }
-    return found + ["README.md"]
+    let docs = ((try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Docs").path)) ?? [])
+      .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
+    return found + ["README.md", "CONTRIBUTING.md", "Examples/Homepwner/README.md"] + docs
   }
 
   /// The folders whose Swift files hold snippet regions.
