@@ -59,15 +59,20 @@ if [[ "${STASIS_SKIP_DOCS:-}" != 1 && $# -eq 0 ]]; then
   mark docs "$t"
 fi
 
-# The counts, from Swift Testing's per-test lines; skipped tests with their reasons.
-passed=$(grep -E '✔ Test .* passed' "$test_log" | grep -cv '✔ Test run with' || true)
-failed=$(grep -E '✘ Test .* failed' "$test_log" | grep -cv '✘ Test run with' || true)
-skipped=$(grep -cE '➜ Test .* skipped' "$test_log" || true)
+# The counts: the total from Swift Testing's closing line ("Test run with N tests in M suites"),
+# the failed and skipped tests from their own lines (distinct names), the rest passed.
+total=$(grep -aoE 'Test run with [0-9]+ tests?' "$test_log" | tail -1 | grep -oE '[0-9]+' || true)
+total=${total:-0}
+failed=$(grep -aE '✘ Test .* failed' "$test_log" | grep -av '✘ Test run with' |
+  sed -E 's/^.*✘ Test (.*) failed.*$/\1/' | sort -u | wc -l)
+skipped=$(grep -aE '➜ Test .* skipped' "$test_log" | sed -E 's/^.*➜ Test //' | sort -u | wc -l)
+passed=$((total - failed - skipped))
+[[ "$passed" -ge 0 ]] || passed=0
 echo
 echo "test.sh: steps: ${step_times[*]}; total $(($(date +%s) - started)) s"
 if [[ "$skipped" -ne 0 ]]; then
   echo "test.sh: skipped tests and why:"
-  grep -E '➜ Test .* skipped' "$test_log" | sed -E 's/^.*➜ Test /  /' | sort | uniq -c | sort -rn | head -40
+  grep -aE '➜ Test .* skipped' "$test_log" | sed -E 's/^.*➜ Test /  /' | sort -u | head -40
 fi
 [[ "$docs_status" -eq 0 ]] || echo "test.sh: FAILED: the documentation has warnings or did not build" >&2
 [[ "$test_status" -eq 0 ]] || echo "test.sh: FAILED: swift test exited with status $test_status" >&2
