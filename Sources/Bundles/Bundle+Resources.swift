@@ -52,7 +52,7 @@ extension Bundle {
     state.withLock { $0 = BundleState() }
   }
 
-  /// The folders a lookup searches, in §10.3 order: the resources folder (+ subfolder), the first
+  /// The folders a lookup searches, in CF's order: the resources folder (+ subfolder), the first
   /// localization's `.lproj`, `Base.lproj`, then the remaining localizations (ending with the
   /// development region). With `localization`, only the resources folder and that `.lproj`.
   func searchFolders(subdirectory: String, localization: String?) -> [ResourceIndex.Folder] {
@@ -107,7 +107,7 @@ extension Bundle {
   /// The path of a resource (`NSBundle.path(forResource:ofType:inDirectory:forLocalization:)`,
   /// `CFBundleCopyResourceURL`).
   ///
-  /// Searches in §10.3 order and returns the first folder's file; within a folder a variant for
+  /// Searches in lookup order and returns the first folder's file; within a folder a variant for
   /// this device (`name-linux.ext`, `name~ipad.ext` on an iPad) beats the plain name. `type`
   /// may be `nil` or empty when `name` carries its extension, and may start with a dot. With
   /// `name` `nil`, the first resource of the type is returned. Never touches the disk after the
@@ -170,7 +170,7 @@ extension Bundle {
   }
 
   /// Every resource of a type (`NSBundle.paths(forResourcesOfType:inDirectory:forLocalization:)`):
-  /// one path per name, the first folder's in §10.3 order, names sorted within a folder, the
+  /// one path per name, the first folder's in lookup order, names sorted within a folder, the
   /// device's variant in place of the plain file. `type` `nil` or empty lists everything.
   /// Files for another device of the family are not listed.
   public func paths(forResourcesOfType type: String?, inDirectory subpath: String? = nil, forLocalization localization: String? = nil)
@@ -199,11 +199,11 @@ extension Bundle {
   /// The path of an image the way `UIImage(named:in:)` finds it: names are
   /// `base[@Nx][-platform][~product].ext` (the scale before the device suffix,
   /// `button@2x~ipad.png`). The display scale's file wins, then larger scales, then smaller ones
-  /// down to the plain 1× name; each scale is looked for across all folders (§10.3 order) before
+  /// down to the plain 1× name; each scale is looked for across all folders (lookup order) before
   /// the next is tried. `type` `nil` takes the extension from `name`, else `png`.
   ///
-  /// Apple's exact cross-scale fallback order is not documented (formats.md §12 item 8); this
-  /// order is Stasis's choice.
+  /// Apple does not document its exact cross-scale fallback order; this order is Stasis's
+  /// choice.
   public func path(forImageResource name: String, ofType type: String? = nil, inDirectory subpath: String? = nil) -> String? {
     imageEntry(name, type, subpath)?.path
   }

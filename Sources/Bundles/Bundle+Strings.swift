@@ -1,7 +1,7 @@
 import Host
 extension Bundle {
   /// The table named `tableName` (default `Localizable`) for the bundle's localization, or for
-  /// `localization` if given: the `.strings` and `.stringsdict` found by resource lookup (§10.3),
+  /// `localization` if given: the `.strings` and `.stringsdict` found by resource lookup,
   /// merged. Tables are cached per bundle and localization until ``invalidateResourceCache()``;
   /// tables whose name ends in `.nocache` are read each time, as in CF.
   ///

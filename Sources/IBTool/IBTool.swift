@@ -221,10 +221,9 @@ public struct IBTool {
     }
   }
 
-  /// What an iOS document compiles to: no Apple-compiled iOS nib is in the corpus to check
-  /// UIKit's bytes against.
+  /// What an iOS document compiles to: Stasis's own UIKit encoding, not yet Apple's bytes.
   static let iOSEncodingWarning =
-    "compiled into UIKit's runtime classes (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) as Stasis encodes them for its nib loader; property keys beyond formats.md §7.3 are not checked against an Apple-compiled iOS nib (--stasis-runtime says this is what you want)"
+    "compiled into UIKit's runtime classes (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) as Stasis encodes them for its nib loader; property keys beyond those runtime classes' are not checked against an Apple-compiled iOS nib (--stasis-runtime says this is what you want)"
 
   /// `--target-device` against the document's platform: `mac` for a macOS document, an iOS
   /// device (`iphone`, `ipad`…) for an iOS one.

@@ -14,7 +14,7 @@ public import PropertyLists
 /// a NIBArchive (iOS 6+, macOS 10.13+), a keyed archive whose root is the nib's
 /// `NSIBObjectData` (`keyedobjects.nib`, older macOS nibs), or a NeXT typedstream whose root is
 /// one (`objects.nib`, NeXTSTEP and OPENSTEP nibs, written by `NSArchiver`). The content is
-/// sniffed, not guessed from the name (formats.md §7.1).
+/// sniffed, not guessed from the name (<doc:KeyedArchiveNibs>).
 public enum CompiledNib: Sendable {
   case nibArchive(NIBArchive)
   /// A keyed-archive nib, as its property list (`$archiver`, `$objects`, `$top` → `IB.objectdata`).

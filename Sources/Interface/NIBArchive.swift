@@ -1,6 +1,7 @@
-/// A compiled nib in Apple's NIBArchive format (iOS 6+, macOS 10.13+; formats.md §7.2), kept as
-/// its four tables so that writing it back gives Apple's bytes: objects (a class and a run of
-/// values), keys, values (a key and a typed payload) and class names (with fallbacks).
+/// A compiled nib in Apple's NIBArchive format (iOS 6+, macOS 10.13+), kept as its four tables so
+/// that writing it back gives Apple's bytes: objects (a class and a run of values), keys, values
+/// (a key and a typed payload) and class names (with fallbacks); <doc:NIBArchiveFormat> describes
+/// the layout.
 ///
 /// ```swift
 /// let nib = try NIBArchive(contentsOfFile: "Main.nib")

@@ -6,7 +6,7 @@
 /// ``NIBArchive/init(_:coderVersion:keepingUnreachable:)`` convert between the two. Strings are `NSString` objects
 /// whose `NS.bytes` holds UTF-8, numbers `NSNumber` objects with `NS.intval` or `NS.dblval`, and
 /// arrays, sets and dictionaries are "inlined": an `NSInlinedValue` of `true` followed by one
-/// `UINibEncoderEmptyKey` per member (formats.md §7.2).
+/// `UINibEncoderEmptyKey` per member (<doc:NIBArchiveFormat>).
 ///
 /// ```swift
 /// var graph = NibGraph(rootClass: "NSObject")

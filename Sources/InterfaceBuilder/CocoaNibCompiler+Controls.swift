@@ -141,8 +141,8 @@ extension CocoaNibCompiler {
     }
   }
 
-  /// NSCellFlags and NSCellFlags2, from the cell's attributes (formats.md §7, checked on the
-  /// corpus pairs).
+  /// NSCellFlags and NSCellFlags2, from the cell's attributes (bit values as Apple's compiled
+  /// nibs hold them, checked on the corpus pairs).
   func cellFlags(_ element: InterfaceDocument.Element, className: String) -> (Int, Int) {
     var flags = 0
     if ["NSTextFieldCell", "NSButtonCell", "NSSearchFieldCell", "NSPopUpButtonCell", "NSTableHeaderCell", "NSSegmentedCell",

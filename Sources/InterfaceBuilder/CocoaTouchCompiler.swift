@@ -2,17 +2,18 @@ public import Interface
 internal import FoundationEssentials
 
 /// Compiles an iOS xib or a storyboard scene (`CocoaTouch`) into a UIKit object graph for the nib
-/// loader: the runtime vocabulary of formats.md §7.3 (`UIProxyObject` placeholders,
+/// loader: the runtime objects of UIKit nibs (`UIProxyObject` placeholders,
 /// `UIClassSwapper` custom classes, `UIRuntimeOutletConnection`, `UIRuntimeEventConnection` with
 /// its `UIEventMask`, `UIRuntimeOutletCollectionConnection`, `UINibKeyValuePair`; views as
 /// `UIBounds` + `UICenter` geometry data) under a root whose `UINibObjectsKey`,
 /// `UINibTopLevelObjectsKey`, `UINibConnectionsKey` and `UINibKeyValuePairsKey` list them.
 ///
-/// **Not Apple's bytes.** No Apple-compiled iOS nib is in the corpus to check a layout against,
-/// so this graph is Stasis's own encoding of UIKit's objects, made for `NibLoading` (which reads
-/// exactly these keys) and for tools that inspect an iOS interface on Linux. `ibtool --compile`
-/// still refuses iOS documents. Property keys beyond §7.3 (`UIText`, `UIButtonStatefulContent`,
-/// `UIStoryboardSegueTemplates`, …) are named after UIKit's but unverified.
+/// **Not Apple's bytes.** This graph is Stasis's own encoding of UIKit's objects, made for
+/// `NibLoading` (which reads exactly these keys) and for tools that inspect an iOS interface on
+/// Linux; Apple's own encoding, checked against the Apple-compiled iOS nibs of the test corpus, is
+/// in progress. `ibtool --compile` still refuses iOS documents. Property keys beyond those of the
+/// runtime objects above (`UIText`, `UIButtonStatefulContent`, `UIStoryboardSegueTemplates`, …)
+/// are named after UIKit's but unverified.
 ///
 /// Strings the document marks localizable (those `ibtool --export-strings-file` writes) are
 /// `NSLocalizableString` objects whose `NSKey` is the strings-file key (`"Rk6-Nm-3ol.text"`),

@@ -1,7 +1,7 @@
 public import Foundation
 public import ObjectModel
 
-/// UIKit's control events (`UIControl.Event`), the mask of an action connection (formats.md §7.3).
+/// UIKit's control events (`UIControl.Event`), the mask of an action connection (`UIEventMask`).
 public struct ControlEvents: OptionSet, Hashable, Sendable {
   public let rawValue: Int
   public init(rawValue: Int) { self.rawValue = rawValue }

@@ -31,10 +31,10 @@ public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConverti
   public var description: String { "task \(rawValue)" }
 }
 
-/// The life of an app (seed 001; formats.md §9.1–9.3): its state, the transitions and the
-/// delegate's callbacks in UIKit's order, each also posted through `NotificationCenter` under
-/// UIKit's name; background time with its watchdog; memory warnings to the delegate, the
-/// notification centre and every registered ``Purgeable``.
+/// The life of an app as UIKit runs it (`UIApplication`, `UIApplicationDelegate`): its state,
+/// the transitions and the delegate's callbacks in UIKit's order, each also posted through
+/// `NotificationCenter` under UIKit's name; background time with its watchdog; memory warnings to
+/// the delegate, the notification centre and every registered ``Purgeable``.
 ///
 /// Every method runs on the main queue (the main run loop), as UIKit's do; hosts
 /// (``HeadlessHost``, ``TerminalHost``) turn signals and terminal events into the transitions,

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Where an app is in its life (seed 001; formats.md §9.1): UIKit's three running states
+/// Where an app is in its life (`UIApplication.State`): UIKit's three running states
 /// (`UIApplicationStateActive`, `…Inactive`, `…Background`) plus the states around them.
 public enum ApplicationState: String, Sendable, CaseIterable {
   /// Not launched yet.

@@ -6,8 +6,8 @@ internal import CEventFD
   internal import Glibc
 #endif
 
-/// Where low-memory signals come from on Linux, in the order they are tried (formats.md §9.3;
-/// seed 001's low-memory warning):
+/// Where low-memory signals come from on Linux, in the order they are tried (each becomes UIKit's
+/// low-memory warning, `applicationDidReceiveMemoryWarning`):
 ///
 /// 1. cgroup v2: the `high` count of the process's cgroup `memory.events` (the kernel signals
 ///    the file's change through `poll`; its `high` count rises when usage goes over

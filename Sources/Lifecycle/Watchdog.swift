@@ -2,7 +2,8 @@ internal import Foundation
 internal import AtomicFiles
 internal import Synchronization
 
-/// Background time and its watchdog (formats.md §9.2): `applicationDidEnterBackground` must
+/// Background time and its watchdog, as UIKit enforces it (`applicationDidEnterBackground` gets
+/// about five seconds, `beginBackgroundTask` buys more): `applicationDidEnterBackground` must
 /// return within the callback limit; background tasks must end within the budget, or when it is
 /// spent their expiration handlers run and, after a grace period, the app is ended. The watchdog
 /// runs on its own queue, so that a main queue stuck in a callback cannot stop it; it writes a

@@ -2,8 +2,10 @@ internal import Interface
 
 /// What a nib's root says about its objects, read once before any object is made: which
 /// objects are placeholders, which are the nib's own, which are top level, the connections in
-/// order, the visible windows and the names. AppKit nibs keep it in `NSIBObjectData`
-/// (formats.md §7.4), UIKit nibs in the root's `UINib…Key` values (§7.2–7.3).
+/// order, the visible windows and the names. AppKit nibs keep it in `NSIBObjectData` (its
+/// `NSObjects…`, `NSOids…`, `NSNames…` tables, `NSConnections`, `NSVisibleWindows`), UIKit nibs
+/// in the root's `UINib…Key` values (`UINibObjectsKey`, `UINibTopLevelObjectsKey`,
+/// `UINibConnectionsKey`, `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey`).
 struct NibLayout: Sendable {
   enum Platform: Sendable { case appKit, uiKit }
 

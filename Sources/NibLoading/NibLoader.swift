@@ -2,7 +2,7 @@ internal import Interface
 internal import InterfaceObjects
 internal import ObjectModel
 
-/// Seed 003's loading steps, in order, for one instantiation of a nib: placeholders, every
+/// Apple's nib-loading steps, in order, for one instantiation of a nib: placeholders, every
 /// object made and decoded, runtime attributes, outlets, actions and bindings connected,
 /// `awakeFromNib`, visible windows and the main menu, then the top-level objects.
 struct NibLoader {
@@ -242,7 +242,7 @@ struct NibLoader {
     throw NibLoadingError(.invalidObject, nib: nib.name, objectID: objectID(connection), detail: "\(what) (a damaged nib)")
   }
 
-  /// Seed 003's outlet rule: UIKit's `setValue:forKey:`, AppKit's `set<Label>:` (both through
+  /// Outlets as Apple sets them: UIKit's `setValue:forKey:`, AppKit's `set<Label>:` (both through
   /// key-value coding here).
   mutating func setOutlet(_ label: String, of source: AnyObject?, at sourceIndex: Int?, to destination: Any?) throws(NibLoadingError) {
     try set(label, isPath: false, what: "outlet", of: source, at: sourceIndex, to: destination)
@@ -291,7 +291,7 @@ struct NibLoader {
     try setAttribute(keyPath, of: target, at: targetIndex, to: value)
   }
 
-  /// Seed 003's action rule: the control keeps target, action (and UIKit's event mask); a nil
+  /// Actions as Apple sets them: the control keeps target, action (and UIKit's event mask); a nil
   /// target (First Responder) travels the responder chain when the action is sent.
   mutating func connectAction(_ connector: NibGraph.Object, _ connection: Int) throws(NibLoadingError) {
     let (source, sourceIndex) = try end(connector, isUIKit ? "UISource" : "NSSource", in: connection)
@@ -354,7 +354,7 @@ struct NibLoader {
 
   /// UIKit: every object the nib made, never placeholders. AppKit: the nib's objects, then the
   /// placeholders (the Application and external objects; not the First Responder stand-in),
-  /// File's Owner last (formats.md §8 step 4).
+  /// File's Owner last, the order AppKit tries to keep.
   func awake() {
     var seen: Set<ObjectIdentifier> = []
     seen.reserveCapacity(unarchiver.madeIndices.count + layout.placeholders.count)

@@ -35,8 +35,8 @@ extension HostEnvironment {
     }
   }
 
-  /// Writes to standard output; a closed pipe or full disk is not reported (as before; see
-  /// issue 13).
+  /// Writes to standard output; a closed pipe or full disk is not reported (the write's error is
+  /// dropped, as it always has been).
   func writeStandardOutput(_ bytes: [UInt8]) { try? standardStreams.writeOutput(bytes) }
   func writeStandardError(_ bytes: [UInt8]) { try? standardStreams.writeError(bytes) }
   func writeStandardOutput(_ text: String) { writeStandardOutput(Array(text.utf8)) }

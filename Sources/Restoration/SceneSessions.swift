@@ -41,7 +41,7 @@ public final class SceneSession: @unchecked Sendable {
   }
 }
 
-/// The scene sessions of an app (iOS 13's model, formats.md §9.5), one keyed archive per session
+/// The scene sessions of an app (iOS 13's `UISceneSession` model), one keyed archive per session
 /// in the saved-state folder's `Sessions/`: saved when its window goes to the background,
 /// reconnected at the next launch with its activity, discarded with its state when the user
 /// closes that window.

@@ -40,7 +40,7 @@ public struct RestorationReport: Sendable {
   public var notes: [String]
 }
 
-/// UIKit's state preservation and restoration for an app (seed 000; formats.md §9.4), with the
+/// UIKit's state preservation and restoration for an app (<doc:UIKitStateRestoration>), with the
 /// safety nets UIKit lacks.
 ///
 /// Install it on the app's `ApplicationLifecycle` before launch: it restores during launch

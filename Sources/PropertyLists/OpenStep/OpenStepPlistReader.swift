@@ -4,11 +4,11 @@ import FoundationEssentials
 /// ``PropertyListValue``, following CoreFoundation's old-style parser
 /// (`CFPropertyListCreateWithData` with `kCFPropertyListOpenStepFormat`).
 ///
-/// Grammar (formats.md §3.1): dictionaries `{ key = value; … }` (a `key;` entry means
-/// value = key), arrays `( a, b, )` (a trailing comma is allowed), data `<0fbd 77>`, quoted
-/// strings (`"…"` or `'…'`, with the escapes of §3.2) and unquoted strings of
-/// `[A-Za-z0-9_$/:.-]`. `//` and `/* */` comments count as whitespace. There are no numbers,
-/// booleans or dates: every scalar is a string.
+/// Grammar (as CF's `CFOldStylePList.c` parses it): dictionaries `{ key = value; … }` (a
+/// `key;` entry means value = key), arrays `( a, b, )` (a trailing comma is allowed), data
+/// `<0fbd 77>`, quoted strings (`"…"` or `'…'`, with C's escapes, octal `\NNN` and `\UXXXX`)
+/// and unquoted strings of `[A-Za-z0-9_$/:.-]`. `//` and `/* */` comments count as whitespace.
+/// There are no numbers, booleans or dates: every scalar is a string.
 ///
 /// Document rules:
 /// * A document of only whitespace and comments is an empty dictionary. A document of zero

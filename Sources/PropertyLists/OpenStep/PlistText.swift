@@ -18,9 +18,9 @@ enum PlistText {
   /// when the first byte is NUL, since ASCII text then reads `00 xx`; little-endian when the
   /// second is); otherwise UTF-8.
   ///
-  /// The mark-less UTF-16 rule is the one formats.md §4 gives for `.strings` files; CF's
-  /// property-list parser itself (the toolchain's plutil) rejects mark-less UTF-16, so Stasis
-  /// reads a superset of what it reads.
+  /// The mark-less UTF-16 rule is the one Apple's `.strings` loading follows; CF's property-list
+  /// parser itself (the toolchain's plutil) rejects mark-less UTF-16, so Stasis reads a superset
+  /// of what it reads.
   static func guessOpenStepEncoding(_ buffer: UnsafeRawBufferPointer) -> Encoding {
     if let marked = byteOrderMark(buffer) { return marked }
     if buffer.count >= 2 {

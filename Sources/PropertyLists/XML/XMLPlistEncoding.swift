@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// How the bytes of an XML property list are encoded, found the way CoreFoundation's
-/// `encodingForXMLData` finds it (formats.md §2.4):
+/// `encodingForXMLData` finds it:
 ///
 /// 1. a byte-order mark: `00 00 FE FF` UTF-32BE, `FF FE 00 00` UTF-32LE, `EF BB BF` UTF-8,
 ///    `FF FE` UTF-16LE, `FE FF` UTF-16BE;

@@ -10,7 +10,8 @@ import FoundationEssentials
 
 /// Reads XML property lists (`kCFPropertyListXMLFormat_v1_0`, what
 /// `PropertyListSerialization.propertyList(from:options:format:)` reads as `.xml`) with
-/// CoreFoundation's rules (formats.md §2.4):
+/// CoreFoundation's rules (Apple's `CFPropertyList.c`; the XML Property Lists article lists them
+/// all):
 ///
 /// * the encoding comes from a byte-order mark, zero bytes or `<?xml … encoding="…"?>`, and text
 ///   in other encodings is converted to UTF-8 first;
@@ -25,7 +26,7 @@ import FoundationEssentials
 /// Where this reader knowingly differs from CoreFoundation (checked against swift-corelibs-foundation's
 /// CF, whose XML reader is Apple's `CFPropertyList.c`):
 ///
-/// * a DOCTYPE internal subset (`<!DOCTYPE plist [ … ]>`) is skipped, as formats.md §2.4 asks;
+/// * a DOCTYPE internal subset (`<!DOCTYPE plist [ … ]>`), which XML allows, is skipped;
 ///   CF enters its subset skipper on the `[` itself and so rejects every internal subset
 ///   ("Encountered unexpected character [ … while parsing DTD");
 /// * mark-less UTF-16 takes its byte order from the zero byte and keeps the first character;

@@ -9,8 +9,8 @@ import FoundationEssentials
 #endif
 
 /// The scalar elements, each read exactly as CoreFoundation's `parseIntegerTag`, `parseRealTag`,
-/// `parseDateTag` and `parseDataTag` read them (formats.md §2.4). Each method starts just after
-/// the open tag and ends after the close tag.
+/// `parseDateTag` and `parseDataTag` read them (in Apple's `CFPropertyList.c`). Each method starts
+/// just after the open tag and ends after the close tag.
 extension XMLPlistScanner {
   // MARK: <integer>
 

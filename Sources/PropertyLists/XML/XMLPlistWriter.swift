@@ -9,7 +9,7 @@ import FoundationEssentials
 #endif
 
 /// Writes XML property lists byte for byte as CoreFoundation does (`CFPropertyListCreateData`
-/// with `kCFPropertyListXMLFormat_v1_0`, `plutil -convert xml1`; formats.md §2.1 and §2.3):
+/// with `kCFPropertyListXMLFormat_v1_0`, `plutil -convert xml1`):
 ///
 /// * the fixed three header lines and `</plist>`, `\n` after every line, one tab per level;
 /// * dictionary keys sorted by UTF-16 code units; `<array/>` and `<dict/>` when empty;
