@@ -58,7 +58,14 @@ enum ValueType: String, Hashable, Sendable {
     }
   }
 
+  /// `-expect`'s argument: Apple's names (its help lists `bool integer float string date data
+  /// dictionary array`), and `boolean` for `bool` — the type's name in Apple's table of
+  /// property-list types ("Boolean: `<true/>` or `<false/>`"), which users type as often.
   init(argument: String) throws(PlistToolError) {
+    if argument == "boolean" {
+      self = .bool
+      return
+    }
     guard let type = ValueType(rawValue: argument) else {
       throw .usage("-expect type [\(argument)] not valid.")
     }

@@ -86,6 +86,18 @@ struct ExtractTests {
     #expect(mismatched.stderr == "e.plist: Value at [i] expected to be string but is integer\n")
   }
 
+  /// `-expect boolean` is `-expect bool`; a mismatch names Apple's type words.
+  @Test func expectBooleanIsBool() throws {
+    #expect(try run("-type", "t", "-expect", "boolean", "e.plist").status == 0)
+    let extracted = try run("-extract", "t", "raw", "-expect", "boolean", "e.plist")
+    #expect(extracted.status == 0)
+    #expect(extracted.stdout == "true\n")
+    let mismatched = try run("-extract", "s", "raw", "-expect", "boolean", "e.plist")
+    #expect(mismatched.status == 1)
+    #expect(mismatched.stderr == "e.plist: Value at [s] expected to be bool but is string\n")
+    #expect(try run("-type", "t", "-expect", "Boolean", "e.plist").status != 0, "type names are lower case, as Apple's")
+  }
+
   @Test(arguments: [
     ("s", "string"), ("i", "integer"), ("big", "integer"), ("f", "float"), ("t", "bool"), ("d", "date"),
     ("data", "data"), ("arr", "array"), ("dict", "dictionary"), ("u", "uid"),
