@@ -17,7 +17,7 @@ import Sandbox
 ///
 /// `-currentHost` before the command means the host-specific (`ByHost`) domains, as on macOS:
 /// `Library/Preferences/ByHost/<id>.<hostUUID>.plist` beside each domain's file, the host's
-/// identifier from ``HostEnvironment/hostIdentifier`` (`$STASIS_HOST_UUID`, else the machine id).
+/// identifier from `HostEnvironment.hostIdentifier` (`$STASIS_HOST_UUID`, else the machine id).
 ///
 /// `<domain>` is a bundle identifier (its container's `Library/Preferences/<id>.plist`),
 /// `-g` / `-globalDomain` / `NSGlobalDomain`, `-app <Name>` (the container holding `<Name>.app`),

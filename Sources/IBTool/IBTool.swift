@@ -363,7 +363,8 @@ public struct IBTool {
   func writeError(_ text: String) { try? environment.standardStreams.writeError(Array(text.utf8)) }
 }
 
-/// A failure of one ibtool step, as reported under `com.apple.ibtool.errors`.
+/// A failure of one ibtool step: reported under `com.apple.ibtool.document.errors` when its text
+/// opens with the document's path, else under `com.apple.ibtool.errors` (``Report``).
 struct IBToolError: Error, CustomStringConvertible {
   var path: String?
   var detail: String

@@ -5,9 +5,10 @@ import PropertyLists
 /// mark) stay; only the entry changed changes — its value replaced in place, a new entry appended
 /// at the end, a removed entry's line(s) and the comment just above it taken out.
 ///
-/// The edit is checked before it is used: the edited text must read back as exactly the value
-/// `-replace`/`-insert`/`-remove` made of the document, or ``edited(_:)`` gives `nil` and plutil
-/// rewrites the document as before.
+/// The edit is checked before it is used (``PlistTool/editStringsFile(_:path:keyPath:change:expected:options:)``):
+/// the edited text must read back as exactly the value `-replace`/`-insert`/`-remove` made of the
+/// document; otherwise, or when ``edited(key:_:)`` cannot edit the text, plutil rewrites the
+/// document as before.
 struct StringsFileEdit {
   /// What to do to the one top-level key.
   enum Change {
