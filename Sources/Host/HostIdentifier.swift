@@ -18,6 +18,13 @@ extension HostEnvironment {
   /// machine without a machine id still names its files the same way every time.
   public static func hostIdentifier(from variables: [String: String]) -> String {
     if let explicit = variables[hostIdentifierVariable], !explicit.isEmpty { return explicit }
+    return machineIdentifier
+  }
+
+  /// The machine's identifier, read once per process (every environment made asks for it).
+  static let machineIdentifier: String = readMachineIdentifier()
+
+  static func readMachineIdentifier() -> String {
     for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
       if let text = try? String(contentsOfFile: path, encoding: .utf8), let identifier = uuidForm(text) { return identifier }
     }
