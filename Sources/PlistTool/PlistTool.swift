@@ -133,7 +133,7 @@ public struct PlistTool {
         }
         if let expected, ValueType(of: value) != expected {
           throw PlistToolError(
-            .unexpectedType, "Value at [\(keyPath)] expected to be \(expected.rawValue) but is \(ValueType(of: value).rawValue)")
+            .unexpectedType, "Value at [\(keyPath)] expected to be \(expected.messageName) but is \(ValueType(of: value).messageName)")
         }
         try emit(value, from: path, as: format, options: options, keyPath: keyPath)
       }

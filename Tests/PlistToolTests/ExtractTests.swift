@@ -86,16 +86,18 @@ struct ExtractTests {
     #expect(mismatched.stderr == "e.plist: Value at [i] expected to be string but is integer\n")
   }
 
-  /// `-expect boolean` is `-expect bool`; a mismatch names Apple's type words.
-  @Test func expectBooleanIsBool() throws {
-    #expect(try run("-type", "t", "-expect", "boolean", "e.plist").status == 0)
-    let extracted = try run("-extract", "t", "raw", "-expect", "boolean", "e.plist")
-    #expect(extracted.status == 0)
-    #expect(extracted.stdout == "true\n")
-    let mismatched = try run("-extract", "s", "raw", "-expect", "boolean", "e.plist")
-    #expect(mismatched.status == 1)
-    #expect(mismatched.stderr == "e.plist: Value at [s] expected to be bool but is string\n")
-    #expect(try run("-type", "t", "-expect", "Boolean", "e.plist").status != 0, "type names are lower case, as Apple's")
+  /// plutil's messages name a Boolean `boolean` (as the toolchain's plutil does, both ways round),
+  /// while `-type` prints `bool` and `-expect` takes `bool` only.
+  @Test func messagesSayBoolean() throws {
+    let notBoolean = try run("-extract", "s", "raw", "-expect", "bool", "e.plist")
+    #expect(notBoolean.status == 1)
+    #expect(notBoolean.stderr == "e.plist: Value at [s] expected to be boolean but is string\n")
+    let boolean = try run("-type", "t", "-expect", "integer", "e.plist")
+    #expect(boolean.stderr == "e.plist: Value at [t] expected to be integer but is boolean\n")
+    #expect(try run("-type", "t", "e.plist").stdout == "bool\n")
+    let refused = try run("-type", "t", "-expect", "boolean", "e.plist")
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("-expect type [boolean] not valid."), "\(refused.stderr)")
   }
 
   @Test(arguments: [
