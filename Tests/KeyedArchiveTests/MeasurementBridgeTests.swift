@@ -66,6 +66,22 @@ struct MeasurementBridgeTests {
   }
 }
 
+extension MeasurementBridgeTests {
+  /// A unit alone decodes as its Foundation class on request, securely too.
+  @Test func unitsOnRequest() throws {
+    let data = try KeyedArchiver.archivedData(withRootObject: ArchivedUnit(UnitLength.miles))
+    let miles = try #require(try KeyedUnarchiver.unarchivedObject(ofClass: UnitLength.self, from: data))
+    #expect(miles.symbol == "mi")
+    #expect(miles.converter.baseUnitValue(fromValue: 1) == UnitLength.miles.converter.baseUnitValue(fromValue: 1))
+    #expect(try KeyedUnarchiver.unarchivedObject(ofClass: Dimension.self, from: data) is UnitLength)
+    #expect(try KeyedUnarchiver.unarchivedObject(ofClass: Unit.self, from: data)?.symbol == "mi")
+    #expect(throws: KeyedArchiveError.self) { try KeyedUnarchiver.unarchivedObject(ofClass: UnitMass.self, from: data) }
+    let plain = try KeyedArchiver.archivedData(withRootObject: ArchivedUnit(symbol: "widgets"))
+    let widgets = try #require(try KeyedUnarchiver.unarchivedObject(ofClass: Unit.self, from: plain))
+    #expect(widgets.symbol == "widgets" && !(widgets is Dimension))
+  }
+}
+
 extension Double {
   func isApproximatelyEqual(to other: Double) -> Bool { abs(self - other) <= 1e-9 * Swift.max(1, abs(self), abs(other)) }
 }
