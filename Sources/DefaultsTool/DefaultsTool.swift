@@ -15,6 +15,10 @@ import Sandbox
 /// defaults export <domain> <path|->         defaults import <domain> <path|->
 /// ```
 ///
+/// `-currentHost` before the command means the host-specific (`ByHost`) domains, as on macOS:
+/// `Library/Preferences/ByHost/<id>.<hostUUID>.plist` beside each domain's file, the host's
+/// identifier from `HostEnvironment.hostIdentifier` (`$STASIS_HOST_UUID`, else the machine id).
+///
 /// `<domain>` is a bundle identifier (its container's `Library/Preferences/<id>.plist`),
 /// `-g` / `-globalDomain` / `NSGlobalDomain`, `-app <Name>` (the container holding `<Name>.app`),
 /// or a path to a plist file (`.plist` is added when missing). Every change is made under the file's lock, on a fresh read, and written atomically
@@ -45,13 +49,19 @@ public struct DefaultsTool {
   func runUnchecked(_ arguments: [String]) -> Int32 {
     var words = Array(arguments.dropFirst())
     do throws(ToolFailure) {
-      while let first = words.first, first == "-currentHost" || first == "-host" {
-        throw ToolFailure("\(first) is not supported: there are no host-specific (ByHost) domains on this platform")
+      var byHost: String?
+      if words.first == "-currentHost" {
+        words.removeFirst()
+        byHost = environment.hostIdentifier
+      }
+      if words.first == "-host" {
+        throw ToolFailure("-host is not supported: only this machine's host-specific domains can be named (-currentHost)")
       }
       guard let command = words.first else { throw ToolFailure.usage }
       words.removeFirst()
       let root = ContainerRoot(environment: environment)
-      let session = Session(root: root, environment: environment)
+      var session = Session(root: root, environment: environment)
+      session.byHost = byHost
       words = try session.resolvingApplication(words)
       switch command {
       case "read": try session.read(words)
@@ -106,6 +116,8 @@ public struct DefaultsTool {
       domains                              lists all domains
       find <word>                          lists all entries containing word
       help                                 print this help
+
+    'defaults -currentHost' followed by one of them: the host-specific (ByHost) domains.
 
     <domain> is ( <domain_name> | -app <application_name> | -globalDomain | -g | NSGlobalDomain | <path to file> )
 

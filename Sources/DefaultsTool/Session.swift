@@ -9,6 +9,9 @@ import Sandbox
 struct Session {
   let root: ContainerRoot
   let environment: HostEnvironment
+  /// `-currentHost`: the host identifier whose `ByHost` domains are meant (`nil`: the ordinary
+  /// ones).
+  var byHost: String? = nil
 
   /// A domain named on the command line.
   struct Domain {
@@ -43,7 +46,7 @@ struct Session {
   func domain(_ word: String, creating: Bool) throws(ToolFailure) -> Domain {
     switch word {
     case "-g", "-globalDomain", "NSGlobalDomain", "Apple Global Domain":
-      return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: root.globalPreferencesPath))
+      return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: hostSpecific(root.globalPreferencesPath)))
     default: break
     }
     if word.contains("/") {
@@ -70,14 +73,24 @@ struct Session {
       guard root.bundleIdentifiers().contains(word), let path = try? root.preferencesFilePath(for: word) else {
         return Domain(displayName: word, file: nil)
       }
-      return Domain(displayName: word, file: PreferencesFile(path: path))
+      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(path)))
     }
     do {
       let container = try root.container(for: word)
-      return Domain(displayName: word, file: PreferencesFile(path: container.preferencesFilePath))
+      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(container.preferencesFilePath)))
     } catch {
       throw ToolFailure("Invalid domain name \(word): \(error.description)")
     }
+  }
+
+  /// A domain's file, or with `-currentHost` its host-specific one beside it, as macOS keeps
+  /// them: `Preferences/ByHost/<name>.<hostUUID>.plist` for `Preferences/<name>.plist` (the
+  /// global domain's is `ByHost/.GlobalPreferences.<hostUUID>.plist`).
+  func hostSpecific(_ path: String) -> String {
+    guard let byHost, let slash = path.lastIndex(of: "/") else { return path }
+    let name = path[path.index(after: slash)...]
+    let base = name.hasSuffix(".plist") ? name.dropLast(6) : name
+    return path[..<slash] + "/ByHost/" + base + "." + byHost + ".plist"
   }
 
   /// The lock file's name for a path domain: FNV-1a of the path, so that every process that
@@ -201,7 +214,7 @@ struct Session {
     for name in domainNames() {
       // domainNames() already found the container and its file: no second listing per name.
       guard let path = try? root.preferencesFilePath(for: name) else { continue }
-      domains.append(Domain(displayName: name, file: PreferencesFile(path: path)))
+      domains.append(Domain(displayName: name, file: PreferencesFile(path: hostSpecific(path))))
     }
     let global = try domain("NSGlobalDomain", creating: false)
     domains.append(Domain(displayName: "NSGlobalDomain", file: global.file))
@@ -226,7 +239,7 @@ struct Session {
   func domainNames() -> [String] {
     root.bundleIdentifiers().filter { name in
       guard let path = try? root.preferencesFilePath(for: name) else { return false }
-      return PreferencesFile(path: path).exists
+      return PreferencesFile(path: hostSpecific(path)).exists
     }
   }
 

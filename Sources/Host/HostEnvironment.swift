@@ -54,6 +54,10 @@ public struct HostEnvironment: Sendable {
   public var device: DeviceTraits
   /// Who this process is: its id, name, arguments and executable.
   public var process: ProcessIdentity
+  /// This machine's identifier, the `<hostUUID>` of host-specific preferences
+  /// (`Library/Preferences/ByHost/<domain>.<hostUUID>.plist`, as macOS names them after the
+  /// hardware UUID); see ``hostIdentifier(from:)``.
+  public var hostIdentifier: String
 
   /// An environment stated in full. Anything not given is derived from `variables` (home,
   /// containers root) or is the real one (clock, file system, standard streams); the device is
@@ -68,7 +72,8 @@ public struct HostEnvironment: Sendable {
     standardStreams: StandardStreams = .system,
     appleLanguages: (@Sendable () -> [String]?)? = nil,
     device: DeviceTraits = .linux,
-    process: ProcessIdentity = .current
+    process: ProcessIdentity = .current,
+    hostIdentifier: String? = nil
   ) {
     self.variables = variables
     self.currentDirectory = currentDirectory
@@ -81,6 +86,7 @@ public struct HostEnvironment: Sendable {
     self.appleLanguages = appleLanguages
     self.device = device
     self.process = process
+    self.hostIdentifier = hostIdentifier ?? Self.hostIdentifier(from: variables)
   }
 
   /// An environment with a fixed language list and no environment variables: what tests and

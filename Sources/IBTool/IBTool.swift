@@ -73,13 +73,14 @@ public struct IBTool {
 
   func execute(_ options: Options) -> Int32 {
     var report = Report()
+    report.documents = [options.input] + [options.compare, options.importStringsFile].compactMap { $0 }
     var tool = self
     do {
       try tool.checkFlags(options, report: &report)
       tool.loadedOptions = try tool.loadCompilerOptions()
     } catch {
       report.errors.append("\(error)")
-      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
       return 1
     }
     return tool.executeChecked(options, report: report)
@@ -155,10 +156,13 @@ public struct IBTool {
           throw IBToolError(path: nil, detail: error.description)
         }
       }
-      if options.printObjects { write(try input().dump()) }
-      if options.printHierarchy { write(try graph().hierarchyListing()) }
-      if options.printConnections { write(try graph().connectionsListing()) }
-      if options.printClasses { write(try graph().classesListing()) }
+      if options.printObjects || options.printHierarchy || options.printConnections || options.printClasses {
+        if isStoryboard(options.input) {
+          try printStoryboard(options, warnings: &report.warnings)
+        } else {
+          try printListings(options, nib: try input(), graph: try graph())
+        }
+      }
       if let other = options.compare {
         var comparison = NIBArchive.ComparisonOptions.compilerOutput
         comparison.ignoresConnectionOrder = options.ignoreConnectionOrder
@@ -177,10 +181,29 @@ public struct IBTool {
       report.errors.append("\(error)")
       status = 1
     }
-    if options.errors || options.warnings || options.notices || !report.errors.isEmpty || !report.warnings.isEmpty {
-      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+    if report.isWanted(options: options) {
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
     }
     return status
+  }
+
+  /// The listings the `--print-…` flags ask for, of one nib.
+  func printListings(_ options: Options, nib: NIBArchive, graph: NibGraph) throws(IBToolError) {
+    if options.printObjects { write(nib.dump()) }
+    if options.printHierarchy { write(graph.hierarchyListing()) }
+    if options.printConnections { write(graph.connectionsListing()) }
+    if options.printClasses { write(graph.classesListing()) }
+  }
+
+  /// The `--print-…` listings of a storyboard — a `.storyboardc` folder as `--compare` reads it,
+  /// or a `.storyboard` compiled now: each of its nibs by name (`== Main.nib ==`), in name order.
+  func printStoryboard(_ options: Options, warnings: inout [String]) throws(IBToolError) {
+    let contents = try storyboardContents(options.input, warnings: &warnings)
+    for name in contents.nibs.keys.sorted() {
+      guard let nib = contents.nibs[name] else { continue }
+      write("== \(name).nib ==\n")
+      try printListings(options, nib: nib, graph: NibGraph(nib))
+    }
   }
 
   /// A compiled nib from a `.nib` file, or the nib a `.xib` compiles to (its compile's
@@ -339,55 +362,10 @@ public struct IBTool {
   func writeError(_ text: String) { try? environment.standardStreams.writeError(Array(text.utf8)) }
 }
 
-/// A failure of one ibtool step, as reported under `com.apple.ibtool.errors`.
+/// A failure of one ibtool step: reported under `com.apple.ibtool.document.errors` when its text
+/// opens with the document's path, else under `com.apple.ibtool.errors` (``Report``).
 struct IBToolError: Error, CustomStringConvertible {
   var path: String?
   var detail: String
   var description: String { (path.map { $0 + ": " } ?? "") + detail }
-}
-
-/// What ibtool reports: Apple prints it as a property list keyed by
-/// `com.apple.ibtool.errors`/`.warnings`/`.notices` (xml1), or as
-/// `/* com.apple.ibtool.errors */` sections of text (human-readable-text).
-struct Report {
-  var errors: [String] = []
-  var warnings: [String] = []
-  var notices: [String] = []
-
-  /// The report in `--output-format`: text, an XML property list or a binary one.
-  func renderedBytes(options: Options, document: String) -> [UInt8] {
-    guard options.outputFormat != .humanReadableText else { return Array(rendered(options: options, document: document).utf8) }
-    return (try? propertyList(options: options).encodedBytes(as: options.outputFormat == .binary1 ? .binary : .xml)) ?? []
-  }
-
-  func sections(options: Options) -> [(String, [String])] {
-    var sections: [(String, [String])] = []
-    if options.errors || !errors.isEmpty { sections.append(("com.apple.ibtool.errors", errors)) }
-    if options.warnings || !warnings.isEmpty { sections.append(("com.apple.ibtool.warnings", warnings)) }
-    if options.notices || !notices.isEmpty { sections.append(("com.apple.ibtool.notices", notices)) }
-    return sections
-  }
-
-  /// Apple's shape: `{com.apple.ibtool.errors: [{description, type}], …}`.
-  func propertyList(options: Options) -> PropertyListValue {
-    var dictionary: [(String, PropertyListValue)] = []
-    for (key, messages) in sections(options: options) where !messages.isEmpty {
-      dictionary.append(
-        (key, .array(messages.map { PropertyListValue.dictionary(PropertyListDictionary([("description", .string($0)), ("type", .string(Self.type(of: key)))])) })))
-    }
-    return .dictionary(PropertyListDictionary(dictionary))
-  }
-
-  func rendered(options: Options, document: String) -> String {
-    var text = ""
-    for (key, messages) in sections(options: options) where !messages.isEmpty {
-      text += "/* \(key) */\n"
-      for message in messages { text += "\(message)\n" }
-    }
-    return text
-  }
-
-  static func type(of key: String) -> String {
-    key.hasSuffix("errors") ? "error" : key.hasSuffix("warnings") ? "warning" : "notice"
-  }
 }

@@ -44,6 +44,11 @@ enum ValueType: String, Hashable, Sendable {
   /// accepts `uid`.
   case uid
 
+  /// The type's name in plutil's messages ("Value at [k] expected to be boolean but is
+  /// string"): `-type` prints `bool` and `-expect` takes `bool`, but the messages say `boolean`
+  /// (the toolchain's plutil, checked for every pair of types).
+  var messageName: String { self == .bool ? "boolean" : rawValue }
+
   init(of value: PropertyListValue) {
     switch value {
     case .bool: self = .bool
@@ -58,6 +63,8 @@ enum ValueType: String, Hashable, Sendable {
     }
   }
 
+  /// `-expect`'s argument: Apple's names (`bool integer float string date data dictionary
+  /// array`; `boolean` is refused, as the toolchain's plutil refuses it).
   init(argument: String) throws(PlistToolError) {
     guard let type = ValueType(rawValue: argument) else {
       throw .usage("-expect type [\(argument)] not valid.")

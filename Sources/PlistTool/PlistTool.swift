@@ -86,7 +86,8 @@ public struct PlistTool {
       }
     case .insert(let keyPath, let newValue, let replacing, let appending, let options):
       return forEachFile(options) { (path) throws(PlistToolError) in
-        var (value, format) = try loadDocument(path)
+        let bytes = try readInput(path)
+        var (value, format) = try parseDocument(bytes)
         do throws(PropertyListError) {
           if replacing {
             try value.replace(newValue, atPath: PropertyListKeyPathSyntax.plutil.components(of: keyPath))
@@ -96,11 +97,17 @@ public struct PlistTool {
         } catch {
           throw PlistToolError(.keyPath, error.detail)
         }
+        if format == .openStep || format == .strings, case .string(let text) = newValue, !appending,
+          try editStringsFile(bytes, path: path, keyPath: keyPath, change: .set(text), expected: value, options: options)
+        {
+          return
+        }
         try emit(value, from: path, as: OutputFormat(format), options: options, keyPath: keyPath)
       }
     case .remove(let keyPath, let options):
       return forEachFile(options) { (path) throws(PlistToolError) in
-        var (value, format) = try loadDocument(path)
+        let bytes = try readInput(path)
+        var (value, format) = try parseDocument(bytes)
         let components = PropertyListKeyPathSyntax.plutil.components(of: keyPath)
         do throws(PropertyListError) {
           // Apple's plutil finds nothing under an empty key.
@@ -110,6 +117,9 @@ public struct PlistTool {
           try value.removeValue(atPath: components)
         } catch {
           throw PlistToolError(.keyPath, error.detail)
+        }
+        if format == .openStep || format == .strings, try editStringsFile(bytes, path: path, keyPath: keyPath, change: .remove, expected: value, options: options) {
+          return
         }
         try emit(value, from: path, as: OutputFormat(format), options: options, keyPath: keyPath)
       }
@@ -123,7 +133,7 @@ public struct PlistTool {
         }
         if let expected, ValueType(of: value) != expected {
           throw PlistToolError(
-            .unexpectedType, "Value at [\(keyPath)] expected to be \(expected.rawValue) but is \(ValueType(of: value).rawValue)")
+            .unexpectedType, "Value at [\(keyPath)] expected to be \(expected.messageName) but is \(ValueType(of: value).messageName)")
         }
         try emit(value, from: path, as: format, options: options, keyPath: keyPath)
       }

@@ -207,6 +207,28 @@ struct TerminalSessionTests {
     try session.keys("q")
   }
 
+  @Test("AppleLanguages changed while the app is suspended: after fg, labels, numbers and dates are all in the new language", .enabled(if: HomepwnerSession.available && HomepwnerSession.defaultsTool != nil, HomepwnerSession.missingReason))
+  func languageChangeOnResume() throws {
+    let session = try HomepwnerSession()
+    try session.launch()
+    try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }
+    try session.keys("a", "a", "Tab")
+    try session.waitFor { $0.contains { $0.contains("2 items") } && $0.contains { $0.contains("(0 in memory)") } }
+    try session.suspend()
+    try session.defaults(["write", "com.bignerdranch.Homepwner", "AppleLanguages", "-array", "de"])
+    try session.type("fg")
+    try session.keys("Enter")
+    let german = try session.waitFor { rows in
+      ["2 Gegenstände", "(0 im Speicher)", "Sortierung: manuell", "Einstellungen"].allSatisfy { text in rows.contains { $0.contains(text) } }
+    }
+    // No English label and no English-formatted amount ($1,234.00) is left.
+    #expect(!german.contains { $0.contains("in memory") || $0.contains("Settings") || $0.contains("Sort order") }, "\(german)")
+    #expect(!german.contains { $0.range(of: #"\$[0-9]"#, options: .regularExpression) != nil }, "\(german)")
+    try session.keys("Tab", "Enter")
+    try session.waitFor { rows in ["Seriennr.:", "Erstellt:", "kein Foto"].allSatisfy { label in rows.contains { $0.contains(label) } } }
+    try session.keys("Left", "q")
+  }
+
   @Test("AppleLanguages and a currency set with the defaults tool: every screen changes language, values change currency", .enabled(if: HomepwnerSession.available && HomepwnerSession.defaultsTool != nil, HomepwnerSession.missingReason))
   func languageAndPreferences() throws {
     let session = try HomepwnerSession()

@@ -53,6 +53,23 @@ struct ViewRendererTests {
     #expect(screen.text(ofRow: 2).hasPrefix("  A label far wider th  ["))
   }
 
+  @Test("A field or button cut at the screen's edge keeps its closing bracket")
+  func boxesKeepTheirBracketsAtTheEdge() {
+    let (root, _, field, button, _, _) = scene()
+    field.text = "A name far longer than the screen has room for"
+    field.frame.size.width = 200  // 40 columns from column 24: past a 50-column screen
+    button.title = "Choose a Photo from a File"
+    var screen = TerminalScreen(width: 50, height: 8)
+    ViewRenderer().draw(root, into: &screen, rows: 1..<7)
+    let row = screen.text(ofRow: 2)
+    #expect(row.count == 50)
+    #expect(row.dropFirst(24).hasPrefix("[A name far longer "), "\(row)")
+    #expect(row.hasSuffix("]"), "\(row)")
+    var narrow = TerminalScreen(width: 16, height: 8)
+    ViewRenderer().draw(root, into: &narrow, rows: 1..<7)
+    #expect(narrow.text(ofRow: 4) == "  [ Choose a P ]")
+  }
+
   @Test("Rows outside the region are not drawn")
   func regionClips() {
     let (root, _, _, _, _, _) = scene()

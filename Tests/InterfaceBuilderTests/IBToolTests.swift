@@ -40,8 +40,8 @@ struct IBToolTests {
     try folder.write(Array(text.utf8), to: "Bad.xib")
     let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Bad.nib", "Bad.xib"], in: folder)
     #expect(outcome.status == 1)
-    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.errors */"))
-    #expect(outcome.stdoutText.contains("Bad.xib:25: <levitator> is not compiled yet"), "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.document.errors */"))
+    #expect(outcome.stdoutText.contains("Bad.xib:25: error: <levitator> is not compiled yet"), "\(outcome.stdoutText)")
     #expect(try folder.contents().contains("Bad.nib") == false)
   }
 
@@ -70,7 +70,7 @@ struct IBToolTests {
     #expect(try CocoaNibCompiler.compileLeniently(document).warnings.map(\.line) == [7])
     let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Rules.nib", "Rules.xib"], in: folder)
     #expect(outcome.status == 1)
-    #expect(outcome.stdoutText.contains("Rules.xib:7: <ruleEditor> is not compiled yet"), "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.contains("Rules.xib:7: error: <ruleEditor> is not compiled yet"), "\(outcome.stdoutText)")
     #expect(try folder.contents().contains("Rules.nib") == false)
   }
 
@@ -105,8 +105,8 @@ struct IBToolTests {
     try folder.write(Array(Self.catalogColorXib.utf8), to: "Colors.xib")
     let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Colors.nib", "Colors.xib"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stdoutText)")
-    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.warnings */"))
-    #expect(outcome.stdoutText.contains("Colors.xib:13: <color> catalog colors written in the Generic Gray Gamma 2.2 color space by NSID alone"), "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.document.warnings */"))
+    #expect(outcome.stdoutText.contains("Colors.xib:13: warning: <color> catalog colors written in the Generic Gray Gamma 2.2 color space by NSID alone"), "\(outcome.stdoutText)")
     let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Colors.nib")))
     let spaces = graph.objects.filter { $0.className == "NSColorSpace" }
     #expect(!spaces.isEmpty)
@@ -149,7 +149,7 @@ struct IBToolTests {
     try folder.write(Array(text.utf8), to: "Cell.xib")
     let warned = try Self.run(["--output-format", "human-readable-text", "--compile", "Cell.nib", "Cell.xib"], in: folder)
     #expect(warned.status == 0, "\(warned.stdoutText)")
-    #expect(warned.stdoutText.contains("Cell.xib: compiled into UIKit's runtime classes"), "\(warned.stdoutText)")
+    #expect(warned.stdoutText.contains("Cell.xib: warning: compiled into UIKit's runtime classes"), "\(warned.stdoutText)")
     let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Cell.nib")))
     #expect(graph.objects.contains { $0.className == "UIView" })
     let quiet = try Self.run(["--output-format", "human-readable-text", "--stasis-runtime", "--target-device", "iphone", "--compile", "Cell.nib", "Cell.xib"], in: folder)
@@ -171,8 +171,8 @@ struct IBToolTests {
     let outcome = try Self.run(["--errors", "--compile", "Cut.nib", "Cut.xib"], in: folder)
     #expect(outcome.status == 1)
     let report = try PropertyListSerialization.propertyList(from: Data(outcome.stdout), format: nil) as? [String: Any]
-    let errors = report?["com.apple.ibtool.errors"] as? [[String: String]]
-    #expect(errors?.first?["description"]?.hasPrefix("Cut.xib:1: ") == true, "\(outcome.stdoutText)")
+    let errors = (report?["com.apple.ibtool.document.errors"] as? [String: Any])?["Cut.xib"] as? [[String: Any]]
+    #expect((errors?.first?["description"] as? String)?.hasPrefix("Cut.xib:1: ") == true, "\(outcome.stdoutText)")
   }
 
   @Test func aUsageErrorIsStatus64() throws {

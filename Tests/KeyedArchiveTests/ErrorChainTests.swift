@@ -31,9 +31,10 @@ struct ErrorChainTests {
     do {
       _ = try KeyedUnarchiver(data: bytes)
       Issue.record("a truncated archive opened")
-    } catch let error where PropertyListError.Code.unexpectedInput ~= error {
-      // The last 10 bytes of the trailer are gone: its object count reads as garbage.
+    } catch let error where PropertyListError.Code.truncated ~= error {
+      // The last 10 bytes of the trailer are gone: the reader says the file ends inside it.
       #expect((error as? KeyedArchiveError)?.code == .corruptArchive)
+      #expect((error as? KeyedArchiveError)?.cause(PropertyListError.self)?.detail.contains("inside the trailer") == true)
     } catch {
       Issue.record("not caught as a truncated property list: \(error) \(String(describing: (error as? KeyedArchiveError)?.cause(PropertyListError.self)?.code))")
     }

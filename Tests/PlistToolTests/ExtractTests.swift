@@ -86,6 +86,20 @@ struct ExtractTests {
     #expect(mismatched.stderr == "e.plist: Value at [i] expected to be string but is integer\n")
   }
 
+  /// plutil's messages name a Boolean `boolean` (as the toolchain's plutil does, both ways round),
+  /// while `-type` prints `bool` and `-expect` takes `bool` only.
+  @Test func messagesSayBoolean() throws {
+    let notBoolean = try run("-extract", "s", "raw", "-expect", "bool", "e.plist")
+    #expect(notBoolean.status == 1)
+    #expect(notBoolean.stderr == "e.plist: Value at [s] expected to be boolean but is string\n")
+    let boolean = try run("-type", "t", "-expect", "integer", "e.plist")
+    #expect(boolean.stderr == "e.plist: Value at [t] expected to be integer but is boolean\n")
+    #expect(try run("-type", "t", "e.plist").stdout == "bool\n")
+    let refused = try run("-type", "t", "-expect", "boolean", "e.plist")
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("-expect type [boolean] not valid."), "\(refused.stderr)")
+  }
+
   @Test(arguments: [
     ("s", "string"), ("i", "integer"), ("big", "integer"), ("f", "float"), ("t", "bool"), ("d", "date"),
     ("data", "data"), ("arr", "array"), ("dict", "dictionary"), ("u", "uid"),

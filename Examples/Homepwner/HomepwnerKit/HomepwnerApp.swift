@@ -21,8 +21,23 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public let navigation: NavigationController
   public let items: ItemsViewController
   public let settings: SettingsViewController
-  /// What the status line shows: the restore reason first, then the last message.
-  public var status = ""
+  /// What the status line shows: the last message, else how the app started (in the language
+  /// in use when it is drawn).
+  public var status: String {
+    get { message ?? launchStatus }
+    set { message = newValue }
+  }
+  /// The last message set through ``status``.
+  private var message: String?
+  /// How the app started: the restore reason's key, a stable English tag for scripts and tests,
+  /// and what follows (why a snapshot was set aside, a problem reading the items).
+  private var launch: (key: String, tag: String, detail: String)?
+
+  /// The launch line in the language in use: "Zustand: frisch gestartet [fresh launch]".
+  var launchStatus: String {
+    guard let launch else { return "" }
+    return preferences.text("State", preferences.text(launch.key)) + " [\(launch.tag)]" + launch.detail
+  }
   /// The last problem saving, if any.
   public private(set) var saveProblem: HomepwnerError?
 
@@ -98,11 +113,12 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
       case .recoveredFromPrevious: (key, tag) = ("StateRecovered", "recovered")
       case .discarded: (key, tag) = ("StateDiscarded", "discarded")
       }
-      status = preferences.text("State", preferences.text(key)) + " [\(tag)]"
-      if case .recoveredFromPrevious(let why) = restoration.outcome { status += " \(why)" }
-      if case .discarded(let why) = restoration.outcome { status += " \(why)" }
+      var detail = ""
+      if case .recoveredFromPrevious(let why) = restoration.outcome { detail += " \(why)" }
+      if case .discarded(let why) = restoration.outcome { detail += " \(why)" }
+      launch = (key, tag, detail)
     }
-    if let problem = itemStore.loadProblem { status += " — \(problem)" }
+    if let problem = itemStore.loadProblem { launch = (launch?.key ?? "StateFresh", launch?.tag ?? "fresh launch", (launch?.detail ?? "") + " — \(problem)") }
     _ = items.view
     if items.highlightedRow == nil, !itemStore.allItems.isEmpty { items.highlightedRow = 0 }
     return true

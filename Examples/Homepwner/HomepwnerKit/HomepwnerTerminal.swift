@@ -261,7 +261,7 @@ public final class HomepwnerTerminal {
   /// what happened.
   func attachPhoto(atPath path: String, to item: Item) {
     guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else {
-      app.status = "\(path): cannot be read"
+      app.status = app.preferences.text("CannotRead", path)
       return
     }
     do {
@@ -423,7 +423,7 @@ public final class HomepwnerTerminal {
       text.text("DefaultValue", text.money(text.defaultValue)),
       text.text("Language", text.language),
       "\(app.itemStore.archivePath)",
-      "(\(app.imageStore.cachedCount) in memory) \(app.imageStore.folder)",
+      text.text("InMemory", text.number(app.imageStore.cachedCount)) + " \(app.imageStore.folder)",
     ]
   }
 

@@ -26,8 +26,21 @@ public struct Preferences {
   public var sortOrder: String { defaults.string(forKey: Self.sortOrderKey) ?? "manual" }
   public var defaultValue: Int { defaults.integer(forKey: Self.defaultValueKey) }
 
-  /// The localization the bundle chose (`preferredLocalizations.first`).
-  public var language: String { bundle.preferredLocalizations.first ?? "en" }
+  /// The localization the screens are in: the first of the bundle's localization search list,
+  /// which the bundle keeps (with its string tables) until ``applyLanguageChange()`` — so labels,
+  /// numbers and dates always follow one and the same choice, never half of a new one.
+  public var language: String { bundle.localizationSearchList.first ?? "en" }
+
+  /// Takes a changed `AppleLanguages` whole (the app calls it when it comes back to the
+  /// foreground): when the user's languages now choose another localization than the one in
+  /// use, the bundle forgets its choice and string tables, and every label, number and date
+  /// changes together at the next draw. Returns whether the language changed.
+  @discardableResult
+  public func applyLanguageChange() -> Bool {
+    guard let chosen = bundle.preferredLocalizations.first, chosen != language else { return false }
+    bundle.invalidateResourceCache()
+    return true
+  }
 
   /// `NSLocalizedString(key)` from the app's bundle.
   public func text(_ key: String) -> String { bundle.localizedString(forKey: key, value: nil, table: nil) }
@@ -46,6 +59,9 @@ public struct Preferences {
   public func money(_ value: Int) -> String {
     Decimal(value).formatted(.currency(code: currencyCode).locale(Locale(identifier: language)))
   }
+
+  /// A whole number as the language writes it ("1,234", "1.234").
+  public func number(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: language))) }
 
   /// A date in the language's medium style.
   public func date(_ date: Date) -> String {

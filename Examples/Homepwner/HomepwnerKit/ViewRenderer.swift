@@ -79,11 +79,14 @@ public struct ViewRenderer {
       }
     case let field as TextField:
       let text = field.text.isEmpty && !focused ? (field.placeholder ?? "") : field.text + (focused ? "▏" : "")
-      let inside = max(0, cells.width - 2)
+      // The box is cut at the screen's edge as a whole: the text inside is shortened, the
+      // closing bracket stays.
+      let inside = max(0, min(cells.width, screen.width - cells.x) - 2)
       let shown = TerminalScreen.clipped(text, to: inside)
       line("[" + shown + String(repeating: " ", count: max(0, inside - TerminalScreen.columns(of: shown))) + "]", bold: focused)
     case let button as Button:
-      line("[ " + button.title + " ]", inverse: focused)
+      let inside = max(0, min(cells.width, screen.width - cells.x) - 4)
+      line("[ " + TerminalScreen.clipped(button.title, to: inside) + " ]", inverse: focused)
     case let picker as DatePicker:
       if let parts = datePickerParts?(picker), cells.height >= 6 {
         if region.contains(top), cells.x + 3 < screen.width {

@@ -94,10 +94,14 @@ observers.append(
   center.addObserver(forName: .applicationDidReceiveMemoryWarning, object: lifecycle, queue: nil) { _ in
     DispatchQueue.main.async { MainActor.assumeIsolated { redraw() } }
   })
-// Coming back: settings another process changed (`defaults write`) apply now.
+// Coming back: settings another process changed (`defaults write`) apply now — a new
+// `AppleLanguages` too, whole: every label, number and date at once (Preferences.applyLanguageChange).
 observers.append(
   center.addObserver(forName: .applicationWillEnterForeground, object: lifecycle, queue: nil) { _ in
-    MainActor.assumeIsolated { _ = preferences.defaults.synchronize() }
+    MainActor.assumeIsolated {
+      _ = preferences.defaults.synchronize()
+      preferences.applyLanguageChange()
+    }
   })
 // Leaving: back to the normal screen before the host restores the terminal and stops the process.
 observers.append(center.addObserver(forName: .applicationDidEnterBackground, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
