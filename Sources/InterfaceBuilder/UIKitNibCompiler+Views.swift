@@ -1,0 +1,143 @@
+import Interface
+
+/// Views: UIView's keys in the order UIKit's encoder writes them, then each class's own.
+extension UIKitNibCompiler {
+  static let classNames: [String: String] = [
+    "view": "UIView", "label": "UILabel", "button": "UIButton", "textField": "UITextField", "textView": "UITextView",
+    "imageView": "UIImageView", "switch": "UISwitch", "slider": "UISlider", "stepper": "UIStepper",
+    "segmentedControl": "UISegmentedControl", "tableView": "UITableView", "tableViewCell": "UITableViewCell",
+    "tableViewCellContentView": "UITableViewCellContentView", "collectionView": "UICollectionView",
+    "collectionViewCell": "UICollectionViewCell", "collectionViewCellContentView": "UIView",
+    "collectionReusableView": "UICollectionReusableView", "scrollView": "UIScrollView", "stackView": "UIStackView",
+    "activityIndicatorView": "UIActivityIndicatorView", "visualEffectView": "UIVisualEffectView", "navigationBar": "UINavigationBar",
+    "tabBar": "UITabBar", "toolbar": "UIToolbar", "searchBar": "UISearchBar", "pickerView": "UIPickerView",
+    "datePicker": "UIDatePicker", "progressView": "UIProgressView", "pageControl": "UIPageControl", "window": "UIWindow",
+    "mapView": "MKMapView", "webView": "UIWebView", "wkWebView": "WKWebView", "glkView": "GLKView", "containerView": "UIView",
+    "viewController": "UIViewController", "tableViewController": "UITableViewController",
+    "collectionViewController": "UICollectionViewController", "navigationController": "UINavigationController",
+    "tabBarController": "UITabBarController", "navigationItem": "UINavigationItem", "barButtonItem": "UIBarButtonItem",
+    "tabBarItem": "UITabBarItem", "customObject": "NSObject", "tapGestureRecognizer": "UITapGestureRecognizer",
+    "panGestureRecognizer": "UIPanGestureRecognizer", "pinchGestureRecognizer": "UIPinchGestureRecognizer",
+    "swipeGestureRecognizer": "UISwipeGestureRecognizer", "rotationGestureRecognizer": "UIRotationGestureRecognizer",
+    "pongPressGestureRecognizer": "UILongPressGestureRecognizer", "longPressGestureRecognizer": "UILongPressGestureRecognizer",
+    "screenEdgePanGestureRecognizer": "UIScreenEdgePanGestureRecognizer", "collectionViewFlowLayout": "UICollectionViewFlowLayout",
+  ]
+
+  /// The class of an object element: known ones by table, others that look like objects (an id
+  /// and a frame) as `UI` + the element's name.
+  static func className(of element: InterfaceDocument.Element) -> String? {
+    if let known = classNames[element.name] { return known }
+    guard element["id"] != nil, element.child("rect", key: "frame") != nil, let first = element.name.first else { return nil }
+    return "UI" + first.uppercased() + element.name.dropFirst()
+  }
+
+  static let nonViews: Set<String> = [
+    "viewController", "tableViewController", "collectionViewController", "navigationController", "tabBarController",
+    "navigationItem", "barButtonItem", "tabBarItem", "customObject", "tapGestureRecognizer", "panGestureRecognizer",
+    "pinchGestureRecognizer", "swipeGestureRecognizer", "rotationGestureRecognizer", "longPressGestureRecognizer",
+    "screenEdgePanGestureRecognizer", "collectionViewFlowLayout",
+  ]
+
+  static func isView(_ element: InterfaceDocument.Element) -> Bool { !nonViews.contains(element.name) }
+
+  /// UIView's keys and the subclasses' ones, in the order UIKit writes them (Xcode 9 and later,
+  /// from the pairs: a key never follows one listed after it).
+  static let keyOrder: [String] = [
+    "UIBounds", "UICenter", "UISubviews", "UIBackgroundColor", "UIDeepDrawRect", "UIOpaque", "UIMultipleTouchEnabled",
+    "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAlpha", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIContentMode",
+    "UIClipsToBounds", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", "UIClearsContextBeforeDrawing", "UITintColor",
+    "UIViewAutolayoutConstraints", "UIViewContentHuggingPriority", "UIViewLayoutMargins",
+    "UIViewContentCompressionResistancePriority", "UIViewPreservesSuperviewMargins", "UIViewLayoutGuides",
+    "UIViewPreservesSpecificSuperviewMargins", "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties",
+  ]
+  static let keyRank: [String: Int] = Dictionary(uniqueKeysWithValues: keyOrder.enumerated().map { ($1, $0) })
+
+  static let autoresizingBits: [(String, Int)] = [
+    ("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16), ("flexibleMaxY", 32),
+  ]
+
+  static let contentModes = [
+    "scaleToFill", "scaleAspectFit", "scaleAspectFill", "redraw", "center", "top", "bottom", "left", "right", "topLeft",
+    "topRight", "bottomLeft", "bottomRight",
+  ]
+
+  /// A view's keys: UIView's (geometry, subviews, colour, flags, constraints, priorities), then
+  /// its class's (``classEntries(_:object:)``).
+  mutating func viewEntries(_ element: InterfaceDocument.Element, object: Int) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    var base: [String: NIBArchive.Payload] = [:]
+    let frame = element.child("rect", key: "frame")
+    // A view without a frame in the document (Interface Builder left it to Auto Layout) is
+    // laid out 1000 × 1000 at the origin by ibtool (seen on labels of several pairs).
+    let (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
+    let (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
+    base["UIBounds"] = Self.geometry([0, 0, width, height])
+    base["UICenter"] = Self.geometry([x + width / 2, y + height / 2])
+    var subviews: [Int] = []
+    for child in element.child("subviews")?.children ?? [] {
+      if let view = try compileObject(child) { subviews.append(view) }
+    }
+    if !subviews.isEmpty { base["UISubviews"] = .object(graph.collection("NSMutableArray", subviews)) }
+    if let color = color(element, key: "backgroundColor") { base["UIBackgroundColor"] = .object(color) }
+    if options.xcode >= 800 { base["UIDeepDrawRect"] = .bool(true) }
+    // A stack view is always written opaque (146 of 146 in the pairs, whatever the document says).
+    if element.flag("opaque", default: true) || element.name == "stackView" { base["UIOpaque"] = .bool(true) }
+    if element.flag("multipleTouchEnabled") { base["UIMultipleTouchEnabled"] = .bool(true) }
+    if element.flag("hidden") { base["UIHidden"] = .bool(true) }
+    if !element.flag("userInteractionEnabled", default: true) { base["UIUserInteractionDisabled"] = .bool(true) }
+    if let tag = element.wholeNumber("tag"), tag != 0 { base["UITag"] = NibGraph.integer(tag) }
+    if let alpha = element.double("alpha"), alpha != 1 { base["UIAlpha"] = .float64(alpha) }
+    if element.flag("autoresizesSubviews", default: true) { base["UIAutoresizeSubviews"] = .bool(true) }
+    var mask = 36
+    if let maskElement = element.child("autoresizingMask", key: "autoresizingMask") {
+      mask = Self.autoresizingBits.reduce(0) { $0 | (maskElement.flag($1.0) ? $1.1 : 0) }
+    }
+    if mask != 0 { base["UIAutoresizingMask"] = NibGraph.integer(mask) }
+    if let mode = element["contentMode"].flatMap({ Self.contentModes.firstIndex(of: $0) }), mode != 0 {
+      base["UIContentMode"] = NibGraph.integer(mode)
+    }
+    if element.flag("clipsSubviews") { base["UIClipsToBounds"] = .bool(true) }
+    if element["translatesAutoresizingMaskIntoConstraints"] == "NO" {
+      base["UIViewDoesNotTranslateAutoresizingMaskIntoConstraints"] = .bool(true)
+    }
+    if !element.flag("clearsContextBeforeDrawing", default: true) { base["UIClearsContextBeforeDrawing"] = .bool(false) }
+    if let tint = color(element, key: "tintColor") { base["UITintColor"] = .object(tint) }
+    let hugging = (element.wholeNumber("horizontalHuggingPriority") ?? 250, element.wholeNumber("verticalHuggingPriority") ?? 250)
+    if hugging != (250, 250) { base["UIViewContentHuggingPriority"] = .object(graph.string("{\(hugging.0), \(hugging.1)}")) }
+    let resistance = (
+      element.wholeNumber("horizontalCompressionResistancePriority") ?? 750, element.wholeNumber("verticalCompressionResistancePriority") ?? 750
+    )
+    if resistance != (750, 750) {
+      base["UIViewContentCompressionResistancePriority"] = .object(graph.string("{\(resistance.0), \(resistance.1)}"))
+    }
+    let semantic = ["unspecified", "playback", "spatial", "forceLeftToRight", "forceRightToLeft"]
+    base["UIViewSemanticContentAttribute"] = NibGraph.integer(element["semanticContentAttribute"].flatMap { semantic.firstIndex(of: $0) } ?? 0)
+    margins[object] = layoutMargins(element)
+    // Stack, collection and map views always write their margins (every pair), others when set.
+    if ["stackView", "collectionView", "mapView"].contains(element.name) || element.child("edgeInsets", key: "layoutMargins") != nil {
+      let m = margins[object] ?? [8, 8, 8, 8]
+      base["UIViewLayoutMargins"] = Self.geometry(m)
+    }
+    if options.xcode >= 1100 { base["UIViewLargeContentStoredProperties"] = .null }
+    for guide in element.children("viewLayoutGuide") {
+      if let id = guide["id"] { layoutGuides[id] = (object, guide["key"] ?? "") }
+    }
+    if let list = element.child("constraints"), let id = element["id"] { deferredConstraints.append((list, object, id)) }
+    var entries = Self.keyOrder.compactMap { key in base[key].map { NibGraph.Entry(key, $0) } }
+    entries += try classEntries(element, object: object)
+    return entries
+  }
+
+  /// The view's layout margins (top, left, bottom, right): its `<edgeInsets key="layoutMargins">`,
+  /// or UIKit's default of 8 on every side (a stack view: 0).
+  func layoutMargins(_ element: InterfaceDocument.Element) -> [Double] {
+    if let insets = element.child("edgeInsets", key: "layoutMargins") {
+      return [insets.double("top") ?? 0, insets.double("left") ?? 0, insets.double("bottom") ?? 0, insets.double("right") ?? 0]
+    }
+    return element.name == "stackView" ? [0, 0, 0, 0] : [8, 8, 8, 8]
+  }
+
+  /// Objects that are not views (custom objects, gesture recognizers, items): their class's keys.
+  mutating func plainObjectEntries(_ element: InterfaceDocument.Element, object: Int) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    try classEntries(element, object: object)
+  }
+}
