@@ -194,7 +194,7 @@ struct CanonicalUnion {
   func identityDifference(_ left: Int, _ right: Int) -> String? {
     func identities(_ root: Int) -> [Int: (count: Int, className: String)] {
       var result: [Int: (count: Int, className: String)] = [:]
-      for node in reachable(from: root) where !options.valueClasses.contains(nodes[node].className) {
+      for node in reachable(from: root) where !isValue(node) {
         result[labels[node], default: (0, nodes[node].className)].count += 1
       }
       return result
@@ -303,5 +303,9 @@ struct CanonicalUnion {
     return nil
   }
 
-  func isValue(_ node: Int) -> Bool { options.valueClasses.contains(nodes[node].className) }
+  /// Whether a node is of a value class (its own class, before the fallbacks).
+  func isValue(_ node: Int) -> Bool {
+    let name = nodes[node].className
+    return options.valueClasses.contains(name.firstIndex(of: "/").map { String(name[..<$0]) } ?? name)
+  }
 }

@@ -56,13 +56,13 @@ extension UIKitNibCompiler {
     if let mode = element["lineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), mode != 4 {
       entries.append(.init("UILineBreakMode", NibGraph.integer(mode)))
     }
-    entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 4)))
+    entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
     if element.flag("adjustsFontSizeToFit") {
       entries.append(.init("UIAdjustsFontSizeToFit", .bool(true)))
     }
     if let scale = element.double("minimumScaleFactor"), scale != 0 { entries.append(.init("UIMinimumScaleFactor", .float32(Float(scale)))) }
-    if let width = element.double("preferredMaxLayoutWidth") { entries.append(.init("UIPreferredMaxLayoutWidth", .float64(width))) }
-    entries.append(.init("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true)))
+    if let width = element.double("preferredMaxLayoutWidth") { entries.append(.init("UIPreferredMaxLayoutWidth", .float32(Float(width)))) }
+    if options.xcode >= 800 { entries.append(.init("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))) }
     return entries
   }
 
@@ -123,7 +123,7 @@ extension UIKitNibCompiler {
     entries.append(.init("UIMinimumFontSize", .float32(Float(element.double("minimumFontSize") ?? 0))))
     entries.append(.init("UIClearButtonOffset", Self.geometry([3, 1])))
     entries += textInputTraits(element)
-    entries.append(.init("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true)))
+    if options.xcode >= 800 { entries.append(.init("UIDisableTextColorUpdateOnTraitCollectionChange", .bool(true))) }
     return entries
   }
 

@@ -50,21 +50,33 @@ extension UIKitNibCompiler {
     return guide
   }
 
+  /// The order of a constraint's keys: Xcode 8 and later write each legacy attribute beside its
+  /// V2 form; Xcode 7 wrote the V2 forms, then `NSShouldBeArchived`, then the legacy ones (and a
+  /// second attribute of 0 when there is no second item).
+  static let constraintKeyOrder = [
+    "NSFirstItem", "NSFirstAttributeV2", "NSFirstAttribute", "NSRelation", "NSMultiplier", "NSSecondItem", "NSSecondAttributeV2",
+    "NSSecondAttribute", "NSSymbolicConstant", "NSConstantV2", "NSShouldBeArchived", "NSPriority", "NSConstant", "NSLayoutIdentifier",
+  ]
+  static let constraintKeyOrderXcode7 = [
+    "NSFirstItem", "NSFirstAttributeV2", "NSRelation", "NSMultiplier", "NSSecondItem", "NSSecondAttributeV2", "NSSymbolicConstant",
+    "NSConstantV2", "NSShouldBeArchived", "NSPriority", "NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSLayoutIdentifier",
+  ]
+
   mutating func constraint(_ element: InterfaceDocument.Element, view: Int, viewID: String) throws(InterfaceBuilderError) -> Int {
+    var keys: [String: NIBArchive.Payload] = [:]
     let first = try item(element["firstItem"] ?? viewID, of: element)
     let firstAttribute = Self.layoutAttributes[element["firstAttribute"] ?? ""] ?? 0
-    var entries: [NibGraph.Entry] = [
-      .init("NSFirstItem", .object(first)), .init("NSFirstAttributeV2", NibGraph.integer(firstAttribute)),
-      .init("NSFirstAttribute", NibGraph.integer(Self.legacyAttribute(firstAttribute))),
-    ]
+    keys["NSFirstItem"] = .object(first)
+    keys["NSFirstAttributeV2"] = NibGraph.integer(firstAttribute)
+    keys["NSFirstAttribute"] = NibGraph.integer(Self.legacyAttribute(firstAttribute))
     let relations = ["lessThanOrEqual": -1, "greaterThanOrEqual": 1]
-    if let relation = element["relation"].flatMap({ relations[$0] }) { entries.append(.init("NSRelation", NibGraph.integer(relation))) }
+    if let relation = element["relation"].flatMap({ relations[$0] }) { keys["NSRelation"] = NibGraph.integer(relation) }
     var multiplier = 1.0
     if let text = element["multiplier"] {
       let parts = text.split(separator: ":").compactMap { Double($0) }
       multiplier = parts.count == 2 && parts[1] != 0 ? parts[0] / parts[1] : parts.first ?? 1
       // Interface Builder holds the multiplier as a float: the double written is the float's.
-      if multiplier != 1 { entries.append(.init("NSMultiplier", .float64(Double(Float(multiplier))))) }
+      if multiplier != 1 { keys["NSMultiplier"] = .float64(Double(Float(multiplier))) }
     }
     let constant = element.double("constant") ?? 0
     var legacy = constant
@@ -74,21 +86,23 @@ extension UIKitNibCompiler {
       secondAttribute = Self.layoutAttributes[attribute] ?? 0
       let target = try item(element["secondItem"] ?? viewID, of: element)
       second = target
-      entries += [
-        .init("NSSecondItem", .object(target)), .init("NSSecondAttributeV2", NibGraph.integer(secondAttribute)),
-        .init("NSSecondAttribute", NibGraph.integer(Self.legacyAttribute(secondAttribute))),
-      ]
+      keys["NSSecondItem"] = .object(target)
+    }
+    if second != nil || options.xcode < 800 {
+      keys["NSSecondAttributeV2"] = NibGraph.integer(secondAttribute)
+      keys["NSSecondAttribute"] = NibGraph.integer(Self.legacyAttribute(secondAttribute))
     }
     // The legacy constant holds the margins: first.edge = first.margin − offset.
     legacy -= Self.marginOffset(firstAttribute, margins: margins[first] ?? [8, 8, 8, 8])
     if let second { legacy += multiplier * Self.marginOffset(secondAttribute, margins: margins[second] ?? [8, 8, 8, 8]) }
-    if let symbolic = element["symbolic"], symbolic == "YES" { entries.append(.init("NSSymbolicConstant", .object(graph.string("NSSpace")))) }
-    if constant != 0 { entries.append(.init("NSConstantV2", .float64(constant))) }
-    entries.append(.init("NSShouldBeArchived", .bool(true)))
-    if let priority = element.wholeNumber("priority"), priority != 1000 { entries.append(.init("NSPriority", NibGraph.integer(priority))) }
-    if legacy != 0 { entries.append(.init("NSConstant", .float64(legacy))) }
-    if let identifier = element["identifier"] { entries.append(.init("NSLayoutIdentifier", .object(graph.string(identifier)))) }
-    let constraint = graph.add("NSLayoutConstraint", entries)
+    if element["symbolic"] == "YES" { keys["NSSymbolicConstant"] = .object(graph.string("NSSpace")) }
+    if constant != 0 { keys["NSConstantV2"] = .float64(constant) }
+    keys["NSShouldBeArchived"] = .bool(true)
+    if let priority = element.wholeNumber("priority"), priority != 1000 { keys["NSPriority"] = NibGraph.integer(priority) }
+    if legacy != 0 { keys["NSConstant"] = .float64(legacy) }
+    if let identifier = element["identifier"] { keys["NSLayoutIdentifier"] = .object(graph.string(identifier)) }
+    let order = options.xcode < 800 ? Self.constraintKeyOrderXcode7 : Self.constraintKeyOrder
+    let constraint = graph.add("NSLayoutConstraint", order.compactMap { key in keys[key].map { NibGraph.Entry(key, $0) } })
     try register(constraint, element)
     objects.append(constraint)
     return constraint

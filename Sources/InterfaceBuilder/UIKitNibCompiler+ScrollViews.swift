@@ -76,7 +76,7 @@ extension UIKitNibCompiler {
       objects.append(object)
       entries.append(.init("UICollectionLayout", .object(object)))
     }
-    if options.xcode >= 1000 { entries.append(.init("UICollectionViewPrefetchingEnabled", .bool(element.flag("prefetchingEnabled", default: true)))) }
+    if options.xcode >= 800 { entries.append(.init("UICollectionViewPrefetchingEnabled", .bool(element.flag("prefetchingEnabled", default: true)))) }
     return entries
   }
 }

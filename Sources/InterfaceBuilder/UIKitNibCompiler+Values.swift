@@ -9,9 +9,19 @@ extension UIKitNibCompiler {
     return .data(bytes)
   }
 
+  /// An `NSNumber`. Apple's encoder stores equal numbers once, in the type of the first one
+  /// encoded (a runtime attribute's real 0 shares a button state's integer 0): so does this,
+  /// the first made deciding.
   mutating func number(_ value: Double, integer: Bool) -> Int {
-    if integer, let whole = Int(exactly: value) { return graph.add("NSNumber", [.init("NS.intval", NibGraph.integer(whole))]) }
-    return graph.add("NSNumber", [.init("NS.dblval", .float64(value))])
+    if let known = numbers[value] { return known }
+    let object: Int
+    if integer, let whole = Int(exactly: value) {
+      object = graph.add("NSNumber", [.init("NS.intval", NibGraph.integer(whole))])
+    } else {
+      object = graph.add("NSNumber", [.init("NS.dblval", .float64(value))])
+    }
+    numbers[value] = object
+    return object
   }
 
   /// A colour component as NSColor's description text writes it (`%.3g`: `0.502`, `1`,
@@ -50,8 +60,17 @@ extension UIKitNibCompiler {
       components = known
     } else if let white = element.double("white") {
       let alpha = element.double("alpha") ?? 1
-      let grey = element["customColorSpace"] == "genericGamma22GrayColorSpace" || element["colorSpace"] == "deviceWhite"
-      components = grey ? [white, alpha] : [white, white, white, alpha]
+      // From Xcode 8 a grey equal to one of UIKit's named greys is that colour (grey, named);
+      // other calibrated greys become RGB, generic gamma 2.2 greys stay grey. Xcode 7 made every
+      // calibrated grey RGB.
+      let named = ["whiteColor": [1.0, 1], "blackColor": [0.0, 1], "clearColor": [0.0, 0]].first { $0.value == [white, alpha] }?.key
+      if options.xcode >= 800, let named {
+        name = named
+        components = [white, alpha]
+      } else {
+        let grey = element["customColorSpace"] == "genericGamma22GrayColorSpace" || element["colorSpace"] == "deviceWhite"
+        components = grey ? [white, alpha] : [white, white, white, alpha]
+      }
     } else if element["red"] != nil || element["green"] != nil || element["blue"] != nil {
       components = [element.double("red") ?? 0, element.double("green") ?? 0, element.double("blue") ?? 0, element.double("alpha") ?? 1]
     } else {
@@ -122,7 +141,11 @@ extension UIKitNibCompiler {
     }
     entries.append(.init("UIFontName", .object(graph.string(name))))
     if let style { entries.append(.init("UIIBTextStyle", .object(graph.string(style)))) }
-    if isSystem, style == nil {
+    if !isSystem {
+      let attributes = graph.collection(
+        "NSMutableDictionary", [graph.string("NSFontSizeAttribute"), number(size, integer: true), graph.string("NSFontNameAttribute"), graph.string(name)])
+      entries.append(.init("UIFontDescriptor", .object(graph.add("UIFontDescriptor", [.init("UIFontDescriptorAttributes", .object(attributes))]))))
+    } else if style == nil {
       let usage = Self.usages[weight] ?? "CTFontRegularUsage"
       let attributes = graph.collection(
         "NSMutableDictionary",
@@ -130,7 +153,7 @@ extension UIKitNibCompiler {
       entries.append(.init("UIFontDescriptor", .object(graph.add("UIFontDescriptor", [.init("UIFontDescriptorAttributes", .object(attributes))]))))
     }
     entries.append(.init("UIFontPointSize", .float64(style == nil ? size : 0)))
-    if options.xcode >= 1000 {
+    if options.xcode >= 900 {
       entries += [
         .init("UIFontTextStyleForScaling", .null), .init("UIFontPointSizeForScaling", .float64(0)),
         .init("UIFontMaximumPointSizeAfterScaling", .float64(0)),

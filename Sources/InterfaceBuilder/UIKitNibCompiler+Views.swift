@@ -77,7 +77,8 @@ extension UIKitNibCompiler {
       if let view = try compileObject(child) { subviews.append(view) }
     }
     if !subviews.isEmpty { base["UISubviews"] = .object(graph.collection("NSMutableArray", subviews)) }
-    if let color = color(element, key: "backgroundColor") { base["UIBackgroundColor"] = .object(color) }
+    // A stack view draws nothing: its background colour is not archived.
+    if element.name != "stackView", let color = color(element, key: "backgroundColor") { base["UIBackgroundColor"] = .object(color) }
     if options.xcode >= 800 { base["UIDeepDrawRect"] = .bool(true) }
     // A stack view is always written opaque (146 of 146 in the pairs, whatever the document says).
     if element.flag("opaque", default: true) || element.name == "stackView" { base["UIOpaque"] = .bool(true) }
@@ -113,7 +114,8 @@ extension UIKitNibCompiler {
     base["UIViewSemanticContentAttribute"] = NibGraph.integer(element["semanticContentAttribute"].flatMap { semantic.firstIndex(of: $0) } ?? 0)
     margins[object] = layoutMargins(element)
     // Stack, collection and map views always write their margins (every pair), others when set.
-    if ["stackView", "collectionView", "mapView"].contains(element.name) || element.child("edgeInsets", key: "layoutMargins") != nil {
+    let alwaysMargins = element.name == "stackView" || element.name == "mapView" || (element.name == "collectionView" && options.xcode >= 900)
+    if alwaysMargins || element.child("edgeInsets", key: "layoutMargins") != nil {
       let m = margins[object] ?? [8, 8, 8, 8]
       base["UIViewLayoutMargins"] = Self.geometry(m)
     }
@@ -133,7 +135,7 @@ extension UIKitNibCompiler {
     if let insets = element.child("edgeInsets", key: "layoutMargins") {
       return [insets.double("top") ?? 0, insets.double("left") ?? 0, insets.double("bottom") ?? 0, insets.double("right") ?? 0]
     }
-    return element.name == "stackView" ? [0, 0, 0, 0] : [8, 8, 8, 8]
+    return element.name == "stackView" || element.name == "mapView" ? [0, 0, 0, 0] : [8, 8, 8, 8]
   }
 
   /// Objects that are not views (custom objects, gesture recognizers, items): their class's keys.
