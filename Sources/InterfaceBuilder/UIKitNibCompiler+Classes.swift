@@ -116,7 +116,10 @@ extension UIKitNibCompiler {
     entries.append(.init("UIFont", .object(font(fontElement ?? InterfaceDocument.Element(name: "fontDescription", attributes: [("type", "system"), ("pointSize", "14")])))))
     if let placeholder = element["placeholder"] { entries.append(.init("UIPlaceholder", .object(graph.string(placeholder)))) }
     entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
-    let textColor = color(element, key: "textColor") ?? color(InterfaceDocument.Element(name: "color", attributes: [("cocoaTouchSystemColor", "blackColor")]))
+    // The default text colour: UIKit's black, written as RGB by Xcode 7.
+    let black: [(name: String, value: String)] =
+      options.xcode < 800 ? [("red", "0"), ("green", "0"), ("blue", "0"), ("alpha", "1")] : [("cocoaTouchSystemColor", "blackColor")]
+    let textColor = color(element, key: "textColor") ?? color(InterfaceDocument.Element(name: "color", attributes: black))
     if let textColor { entries.append(.init("UITextColor", .object(textColor))) }
     entries.append(.init("UIBorderStyle", NibGraph.integer(element["borderStyle"].flatMap { Self.borderStyles[$0] } ?? 0)))
     entries.append(.init("UIAdjustsFontSizeToFit", .bool(element.flag("adjustsFontSizeToFit", default: true))))

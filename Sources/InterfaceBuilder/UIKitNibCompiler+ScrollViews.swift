@@ -15,7 +15,8 @@ extension UIKitNibCompiler {
     entries.append(.init("UIBouncesZoom", .bool(element.flag("bouncesZoom", default: true))))
     if element.flag("alwaysBounceVertical") { entries.append(.init("UIAlwaysBounceVertical", .bool(true))) }
     if element.flag("alwaysBounceHorizontal") { entries.append(.init("UIAlwaysBounceHorizontal", .bool(true))) }
-    if element.name == "collectionView" || element.name == "textView" {
+    // Xcode 7 and 8 wrote a table's content size too (its width, height 0).
+    if element.name == "collectionView" || element.name == "textView" || (element.name == "tableView" && options.xcode < 900) {
       let frame = element.child("rect", key: "frame")
       entries.append(.init("UIContentSize", Self.geometry([frame?.double("width") ?? 1000, 0])))
     }
@@ -38,7 +39,9 @@ extension UIKitNibCompiler {
     entries.append(.init("UISeparatorStyle", NibGraph.integer(separator)))
     entries.append(.init("UISeparatorStyleIOS5AndLater", NibGraph.integer(separator)))
     if let color = color(element, key: "separatorColor") { entries.append(.init("UISeparatorColor", .object(color))) }
-    entries.append(.init("UIRowHeight", .float32(Float(element.double("rowHeight") ?? 44))))
+    // Before Xcode 9 only a row height other than UIKit's 44 was written.
+    let rowHeight = element.double("rowHeight") ?? 44
+    if options.xcode >= 900 || rowHeight != 44 { entries.append(.init("UIRowHeight", .float32(Float(rowHeight)))) }
     entries.append(.init("UISectionHeaderHeight", .float32(Float(element.double("sectionHeaderHeight") ?? 22))))
     entries.append(.init("UISectionFooterHeight", .float32(Float(element.double("sectionFooterHeight") ?? 22))))
     if options.xcode >= 900 {
@@ -48,6 +51,7 @@ extension UIKitNibCompiler {
       entries.append(.init("UIInsetsContentViewsToSafeArea", .bool(element.flag("insetsContentViewsToSafeArea", default: true))))
       entries.append(.init("UISeparatorInsetReference", NibGraph.integer(element["separatorInsetReference"] == "fromAutomaticInsets" ? 1 : 0)))
     }
+    if options.xcode < 800 { entries.append(.init("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))) }
     return entries
   }
 

@@ -9,19 +9,71 @@ extension UIKitNibCompiler {
     return .data(bytes)
   }
 
-  /// An `NSNumber`. Apple's encoder stores equal numbers once, in the type of the first one
-  /// encoded (a runtime attribute's real 0 shares a button state's integer 0): so does this,
-  /// the first made deciding.
+  /// An `NSNumber` (equal ones are merged when the graph is finished: ``sharingEqualNumbers()``).
   mutating func number(_ value: Double, integer: Bool) -> Int {
-    if let known = numbers[value] { return known }
-    let object: Int
-    if integer, let whole = Int(exactly: value) {
-      object = graph.add("NSNumber", [.init("NS.intval", NibGraph.integer(whole))])
-    } else {
-      object = graph.add("NSNumber", [.init("NS.dblval", .float64(value))])
+    if integer, let whole = Int(exactly: value) { return graph.add("NSNumber", [.init("NS.intval", NibGraph.integer(whole))]) }
+    return graph.add("NSNumber", [.init("NS.dblval", .float64(value))])
+  }
+
+  /// Apple's encoder stores equal numbers and equal colours once, as the first one it encodes:
+  /// a runtime attribute's real 0 becomes the integer 0 of a button state encoded before it, a
+  /// view's white the table background colour (named `tableBackgroundColor`) of a subview
+  /// encoded before it. The graph is walked in encoding order (depth first from the root, keys
+  /// in order) and every number or colour is replaced by the first equal one met.
+  mutating func sharingEqualValues() {
+    func value(_ object: Int) -> [Double]? {
+      let entries = graph[object].entries
+      if graph[object].className == "UIColor" {
+        // A colour's value: its components and colour space, not its name.
+        return entries.compactMap { entry -> Double? in
+          switch (entry.key, entry.value) {
+          case ("UISystemColorName", _): nil
+          case (_, .float32(let v)): Double(v)
+          case (_, .int8(let v)): Double(v)
+          default: nil
+          }
+        }
+      }
+      guard graph[object].className == "NSNumber", let entry = entries.first, entries.count == 1 else { return nil }
+      switch entry.value {
+      case .int8(let v): return [Double(v)]
+      case .int16(let v): return [Double(v)]
+      case .int32(let v): return [Double(v)]
+      case .int64(let v): return [Double(v)]
+      case .float64(let v): return [v]
+      case .float32(let v): return [Double(v)]
+      default: return nil
+      }
     }
-    numbers[value] = object
-    return object
+    var first: [[Double]: Int] = [:]
+    var replacement: [Int: Int] = [:]
+    var seen = Set<Int>([graph.root])
+    var stack: [(object: Int, entry: Int)] = [(graph.root, 0)]
+    while let top = stack.popLast() {
+      let entries = graph[top.object].entries
+      var position = top.entry
+      while position < entries.count {
+        defer { position += 1 }
+        guard case .object(let target) = entries[position].value, seen.insert(target).inserted else { continue }
+        if var key = value(target) {
+          key.insert(graph[target].className == "NSNumber" ? 0 : 1, at: 0)
+          if let known = first[key] {
+            replacement[target] = known
+            continue
+          }
+          first[key] = target
+        }
+        stack.append((top.object, position + 1))
+        stack.append((target, 0))
+        break
+      }
+    }
+    guard !replacement.isEmpty else { return }
+    for index in graph.objects.indices {
+      for (position, entry) in graph.objects[index].entries.enumerated() {
+        if case .object(let target) = entry.value, let shared = replacement[target] { graph.objects[index].entries[position].value = .object(shared) }
+      }
+    }
   }
 
   /// A colour component as NSColor's description text writes it (`%.3g`: `0.502`, `1`,
@@ -43,7 +95,7 @@ extension UIKitNibCompiler {
   static let systemColors: [String: [Double]] = [
     "clearColor": [0, 0], "whiteColor": [1, 1], "blackColor": [0, 1], "darkTextColor": [0, 1], "lightTextColor": [1, 0.6],
     "lightGrayColor": [2.0 / 3.0, 1], "grayColor": [0.5, 1], "darkGrayColor": [1.0 / 3.0, 1],
-    "groupTableViewBackgroundColor": [0.937_254_9, 0.937_254_9, 0.956_862_75, 1], "redColor": [1, 0, 0, 1],
+    "groupTableViewBackgroundColor": [0.937_254_9, 0.937_254_9, 0.956_862_75, 1], "tableBackgroundColor": [1, 1, 1, 1], "redColor": [1, 0, 0, 1],
     "greenColor": [0, 1, 0, 1], "blueColor": [0, 0, 1, 1], "yellowColor": [1, 1, 0, 1], "orangeColor": [1, 0.5, 0, 1],
     "cyanColor": [0, 1, 1, 1], "magentaColor": [1, 0, 1, 1], "purpleColor": [0.5, 0, 0.5, 1], "brownColor": [0.6, 0.4, 0.2, 1],
   ]
@@ -58,6 +110,9 @@ extension UIKitNibCompiler {
     if let system = element["cocoaTouchSystemColor"] ?? element["systemColor"], let known = Self.systemColors[system] {
       name = system
       components = known
+    } else if element["catalog"] == "System", element["name"] == "controlBackgroundColor" {
+      // An AppKit catalog colour in an iOS document: written as its RGB value (one pair).
+      components = [1, 1, 1, 1]
     } else if let white = element.double("white") {
       let alpha = element.double("alpha") ?? 1
       // From Xcode 8 a grey equal to one of UIKit's named greys is that colour (grey, named);
@@ -137,7 +192,9 @@ extension UIKitNibCompiler {
       name = named
     } else {
       let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
-      name = weight.isEmpty ? family : family + "-" + weight.prefix(1).uppercased() + weight.dropFirst()
+      // Xcode 7 named the regular weight too (`.SFUIText-Regular`).
+      let suffix = weight.isEmpty ? (options.xcode < 800 ? "Regular" : "") : weight.prefix(1).uppercased() + weight.dropFirst()
+      name = suffix.isEmpty ? family : family + "-" + suffix
     }
     entries.append(.init("UIFontName", .object(graph.string(name))))
     if let style { entries.append(.init("UIIBTextStyle", .object(graph.string(style)))) }

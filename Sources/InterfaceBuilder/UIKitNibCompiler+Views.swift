@@ -78,7 +78,12 @@ extension UIKitNibCompiler {
     }
     if !subviews.isEmpty { base["UISubviews"] = .object(graph.collection("NSMutableArray", subviews)) }
     // A stack view draws nothing: its background colour is not archived.
-    if element.name != "stackView", let color = color(element, key: "backgroundColor") { base["UIBackgroundColor"] = .object(color) }
+    if element.name != "stackView", let color = color(element, key: "backgroundColor") {
+      base["UIBackgroundColor"] = .object(color)
+    } else if element.name == "tableView", let color = color(InterfaceDocument.Element(name: "color", attributes: [("cocoaTouchSystemColor", "tableBackgroundColor")])) {
+      // A table view without a colour has UIKit's table background (every table of the pairs).
+      base["UIBackgroundColor"] = .object(color)
+    }
     if options.xcode >= 800 { base["UIDeepDrawRect"] = .bool(true) }
     // A stack view is always written opaque (146 of 146 in the pairs, whatever the document says).
     if element.flag("opaque", default: true) || element.name == "stackView" { base["UIOpaque"] = .bool(true) }
@@ -103,7 +108,8 @@ extension UIKitNibCompiler {
     if !element.flag("clearsContextBeforeDrawing", default: true) { base["UIClearsContextBeforeDrawing"] = .bool(false) }
     if let tint = color(element, key: "tintColor") { base["UITintColor"] = .object(tint) }
     let hugging = (element.wholeNumber("horizontalHuggingPriority") ?? 250, element.wholeNumber("verticalHuggingPriority") ?? 250)
-    if hugging != (250, 250) { base["UIViewContentHuggingPriority"] = .object(graph.string("{\(hugging.0), \(hugging.1)}")) }
+    // A slider's own default is not 250: Interface Builder's 250 is always written (every pair).
+    if hugging != (250, 250) || element.name == "slider" { base["UIViewContentHuggingPriority"] = .object(graph.string("{\(hugging.0), \(hugging.1)}")) }
     let resistance = (
       element.wholeNumber("horizontalCompressionResistancePriority") ?? 750, element.wholeNumber("verticalCompressionResistancePriority") ?? 750
     )
@@ -118,6 +124,11 @@ extension UIKitNibCompiler {
     if alwaysMargins || element.child("edgeInsets", key: "layoutMargins") != nil {
       let m = margins[object] ?? [8, 8, 8, 8]
       base["UIViewLayoutMargins"] = Self.geometry(m)
+    }
+    if element.flag("preservesSuperviewLayoutMargins") {
+      base["UIViewPreservesSuperviewMargins"] = .bool(true)
+      // Xcode 9 added the edges preserved: all four (top 1, left 2, bottom 4, right 8).
+      if options.xcode >= 900 { base["UIViewPreservesSpecificSuperviewMargins"] = NibGraph.integer(15) }
     }
     if options.xcode >= 1100 { base["UIViewLargeContentStoredProperties"] = .null }
     for guide in element.children("viewLayoutGuide") {

@@ -65,8 +65,6 @@ public struct UIKitNibCompiler {
   var layoutGuides: [String: (view: Int, key: String)] = [:]
   /// The guide objects made for the layout guides constraints use, by guide id.
   var guideObjects: [String: Int] = [:]
-  /// `NSNumber`s made so far, by value (``number(_:integer:)``).
-  var numbers: [Double: Int] = [:]
   /// The layout margins of each view (top, left, bottom, right), for the legacy constants.
   var margins: [Int: [Double]] = [:]
 
@@ -150,6 +148,7 @@ public struct UIKitNibCompiler {
       .init("UINibTraitStorageListsKey", list([])),
       .init("UINibKeyValuePairsKey", list(keyValuePairs)),
     ]
+    sharingEqualValues()
     return graph
   }
 }
