@@ -51,6 +51,10 @@ def compare(ibtool, source, apple, extra):
 def measure(ibtool, folder, row, extra, per_pair_xcode=False):
     if per_pair_xcode and row["DTXcode"]:
         extra = extra + ["--xcode-version", row["DTXcode"]]
+    # The target's module: a framework's name (Swift classes with customModuleProvider="target").
+    framework = re.search(r"([^/]+)\.framework/", row["compiled_path"])
+    if framework:
+        extra = extra + ["--module", framework.group(1)]
     pair_folder = os.path.join(folder, row["folder"])
     source = os.path.join(pair_folder, row["source_file"])
     results = []

@@ -17,8 +17,11 @@ extension UIKitNibCompiler {
     if element.flag("alwaysBounceHorizontal") { entries.append(.init("UIAlwaysBounceHorizontal", .bool(true))) }
     // Xcode 7 and 8 wrote a table's content size too (its width, height 0).
     if element.name == "collectionView" || element.name == "textView" || (element.name == "tableView" && options.xcode < 900) {
+      // The content size along the scrolling axis is 0, the other the view's size.
       let frame = element.child("rect", key: "frame")
-      entries.append(.init("UIContentSize", Self.geometry([frame?.double("width") ?? 1000, 0])))
+      let horizontal = element.child("collectionViewFlowLayout")?["scrollDirection"] == "horizontal"
+      let size = horizontal ? [0, frame?.double("height") ?? 1000] : [frame?.double("width") ?? 1000, 0]
+      entries.append(.init("UIContentSize", Self.geometry(size)))
     }
     if options.xcode >= 900 {
       let behavior = element["contentInsetAdjustmentBehavior"].flatMap { Self.insetAdjustments[$0] } ?? 0

@@ -24,15 +24,13 @@ extension UIKitNibCompiler {
     func value(_ object: Int) -> [Double]? {
       let entries = graph[object].entries
       if graph[object].className == "UIColor" {
-        // A colour's value: its components and colour space, not its name.
-        return entries.compactMap { entry -> Double? in
-          switch (entry.key, entry.value) {
-          case ("UISystemColorName", _): nil
-          case (_, .float32(let v)): Double(v)
-          case (_, .int8(let v)): Double(v)
-          default: nil
-          }
+        // A colour's value as UIColor's equality sees it: red, green, blue and alpha, a grey
+        // equal to the RGB colour of the same value; not its name.
+        let components = entries.compactMap { entry -> Double? in
+          guard entry.key != "UIColorComponentCount", case .float32(let v) = entry.value else { return nil }
+          return Double(v)
         }
+        return components.count == 2 ? [components[0], components[0], components[0], components[1]] : components
       }
       guard graph[object].className == "NSNumber", let entry = entries.first, entries.count == 1 else { return nil }
       switch entry.value {

@@ -72,16 +72,28 @@ extension UIKitNibCompiler {
     let (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
     base["UIBounds"] = Self.geometry([0, 0, width, height])
     base["UICenter"] = Self.geometry([x + width / 2, y + height / 2])
+    var ownMargins = layoutMargins(element)
+    if element.flag("preservesSuperviewLayoutMargins"), let parent = superviews.last, let inherited = margins[parent] {
+      // Preserved superview margins: the larger of the view's and its superview's, edge by edge.
+      ownMargins = zip(ownMargins, inherited).map { max($0, $1) }
+    }
+    margins[object] = ownMargins
+    superviews.append(object)
     var subviews: [Int] = []
     for child in element.child("subviews")?.children ?? [] {
       if let view = try compileObject(child) { subviews.append(view) }
     }
+    superviews.removeLast()
     if !subviews.isEmpty { base["UISubviews"] = .object(graph.collection("NSMutableArray", subviews)) }
     // A stack view draws nothing: its background colour is not archived.
     if element.name != "stackView", let color = color(element, key: "backgroundColor") {
       base["UIBackgroundColor"] = .object(color)
-    } else if element.name == "tableView", let color = color(InterfaceDocument.Element(name: "color", attributes: [("cocoaTouchSystemColor", "tableBackgroundColor")])) {
-      // A table view without a colour has UIKit's table background (every table of the pairs).
+    }
+    if element.name == "tableView", Self.isWhiteOrAbsent(element.children.first { $0.name == "color" && $0["key"] == "backgroundColor" }),
+      let color = color(InterfaceDocument.Element(name: "color", attributes: [("cocoaTouchSystemColor", "tableBackgroundColor")]))
+    {
+      // A table view without a colour, or white (its default as Interface Builder shows it), has
+      // UIKit's table background colour, by name (every table of the pairs).
       base["UIBackgroundColor"] = .object(color)
     }
     if options.xcode >= 800 { base["UIDeepDrawRect"] = .bool(true) }
@@ -118,12 +130,9 @@ extension UIKitNibCompiler {
     }
     let semantic = ["unspecified", "playback", "spatial", "forceLeftToRight", "forceRightToLeft"]
     base["UIViewSemanticContentAttribute"] = NibGraph.integer(element["semanticContentAttribute"].flatMap { semantic.firstIndex(of: $0) } ?? 0)
-    margins[object] = layoutMargins(element)
-    // Stack, collection and map views always write their margins (every pair), others when set.
     let alwaysMargins = element.name == "stackView" || element.name == "mapView" || (element.name == "collectionView" && options.xcode >= 900)
     if alwaysMargins || element.child("edgeInsets", key: "layoutMargins") != nil {
-      let m = margins[object] ?? [8, 8, 8, 8]
-      base["UIViewLayoutMargins"] = Self.geometry(m)
+      base["UIViewLayoutMargins"] = Self.geometry(layoutMargins(element))
     }
     if element.flag("preservesSuperviewLayoutMargins") {
       base["UIViewPreservesSuperviewMargins"] = .bool(true)
@@ -138,6 +147,15 @@ extension UIKitNibCompiler {
     var entries = Self.keyOrder.compactMap { key in base[key].map { NibGraph.Entry(key, $0) } }
     entries += try classEntries(element, object: object)
     return entries
+  }
+
+  /// Whether a `<color>` is absent or opaque white (grey or RGB).
+  static func isWhiteOrAbsent(_ color: InterfaceDocument.Element?) -> Bool {
+    guard let color else { return true }
+    guard color["cocoaTouchSystemColor"] == nil, color["systemColor"] == nil, color["name"] == nil else { return false }
+    let alpha = color.double("alpha") ?? 1
+    if let white = color.double("white") { return white == 1 && alpha == 1 }
+    return color.double("red") == 1 && color.double("green") == 1 && color.double("blue") == 1 && alpha == 1
   }
 
   /// The view's layout margins (top, left, bottom, right): its `<edgeInsets key="layoutMargins">`,

@@ -65,6 +65,8 @@ public struct UIKitNibCompiler {
   var layoutGuides: [String: (view: Int, key: String)] = [:]
   /// The guide objects made for the layout guides constraints use, by guide id.
   var guideObjects: [String: Int] = [:]
+  /// The views being compiled, outermost first (a view's superview is the last).
+  var superviews: [Int] = []
   /// The layout margins of each view (top, left, bottom, right), for the legacy constants.
   var margins: [Int: [Double]] = [:]
 
@@ -100,11 +102,13 @@ public struct UIKitNibCompiler {
   }
 
   /// The runtime class name of a custom class: Swift classes of a module are mangled
-  /// (`_TtC13SwiftMessages11MessageView`); `customModuleProvider="target"` without a module
-  /// takes `--module`.
+  /// (`_TtC13SwiftMessages11MessageView`); with `customModuleProvider="target"` the module is
+  /// the target's (`--module`), whatever `customModule` the document last saved (pairs of
+  /// YPImagePicker whose classes came from Fusuma).
   func customClassName(_ element: InterfaceDocument.Element) -> String? {
     guard let name = element["customClass"], !name.isEmpty else { return nil }
-    guard let module = element["customModule"] ?? (element["customModuleProvider"] == "target" ? self.module : nil) else { return name }
+    let target = element["customModuleProvider"] == "target" ? self.module : nil
+    guard let module = target ?? element["customModule"] else { return name }
     return "_TtC\(module.utf8.count)\(module)\(name.utf8.count)\(name)"
   }
 
