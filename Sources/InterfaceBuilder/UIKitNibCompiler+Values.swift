@@ -24,13 +24,13 @@ extension UIKitNibCompiler {
     func value(_ object: Int) -> [Double]? {
       let entries = graph[object].entries
       if graph[object].className == "UIColor" {
-        // A colour's value as UIColor's equality sees it: red, green, blue and alpha, a grey
-        // equal to the RGB colour of the same value; not its name.
+        // A colour's value as UIColor's equality sees it: its colour space (grey or RGB) and
+        // components, not its name (a grey white and an RGB white stay apart: YPImagePicker).
         let components = entries.compactMap { entry -> Double? in
           guard entry.key != "UIColorComponentCount", case .float32(let v) = entry.value else { return nil }
           return Double(v)
         }
-        return components.count == 2 ? [components[0], components[0], components[0], components[1]] : components
+        return [Double(components.count)] + components
       }
       guard graph[object].className == "NSNumber", let entry = entries.first, entries.count == 1 else { return nil }
       switch entry.value {
