@@ -40,7 +40,7 @@ extension UIKitNibCompiler {
 
   /// An item of a constraint: an object of the document, or a layout guide (made on first use).
   mutating func item(_ id: String, of element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
-    if let object = objectsByID[id] { return object }
+    if let object = constraintItems[id] ?? objectsByID[id] { return object }
     if let guide = guideObjects[id] { return guide }
     guard let (view, key) = layoutGuides[id] else {
       throw invalid(element, "<constraint> refers to \(id), which the document does not define")

@@ -80,6 +80,12 @@ extension UIKitNibCompiler {
     margins[object] = ownMargins
     superviews.append(object)
     var subviews: [Int] = []
+    var contentView: Int?
+    if Self.cells.contains(element.name), let content = element.children.first(where: { $0["key"] == "contentView" }) {
+      let view = try cellContentView(content, cell: element)
+      contentView = view
+      subviews.append(view)
+    }
     for child in element.child("subviews")?.children ?? [] {
       if let view = try compileObject(child) { subviews.append(view) }
     }
@@ -143,10 +149,46 @@ extension UIKitNibCompiler {
     for guide in element.children("viewLayoutGuide") {
       if let id = guide["id"] { layoutGuides[id] = (object, guide["key"] ?? "") }
     }
-    if let list = element.child("constraints"), let id = element["id"] { deferredConstraints.append((list, object, id)) }
+    if let list = element.child("constraints"), let id = element["id"] {
+      // A cell's constraints are its content view's, the cell standing for the content view.
+      if let contentView { constraintItems[id] = contentView }
+      deferredConstraints.append((list, contentView ?? object, id))
+    }
     var entries = Self.keyOrder.compactMap { key in base[key].map { NibGraph.Entry(key, $0) } }
     entries += try classEntries(element, object: object)
+    if let contentView { entries.append(.init("UIContentView", .object(contentView))) }
     return entries
+  }
+
+  static let cells: Set<String> = ["collectionViewCell", "tableViewCell", "collectionReusableView"]
+
+  /// A cell's content view: made by the cell, so the document's attributes of it are not
+  /// archived (one pair: YPImagePicker's gallery cell, whose content view says not opaque,
+  /// clipping, multiple touch, and is written with none of these): its frame, subviews, the
+  /// cell's constraints and UIView's fixed keys.
+  mutating func cellContentView(_ content: InterfaceDocument.Element, cell: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let view = graph.add(Self.classNames[content.name] ?? "UIView")
+    try register(view, content)
+    margins[view] = [8, 8, 8, 8]
+    superviews.append(view)
+    var subviews: [Int] = []
+    for child in content.child("subviews")?.children ?? [] {
+      if let subview = try compileObject(child) { subviews.append(subview) }
+    }
+    superviews.removeLast()
+    let frame = content.child("rect", key: "frame")
+    let (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
+    let (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
+    var entries: [NibGraph.Entry] = [.init("UIBounds", Self.geometry([0, 0, width, height])), .init("UICenter", Self.geometry([x + width / 2, y + height / 2]))]
+    if !subviews.isEmpty { entries.append(.init("UISubviews", .object(graph.collection("NSMutableArray", subviews)))) }
+    if options.xcode >= 800 { entries.append(.init("UIDeepDrawRect", .bool(true))) }
+    entries += [.init("UIOpaque", .bool(true)), .init("UIAutoresizeSubviews", .bool(true)), .init("UIViewSemanticContentAttribute", NibGraph.integer(0))]
+    if options.xcode >= 1100 { entries.append(.init("UIViewLargeContentStoredProperties", .null)) }
+    graph[view].entries = entries
+    for guide in cell.children("viewLayoutGuide") {
+      if let id = guide["id"] { layoutGuides[id] = (view, guide["key"] ?? "") }
+    }
+    return view
   }
 
   /// Whether a `<color>` is absent or opaque white (grey or RGB).

@@ -65,6 +65,8 @@ public struct UIKitNibCompiler {
   var layoutGuides: [String: (view: Int, key: String)] = [:]
   /// The guide objects made for the layout guides constraints use, by guide id.
   var guideObjects: [String: Int] = [:]
+  /// Ids that stand for another object as constraint items (a cell for its content view).
+  var constraintItems: [String: Int] = [:]
   /// The views being compiled, outermost first (a view's superview is the last).
   var superviews: [Int] = []
   /// The layout margins of each view (top, left, bottom, right), for the legacy constants.
