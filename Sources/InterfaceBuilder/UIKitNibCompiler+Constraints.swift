@@ -113,7 +113,7 @@ extension UIKitNibCompiler {
   /// lists it under `UIViewLayoutGuides`. The document's `<viewLayoutGuide>` object itself is
   /// listed in `UINibObjectsKey` as an empty guide. Evidence: the safe-area guides of the
   /// YPImagePicker pairs (Xcode 9 to 12).
-  mutating func layoutGuide(owner view: Int, key: String) -> Int {
+  mutating func layoutGuide(owner view: Int, key: String, listed: Bool = true) -> Int {
     let identifier = key == "safeArea" ? "UIViewSafeAreaLayoutGuide" : "UIViewLayoutMarginsGuide"
     let guide = graph.add("UILayoutGuide")
     var system: [Int] = []
@@ -140,6 +140,7 @@ extension UIKitNibCompiler {
     } else {
       graph.objects[view].entries.insertOrdered(.init("UIViewLayoutGuides", .object(graph.collection("NSMutableArray", [guide]))))
     }
+    guard listed else { return guide }
     objects.append(
       graph.add(
         "UILayoutGuide",

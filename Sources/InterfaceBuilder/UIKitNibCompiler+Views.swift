@@ -185,8 +185,12 @@ extension UIKitNibCompiler {
     entries += [.init("UIOpaque", .bool(true)), .init("UIAutoresizeSubviews", .bool(true)), .init("UIViewSemanticContentAttribute", NibGraph.integer(0))]
     if options.xcode >= 1100 { entries.append(.init("UIViewLargeContentStoredProperties", .null)) }
     graph[view].entries = entries
+    // The cell's safe area is its content view's, made whether constraints use it or not, and
+    // not listed among the nib's objects.
     for guide in cell.children("viewLayoutGuide") {
-      if let id = guide["id"] { layoutGuides[id] = (view, guide["key"] ?? "") }
+      guard let id = guide["id"] else { continue }
+      layoutGuides[id] = (view, guide["key"] ?? "")
+      if guide["key"] == "safeArea" { guideObjects[id] = layoutGuide(owner: view, key: "safeArea", listed: false) }
     }
     return view
   }
