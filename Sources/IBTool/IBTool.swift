@@ -241,10 +241,9 @@ public struct IBTool {
     return numbers[0] * 100 + min(numbers[1], 9) * 10 + min(numbers[2], 9)
   }
 
-  /// What an iOS storyboard compiles to with `--stasis-runtime` (or a storyboard): no Apple-compiled iOS nib is in the corpus to check
-  /// UIKit's bytes against.
+  /// What an iOS storyboard compiles to: Apple's storyboard encoding is not written yet.
   static let iOSEncodingWarning =
-    "compiled into UIKit's runtime classes (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) as Stasis encodes them for its nib loader; property keys beyond formats.md §7.3 are not checked against an Apple-compiled iOS nib (--stasis-runtime says this is what you want)"
+    "an iOS storyboard is compiled into Stasis's UIKit encoding (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) for its nib loader, not yet Apple's (xibs are); --stasis-runtime says this is what you want"
 
   /// `--target-device` against the document's platform: `mac` for a macOS document, an iOS
   /// device (`iphone`, `ipad`…) for an iOS one.

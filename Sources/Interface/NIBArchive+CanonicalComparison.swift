@@ -113,13 +113,30 @@ struct CanonicalUnion {
             entries.append((key, .scalar(payload)))
           }
         default:
-          entries.append((key, .scalar(payload)))
+          let isNumber = nodes[base + index].className == "NSNumber" && (key == "NS.intval" || key == "NS.dblval")
+          entries.append((isNumber ? "NS.value" : key, .scalar(Self.numericValue(payload, of: nodes[base + index].className))))
         }
       }
       nodes[base + index].entries = entries
     }
     for target in unorderedTargets where nodes[target].entries.first?.key == "NSInlinedValue" { nodes[target].unordered = true }
     return base
+  }
+
+  /// An `NSNumber`'s value as a number, whatever its stored type: Apple's encoder stores equal
+  /// numbers once, typed by the first one it encodes, and the order it encodes runtime
+  /// attributes in is not stable (an integer 10 and a real 10 of one document come out as
+  /// either).
+  static func numericValue(_ payload: NIBArchive.Payload, of className: String) -> NIBArchive.Payload {
+    guard className == "NSNumber" else { return payload }
+    switch payload {
+    case .int8(let v): return .float64(Double(v))
+    case .int16(let v): return .float64(Double(v))
+    case .int32(let v): return .float64(Double(v))
+    case .int64(let v): return .float64(Double(v))
+    case .float32(let v): return .float64(Double(v))
+    default: return payload
+    }
   }
 
   /// Colour refinement until the number of distinct labels stops growing.

@@ -113,11 +113,12 @@ extension UIKitNibCompiler {
       components = [1, 1, 1, 1]
     } else if let white = element.double("white") {
       let alpha = element.double("alpha") ?? 1
-      // From Xcode 8 a grey equal to one of UIKit's named greys is that colour (grey, named);
-      // other calibrated greys become RGB, generic gamma 2.2 greys stay grey. Xcode 7 made every
-      // calibrated grey RGB.
+      // From Xcode 8, in a document saved in the Xcode 8 format or later (tools version 11000),
+      // a grey equal to one of UIKit's named greys is that colour (grey, named); other
+      // calibrated greys become RGB, generic gamma 2.2 greys stay grey. Xcode 7, and Xcode 8 to 10
+      // with older documents (the calabash and KVNProgress pairs), made every calibrated grey RGB.
       let named = ["whiteColor": [1.0, 1], "blackColor": [0.0, 1], "clearColor": [0.0, 0]].first { $0.value == [white, alpha] }?.key
-      if options.xcode >= 800, let named {
+      if options.xcode >= 800, (Double(document.toolsVersion) ?? 0) >= 11000, let named {
         name = named
         components = [white, alpha]
       } else {
@@ -201,7 +202,9 @@ extension UIKitNibCompiler {
         "NSMutableDictionary", [graph.string("NSFontSizeAttribute"), number(size, integer: true), graph.string("NSFontNameAttribute"), graph.string(name)])
       entries.append(.init("UIFontDescriptor", .object(graph.add("UIFontDescriptor", [.init("UIFontDescriptorAttributes", .object(attributes))]))))
     } else if style == nil {
-      let usage = Self.usages[weight] ?? "CTFontRegularUsage"
+      var usage = Self.usages[weight] ?? "CTFontRegularUsage"
+      // Xcode 9.0 and 9.1 named the semibold usage "emphasized" (three pairs), the others "demi".
+      if weight == "semibold", (900..<920).contains(options.xcode) { usage = "CTFontEmphasizedUsage" }
       let attributes = graph.collection(
         "NSMutableDictionary",
         [graph.string("NSCTFontUIUsageAttribute"), graph.string(usage), graph.string("NSFontSizeAttribute"), number(size, integer: true)])

@@ -125,9 +125,13 @@ extension UIKitNibCompiler {
     }
     if !element.flag("clearsContextBeforeDrawing", default: true) { base["UIClearsContextBeforeDrawing"] = .bool(false) }
     if let tint = color(element, key: "tintColor") { base["UITintColor"] = .object(tint) }
-    let hugging = (element.wholeNumber("horizontalHuggingPriority") ?? 250, element.wholeNumber("verticalHuggingPriority") ?? 250)
-    // A slider's own default is not 250: Interface Builder's 250 is always written (every pair).
-    if hugging != (250, 250) || element.name == "slider" { base["UIViewContentHuggingPriority"] = .object(graph.string("{\(hugging.0), \(hugging.1)}")) }
+    // A switch hugs at 750 by default (not written when the document says so); a slider's own
+    // default is not 250, and Interface Builder's 250 is always written (every pair).
+    let defaultHugging = element.name == "switch" ? 750 : 250
+    let hugging = (
+      element.wholeNumber("horizontalHuggingPriority") ?? defaultHugging, element.wholeNumber("verticalHuggingPriority") ?? defaultHugging
+    )
+    if hugging != (defaultHugging, defaultHugging) || element.name == "slider" { base["UIViewContentHuggingPriority"] = .object(graph.string("{\(hugging.0), \(hugging.1)}")) }
     let resistance = (
       element.wholeNumber("horizontalCompressionResistancePriority") ?? 750, element.wholeNumber("verticalCompressionResistancePriority") ?? 750
     )
