@@ -70,15 +70,36 @@ extension UIKitNibCompiler {
       case "point", "size", "rect":
         let child = attribute.children.first
         let numbers = [child?.double("x") ?? 0, child?.double("y") ?? 0, child?.double("width") ?? 0, child?.double("height") ?? 0]
-        let (key, special, values) =
-          attribute["type"] == "point" ? ("NS.pointval", 1, Array(numbers[0...1]))
-          : attribute["type"] == "size" ? ("NS.sizeval", 2, Array(numbers[2...3])) : ("NS.rectval", 3, numbers)
-        value = .object(graph.add("NSValue", [.init("NS.special", NibGraph.integer(special)), .init(key, Self.geometry(values))]))
+        value = .object(geometryValue(numbers, type: attribute["type"] ?? "rect"))
       default: value = .null
       }
       keyValuePairs.append(
         graph.add("UINibKeyValuePair", [.init("UIObject", .object(object)), .init("UIValue", value), .init("UIKeyPath", .object(graph.string(keyPath)))]))
     }
+  }
+
+  /// An `NSValue` of a point, size or rect as the nib encoder writes one: `NS.special` (1 point,
+  /// 2 size, 3 rect) and the value as text (`{{275, 110}, {51, 31}}`).
+  mutating func geometryValue(_ numbers: [Double], type: String) -> Int {
+    func text(_ value: Double) -> String {
+      let whole = value.rounded() == value && abs(value) < 1e15
+      return whole ? String(Int64(value)) : "\(value)"
+    }
+    let (x, y, width, height) = (text(numbers[0]), text(numbers[1]), text(numbers[2]), text(numbers[3]))
+    let (key, special, string) =
+      type == "point" ? ("NS.pointval", 1, "{\(x), \(y)}")
+      : type == "size" ? ("NS.sizeval", 2, "{\(width), \(height)}") : ("NS.rectval", 3, "{{\(x), \(y)}, {\(width), \(height)}}")
+    return graph.add("NSValue", [.init("NS.special", NibGraph.integer(special)), .init(key, .object(graph.string(string)))])
+  }
+
+  /// A switch sizes itself when decoded: ibtool adds its document frame as a `frame` runtime
+  /// attribute, so that the nib's frame wins (every switch of the pairs).
+  mutating func compileSwitchFrame(_ element: InterfaceDocument.Element, object: Int) {
+    guard element.name == "switch", let frame = element.child("rect", key: "frame") else { return }
+    let numbers = [frame.double("x") ?? 0, frame.double("y") ?? 0, frame.double("width") ?? 0, frame.double("height") ?? 0]
+    let value = geometryValue(numbers, type: "rect")
+    keyValuePairs.append(
+      graph.add("UINibKeyValuePair", [.init("UIObject", .object(object)), .init("UIValue", .object(value)), .init("UIKeyPath", .object(graph.string("frame")))]))
   }
 
   static let accessibilityTraits: [(String, Int)] = [

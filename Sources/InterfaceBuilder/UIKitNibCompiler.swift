@@ -135,6 +135,7 @@ public struct UIKitNibCompiler {
     graph[object].entries = entries
     if let list = element.child("connections"), let id = element["id"] { deferredConnections.append((list, id)) }
     if let attributes = element.child("userDefinedRuntimeAttributes") { try compileRuntimeAttributes(attributes, object: object) }
+    compileSwitchFrame(element, object: object)
     compileAccessibility(element, object: object)
     return object
   }
