@@ -134,6 +134,8 @@ public struct IBTool {
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
           try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output)
+        } else if let folder = try iOSNibFolder(options.input, deploymentTarget: options.minimumDeploymentTarget) {
+          try StoryboardFolder.write(folder, info: nil, to: output)
         } else {
           do {
             try input().write(toFile: output)
@@ -226,6 +228,27 @@ public struct IBTool {
       return compilation.graph
     } catch let error as IBToolError {
       throw error
+    } catch {
+      throw IBToolError(path: nil, detail: "\(error)")
+    }
+  }
+
+  /// The files of the nib folder an iOS xib compiles to for `--minimum-deployment-target`
+  /// (`objects-11.0+.nib` and `runtime.nib` before iOS 11 for a document with safe areas), or
+  /// `nil` when it compiles to a flat nib.
+  func iOSNibFolder(_ path: String, deploymentTarget: String?) throws(IBToolError) -> [String: NibGraph]? {
+    guard let deploymentTarget, !stasisRuntime, path.hasSuffix(".xib") else { return nil }
+    let parts = deploymentTarget.split(separator: ".").compactMap { Int($0) }
+    do {
+      let document = try InterfaceDocument(contentsOfFile: path)
+      guard document.platform == .iOS else { return nil }
+      let options = UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200)
+      let variants = try UIKitNibCompiler.compileVariants(
+        document, options: options, deploymentTarget: (parts.first ?? 0, parts.count > 1 ? parts[1] : 0))
+      guard variants.count > 1 else { return nil }
+      var files: [String: NibGraph] = [:]
+      for variant in variants { files[variant.name ?? "runtime.nib"] = variant.graph }
+      return files
     } catch {
       throw IBToolError(path: nil, detail: "\(error)")
     }

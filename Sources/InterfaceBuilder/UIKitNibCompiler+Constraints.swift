@@ -45,6 +45,7 @@ extension UIKitNibCompiler {
     guard let (view, key) = layoutGuides[id] else {
       throw invalid(element, "<constraint> refers to \(id), which the document does not define")
     }
+    if options.withoutSafeAreaGuides, key == "safeArea" { return view }
     let guide = layoutGuide(owner: view, key: key)
     guideObjects[id] = guide
     return guide

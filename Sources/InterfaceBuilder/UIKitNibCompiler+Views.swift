@@ -194,7 +194,9 @@ extension UIKitNibCompiler {
     for guide in cell.children("viewLayoutGuide") {
       guard let id = guide["id"] else { continue }
       layoutGuides[id] = (view, guide["key"] ?? "")
-      if guide["key"] == "safeArea" { guideObjects[id] = layoutGuide(owner: view, key: "safeArea", listed: false) }
+      if guide["key"] == "safeArea", !options.withoutSafeAreaGuides {
+        guideObjects[id] = layoutGuide(owner: view, key: "safeArea", listed: false)
+      }
     }
     return view
   }

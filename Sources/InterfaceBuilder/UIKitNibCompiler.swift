@@ -37,10 +37,30 @@ public struct UIKitNibCompiler {
     /// `UIViewLargeContentStoredProperties` and `UIWhite-Double` 11).
     public var xcode: Int
 
-    public init(module: String? = nil, xcode: Int = 1200) {
+    /// The variant for systems before iOS 11 (a nib folder's `runtime.nib`): safe-area layout
+    /// guides do not exist there, so constraints to one are made to its view instead, and no
+    /// guide is archived.
+    public var withoutSafeAreaGuides: Bool
+
+    public init(module: String? = nil, xcode: Int = 1200, withoutSafeAreaGuides: Bool = false) {
       self.module = module
       self.xcode = xcode
+      self.withoutSafeAreaGuides = withoutSafeAreaGuides
     }
+  }
+
+  /// The nibs a document compiles to for a deployment target (`major`, `minor`): one, unnamed
+  /// (a flat nib), or a nib folder's files by name. Before iOS 11 a document that uses safe areas
+  /// (`useSafeAreas="YES"`) is a folder of `objects-11.0+.nib` (the graph as for iOS 11) and
+  /// `runtime.nib` (``Options/withoutSafeAreaGuides``), as the YPImagePicker pairs show.
+  public static func compileVariants(
+    _ document: InterfaceDocument, options: Options = Options(), deploymentTarget: (major: Int, minor: Int)?
+  ) throws(InterfaceBuilderError) -> [(name: String?, graph: NibGraph)] {
+    let graph = try compile(document, options: options)
+    guard let target = deploymentTarget, target.major < 11, document.root["useSafeAreas"] == "YES" else { return [(nil, graph)] }
+    var older = options
+    older.withoutSafeAreaGuides = true
+    return [("objects-11.0+.nib", graph), ("runtime.nib", try compile(document, options: older))]
   }
 
   let document: InterfaceDocument

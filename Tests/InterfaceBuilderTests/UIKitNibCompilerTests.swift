@@ -66,6 +66,23 @@ struct UIKitNibCompilerTests {
     #expect(older?.contains("UIViewLargeContentStoredProperties") == true)
   }
 
+  /// Before iOS 11 a document with safe areas is a nib folder: `objects-11.0+.nib` as for iOS 11,
+  /// and `runtime.nib` with the safe-area guide's constraints made to its view; each is Apple's.
+  @Test func anOlderDeploymentTargetSplitsSafeAreasIntoANibFolder() throws {
+    let pair = Self.pairs[5]
+    let document = try InterfaceDocument(contentsOfFile: Corpus.file(pair.source).path)
+    let variants = try UIKitNibCompiler.compileVariants(
+      document, options: .init(module: pair.module, xcode: pair.xcode), deploymentTarget: (9, 0))
+    #expect(variants.map(\.name) == ["objects-11.0+.nib", "runtime.nib"])
+    let folder = pair.apple.replacingOccurrences(of: "/objects-11.0+.nib", with: "/")
+    for variant in variants {
+      let apple = try NIBArchive(contentsOfFile: Corpus.file(folder + (variant.name ?? "")).path)
+      #expect(NIBArchive(variant.graph, keepingUnreachable: false).canonicalDifference(from: apple) == nil, "\(variant.name ?? "")")
+    }
+    let newer = try UIKitNibCompiler.compileVariants(document, options: .init(module: pair.module, xcode: pair.xcode), deploymentTarget: (11, 0))
+    #expect(newer.count == 1 && newer[0].name == nil)
+  }
+
   static let sources = Corpus.files(in: "ios_pairs").filter { $0.pathExtension == "xib" }
 
   /// Nothing a pair's source holds is refused, in any Xcode's encoding.
