@@ -192,8 +192,15 @@ extension UIKitNibCompiler {
     } else {
       let family = size >= 20 ? ".SFUIDisplay" : ".SFUIText"
       // Xcode 7 named the regular weight too (`.SFUIText-Regular`).
-      let suffix = weight.isEmpty ? (options.xcode < 800 ? "Regular" : "") : weight.prefix(1).uppercased() + weight.dropFirst()
-      name = suffix.isEmpty ? family : family + "-" + suffix
+      var suffix = weight.isEmpty ? (options.xcode < 800 ? "Regular" : "") : weight.prefix(1).uppercased() + weight.dropFirst()
+      if options.xcode >= 1100 {
+        // The iOS 13 SDK's one San Francisco family, every weight named (`.SFUI-Regular`); no
+        // pair of the corpus shows an Xcode 11 font: UIKit's names, unverified here.
+        if suffix.isEmpty { suffix = "Regular" }
+        name = ".SFUI-" + suffix
+      } else {
+        name = suffix.isEmpty ? family : family + "-" + suffix
+      }
     }
     entries.append(.init("UIFontName", .object(graph.string(name))))
     if let style { entries.append(.init("UIIBTextStyle", .object(graph.string(style)))) }
