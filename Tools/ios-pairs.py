@@ -51,6 +51,8 @@ def compare(ibtool, source, apple, extra):
 def measure(ibtool, folder, row, extra, per_pair_xcode=False):
     if per_pair_xcode and row["DTXcode"]:
         extra = extra + ["--xcode-version", row["DTXcode"]]
+    if per_pair_xcode and row["MinimumOSVersion"]:
+        extra = extra + ["--minimum-deployment-target", row["MinimumOSVersion"]]
     # The target's module: a framework's name (Swift classes with customModuleProvider="target").
     framework = re.search(r"([^/]+)\.framework/", row["compiled_path"])
     if framework:
@@ -113,7 +115,8 @@ def main():
     parser.add_argument("--only", help="only pairs whose folder contains this text")
     parser.add_argument("--extra", default="", help="more ibtool options, space-separated")
     parser.add_argument("--per-pair-xcode", action="store_true",
-                        help="compile each pair as the Xcode that made it (--xcode-version DTXcode)")
+                        help="compile each pair as the Xcode that made it, for its deployment target "
+                             "(--xcode-version DTXcode --minimum-deployment-target MinimumOSVersion)")
     arguments = parser.parse_args()
     with open(os.path.join(arguments.corpus, "MANIFEST.tsv"), newline="") as manifest:
         rows = [row for row in csv.DictReader(manifest, delimiter="\t") if not arguments.only or arguments.only in row["folder"]]

@@ -57,6 +57,10 @@ public struct IBTool {
     tool.module = options.module
     tool.stasisRuntime = options.stasisRuntime
     tool.xcodeVersion = options.xcodeVersion.flatMap { Self.xcodeNumber($0) }
+    if let target = options.minimumDeploymentTarget {
+      let parts = target.split(separator: ".").compactMap { Int($0) }
+      tool.deploymentTarget = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
+    }
     tool.targetDevices = options.targetDevice
     return tool.execute(options)
   }
@@ -70,6 +74,8 @@ public struct IBTool {
   /// `--xcode-version` (ours): the Xcode whose UIKit encoding iOS documents are compiled in,
   /// as `DTXcode` numbers it (1200); the newest known when absent.
   var xcodeVersion: Int?
+  /// `--minimum-deployment-target` as major and minor numbers.
+  var deploymentTarget: (major: Int, minor: Int)?
   /// `--target-device`: the devices asked for (checked against each document's platform).
   var targetDevices: [String] = []
   /// The compiler's options once loaded.
@@ -219,7 +225,8 @@ public struct IBTool {
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
         guard stasisRuntime else {
-          return try UIKitNibCompiler.compile(document, options: UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200))
+          return try UIKitNibCompiler.compile(
+            document, options: UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: deploymentTarget))
         }
         return try CocoaTouchCompiler.compile(document)
       }
@@ -242,7 +249,7 @@ public struct IBTool {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
       guard document.platform == .iOS else { return nil }
-      let options = UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200)
+      let options = UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: self.deploymentTarget)
       let variants = try UIKitNibCompiler.compileVariants(
         document, options: options, deploymentTarget: (parts.first ?? 0, parts.count > 1 ? parts[1] : 0))
       guard variants.count > 1 else { return nil }

@@ -68,8 +68,9 @@ extension UIKitNibCompiler {
     let frame = element.child("rect", key: "frame")
     // A view without a frame in the document (Interface Builder left it to Auto Layout) is
     // laid out 1000 × 1000 at the origin by ibtool (seen on labels of several pairs).
-    let (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
-    let (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
+    var (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
+    var (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
+    if isSizeClassCanvas(element) { (x, y, width, height) = (0, 0, 600, 600) }
     base["UIBounds"] = Self.geometry([0, 0, width, height])
     base["UICenter"] = Self.geometry([x + width / 2, y + height / 2])
     var ownMargins = layoutMargins(element)
@@ -199,6 +200,18 @@ extension UIKitNibCompiler {
       }
     }
     return view
+  }
+
+  /// Whether a top-level view is archived at the 600 × 600 "any size" canvas of size classes:
+  /// before iOS 9 (a deployment target below 9.0), in a document using trait collections, a
+  /// top-level view Interface Builder sizes for a simulated screen (not freeform) is written at
+  /// 600 × 600 whatever size the document shows, its subviews where the document has them
+  /// (calabash's, mixpanel's pairs built for iOS 8).
+  func isSizeClassCanvas(_ element: InterfaceDocument.Element) -> Bool {
+    guard let target = options.deploymentTarget, target.major < 9, superviews.isEmpty, document.root.flag("useTraitCollections"),
+      document.objects.contains(where: { $0["id"] != nil && $0["id"] == element["id"] })
+    else { return false }
+    return !element.children.contains { $0.name == "freeformSimulatedSizeMetrics" && $0["key"] == "simulatedDestinationMetrics" }
   }
 
   /// Whether a `<color>` is absent or opaque white (grey or RGB).

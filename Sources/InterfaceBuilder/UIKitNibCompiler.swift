@@ -41,11 +41,29 @@ public struct UIKitNibCompiler {
     /// guides do not exist there, so constraints to one are made to its view instead, and no
     /// guide is archived.
     public var withoutSafeAreaGuides: Bool
+    /// The deployment target (`--minimum-deployment-target`), major and minor, when given.
+    public var deploymentTarget: (major: Int, minor: Int)?
 
-    public init(module: String? = nil, xcode: Int = 1200, withoutSafeAreaGuides: Bool = false) {
+    public init(
+      module: String? = nil, xcode: Int = 1200, withoutSafeAreaGuides: Bool = false, deploymentTarget: (major: Int, minor: Int)? = nil
+    ) {
       self.module = module
       self.xcode = xcode
       self.withoutSafeAreaGuides = withoutSafeAreaGuides
+      self.deploymentTarget = deploymentTarget
+    }
+
+    public static func == (left: Options, right: Options) -> Bool {
+      left.module == right.module && left.xcode == right.xcode && left.withoutSafeAreaGuides == right.withoutSafeAreaGuides
+        && left.deploymentTarget?.major == right.deploymentTarget?.major && left.deploymentTarget?.minor == right.deploymentTarget?.minor
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(module)
+      hasher.combine(xcode)
+      hasher.combine(withoutSafeAreaGuides)
+      hasher.combine(deploymentTarget?.major)
+      hasher.combine(deploymentTarget?.minor)
     }
   }
 
