@@ -56,12 +56,18 @@ extension UIKitNibCompiler {
     if let mode = element["lineBreakMode"].flatMap({ Self.lineBreakModes[$0] }), mode != 4 {
       entries.append(.init("UILineBreakMode", NibGraph.integer(mode)))
     }
-    entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
-    if element.flag("adjustsFontSizeToFit") {
+    // A label shrinks its text unless the document says adjustsFontSizeToFit="NO": the smallest
+    // size is written both as a point size (the scale factor times the font's) and as the factor.
+    let adjusts = element.flag("adjustsFontSizeToFit", default: true)
+    let scale = element.double("minimumScaleFactor") ?? 0
+    if adjusts {
+      let size = fontElement.flatMap { $0.double("pointSize") } ?? 17
       entries.append(.init("UIAdjustsFontSizeToFit", .bool(true)))
+      entries.append(.init("UIMinimumFontSize", .float32(Float(element.double("minimumFontSize") ?? scale * size))))
     }
-    if let scale = element.double("minimumScaleFactor"), scale != 0 { entries.append(.init("UIMinimumScaleFactor", .float32(Float(scale)))) }
+    entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
     if let width = element.double("preferredMaxLayoutWidth") { entries.append(.init("UIPreferredMaxLayoutWidth", .float32(Float(width)))) }
+    if adjusts, scale != 0 { entries.append(.init("UIMinimumScaleFactor", .float32(Float(scale)))) }
     if options.xcode >= 800 { entries.append(.init("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))) }
     return entries
   }
@@ -89,6 +95,11 @@ extension UIKitNibCompiler {
     if let type = element["buttonType"].flatMap({ Self.buttonTypes[$0] }), type != 0 { entries.append(.init("UIButtonType", NibGraph.integer(type))) }
     let fontElement = element.child("fontDescription", key: "fontDescription")
     entries.append(.init("UIFont", .object(font(fontElement ?? InterfaceDocument.Element(name: "fontDescription", attributes: [("type", "system"), ("pointSize", "15")])))))
+    if let inset = element.children.first(where: { $0.name == "inset" && $0["key"] == "contentEdgeInsets" }) {
+      // Top, left, bottom, right from the document's minY, minX, maxY, maxX.
+      let values = [inset.double("minY") ?? 0, inset.double("minX") ?? 0, inset.double("maxY") ?? 0, inset.double("maxX") ?? 0]
+      entries.append(.init("UIContentEdgeInsets", Self.geometry(values)))
+    }
     return entries
   }
 
