@@ -16,6 +16,8 @@ struct UIKitNibCompilerTests {
     var apple: String
     var xcode: Int
     var module: String?
+    /// The deployment target it was built for, where a rule depends on it.
+    var target: Int?
     var testDescription: String { "\(source) (Xcode \(xcode))" }
   }
 
@@ -39,16 +41,26 @@ struct UIKitNibCompilerTests {
       source: "ios_pairs/Yummypets+YPImagePicker/cbec6781c078/YPVideoFiltersVC.xib",
       apple: "ios_pairs/Yummypets+YPImagePicker/cbec6781c078/YPVideoFiltersVC.nib/objects-11.0+.nib", xcode: 1100,
       module: "YPImagePicker"),
+    // Built for iOS 8: the view controller's view at the 600 × 600 size-class canvas.
+    Pair(
+      source: "ios_pairs/calabash+ios-smoke-test-app/289a70096643/CalPinchController.xib",
+      apple: "ios_pairs/calabash+ios-smoke-test-app/289a70096643/CalPinchController.nib", xcode: 1000, target: 8),
+    // A label that shrinks its text (minimum font size and scale factor), a button's insets.
+    Pair(
+      source: "ios_pairs/brave+mixpanel-swift/321c65bd97ae/TakeoverNotificationViewController~iphonelandscape.xib",
+      apple: "ios_pairs/brave+mixpanel-swift/321c65bd97ae/TakeoverNotificationViewController~iphonelandscape.nib", xcode: 910,
+      module: "Mixpanel", target: 8),
   ]
 
-  static func compile(_ path: String, xcode: Int = 1200, module: String? = nil) throws -> NIBArchive {
+  static func compile(_ path: String, xcode: Int = 1200, module: String? = nil, target: Int? = nil) throws -> NIBArchive {
     let document = try InterfaceDocument(contentsOfFile: Corpus.file(path).path)
-    return NIBArchive(try UIKitNibCompiler.compile(document, options: .init(module: module, xcode: xcode)), keepingUnreachable: false)
+    let options = UIKitNibCompiler.Options(module: module, xcode: xcode, deploymentTarget: target.map { ($0, 0) })
+    return NIBArchive(try UIKitNibCompiler.compile(document, options: options), keepingUnreachable: false)
   }
 
   @Test(arguments: pairs)
   func compilesToApplesGraph(_ pair: Pair) throws {
-    let ours = try Self.compile(pair.source, xcode: pair.xcode, module: pair.module)
+    let ours = try Self.compile(pair.source, xcode: pair.xcode, module: pair.module, target: pair.target)
     let apple = try NIBArchive(contentsOfFile: Corpus.file(pair.apple).path)
     #expect(ours.canonicalDifference(from: apple) == nil)
     // The bytes written read back as the same graph.
@@ -58,6 +70,16 @@ struct UIKitNibCompilerTests {
 
   /// An Xcode 11 pair compiles as it is with the default (the newest Xcode known), and not as an
   /// older Xcode, which wrote no `UIViewLargeContentStoredProperties`.
+  /// Without the iOS 8 deployment target the view keeps the document's size, which Apple's
+  /// compile for iOS 8 does not.
+  @Test func theSizeClassCanvasNeedsAnIOS8Target() throws {
+    let pair = Self.pairs[6]
+    let apple = try NIBArchive(contentsOfFile: Corpus.file(pair.apple).path)
+    let unaware = try Self.compile(pair.source, xcode: pair.xcode).canonicalDifference(from: apple)
+    #expect(unaware?.contains("UIBounds") == true)
+    #expect(try Self.compile(pair.source, xcode: pair.xcode, target: 9).canonicalDifference(from: apple) != nil)
+  }
+
   @Test func theDefaultIsTheNewestXcode() throws {
     let pair = Self.pairs[5]
     let apple = try NIBArchive(contentsOfFile: Corpus.file(pair.apple).path)

@@ -8,7 +8,8 @@ import Testing
 import TestSupport
 
 /// For the Apple-compiled iOS pairs (ios_pairs), loading Apple's nib and loading the nib
-/// `UIKitNibCompiler` compiles from the same document (as the Xcode that made Apple's) — each
+/// `UIKitNibCompiler` compiles from the same document (as the Xcode that made Apple's, for its
+/// deployment target) — each
 /// through the loader — give live graphs described alike, object for object by path.
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct UIKitAppleEquivalenceTests {
@@ -19,6 +20,7 @@ struct UIKitAppleEquivalenceTests {
     var apple: [String]
     var xcode: Int
     var module: String?
+    var target: Int?
   }
 
   static let pairs: [Pair] = {
@@ -30,7 +32,7 @@ struct UIKitAppleEquivalenceTests {
     rows.removeFirst()
     func column(_ name: String) -> Int? { header.firstIndex(of: name) }
     guard let folder = column("folder"), let source = column("source_file"), let compiled = column("compiled_file"),
-      let xcode = column("DTXcode"), let path = column("compiled_path")
+      let xcode = column("DTXcode"), let path = column("compiled_path"), let minimum = column("MinimumOSVersion")
     else { return [] }
     return rows.compactMap { row -> Pair? in
       guard row.count == header.count, row[source].hasSuffix(".xib"), let version = Int(row[xcode]) else { return nil }
@@ -42,7 +44,8 @@ struct UIKitAppleEquivalenceTests {
         isFolder.boolValue
         ? ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).sorted().map { output + "/" + $0 } : [output]
       let module = row[path].split(separator: "/").first { $0.hasSuffix(".framework") }.map { String($0.dropLast(".framework".count)) }
-      return Pair(source: base + "/" + row[source], apple: apple, xcode: version, module: module)
+      let target = row[minimum].split(separator: ".").first.flatMap { Int($0) }
+      return Pair(source: base + "/" + row[source], apple: apple, xcode: version, module: module, target: target)
     }
   }()
 
@@ -64,7 +67,8 @@ struct UIKitAppleEquivalenceTests {
     var loadFailures: [String] = []
     for pair in Self.pairs {
       let document = try InterfaceDocument(contentsOfFile: pair.source)
-      let graph = try UIKitNibCompiler.compile(document, options: .init(module: pair.module, xcode: pair.xcode))
+      let graph = try UIKitNibCompiler.compile(
+        document, options: .init(module: pair.module, xcode: pair.xcode, deploymentTarget: pair.target.map { ($0, 0) }))
       let ours = NIBArchive(graph, keepingUnreachable: false)
       for path in pair.apple {
         guard let apple = try? NIBArchive(contentsOfFile: path), ours.canonicalDifference(from: apple) == nil else { continue }
