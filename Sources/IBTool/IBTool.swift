@@ -56,6 +56,11 @@ public struct IBTool {
     tool.colorProfileSources = options.colorProfilesFrom
     tool.module = options.module
     tool.stasisRuntime = options.stasisRuntime
+    tool.xcodeVersion = options.xcodeVersion.flatMap { Self.xcodeNumber($0) }
+    if let target = options.minimumDeploymentTarget {
+      let parts = target.split(separator: ".").compactMap { Int($0) }
+      tool.deploymentTarget = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
+    }
     tool.targetDevices = options.targetDevice
     return tool.execute(options)
   }
@@ -66,6 +71,11 @@ public struct IBTool {
   var module: String?
   /// `--stasis-runtime`: Stasis's own UIKit encoding of iOS documents is what is wanted (no warning).
   var stasisRuntime = false
+  /// `--xcode-version` (ours): the Xcode whose UIKit encoding iOS documents are compiled in,
+  /// as `DTXcode` numbers it (1200); the newest known when absent.
+  var xcodeVersion: Int?
+  /// `--minimum-deployment-target` as major and minor numbers.
+  var deploymentTarget: (major: Int, minor: Int)?
   /// `--target-device`: the devices asked for (checked against each document's platform).
   var targetDevices: [String] = []
   /// The compiler's options once loaded.
@@ -92,6 +102,9 @@ public struct IBTool {
   func checkFlags(_ options: Options, report: inout Report) throws(IBToolError) {
     for device in options.targetDevice where !["mac", "iphone", "ipad", "tv", "watch", "vision"].contains(device) {
       throw IBToolError(path: nil, detail: "--target-device \(device): not a device (mac, iphone, ipad, tv, watch, vision)")
+    }
+    if let version = options.xcodeVersion, Self.xcodeNumber(version) == nil {
+      throw IBToolError(path: nil, detail: "--xcode-version \(version): not an Xcode version (12.0, 8.3.2 or a DTXcode number such as 0832)")
     }
     if let version = options.minimumDeploymentTarget {
       let parts = version.split(separator: ".", omittingEmptySubsequences: false)
@@ -128,6 +141,8 @@ public struct IBTool {
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
           try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output)
+        } else if let folder = try iOSNibFolder(options.input, deploymentTarget: options.minimumDeploymentTarget) {
+          try StoryboardFolder.write(folder, info: nil, to: output)
         } else {
           do {
             try input().write(toFile: output)
@@ -169,7 +184,7 @@ public struct IBTool {
         let difference =
           isStoryboard(options.input) || isStoryboard(other)
           ? try compareStoryboards(options.input, other, options: comparison)
-          : try input().firstDifference(from: try compiledNib(other, warnings: &report.warnings), options: comparison)
+          : Self.difference(try input(), try compiledNib(other, warnings: &report.warnings), options: comparison)
         if let difference {
           write("\(options.input) and \(other) differ: \(difference)\n")
           status = 1
@@ -225,13 +240,17 @@ public struct IBTool {
 
   /// The graph a xib compiles to: a macOS xib through `CocoaNibCompiler` (what it wrote without
   /// an Apple sample to check it against added to `warnings`), an iOS xib through
-  /// `CocoaTouchCompiler` (``iOSEncodingWarning`` added, unless `--stasis-runtime` asked for it).
+  /// `UIKitNibCompiler` in Apple's UIKit encoding, or with `--stasis-runtime` through
+  /// `CocoaTouchCompiler` in Stasis's own (what `NibLoading` reads).
   func compiledGraph(_ path: String, warnings: inout [String]) throws(IBToolError) -> NibGraph {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
-        if !stasisRuntime { warnings.append("\(path): \(Self.iOSEncodingWarning)") }
+        guard stasisRuntime else {
+          return try UIKitNibCompiler.compile(
+            document, options: UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: deploymentTarget))
+        }
         return try CocoaTouchCompiler.compile(document)
       }
       let compilation = try CocoaNibCompiler.compileReportingUnverified(document, options: compilerOptions)
@@ -244,9 +263,40 @@ public struct IBTool {
     }
   }
 
-  /// What an iOS document compiles to: Stasis's own UIKit encoding, not yet Apple's bytes.
+  /// The files of the nib folder an iOS xib compiles to for `--minimum-deployment-target`
+  /// (`objects-11.0+.nib` and `runtime.nib` before iOS 11 for a document with safe areas), or
+  /// `nil` when it compiles to a flat nib.
+  func iOSNibFolder(_ path: String, deploymentTarget: String?) throws(IBToolError) -> [String: NibGraph]? {
+    guard let deploymentTarget, !stasisRuntime, path.hasSuffix(".xib") else { return nil }
+    let parts = deploymentTarget.split(separator: ".").compactMap { Int($0) }
+    do {
+      let document = try InterfaceDocument(contentsOfFile: path)
+      guard document.platform == .iOS else { return nil }
+      let options = UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: self.deploymentTarget)
+      let variants = try UIKitNibCompiler.compileVariants(
+        document, options: options, deploymentTarget: (parts.first ?? 0, parts.count > 1 ? parts[1] : 0))
+      guard variants.count > 1 else { return nil }
+      var files: [String: NibGraph] = [:]
+      for variant in variants { files[variant.name ?? "runtime.nib"] = variant.graph }
+      return files
+    } catch {
+      throw IBToolError(path: nil, detail: "\(error)")
+    }
+  }
+
+  /// `--xcode-version`: `12`, `12.0`, `8.3.2` or a `DTXcode` number (`0832`) as a `DTXcode`
+  /// number (1200, 832), or `nil` when it is none of these.
+  static func xcodeNumber(_ text: String) -> Int? {
+    if !text.contains("."), text.count == 4, let number = Int(text) { return number }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+    guard (1...3).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 && $0! < 100 }) else { return nil }
+    let numbers = parts.map { $0! } + [0, 0]
+    return numbers[0] * 100 + min(numbers[1], 9) * 10 + min(numbers[2], 9)
+  }
+
+  /// What an iOS storyboard compiles to: Apple's storyboard encoding is not written yet.
   static let iOSEncodingWarning =
-    "compiled into UIKit's runtime classes (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) as Stasis encodes them for its nib loader; property keys beyond those runtime classes' are not checked against an Apple-compiled iOS nib (--stasis-runtime says this is what you want)"
+    "an iOS storyboard is compiled into Stasis's UIKit encoding (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) for its nib loader, not yet Apple's (xibs are); --stasis-runtime says this is what you want"
 
   /// `--target-device` against the document's platform: `mac` for a macOS document, an iOS
   /// device (`iphone`, `ipad`…) for an iOS one.
@@ -353,9 +403,17 @@ public struct IBTool {
       return "nibs \(a.nibs.keys.sorted()) vs \(b.nibs.keys.sorted())"
     }
     for name in a.nibs.keys.sorted() {
-      if let difference = a.nibs[name]!.firstDifference(from: b.nibs[name]!, options: options) { return "\(name).nib: \(difference)" }
+      if let difference = Self.difference(a.nibs[name]!, b.nibs[name]!, options: options) { return "\(name).nib: \(difference)" }
     }
     return nil
+  }
+
+  /// The first difference between two nibs: UIKit nibs canonically (Apple's UIKit encoder keeps
+  /// neither object order, `UINibKeyValuePairsKey` order nor which equal value is shared), other
+  /// nibs by ``NIBArchive/firstDifference(from:options:)``.
+  static func difference(_ left: NIBArchive, _ right: NIBArchive, options: NIBArchive.ComparisonOptions) -> String? {
+    if left.isUIKitNib || right.isUIKitNib { return left.canonicalDifference(from: right) }
+    return left.firstDifference(from: right, options: options)
   }
 
   func write(_ text: String) { try? environment.standardStreams.writeOutput(Array(text.utf8)) }

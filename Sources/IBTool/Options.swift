@@ -18,6 +18,7 @@ struct Options: Equatable {
   var stasisRuntime = false
   var targetDevice: [String] = []
   var minimumDeploymentTarget: String?
+  var xcodeVersion: String?
   var flatten: String?
   var exportStringsFile: String?
   var importStringsFile: String?
@@ -44,7 +45,7 @@ struct Options: Equatable {
     "--compile": \.compile, "--module": \.module,
     "--minimum-deployment-target": \.minimumDeploymentTarget, "--flatten": \.flatten,
     "--export-strings-file": \.exportStringsFile, "--import-strings-file": \.importStringsFile,
-    "--write": \.write, "--compare": \.compare,
+    "--write": \.write, "--compare": \.compare, "--xcode-version": \.xcodeVersion,
   ]
   /// The options that may be given again, each time adding a value.
   static let repeatedValues: [String: WritableKeyPath<Options, [String]> & Sendable] = [
@@ -126,6 +127,10 @@ struct CommandLineOptions: ParsableCommand {
   @Option(name: .customLong("minimum-deployment-target"), help: "The oldest OS version to support.")
   var minimumDeploymentTarget: String?
   @Option(
+    name: .customLong("xcode-version"),
+    help: "iOS documents: the Xcode whose UIKit encoding to write, e.g. 12.0 or 8.3.2 (ours; default the newest known, 12.0).")
+  var xcodeVersion: String?
+  @Option(
     name: .customLong("flatten"),
     help: "YES or NO: write a flat nib file (YES, the default) or a nib folder.") var flatten:
     String?
@@ -177,7 +182,7 @@ struct CommandLineOptions: ParsableCommand {
       compile: compile, errors: errors, warnings: warnings, notices: notices,
       outputFormat: outputFormat, module: module,
       stasisRuntime: stasisRuntime, targetDevice: targetDevice,
-      minimumDeploymentTarget: minimumDeploymentTarget, flatten: flatten,
+      minimumDeploymentTarget: minimumDeploymentTarget, xcodeVersion: xcodeVersion, flatten: flatten,
       exportStringsFile: exportStringsFile, importStringsFile: importStringsFile, write: write,
       printObjects: printObjects,
       printHierarchy: printHierarchy, printConnections: printConnections,

@@ -17,6 +17,14 @@ import PropertyLists
 /// until the new one is complete.
 enum StoryboardFolder {
   static func write(_ storyboard: CompiledStoryboardOutput, to path: String) throws(IBToolError) {
+    var files: [String: NibGraph] = [:]
+    for (name, graph) in storyboard.nibs { files[name + ".nib"] = graph }
+    try write(files, info: storyboard.info, to: path)
+  }
+
+  /// Writes a folder of nibs (by file name) and, for a storyboard, its `Info.plist`, the same way:
+  /// a UIKit nib folder (`runtime.nib`, `objects-11.0+.nib`) too.
+  static func write(_ nibs: [String: NibGraph], info: PropertyListValue?, to path: String) throws(IBToolError) {
     let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
     let temporary = folder + ".tmp-\(getpid())"
     func fail(_ detail: String) -> IBToolError {
@@ -28,12 +36,12 @@ enum StoryboardFolder {
       throw IBToolError(path: temporary, detail: "cannot create the folder: \(String(cString: strerror(errno)))")
     }
     do {
-      try storyboard.info.write(toFile: temporary + "/Info.plist", format: .binary)
-      for (name, graph) in storyboard.nibs {
-        try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name + ".nib")
+      if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary) }
+      for (name, graph) in nibs {
+        try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name)
       }
     } catch {
-      throw fail("cannot write the compiled storyboard: \(error)")
+      throw fail("cannot write the compiled \(info == nil ? "nib" : "storyboard"): \(error)")
     }
     let old = folder + ".old-\(getpid())"
     var status = stat()

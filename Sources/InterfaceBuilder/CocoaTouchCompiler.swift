@@ -157,7 +157,7 @@ public struct CocoaTouchCompiler {
     "collectionViewController": "UICollectionViewController", "navigationController": "UINavigationController",
     "tabBarController": "UITabBarController", "pageViewController": "UIPageViewController",
     "splitViewController": "UISplitViewController", "navigationItem": "UINavigationItem", "barButtonItem": "UIBarButtonItem",
-    "tabBarItem": "UITabBarItem", "customObject": "NSObject",
+    "tabBarItem": "UITabBarItem", "customObject": "NSObject", "containerView": "UIView",
   ]
 
   static let controllerElements: Set<String> = [
@@ -178,6 +178,7 @@ public struct CocoaTouchCompiler {
     "view", "tableView", "collectionView", "navigationBar", "tabBar", "toolbar", "attributedString", "variation", "mask",
     "searchBar", "image", "textAttributes", "scrollEdgeAppearance", "standardAppearance", "compactAppearance", "offsetWrapper",
     "backgroundConfiguration", "tableViewSection", "datePickerLocale", "collectionReusableView", "collectionViewCell",
+    "layoutGuides", "containerView",
   ]
 
   /// Value elements one kind of object reads itself (a date picker's `<date>`s), refused elsewhere.

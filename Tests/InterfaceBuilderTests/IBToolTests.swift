@@ -127,9 +127,10 @@ struct IBToolTests {
     #expect(profiled.objects.filter { $0.className == "NSColorSpace" }.allSatisfy { $0.entries.contains { $0.key == "NSICC" } })
   }
 
-  /// An iOS xib compiles into Stasis's UIKit encoding with a warning that says so (none with
-  /// `--stasis-runtime`); `--target-device` must match the document's platform.
-  @Test func iOSDocumentsCompileWithAWarningAndTargetDevicesMatchThePlatform() throws {
+  /// An iOS xib compiles into Apple's UIKit encoding (with `--stasis-runtime` into Stasis's own,
+  /// what its nib loader reads), without a warning; `--target-device` must match the document's
+  /// platform.
+  @Test func iOSDocumentsCompileInApplesEncodingAndTargetDevicesMatchThePlatform() throws {
     let folder = try ScratchFolder("ibtool")
     defer { folder.remove() }
     let text = """
@@ -147,14 +148,17 @@ struct IBToolTests {
 
       """
     try folder.write(Array(text.utf8), to: "Cell.xib")
-    let warned = try Self.run(["--output-format", "human-readable-text", "--compile", "Cell.nib", "Cell.xib"], in: folder)
-    #expect(warned.status == 0, "\(warned.stdoutText)")
-    #expect(warned.stdoutText.contains("Cell.xib: warning: compiled into UIKit's runtime classes"), "\(warned.stdoutText)")
+    let apple = try Self.run(["--output-format", "human-readable-text", "--compile", "Cell.nib", "Cell.xib"], in: folder)
+    #expect(apple.status == 0, "\(apple.stdoutText)")
+    #expect(apple.stdoutText.isEmpty, "\(apple.stdoutText)")
     let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Cell.nib")))
-    #expect(graph.objects.contains { $0.className == "UIView" })
-    let quiet = try Self.run(["--output-format", "human-readable-text", "--stasis-runtime", "--target-device", "iphone", "--compile", "Cell.nib", "Cell.xib"], in: folder)
-    #expect(quiet.status == 0)
-    #expect(quiet.stdoutText.isEmpty, "\(quiet.stdoutText)")
+    // Apple's UIKit encoding: UIView's keys as Xcode writes them.
+    #expect(graph.objects.contains { $0.className == "UIView" && $0["UIDeepDrawRect"] == .bool(true) && $0["UIAutoresizingMask"] == .int8(18) })
+    let stasis = try Self.run(["--output-format", "human-readable-text", "--stasis-runtime", "--target-device", "iphone", "--compile", "Stasis.nib", "Cell.xib"], in: folder)
+    #expect(stasis.status == 0)
+    #expect(stasis.stdoutText.isEmpty, "\(stasis.stdoutText)")
+    let stasisGraph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Stasis.nib")))
+    #expect(stasisGraph.objects.contains { $0.className == "UIView" && $0["UIDeepDrawRect"] == nil })
     let wrongDevice = try Self.run(["--output-format", "human-readable-text", "--target-device", "mac", "--compile", "Other.nib", "Cell.xib"], in: folder)
     #expect(wrongDevice.status == 1)
     #expect(wrongDevice.stdoutText.contains("--target-device mac: this is an iOS document"), "\(wrongDevice.stdoutText)")
