@@ -1,0 +1,116 @@
+import Foundation
+import Interface
+import TestSupport
+import Testing
+
+@testable import InterfaceBuilder
+
+/// Rules for element families that were refused, each with its evidence: date formatters of
+/// every style (weekday styles among them) and a window's content border.
+@Suite struct AppKitFamilyRuleTests {
+  static func compile(_ objects: String, inWindow: Bool = true) throws(InterfaceBuilderError) -> Compilation {
+    try CocoaNibCompiler.compileReportingUnverified(
+      try CocoaNibCompilerUnitTests.document(objects, inWindow: inWindow), options: .init(omitsColorProfiles: true))
+  }
+
+  // MARK: Date formatters
+
+  /// Evidence: every NSDateFormatter in the corpus's Apple-compiled nibs has the NS.format the
+  /// table gives for its NS.attributes dateStyle and timeStyle (short/short and long/short).
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func theTableGivesApplesPatternForEveryCorpusFormatter() throws {
+    var checked = 0
+    for file in Corpus.files(in: "nib") where file.path.hasSuffix(".nib") {
+      let bytes = try file.bytes()
+      guard NIBArchive.isNIBArchive(bytes) else { continue }
+      let graph = NibGraph(try NIBArchive(bytes: bytes))
+      for formatter in graph.objects where formatter.className == "NSDateFormatter" {
+        guard case .object(let attributes)? = formatter["NS.attributes"], let members = graph.members(of: attributes),
+          let format = graph.text(of: formatter, forKey: "NS.format")
+        else { continue }
+        var styles = ["dateStyle": 0, "timeStyle": 0]
+        for pair in stride(from: 0, to: members.count - 1, by: 2) {
+          guard let key = graph.text(of: members[pair]), styles[key] != nil, case .int8(let value)? = graph[members[pair + 1]]["NS.intval"] else { continue }
+          styles[key] = Int(value)
+        }
+        #expect(CocoaNibCompiler.datePatterns["\(styles["dateStyle"]!),\(styles["timeStyle"]!)"] == format, "\(file.name)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 3)
+  }
+
+  /// A full (weekday) date style compiles — ICU's en_AU pattern, reported as unverified — and
+  /// the cell's title is the date the pattern parses (the weekday name read, not checked).
+  @Test func aWeekdayDateStyleCompilesAndParsesItsTitle() throws {
+    let compilation = try Self.compile(
+      CocoaNibCompilerControlsTests.textField(
+        title: "Sunday, 4 January 1976 at 11:00 pm", formatter: "<dateFormatter key=\"formatter\" dateStyle=\"full\" timeStyle=\"short\" id=\"f1\"/>"))
+    let graph = compilation.graph
+    let formatter = try #require(graph.objects.first { $0.className == "NSDateFormatter" })
+    #expect(graph.text(of: formatter, forKey: "NS.format") == "EEEE, d MMMM y 'at' h:mm\u{202F}a")
+    let cell = try #require(CocoaNibCompilerControlsTests.objects(graph, "NSTextFieldCell").first)
+    let date = try #require(CocoaNibCompilerControlsTests.target(graph, cell, "NSContents"))
+    #expect(graph[date]["NS.time"] == .float64(-788_662_800))
+    #expect(compilation.warnings.contains { $0.element == "dateFormatter" && $0.detail.contains("EEEE") })
+  }
+
+  @Test(arguments: [
+    ("d MMM y, h:mm:ss\u{202F}a", "4 Jan 1976, 11:00:30 pm", -788_662_770.0),
+    ("d MMM y", "4 Sept 1976", -767_664_000.0),
+    ("h:mm:ss\u{202F}a z", "12:00:01 am UTC", 1.0),
+    ("EEEE, d MMMM y", "Monday, 1 January 2001", 0.0),
+  ])
+  func theMediumLongAndFullFieldsParse(_ pattern: String, _ text: String, _ time: Double) {
+    // A time alone is on 1 January 2001 only when the pattern has no date: none here parses
+    // without a day, month and year, so the time-only pattern answers nil.
+    let expected: Double? = pattern.hasPrefix("h") ? nil : time
+    #expect(CocoaNibCompiler.parseDate(text, pattern: pattern) == expected)
+  }
+
+  /// Every style pair has a pattern (none/none aside), the date joined to the time by ", " for
+  /// short and medium dates and by " 'at' " for long and full ones.
+  @Test func everyStylePairHasAPattern() {
+    #expect(CocoaNibCompiler.datePatterns.count == 24)
+    #expect(CocoaNibCompiler.datePatterns["2,2"] == "d MMM y, h:mm:ss\u{202F}a")
+    #expect(CocoaNibCompiler.datePatterns["4,4"] == "EEEE, d MMMM y 'at' h:mm:ss\u{202F}a zzzz")
+    #expect(CocoaNibCompiler.datePatterns["0,0"] == nil)
+  }
+
+  // MARK: A window's content border
+
+  static func window(_ border: String) -> String {
+    """
+            <window title="W" id="w1">
+                <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+                <view key="contentView" id="w2">
+                    <rect key="frame" x="0" y="0" width="500" height="400"/>
+                </view>
+                \(border)
+            </window>
+    """
+  }
+
+  /// Evidence: viraptor/ibtool `ibtool/parsers/contentBorderThickness.py` (minY → a double
+  /// NSContentBorderThicknessMinY and NSAutorecalculatesContentBorderThicknessMinY false); no
+  /// corpus nib has one, so it is reported as unverified.
+  @Test func aContentBorderIsItsThicknessAndNoAutorecalculation() throws {
+    let compilation = try Self.compile(Self.window("<contentBorderThickness minY=\"22\"/>"), inWindow: false)
+    let window = try #require(compilation.graph.objects.first { $0.className == "NSWindowTemplate" })
+    #expect(window["NSContentBorderThicknessMinY"] == .float64(22))
+    #expect(window["NSAutorecalculatesContentBorderThicknessMinY"] == .bool(false))
+    #expect(window["NSContentBorderThicknessMaxY"] == nil)
+    #expect(compilation.warnings.contains { $0.element == "contentBorderThickness" })
+  }
+
+  @Test func aBadContentBorderIsRefusedWithItsLine() {
+    let bad = expectError(InterfaceBuilderError.self, .invalidDocument) {
+      try Self.compile(Self.window("<contentBorderThickness minY=\"wide\"/>"), inWindow: false)
+    }
+    #expect(bad?.line == 12)
+    let other = expectError(InterfaceBuilderError.self, .unsupported) {
+      try Self.compile(Self.window("<contentBorderThickness minX=\"4\"/>"), inWindow: false)
+    }
+    #expect(other?.line == 12)
+  }
+}
