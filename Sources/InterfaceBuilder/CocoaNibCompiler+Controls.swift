@@ -297,6 +297,11 @@ extension CocoaNibCompiler {
     let typeCodes = ["push": 0x1, "check": 0x2, "square": 0x6, "squareTextured": 0x20, "disclosureTriangle": 0x5, "help": 0x21, "smallSquare": 0x22,
       "roundTextured": 0x23, "disclosure": 0x26, "roundRect": 0x24, "recessed": 0x2D, "inline": 0x27, "bevel": 0x2]
     var buttonFlags2 = type == "radio" ? bezel : (typeCodes[type] ?? 0)
+    // A bevel button with the rounded bezel is a push button's type (0x1), with any other bezel
+    // 0x2: the public Python ibtool clone's table (viraptor/ibtool helpers.py, button_type_id);
+    // the corpus's Apple pairs show bevel buttons with the regular square bezel only
+    // (test16_buttons, sb_button_hug: 0x2).
+    if type == "bevel", element["bezelStyle"] == "rounded" { buttonFlags2 = 0x1 }
     switch element["imageScaling"] {
     case "proportionallyDown": buttonFlags2 |= 0x80
     case "proportionallyUpOrDown": buttonFlags2 |= 0x40

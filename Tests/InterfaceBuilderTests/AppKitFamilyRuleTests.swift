@@ -114,3 +114,44 @@ import Testing
     #expect(other?.line == 12)
   }
 }
+
+/// Button cells' NSButtonFlags2 by type and bezel.
+@Suite struct ButtonFlagRuleTests {
+  static func button(type: String, bezel: String, keyEquivalent: String? = nil) -> String {
+    """
+                          <button id="b1">
+                              <rect key="frame" x="10" y="10" width="80" height="32"/>
+                              <buttonCell key="cell" type="\(type)" title="OK" bezelStyle="\(bezel)" alignment="center" borderStyle="border" \(keyEquivalent.map { "keyEquivalent=\"\($0)\"" } ?? "") imageScaling="proportionallyDown" inset="2" id="b2">
+                                  <behavior key="behavior" pushIn="YES" lightByBackground="YES" lightByGray="YES"/>
+                                  <font key="font" metaFont="system"/>
+                              </buttonCell>
+                          </button>
+    """
+  }
+
+  static func flags2(_ objects: String) throws -> Int64? {
+    let graph = try CocoaNibCompilerControlsTests.compile(objects)
+    guard let cell = graph.objects.first(where: { $0.className == "NSButtonCell" }) else { return nil }
+    switch cell["NSButtonFlags2"] {
+    case .int8(let v)?: return Int64(v)
+    case .int16(let v)?: return Int64(v)
+    case .int32(let v)?: return Int64(v)
+    case .int64(let v)?: return v
+    default: return nil
+    }
+  }
+
+  /// Evidence: viraptor/ibtool helpers.py's button_type_id ("bevel": 0x1 with the rounded bezel,
+  /// else 0x2); Apple's test16_buttons.nib and sb_button_hug show 0x2 with regularSquare (their
+  /// pairs stay Apple's).
+  @Test func aRoundedBevelButtonHasThePushType() throws {
+    #expect(try Self.flags2(Self.button(type: "bevel", bezel: "rounded")) == 0x81)
+    #expect(try Self.flags2(Self.button(type: "bevel", bezel: "regularSquare")) == 0x82)
+  }
+
+  /// Evidence: a key equivalent without a modifier mask sets 0x10000000 (the clone's
+  /// HAS_KEY_EQUIVALENT); a Return key equivalent ("\r") is one such.
+  @Test func aReturnKeyEquivalentSetsTheKeyEquivalentBit() throws {
+    #expect(try Self.flags2(Self.button(type: "push", bezel: "rounded", keyEquivalent: "&#xD;")) == 0x1000_0081)
+  }
+}
