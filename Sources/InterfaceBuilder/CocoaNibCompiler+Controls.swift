@@ -195,6 +195,17 @@ extension CocoaNibCompiler {
     }
     if let placeholder = element["placeholderString"] { entries.append(.init("NSPlaceholderString", string(placeholder))) }
     entries.append(.init("NSControlView", .object(control)))
+    // A rounded text field (bezelStyle="round") → NSTextBezelStyle 1 right after NSControlView,
+    // where Apple's search field cells have it (searchfield_no_completion); the square bezel is
+    // the class default and writes nothing. No corpus pair has a rounded text field: unverified
+    // (the Python clone writes the same key and value for secure text field cells).
+    switch element["bezelStyle"] {
+    case nil, "square": break
+    case "round":
+      entries.append(.init("NSTextBezelStyle", .int8(1)))
+      noteUnverified(element, "bezelStyle=\"round\" as NSTextBezelStyle 1 after NSControlView")
+    case let other?: throw invalid(element, "bezelStyle \"\(other)\" is not square or round")
+    }
     if element.flag("drawsBackground") { entries.append(.init("NSDrawsBackground", .bool(true))) }
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if var text = element.child("color", key: "textColor") {

@@ -155,3 +155,39 @@ import Testing
     #expect(try Self.flags2(Self.button(type: "push", bezel: "rounded", keyEquivalent: "&#xD;")) == 0x1000_0081)
   }
 }
+
+/// Text field cells' bezel style.
+@Suite struct TextFieldBezelRuleTests {
+  static func field(bezel: String?) -> String {
+    """
+                          <textField id="t1">
+                              <rect key="frame" x="10" y="10" width="200" height="22"/>
+                              <textFieldCell key="cell" selectable="YES" editable="YES" borderStyle="bezel" \(bezel.map { "bezelStyle=\"\($0)\"" } ?? "") title="x" id="t2">
+                                  <font key="font" metaFont="system"/>
+                              </textFieldCell>
+                          </textField>
+    """
+  }
+
+  /// Evidence: Apple's searchfield_no_completion.nib writes a round search field cell's
+  /// NSTextBezelStyle 1 right after NSControlView; the clone writes the same key for secure text
+  /// field cells (`secureTextFieldCell.py`); the square bezel is the default and writes nothing.
+  @Test func aRoundTextFieldWritesItsBezelStyleAfterItsControlView() throws {
+    let compilation = try AppKitFamilyRuleTests.compile(Self.field(bezel: "round"))
+    let cell = try #require(compilation.graph.objects.first { $0.className == "NSTextFieldCell" })
+    let keys = cell.entries.map(\.key)
+    let position = try #require(keys.firstIndex(of: "NSTextBezelStyle"))
+    #expect(keys[position - 1] == "NSControlView")
+    #expect(cell["NSTextBezelStyle"] == .int8(1))
+    #expect(compilation.warnings.contains { $0.detail.contains("NSTextBezelStyle") })
+    for bezel in [nil, "square"] {
+      let square = try AppKitFamilyRuleTests.compile(Self.field(bezel: bezel))
+      #expect(square.graph.objects.first { $0.className == "NSTextFieldCell" }?["NSTextBezelStyle"] == nil)
+    }
+  }
+
+  @Test func anUnknownBezelIsRefusedWithItsLine() {
+    let error = expectError(InterfaceBuilderError.self, .invalidDocument) { try AppKitFamilyRuleTests.compile(Self.field(bezel: "oval")) }
+    #expect(error?.line != nil)
+  }
+}
