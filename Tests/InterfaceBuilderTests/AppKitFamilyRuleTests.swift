@@ -191,3 +191,43 @@ import Testing
     #expect(error?.line != nil)
   }
 }
+
+/// Toolbar button items (no view, bordered, a nil tool tip, no sizes).
+@Suite struct ToolbarButtonItemRuleTests {
+  static let window = """
+            <window title="W" id="w1">
+                <rect key="contentRect" x="0" y="0" width="500" height="400"/>
+                <view key="contentView" id="w2">
+                    <rect key="frame" x="0" y="0" width="500" height="400"/>
+                </view>
+                <toolbar key="toolbar" implicitIdentifier="T1" autosavesConfiguration="NO" displayMode="iconAndLabel" sizeMode="regular" id="tb1">
+                    <allowedToolbarItems>
+                        <toolbarItem implicitItemIdentifier="R1" label="Refresh" paletteLabel="Refresh" bordered="YES" sizingBehavior="auto" id="ti1">
+                            <nil key="toolTip"/>
+                            <connections>
+                                <action selector="refresh:" target="-1" id="c1"/>
+                            </connections>
+                        </toolbarItem>
+                    </allowedToolbarItems>
+                    <defaultToolbarItems>
+                        <toolbarItem reference="ti1"/>
+                    </defaultToolbarItems>
+                </toolbar>
+            </window>
+    """
+
+  /// Evidence: viraptor/ibtool `ibtool/parsers/toolbar.py` (`_make_custom_item`): bordered →
+  /// NSToolbarItemBordered, absent sizes "{0, 0}", `<nil key="toolTip"/>` → nil, sizingBehavior
+  /// not archived; the action is an ordinary connector. No corpus pair: reported unverified.
+  @Test func aToolbarButtonItemIsBorderedWithoutSizesOrToolTip() throws {
+    let compilation = try AppKitFamilyRuleTests.compile(Self.window, inWindow: false)
+    let graph = compilation.graph
+    let item = try #require(graph.objects.firstIndex { $0.className == "NSToolbarItem" })
+    #expect(graph[item]["NSToolbarItemBordered"] == .bool(true))
+    #expect(graph[item]["NSToolbarItemToolTip"] == .null)
+    #expect(graph.text(of: graph[item], forKey: "NSToolbarItemMinSize") == "{0, 0}")
+    #expect(graph.text(of: graph[item], forKey: "NSToolbarItemMaxSize") == "{0, 0}")
+    #expect(graph.objects.contains { $0.className == "NSNibControlConnector" && $0["NSSource"] == .object(item) })
+    #expect(compilation.warnings.contains { $0.element == "toolbarItem" && $0.detail.contains("toolbar button item") })
+  }
+}
