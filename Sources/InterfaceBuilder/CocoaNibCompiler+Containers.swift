@@ -407,7 +407,16 @@ extension CocoaNibCompiler {
   /// NSpiFlags 0x4004 | bezeled 0x1 | indeterminate 0x2 | small 0x100 | spinning 0x1000 |
   /// not displayed when stopped 0x2000, NSMinValue (when given), NSMaxValue}.
   mutating func compileProgressIndicator(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    try checkAttributes(element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize"], view: true)
+    try checkAttributes(
+      element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize", "doubleValue"], view: true)
+    // The current value is not archived: AppKit's decoder reads NSpiFlags, NSMinValue and
+    // NSMaxValue only (Cocotron's decoder, which loads Apple's nibs, reads no value and starts it at
+    // the minimum), and the public Python clone writes none for `doubleValue`
+    // (viraptor/ibtool `progressIndicator.py`). No corpus pair has one: reported unverified.
+    if let value = element["doubleValue"] {
+      guard let number = Double(value), number.isFinite else { throw invalid(element, "doubleValue \"\(value)\" is not a number") }
+      noteUnverified(element, "doubleValue=\"\(value)\" not archived (AppKit's decoder reads no value)")
+    }
     var flags = 0x4004
     if element.flag("bezeled", default: true) { flags |= 0x1 }
     if element.flag("indeterminate") { flags |= 0x2 }

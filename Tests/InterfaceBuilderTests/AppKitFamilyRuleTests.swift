@@ -231,3 +231,27 @@ import Testing
     #expect(compilation.warnings.contains { $0.element == "toolbarItem" && $0.detail.contains("toolbar button item") })
   }
 }
+
+/// Progress indicators with a value.
+@Suite struct ProgressIndicatorRuleTests {
+  static func indicator(_ value: String) -> String {
+    """
+                          <progressIndicator wantsLayer="YES" maxValue="100" doubleValue="\(value)" style="bar" id="p1">
+                              <rect key="frame" x="10" y="10" width="200" height="20"/>
+                          </progressIndicator>
+    """
+  }
+
+  /// Evidence: AppKit's decoder reads NSpiFlags, NSMinValue and NSMaxValue only (Cocotron's
+  /// NSProgressIndicator decoder reads no value and starts it at the minimum), and the Python
+  /// clone writes no value (`progressIndicator.py`): the value is not archived; the same graph as
+  /// without it, reported unverified.
+  @Test func aProgressValueIsNotArchived() throws {
+    let with = try AppKitFamilyRuleTests.compile(Self.indicator("42.5"))
+    let without = try AppKitFamilyRuleTests.compile(Self.indicator("42.5").replacingOccurrences(of: " doubleValue=\"42.5\"", with: ""))
+    #expect(NIBArchive(with.graph).firstDifference(from: NIBArchive(without.graph)) == nil)
+    #expect(with.warnings.contains { $0.element == "progressIndicator" && $0.detail.contains("doubleValue") })
+    let bad = expectError(InterfaceBuilderError.self, .invalidDocument) { try AppKitFamilyRuleTests.compile(Self.indicator("lots")) }
+    #expect(bad?.line != nil)
+  }
+}
