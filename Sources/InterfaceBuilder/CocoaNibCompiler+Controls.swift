@@ -159,6 +159,9 @@ extension CocoaNibCompiler {
 
     var flags2 = 0
     flags2 |= Self.bits(element["alignment"] ?? "natural", ["natural": 0x1000_0000, "center": 0x0800_0000, "right": 0x0400_0000, "justified": 0x0C00_0000])
+    // allowsEditingTextAttributes → 0x40000000 (HSChooserWindow's three cells: Apple 0x50400800
+    // where the other bits give 0x10400800; the clone names the bit RICH_TEXT).
+    if element.flag("allowsEditingTextAttributes") { flags2 |= 0x4000_0000 }
     if element.flag("refusesFirstResponder") { flags2 |= 0x0200_0000 }
     if element.flag("allowsMixedState") { flags2 |= 0x0100_0000 }
     if element.flag("sendsActionOnEndEditing") { flags2 |= 0x0040_0000 }

@@ -100,6 +100,9 @@ public struct CocoaNibCompiler {
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
   var filesOwner = -1
+  /// Whether this compiler makes a view-based table's prototype cell view nib
+  /// (``prototypeNib(_:identifier:document:options:index:)``).
+  var isPrototypeNib = false
   /// What lenient compiling did in this compile beyond its plan (segues of best-effort objects,
   /// controllers compiled best-effort).
   var lenientWarnings: [CompilerWarning] = []

@@ -255,3 +255,49 @@ import Testing
     #expect(bad?.line != nil)
   }
 }
+
+/// Cell flags and prototype image cells, read off the corpus's Apple pairs.
+@Suite struct CellRuleTests {
+  /// Evidence: HSChooserWindow's three cells with allowsEditingTextAttributes="YES" have
+  /// NSCellFlags2 0x50400800 in Apple's nib where their other attributes give 0x10400800.
+  @Test func allowsEditingTextAttributesSetsItsBit() throws {
+    let graph = try CocoaNibCompilerControlsTests.compile(
+      """
+                          <textField id="t1">
+                              <rect key="frame" x="10" y="10" width="200" height="20"/>
+                              <textFieldCell key="cell" lineBreakMode="truncatingTail" sendsActionOnEndEditing="YES" title="Text" allowsEditingTextAttributes="YES" id="t2">
+                                  <font key="font" metaFont="system"/>
+                              </textFieldCell>
+                          </textField>
+      """)
+    let cell = try #require(graph.objects.first { $0.className == "NSTextFieldCell" })
+    #expect(cell["NSCellFlags2"] == .int32(0x5040_0800))
+  }
+
+  /// Evidence: in Apple's HSChooserWindow.nib and transmission_MainMenu.nib, every image cell of a
+  /// prototype cell view animates inside the prototype's own nib (NSAnimates true) and not in its
+  /// copy among the document's objects (false). Read with Stasis's reader: the Python nibarchive
+  /// package swaps the two Boolean types.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func prototypeImageCellsAnimateInTheirOwnNib() throws {
+    for name in ["HSChooserWindow", "transmission_MainMenu"] {
+      let apple = NibGraph(try NIBArchive(contentsOfFile: Corpus.file("nib/ibtool_pairs/correct/\(name).nib").path))
+      var outer: [NIBArchive.Payload?] = [], nested: [NIBArchive.Payload?] = []
+      for object in apple.objects {
+        if object.className == "NSImageCell", object["NSControlView"] != nil { outer.append(object["NSAnimates"]) }
+        guard object.className == "NSNib", case .object(let data)? = object["NSNibFileData"], case .data(let bytes)? = apple[data]["NS.bytes"] else { continue }
+        let prototype = NibGraph(try NIBArchive(bytes: bytes))
+        nested += prototype.objects.filter { $0.className == "NSImageCell" }.map { $0["NSAnimates"] }
+      }
+      #expect(!nested.isEmpty && nested.allSatisfy { $0 == .bool(true) }, "\(name)")
+      #expect(!outer.isEmpty && outer.allSatisfy { $0 == .bool(false) }, "\(name)")
+      let ours = try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: Corpus.file("xib/ibtool_pairs/correct/\(name).xib").path))
+      var oursNested: [NIBArchive.Payload?] = []
+      for object in ours.objects where object.className == "NSNib" {
+        guard case .object(let data)? = object["NSNibFileData"], case .data(let bytes)? = ours[data]["NS.bytes"] else { continue }
+        oursNested += NibGraph(try NIBArchive(bytes: bytes)).objects.filter { $0.className == "NSImageCell" }.map { $0["NSAnimates"] }
+      }
+      #expect(oursNested == nested, "\(name)")
+    }
+  }
+}
