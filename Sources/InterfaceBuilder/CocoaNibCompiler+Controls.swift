@@ -184,12 +184,31 @@ extension CocoaNibCompiler {
   /// A 32-bit flag word as Apple stores it: with bit 31 set it is negative (and so 64-bit wide).
   static func signExtended(_ word: Int) -> Int { Int(Int32(truncatingIfNeeded: word)) }
 
+  /// The attributes of a `<textFieldCell>` (and a secure one) the compiler writes: the flags
+  /// (``cellFlags(_:className:)``), the contents, placeholder, background and bezel.
+  static let textFieldCellAttributes: Set<String> = [
+    "title", "alignment", "lineBreakMode", "selectable", "editable", "scrollable", "sendsActionOnEndEditing", "allowsUndo", "controlSize",
+    "drawsBackground", "borderStyle", "state", "usesSingleLineMode", "allowsEditingTextAttributes", "placeholderString",
+    "truncatesLastVisibleLine", "refusesFirstResponder", "enabled", "focusRingType", "allowsMixedState", "bezelStyle",
+  ]
+
   /// `<textFieldCell>` → `NSTextFieldCell`.
   mutating func compileTextFieldCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element, className: String = "NSTextFieldCell"
   ) throws(InterfaceBuilderError) -> Int {
+    // Every attribute is compiled or refused with its line, never dropped silently.
+    try checkAttributes(element, known: Self.textFieldCellAttributes)
     let cell = try begin(element, className: className, parent: parent)
-    let (flags, flags2) = cellFlags(element, className: className)
+    var (flags, flags2) = cellFlags(element, className: className)
+    switch element["borderStyle"] {
+    case nil, "bezel": break
+    case "border":
+      // NSCellFlags' bordered bit, next to the bezeled one (0x00400000) the corpus shows: the
+      // Python clone's CellFlags.BORDERED; no corpus text field has a plain border (unverified).
+      flags = Self.signExtended(flags | 0x0080_0000)
+      noteUnverified(element, "borderStyle=\"border\" as NSCellFlags 0x00800000")
+    case let other?: throw invalid(element, "borderStyle \"\(other)\" is not border or bezel")
+    }
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     if let contents = try cellContents(element) { entries.append(.init("NSContents", contents)) }
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))

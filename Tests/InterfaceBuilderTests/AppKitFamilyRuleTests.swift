@@ -301,3 +301,37 @@ import Testing
     }
   }
 }
+
+/// A text field cell's attributes are compiled or refused, never dropped.
+@Suite struct TextFieldCellAttributeTests {
+  static func field(_ attributes: String) -> String {
+    """
+                          <textField id="t1">
+                              <rect key="frame" x="10" y="10" width="200" height="22"/>
+                              <textFieldCell key="cell" title="x" \(attributes) id="t2">
+                                  <font key="font" metaFont="system"/>
+                              </textFieldCell>
+                          </textField>
+    """
+  }
+
+  /// An attribute whose Apple encoding is not known (a base writing direction) is refused with
+  /// its line, where it used to be dropped silently.
+  @Test func anUnknownAttributeIsRefusedWithItsLine() {
+    let error = expectError(InterfaceBuilderError.self, .unsupported) {
+      try AppKitFamilyRuleTests.compile(Self.field("baseWritingDirection=\"rightToLeft\""))
+    }
+    #expect(error?.line != nil)
+    #expect(error?.description.contains("baseWritingDirection") == true)
+  }
+
+  /// Evidence: the corpus's text field cells are bezeled (NSCellFlags 0x00400000, textfield_*
+  /// pairs); a plain border is the bit beside it, the clone's CellFlags.BORDERED (unverified).
+  @Test func aBorderedCellSetsTheBorderedBit() throws {
+    let compilation = try AppKitFamilyRuleTests.compile(Self.field("borderStyle=\"border\""))
+    let cell = try #require(compilation.graph.objects.first { $0.className == "NSTextFieldCell" })
+    guard case .int32(let flags)? = cell["NSCellFlags"] else { Issue.record("NSCellFlags: \(String(describing: cell["NSCellFlags"]))"); return }
+    #expect(flags & 0x00C0_0000 == 0x0080_0000)
+    #expect(compilation.warnings.contains { $0.detail.contains("borderStyle") })
+  }
+}
