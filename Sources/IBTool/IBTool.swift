@@ -313,7 +313,8 @@ public struct IBTool {
   /// The compiler's options: color profiles from `--color-profiles-from` nibs.
   /// - Throws: when a `--color-profiles-from` nib cannot be read, or holds neither profile.
   func loadCompilerOptions() throws(IBToolError) -> CocoaNibCompiler.Options {
-    // Without Apple's profiles, catalog colors are written by NSID alone (and a warning says so).
+    // The shipped profiles by default (ColorProfiles.shipped); without any, catalog colors are
+    // written by NSID alone (and a warning says so); --color-profiles-from overrides them.
     var options = CocoaNibCompiler.Options(module: module, omitsColorProfiles: true)
     guard !colorProfileSources.isEmpty else { return options }
     options.omitsColorProfiles = false

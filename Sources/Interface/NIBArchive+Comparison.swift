@@ -47,26 +47,60 @@ extension NIBArchive {
   /// object references pairing up one to one, so that sharing and cycles must match too. Table
   /// order, key and class-name table order, and the position of objects in the objects table do
   /// not matter; `options` can let some collections differ in order. The difference is described
-  /// by the path of keys from the root, e.g.
-  /// `UINibTopLevelObjectsKey → UINibEncoderEmptyKey[2] → UIBounds: data 17 bytes vs 17 bytes`.
+  /// by the path of keys from the root, a collection's members by position, as the Python ibtool
+  /// clone's `--compare` names them, then both values (strings quoted, other data in hex, flags
+  /// and masks in hex too), e.g.
+  /// `$root.IB.objectdata.NSObjectsKeys[3].NSSubviews[2].NSCell.NSContents.NS.bytes: "OK" vs "Cancel"`.
   public func firstDifference(from other: NIBArchive, options: ComparisonOptions = .exact) -> String? {
     var comparison = GraphComparison(left: self, right: other, options: options)
     return comparison.run()
   }
 
-  static func describe(_ payload: Payload) -> String {
-    switch payload {
-    case .int8(let v): "int8 \(v)"
-    case .int16(let v): "int16 \(v)"
-    case .int32(let v): "int32 \(v)"
-    case .int64(let v): "int64 \(v)"
-    case .bool(let v): "bool \(v)"
-    case .float32(let v): "float32 \(v)"
-    case .float64(let v): "float64 \(v)"
-    case .data(let bytes): "data \(bytes.count) bytes"
-    case .null: "nil"
-    case .object(let index): "object \(index)"
+  /// A payload as `--compare` prints it: integers with their width (and in hex under a key that
+  /// ends in `Flags`, `Flags2` or `Mask`), data as a quoted string when it is printable UTF-8
+  /// (a C string's final NUL shown as `\0`), else in hex (the first 32 bytes and the length).
+  static func describe(_ payload: Payload, key: String? = nil) -> String {
+    let isFlags = key.map { $0.hasSuffix("Flags") || $0.hasSuffix("Flags2") || $0.hasSuffix("Mask") } ?? false
+    func integer(_ width: String, _ value: Int64, _ bits: Int) -> String {
+      guard isFlags else { return "\(width) \(value)" }
+      let unsigned = bits == 64 ? UInt64(bitPattern: value) : UInt64(bitPattern: value) & ((1 << UInt64(bits)) - 1)
+      return "\(width) 0x\(String(unsigned, radix: 16))"
     }
+    switch payload {
+    case .int8(let v): return integer("int8", Int64(v), 8)
+    case .int16(let v): return integer("int16", Int64(v), 16)
+    case .int32(let v): return integer("int32", Int64(v), 32)
+    case .int64(let v): return integer("int64", v, 64)
+    case .bool(let v): return "bool \(v)"
+    case .float32(let v): return "float32 \(v)"
+    case .float64(let v): return "float64 \(v)"
+    case .data(let bytes): return describe(data: bytes)
+    case .null: return "nil"
+    case .object(let index): return "object \(index)"
+    }
+  }
+
+  /// Data as text when it reads as printable UTF-8, else as hex.
+  static func describe(data bytes: [UInt8]) -> String {
+    let hasNUL = bytes.last == 0
+    let body = hasNUL ? bytes.dropLast() : bytes[...]
+    if !body.isEmpty, body.count <= 200, !body.contains(0), let text = String(validating: body, as: UTF8.self),
+      text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
+    {
+      var quoted = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": quoted += "\\\""
+        case "\\": quoted += "\\\\"
+        case "\n": quoted += "\\n"
+        case "\t": quoted += "\\t"
+        default: quoted.unicodeScalars.append(scalar)
+        }
+      }
+      return quoted + (hasNUL ? "\\0\"" : "\"")
+    }
+    let hex = bytes.prefix(32).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    return "<" + hex + (bytes.count > 32 ? "…" : "") + "> (\(bytes.count) bytes)"
   }
 }
 
@@ -77,7 +111,7 @@ struct GraphComparison {
   let options: NIBArchive.ComparisonOptions
   var pairs: [Int: Int] = [0: 0]
   var reverse: [Int: Int] = [0: 0]
-  var pending: [(Int, Int, String)] = [(0, 0, "root")]
+  var pending: [(Int, Int, String)] = [(0, 0, "$root")]
 
   init(left: NIBArchive, right: NIBArchive, options: NIBArchive.ComparisonOptions) {
     self.left = left
@@ -122,7 +156,8 @@ struct GraphComparison {
       for (a, b) in zip(leftValues, rightValues) {
         let occurrence = repeats[a.key, default: 0]
         repeats[a.key] = occurrence + 1
-        let here = path + " → " + a.key + (a.key == "UINibEncoderEmptyKey" ? "[\(occurrence)]" : "")
+        // A collection's members by position (`NSSubviews[2]`), other values by key (`.NSCell`).
+        let here = a.key == "UINibEncoderEmptyKey" ? path + "[\(occurrence)]" : path + "." + a.key
         guard a.key == b.key else { return "\(here): key \(a.key) vs \(b.key)" }
         switch (a.payload, b.payload) {
         case (.object(let x), .object(let y)) where options.wildcardKeys.contains(a.key):
@@ -158,14 +193,16 @@ struct GraphComparison {
           // A nib inside a nib (a view-based table's prototype cell views): compared as a graph,
           // since Apple's key table order is its encoder's own.
           guard let nestedLeft = try? NIBArchive(bytes: x), let nestedRight = try? NIBArchive(bytes: y) else {
-            return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
+            return "\(here): \(NIBArchive.describe(a.payload, key: a.key)) vs \(NIBArchive.describe(b.payload, key: b.key))"
           }
           var nested = GraphComparison(left: nestedLeft, right: nestedRight, options: options)
           nested.nesting = nesting + 1
-          if let difference = nested.run() { return "\(here) (nested nib) → \(difference)" }
+          if let difference = nested.run() {
+            return difference.hasPrefix("$root") ? here + ".$nib" + difference.dropFirst(5) : "\(here) (nested nib): \(difference)"
+          }
         default:
           guard a.payload == b.payload else {
-            return "\(here): \(NIBArchive.describe(a.payload)) vs \(NIBArchive.describe(b.payload))"
+            return "\(here): \(NIBArchive.describe(a.payload, key: a.key)) vs \(NIBArchive.describe(b.payload, key: b.key))"
           }
         }
       }
@@ -206,11 +243,13 @@ struct GraphComparison {
     let isObjectIDs = keysKey == "NSOidsKeys"
     for (index, (x, y)) in zip(fixedLeft, fixedRight).enumerated() {
       if let difference = pair(x.key, y.key, path: path + "[\(index)]") { return difference }
-      if let difference = pair(x.value, y.value, path: path + "[\(index)] → \(valuesKey)") { return difference }
+      if let difference = pair(x.value, y.value, path: path + "[\(index)] (\(valuesKey))") { return difference }
     }
     // Matching by resemblance is quadratic; past this many rows (no real nib has them) the rows
     // are paired in order, so that a hostile nib cannot make a comparison run for hours.
     let matchesInOrder = movableLeft.count > Self.maximumReorderedRows
+    var rowNumbers: [Int: Int] = [:]
+    for (number, row) in a.rows.enumerated() where rowNumbers[row.key] == nil { rowNumbers[row.key] = number }
     for row in movableLeft {
       let candidate: Int?
       if matchesInOrder {
@@ -223,8 +262,9 @@ struct GraphComparison {
       }
       guard let position = candidate else { return "\(path): no row of the second matches #\(row.key) \(left.className(of: row.key))" }
       let match = movableRight.remove(at: position)
-      if let difference = pair(row.key, match.key, path: path + "{\(left.className(of: row.key))}") { return difference }
-      if !isObjectIDs, let difference = pair(row.value, match.value, path: path + "{\(left.className(of: row.key))} → \(valuesKey)") {
+      let rowPath = path + (rowNumbers[row.key].map { "[\($0)]" } ?? "")
+      if let difference = pair(row.key, match.key, path: rowPath) { return difference }
+      if !isObjectIDs, let difference = pair(row.value, match.value, path: rowPath + " (\(valuesKey))") {
         return difference
       }
     }
@@ -251,20 +291,20 @@ struct GraphComparison {
     // In the same order already: pair them in place (the shallow match below cannot tell apart
     // members whose references are not paired yet, such as two outlets to look-alike placeholders).
     if zip(leftMembers, rightMembers).allSatisfy({ pairs[$0] == $1 || (pairs[$0] == nil && reverse[$1] == nil && shallowlyEqual($0, $1)) }) {
-      for (member, match) in zip(leftMembers, rightMembers) {
-        if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+      for (index, (member, match)) in zip(leftMembers, rightMembers).enumerated() {
+        if let difference = pair(member, match, path: path + "[\(index)]") { return difference }
       }
       return nil
     }
     var unused = rightMembers
     if leftMembers.count > Self.maximumReorderedRows {
       // Too many to match by resemblance (quadratic): in order, as in the fast path above.
-      for (member, match) in zip(leftMembers, rightMembers) {
-        if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+      for (index, (member, match)) in zip(leftMembers, rightMembers).enumerated() {
+        if let difference = pair(member, match, path: path + "[\(index)]") { return difference }
       }
       return nil
     }
-    for member in leftMembers {
+    for (index, member) in leftMembers.enumerated() {
       if let known = pairs[member] {
         guard let position = unused.firstIndex(of: known) else { return "\(path): a shared member is not shared alike" }
         unused.remove(at: position)
@@ -274,7 +314,7 @@ struct GraphComparison {
         return "\(path): no member of the second matches #\(member) \(left.className(of: member))"
       }
       let match = unused.remove(at: position)
-      if let difference = pair(member, match, path: path + "{\(left.className(of: member))}") { return difference }
+      if let difference = pair(member, match, path: path + "[\(index)]") { return difference }
     }
     return nil
   }

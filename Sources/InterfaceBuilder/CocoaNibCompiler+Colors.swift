@@ -197,13 +197,13 @@ extension CocoaNibCompiler {
     guard profiles != nil || options.omitsColorProfiles else {
       throw InterfaceBuilderError(
         .unsupported, path: document.path, line: element.line,
-        detail: "a catalog color embeds AppKit's ICC profile, which Stasis does not ship: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
+        detail: "a catalog color embeds AppKit's ICC profile, and the profiles this module ships (ColorProfiles/ in its resources) were not found: give the compiler ColorProfiles (ibtool --color-profiles-from AppleCompiled.nib)")
     }
     return try shared(gray ? "space:gray" : "space:srgb") { (compiler: inout CocoaNibCompiler) throws(InterfaceBuilderError) in
       if profiles == nil {
         compiler.noteWarning(
           element,
-          "catalog colors written in the \(gray ? "Generic Gray Gamma 2.2" : "sRGB") color space by NSID alone, without AppKit's ICC profile (NSICC), which Stasis does not ship; --color-profiles-from AppleCompiled.nib writes Apple's bytes")
+          "catalog colors written in the \(gray ? "Generic Gray Gamma 2.2" : "sRGB") color space by NSID alone, without AppKit's ICC profile (NSICC): the shipped profiles (ColorProfiles/) were not found; --color-profiles-from AppleCompiled.nib writes Apple's bytes")
       }
       var entries: [NibGraph.Entry] = [.init("NSID", .int8(gray ? 9 : 7))]
       if gray { entries.append(.init("NSModel", .int8(0))) }

@@ -407,7 +407,16 @@ extension CocoaNibCompiler {
   /// NSpiFlags 0x4004 | bezeled 0x1 | indeterminate 0x2 | small 0x100 | spinning 0x1000 |
   /// not displayed when stopped 0x2000, NSMinValue (when given), NSMaxValue}.
   mutating func compileProgressIndicator(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    try checkAttributes(element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize"], view: true)
+    try checkAttributes(
+      element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize", "doubleValue"], view: true)
+    // The current value is not archived: AppKit's decoder reads NSpiFlags, NSMinValue and
+    // NSMaxValue only (Cocotron's decoder, which loads Apple's nibs, reads no value and starts it at
+    // the minimum), and the public Python clone writes none for `doubleValue`
+    // (viraptor/ibtool `progressIndicator.py`). No corpus pair has one: reported unverified.
+    if let value = element["doubleValue"] {
+      guard let number = Double(value), number.isFinite else { throw invalid(element, "doubleValue \"\(value)\" is not a number") }
+      noteUnverified(element, "doubleValue=\"\(value)\" not archived (AppKit's decoder reads no value)")
+    }
     var flags = 0x4004
     if element.flag("bezeled", default: true) { flags |= 0x1 }
     if element.flag("indeterminate") { flags |= 0x2 }
@@ -736,25 +745,44 @@ extension CocoaNibCompiler {
     }
     if let system = Self.systemToolbarItems[identifier] { return try compileSystemToolbarItem(element, identifier: identifier, system, toolbar: toolbar) }
     if identifier.hasPrefix("NSToolbar") { throw unsupported(element, "the system toolbar item \(identifier) is not compiled yet") }
-    try checkAttributes(element, known: ["implicitItemIdentifier", "label", "paletteLabel", "tag", "image"])
+    try checkAttributes(element, known: ["implicitItemIdentifier", "label", "paletteLabel", "tag", "image", "bordered", "sizingBehavior"])
     guard let tag = Int(element["tag"] ?? "0") else { throw invalid(element, "tag \"\(element["tag"]!)\" is not an integer") }
+    // A toolbar button item (no view: bordered, sizingBehavior, a nil tool tip, no sizes) follows
+    // the public Python clone's reading of Apple's compiles (viraptor/ibtool
+    // `ibtool/parsers/toolbar.py`, `_make_custom_item`): NSToolbarItemBordered from `bordered`,
+    // sizes "{0, 0}" when the document gives none, `<nil key="toolTip"/>` → a nil tool tip,
+    // `sizingBehavior` not archived. No corpus pair has such an item: each is reported unverified.
+    var isButtonItem = element["bordered"] != nil || element["sizingBehavior"] != nil
     func size(_ key: String) throws(InterfaceBuilderError) -> String {
-      guard let size = element.child("size", key: key), let width = size.double("width"), let height = size.double("height") else {
-        throw unsupported(element, "a toolbar item without <size key=\"\(key)\"> is not compiled yet")
+      guard let size = element.child("size", key: key) else {
+        isButtonItem = true
+        return "{0, 0}"
       }
+      guard let width = size.double("width"), let height = size.double("height") else { throw invalid(size, "a size needs width and height") }
       return Self.sizeString(width: width, height: height)
     }
     let minSize = try size("minSize"), maxSize = try size("maxSize")
+    var toolTip: NIBArchive.Payload = string("")
+    if element.children.contains(where: { $0.name == "nil" && $0["key"] == "toolTip" }) {
+      toolTip = .null
+      isButtonItem = true
+    }
+    if isButtonItem {
+      noteUnverified(element, "a toolbar button item (NSToolbarItemBordered, sizes {0, 0} when not given, a nil tool tip for <nil key=\"toolTip\">)")
+    }
     let item = try begin(element, className: "NSToolbarItem", parent: toolbar)
     var view: NIBArchive.Payload = .null
     for child in element.children where child["key"] == "view" { view = .object(try compileObject(child, parent: item, superview: nil)) }
     let image: NIBArchive.Payload = try element["image"].map { (name) throws(InterfaceBuilderError) in .object(try namedImage(name, catalog: nil, element: element)) } ?? .null
-    graph[item].entries =
-      toolbarItemEntries(
-        identifier: identifier, label: element["label"] ?? "", paletteLabel: element["paletteLabel"] ?? "", toolTip: string(""), view: view,
-        minSize: minSize, maxSize: maxSize, tag: tag, image: image)
-      + [.init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
-    for child in element.children where child["key"] != "view" && !(child.name == "size" && ["minSize", "maxSize"].contains(child["key"] ?? "")) {
+    var entries = toolbarItemEntries(
+      identifier: identifier, label: element["label"] ?? "", paletteLabel: element["paletteLabel"] ?? "", toolTip: toolTip, view: view,
+      minSize: minSize, maxSize: maxSize, tag: tag, image: image)
+    if element.flag("bordered"), let index = entries.firstIndex(where: { $0.key == "NSToolbarItemBordered" }) { entries[index].value = .bool(true) }
+    graph[item].entries = entries + [.init("NSToolbarIsUserRemovable", .bool(true)), .init("NSToolbarItemStyle", .int8(0))]
+    for child in element.children
+    where child["key"] != "view" && !(child.name == "size" && ["minSize", "maxSize"].contains(child["key"] ?? ""))
+      && !(child.name == "nil" && child["key"] == "toolTip")
+    {
       guard child.name == "connections" else { throw unsupported(child) }
       try compileConnections(of: element, source: item)
     }

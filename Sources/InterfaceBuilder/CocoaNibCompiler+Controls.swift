@@ -159,6 +159,9 @@ extension CocoaNibCompiler {
 
     var flags2 = 0
     flags2 |= Self.bits(element["alignment"] ?? "natural", ["natural": 0x1000_0000, "center": 0x0800_0000, "right": 0x0400_0000, "justified": 0x0C00_0000])
+    // allowsEditingTextAttributes → 0x40000000 (HSChooserWindow's three cells: Apple 0x50400800
+    // where the other bits give 0x10400800; the clone names the bit RICH_TEXT).
+    if element.flag("allowsEditingTextAttributes") { flags2 |= 0x4000_0000 }
     if element.flag("refusesFirstResponder") { flags2 |= 0x0200_0000 }
     if element.flag("allowsMixedState") { flags2 |= 0x0100_0000 }
     if element.flag("sendsActionOnEndEditing") { flags2 |= 0x0040_0000 }
@@ -181,12 +184,31 @@ extension CocoaNibCompiler {
   /// A 32-bit flag word as Apple stores it: with bit 31 set it is negative (and so 64-bit wide).
   static func signExtended(_ word: Int) -> Int { Int(Int32(truncatingIfNeeded: word)) }
 
+  /// The attributes of a `<textFieldCell>` (and a secure one) the compiler writes: the flags
+  /// (``cellFlags(_:className:)``), the contents, placeholder, background and bezel.
+  static let textFieldCellAttributes: Set<String> = [
+    "title", "alignment", "lineBreakMode", "selectable", "editable", "scrollable", "sendsActionOnEndEditing", "allowsUndo", "controlSize",
+    "drawsBackground", "borderStyle", "state", "usesSingleLineMode", "allowsEditingTextAttributes", "placeholderString",
+    "truncatesLastVisibleLine", "refusesFirstResponder", "enabled", "focusRingType", "allowsMixedState", "bezelStyle",
+  ]
+
   /// `<textFieldCell>` → `NSTextFieldCell`.
   mutating func compileTextFieldCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element, className: String = "NSTextFieldCell"
   ) throws(InterfaceBuilderError) -> Int {
+    // Every attribute is compiled or refused with its line, never dropped silently.
+    try checkAttributes(element, known: Self.textFieldCellAttributes)
     let cell = try begin(element, className: className, parent: parent)
-    let (flags, flags2) = cellFlags(element, className: className)
+    var (flags, flags2) = cellFlags(element, className: className)
+    switch element["borderStyle"] {
+    case nil, "bezel": break
+    case "border":
+      // NSCellFlags' bordered bit, next to the bezeled one (0x00400000) the corpus shows: the
+      // Python clone's CellFlags.BORDERED; no corpus text field has a plain border (unverified).
+      flags = Self.signExtended(flags | 0x0080_0000)
+      noteUnverified(element, "borderStyle=\"border\" as NSCellFlags 0x00800000")
+    case let other?: throw invalid(element, "borderStyle \"\(other)\" is not border or bezel")
+    }
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
     if let contents = try cellContents(element) { entries.append(.init("NSContents", contents)) }
     entries.append(.init("NSSupport", .object(try font(element.child("font", key: "font"), defaultSize: 13))))
@@ -195,6 +217,17 @@ extension CocoaNibCompiler {
     }
     if let placeholder = element["placeholderString"] { entries.append(.init("NSPlaceholderString", string(placeholder))) }
     entries.append(.init("NSControlView", .object(control)))
+    // A rounded text field (bezelStyle="round") → NSTextBezelStyle 1 right after NSControlView,
+    // where Apple's search field cells have it (searchfield_no_completion); the square bezel is
+    // the class default and writes nothing. No corpus pair has a rounded text field: unverified
+    // (the Python clone writes the same key and value for secure text field cells).
+    switch element["bezelStyle"] {
+    case nil, "square": break
+    case "round":
+      entries.append(.init("NSTextBezelStyle", .int8(1)))
+      noteUnverified(element, "bezelStyle=\"round\" as NSTextBezelStyle 1 after NSControlView")
+    case let other?: throw invalid(element, "bezelStyle \"\(other)\" is not square or round")
+    }
     if element.flag("drawsBackground") { entries.append(.init("NSDrawsBackground", .bool(true))) }
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if var text = element.child("color", key: "textColor") {
@@ -297,6 +330,11 @@ extension CocoaNibCompiler {
     let typeCodes = ["push": 0x1, "check": 0x2, "square": 0x6, "squareTextured": 0x20, "disclosureTriangle": 0x5, "help": 0x21, "smallSquare": 0x22,
       "roundTextured": 0x23, "disclosure": 0x26, "roundRect": 0x24, "recessed": 0x2D, "inline": 0x27, "bevel": 0x2]
     var buttonFlags2 = type == "radio" ? bezel : (typeCodes[type] ?? 0)
+    // A bevel button with the rounded bezel is a push button's type (0x1), with any other bezel
+    // 0x2: the public Python ibtool clone's table (viraptor/ibtool helpers.py, button_type_id);
+    // the corpus's Apple pairs show bevel buttons with the regular square bezel only
+    // (test16_buttons, sb_button_hug: 0x2).
+    if type == "bevel", element["bezelStyle"] == "rounded" { buttonFlags2 = 0x1 }
     switch element["imageScaling"] {
     case "proportionallyDown": buttonFlags2 |= 0x80
     case "proportionallyUpOrDown": buttonFlags2 |= 0x40

@@ -283,6 +283,9 @@ extension CocoaNibCompiler {
     guard let format = try datePattern(element) else {
       throw unsupported(element, "the pattern of a date formatter with dateStyle \(element["dateStyle"] ?? "none") and timeStyle \(element["timeStyle"] ?? "none") is not known")
     }
+    if !Self.dateStylesSeenInAppleNibs.contains("\(dateStyle),\(timeStyle)") {
+      noteUnverified(element, "a date formatter's pattern \"\(format)\" for dateStyle \(element["dateStyle"] ?? "none") and timeStyle \(element["timeStyle"] ?? "none") (ICU's en_AU pattern)")
+    }
     let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
     var pairs: [Int] = []
     if dateStyle != 0 { pairs += [sharedString("dateStyle"), number(dateStyle)] }
@@ -307,13 +310,36 @@ extension CocoaNibCompiler {
   }
 
   /// The ICU pattern (`NS.format`) of a 10.4-behaviour date formatter's styles in the locale
-  /// Apple's ibtool ran in (en_AU-like: day first, "at", a narrow no-break space before the
-  /// day period); `nil` for the combinations no Apple nib shows (short/short in
-  /// test_date_formatter and datacell_unparseable, long/short in textfield_formatter).
+  /// Apple's ibtool ran in (en_AU: day first, "at", a narrow no-break space before the day
+  /// period), or `nil` for none/none (no pattern).
+  ///
+  /// The table is ICU's en_AU date and time patterns (`udat_open(timeStyle, dateStyle, "en_AU")`,
+  /// ICU 72 / CLDR 42) with a lone `yy` written `y`, as macOS's ICU gives it — the public Python
+  /// ibtool clone's reading (viraptor/ibtool `ibtool/parsers/dateFormatter.py`, which asks ICU for
+  /// the pattern in en_AU and makes that one change). Evidence in the corpus: short/short
+  /// (test_date_formatter, datacell_unparseable) and long/short (textfield_formatter) are Apple's
+  /// exactly; the other combinations rest on ICU and the clone, and are reported as unverified
+  /// (``dateStylesSeenInAppleNibs``).
+  static let datePatterns: [String: String] = {
+    let dates = ["", "d/M/y", "d MMM y", "d MMMM y", "EEEE, d MMMM y"]
+    let times = ["", "h:mm\u{202F}a", "h:mm:ss\u{202F}a", "h:mm:ss\u{202F}a z", "h:mm:ss\u{202F}a zzzz"]
+    var patterns: [String: String] = [:]
+    for date in 0...4 {
+      for time in 0...4 where date != 0 || time != 0 {
+        // Short and medium dates join the time with ", ", long and full ones with " 'at' ".
+        let joiner = date >= 3 ? " 'at' " : ", "
+        patterns["\(date),\(time)"] = date == 0 ? times[time] : time == 0 ? dates[date] : dates[date] + joiner + times[time]
+      }
+    }
+    return patterns
+  }()
+
+  /// The date and time style pairs an Apple-compiled corpus nib shows.
+  static let dateStylesSeenInAppleNibs: Set<String> = ["1,1", "3,1"]
+
   func datePattern(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> String? {
     let (date, time) = try dateStyles(element)
-    let formats = ["1,1": "d/M/y, h:mm\u{202F}a", "3,1": "d MMMM y 'at' h:mm\u{202F}a"]
-    return formats["\(date),\(time)"]
+    return Self.datePatterns["\(date),\(time)"]
   }
 
   /// The seconds since 2001-01-01 00:00 GMT (NSDate's `NS.time`) of `text` read with the ICU
@@ -321,8 +347,9 @@ extension CocoaNibCompiler {
   /// (test_date_formatter, one sample: "4/1/1976, 11:00 pm" with "d/M/y, h:mm a" →
   /// −788662800, 1976-01-04 23:00 GMT); `nil` when it does not parse.
   ///
-  /// Fields: `d`, `M`/`MM` (number), `MMMM` (English month name), `y`, `h` (1…12), `mm`, `a`
-  /// (am/pm, any case); quoted literals; whitespace in either matches any run of whitespace
+  /// Fields: `d`, `M`/`MM` (number), `MMM` (its first three letters, "Sept" too), `MMMM`
+  /// (English month name), `EEEE` (an English weekday's name, read and not checked), `y`, `h`
+  /// (1…12), `mm`, `ss`, `a` (am/pm, any case), `z`…`zzzz` (GMT or UTC only); quoted literals; whitespace in either matches any run of whitespace
   /// (the pattern's narrow no-break space matches the title's space, as ICU's lenient parse
   /// does). Any other field letter gives `nil`.
   static func parseDate(_ text: String, pattern: String) -> Double? {
@@ -330,6 +357,8 @@ extension CocoaNibCompiler {
     var position = 0, index = 0
     var day: Int?, month: Int?, year: Int?, hour12: Int?, minute = 0, isPM: Bool?
     let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+    let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    var second = 0
     func skipSpaces() { while position < input.count, input[position].properties.isWhitespace { position += 1 } }
     func readNumber(maximumDigits: Int) -> Int? {
       var value = 0, digits = 0
@@ -375,6 +404,25 @@ extension CocoaNibCompiler {
         guard let found = months.firstIndex(where: { rest.hasPrefix($0) }) else { return nil }
         month = found + 1
         position += months[found].unicodeScalars.count
+      case ("M", 3):
+        // en_AU's abbreviations are the first three letters ("Sept" for September), a full stop optional.
+        let rest = String(String.UnicodeScalarView(input[position...])).lowercased()
+        guard let found = months.firstIndex(where: { rest.hasPrefix($0.prefix(3)) }) else { return nil }
+        month = found + 1
+        position += found == 8 && rest.hasPrefix("sept") ? 4 : 3
+        if position < input.count, input[position] == "." { position += 1 }
+      case ("E", 4):
+        // The weekday's name is read, not checked: the day, month and year fix the date (ICU
+        // resolves a date from them before the day of the week).
+        let rest = String(String.UnicodeScalarView(input[position...])).lowercased()
+        guard let found = weekdays.firstIndex(where: { rest.hasPrefix($0) }) else { return nil }
+        position += weekdays[found].unicodeScalars.count
+      case ("s", 1...2): guard let value = readNumber(maximumDigits: 2), value < 60 else { return nil }; second = value
+      case ("z", 1...4):
+        // Only the time zone ibtool compiles in (GMT/UTC) is read.
+        let rest = String(String.UnicodeScalarView(input[position...]))
+        guard let zone = ["Coordinated Universal Time", "Greenwich Mean Time", "UTC", "GMT"].first(where: { rest.hasPrefix($0) }) else { return nil }
+        position += zone.unicodeScalars.count
       case ("y", 1): year = readNumber(maximumDigits: 9)
       case ("h", 1...2): hour12 = readNumber(maximumDigits: 2)
       case ("m", 1...2): guard let value = readNumber(maximumDigits: 2) else { return nil }; minute = value
@@ -399,7 +447,7 @@ extension CocoaNibCompiler {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     let days = era * 146_097 + dayOfEra - 719_468
-    let unixSeconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60)
+    let unixSeconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 + second)
     return unixSeconds - 978_307_200
   }
 

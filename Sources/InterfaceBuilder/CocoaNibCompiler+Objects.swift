@@ -292,6 +292,7 @@ extension CocoaNibCompiler {
         let view = try compileObject(child, parent: window, superview: nil)
         graph[window].entries[windowViewPosition].value = .object(view)
       case "toolbar" where child["key"] == "toolbar": try compileWindowToolbar(child, window: window)
+      case "contentBorderThickness": try compileContentBorder(child, window: window)
       case "windowStyleMask", "rect", "windowPositionMask", "value", "windowCollectionBehavior": break
       case "point" where child["key"] == "canvasLocation": break
       case "connections": try compileConnections(child, source: window)

@@ -312,8 +312,10 @@ extension CocoaNibCompiler {
     guard let style = styles[element["imageFrameStyle"] ?? "none"] else { throw invalid(element, "imageFrameStyle \"\(element["imageFrameStyle"]!)\" is not known") }
     entries.append(.init("NSStyle", .int8(Int8(style))))
     // An image cell without `animates` does not animate in a xib, but does in a storyboard
-    // (two storyboard samples, eight xib samples).
-    entries.append(.init("NSAnimates", .bool(element.flag("animates", default: document.kind == .storyboard))))
+    // (two storyboard samples, eight xib samples) and in a table's prototype cell view nib, even
+    // in a xib, where its copy among the document's objects does not (HSChooserWindow's two and
+    // transmission_MainMenu's nine prototype image cells).
+    entries.append(.init("NSAnimates", .bool(element.flag("animates", default: document.kind == .storyboard || isPrototypeNib))))
     entries.append(.init("NSImageAnimation", .int64(-1)))
     graph[cell].entries = entries
     try compileChildren(of: element, object: cell, known: ["font"])

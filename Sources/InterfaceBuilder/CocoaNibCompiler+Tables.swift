@@ -620,6 +620,7 @@ extension CocoaNibCompiler {
         .unsupported, path: document.path, line: cell.line, detail: "a view-based table inside a prototype cell view is not compiled (no sample of Apple's)")
     }
     var nested = CocoaNibCompiler(document: document, options: options, index: index)
+    nested.isPrototypeNib = true
     let objectData = nested.startArchive()
     nested.filesOwner = nested.graph.add("NSCustomObject", [.init("NSClassName", nested.string("NSObject"))])
     nested.objectsByID["-2"] = nested.filesOwner

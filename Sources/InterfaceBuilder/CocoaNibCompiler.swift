@@ -43,7 +43,9 @@ public struct CocoaNibCompiler {
 
   /// What the compiler needs beyond the document.
   public struct Options: Sendable {
-    /// The ICC profiles AppKit embeds in catalog colors; without them a catalog color is refused.
+    /// The ICC profiles AppKit embeds in catalog colors: by default the two this module ships
+    /// (``ColorProfiles/shipped``); without any, a catalog color is refused (or written without its
+    /// profile, with ``omitsColorProfiles``).
     public var colorProfiles: ColorProfiles?
     /// The module of the target being built (`ibtool --module`): classes whose
     /// `customModuleProvider` is `target` are looked up in it instead of their `customModule`.
@@ -56,7 +58,7 @@ public struct CocoaNibCompiler {
     /// for everything else.
     var lenientPlan: LenientPlan?
 
-    public init(colorProfiles: ColorProfiles? = nil, module: String? = nil, omitsColorProfiles: Bool = false) {
+    public init(colorProfiles: ColorProfiles? = ColorProfiles.shipped, module: String? = nil, omitsColorProfiles: Bool = false) {
       self.colorProfiles = colorProfiles
       self.module = module
       self.omitsColorProfiles = omitsColorProfiles
@@ -98,6 +100,9 @@ public struct CocoaNibCompiler {
   var visibleWindows: [Int] = []
   /// The File's Owner's object.
   var filesOwner = -1
+  /// Whether this compiler makes a view-based table's prototype cell view nib
+  /// (``prototypeNib(_:identifier:document:options:index:)``).
+  var isPrototypeNib = false
   /// What lenient compiling did in this compile beyond its plan (segues of best-effort objects,
   /// controllers compiled best-effort).
   var lenientWarnings: [CompilerWarning] = []
@@ -379,8 +384,10 @@ public struct CocoaNibCompiler {
 /// The two ICC profiles Apple's ibtool embeds in the colors of a compiled macOS nib (in the
 /// `NSICC` of an `NSColorSpace`): Generic Gray Gamma 2.2 (`NSID` 9) and sRGB (`NSID` 7).
 ///
-/// They are Apple's and Hewlett-Packard's data, so Stasis does not ship them: take them from a
-/// nib Apple compiled, which holds them whenever it has a catalog color.
+/// They are Apple's and Hewlett-Packard's data, shipped for interoperability as this module's
+/// resources (``shipped``, extracted from an Apple-compiled nib of the test corpus; see
+/// `ColorProfiles/README.md`); ``init(extractingFrom:)`` takes them from another nib Apple compiled,
+/// which holds them whenever it has a catalog color (`ibtool --color-profiles-from`).
 public struct ColorProfiles: Sendable, Hashable {
   public var genericGray: [UInt8]
   public var sRGB: [UInt8]

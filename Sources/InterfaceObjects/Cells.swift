@@ -32,7 +32,14 @@ open class Cell: NibObject {
 
   public required init() { super.init() }
 
+  /// `target` (weak) and `action`: a cell's own target–action (a matrix's cells, a table
+  /// column's data cell), set by a nib's action connection whose source is the cell.
+  public weak var target: AnyObject?
+  public var action: String?
+
   public static let cellKeys = KeyTable(for: Cell.self) {
+    $0.key("target", \.target)
+    $0.key("action", \.action)
     $0.key("title", \.title)
     $0.key("stringValue", \.title)
     $0.key("state", \.state)

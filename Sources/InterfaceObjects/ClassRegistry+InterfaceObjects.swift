@@ -26,7 +26,7 @@ extension ClassRegistry {
     add(View.self, [
       "NSView", "UIView", "UITableViewCellContentView", "NSVisualEffectView", "NSProgressIndicator", "NSScroller", "_NSCornerView", "NSTableHeaderView",
       "UIActivityIndicatorView", "UIProgressView", "UIVisualEffectView", "PDFView", "NSTableRowView", "UINavigationBar",
-      "UITabBar", "UIToolbar", "UISearchBar", "UIPageControl",
+      "UITabBar", "UIToolbar", "UISearchBar", "UIPageControl", "WKWebView",
     ])
     add(Control.self, [
       "NSControl", "UIControl", "NSDatePicker", "NSColorWell", "NSPathControl", "NSMatrix", "NSLevelIndicator",
@@ -49,6 +49,10 @@ extension ClassRegistry {
     add(ClipView.self, ["NSClipView"])
     add(StackView.self, ["NSStackView", "UIStackView"])
     add(Box.self, ["NSBox"])
+    add(GridView.self, ["NSGridView"])
+    add(GridRow.self, ["NSGridRow"])
+    add(GridColumn.self, ["NSGridColumn"])
+    add(GridCell.self, ["NSGridCell"])
     add(TabView.self, ["NSTabView"])
     add(TabViewItem.self, ["NSTabViewItem"])
     add(SplitView.self, ["NSSplitView"])
@@ -56,9 +60,11 @@ extension ClassRegistry {
     add(Window.self, ["NSWindow", "NSPanel", "UIWindow"])
     add(WindowController.self, ["NSWindowController", "IBNSWindowController"])
     add(ViewController.self, [
-      "NSViewController", "IBNSViewController", "UIViewController", "NSSplitViewController", "NSTabViewController", "NSPageController",
+      "NSViewController", "IBNSViewController", "UIViewController", "NSPageController",
       "UITableViewController", "UICollectionViewController", "UIPageViewController", "UISplitViewController",
     ])
+    add(SplitViewController.self, ["NSSplitViewController"])
+    add(TabViewController.self, ["NSTabViewController"])
     add(NavigationController.self, ["UINavigationController"])
     add(SegueTemplateObject.self, ["UIStoryboardSegueTemplate"])
     add(TabBarController.self, ["UITabBarController"])
@@ -93,6 +99,7 @@ extension ClassRegistry {
     "_NSRuleEditorViewSliceHolder", "_NSRuleEditorViewUnboundRowHolder", "IBImageConfiguration", "NSArrayController",
     "NSObjectController", "NSTreeController", "NSDictionaryController", "UILayoutGuide", "UITapGestureRecognizer",
     "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "NSLocale", "NSTimeZone", "NSFontManager", "UIButtonContent",
-    "NSSplitViewItem", "NSStoryboardEmbedSegueTemplate",
+    "NSSplitViewItem", "NSStoryboardEmbedSegueTemplate", "WKWebViewConfiguration",
+    "WKPreferences",
   ]
 }

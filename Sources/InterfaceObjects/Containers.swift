@@ -133,8 +133,13 @@ open class TableView: Control {
     $0.key("autosaveName", \.autosaveName)
     $0.key("tableHeaderView", \.tableHeaderView)
     $0.key("tableFooterView", \.tableFooterView)
+    $0.key("dragDelegate", \.dragDelegate)
+    $0.key("dropDelegate", \.dropDelegate)
   }
   open override class var keyTable: KeyTable { tableViewKeys }
+  /// UIKit's `dragDelegate` and `dropDelegate` (table and collection views), weak.
+  public weak var dragDelegate: AnyObject?
+  public weak var dropDelegate: AnyObject?
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
@@ -249,6 +254,12 @@ open class Box: View {
 open class TabView: View {
   public var tabViewItems: [TabViewItem] = []
   public weak var selectedTabViewItem: TabViewItem?
+  /// `delegate` (`NSTabViewDelegate`), weak; set by a nib's `delegate` outlet.
+  public weak var delegate: AnyObject?
+  public static let tabViewKeys = KeyTable(for: TabView.self, inheriting: viewKeys) {
+    $0.key("delegate", \.delegate)
+  }
+  open override class var keyTable: KeyTable { tabViewKeys }
   public required init() { super.init() }
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
@@ -262,7 +273,18 @@ public final class TabViewItem: NibObject {
   public var label = ""
   public var identifier: Any?
   public var view: View?
+  /// `viewController` (a tab view controller's item), weak; set by a nib's outlet.
+  public weak var viewController: ViewController?
+  /// `image` (a tab view controller's item image; a runtime attribute in storyboards).
+  public var image: Any?
   public required init() { super.init() }
+  public static let tabViewItemKeys = KeyTable(for: TabViewItem.self) {
+    $0.key("label", \.label)
+    $0.key("view", \.view)
+    $0.key("viewController", \.viewController)
+    $0.key("image", \.image)
+  }
+  public override class var keyTable: KeyTable { tabViewItemKeys }
   public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
     identifier = try coder.decodeObject(forKey: "NSIdentifier")
@@ -274,6 +296,13 @@ public final class TabViewItem: NibObject {
 /// `NSSplitView`: panes side by side (vertical dividers) or stacked.
 open class SplitView: View {
   public var isVertical = false
+  /// `delegate` (`NSSplitViewDelegate`), weak; set by a nib's `delegate` outlet.
+  public weak var delegate: AnyObject?
+  public static let splitViewKeys = KeyTable(for: SplitView.self, inheriting: viewKeys) {
+    $0.key("delegate", \.delegate)
+    $0.key("vertical", \.isVertical)
+  }
+  open override class var keyTable: KeyTable { splitViewKeys }
   public required init() { super.init() }
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)

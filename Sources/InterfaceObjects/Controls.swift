@@ -213,13 +213,27 @@ open class TextField: Control {
     set { if let cell { cell.title = newValue } else { ownText = newValue } }
   }
   /// `placeholder` / `placeholderString`.
-  public var placeholder: String? { (cell as? TextFieldCell)?.placeholder ?? ownPlaceholder }
+  public var placeholder: String? {
+    get { (cell as? TextFieldCell)?.placeholder ?? ownPlaceholder }
+    set { if let cell = cell as? TextFieldCell { cell.placeholder = newValue } else { ownPlaceholder = newValue } }
+  }
   /// `textColor`.
   public var textColor: Color? { (cell as? TextFieldCell)?.textColor }
   /// `font`.
   public var font: Font? { cell?.font }
-  /// `editable`.
-  public var isEditable: Bool { cell?.isEditable ?? true }
+  /// `editable` (its cell's; a field without a cell is editable).
+  public var isEditable: Bool {
+    get { cell?.isEditable ?? true }
+    set { cell?.isEditable = newValue }
+  }
+  /// `selectable` (its cell's).
+  public var isSelectable: Bool {
+    get { cell?.isSelectable ?? true }
+    set { cell?.isSelectable = newValue }
+  }
+  /// `delegate` (`NSTextFieldDelegate` / `UITextFieldDelegate`), weak; a nib sets it through its
+  /// `delegate` outlet.
+  public weak var delegate: AnyObject?
 
   open override var canBecomeFirstResponder: Bool { isEnabled && (cell?.isEditable ?? true || cell?.isSelectable ?? false) }
 
@@ -239,13 +253,18 @@ open class TextField: Control {
   public static let textFieldKeys = KeyTable(for: TextField.self, inheriting: controlKeys) {
     $0.key("text", \.text)
     $0.key("stringValue", \.text)
-    $0.readOnlyKey("placeholder", \.placeholder)
+    $0.key("placeholder", \.placeholder)
+    $0.key("placeholderString", \.placeholder)
     $0.readOnlyKey("font", \.font)
+    $0.key("delegate", \.delegate)
+    $0.key("editable", \.isEditable)
+    $0.key("selectable", \.isSelectable)
   }
   open override class var keyTable: KeyTable { textFieldKeys }
 
   open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
+    delegate = try coder.decodeReference(forKey: coder.isUIKit ? "UIDelegate" : "NSDelegate")
     guard coder.isUIKit else { return }
     if let text = try coder.decodeString(forKey: "UIText") { ownText = text }
     ownPlaceholder = try coder.decodeString(forKey: "UIPlaceholder")

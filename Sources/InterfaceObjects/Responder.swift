@@ -62,6 +62,25 @@ open class Application: Responder {
   private var windowReferences: [WeakReference] = []
   /// The key window, whose first responder receives actions with a nil target.
   public weak var keyWindow: Window?
+  /// Whether `terminate:` was sent (a main menu's Quit item targets the Application
+  /// placeholder): the host that runs the app ends its main loop when it sees it.
+  public private(set) var isTerminationRequested = false
+
+  /// `terminate:` — asks the host to end the app (``isTerminationRequested``).
+  public func terminate(_ sender: Any?) { isTerminationRequested = true }
+
+  /// How many times `orderFrontStandardAboutPanel:` asked for the About panel (a host shows it).
+  public private(set) var aboutPanelRequests = 0
+
+  /// `orderFrontStandardAboutPanel:` — asks the host for the standard About panel.
+  public func orderFrontStandardAboutPanel(_ sender: Any?) { aboutPanelRequests += 1 }
+
+  /// NSApplication's actions a nib connects to the Application placeholder.
+  public static let applicationActions = ActionTable(for: Application.self) {
+    $0.action("terminate:") { application, sender in application.terminate(sender) }
+    $0.action("orderFrontStandardAboutPanel:") { application, sender in application.orderFrontStandardAboutPanel(sender) }
+  }
+  open override class var actionTable: ActionTable { applicationActions }
 
   public required init() { super.init() }
 

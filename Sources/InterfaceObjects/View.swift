@@ -48,8 +48,19 @@ open class View: Responder {
   public var restorationIdentifier: String?
   /// `accessibilityIdentifier`.
   public var accessibilityIdentifier: String?
-  /// `accessibilityLabel`.
+  /// `accessibilityLabel` (AppKit's `AXDescription`, from an `NSNibAXAttributeConnector`).
   public var accessibilityLabel: String?
+  /// `accessibilityHelp` (AppKit's `AXHelp`).
+  public var accessibilityHelp: String?
+  /// `accessibilityTitle` (AppKit's `AXTitle`).
+  public var accessibilityTitle: String?
+  /// `accessibilityRoleDescription` (`AXRoleDescription`).
+  public var accessibilityRoleDescription: String?
+  /// `accessibilityValueDescription` (`AXValueDescription`).
+  public var accessibilityValueDescription: String?
+  /// Other accessibility attributes a nib overrides, by AX attribute name
+  /// (`accessibilitySetOverrideValue:forAttribute:`).
+  public var accessibilityOverrides: [String: Any] = [:]
   /// `identifier` (AppKit's `NSUserInterfaceItemIdentifier`).
   public var identifier: String?
   /// `toolTip`, from the nib's help connectors.
@@ -202,6 +213,10 @@ open class View: Responder {
     $0.key("restorationIdentifier", \.restorationIdentifier)
     $0.key("accessibilityIdentifier", \.accessibilityIdentifier)
     $0.key("accessibilityLabel", \.accessibilityLabel)
+    $0.key("accessibilityHelp", \.accessibilityHelp)
+    $0.key("accessibilityTitle", \.accessibilityTitle)
+    $0.key("accessibilityRoleDescription", \.accessibilityRoleDescription)
+    $0.key("accessibilityValueDescription", \.accessibilityValueDescription)
     $0.key("identifier", \.identifier)
     $0.key("toolTip", \.toolTip)
     $0.key("nextKeyView", \.nextKeyView)

@@ -546,7 +546,7 @@ public final class TabBarItem: BarItem {
 }
 
 /// `UIBarButtonItem`: a bar item with a target and action (no event mask).
-public final class BarButtonItem: BarItem {
+open class BarButtonItem: BarItem {
   /// `target`, weak; `nil` sends the action along the responder chain.
   public weak var target: AnyObject?
   /// `action`.

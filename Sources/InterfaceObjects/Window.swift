@@ -19,6 +19,8 @@ open class Window: Responder {
   public var frameAutosaveName: String?
   /// `identifier`.
   public var identifier: String?
+  /// `menu` (`NSResponder`'s menu: a window's contextual menu, set by a nib's `menu` outlet).
+  public var menu: Menu?
   /// `restorable` (AppKit) — whether the window takes part in restoration.
   public var isRestorable = true
   /// `rootViewController` (UIKit) / `contentViewController` (AppKit); its view becomes the
@@ -101,6 +103,7 @@ open class Window: Responder {
     $0.key("restorable", \.isRestorable)
     $0.key("initialFirstResponder", get: { $0.firstResponder }, set: { window, responder in window.makeFirstResponder(responder) })
     $0.key("toolbar", \.toolbar)
+    $0.key("menu", \.menu)
   }
   open override class var keyTable: KeyTable { windowKeys }
 
@@ -161,6 +164,8 @@ open class Menu: NibObject {
   /// The menu's special name (`NSName`: `_NSMainMenu`, `_NSAppleMenu`, `_NSWindowsMenu`, …).
   public var specialName: String?
   /// `autoenablesItems`.
+  /// `delegate` (`NSMenuDelegate`), weak; set by a nib's `delegate` outlet.
+  public weak var delegate: AnyObject?
   public var autoenablesItems = true
 
   public required init() { super.init() }
@@ -179,6 +184,7 @@ open class Menu: NibObject {
   public func item(withTitle title: String) -> MenuItem? { items.first { $0.title == title } }
 
   public static let menuKeys = KeyTable(for: Menu.self) {
+    $0.key("delegate", \.delegate)
     $0.key("title", \.title)
     $0.readOnlyKey("items", \.items)
     $0.key("autoenablesItems", \.autoenablesItems)

@@ -252,6 +252,11 @@ public struct LoadedNib {
   public var unknownClassNames: Set<String>
   /// The objects named in the nib (`NSNamesKeys`: `MainMenu`).
   public var namedObjects: [String: AnyObject]
+  /// The connections applied, by connector class name (`NSNibOutletConnector`,
+  /// `NSNibAXAttributeConnector`, `UIRuntimeOutletConnection` …): every connector of the nib's
+  /// `NSConnections`, `NSAccessibilityConnectors` or `UINibConnectionsKey` that was not skipped
+  /// with a warning.
+  public var appliedConnections: [String: Int] = [:]
 }
 
 /// An AppKit binding from a nib (`NSNibBindingConnector`): `source.binding` bound to

@@ -23,6 +23,9 @@ struct NibLayout: Sendable {
   var topLevel: [Int] = []
   /// Connector objects, in order.
   var connections: [Int] = []
+  /// AppKit's accessibility connectors (`NSIBObjectData`'s `NSAccessibilityConnectors`:
+  /// `NSNibAXAttributeConnector`s), applied after the other connections.
+  var accessibilityConnections: [Int] = []
   /// UIKit's `UINibKeyValuePair` objects, applied before the connections.
   var keyValuePairs: [Int] = []
   var visibleWindows: [Int] = []
@@ -54,6 +57,7 @@ struct NibLayout: Sendable {
   static let connectorClasses: Set<String> = [
     "NSNibOutletConnector", "NSNibControlConnector", "NSNibBindingConnector", "NSIBUserDefinedRuntimeAttributesConnector",
     "NSIBHelpConnector", "NSNibConnector", "NSNibAuxiliaryActionConnector", "NSIBAccessibilityConnector",
+    "NSNibAXAttributeConnector", "NSNibAXRelationshipConnector",
     "UIRuntimeOutletConnection", "UIRuntimeEventConnection", "UIRuntimeOutletCollectionConnection", "UINibKeyValuePair",
   ]
 
@@ -146,6 +150,7 @@ struct NibLayout: Sendable {
       if !Self.isAppKitConnectorClass(graph.objects[object].className) { topLevel.append(object) }
     }
     connections = try Self.members(graph, objectData["NSConnections"], "NSConnections")
+    accessibilityConnections = try Self.members(graph, objectData["NSAccessibilityConnectors"], "NSAccessibilityConnectors")
     visibleWindows = try Self.members(graph, objectData["NSVisibleWindows"], "NSVisibleWindows")
     let nameKeys = try Self.members(graph, objectData["NSNamesKeys"], "NSNamesKeys")
     let nameValues = try Self.members(graph, objectData["NSNamesValues"], "NSNamesValues")

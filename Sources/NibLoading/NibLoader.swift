@@ -14,6 +14,8 @@ struct NibLoader {
   let application: Application
   var warnings: [String] = []
   var bindings: [Binding] = []
+  /// Connections applied, by connector class name (``LoadedNib/appliedConnections``).
+  var applied: [String: Int] = [:]
 
   /// The stand-in for the First Responder placeholder: connections to it get a nil target.
   final class FirstResponderStandIn {}
@@ -77,6 +79,7 @@ struct NibLoader {
     // 3. Runtime attributes first on UIKit, then connections in the nib's order.
     for pair in layout.keyValuePairs { try applyKeyValuePair(pair) }
     for connection in layout.connections { try connect(connection) }
+    for connection in layout.accessibilityConnections { try connect(connection) }
     // 4. awakeFromNib.
     awake()
     // 5. Windows and the main menu.
@@ -106,7 +109,8 @@ struct NibLoader {
     for index in layout.topLevel { if let object = try instance(index) { topLevel.append(object) } }
     return LoadedNib(
       topLevelObjects: topLevel, objectsByID: objectsByID, objects: objects, application: application, bindings: bindings,
-      warnings: unarchiver.warnings + warnings, unknownClassNames: unarchiver.unknownClassNames, namedObjects: namedObjects)
+      warnings: unarchiver.warnings + warnings, unknownClassNames: unarchiver.unknownClassNames, namedObjects: namedObjects,
+      appliedConnections: applied)
   }
 
   // MARK: - Objects
@@ -160,10 +164,12 @@ struct NibLoader {
   /// name is compared with one or two names instead of up to ten long ones, for every connection
   /// of every load).
   enum ConnectorKind {
-    case outlet, outletCollection, action, binding, runtimeAttributes, help, keyValuePair, other
+    case outlet, outletCollection, action, binding, runtimeAttributes, help, keyValuePair, plain, accessibilityAttribute, other
 
     init(className: String) {
       switch className.utf8.count {
+      case 14 where className == "NSNibConnector": self = .plain
+      case 25 where className == "NSNibAXAttributeConnector": self = .accessibilityAttribute
       case 17 where className == "UINibKeyValuePair": self = .keyValuePair
       case 17 where className == "NSIBHelpConnector": self = .help
       case 20 where className == "NSNibOutletConnector": self = .outlet
@@ -178,7 +184,14 @@ struct NibLoader {
     }
   }
 
+  /// Applies one connector, counting it in ``applied`` unless it was skipped (with a warning).
   mutating func connect(_ connection: Int) throws(NibLoadingError) {
+    let warningsBefore = warnings.count
+    try establish(connection)
+    if warnings.count == warningsBefore { applied[nib.graph.objects[connection].className, default: 0] += 1 }
+  }
+
+  private mutating func establish(_ connection: Int) throws(NibLoadingError) {
     let connector = nib.graph.objects[connection]
     switch ConnectorKind(className: connector.className) {
     case .outlet:
@@ -229,12 +242,22 @@ struct NibLoader {
         try setAttribute(keyPath, of: object, at: objectIndex, to: value)
       }
     case .help:
-      let (destination, _) = try end(connector, "NSDestination", in: connection)
-      if let view = destination as? View, let tip = text(connector, "NSFile") ?? text(connector, "NSLabel") { view.toolTip = tip }
+      try connectHelp(connector, connection)
     case .keyValuePair:
       try applyKeyValuePair(connection)
+    case .plain:
+      // `NSNibConnector` itself establishes nothing: Apple's ibtool writes one per stack view
+      // (its NSLabel a note on decoding order) so that the view is decoded before the others.
+      guard case .object? = connector["NSSource"] else { return try malformed(connection, "a connector without a source") }
+    case .accessibilityAttribute:
+      try connectAccessibilityAttribute(connector, connection)
     case .other:
-      warnings.append("\(nib.name): connection \(objectID(connection)) of class \(connector.className) not applied")
+      // A connector class the loader does not know: skipped with a warning, refused strictly.
+      let detail = "connection \(objectID(connection)) of class \(connector.className) not applied: the loader knows no such connector"
+      if options.isStrict {
+        throw NibLoadingError(.unknownClass, nib: nib.name, objectID: objectID(connection), key: connector.className, detail: detail)
+      }
+      warnings.append("\(nib.name): \(detail)")
     }
   }
 
@@ -253,7 +276,7 @@ struct NibLoader {
     try set(keyPath, isPath: true, what: "runtime attribute", of: object, at: index, to: value)
   }
 
-  private mutating func set(
+  mutating func set(
     _ key: String, isPath: Bool, what: String, of object: AnyObject?, at index: Int?, to value: Any?
   ) throws(NibLoadingError) {
     guard let object, !(object is AbsentOwner) else { return }
@@ -325,6 +348,9 @@ struct NibLoader {
     case let item as MenuItem:
       item.target = effectiveTarget
       item.action = selector
+    case let cell as Cell:
+      cell.target = effectiveTarget
+      cell.action = selector
     case let item as BarButtonItem:
       item.target = effectiveTarget
       item.action = selector

@@ -308,7 +308,10 @@ struct CocoaNibCompilerTests {
                   </view>
               </window>
       """
-    let error = expectError(InterfaceBuilderError.self, .unsupported) { try Self.compile(Self.xib(objects)) }
+    // Without any profiles (the shipped ones are the default: ColorProfileTests).
+    let error = expectError(InterfaceBuilderError.self, .unsupported) {
+      try CocoaNibCompiler.compile(try InterfaceDocument(bytes: Self.xib(objects), path: "t.xib"), options: .init(colorProfiles: nil))
+    }
     #expect(error?.line == 15)
     #expect(error?.description.contains("ICC profile") == true)
   }

@@ -96,23 +96,25 @@ struct IBToolTests {
 
     """
 
-  /// Without Apple's ICC profiles (`--color-profiles-from`), catalog colors are written in their
-  /// color space by `NSID` alone, and a warning names the line and says so; with them, Apple's
-  /// `NSICC` data is embedded and nothing is said.
-  @Test func catalogColorsWithoutProfilesCompileWithAWarning() throws {
+  /// By default catalog colors embed the ICC profiles the module ships (`NSICC`, nothing said);
+  /// `--color-profiles-from` replaces them with a nib's, also silently.
+  @Test func catalogColorsGetTheShippedProfilesByDefault() throws {
     let folder = try ScratchFolder("ibtool")
     defer { folder.remove() }
     try folder.write(Array(Self.catalogColorXib.utf8), to: "Colors.xib")
     let outcome = try Self.run(["--output-format", "human-readable-text", "--compile", "Colors.nib", "Colors.xib"], in: folder)
     #expect(outcome.status == 0, "\(outcome.stdoutText)")
-    #expect(outcome.stdoutText.contains("/* com.apple.ibtool.document.warnings */"))
-    #expect(outcome.stdoutText.contains("Colors.xib:13: warning: <color> catalog colors written in the Generic Gray Gamma 2.2 color space by NSID alone"), "\(outcome.stdoutText)")
+    #expect(outcome.stdoutText.isEmpty, "no warning: \(outcome.stdoutText)")
     let graph = NibGraph(try NIBArchive(contentsOfFile: folder.file("Colors.nib")))
     let spaces = graph.objects.filter { $0.className == "NSColorSpace" }
+    let shipped = try #require(ColorProfiles.shipped)
     #expect(!spaces.isEmpty)
     for space in spaces {
-      #expect(space.entries.contains { $0.key == "NSID" })
-      #expect(!space.entries.contains { $0.key == "NSICC" })
+      guard case .int8(let id)? = space["NSID"], case .object(let data)? = space["NSICC"], case .data(let profile)? = graph[data]["NS.bytes"] else {
+        Issue.record("a color space without NSID and NSICC: \(space.entries.map(\.key))")
+        continue
+      }
+      #expect(profile == (id == 9 ? shipped.genericGray : shipped.sRGB))
     }
     guard Corpus.isAvailable else {
       print("IBToolTests: the corpus fixtures are not here; the --color-profiles-from half is skipped")
