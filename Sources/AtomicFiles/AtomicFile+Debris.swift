@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 
 extension AtomicFile {
-  /// Removes the temporary files that writers which died mid-write (their process is gone) left
-  /// in `folder`, and returns how many were removed. Temporary files of live writers, including
+  /// Removes the temporary files (and the temporary folders of ``AtomicFolder``) that writers
+  /// which died mid-write (their process is gone) left in `folder`, and returns how many were
+  /// removed. Temporary files of live writers, including
   /// this process's, are left alone. Call it when opening a folder of user data.
   ///
   /// A temporary file is recognised by its name, `.<name>.stasis-tmp.<pid>.<hex>`; a process is
@@ -16,7 +17,7 @@ extension AtomicFile {
       guard let pid = writerProcess(ofTemporaryName: name) else { continue }
       let path = "\(folder)/\(name)"
       guard !isAlive(pid) || isStale(path) else { continue }
-      if unlink(path) == 0 { removed += 1 }
+      if AtomicFolder.removeTree(path) { removed += 1 }
     }
     return removed
   }

@@ -7,7 +7,7 @@ import Glibc
 ///
 /// A write goes to a temporary file `.<name>.stasis-tmp.<pid>.<random>` in the destination's
 /// folder, which is written completely, flushed to disk (`fsync`), renamed over the destination
-/// and followed by a flush of the folder. A reader — or the next start after a crash — sees the
+/// and followed by a flush of the folder (a failed flush is reported). A reader — or the next start after a crash — sees the
 /// complete old file or the complete new one, never a mix, never an empty file. On any failure the
 /// temporary file is removed and the old file is untouched; a writer killed mid-write leaves a
 /// temporary file that ``removeDebris(inFolder:)`` sweeps once its process is gone.
@@ -106,13 +106,10 @@ public enum AtomicFile {
       throw .system(errno, "cannot rename the temporary file over the destination", path: path)
     }
     committed = true
-    // Make the rename itself durable. Some file systems refuse fsync on folders (EINVAL); the
-    // new file is in place either way, so this step is best effort.
-    let folderDescriptor = SystemCalls.openRetrying(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      _ = SystemCalls.fsyncRetrying(folderDescriptor)
-      close(folderDescriptor)
-    }
+    // Make the rename itself durable. Some file systems refuse fsync on folders (EINVAL), which
+    // is no failure; any other failure is reported: the new file is in place, but its name may
+    // not survive a power cut.
+    try AtomicFolder.flush(folder, reportedAs: path, what: "the folder holding it")
   }
 
   /// Replaces the file at `path` with `data` atomically (`-[NSData writeToFile:atomically:YES]`).
