@@ -104,7 +104,7 @@ let package = Package(
     .target(
       name: "IBTool",
       dependencies: [
-        "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
+        "StasisErrors", "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/IBTool"),

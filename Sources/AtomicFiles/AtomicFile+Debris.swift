@@ -12,8 +12,19 @@ extension AtomicFile {
   /// debris even if its pid is alive again: the number has been reused by another process.
   @discardableResult
   public static func removeDebris(inFolder folder: String) -> Int {
+    removeDebris(inFolder: folder, prefix: ".")
+  }
+
+  /// Removes the temporary files of dead writers of `name` in `folder` (every writer sweeps its
+  /// own debris before it writes: plutil's, ibtool's, restoration's files are swept this way).
+  @discardableResult
+  public static func removeDebris(of name: String, inFolder folder: String) -> Int {
+    removeDebris(inFolder: folder, prefix: "." + shortened(name, toBytes: 200) + temporaryMarker)
+  }
+
+  static func removeDebris(inFolder folder: String, prefix: String) -> Int {
     var removed = 0
-    for name in entryNames(inFolder: folder) ?? [] {
+    for name in entryNames(inFolder: folder) ?? [] where name.hasPrefix(prefix) {
       guard let pid = writerProcess(ofTemporaryName: name) else { continue }
       let path = "\(folder)/\(name)"
       guard !isAlive(pid) || isStale(path) else { continue }

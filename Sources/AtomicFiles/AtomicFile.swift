@@ -10,7 +10,8 @@ import Glibc
 /// and followed by a flush of the folder (a failed flush is reported). A reader — or the next start after a crash — sees the
 /// complete old file or the complete new one, never a mix, never an empty file. On any failure the
 /// temporary file is removed and the old file is untouched; a writer killed mid-write leaves a
-/// temporary file that ``removeDebris(inFolder:)`` sweeps once its process is gone.
+/// temporary file that the next write of the same file (or ``removeDebris(inFolder:)``) sweeps
+/// once its process is gone.
 public enum AtomicFile {
   /// The marker between the destination's name and the writer's process id in a temporary name.
   static let temporaryMarker = ".stasis-tmp."
@@ -61,6 +62,8 @@ public enum AtomicFile {
       throw AtomicFileError(.notAFile, path: path, detail: "cannot replace a folder with a file")
     }
 
+    // What a writer of this file killed mid-write left is swept first.
+    removeDebris(of: name, inFolder: folder)
     // Create the temporary file under a name nobody else can be using. The destination's name is
     // shortened so that the temporary name still fits in a folder entry (255 bytes).
     let stem = shortened(name, toBytes: 200)

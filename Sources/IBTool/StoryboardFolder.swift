@@ -1,4 +1,5 @@
 import AtomicFiles
+import StasisErrors
 import Interface
 import InterfaceBuilder
 import PropertyLists
@@ -20,13 +21,20 @@ enum StoryboardFolder {
           }
         } catch {
           // The file inside the private temporary folder, named as it will be in the destination.
-          throw IBToolError(path: nil, detail: "\(error)".replacing(temporary, with: folder))
+          throw IBToolError(path: nil, detail: fileSystemMessage(error).replacing(temporary, with: folder))
         }
       }
     } catch let error as IBToolError {
       throw error
     } catch {
-      throw IBToolError(path: nil, detail: "\(error)")
+      throw IBToolError(path: nil, detail: fileSystemMessage(error))
     }
+  }
+
+  /// The message of a failed write: the file-system error at the root of `error` when there is
+  /// one (it names the file, the step and the system's reason, once each), else `error`'s own.
+  static func fileSystemMessage(_ error: any Error) -> String {
+    if let stasis = error as? any StasisError, let disk = stasis.cause(AtomicFileError.self) { return disk.description }
+    return "\(error)"
   }
 }

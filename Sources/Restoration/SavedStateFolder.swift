@@ -72,6 +72,9 @@ public struct SavedStateFolder: Sendable {
         unlink(link)
         throw RestorationError(.fileSystem, detail: "cannot rename the link to data.archive over it: \(Self.reason(code))", path: previousSnapshotPath)
       }
+      // When previous.archive already is data.archive (a save whose write failed after this
+      // step), rename does nothing and leaves the link: it goes.
+      unlink(link)
     }
     do {
       try AtomicFile.write(data, toFile: currentSnapshotPath)

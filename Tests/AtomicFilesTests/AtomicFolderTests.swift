@@ -110,3 +110,25 @@ import TestSupport
     return process.processIdentifier
   }
 }
+
+/// Every writer sweeps its own dead temporary files (plutil's, ibtool's, restoration's).
+@Suite struct OwnDebrisTests {
+  @Test("A write of NAME removes a dead writer's .NAME.stasis-tmp.PID.HEX, not a live one's nor another file's")
+  func writeSweepsItsOwnDebris() throws {
+    let scratch = try ScratchFolder("own-debris")
+    defer { scratch.remove() }
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let own = scratch.file(".Info.plist\(AtomicFile.temporaryMarker)\(dead).ab")
+    let live = scratch.file(".Info.plist\(AtomicFile.temporaryMarker)\(getppid()).cd")
+    let other = scratch.file(".Other.plist\(AtomicFile.temporaryMarker)\(dead).ef")
+    for path in [own, live, other] { try Data("half".utf8).write(to: URL(fileURLWithPath: path)) }
+    try AtomicFile.write(Data("whole".utf8), toFile: scratch.file("Info.plist"))
+    #expect(access(own, F_OK) != 0)
+    #expect(access(live, F_OK) == 0)
+    #expect(access(other, F_OK) == 0)
+  }
+}

@@ -113,4 +113,21 @@ struct InterruptionAndReadErrorTests {
     let note = app.restoration.lastRestoration?.notes.first ?? ""
     #expect(note.contains("Input/output error") && note.contains("kept in place"), "\(note)")
   }
+
+  @Test("A save after a failed one (previous.archive already is data.archive) leaves no .previous.archive.link; the launch sweeps dead writers' files")
+  func noStrayLinkAndDebrisSwept() throws {
+    _ = try saveTwice()
+    let debris = folder.path + "/.data.archive.stasis-tmp.999999999.ab"
+    try Data("half".utf8).write(to: URL(fileURLWithPath: debris))
+    try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path + "/.previous.archive.link"))
+    let app = try launchSample(folder)
+    #expect(access(debris, F_OK) != 0)
+    #expect(access(folder.path + "/.previous.archive.link", F_OK) != 0)
+    unlink(folder.previousSnapshotPath)
+    link(folder.currentSnapshotPath, folder.previousSnapshotPath)
+    app.delegate.generation = 9
+    try app.lifecycle.enterBackground()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+    #expect(names.isEmpty, "\(names)")
+  }
 }
