@@ -207,9 +207,18 @@ ssize_t write(int fd, const void *buffer, size_t count) {
   return real_write(fd, buffer, count);
 }
 
+// What a descriptor is, for the record of the call injected: "folder" or "file".
+static const char *kind_of(int fd) {
+  struct stat status;
+  int saved = errno;
+  const char *kind = fstat(fd, &status) == 0 && S_ISDIR(status.st_mode) ? "folder" : "file";
+  errno = saved;
+  return kind;
+}
+
 #define FD_CALL(name, function, fd, call) \
   if (watched_fd(fd)) { \
-    FAIL_IF(function, "", 0) \
+    FAIL_IF(function, kind_of(fd), 0) \
   } \
   return call;
 
