@@ -130,4 +130,22 @@ struct InterruptionAndReadErrorTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
     #expect(names.isEmpty, "\(names)")
   }
+
+  @Test("A failed write names the snapshot once, the step, and the system's words (no errno number alone)")
+  func writeFailureNamedOnce() throws {
+    let blocker = scratch.file("blocker")
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
+    let broken = SavedStateFolder(path: blocker + "/com.example.savedState")
+    do {
+      try broken.writeSnapshot(Data("x".utf8))
+      Issue.record("the write should fail")
+    } catch {
+      #expect(error.description == blocker + "/com.example.savedState: cannot make the folder: Not a directory", "\(error)")
+    }
+    let path = folder.currentSnapshotPath
+    let cause = AtomicFileError(.permissionDenied, path: path, systemError: EROFS, detail: "cannot create a temporary file in x")
+    let error = RestorationError(.fileSystem, detail: "cannot write the snapshot", path: path, underlying: cause)
+    #expect(error.description.components(separatedBy: path).count == 2, "\(error)")
+    #expect(error.description.hasPrefix(path + ": cannot write the snapshot: cannot create a temporary file in x: Read-only file system"))
+  }
 }
