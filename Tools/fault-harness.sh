@@ -285,7 +285,7 @@ for scenario in $scenarios; do
         echo "$scenario $mode #$at ($hit): $problem" >>"$log"
       fi
     done
-    seconds=$(echo "$(date +%s.%N) - $started" | bc)
+    seconds=$(awk -v a="$(date +%s.%N)" -v b="$started" 'BEGIN { print a - b }')
     printf '%-20s %-7s %8s %8s %10s %11s %8.1f\n' "$scenario" "$mode" "$points" "$tried" "$violations" "$debris" "$seconds"
     total_violations=$((total_violations + violations))
     total_debris=$((total_debris + debris))
