@@ -187,6 +187,14 @@ struct MultiProcessTests {
     #expect(reads > 50, "the reader read \(reads) times")
   }
 
+
+  /// The file's inode and change time (nil when missing): a save replaces the file, so it changes.
+  static func fileIdentity(_ path: String) -> [Int]? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [Int(status.st_ino), status.st_ctim.tv_sec, status.st_ctim.tv_nsec]
+  }
+
   @Test(
     "SIGKILL at 500 random points of a set + synchronize loop: the file is always a complete version",
     .enabled(if: BuiltExecutable.child != nil, "stasis-defaults-child is not built"))
@@ -200,7 +208,12 @@ struct MultiProcessTests {
     var versionsSeen = Set<Int>()
     var problems: [String] = []
     for round in 0..<500 {
+      // The kill comes 2–40 ms after the child's first save of this round (a new file replaced
+      // the old one), not after its start: on a loaded machine a start alone can take longer.
+      let before = Self.fileIdentity(file.path)
       let process = try BuiltExecutable.start(child, ["crash-loop", temporary.path, identifier])
+      let deadline = Date().addingTimeInterval(30)
+      while Self.fileIdentity(file.path) == before && process.isRunning && Date() < deadline { usleep(1_000) }
       usleep(UInt32.random(in: 2_000...40_000, using: &generator))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
