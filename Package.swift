@@ -37,7 +37,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "StasisErrors", path: "Sources/StasisErrors"),
-    .target(name: "AtomicFiles", dependencies: ["StasisErrors"], path: "Sources/AtomicFiles"),
+    // renameat2(2)'s RENAME_EXCHANGE through syscall(2), for replacing a folder in one step.
+    .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
+    .target(name: "AtomicFiles", dependencies: ["StasisErrors", "CRenameAt2"], path: "Sources/AtomicFiles"),
     .target(name: "Host", dependencies: ["AtomicFiles"], path: "Sources/Host"),
     .target(name: "PropertyLists", dependencies: ["StasisErrors", "AtomicFiles"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisErrors"], path: "Sources/ObjectModel"),
@@ -104,7 +106,7 @@ let package = Package(
     .target(
       name: "IBTool",
       dependencies: [
-        "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
+        "StasisErrors", "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/IBTool"),
@@ -197,7 +199,11 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "AtomicFilesTests",
-      dependencies: ["AtomicFiles", "PropertyLists", "KeyedArchive", "StasisErrors", "TestSupport", "stasis-crash-writer"],
+      dependencies: [
+        "AtomicFiles", "PropertyLists", "KeyedArchive", "StasisErrors", "TestSupport", "stasis-crash-writer",
+        // The write paths Tools/fault-harness.sh runs (FaultHarnessTests).
+        "plutil", "defaults", "ibtool", "stasis-restoration-child",
+      ],
       path: "Tests/AtomicFilesTests"),
     .testTarget(
       name: "SandboxTests",

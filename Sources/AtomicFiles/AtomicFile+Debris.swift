@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 
 extension AtomicFile {
-  /// Removes the temporary files that writers which died mid-write (their process is gone) left
-  /// in `folder`, and returns how many were removed. Temporary files of live writers, including
+  /// Removes the temporary files (and the temporary folders of ``AtomicFolder``) that writers
+  /// which died mid-write (their process is gone) left in `folder`, and returns how many were
+  /// removed. Temporary files of live writers, including
   /// this process's, are left alone. Call it when opening a folder of user data.
   ///
   /// A temporary file is recognised by its name, `.<name>.stasis-tmp.<pid>.<hex>`; a process is
@@ -11,12 +12,23 @@ extension AtomicFile {
   /// debris even if its pid is alive again: the number has been reused by another process.
   @discardableResult
   public static func removeDebris(inFolder folder: String) -> Int {
+    removeDebris(inFolder: folder, prefix: ".")
+  }
+
+  /// Removes the temporary files of dead writers of `name` in `folder` (every writer sweeps its
+  /// own debris before it writes: plutil's, ibtool's, restoration's files are swept this way).
+  @discardableResult
+  public static func removeDebris(of name: String, inFolder folder: String) -> Int {
+    removeDebris(inFolder: folder, prefix: "." + shortened(name, toBytes: 200) + temporaryMarker)
+  }
+
+  static func removeDebris(inFolder folder: String, prefix: String) -> Int {
     var removed = 0
-    for name in entryNames(inFolder: folder) ?? [] {
+    for name in entryNames(inFolder: folder) ?? [] where name.hasPrefix(prefix) {
       guard let pid = writerProcess(ofTemporaryName: name) else { continue }
       let path = "\(folder)/\(name)"
       guard !isAlive(pid) || isStale(path) else { continue }
-      if unlink(path) == 0 { removed += 1 }
+      if AtomicFolder.removeTree(path) { removed += 1 }
     }
     return removed
   }

@@ -7,10 +7,11 @@ import Glibc
 ///
 /// A write goes to a temporary file `.<name>.stasis-tmp.<pid>.<random>` in the destination's
 /// folder, which is written completely, flushed to disk (`fsync`), renamed over the destination
-/// and followed by a flush of the folder. A reader — or the next start after a crash — sees the
+/// and followed by a flush of the folder (a failed flush is reported). A reader — or the next start after a crash — sees the
 /// complete old file or the complete new one, never a mix, never an empty file. On any failure the
 /// temporary file is removed and the old file is untouched; a writer killed mid-write leaves a
-/// temporary file that ``removeDebris(inFolder:)`` sweeps once its process is gone.
+/// temporary file that the next write of the same file (or ``removeDebris(inFolder:)``) sweeps
+/// once its process is gone.
 public enum AtomicFile {
   /// The marker between the destination's name and the writer's process id in a temporary name.
   static let temporaryMarker = ".stasis-tmp."
@@ -61,6 +62,8 @@ public enum AtomicFile {
       throw AtomicFileError(.notAFile, path: path, detail: "cannot replace a folder with a file")
     }
 
+    // What a writer of this file killed mid-write left is swept first.
+    removeDebris(of: name, inFolder: folder)
     // Create the temporary file under a name nobody else can be using. The destination's name is
     // shortened so that the temporary name still fits in a folder entry (255 bytes).
     let stem = shortened(name, toBytes: 200)
@@ -106,13 +109,10 @@ public enum AtomicFile {
       throw .system(errno, "cannot rename the temporary file over the destination", path: path)
     }
     committed = true
-    // Make the rename itself durable. Some file systems refuse fsync on folders (EINVAL); the
-    // new file is in place either way, so this step is best effort.
-    let folderDescriptor = SystemCalls.openRetrying(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      _ = SystemCalls.fsyncRetrying(folderDescriptor)
-      close(folderDescriptor)
-    }
+    // Make the rename itself durable. Some file systems refuse fsync on folders (EINVAL), which
+    // is no failure; any other failure is reported: the new file is in place, but its name may
+    // not survive a power cut.
+    try AtomicFolder.flush(folder, reportedAs: path, what: "the folder holding it")
   }
 
   /// Replaces the file at `path` with `data` atomically (`-[NSData writeToFile:atomically:YES]`).

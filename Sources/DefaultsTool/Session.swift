@@ -78,8 +78,11 @@ struct Session {
     do {
       let container = try root.container(for: word)
       return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(container.preferencesFilePath)))
-    } catch {
+    } catch let error where error.code == .invalidIdentifier {
       throw ToolFailure("Invalid domain name \(word): \(error.description)")
+    } catch {
+      // The name is fine; its container could not be made (a full disk, a read-only folder).
+      throw ToolFailure("Could not create the container of domain \(word): \(error.description)")
     }
   }
 
@@ -373,10 +376,12 @@ struct Session {
       bytes = environment.readStandardInput(byteLimit: PreferencesFile.byteLimit)
     } else {
       let path = words[1].hasPrefix("/") ? words[1] : environment.currentDirectory + "/" + words[1]
-      guard let data = FileManager.default.contents(atPath: path) else {
-        throw ToolFailure("Could not read data from \(words[1])")
+      do {
+        bytes = [UInt8](try AtomicFile.read(contentsOfFile: path, limit: PreferencesFile.byteLimit))
+      } catch {
+        // The system's reason: missing, a folder, unreadable, too large.
+        throw ToolFailure("Could not read data from \(words[1]): \(error.detail)\(error.systemError.map { ": " + String(cString: strerror($0)) } ?? "")")
       }
-      bytes = [UInt8](data)
     }
     let value: PropertyListValue
     do {

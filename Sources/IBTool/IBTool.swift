@@ -149,7 +149,7 @@ public struct IBTool {
           } catch let error as IBToolError {
             throw error
           } catch {
-            throw IBToolError(path: nil, detail: "cannot write the nib: \(error)")
+            throw IBToolError(path: nil, detail: StoryboardFolder.fileSystemMessage(error))
           }
         }
       }

@@ -1,20 +1,14 @@
 import AtomicFiles
+import StasisErrors
 import Interface
 import InterfaceBuilder
 import PropertyLists
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a compiled storyboard as a `.storyboardc` folder — `Info.plist` (binary) and one nib
-/// per entry — all at once: the folder is built beside the destination under a temporary name
-/// and renamed into place, so a reader never sees half of it and an old folder is kept whole
-/// until the new one is complete.
+/// per entry — all at once through ``AtomicFiles/AtomicFolder``: the folder is built beside the
+/// destination under a temporary name and swapped with the old one in a single step
+/// (`renameat2` with `RENAME_EXCHANGE`), so a reader never sees half of it and the destination
+/// never goes missing; a dead run's temporary folder is swept by the next.
 enum StoryboardFolder {
   static func write(_ storyboard: CompiledStoryboardOutput, to path: String) throws(IBToolError) {
     var files: [String: NibGraph] = [:]
@@ -25,43 +19,30 @@ enum StoryboardFolder {
   /// Writes a folder of nibs (by file name) and, for a storyboard, its `Info.plist`, the same way:
   /// a UIKit nib folder (`runtime.nib`, `objects-11.0+.nib`) too.
   static func write(_ nibs: [String: NibGraph], info: PropertyListValue?, to path: String) throws(IBToolError) {
-    let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-    let temporary = folder + ".tmp-\(getpid())"
-    func fail(_ detail: String) -> IBToolError {
-      removeTree(temporary)
-      return IBToolError(path: folder, detail: detail)
-    }
-    removeTree(temporary)
-    guard mkdir(temporary, 0o755) == 0 else {
-      throw IBToolError(path: temporary, detail: "cannot create the folder: \(String(cString: strerror(errno)))")
-    }
+    let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     do {
-      if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary) }
-      for (name, graph) in nibs {
-        try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name)
+      try AtomicFolder.replace(folder) { temporary in
+        do {
+          if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary) }
+          for (name, graph) in nibs {
+            try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name)
+          }
+        } catch {
+          // The file inside the private temporary folder, named as it will be in the destination.
+          throw IBToolError(path: nil, detail: fileSystemMessage(error).replacing(temporary, with: folder))
+        }
       }
+    } catch let error as IBToolError {
+      throw error
     } catch {
-      throw fail("cannot write the compiled \(info == nil ? "nib" : "storyboard"): \(error)")
+      throw IBToolError(path: nil, detail: fileSystemMessage(error))
     }
-    let old = folder + ".old-\(getpid())"
-    var status = stat()
-    let existed = lstat(folder, &status) == 0
-    if existed, rename(folder, old) != 0 { throw fail("cannot move the old folder aside: \(String(cString: strerror(errno)))") }
-    guard rename(temporary, folder) == 0 else {
-      let reason = String(cString: strerror(errno))
-      if existed { _ = rename(old, folder) }
-      throw fail("cannot move the new folder into place: \(reason)")
-    }
-    if existed { removeTree(old) }
   }
 
-  /// Removes a folder of plain files (what this tool writes), quietly.
-  static func removeTree(_ path: String) {
-    guard let names = AtomicFile.entryNames(inFolder: path) else {
-      unlink(path)
-      return
-    }
-    for name in names { unlink(path + "/" + name) }
-    rmdir(path)
+  /// The message of a failed write: the file-system error at the root of `error` when there is
+  /// one (it names the file, the step and the system's reason, once each), else `error`'s own.
+  static func fileSystemMessage(_ error: any Error) -> String {
+    if let stasis = error as? any StasisError, let disk = stasis.cause(AtomicFileError.self) { return disk.description }
+    return "\(error)"
   }
 }

@@ -5,6 +5,17 @@ internal import Synchronization
   internal import Glibc
 #endif
 
+/// How many signal numbers the table below covers (1–64, the real-time ones included).
+private let caughtSignalSlots = 65
+/// Signals caught before libdispatch took them over (index: the signal number), written by the
+/// signal handler (one aligned store: async-signal-safe) and read on the main queue. Made at
+/// the first ``LifecycleHost/handle(_:_:)``, before any handler is installed.
+nonisolated(unsafe) private let caughtBeforeArming: UnsafeMutablePointer<Int32> = {
+  let flags = UnsafeMutablePointer<Int32>.allocate(capacity: caughtSignalSlots)
+  flags.initialize(repeating: 0, count: caughtSignalSlots)
+  return flags
+}()
+
 /// What moves an app between states for real: signals, the terminal, memory pressure. A host
 /// owns the process's main run loop (`dispatchMain()`); every transition runs on the main queue.
 ///
@@ -28,16 +39,56 @@ open class LifecycleHost: @unchecked Sendable {
   public var stopsWhenSuspended: Bool
   private var signalSources: [DispatchSourceSignal] = []
 
+  /// Makes the host and blocks its ``handledSignals`` in the calling thread (and so in every
+  /// thread it starts later): make the host on the main thread before the app starts threads.
   public init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool) {
     self.lifecycle = lifecycle
     self.stopsWhenSuspended = stopsWhenSuspended
+    Self.block(handledSignals)
   }
 
-  /// Routes `signal` to `handler` on the main queue (the signal's default action is turned off).
+  /// The signals ``run(options:)`` handles: `SIGTERM`, `SIGHUP`, `SIGINT` (subclasses add theirs).
+  /// They are blocked from the host's creation on, in the creating thread and the threads it
+  /// starts later, so that one sent while the app launches stays pending (see
+  /// ``handle(_:_:)``) rather than ending the process by its default action.
+  open var handledSignals: [Int32] { [SIGTERM, SIGHUP, SIGINT] }
+
+  /// Blocks `signals` in the calling thread (threads started from it afterwards inherit the mask).
+  static func block(_ signals: [Int32]) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+  }
+
+  /// Routes `signal` to `handler` on the main queue; a signal that comes before the dispatch
+  /// source is armed is not lost.
+  ///
+  /// libdispatch reads a signal source's signals with `signalfd` once its manager thread has
+  /// armed it, some time after `resume()`, and installs its own handler then. Until that moment
+  /// a signal was lost: this host used to set it to "ignore" (the kernel discarded it), and
+  /// blocking it is not enough, because `dispatchMain()` parks the main thread in `sigsuspend`
+  /// with every signal unblocked. So the signal is blocked here (it stays pending while the
+  /// caller runs) and caught by a handler that only records it; when the source is registered
+  /// (its registration handler, on the main queue, after libdispatch took the signal over),
+  /// a recorded signal runs `handler` once. Call it on the main thread.
   public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
-    Glibc.signal(signal, SIG_IGN)
+    precondition(signal > 0 && Int(signal) < caughtSignalSlots, "not a signal number: \(signal)")
+    Self.block([signal])
+    caughtBeforeArming[Int(signal)] = 0
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { caught in caughtBeforeArming[Int(caught)] = 1 }
+    action.sa_flags = Int32(truncatingIfNeeded: SA_RESTART)
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
     source.setEventHandler(handler: handler)
+    source.setRegistrationHandler {
+      if caughtBeforeArming[Int(signal)] != 0 {
+        caughtBeforeArming[Int(signal)] = 0
+        handler()
+      }
+    }
     source.resume()
     signalSources.append(source)
   }
@@ -108,6 +159,9 @@ public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
     super.init(lifecycle: lifecycle, stopsWhenSuspended: stopsWhenSuspended)
   }
 
+  /// `SIGUSR1`, `SIGUSR2` and `SIGCONT` besides the terminating ones.
+  public override var handledSignals: [Int32] { super.handledSignals + [SIGUSR1, SIGUSR2, SIGCONT] }
+
   public override func run(options: LaunchOptions) -> Never {
     handle(SIGUSR1) { [weak self] in try? self?.lifecycle.enterBackground() }
     handle(SIGUSR2) { [weak self] in try? self?.lifecycle.enterForeground() }
@@ -149,6 +203,9 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
     outputDescriptor = output
     super.init(lifecycle: lifecycle, stopsWhenSuspended: true)
   }
+
+  /// `SIGTSTP` and `SIGCONT` besides the terminating ones.
+  public override var handledSignals: [Int32] { super.handledSignals + [SIGTSTP, SIGCONT] }
 
   private func writeOut(_ text: String) {
     _ = text.withCString { Glibc.write(outputDescriptor, $0, strlen($0)) }

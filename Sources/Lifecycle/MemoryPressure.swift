@@ -191,6 +191,12 @@ public final class MemoryPressureMonitor: @unchecked Sendable {
     private let aboveThreshold = Atomic<Bool>(false)
 
     func run() {
+      // The hosts' signals are for the main queue's dispatch sources: this thread never takes
+      // one (a signal delivered here before a source is armed would be lost).
+      var hostSignals = sigset_t()
+      sigemptyset(&hostSignals)
+      for signal in [SIGTERM, SIGHUP, SIGINT, SIGUSR1, SIGUSR2, SIGCONT, SIGTSTP] { sigaddset(&hostSignals, signal) }
+      pthread_sigmask(SIG_BLOCK, &hostSignals, nil)
       if case .cgroupV2HighEvents = source { highCount.store(Self.highEvents(descriptors[0]) ?? 0, ordering: .relaxed) }
       if case .cgroupV1UsageThreshold(_, let threshold) = source {
         aboveThreshold.store((Self.usage(descriptors[1]) ?? 0) >= threshold, ordering: .relaxed)

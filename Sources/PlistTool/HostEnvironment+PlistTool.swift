@@ -27,11 +27,14 @@ extension HostEnvironment {
     }
   }
 
-  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(PlistToolError) {
+  /// Writes `bytes` to `path` atomically. plutil prints a failure after the input file's name;
+  /// when the file written is another one (`-o`, `-e`, a header), the message names it:
+  /// `in/Info.bplist: (out/Info.plist: cannot rename the temporary file over the destination: Read-only file system)`.
+  func writeFileAtomically(_ bytes: [UInt8], toPath path: String, input: String? = nil) throws(PlistToolError) {
     do {
       try fileSystem.writeAtomically(Data(bytes), path)
     } catch {
-      throw PlistToolError(.fileSystem, Self.parenthesized(error), underlying: error)
+      throw PlistToolError(.fileSystem, Self.parenthesized(error, naming: input.map { $0 != path } ?? false ? path : nil), underlying: error)
     }
   }
 
@@ -42,7 +45,7 @@ extension HostEnvironment {
   func writeStandardOutput(_ text: String) { writeStandardOutput(Array(text.utf8)) }
   func writeStandardError(_ text: String) { writeStandardError(Array(text.utf8)) }
 
-  static func parenthesized(_ error: AtomicFileError) -> String {
-    "(" + error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? "") + ")"
+  static func parenthesized(_ error: AtomicFileError, naming path: String? = nil) -> String {
+    "(" + (path.map { $0 + ": " } ?? "") + error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? "") + ")"
   }
 }

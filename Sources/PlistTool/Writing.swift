@@ -22,10 +22,11 @@ extension PlistTool {
       if options.terminatingNewline && format.printsByDefault { environment.writeStandardOutput([0x0A]) }
       return
     }
-    try environment.writeFileAtomically(bytes, toPath: destination)
+    try environment.writeFileAtomically(bytes, toPath: destination, input: inputPath)
     if format == .objc && objcHeader {
       let header = try Literal.objcHeader(for: value, sourcePath: inputPath, outputPath: destination)
-      try environment.writeFileAtomically(Array(header.utf8), toPath: Options.replacingExtension(of: destination, with: "h"))
+      try environment.writeFileAtomically(
+        Array(header.utf8), toPath: Options.replacingExtension(of: destination, with: "h"), input: inputPath)
     }
   }
 

@@ -22,7 +22,15 @@ public struct RestorationError: StasisError, Hashable {
     self.cause = ErrorCause(underlying)
   }
 
-  public var description: String { (path.map { $0 + ": " } ?? "") + detail + ErrorChain.suffix(for: underlying) }
+  /// `path: detail (cause)`; a cause about the same file is not named again:
+  /// `…/data.archive: cannot write the snapshot: cannot create a temporary file in …: Read-only file system`.
+  public var description: String {
+    if let path, let underlying {
+      let cause = String(describing: underlying)
+      if cause.hasPrefix(path + ": ") { return path + ": " + detail + ": " + cause.dropFirst(path.count + 2) }
+    }
+    return (path.map { $0 + ": " } ?? "") + detail + ErrorChain.suffix(for: underlying)
+  }
 }
 
 extension ErrorCode<RestorationError> {

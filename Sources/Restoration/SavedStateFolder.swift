@@ -46,7 +46,8 @@ public struct SavedStateFolder: Sendable {
     for component in folder.split(separator: "/") {
       partial += "/" + component
       if mkdir(partial, 0o755) != 0, errno != EEXIST {
-        throw RestorationError(.fileSystem, detail: "cannot make the folder (errno \(errno))", path: partial)
+        let code = errno
+        throw RestorationError(.fileSystem, detail: "cannot make the folder: \(Self.reason(code))", path: partial)
       }
     }
   }
@@ -60,19 +61,41 @@ public struct SavedStateFolder: Sendable {
   public func writeSnapshot(_ data: Data) throws(RestorationError) {
     try makeFolder(path)
     if Self.exists(currentSnapshotPath) {
-      let link = path + "/.previous.archive.link"
+      let link = path + "/" + Self.previousLinkName
       unlink(link)
-      if Glibc.link(currentSnapshotPath, link) != 0 || rename(link, previousSnapshotPath) != 0 {
+      if Glibc.link(currentSnapshotPath, link) != 0 {
+        let code = errno
+        throw RestorationError(.fileSystem, detail: "cannot make a link to data.archive in the folder: \(Self.reason(code))", path: path)
+      }
+      if rename(link, previousSnapshotPath) != 0 {
         let code = errno
         unlink(link)
-        throw RestorationError(.fileSystem, detail: "cannot keep the current snapshot as the previous one (errno \(code))", path: previousSnapshotPath)
+        throw RestorationError(.fileSystem, detail: "cannot rename the link to data.archive over it: \(Self.reason(code))", path: previousSnapshotPath)
       }
+      // When previous.archive already is data.archive (a save whose write failed after this
+      // step), rename does nothing and leaves the link: it goes.
+      unlink(link)
     }
     do {
       try AtomicFile.write(data, toFile: currentSnapshotPath)
     } catch {
       throw RestorationError(.fileSystem, detail: "cannot write the snapshot", path: currentSnapshotPath, underlying: error)
     }
+  }
+
+  /// The hard link to `data.archive` a save makes before renaming it over `previous.archive`.
+  static let previousLinkName = ".previous.archive.link"
+
+  /// The system's words for `errno` value `code` (`strerror`).
+  static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// Removes what killed writers left: their temporary files (`.data.archive.stasis-tmp.*`,
+  /// `.LastRestore.plist.stasis-tmp.*`, in `Sessions/` too) and a save's stray link. Called at
+  /// launch, before anything is read or written, so no save of this process is running.
+  public func removeDebris() {
+    AtomicFile.removeDebris(inFolder: path)
+    AtomicFile.removeDebris(inFolder: sessionsPath)
+    unlink(path + "/" + Self.previousLinkName)
   }
 
   /// Moves `file` into `Set Aside/` as `<UTC time>-<reason>-<name>`; answers its new path.
@@ -158,13 +181,17 @@ public struct SavedStateFolder: Sendable {
   func openMarker(_ marker: Marker) throws(RestorationError) -> Int32 {
     try makeFolder(path)
     let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw RestorationError(.fileSystem, detail: "cannot write the restoration marker (errno \(errno))", path: markerPath) }
+    guard descriptor >= 0 else {
+      let code = errno
+      throw RestorationError(.fileSystem, detail: "cannot write the restoration marker: \(Self.reason(code))", path: markerPath)
+    }
     let text = Array("snapshot \(marker.snapshot)\nattempt \(marker.attempt)\ncrashes \(marker.crashes)\n".utf8)
     let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     guard written == text.count else {
+      let code = written < 0 ? errno : EIO
       close(descriptor)
       unlink(markerPath)
-      throw RestorationError(.fileSystem, detail: "cannot write the restoration marker (errno \(errno))", path: markerPath)
+      throw RestorationError(.fileSystem, detail: "cannot write the restoration marker: \(Self.reason(code))", path: markerPath)
     }
     return descriptor
   }

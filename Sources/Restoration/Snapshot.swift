@@ -529,12 +529,15 @@ public struct Snapshot: @unchecked Sendable {
   {
     let data: Data
     do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: 256 << 20)
+      data = try AtomicFile.read(contentsOfFile: path, limit: Self.maximumFileSize)
     } catch {
       throw RestorationError(.fileSystem, detail: "the snapshot could not be read", path: path, underlying: error)
     }
     try self.init(data: data, registry: registry, secure: secure, allowedClasses: allowedClasses, path: path)
   }
+
+  /// The largest snapshot file read, in bytes (256 MiB).
+  public static let maximumFileSize = 256 << 20
 
   /// The node at `path`, if it was preserved.
   public func node(at path: [String]) -> SnapshotNode? { nodes.first { $0.path == path } }

@@ -1,4 +1,4 @@
-internal import FoundationEssentials
+package import FoundationEssentials
 public import InterfaceObjects
 public import KeyedArchive
 public import Lifecycle
@@ -72,13 +72,25 @@ public final class StateRestoration: LifecycleStateKeeper {
     /// In secure mode, the classes node state may hold beyond property-list types.
     public var secureClasses: [Any.Type]
     /// Launches in a row that were killed while restoring one snapshot (not crashing: a kill
-    /// leaves no crash mark) before that snapshot is set aside as if it had crashed.
+    /// leaves no crash mark) before restoration moves on to the other snapshot, setting this one
+    /// aside. Kills are counted apart from crashes: they never add to the crash-loop count, and
+    /// the last snapshot left is never set aside for kills (it is tried again).
     public var maximumInterruptedAttempts: Int
+    /// How many times a snapshot is read when reading fails (an I/O error, a refused open)
+    /// before it counts as unreadable; a file that could not be read is never set aside.
+    public var readAttempts: Int
+    /// Reads a whole snapshot file (the seam tests use to inject read errors).
+    /// Its errors are `AtomicFileError`s.
+    package var readFile: @Sendable (String) throws -> Data = { path in
+      try AtomicFile.read(contentsOfFile: path, limit: Snapshot.maximumFileSize)
+    }
 
     public init(
       folder: SavedStateFolder, bundleVersion: String? = nil, idiom: Int = 0, systemVersion: String? = nil, nodeStateBudget: Int = 1 << 20,
-      registry: ArchiveClassRegistry = .foundation, secureClasses: [Any.Type] = [], maximumInterruptedAttempts: Int = 3
+      registry: ArchiveClassRegistry = .foundation, secureClasses: [Any.Type] = [], maximumInterruptedAttempts: Int = 3,
+      readAttempts: Int = 3
     ) {
+      self.readAttempts = max(readAttempts, 1)
       self.folder = folder
       self.bundleVersion = bundleVersion
       self.idiom = idiom
@@ -242,19 +254,25 @@ public final class StateRestoration: LifecycleStateKeeper {
     var crashes = 0
     var attempt = 1
     var avoid: Set<String> = []
-    // 1. What the previous launch left: a marker means it ended while restoring.
+    folder.removeDebris()
+    // 1. What the previous launch left: a marker means it ended while restoring. A crash (the
+    //    marker says `crash NN`) and a kill (it does not) are counted apart: only crashes lead to
+    //    the crash-loop discard, and kills never set aside the last snapshot left.
     if let marker = folder.readMarker() {
       folder.removeMarker()
       let file = folder.path + "/" + marker.snapshot
+      let other = marker.snapshot == "data.archive" ? folder.previousSnapshotPath : folder.currentSnapshotPath
       if let signal = marker.crashSignal {
         crashes = marker.crashes + 1
         let moved = folder.setAside(file, reason: "crashed while restoring")
         notes.append("the previous launch crashed (signal \(signal)) while restoring \(marker.snapshot); it was set aside\(moved.map { " as \($0)" } ?? "")")
         avoid.insert(marker.snapshot)
-      } else if marker.attempt >= configuration.maximumInterruptedAttempts {
-        crashes = marker.crashes + 1
+      } else if marker.attempt >= configuration.maximumInterruptedAttempts, SavedStateFolder.exists(other) {
+        crashes = marker.crashes
         let moved = folder.setAside(file, reason: "interrupted while restoring")
-        notes.append("\(marker.attempt) launches in a row ended while restoring \(marker.snapshot); it was set aside\(moved.map { " as \($0)" } ?? "")")
+        notes.append(
+          "\(marker.attempt) launches in a row were killed while restoring \(marker.snapshot) (no crash); it was set aside\(moved.map { " as \($0)" } ?? "") and the other snapshot is tried"
+        )
         avoid.insert(marker.snapshot)
       } else {
         crashes = marker.crashes
@@ -288,7 +306,7 @@ public final class StateRestoration: LifecycleStateKeeper {
       return finish(.freshLaunch)
     }
     let appProbe: StateDecoder
-    var chosen: (name: String, path: String, snapshot: Snapshot)?
+    var chosen: (name: String, path: String, snapshot: Snapshot, data: Data)?
     var usedFallback = !avoid.isEmpty && avoid.contains("data.archive")
     var fallbackWhy = notes.last ?? ""
     if fallbackWhy.isEmpty, !candidates.contains(where: { $0.name == "data.archive" }) {
@@ -296,13 +314,23 @@ public final class StateRestoration: LifecycleStateKeeper {
       fallbackWhy = "data.archive is missing (set aside earlier, and no save completed since)"
     }
     for candidate in candidates {
+      let data: Data
+      switch readSnapshot(candidate.path) {
+      case .success(let read): data = read
+      case .failure(let error):
+        // Not read, so not known to be damaged: reported, kept where it is, the other one tried.
+        notes.append("\(candidate.name) could not be read (\(error)); it was kept in place")
+        fallbackWhy = "\(candidate.name) could not be read"
+        usedFallback = true
+        continue
+      }
       do {
-        let snapshot = try Snapshot(contentsOfFile: candidate.path, registry: configuration.registry)
-        chosen = (candidate.name, candidate.path, snapshot)
+        let snapshot = try Snapshot(data: data, registry: configuration.registry, path: candidate.path)
+        chosen = (candidate.name, candidate.path, snapshot, data)
         break
       } catch {
         let moved = folder.setAside(candidate.path, reason: "unreadable")
-        notes.append("\(candidate.name) could not be read (\(error)); it was set aside\(moved.map { " as \($0)" } ?? "")")
+        notes.append("\(candidate.name) is damaged (\(error)); it was set aside\(moved.map { " as \($0)" } ?? "")")
         fallbackWhy = "\(candidate.name) could not be read"
         usedFallback = true
       }
@@ -320,7 +348,8 @@ public final class StateRestoration: LifecycleStateKeeper {
     var snapshot = chosen.snapshot
     if secure {
       do {
-        snapshot = try Snapshot(contentsOfFile: chosen.path, registry: configuration.registry, secure: true, allowedClasses: configuration.secureClasses)
+        snapshot = try Snapshot(
+          data: chosen.data, registry: configuration.registry, secure: true, allowedClasses: configuration.secureClasses, path: chosen.path)
       } catch {
         notes.append("secure decoding refused the snapshot: \(error)")
         return finish(.discarded("secure decoding refused the snapshot"), path: chosen.path)
@@ -346,6 +375,21 @@ public final class StateRestoration: LifecycleStateKeeper {
     let report = finish(outcome, path: chosen.path, nodes: restorer.outcomes)
     if pendingExtensions == 0 { endMarker() }
     return report
+  }
+
+  /// Reads the snapshot at `path`, trying again (after 10, 20, … ms) while reading fails: a
+  /// transient I/O error must not make an intact snapshot look damaged.
+  private func readSnapshot(_ path: String) -> Result<Data, AtomicFileError> {
+    var lastError: AtomicFileError?
+    for attempt in 0..<configuration.readAttempts {
+      if attempt > 0 { usleep(useconds_t(10_000 * attempt)) }
+      do { return .success(try configuration.readFile(path)) } catch {
+        let error = error as? AtomicFileError ?? AtomicFileError(.ioFailure, path: path, detail: "cannot read the file: \(error)")
+        lastError = error
+        if error.code == .notFound || error.code == .tooLarge || error.code == .notAFile { break }
+      }
+    }
+    return .failure(lastError ?? AtomicFileError(.ioFailure, path: path, detail: "cannot read the file"))
   }
 
   /// Tells restoration that the app goes on restoring asynchronously (`extendStateRestoration`):

@@ -166,10 +166,11 @@ final class AtomicFileTests {
       ".d.plist.stasis-tmp.1.3",  // init, alive: kept
       "a.plist", ".hidden", "x.stasis-tmp.\(dead).1",  // not temporary names: kept
     ]
-    for name in names { try AtomicFile.write(Data("x".utf8), toFile: folder.file(name)) }
+    // Made by plain writes: an atomic write of a.plist would itself sweep a.plist's dead debris.
+    for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder.file(name))) }
     // A live pid on a file untouched for longer than staleAge: the pid was reused, so it is debris.
     let reused = ".e.plist.stasis-tmp.1.4"
-    try AtomicFile.write(Data("x".utf8), toFile: folder.file(reused))
+    try Data("x".utf8).write(to: URL(fileURLWithPath: folder.file(reused)))
     var times = [timespec(tv_sec: time(nil) - AtomicFile.staleAge - 60, tv_nsec: 0), timespec(tv_sec: time(nil) - AtomicFile.staleAge - 60, tv_nsec: 0)]
     #expect(utimensat(AT_FDCWD, folder.file(reused), &times, 0) == 0)
     #expect(AtomicFile.removeDebris(inFolder: folder.path) == 3)

@@ -187,6 +187,7 @@ struct MultiProcessTests {
     #expect(reads > 50, "the reader read \(reads) times")
   }
 
+
   @Test(
     "SIGKILL at 500 random points of a set + synchronize loop: the file is always a complete version",
     .enabled(if: BuiltExecutable.child != nil, "stasis-defaults-child is not built"))

@@ -64,7 +64,7 @@ struct EndToEndTests {
     try folder.write(try Samples.bytes(Samples.document, .binary), to: "doc.plist")
     let outcome = try BuiltTool.run(["-convert", "xml1", "-o", "no/such/folder/out.plist", "doc.plist"], in: folder.url)
     #expect(outcome.status == 1)
-    #expect(outcome.stderrText.hasPrefix("doc.plist: (cannot create a temporary file in no/such/folder: "))
+    #expect(outcome.stderrText.hasPrefix("doc.plist: (no/such/folder/out.plist: cannot create a temporary file in no/such/folder: "))
     #expect(try folder.contents() == ["doc.plist"])
   }
 

@@ -217,13 +217,18 @@ public final class SampleApp {
   public let lifecycle: ApplicationLifecycle
   public let restoration: StateRestoration
 
-  public init(folder: SavedStateFolder, itemCount: Int = 50, secure: Bool = false) {
+  /// The app with its saved state in `folder`; `configure` adjusts restoration's settings.
+  public init(
+    folder: SavedStateFolder, itemCount: Int = 50, secure: Bool = false, configure: (inout StateRestoration.Configuration) -> Void = { _ in }
+  ) {
     delegate = SampleAppDelegate(itemCount: itemCount)
     delegate.secure = secure
     lifecycle = ApplicationLifecycle(
       delegate: delegate, notificationCenter: NotificationCenter(),
       configuration: ApplicationLifecycle.Configuration(backgroundCallbackLimit: 60, backgroundTimeBudget: 600, terminateProcess: { _ in }))
-    restoration = StateRestoration(lifecycle: lifecycle, configuration: StateRestoration.Configuration(folder: folder, bundleVersion: "7"))
+    var configuration = StateRestoration.Configuration(folder: folder, bundleVersion: "7")
+    configure(&configuration)
+    restoration = StateRestoration(lifecycle: lifecycle, configuration: configuration)
     restoration.register(DetailViewController.self, as: "DetailViewController")
   }
 }

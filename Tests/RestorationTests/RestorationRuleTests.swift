@@ -8,8 +8,11 @@ import Testing
 import TestSupport
 
 /// One launch of the sample app over a saved-state folder, for the in-process tests.
-func launchSample(_ folder: SavedStateFolder, secure: Bool = false, before: (SampleApp) -> Void = { _ in }) throws -> SampleApp {
-  let app = SampleApp(folder: folder, secure: secure)
+func launchSample(
+  _ folder: SavedStateFolder, secure: Bool = false, before: (SampleApp) -> Void = { _ in },
+  configure: (inout StateRestoration.Configuration) -> Void = { _ in }
+) throws -> SampleApp {
+  let app = SampleApp(folder: folder, secure: secure, configure: configure)
   before(app)
   try app.lifecycle.launch()
   return app

@@ -94,7 +94,7 @@ struct SnapshotSafetyTests {
     #expect(folder.setAsideSnapshots.count == 1)
   }
 
-  @Test("Three launches in a row killed while restoring the same snapshot: it is set aside as if it had crashed")
+  @Test("Three launches in a row killed while restoring the same snapshot: it is set aside (not counted as a crash) and the other one restored")
   func interruptedThreeTimes() throws {
     let (first, _) = try saveTwice()
     try Data("snapshot data.archive\nattempt 3\ncrashes 0\n".utf8).write(to: URL(fileURLWithPath: folder.markerPath))

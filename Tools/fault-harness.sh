@@ -1,0 +1,295 @@
+#!/usr/bin/env bash
+# The fault-injection harness: every write path of Stasis's tools run in a real process under
+# Tools/faultshim (an LD_PRELOAD library), which fails the Nth file-system call under the
+# scenario's folder with EIO, ENOSPC, EACCES, EINTR or a short write, or SIGKILLs the process just
+# before it — for every N. After each trial:
+#
+#   - exit 0 means the whole, correct new output (the target byte-identical to a clean run's);
+#   - a failure exits non-zero with a message naming the file that failed, and the target is
+#     byte-identical to before or to the correct new content (never torn, never missing);
+#   - a kill leaves the target as before or as the new content;
+#   - the next clean run succeeds, and after it the folder is exactly what a clean run leaves
+#     (whatever the failed run left, the next run swept).
+#
+#   Tools/fault-harness.sh [--quick] [--seed N] [--bin DIR] [--only SCENARIO[,…]] [--modes M,…]
+#
+# --quick tries a seeded subset of the points (4 per scenario and mode): the test suite runs that
+# (FaultHarnessTests); without it every point is tried. Prints one table row per scenario × mode:
+# points tried (of all), violations, debris left after the clean rerun, run time. Exit 1 on any
+# violation or debris. The details of each violation go to $FAULT_LOG (default /tmp/fault-harness.log).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+quick=0
+seed=1
+bin=""
+only=""
+modes="EIO,ENOSPC,EACCES,EINTR,SHORT,KILL"
+per_quick=4
+while [ $# -gt 0 ]; do
+  case "$1" in
+  --quick) quick=1 ;;
+  --seed) seed=$2; shift ;;
+  --bin) bin=$2; shift ;;
+  --only) only=$2; shift ;;
+  --modes) modes=$2; shift ;;
+  --per) per_quick=$2; shift ;;
+  *) echo "usage: $0 [--quick] [--seed N] [--bin DIR] [--only S,…] [--modes M,…] [--per N]" >&2; exit 64 ;;
+  esac
+  shift
+done
+if [ -z "$bin" ]; then
+  bin=$(cd "$root" && swift build --show-bin-path 2>/dev/null) || { echo "no build folder; pass --bin" >&2; exit 2; }
+fi
+for tool in plutil defaults ibtool stasis-restoration-child stasis-crash-writer; do
+  [ -x "$bin/$tool" ] || { echo "missing $bin/$tool (swift build first)" >&2; exit 2; }
+done
+log=${FAULT_LOG:-/tmp/fault-harness.log}
+: >"$log"
+work=$(mktemp -d "${TMPDIR:-/tmp}/fault-harness.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+shim="$work/faultshim.so"
+"$root/Tools/faultshim/build.sh" "$shim" >/dev/null || { echo "cannot build the shim" >&2; exit 2; }
+fixtures="$root/Tests/Fixtures/fault-harness"
+
+# ---------------------------------------------------------------------------------------------
+# Scenarios. Each has: setup_S DIR (makes DIR/in, the inputs, and DIR/w, the watched folder, in
+# its state before the write), run_S DIR (the write, run from DIR), target_S (the path under w
+# compared with the old and new content; a folder is compared whole), names_S (an extended regex
+# a failure message must match: the file that failed).
+# ---------------------------------------------------------------------------------------------
+scenarios="plutil-inplace plutil-output atomic-files defaults-write defaults-import defaults-delete ibtool-nib ibtool-storyboardc restoration"
+
+setup_plutil-inplace() { mkdir -p "$1/in" "$1/w"; cp "$fixtures/Info.plist" "$1/w/Info.plist"; }
+run_plutil-inplace() { tool "$bin/plutil" -convert binary1 w/Info.plist; }
+target_plutil-inplace() { echo Info.plist; }
+names_plutil-inplace() { echo 'w/Info\.plist'; }
+
+setup_plutil-output() {
+  mkdir -p "$1/in" "$1/w/out"
+  "$bin/plutil" -convert binary1 -o "$1/in/Info.bplist" "$fixtures/Info.plist"
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' >"$1/w/out/Info.plist"
+}
+run_plutil-output() { tool "$bin/plutil" -convert xml1 -o w/out/Info.plist in/Info.bplist; }
+target_plutil-output() { echo out/Info.plist; }
+names_plutil-output() { echo 'w/out/Info\.plist'; }
+
+setup_atomic-files() { mkdir -p "$1/in" "$1/w/files"; "$bin/stasis-crash-writer" --mode files --folder "$1/w/files" --versions 1 >/dev/null; }
+run_atomic-files() { tool "$bin/stasis-crash-writer" --mode files --folder w/files --versions 1; }
+target_atomic-files() { echo files; }
+# Four files written one after the other, each atomically: each is old or new, the folder may mix.
+perfile_atomic-files() { :; }
+# Each run writes the next version: a rerun's content is not the golden run's.
+advancing_atomic-files() { :; }
+names_atomic-files() { echo 'w/files/(small|large)\.(raw|plist)'; }
+
+domain=com.example.harness
+prefs="containers/$domain/Data/Library/Preferences/$domain.plist"
+defaults_env() { STASIS_CONTAINERS_ROOT="$PWD/w/containers" HOME="$PWD/w/home" "$@"; }
+# A tool run with a time limit (a hang is a failure, not a stuck harness).
+tool() { timeout 120 "$@"; }
+setup_defaults() {
+  mkdir -p "$1/in" "$1/w/home"
+  (cd "$1" && defaults_env "$bin/defaults" write $domain Kept -string kept && defaults_env "$bin/defaults" write $domain Key -string old) >/dev/null
+}
+setup_defaults-write() { setup_defaults "$1"; }
+run_defaults-write() { defaults_env tool "$bin/defaults" write $domain Key -string new; }
+target_defaults-write() { echo "$prefs"; }
+names_defaults-write() { echo "$domain"; }
+
+setup_defaults-import() { setup_defaults "$1"; cp "$fixtures/Info.plist" "$1/in/import.plist"; }
+run_defaults-import() { defaults_env tool "$bin/defaults" import $domain in/import.plist; }
+target_defaults-import() { echo "$prefs"; }
+names_defaults-import() { echo "$domain"; }
+
+setup_defaults-delete() { setup_defaults "$1"; }
+run_defaults-delete() { defaults_env tool "$bin/defaults" delete $domain Key; }
+target_defaults-delete() { echo "$prefs"; }
+# Deleting a key that is gone fails: a rerun after a trial that deleted it may fail.
+once_defaults-delete() { :; }
+names_defaults-delete() { echo "$domain"; }
+
+setup_ibtool-nib() {
+  mkdir -p "$1/in" "$1/w"
+  cp "$fixtures/window.xib" "$1/in/new.xib"
+  "$bin/ibtool" --compile "$1/w/out.nib" "$fixtures/menu.xib" >/dev/null
+}
+run_ibtool-nib() { tool "$bin/ibtool" --compile w/out.nib in/new.xib; }
+target_ibtool-nib() { echo out.nib; }
+names_ibtool-nib() { echo 'w/out\.nib'; }
+
+setup_ibtool-storyboardc() {
+  mkdir -p "$1/in" "$1/w"
+  cp "$fixtures/basic.storyboard" "$1/in/new.storyboard"
+  "$bin/ibtool" --compile "$1/w/out.storyboardc" "$fixtures/textview.storyboard" >/dev/null
+}
+run_ibtool-storyboardc() { tool "$bin/ibtool" --compile w/out.storyboardc in/new.storyboard; }
+target_ibtool-storyboardc() { echo out.storyboardc; }
+names_ibtool-storyboardc() { echo 'w/out\.storyboardc'; }
+
+# Restoration: two saves made cleanly; the trial restores them and saves once more. Its target is
+# the state a clean relaunch restores (STATE lines), not bytes (a snapshot holds its save time).
+setup_restoration() {
+  mkdir -p "$1/in" "$1/w/state"
+  "$bin/stasis-restoration-child" --folder "$1/w/state" --saves 2 --seed 5 --items 20 >"$1/in/setup.out"
+}
+run_restoration() { tool "$bin/stasis-restoration-child" --folder w/state --saves 1 --seed 6 --items 20 >out.txt; }
+target_restoration() { echo state; }
+names_restoration() { echo 'state/(data|previous)\.archive|savedState|w/state'; }
+
+# ---------------------------------------------------------------------------------------------
+
+# A manifest of a path: every entry's relative name and type, and each file's checksum.
+manifest() {
+  local path=$1
+  if [ -d "$path" ]; then
+    (cd "$path" && find . -mindepth 1 -printf '%P %y\n' | LC_ALL=C sort && find . -type f -print0 | LC_ALL=C sort -z | xargs -0r md5sum)
+  elif [ -e "$path" ]; then
+    md5sum <"$path"
+  else
+    echo missing
+  fi
+}
+
+# Whether every file under the target (a folder) is as before or as after the golden run.
+each_file_old_or_new() { # TRIAL
+  local name now
+  while IFS= read -r name; do
+    now=$(md5sum <"$1/w/$target/$name" 2>/dev/null || echo missing)
+    [ "$now" = "$(md5sum <"$base/initial/w/$target/$name" 2>/dev/null || echo missing)" ] && continue
+    [ "$now" = "$(md5sum <"$base/golden-once/w/$target/$name" 2>/dev/null || echo missing)" ] && continue
+    return 1
+  done < <(cd "$base/golden-once/w/$target" && find . -type f -printf '%P\n')
+}
+has() { declare -F "$1_$scenario" >/dev/null; }
+
+# The restored state a clean launch sees (its STATE lines) and its outcome; the launch saves once.
+restored_state() { grep '^STATE ' "$1" | sed 's/^STATE //'; }
+
+run_shimmed() { # DIR SCENARIO AT MODE COUNTFILE HITFILE
+  (cd "$1" && LD_PRELOAD="$shim" FAULT_DIR="$1/w" FAULT_AT="$3" FAULT_MODE="$4" FAULT_COUNT="$5" FAULT_HIT="$6" \
+    "run_$2") >"$1/stdout.txt" 2>"$1/stderr.txt"
+}
+run_clean() { (cd "$1" && "run_$2") 2>"$1/clean-stderr.txt"; }
+
+# A listing of the folder after the clean rerun, without what varies from run to run.
+listing() { (cd "$1/w" && find . -mindepth 1 -printf '%P\n' | grep -v -E '(^|/)(LastRestore\.plist)$' | LC_ALL=C sort); }
+
+total_violations=0
+total_debris=0
+printf '%-20s %-7s %8s %8s %10s %11s %8s\n' scenario mode points tried violations "debris left" seconds
+for scenario in $scenarios; do
+  if [ -n "$only" ] && ! [[ ",$only," == *",$scenario,"* ]]; then continue; fi
+  base="$work/$scenario"
+  mkdir -p "$base/initial"
+  "setup_$scenario" "$base/initial" || { echo "$scenario: setup failed" >&2; total_violations=$((total_violations + 1)); continue; }
+  target=$("target_$scenario")
+  names=$("names_$scenario")
+  old=$(manifest "$base/initial/w/$target")
+  # The golden run: the new content, the folder a clean run leaves, the state it restores next.
+  cp -a "$base/initial" "$base/golden"
+  if ! run_clean "$base/golden" "$scenario"; then
+    echo "$scenario: the clean run failed: $(cat "$base/golden/clean-stderr.txt")" >&2
+    total_violations=$((total_violations + 1))
+    continue
+  fi
+  new=$(manifest "$base/golden/w/$target")
+  cp -a "$base/golden" "$base/golden-once"
+  run_clean "$base/golden" "$scenario" >/dev/null 2>&1
+  golden_listing=$(listing "$base/golden")
+  if [ "$scenario" = restoration ]; then
+    old_state=$(grep '^EXPECT 2 ' "$base/initial/in/setup.out" | sed 's/^EXPECT 2 //')
+    cp -a "$base/initial" "$base/golden-state"
+    run_clean "$base/golden-state" "$scenario"
+    new_state=$(grep '^EXPECT 3 ' "$base/golden-state/out.txt" | sed 's/^EXPECT 3 //')
+  fi
+  for mode in ${modes//,/ }; do
+    started=$(date +%s.%N)
+    countdir="$base/count-$mode"
+    cp -a "$base/initial" "$countdir"
+    run_shimmed "$countdir" "$scenario" 0 "$mode" "$countdir/count" "$countdir/hit" >/dev/null 2>&1
+    points=$(cat "$countdir/count" 2>/dev/null || echo 0)
+    if [ "$quick" = 1 ] && [ "$points" -gt "$per_quick" ]; then
+      # A seeded subset: the same points for the same seed, scenario and mode.
+      chosen=$(awk -v n="$points" -v k="$per_quick" -v s="$seed$(printf '%s%s' "$scenario" "$mode" | cksum | cut -d' ' -f1)" \
+        'BEGIN { srand(s % 2147483647); while (c < k) { p = int(rand() * n) + 1; if (!(p in seen)) { seen[p] = 1; c++; print p } } }' | sort -n)
+    else
+      chosen=$(seq 1 "$points")
+    fi
+    tried=0 violations=0 debris=0
+    for at in $chosen; do
+      tried=$((tried + 1))
+      trial="$base/trial"
+      rm -rf "$trial"
+      cp -a "$base/initial" "$trial"
+      run_shimmed "$trial" "$scenario" "$at" "$mode" "$trial/count" "$trial/hit" >/dev/null
+      status=$?
+      hit=$(cat "$trial/hit" 2>/dev/null)
+      problem=""
+      if [ "$scenario" = restoration ]; then
+        # The trial itself: what it restored must be the last save (a read error is retried).
+        if grep -q '^READY' "$trial/out.txt" 2>/dev/null && [ "$(restored_state "$trial/out.txt")" != "$old_state" ]; then
+          problem="restored $(grep '^OUTCOME' "$trial/out.txt") instead of the last save"
+        fi
+        if failed=$(grep '^SAVE-FAILED' "$trial/out.txt" 2>/dev/null) && ! grep -q -E "$names" <<<"$failed"; then
+          problem="save failure names no file: $failed"
+        fi
+        rm -f "$trial/out.txt"
+        run_clean "$trial" "$scenario" || problem="${problem:+$problem; }the clean rerun failed"
+        state=$(restored_state "$trial/out.txt")
+        if [ "$state" != "$old_state" ] && [ "$state" != "$new_state" ]; then
+          problem="${problem:+$problem; }the clean rerun restored neither the old nor the new state ($(grep '^OUTCOME' "$trial/out.txt"))"
+        fi
+        if [ -d "$trial/w/state/Set Aside" ]; then problem="${problem:+$problem; }an intact snapshot was set aside"; fi
+        extra=$(comm -13 <(listing "$base/golden" | grep -v '^state/Set Aside') <(listing "$trial" | grep -v '^state/Set Aside'))
+      else
+        now=$(manifest "$trial/w/$target")
+        if has perfile; then
+          whole() { each_file_old_or_new "$trial"; }
+        else
+          whole() { [ "$now" = "$old" ] || [ "$now" = "$new" ]; }
+        fi
+        if [ "$status" = 0 ] && has advancing; then
+          # The writer numbers its versions from the files it finds: one it could not read
+          # starts it over, so a success may rewrite an old version — whole, as every file must be.
+          whole || problem="exit 0 but a file is neither old nor new"
+        elif [ "$status" = 0 ]; then
+          [ "$now" = "$new" ] || problem="exit 0 but the target is not the new content"
+        elif [ "$status" = 137 ] || [ "$mode" = KILL ]; then
+          whole || problem="killed: the target is neither old nor new"
+        else
+          whole || problem="exit $status: the target is neither old nor new"
+          cat "$trial/stdout.txt" "$trial/stderr.txt" | grep -q -E "$names" ||
+            problem="${problem:+$problem; }exit $status: the message names no file ($(cat "$trial/stdout.txt" "$trial/stderr.txt" | head -c 300))"
+        fi
+        # A flush of the folder that failed is reported: the new file is in place, but its name
+        # may not survive a power cut.
+        if [ "$status" = 0 ] && [[ "$mode" =~ ^(EIO|ENOSPC|EACCES)$ ]] && [[ "$hit" == *" fsync folder"* ]]; then
+          problem="${problem:+$problem; }a failed flush of the folder exited 0"
+        fi
+        was_new=0
+        [ "$now" = "$new" ] && was_new=1
+        if ! run_clean "$trial" "$scenario" >/dev/null && ! { has once && [ "$was_new" = 1 ]; }; then
+          problem="${problem:+$problem; }the clean rerun failed: $(head -c 300 "$trial/clean-stderr.txt")"
+        fi
+        if ! has advancing; then
+          [ "$(manifest "$trial/w/$target")" = "$new" ] || problem="${problem:+$problem; }the clean rerun did not write the new content"
+        fi
+        extra=$(comm -13 <(echo "$golden_listing") <(listing "$trial"))
+      fi
+      if [ -n "$extra" ]; then
+        debris=$((debris + 1))
+        echo "$scenario $mode #$at ($hit): debris after the clean rerun: $(echo $extra)" >>"$log"
+      fi
+      if [ -n "$problem" ]; then
+        violations=$((violations + 1))
+        echo "$scenario $mode #$at ($hit): $problem" >>"$log"
+      fi
+    done
+    seconds=$(awk -v a="$(date +%s.%N)" -v b="$started" 'BEGIN { print a - b }')
+    printf '%-20s %-7s %8s %8s %10s %11s %8.1f\n' "$scenario" "$mode" "$points" "$tried" "$violations" "$debris" "$seconds"
+    total_violations=$((total_violations + violations))
+    total_debris=$((total_debris + debris))
+  done
+done
+echo "violations $total_violations, debris left $total_debris (details: $log)"
+[ "$total_violations" = 0 ] && [ "$total_debris" = 0 ]
