@@ -62,7 +62,7 @@ struct InterfaceFileTests {
     }
     let unflagged = try ibtool(["--compile", output, Self.document])
     #expect(unflagged.status == 0)
-    #expect(unflagged.output.contains("com.apple.ibtool.document.warnings") && unflagged.output.contains("not checked against an Apple-compiled iOS nib"))
+    #expect(unflagged.output.contains("com.apple.ibtool.document.warnings") && unflagged.output.contains("compiled into Stasis's UIKit encoding"))
     let unflaggedNibs = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
     try FileManager.default.removeItem(atPath: output)
     let flagged = try ibtool(["--stasis-runtime", "--compile", output, Self.document])
