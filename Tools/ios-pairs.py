@@ -12,6 +12,7 @@ the most frequent first differences. `--tsv FILE` writes one row per pair.
 
     swift build -c release --product ibtool
     Tools/ios-pairs.py --ibtool .build/release/ibtool /work/shared/corpus/ios_pairs
+    Tools/ios-pairs.py --defaults Tests/Fixtures/corpus/ios_pairs   # a plain `ibtool --compile`
 """
 import argparse
 import collections

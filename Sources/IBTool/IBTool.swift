@@ -72,7 +72,8 @@ public struct IBTool {
   /// `--stasis-runtime`: Stasis's own UIKit encoding of iOS documents is what is wanted (no warning).
   var stasisRuntime = false
   /// `--xcode-version` (ours): the Xcode whose UIKit encoding iOS documents are compiled in,
-  /// as `DTXcode` numbers it (1200); when absent, the Xcode that saved each document.
+  /// as `DTXcode` numbers it (1200); when absent, the last release of the Xcode major that saved
+  /// each document (`UIKitNibCompiler.defaultXcode(for:)`).
   var xcodeVersion: Int?
   /// `--minimum-deployment-target` as major and minor numbers.
   var deploymentTarget: (major: Int, minor: Int)?
