@@ -12,6 +12,7 @@ the most frequent first differences. `--tsv FILE` writes one row per pair.
 
     swift build -c release --product ibtool
     Tools/ios-pairs.py --ibtool .build/release/ibtool /work/shared/corpus/ios_pairs
+    Tools/ios-pairs.py --defaults Tests/Fixtures/corpus/ios_pairs   # a plain `ibtool --compile`
 """
 import argparse
 import collections
@@ -48,10 +49,10 @@ def compare(ibtool, source, apple, extra):
     return "refused", detail
 
 
-def measure(ibtool, folder, row, extra, per_pair_xcode=False):
+def measure(ibtool, folder, row, extra, per_pair_xcode=False, manifest_target=False):
     if per_pair_xcode and row["DTXcode"]:
         extra = extra + ["--xcode-version", row["DTXcode"]]
-    if per_pair_xcode and row["MinimumOSVersion"]:
+    if (per_pair_xcode or manifest_target) and row["MinimumOSVersion"]:
         extra = extra + ["--minimum-deployment-target", row["MinimumOSVersion"]]
     # The target's module: a framework's name (Swift classes with customModuleProvider="target").
     framework = re.search(r"([^/]+)\.framework/", row["compiled_path"])
@@ -117,12 +118,22 @@ def main():
     parser.add_argument("--per-pair-xcode", action="store_true",
                         help="compile each pair as the Xcode that made it, for its deployment target "
                              "(--xcode-version DTXcode --minimum-deployment-target MinimumOSVersion)")
+    parser.add_argument("--manifest-target", action="store_true",
+                        help="pass each pair's deployment target (--minimum-deployment-target MinimumOSVersion), "
+                             "the Xcode left to ibtool's default")
+    parser.add_argument("--defaults", action="store_true",
+                        help="exactly what a plain `ibtool --compile OUT IN` gives: no --xcode-version, no "
+                             "--minimum-deployment-target (only --module, as a framework target passes it); "
+                             "refuses --extra, --per-pair-xcode and --manifest-target")
     arguments = parser.parse_args()
     with open(os.path.join(arguments.corpus, "MANIFEST.tsv"), newline="") as manifest:
         rows = [row for row in csv.DictReader(manifest, delimiter="\t") if not arguments.only or arguments.only in row["folder"]]
     extra = arguments.extra.split()
+    if arguments.defaults and (extra or arguments.per_pair_xcode or arguments.manifest_target):
+        parser.error("--defaults measures ibtool's own defaults: no --extra, --per-pair-xcode or --manifest-target")
     with concurrent.futures.ThreadPoolExecutor(arguments.jobs) as pool:
-        results = list(pool.map(lambda row: measure(arguments.ibtool, arguments.corpus, row, extra, arguments.per_pair_xcode), rows))
+        results = list(pool.map(lambda row: measure(arguments.ibtool, arguments.corpus, row, extra, arguments.per_pair_xcode,
+                                                         arguments.manifest_target), rows))
 
     statuses = collections.Counter(status for _, status, _ in results)
     print(f"pairs: {len(results)}  equal: {statuses['equal']}  differ: {statuses['differ']}  refused: {statuses['refused']}")
@@ -148,9 +159,9 @@ def main():
             print(f"  {count:5}  {name}")
     if arguments.tsv:
         with open(arguments.tsv, "w") as out:
-            out.write("folder\tsource_blob\tDTXcode\tstatus\tdetail\n")
+            out.write("folder\tsource_blob\tDTXcode\tMinimumOSVersion\tstatus\tdetail\n")
             for row, status, detail in results:
-                out.write(f"{row['folder']}\t{row['source_blob']}\t{row['DTXcode']}\t{status}\t{detail}\n")
+                out.write(f"{row['folder']}\t{row['source_blob']}\t{row['DTXcode']}\t{row['MinimumOSVersion']}\t{status}\t{detail}\n")
     return 0
 
 

@@ -72,7 +72,8 @@ public struct IBTool {
   /// `--stasis-runtime`: Stasis's own UIKit encoding of iOS documents is what is wanted (no warning).
   var stasisRuntime = false
   /// `--xcode-version` (ours): the Xcode whose UIKit encoding iOS documents are compiled in,
-  /// as `DTXcode` numbers it (1200); the newest known when absent.
+  /// as `DTXcode` numbers it (1200); when absent, the last release of the Xcode major that saved
+  /// each document (`UIKitNibCompiler.defaultXcode(for:)`).
   var xcodeVersion: Int?
   /// `--minimum-deployment-target` as major and minor numbers.
   var deploymentTarget: (major: Int, minor: Int)?
@@ -141,7 +142,7 @@ public struct IBTool {
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
           try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output)
-        } else if let folder = try iOSNibFolder(options.input, deploymentTarget: options.minimumDeploymentTarget) {
+        } else if let folder = try iOSNibFolder(options.input) {
           try StoryboardFolder.write(folder, info: nil, to: output)
         } else {
           do {
@@ -248,8 +249,7 @@ public struct IBTool {
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
         guard stasisRuntime else {
-          return try UIKitNibCompiler.compile(
-            document, options: UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: deploymentTarget))
+          return try UIKitNibCompiler.compile(document, options: uikitOptions(for: document))
         }
         return try CocoaTouchCompiler.compile(document)
       }
@@ -263,18 +263,17 @@ public struct IBTool {
     }
   }
 
-  /// The files of the nib folder an iOS xib compiles to for `--minimum-deployment-target`
+  /// The files of the nib folder an iOS xib compiles to for `--minimum-deployment-target` (else
+  /// the document's own deployment target)
   /// (`objects-11.0+.nib` and `runtime.nib` before iOS 11 for a document with safe areas), or
   /// `nil` when it compiles to a flat nib.
-  func iOSNibFolder(_ path: String, deploymentTarget: String?) throws(IBToolError) -> [String: NibGraph]? {
-    guard let deploymentTarget, !stasisRuntime, path.hasSuffix(".xib") else { return nil }
-    let parts = deploymentTarget.split(separator: ".").compactMap { Int($0) }
+  func iOSNibFolder(_ path: String) throws(IBToolError) -> [String: NibGraph]? {
+    // A document that cannot be read is left to the flat compile, which reports why.
+    guard !stasisRuntime, path.hasSuffix(".xib"), let document = try? InterfaceDocument(contentsOfFile: path), document.platform == .iOS
+    else { return nil }
     do {
-      let document = try InterfaceDocument(contentsOfFile: path)
-      guard document.platform == .iOS else { return nil }
-      let options = UIKitNibCompiler.Options(module: module, xcode: xcodeVersion ?? 1200, deploymentTarget: self.deploymentTarget)
-      let variants = try UIKitNibCompiler.compileVariants(
-        document, options: options, deploymentTarget: (parts.first ?? 0, parts.count > 1 ? parts[1] : 0))
+      let options = uikitOptions(for: document)
+      let variants = try UIKitNibCompiler.compileVariants(document, options: options, deploymentTarget: options.deploymentTarget)
       guard variants.count > 1 else { return nil }
       var files: [String: NibGraph] = [:]
       for variant in variants { files[variant.name ?? "runtime.nib"] = variant.graph }
@@ -282,6 +281,17 @@ public struct IBTool {
     } catch {
       throw IBToolError(path: nil, detail: "\(error)")
     }
+  }
+
+  /// How an iOS document is compiled: as `--xcode-version`, else as the last release of the
+  /// Xcode major that saved it (its `toolsVersion`); for `--minimum-deployment-target`, else for
+  /// the document's own deployment target (`<deployment version=…>`), else the oldest iOS that
+  /// Xcode builds for.
+  func uikitOptions(for document: InterfaceDocument) -> UIKitNibCompiler.Options {
+    let xcode = xcodeVersion ?? UIKitNibCompiler.defaultXcode(for: document)
+    return UIKitNibCompiler.Options(
+      module: module, xcode: xcode,
+      deploymentTarget: deploymentTarget ?? UIKitNibCompiler.defaultDeploymentTarget(for: document, xcode: xcode))
   }
 
   /// `--xcode-version`: `12`, `12.0`, `8.3.2` or a `DTXcode` number (`0832`) as a `DTXcode`

@@ -128,7 +128,7 @@ struct CommandLineOptions: ParsableCommand {
   var minimumDeploymentTarget: String?
   @Option(
     name: .customLong("xcode-version"),
-    help: "iOS documents: the Xcode whose UIKit encoding to write, e.g. 12.0 or 8.3.2 (ours; default the newest known, 12.0).")
+    help: "iOS documents: the Xcode whose UIKit encoding to write, e.g. 12.0 or 8.3.2 (ours; default: the last release of the Xcode major that saved the document, from its toolsVersion).")
   var xcodeVersion: String?
   @Option(
     name: .customLong("flatten"),

@@ -1,0 +1,87 @@
+import Foundation
+import Interface
+import InterfaceBuilder
+import TestSupport
+import Testing
+
+/// Without `--xcode-version` an iOS document is compiled as the Xcode that saved it (its
+/// `toolsVersion`), and without `--minimum-deployment-target` for its own deployment target.
+struct UIKitDefaultsTests {
+  static func document(toolsVersion: String, deployment: String = "<deployment identifier=\"iOS\"/>") throws -> InterfaceDocument {
+    let xib = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch">
+        <dependencies>
+          \(deployment)
+          <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="\(toolsVersion)"/>
+        </dependencies>
+        <objects/>
+      </document>
+      """
+    return try InterfaceDocument(bytes: Array(xib.utf8), path: "saved.xib")
+  }
+
+  /// Interface Builder builds as the corpus and the saved `systemVersion`s date them.
+  @Test(arguments: [
+    ("5053", 700), ("7706", 700), ("9060", 700), ("9531", 720), ("10117", 730), ("11198.2", 800), ("11542", 810),
+    ("11762", 820), ("12121", 830), ("13196", 900), ("13771", 920), ("14109", 930), ("14113", 930), ("14490.70", 1020),
+    ("15505", 1100), ("17701", 1200), ("", 1200), ("x", 1200),
+  ])
+  func theSavingXcodeComesFromTheToolsVersion(_ toolsVersion: String, _ xcode: Int) throws {
+    #expect(UIKitNibCompiler.savingXcode(of: try Self.document(toolsVersion: toolsVersion)) == xcode)
+  }
+
+  /// Seeded builds: a later Interface Builder never maps to an older Xcode.
+  @Test func theTableRisesWithTheBuild() throws {
+    var generator = SeededGenerator(seed: 30)
+    var previous = (build: 0, xcode: 0)
+    for build in (0..<200).map({ _ in Int.random(in: 1000...20000, using: &generator) }).sorted() {
+      let xcode = UIKitNibCompiler.savingXcode(of: try Self.document(toolsVersion: String(build)))
+      #expect(xcode >= previous.xcode, "\(build) after \(previous.build)")
+      previous = (build, xcode)
+    }
+  }
+
+  @Test func theDeploymentVersionIsHexadecimalMajorMinor() throws {
+    let nine = try Self.document(toolsVersion: "14113", deployment: "<deployment version=\"2304\" identifier=\"iOS\"/>")
+    #expect(UIKitNibCompiler.documentDeploymentTarget(of: nine).map { [$0.major, $0.minor] } == [9, 0])
+    let nineOne = try Self.document(toolsVersion: "14113", deployment: "<deployment version=\"2320\" identifier=\"iOS\"/>")
+    #expect(UIKitNibCompiler.documentDeploymentTarget(of: nineOne).map { [$0.major, $0.minor] } == [9, 1])
+    #expect(UIKitNibCompiler.documentDeploymentTarget(of: try Self.document(toolsVersion: "14113")) == nil)
+    let project = try Self.document(toolsVersion: "9531", deployment: "<deployment defaultVersion=\"1536\" identifier=\"iOS\"/>")
+    #expect(UIKitNibCompiler.documentDeploymentTarget(of: project) == nil)
+  }
+}
+
+/// A plain `ibtool --compile`/`--compare` of a xib saved by Xcode 8 uses Xcode 8's encoding.
+@Suite(.enabled(if: builtIBTool != nil && Corpus.isAvailable, "the built ibtool or the corpus was not found"))
+struct UIKitDefaultsToolTests {
+  /// Saved by Xcode 8.1 (`toolsVersion="11542"`), compiled by Xcode 8.3.3.
+  static let source = "ios_pairs/Yummypets+YPImagePicker/7c5170c3c423/FSAlbumView.xib"
+  static let apple = "ios_pairs/Yummypets+YPImagePicker/7c5170c3c423/FSAlbumView.nib"
+
+  static func compare(_ extra: [String]) throws -> ToolOutcome {
+    let folder = try ScratchFolder("ibtool-defaults")
+    defer { folder.remove() }
+    let arguments = ["--output-format", "human-readable-text", "--module", "YPImagePicker"] + extra
+      + ["--compare", Corpus.file(apple).path, Corpus.file(source).path]
+    return try ToolProcess.run(try #require(builtIBTool), arguments, in: folder.path)
+  }
+
+  @Test func anXcode8DocumentCompilesAsXcode8ByDefault() throws {
+    #expect(try Self.compare([]).stdoutText.contains("hold the same object graph"))
+    #expect(try Self.compare(["--xcode-version", "8.3.3"]).stdoutText.contains("hold the same object graph"))
+    let newest = try Self.compare(["--xcode-version", "12.0"]).stdoutText
+    #expect(!newest.contains("hold the same object graph") && newest.contains("differ"), "\(newest)")
+  }
+
+  @Test func aWrittenNibIsTheDefaultCompile() throws {
+    let folder = try ScratchFolder("ibtool-defaults")
+    defer { folder.remove() }
+    let outcome = try ToolProcess.run(
+      try #require(builtIBTool), ["--module", "YPImagePicker", "--compile", "FSAlbumView.nib", Corpus.file(Self.source).path], in: folder.path)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    let written = try NIBArchive(contentsOfFile: folder.file("FSAlbumView.nib"))
+    #expect(written.canonicalDifference(from: try NIBArchive(contentsOfFile: Corpus.file(Self.apple).path)) == nil)
+  }
+}
