@@ -34,7 +34,15 @@ public struct IBTool {
     }
   }
 
-  func runUnchecked(_ arguments: [String]) -> Int32 {
+  func runUnchecked(_ commandLine: [String]) -> Int32 {
+    // Xcode's build-system flags (XcodeInvocation) off the line first; the rest parses as before.
+    let invocation: XcodeInvocation
+    do { invocation = try XcodeInvocation(commandLine) } catch {
+      writeError("ibtool: \(error)\n")
+      return 64
+    }
+    if let status = runXcodeOnlyStep(invocation) { return status }
+    let arguments = invocation.remaining
     let options: Options
     if let plain = Options(plainArguments: arguments) {
       options = plain
@@ -57,8 +65,11 @@ public struct IBTool {
     tool.module = options.module
     tool.stasisRuntime = options.stasisRuntime
     tool.targetDevices = options.targetDevice
-    return tool.execute(options)
+    return tool.execute(options, invocation: invocation)
   }
+
+  /// Notices the report starts with (Xcode's accepted flags, ``XcodeInvocation/notices``).
+  var startingNotices: [String] = []
 
   /// Nibs to take the ICC profiles of catalog colors from.
   var colorProfileSources: [String] = []
@@ -72,7 +83,7 @@ public struct IBTool {
   var loadedOptions: CocoaNibCompiler.Options?
 
   func execute(_ options: Options) -> Int32 {
-    var report = Report()
+    var report = Report(notices: startingNotices)
     var tool = self
     do {
       try tool.checkFlags(options, report: &report)
