@@ -12,9 +12,10 @@
 #                                        ibtool's from --generate-completion-script; the others'
 #                                        written by hand (Tools/completions/)
 #
-# usage: Tools/install.sh [--prefix DIR] [--scratch-path DIR] [--check]
+# usage: Tools/install.sh [--prefix DIR] [--scratch-path DIR] [--no-strip] [--check]
 #   --prefix DIR        where to install (default /usr/local)
 #   --scratch-path DIR  SwiftPM's build folder (default .build-install in the package)
+#   --no-strip          keep the binaries' symbol tables and debug information (for backtraces)
 #   --check             after installing, check the installed tree: no libswift*.so needed
 #                       (ldd), each tool's help, each man page renders, each bash completion
 #                       loads and completes a flag; exits 1 on the first failure
@@ -27,11 +28,13 @@ package=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 prefix=/usr/local
 scratch=$package/.build-install
 check=false
+strip=true
 while (( $# > 0 )); do
   case $1 in
     --prefix) prefix=${2:?--prefix needs a folder}; shift 2 ;;
     --scratch-path) scratch=${2:?--scratch-path needs a folder}; shift 2 ;;
     --check) check=true; shift ;;
+    --no-strip) strip=false; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument $1 (see --help)" >&2; exit 64 ;;
   esac
@@ -57,7 +60,12 @@ generate_manual=$(swift build --package-path "$parser" --scratch-path "$scratch/
 
 mkdir -p "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
   "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
-for tool in "${tools[@]}"; do install -m 755 "$bin/$tool" "$prefix/bin/$tool"; done
+for tool in "${tools[@]}"; do
+  install -m 755 "$bin/$tool" "$prefix/bin/$tool"
+  # The symbol tables and debug information are most of a release binary; nothing reads them
+  # at run time (a crash's backtrace then shows addresses only).
+  if $strip && command -v strip > /dev/null; then strip "$prefix/bin/$tool"; fi
+done
 
 man1=$prefix/share/man/man1
 install -m 644 "$package/Tools/man/plutil.1" "$package/Tools/man/defaults.1" "$man1/"

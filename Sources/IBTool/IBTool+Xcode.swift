@@ -52,10 +52,11 @@ extension IBTool {
   /// the accepted flags' notices, and `--output-partial-info-plist` written once the compile
   /// succeeded.
   func execute(_ options: Options, invocation: XcodeInvocation) -> Int32 {
-    guard invocation.isUsed else { return execute(options) }
-    var options = options
     var tool = self
     tool.startingNotices = invocation.notices
+    if let status = tool.runStringsTree(options) { return status }
+    guard invocation.isUsed else { return execute(options) }
+    var options = options
     if let directory = invocation.compilationDirectory {
       do throws(IBToolError) {
         guard options.compile == nil else {

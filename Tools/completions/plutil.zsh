@@ -29,4 +29,7 @@ _arguments -s \
   '-e[write the result next to the file with an extension]' \
   '-r[indent JSON and sort its keys]' \
   '-n[no newline after raw and type output]' \
+  '-expect[fail unless the value has this type]' \
+  '-header[with objc: also write a .h file]' \
+  '-append[add the value to the end of the array]' \
   '*:file:_files'
