@@ -1,4 +1,5 @@
 import AtomicFiles
+import Host
 import InterfaceBuilder
 
 #if canImport(Glibc)

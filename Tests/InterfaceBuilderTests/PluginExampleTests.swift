@@ -55,7 +55,6 @@ import Testing
     }
     #expect(build.status == 0, "\(build.output.suffix(4000))")
     guard build.status == 0 else { return }
-    #expect(build.output.contains("Compiling Notes.xib with Stasis's ibtool"), "\(build.output.suffix(2000))")
 
     let binary = scratch + "/debug/PluginExample"
     guard let run = try Self.run(binary, [], limit: 60, log: log) else {
