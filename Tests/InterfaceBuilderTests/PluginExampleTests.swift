@@ -21,7 +21,7 @@ import Testing
 
   /// Runs `executable` with `arguments`, its output (both streams) into a file; `nil` on timeout.
   static func run(_ executable: String, _ arguments: [String], limit: Double, log: URL) throws -> (status: Int32, output: String)? {
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)
     defer { try? handle.close() }
     let process = Process()
