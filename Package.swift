@@ -27,6 +27,8 @@ let package = Package(
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
+    // Compiles a target's .xib and .storyboard files with ibtool into its resources.
+    .plugin(name: "IBToolPlugin", targets: ["IBToolPlugin"]),
     // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
     .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
@@ -111,6 +113,7 @@ let package = Package(
       ],
       path: "Sources/IBTool"),
     .executableTarget(name: "ibtool", dependencies: ["IBTool", "Host"], path: "Tools/ibtool"),
+    .plugin(name: "IBToolPlugin", capability: .buildTool(), dependencies: ["ibtool"], path: "Plugins/IBToolPlugin"),
     .target(
       name: "PlistTool",
       dependencies: ["StasisErrors", "PropertyLists", "KeyedArchive", "Host", "AtomicFiles"],
@@ -260,7 +263,7 @@ let package = Package(
 
 // Every target: imports are internal unless marked `public import` (so no module leaks into the
 // public interface by accident), and a member is visible only where its module is imported.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("InternalImportsByDefault"),

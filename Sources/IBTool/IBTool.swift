@@ -34,7 +34,15 @@ public struct IBTool {
     }
   }
 
-  func runUnchecked(_ arguments: [String]) -> Int32 {
+  func runUnchecked(_ commandLine: [String]) -> Int32 {
+    // Xcode's build-system flags (XcodeInvocation) off the line first; the rest parses as before.
+    let invocation: XcodeInvocation
+    do { invocation = try XcodeInvocation(commandLine) } catch {
+      writeError("ibtool: \(error)\n")
+      return 64
+    }
+    if let status = runXcodeOnlyStep(invocation) { return status }
+    let arguments = invocation.remaining
     let options: Options
     if let plain = Options(plainArguments: arguments) {
       options = plain
@@ -62,8 +70,11 @@ public struct IBTool {
       tool.deploymentTarget = (parts.first ?? 0, parts.count > 1 ? parts[1] : 0)
     }
     tool.targetDevices = options.targetDevice
-    return tool.execute(options)
+    return tool.execute(options, invocation: invocation)
   }
+
+  /// Notices the report starts with (Xcode's accepted flags, ``XcodeInvocation/notices``).
+  var startingNotices: [String] = []
 
   /// Nibs to take the ICC profiles of catalog colors from.
   var colorProfileSources: [String] = []
@@ -83,7 +94,7 @@ public struct IBTool {
   var loadedOptions: CocoaNibCompiler.Options?
 
   func execute(_ options: Options) -> Int32 {
-    var report = Report()
+    var report = Report(notices: startingNotices)
     report.documents = [options.input] + [options.compare, options.importStringsFile].compactMap { $0 }
     var tool = self
     do {

@@ -176,6 +176,18 @@ struct CommandLineOptions: ParsableCommand {
   @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input:
     String
 
+  // Xcode's build-system flags: read by XcodeInvocation before this parser sees the line; declared
+  // here for --help, the man page and the completion scripts.
+  @Option(name: .customLong("compilation-directory"), help: "Compile into this folder as NAME.nib or NAME.storyboardc (Xcode's).")
+  var compilationDirectory: String?
+  @Option(name: .customLong("output-partial-info-plist"), help: "Write the Info.plist keys the document contributes here (Xcode's).")
+  var outputPartialInfoPlist: String?
+  @Option(name: .customLong("link"), help: "Copy the compiled storyboards given as inputs into this product folder (Xcode's link step).")
+  var link: String?
+  @Flag(name: .customLong("auto-activate-custom-fonts"), help: "List an iOS document's custom fonts under UIAppFonts in the partial Info.plist.")
+  var autoActivateCustomFonts = false
+  @Flag(name: .customLong("version"), help: "Print com.apple.ibtool.version.") var version = false
+
   /// The values parsed.
   var options: Options {
     Options(
