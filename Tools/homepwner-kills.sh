@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Homepwner's kill test at full length (issue 19): the real app in tmux, driven to random screens,
+# Homepwner's kill test at full length: the real app in tmux, driven to random screens,
 # sent to the background with Ctrl-Z, SIGKILLed, relaunched — RUNS times (default 50); every
 # relaunch must show the same screen, data and unsaved text. The test suite runs 10.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full process-death harness of issue 18: the sample app (Tests/RestorationSampleApp) in a real
+# The full process-death harness: the sample app (Tests/RestorationSampleApp) in a real
 # process (stasis-restoration-child), driven to random states and saved again and again, SIGKILLed
 # at random moments (in saves, while restoring), its snapshot torn every tenth launch — LAUNCHES
 # times (default 500). Every relaunch must restore the last completed save exactly, node by node,

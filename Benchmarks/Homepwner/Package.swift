@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Homepwner's benchmark (issue 19): a 10,000-item store saved and loaded beside Foundation's
+// Homepwner's benchmark: a 10,000-item store saved and loaded beside Foundation's
 // NSKeyedArchiver / NSKeyedUnarchiver archiving the same items, and the real app's start-up to its
 // first frame with that store. Run it through `Benchmarks/Homepwner/run.sh`.
 import PackageDescription

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs Homepwner's benchmark (issue 19) in release: a 10,000-item store saved and loaded beside
+# Runs Homepwner's benchmark in release: a 10,000-item store saved and loaded beside
 # Foundation, and the release `homepwner` started to its first frame on that store.
 #
 #   Benchmarks/Homepwner/run.sh [--rounds N]

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The interface-file benchmark (issue 15): whole-process `ibtool --compile` on the corpus xibs and
+// The interface-file benchmark: whole-process `ibtool --compile` on the corpus xibs and
 // storyboards, NIBArchive reading and writing in MB/s against the Python `nibarchive` package, and
 // peak memory. A nested package so that the root manifest stays small; run it through
 // `Benchmarks/Interface/run.sh`, which also builds the root package's `ibtool` in the same scratch.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the interface-file benchmark of issue 15 (interface-bench) and prints a Markdown report on
+# Runs the interface-file benchmark (interface-bench) and prints a Markdown report on
 # stdout (progress on stderr): whole-process `ibtool --compile` on the corpus xibs and storyboards,
 # NIBArchive read/write MB/s against the Python `nibarchive` package, peak memory.
 #

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The lifecycle benchmark (issue 17): the cost of posting a lifecycle notification to 1,000
+// The lifecycle benchmark: the cost of posting a lifecycle notification to 1,000
 // observers through ApplicationLifecycle beside Foundation's NotificationCenter alone, and the
 // latency of a memory warning from the kernel's event to the delegate's callback in a child app
 // (the root package's `stasis-lifecycle-child`) under real memory pressure in a 160 MiB cgroup. A

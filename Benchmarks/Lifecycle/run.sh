@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the lifecycle benchmark of issue 17 (lifecycle-bench) and prints a Markdown report on stdout
+# Runs the lifecycle benchmark (lifecycle-bench) and prints a Markdown report on stdout
 # (progress on stderr): the cost of a lifecycle notification posted to 1,000 observers through
 # ApplicationLifecycle beside Foundation's NotificationCenter alone, and the memory-warning latency
 # of the root package's stasis-lifecycle-child in a fresh 160 MiB cgroup, 20 times.

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The nib-loading benchmark (issue 16): instantiating a generated 1,000-object macOS nib (views,
+// The nib-loading benchmark: instantiating a generated 1,000-object macOS nib (views,
 // controls, a menu, outlets, actions, runtime attributes) again and again, from its parsed graph
 // and from its bytes, beside KeyedArchive (and Foundation's NSKeyedUnarchiver) decoding graphs of
 // the same number of objects, and the first load of a storyboard scene. A nested package so that

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the nib-loading benchmark of issue 16 (nib-bench) and prints a Markdown report on stdout
+# Runs the nib-loading benchmark (nib-bench) and prints a Markdown report on stdout
 # (progress on stderr): a generated 1,000-object macOS nib instantiated again and again from its
 # graph and from its bytes, KeyedArchive and Foundation decoding graphs of as many objects, and
 # the first load of a storyboard scene.

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// The restoration benchmark (issue 18): saving (encode + atomic write with fsync) and restoring a
+// The restoration benchmark: saving (encode + atomic write with fsync) and restoring a
 // 10,000-node interface tree with Stasis's Restoration, beside Foundation's NSKeyedArchiver and
 // NSKeyedUnarchiver archiving the same state in the same run. A nested package so that the root
 // manifest stays small; run it through `Benchmarks/Restoration/run.sh`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the restoration benchmark of issue 18 (restoration-bench) in release and prints a Markdown
+# Runs the restoration benchmark (restoration-bench) in release and prints a Markdown
 # report on stdout: saving and restoring a 10,000-node tree with Stasis beside Foundation's
 # NSKeyedArchiver / NSKeyedUnarchiver archiving the same state, in the same run.
 #

@@ -7,7 +7,7 @@ import Synchronization
 
 @testable import Bundles
 
-/// Frameworks follow the app's language (formats.md §10: non-main bundles use the main bundle's
+/// Frameworks follow the app's language (CFBundle's rule: non-main bundles use the main bundle's
 /// chosen localizations unless `CFBundleAllowMixedLocalizations` is set). Each test builds its
 /// own app and framework in a temporary folder and names the main bundle through the
 /// environment, so nothing here touches the process's `Bundle.main`.

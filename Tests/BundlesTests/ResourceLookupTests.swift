@@ -114,7 +114,7 @@ import TestSupport
     #expect(try Bundle(path: root + "/P.bundle", environment: .languages(["en"])).bundleIdentifier == "linux-only")
     // Errors.
     let missing = expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/missing") }
-    #expect(missing?.description.contains("no such file or folder") == true, "issue 13: a missing path is not \"not a folder\"")
+    #expect(missing?.description.contains("no such file or folder") == true, "a missing path is not \"not a folder\"")
     DemoBundle.write("x", to: root + "/plain-file")
     let file = expectError(BundleError.self, .notABundle) { try Bundle(path: root + "/plain-file") }
     #expect(file?.description.contains("not a folder") == true)

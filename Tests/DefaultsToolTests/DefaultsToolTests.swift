@@ -189,7 +189,7 @@ struct CommandTests {
     #expect(tool.run("write", tool.root + "/Loose/settings", "k", "v").status == 0)
     #expect(FileManager.default.fileExists(atPath: tool.root + "/Loose/settings.plist"))
     #expect(tool.run("read", tool.root + "/Loose/settings.plist", "k").stdout == "v\n")
-    #expect(tool.run("read", "Loose/settings", "k").status == 1, "a relative path domain is refused (issue 13)")
+    #expect(tool.run("read", "Loose/settings", "k").status == 1, "a relative path domain is refused")
     let missing = tool.run("read", tool.root + "/Loose/none")
     #expect(missing.stderr == tool.header + "\nDomain \(tool.root)/Loose/none does not exist\n")
   }

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Interface
 
-/// The NIBArchive reader and writer (issue 15's file layer, first part) on every Apple-made
+/// The NIBArchive reader and writer (the file layer) on every Apple-made
 /// NIBArchive in the corpus: read, written back byte for byte, checked table by table against
 /// the Python `nibarchive` package, and hostile variants rejected with typed errors.
 @Suite("NIBArchive: Apple's nibs read and written back")

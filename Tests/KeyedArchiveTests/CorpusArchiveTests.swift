@@ -65,7 +65,7 @@ private func expectDateIntervalFormatter(
 }
 
 private func expectMeasurement(_ root: Any?, value: Double, symbol: String, converter: (Double, Double)?, specifier: Int) throws {
-  // Foundation's own NSMeasurement support (issue 14), no longer the test's stand-in classes.
+  // Foundation's own NSMeasurement support, no longer the test's stand-in classes.
   let measurement = try #require(root as? ArchivedMeasurement)
   #expect(measurement.value == value)
   #expect(measurement.unit.symbol == symbol)

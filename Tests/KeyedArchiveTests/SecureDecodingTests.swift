@@ -6,7 +6,7 @@ import TestSupport
 import KeyedArchive
 import PropertyLists
 
-// The attacks of formats.md §6.8, each of which must end in a KeyedArchiveError of the right
+// The attacks on keyed archives, each of which must end in a KeyedArchiveError of the right
 // code: never a crash, a hang, an unbounded allocation, or an object of a class nobody allowed.
 
 /// Counts how many instances of the tripwire classes were ever created from archives.

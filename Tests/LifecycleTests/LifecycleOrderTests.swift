@@ -48,7 +48,7 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
   }
 }
 
-/// The callbacks and notifications of every transition, in UIKit's order (formats.md §9.1), with
+/// The callbacks and notifications of every transition, in UIKit's order (as Apple documents it), with
 /// the test host: the lifecycle driven directly.
 @Suite struct LifecycleOrderTests {
   static func make() -> (ApplicationLifecycle, RecordingDelegate) {

@@ -36,7 +36,7 @@ import TestSupport
     return ColorProfiles(extractingFrom: nibs)
   }()
 
-  /// Pairs that compile but are issue 15's listed exceptions (CocoaNibCompilerTests): their
+  /// Pairs that compile but are the compiler's listed exceptions (CocoaNibCompilerTests): their
   /// content views' frames are known to differ from Apple's (HSChooserWindow's {0, 103},
   /// transmission_MainMenu's 480×348), so their live graphs are not compared.
   static let listedExceptions: Set<String> = ["HSChooserWindow.xib", "transmission_MainMenu.xib"]
@@ -66,7 +66,7 @@ import TestSupport
     }
     print("live graphs equal for \(equal) of \(compiled) compiled pairs (\(pairs.count) pairs)")
     for line in differing { print("  " + line) }
-    // None since issue 15's tables and controls (the table's corner view frame and the bold
+    // None since the table rules and controls (the table's corner view frame and the bold
     // system font Apple archives as demi-bold were the last two).
     #expect(differing.isEmpty)
     #expect(equal >= 125)

@@ -170,10 +170,10 @@ import TestSupport
     print("documents: \(loaded) of \(documents.count) load in lenient mode (\(objects) objects from xibs, \(menus) storyboard main menus); \(warned.count) with \(warnings) warnings; by element: \(kinds.sorted { $0.key < $1.key })")
     #expect(loaded == documents.count)
     #expect(menus >= 4)
-    // 26 since issue 15's tables (scrollview_table, sv16b, test_outline_small_sv, both copies of
+    // 26 since the table rules (scrollview_table, sv16b, test_outline_small_sv, both copies of
     // test17_scrollhiding and five tables in windows) and controls (tab views, predicate editors)
     // compile strictly; 40 before. 25 since sb_tv_customclass's custom-class text view compiles.
-    // Then issue 15's last features (text view options, named color spaces, multipliers, chained
+    // Then the compiler's last features (text view options, named color spaces, multipliers, chained
     // bindings, old-style boxes, bare matrices, configured symbols; table styles, sort
     // descriptors, grid views, controllers, web views, system toolbar items, stack view
     // priorities; storyboard controller scenes) compile, strictly and leniently alike; and with

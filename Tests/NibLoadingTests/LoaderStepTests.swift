@@ -7,7 +7,7 @@ import ObjectModel
 import Testing
 import TestSupport
 
-/// One test per step of the nib loading sequence (formats.md §8), each over a small macOS xib
+/// One test per step of the nib loading sequence (Apple's Resource Programming Guide), each over a small macOS xib
 /// written by the test and compiled on the spot by `Nib(contentsOf:)`: placeholders, outlets
 /// through key-value coding, actions and the responder chain, runtime attributes,
 /// `awakeFromNib`, custom classes and their fallbacks, ownership of the top-level objects, and
@@ -136,7 +136,7 @@ import TestSupport
     #expect(owner.helper === helper)
     #expect(!loaded.topLevelObjects.contains { $0 === helper }, "an external object is a placeholder, not a top-level object")
     #expect(!loaded.objectsByID.values.contains { $0 === helper }, "the nib did not make the external object")
-    #expect(helper.awakenings == 1, "macOS sends awakeFromNib to placeholders too (formats.md §8 step 4)")
+    #expect(helper.awakenings == 1, "macOS sends awakeFromNib to placeholders too (Apple's nib loading sequence)")
   }
 
   @Test func missingExternalObjectIsAnError() throws {
@@ -472,7 +472,7 @@ import TestSupport
     }
   }
 
-  /// The xib types the compiler refuses (formats.md §7.5 lists them; `CocoaNibCompiler`
+  /// The xib types the compiler refuses (Docs/ibtool.md lists them; `CocoaNibCompiler`
   /// compiles only boolean, string and number): the load fails with the compiler's error,
   /// naming the file and the attribute's line.
   @Test(arguments: [
@@ -560,7 +560,7 @@ import TestSupport
     #expect(again.topLevelObjects.compactMap { $0 as? Recorder }.allSatisfy { $0.awakenings == 1 })
   }
 
-  /// formats.md §8 step 4: macOS sends awakeFromNib "to File's Owner and other placeholders";
+  /// Apple's Resource Programming Guide: macOS sends awakeFromNib "to File's Owner and other placeholders";
   /// the Application placeholder is one.
   @Test func awakeFromNibReachesTheApplicationPlaceholder() throws {
     let folder = try ScratchFolder("loader-awake-application")

@@ -7,7 +7,7 @@ import ObjectModel
 import Testing
 import TestSupport
 
-/// One test per step of UIKit's nib loading sequence (formats.md §7.3 and §8), each over a small
+/// One test per step of UIKit's nib loading sequence (UIKit's documented order), each over a small
 /// iOS xib or storyboard written by the test and compiled on the spot by `Nib(contentsOf:)` /
 /// `Storyboard(contentsOf:)` (`CocoaTouchCompiler`, `CocoaTouchStoryboardCompiler`):
 /// placeholders and external objects, outlets and outlet collections through key-value coding,
@@ -390,7 +390,7 @@ import TestSupport
     #expect(view.tag == 9, "an inherited View key")
     #expect(loaded.warnings.isEmpty, "every attribute is set: \(loaded.warnings)")
 
-    // Runtime attributes come before the connections (formats.md §8 step 3, iOS order).
+    // Runtime attributes come before the connections (UIKit's order).
     #expect(view.marker == "first")
     #expect(view.partnerWasSetAtMarker == false, "the outlet partner was already connected when the attribute was applied")
     #expect(view.partner === view.subviews.first)
@@ -501,7 +501,7 @@ import TestSupport
     let records = probe.records
     #expect(records.map(\.name).sorted() == ["button", "label", "object", "view"], "each object the nib made, once: \(records)")
     #expect(records.allSatisfy { $0.connected }, "awakeFromNib came before every outlet and action was connected: \(records)")
-    #expect(owner.awakenings == 0, "never the File's Owner on iOS (formats.md §8 step 4)")
+    #expect(owner.awakenings == 0, "never the File's Owner on iOS (Apple's nib loading sequence)")
     #expect(external.awakenings == 0, "never an external object")
     let made = loaded.objects.compactMap { $0 as? UIKAwakeCounting }
     #expect(made.count == 4)

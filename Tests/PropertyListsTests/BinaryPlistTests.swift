@@ -105,7 +105,7 @@ struct BinaryPlistTests {
   }
 
   @Test func workedExampleFromTheFormatReference() throws {
-    // {"key": "value", "n": [true, 300]} as a generic writer lays it out (formats.md §1.8).
+    // {"key": "value", "n": [true, 300]} as a generic writer lays it out (objects, then the offset table).
     let bytes: [UInt8] = Array("bplist00".utf8) + [
       0xD2, 0x01, 0x02, 0x03, 0x04,  // obj0: dict of 2, keys → 1, 2; values → 3, 4
       0x53, 0x6B, 0x65, 0x79,  // obj1: "key"

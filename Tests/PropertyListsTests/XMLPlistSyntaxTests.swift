@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import PropertyLists
 
-/// What the XML reader accepts and how it interprets it (formats.md §2.4), and the writer's exact
+/// What the XML reader accepts and how it interprets it (CoreFoundation's rules), and the writer's exact
 /// bytes (§2.1, §2.3). Every expectation here is CoreFoundation's behaviour as its source reads.
 @Suite("XML property lists: syntax and exact output")
 struct XMLPlistSyntaxTests {

@@ -46,7 +46,7 @@ final class RestorationChild {
   }
 }
 
-/// The process-death harness (issue 18): the sample app in a real process is driven to random
+/// The process-death harness: the sample app in a real process is driven to random
 /// states and saves again and again; it is SIGKILLed at random moments (often in the middle of a
 /// save), sometimes while it is restoring, and sometimes its last snapshot is torn before the
 /// next launch. Every relaunch must restore exactly the state of the last completed save —

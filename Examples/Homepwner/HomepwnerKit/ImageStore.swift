@@ -60,7 +60,7 @@ public struct StoredImage: Sendable, Equatable {
   }
 }
 
-/// The photos of the items (the seeds' `BNRImageStore`): one file per item key in `Documents`,
+/// The photos of the items (the book's `BNRImageStore`): one file per item key in `Documents`,
 /// and a memory cache of the images read, emptied on every memory warning (register the store
 /// with `ApplicationLifecycle.registerPurgeable`) and filled again from the files on demand.
 public final class ImageStore: Purgeable {

@@ -1,7 +1,7 @@
 public import FoundationEssentials
 public import KeyedArchive
 
-/// One possession in the inventory (the seeds' `BNRItem`): a name, a serial number, a value in
+/// One possession in the inventory (the book's `BNRItem`): a name, a serial number, a value in
 /// dollars, the date it was created, and the key of its photo in the ``ImageStore``.
 ///
 /// Archived under the class name `BNRItem` with the book's keys (`itemName`, `serialNumber`,

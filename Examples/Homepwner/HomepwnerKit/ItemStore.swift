@@ -5,7 +5,7 @@ internal import PropertyLists
 internal import AtomicFiles
 internal import Glibc
 
-/// The store of items (the seeds' `BNRItemStore`): the list the screens show, archived with the
+/// The store of items (the book's `BNRItemStore`): the list the screens show, archived with the
 /// keyed archiver to `Documents/items.archive` — atomically, so a kill leaves the old list or the
 /// new one, never half of one.
 ///

@@ -4,7 +4,7 @@ public import InterfaceObjects
 public import Restoration
 public import ObjectModel
 
-/// The list of items (the seeds' `BNRItemsViewController`): a table whose selection is restored by
+/// The list of items (the book's `BNRItemsViewController`): a table whose selection is restored by
 /// item key, with the highlighted row as its selection.
 public final class ItemsViewController: ViewController, DataSourceModelAssociation {
   /// The table (the storyboard's `table` outlet, or one of its own when made in code).
@@ -69,7 +69,7 @@ enum ItemScreenRestoration {
   nonisolated(unsafe) static var storyboard: (any ViewControllerSource)?
 }
 
-/// The detail of one item (the seeds' `BNRDetailViewController`): its name, serial number and
+/// The detail of one item (the book's `BNRDetailViewController`): its name, serial number and
 /// value being edited (the fields keep unsaved text through restoration), its date — a row that
 /// opens the date editor — and its photo. Made again by its restoration class from the item key
 /// it saved.
@@ -207,7 +207,7 @@ public final class DetailViewController: ViewController, ViewControllerRestorati
   }
 }
 
-/// The date an item was created, being changed (the seeds' `BNRDateViewController`): a date
+/// The date an item was created, being changed (the book's `BNRDateViewController`): a date
 /// picker (the storyboard's `datePicker` outlet) whose year, month or day the user steps; the
 /// item takes the date only when the user saves. The picker keeps the unsaved date through
 /// restoration, the controller the item's key and the part selected. Made again by its

@@ -1,4 +1,4 @@
-// Homepwner in a terminal (issue 19): the seeds' reference app on Stasis — the item store archived
+// Homepwner in a terminal: the books' reference app on Stasis — the item store archived
 // as BNRItem objects, photos with a purgeable cache, the lifecycle driven by the terminal
 // (Ctrl-Z suspends, fg resumes, focus changes make it inactive), keys and mouse clicks, and every
 // screen restored after the process is killed in the background.

@@ -1,4 +1,4 @@
-// homepwner-bench: a 10,000-item store (the seeds' BNRItem) saved and loaded with Stasis's
+// homepwner-bench: a 10,000-item store (the book's BNRItem) saved and loaded with Stasis's
 // ItemStore beside Foundation's NSKeyedArchiver / NSKeyedUnarchiver archiving the same items as
 // NSCoding objects with the same keys (both writes: temporary file, fsync, rename, fsync of the
 // folder), then the real `homepwner` process (release, given by --app) started on that store

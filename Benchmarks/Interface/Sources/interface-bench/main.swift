@@ -1,4 +1,4 @@
-// interface-bench (issue 15): Stasis's `ibtool` compiling the corpus xibs and storyboards, one
+// interface-bench: Stasis's `ibtool` compiling the corpus xibs and storyboards, one
 // whole process per compile, against the Python ibtool clone's published figures; NIBArchive
 // reading and writing in MB/s against the Python `nibarchive` package run in the same session;
 // peak memory of compiling the largest files. Markdown on stdout, progress on stderr.
@@ -26,7 +26,7 @@ func progress(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-// MARK: - The Python ibtool clone's figures (issue 15), measured on this kind of machine
+// MARK: - The Python ibtool clone's figures, measured on this kind of machine
 
 /// `ibtool --compile` of a 200 KB xib (transmission's MainMenu.xib is the corpus's 200 KB xib).
 let pythonLargeXib = 0.56
@@ -517,14 +517,14 @@ func paragraph(_ pieces: String...) { print(pieces.joined()) }
 
 let loadAtEnd = loadAverage()
 let formatter = ISO8601DateFormatter()
-print("## Interface files (issue 15) — interface-bench, \(formatter.string(from: startDate))\n")
+print("## Interface files — interface-bench, \(formatter.string(from: startDate))\n")
 print("- machine: \(machine.cpuModel), \(machine.processors) cores, Linux \(machine.kernelRelease) \(machine.architecture)")
 print("- load average at start: \(loadAtStart), at end: \(loadAtEnd)\(note.isEmpty ? "" : "; \(note)")")
 print("- Stasis built from: \(source), `swift build -c release` (`ibtool` and this benchmark)")
 paragraph(
   "- Python: `\(python)`, the `nibarchive` package; the Python ibtool clone (viraptor/ibtool) ",
   "is not installable here (`pip download ibtool`: no such distribution), so its figures are ",
-  "the ones issue 15 gives, measured on this kind of machine")
+  "the ones the bar was set against, measured on this kind of machine")
 print("")
 
 print("### Whole-process `ibtool --compile`\n")
@@ -673,7 +673,7 @@ for memory in memories {
 }
 print("")
 
-print("### The bar (issue 15)\n")
+print("### The bar\n")
 let largest = timed[0]
 if largest.path == transmission {
   let speedUp = pythonLargeXib / median(largest.walls)

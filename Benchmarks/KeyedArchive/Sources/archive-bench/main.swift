@@ -377,7 +377,7 @@ if !memoryResults.isEmpty {
   }
 }
 
-print("\nThe bar (issue 3): Stasis ≥ 10× Foundation both ways, peak memory below Foundation's.\n")
+print("\nThe bar: Stasis ≥ 10× Foundation both ways, peak memory below Foundation's.\n")
 let slow = rows.filter { $0.speedup < 10 }
 print(slow.isEmpty && !rows.isEmpty
   ? "- ≥ 10× Foundation on every row: PASS (lowest \(ratio(rows.map(\.speedup).min()!)))."

@@ -1,4 +1,4 @@
-// lifecycle-bench (issue 17): what the application adds to a lifecycle notification — an
+// lifecycle-bench: what the application adds to a lifecycle notification — an
 // ApplicationLifecycle transition (a state check, the delegate's call and one post) on a
 // NotificationCenter with 1,000 block observers, beside Foundation's NotificationCenter posting the
 // same names to as many observers alone — and the latency of a memory warning, from the kernel's
@@ -160,7 +160,7 @@ func milliseconds(_ nanoseconds: Double) -> String { String(format: "%.3f ms", n
 func yesNo(_ met: Bool) -> String { met ? "**met**" : "**not met**" }
 
 let dateFormatter = ISO8601DateFormatter()
-print("## Lifecycle (issue 17) — \(dateFormatter.string(from: startDate))\n")
+print("## Lifecycle — \(dateFormatter.string(from: startDate))\n")
 print(
   "Library: \(source). Machine: \(machine.architecture), Linux \(machine.kernelRelease), nproc \(machine.processors), "
     + "\(machine.cpuModel); load average \(loadAtStart) at the start, \(loadAverage()) at the end. Release build.\n")

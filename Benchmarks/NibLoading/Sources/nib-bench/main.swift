@@ -1,4 +1,4 @@
-// nib-bench (issue 16): a generated macOS nib of about 1,000 live objects (views, controls, a
+// nib-bench: a generated macOS nib of about 1,000 live objects (views, controls, a
 // menu, outlets, actions, runtime attributes) instantiated again and again — from its parsed graph
 // and from its NIBArchive bytes — beside KeyedArchive decoding graphs of exactly as many objects
 // (the item graph of Tests/Fixtures/bench/GRAPH.md, and the nib's own tree as a keyed archive) and
@@ -486,7 +486,7 @@ func kilobytes(_ count: Int) -> String { String(format: "%.1f KB", Double(count)
 
 let generated = fixture.generated
 let dateFormatter = ISO8601DateFormatter()
-print("## Nib loading (issue 16) — \(dateFormatter.string(from: startDate))\n")
+print("## Nib loading — \(dateFormatter.string(from: startDate))\n")
 print("Library: \(source). Machine: \(machine.architecture), Linux \(machine.kernelRelease), nproc \(machine.processors), "
   + "\(machine.cpuModel); load average \(loadAtStart) at the start, \(loadAverage()) at the end. Release build. "
   + "CPU-time clock (CLOCK_PROCESS_CPUTIME_ID); each cell warmed up for \(warmUp) s, then ≥ \(minimumTime) s and "
@@ -603,7 +603,7 @@ if !viewProblems.isEmpty {
     + "to the controller's view), from the graph the storyboard already read; they measure the scene as it should load.")
 }
 
-print("\n**The bars** (issue 16):\n")
+print("\n**The bars**:\n")
 var failed = false
 if let graphCell = cell("nib-graph") {
   let perSecond = graphCell.objectsPerSecond
