@@ -13,4 +13,6 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../Support/build-bench.sh"
 prepare_bench KeyedArchive archive-bench "$here/.build-archive" "$@"
-"$binary" --source "$source_note" "${bench_args[@]}"
+# The command, printed by the benchmark beside its figures.
+export BENCH_COMMAND="Benchmarks/KeyedArchive/run.sh${*:+ $*}"
+"$binary" --source "$source_note" "${bench_args[@]+"${bench_args[@]}"}"

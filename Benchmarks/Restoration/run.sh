@@ -12,4 +12,6 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../Support/build-bench.sh"
 prepare_bench Restoration restoration-bench "$here/.build-restoration-bench" "$@"
+# The command, printed by the benchmark beside its figures.
+export BENCH_COMMAND="Benchmarks/Restoration/run.sh${*:+ $*}"
 "$binary" --source "$source_note" "${bench_args[@]+"${bench_args[@]}"}"

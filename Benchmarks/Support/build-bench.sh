@@ -14,7 +14,7 @@
 #   FOLDER "" is Benchmarks/ itself (plist-bench).
 #
 #   prepare_bench FOLDER PRODUCT SCRATCH_ROOT "$@"   (the run.sh's own arguments)
-#   → takes a leading --tree, builds, prints the binary and exits on --build-only, and otherwise
+#   → takes a leading --tree or --snapshot REVISION (default: HEAD), builds, prints the binary and exits on --build-only, and otherwise
 #     leaves the arguments that remain in the array $bench_args
 #
 # snapshot: the library as committed at HEAD, exported with `git archive` into SCRATCH_ROOT and
@@ -82,15 +82,19 @@ compile_bench() {
 }
 
 build_bench() {
-  export_bench "$1" "$3" "$4"
+  export_bench "$1" "$3" "$4" "${5:-HEAD}"
   compile_bench "$2"
 }
 
 prepare_bench() {
-  local folder="$1" product="$2" scratch_root="$3" mode=snapshot
+  local folder="$1" product="$2" scratch_root="$3" mode=snapshot revision=HEAD
   shift 3
-  if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift; fi
-  build_bench "$folder" "$product" "$scratch_root" "$mode"
+  if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift
+  elif [[ "${1:-}" == "--snapshot" ]]; then
+    [[ $# -ge 2 ]] || { echo "--snapshot needs a revision" >&2; exit 2; }
+    revision="$2"; shift 2
+  fi
+  build_bench "$folder" "$product" "$scratch_root" "$mode" "$revision"
   if [[ "${1:-}" == "--build-only" ]]; then
     echo "$binary"
     exit 0

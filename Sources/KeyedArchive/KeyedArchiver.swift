@@ -239,7 +239,7 @@ public final class KeyedArchiver {
   /// (`ExactScalarTable`), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
   /// double of the same value stay apart, as CF keeps them.
   func inline(_ value: PropertyListValue) -> UInt64 {
-    scalarNumbers.number(for: value) { append(value) }
+    scalarNumbers.number(for: value, storedAt: { objects[Int($0)] }) { append(value) }
   }
 
   /// The class archived under `name`, one per name.

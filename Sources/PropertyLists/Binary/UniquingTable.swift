@@ -15,45 +15,54 @@ import Darwin
 /// reals by bit pattern and width, dates by bit pattern. An open-addressing table with a cheap
 /// byte hash keeps the writer fast on documents of a million strings.
 struct UniquingTable {
-  private var hashes: [UInt64] = []
-  private var numbers: [Int32] = []
+  /// One slot: the hash's high 32 bits (`tag`, which also gives the slot's position: the top bits
+  /// of the hash, so that the table can grow without the values' hashes) and the object number, -1
+  /// when empty. One 8-byte slot per probe keeps a table of a million scalars to one cache line
+  /// per lookup, and half the memory of separate hash and number arrays.
+  private struct Slot {
+    var tag: UInt32
+    var number: Int32
+  }
+  private var slots: [Slot] = []
   private var occupied = 0
-  private var mask = 0
+  /// log2 of the slot count.
+  private var bits = 0
 
   /// Returns the number of an equal scalar already in the table, or records `value` under
   /// `number` and returns `number`.
   @inline(__always)
   mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> BinaryPlistWriter.Object) -> Int {
-    if occupied * 2 >= hashes.count { grow() }
-    let hash = Self.hash(value)
-    var slot = Int(truncatingIfNeeded: hash) & mask
+    if occupied * 2 >= slots.count { grow() }
+    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
+    let mask = slots.count - 1
+    var slot = Int(tag >> UInt32(32 - bits))
     while true {
-      let existing = numbers[slot]
-      if existing < 0 {
-        hashes[slot] = hash
-        numbers[slot] = Int32(truncatingIfNeeded: number)
+      let existing = slots[slot]
+      if existing.number < 0 {
+        slots[slot] = Slot(tag: tag, number: Int32(truncatingIfNeeded: number))
         occupied += 1
         return number
       }
-      if hashes[slot] == hash, case .scalar(let other) = stored(Int(existing)), Self.exactlyEqual(value, other) {
-        return Int(existing)
+      if existing.tag == tag, case .scalar(let other) = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
+        return Int(existing.number)
       }
       slot = (slot + 1) & mask
     }
   }
 
   private mutating func grow() {
-    let capacity = Swift.max(64, hashes.count * 2)
-    let oldHashes = hashes
-    let oldNumbers = numbers
-    hashes = [UInt64](repeating: 0, count: capacity)
-    numbers = [Int32](repeating: -1, count: capacity)
-    mask = capacity - 1
-    for (hash, number) in zip(oldHashes, oldNumbers) where number >= 0 {
-      var slot = Int(truncatingIfNeeded: hash) & mask
-      while numbers[slot] >= 0 { slot = (slot + 1) & mask }
-      hashes[slot] = hash
-      numbers[slot] = number
+    // Up to 2^31 slots: positions come from the 32-bit tag (object numbers are Int32 anyway).
+    bits = Swift.max(6, bits + 1)
+    let old = slots
+    slots = [Slot](repeating: Slot(tag: 0, number: -1), count: 1 << bits)
+    let mask = slots.count - 1
+    let shift = UInt32(32 - bits)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for entry in old where entry.number >= 0 {
+        var slot = Int(entry.tag >> shift)
+        while slots[slot].number >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry
+      }
     }
   }
 
@@ -128,51 +137,82 @@ func withUTF8Bytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8
 /// `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` stay apart), open-addressed with its
 /// byte hash: the keyed archiver's `$objects` uniquing, for writers outside this module.
 package struct ExactScalarTable {
-  private var hashes: [UInt64] = []
-  private var numbers: [UInt64] = []
+  /// One slot: the value's hash and its number (`.max` when empty), together, so that a probe
+  /// reads one cache line.
+  private struct Slot {
+    var hash: UInt64
+    var number: UInt64
+  }
+  private var slots: [Slot] = []
+  /// The recorded values, by slot, for ``number(for:orInsert:)``; empty for a table used through
+  /// ``number(for:storedAt:orInsert:)``, whose caller keeps the values.
   private var keys: [PropertyListValue] = []
   private var occupied = 0
   private var mask = 0
 
   package init() {}
 
-  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it.
+  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it
+  /// (the table keeps a copy of each value).
   @inline(__always)
   package mutating func number(for value: PropertyListValue, orInsert make: () -> UInt64) -> UInt64 {
-    if occupied * 2 >= hashes.count { grow() }
+    if occupied * 2 >= slots.count { grow(keepingKeys: true) }
     let hash = UniquingTable.hash(value)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let existing = numbers[slot]
-      if existing == .max {
+      let existing = slots[slot]
+      if existing.number == .max {
         let number = make()
-        hashes[slot] = hash
-        numbers[slot] = number
+        slots[slot] = Slot(hash: hash, number: number)
         keys[slot] = value
         occupied += 1
         return number
       }
-      if hashes[slot] == hash, UniquingTable.exactlyEqual(value, keys[slot]) { return existing }
+      if existing.hash == hash, UniquingTable.exactlyEqual(value, keys[slot]) { return existing.number }
       slot = (slot + 1) & mask
     }
   }
 
-  private mutating func grow() {
-    let capacity = Swift.max(64, hashes.count * 2)
-    let oldHashes = hashes
-    let oldNumbers = numbers
-    var oldKeys = [PropertyListValue](repeating: .bool(false), count: capacity)
-    swap(&oldKeys, &keys)
-    hashes = [UInt64](repeating: 0, count: capacity)
-    numbers = [UInt64](repeating: .max, count: capacity)
+  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it;
+  /// `stored` gives the value recorded under a number (the caller keeps them — the keyed
+  /// archiver's `$objects` — so the table holds no copies, and a lookup that finds nothing reads
+  /// only the table). Use one form or the other on a table, not both.
+  @inline(__always)
+  package mutating func number(
+    for value: PropertyListValue, storedAt stored: (UInt64) -> PropertyListValue, orInsert make: () -> UInt64
+  ) -> UInt64 {
+    if occupied * 2 >= slots.count { grow(keepingKeys: false) }
+    let hash = UniquingTable.hash(value)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let existing = slots[slot]
+      if existing.number == .max {
+        let number = make()
+        slots[slot] = Slot(hash: hash, number: number)
+        occupied += 1
+        return number
+      }
+      if existing.hash == hash, UniquingTable.exactlyEqual(value, stored(existing.number)) { return existing.number }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func grow(keepingKeys keepsKeys: Bool) {
+    let capacity = Swift.max(64, slots.count * 2)
+    let oldSlots = slots
+    var oldKeys: [PropertyListValue] = []
+    if keepsKeys {
+      oldKeys = [PropertyListValue](repeating: .bool(false), count: capacity)
+      swap(&oldKeys, &keys)
+    }
+    slots = [Slot](repeating: Slot(hash: 0, number: .max), count: capacity)
     mask = capacity - 1
-    for index in oldNumbers.indices where oldNumbers[index] != .max {
-      var slot = Int(truncatingIfNeeded: oldHashes[index]) & mask
-      while numbers[slot] != .max { slot = (slot + 1) & mask }
-      hashes[slot] = oldHashes[index]
-      numbers[slot] = oldNumbers[index]
+    for index in oldSlots.indices where oldSlots[index].number != .max {
+      var slot = Int(truncatingIfNeeded: oldSlots[index].hash) & mask
+      while slots[slot].number != .max { slot = (slot + 1) & mask }
+      slots[slot] = oldSlots[index]
       // Moved, not copied: no retain and release per key.
-      swap(&keys[slot], &oldKeys[index])
+      if keepsKeys { swap(&keys[slot], &oldKeys[index]) }
     }
   }
 }

@@ -116,7 +116,7 @@ enum FoundationSystem {
   static func archive(_ store: FoundationStore, xml: Bool) throws -> Data {
     let archiver = NSKeyedArchiver(requiringSecureCoding: true)
     if xml { archiver.outputFormat = .xml }
-    for (type, name) in classNames { archiver.setClassName(name, for: type) }
+    for entry in classNames { archiver.setClassName(entry.1, for: entry.0) }
     archiver.encode(store, forKey: NSKeyedArchiveRootObjectKey)
     archiver.finishEncoding()
     return archiver.encodedData
@@ -125,7 +125,7 @@ enum FoundationSystem {
   static func unarchive(_ data: Data) throws -> FoundationStore {
     let unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
     unarchiver.requiresSecureCoding = true
-    for (type, name) in classNames { unarchiver.setClass(type, forClassName: name) }
+    for entry in classNames { unarchiver.setClass(entry.0, forClassName: entry.1) }
     guard let store = unarchiver.decodeObject(of: FoundationStore.self, forKey: NSKeyedArchiveRootObjectKey) else {
       throw CheckFailure("Foundation: the root object decoded as nil (\(unarchiver.error.map { "\($0)" } ?? "no error"))")
     }

@@ -102,12 +102,19 @@ let stasisRegistry: ArchiveClassRegistry = {
 }()
 
 enum StasisSystem {
+  /// The library's default limits (4,194,304 objects, 256 MB) are below what the 1,000,000-item
+  /// graph needs (about 4.0 M `$objects`, 12.1 M binary-plist objects, 190 MB of XML): the
+  /// benchmark raises them for every size alike.
+  static let maximumObjectCount = 1 << 26
+  static let limits = KeyedUnarchiver.Limits(maximumObjectCount: maximumObjectCount, maximumByteCount: 1 << 31)
+
   static func archive(_ store: StasisStore, format: PropertyListFormat) throws -> Data {
-    try KeyedArchiver.archivedData(withRootObject: store, registry: stasisRegistry, format: format)
+    try KeyedArchiver.archivedData(
+      withRootObject: store, registry: stasisRegistry, format: format, maximumObjectCount: maximumObjectCount)
   }
 
   static func unarchive(_ data: Data) throws -> StasisStore {
-    guard let store = try KeyedUnarchiver.unarchivedObject(ofClass: StasisStore.self, from: data, registry: stasisRegistry)
+    guard let store = try KeyedUnarchiver.unarchivedObject(ofClass: StasisStore.self, from: data, registry: stasisRegistry, limits: limits)
     else { throw CheckFailure("Stasis: the root object decoded as nil") }
     return store
   }

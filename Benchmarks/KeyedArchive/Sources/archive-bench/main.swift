@@ -2,7 +2,7 @@
 // binary and XML, with Stasis's KeyedArchive and Foundation's NSKeyedArchiver, plus peak memory
 // while unarchiving the largest binary archive. Markdown on stdout, progress on stderr.
 //
-//   archive-bench [--sizes 10000,100000] [--min-time S] [--warm-up S] [--no-memory] [--source TEXT]
+//   archive-bench [--sizes 10000,100000,1000000] [--min-time S] [--warm-up S] [--no-memory] [--source TEXT]
 //   archive-bench --loop stasis|foundation archive|unarchive binary|xml N [--iterations K]   (profilers)
 //   archive-bench --memory-child stasis|foundation WARM-UP-PATH PATH N                        (internal)
 
@@ -208,6 +208,37 @@ func machineDescription() -> String {
   return "\(machine.architecture), nproc \(machine.processors), \(machine.cpuModel)"
 }
 
+/// Per-item cost at each size, and its ratio to the per-item cost at the smallest size measured
+/// (1.00× is linear; the bar is within 1.15×), for each system, format and operation.
+func printScaling(_ rows: [Row]) {
+  guard let smallest = rows.map(\.count).min(), Set(rows.map(\.count)).count > 1 else { return }
+  print("\nScaling: per-item cost (CPU µs) at each N, and ÷ the per-item cost at N = \(smallest) in this run (1.00× is linear).\n")
+  print("| format | operation | N | Stasis µs/item | Stasis ÷ N=\(smallest) | Foundation µs/item | Foundation ÷ N=\(smallest) |")
+  print("|---|---|---:|---:|---:|---:|---:|")
+  for format in ArchiveFormat.allCases {
+    for operation in Operation.allCases {
+      let cells = rows.filter { $0.format == format && $0.operation == operation }.sorted { $0.count < $1.count }
+      guard let base = cells.first(where: { $0.count == smallest }) else { continue }
+      let stasisBase = base.stasis.median / Double(base.count)
+      let foundationBase = base.foundation.median / Double(base.count)
+      for row in cells {
+        let stasisItem = row.stasis.median / Double(row.count)
+        let foundationItem = row.foundation.median / Double(row.count)
+        print("| \(format) | \(operation) | \(row.count) | " + String(format: "%.3f | %.2f× | %.3f | %.2f×", stasisItem * 1e6,
+          stasisItem / stasisBase, foundationItem * 1e6, foundationItem / foundationBase) + " |")
+      }
+    }
+  }
+  let worst = rows.filter { $0.count != smallest }.compactMap { row -> (Row, Double)? in
+    guard let base = rows.first(where: { $0.count == smallest && $0.format == row.format && $0.operation == row.operation }) else { return nil }
+    return (row, (row.stasis.median / Double(row.count)) / (base.stasis.median / Double(base.count)))
+  }.max { $0.1 < $1.1 }
+  if let (row, factor) = worst {
+    print("\n- Stasis per-item cost within 1.15× of N = \(smallest) at every size: \(factor <= 1.15 ? "PASS" : "FAIL") "
+      + "(worst \(String(format: "%.2f×", factor)): \(row.operation) \(row.format) N = \(row.count)).")
+  }
+}
+
 // MARK: - Main
 
 var arguments = ArraySlice(CommandLine.arguments.dropFirst())
@@ -221,7 +252,7 @@ func parse<Number: LosslessStringConvertible>(_ text: some StringProtocol, _ fla
   return number
 }
 
-var sizes = [10_000, 100_000]
+var sizes = [10_000, 100_000, 1_000_000]
 var minimumTime = 1.0
 var warmUp = 0.2
 var memory = true
@@ -346,6 +377,7 @@ if memory, let largest = sizes.max(), let smallest = sizes.min(), let large = fi
 // MARK: - Report
 
 let dateFormatter = ISO8601DateFormatter()
+print("Command: `\(ProcessInfo.processInfo.environment["BENCH_COMMAND"] ?? CommandLine.arguments.joined(separator: " "))`\n")
 print("Run of \(dateFormatter.string(from: startDate)) (UTC), library: \(source); machine: \(machineDescription()); "
   + "load average \(loadBefore) at the start, \(loadAverage()) at the end. CPU-time clock "
   + "(CLOCK_PROCESS_CPUTIME_ID), median of ≥ 3 iterations and ≥ \(minimumTime) s after a \(warmUp) s warm-up; "
@@ -357,6 +389,7 @@ for row in rows {
     + "\(milliseconds(row.foundation.median)) | \(rate(row.count, row.stasis.median)) | "
     + "\(rate(row.count, row.foundation.median)) | \(ratio(row.speedup)) |")
 }
+printScaling(rows)
 print("\nArchive sizes:\n")
 print("| N | format | Stasis | Foundation |")
 print("|---:|---|---:|---:|")

@@ -268,6 +268,7 @@ while let argument = arguments.next() {
   }
 }
 
+let loadAtStart = loadAverage()
 let work = NSTemporaryDirectory() + "/stasis-restoration-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: work) }
@@ -319,6 +320,7 @@ for round in 0...rounds {
 
 if stasisOnly {
   func both(_ timing: Timing) -> String { String(format: "%.2f ms (CPU %.2f ms)", timing.medianWall, timing.medianCPU) }
+  print("Load average \(loadAtStart) at the start, \(loadAverage()) at the end; \(MachineDescription().cpuModel).")
   print("Stasis: save \(both(stasisSave)), restore \(both(stasisRestore)), encode+write only \(both(stasisEncodeOnly)), read+decode only \(both(stasisDecodeOnly)) (medians), \(snapshotBytes) bytes")
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
@@ -373,7 +375,9 @@ func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 func ratio(_ peer: Double, _ ours: Double) -> String { String(format: "%.1f×", peer / ours) }
 print("## Restoration benchmark: a 10,000-node tree, saved and restored")
 print("")
-print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load \(loadAverage()); Stasis from \(source); \(rounds) rounds each, medians.")
+print("Command: `\(ProcessInfo.processInfo.environment["BENCH_COMMAND"] ?? CommandLine.arguments.joined(separator: " "))`")
+print("")
+print("Machine: \(machine.architecture), \(machine.processors) processors, \(machine.cpuModel), Linux \(machine.kernelRelease); load average \(loadAtStart) at the start, \(loadAverage()) at the end; Stasis from \(source); \(rounds) rounds each after one warm-up round, medians. Under load the wall columns include waiting for a processor: compare the CPU columns.")
 print("Snapshot: \(snapshotBytes) bytes (Stasis), \(foundationBytes) bytes (Foundation: the same nodes as NSCoding objects, paths as joined strings). Both writes: temporary file, fsync, rename, fsync of the folder.")
 print("")
 print("| | Stasis (wall) | Foundation (wall) | Foundation ÷ Stasis (wall) | Stasis (CPU) | Foundation (CPU) | Foundation ÷ Stasis (CPU) |")
