@@ -29,7 +29,7 @@ struct XcodeInvocationTests {
     var files: [String: Data] = [:]
     for name in try FileManager.default.subpathsOfDirectory(atPath: path) {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder)
+      _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder)
       if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)) }
     }
     return files
@@ -141,7 +141,7 @@ struct XcodeInvocationTests {
     let outcome = try IBToolTests.run(vector, in: folder)
     #expect(outcome.status == 0, "\(outcome.stdoutText)")
     let written = try NIBArchive(contentsOfFile: folder.file("Demo.nib"))
-    var options = CocoaNibCompiler.Options(module: "Demo", omitsColorProfiles: true)
+    let options = CocoaNibCompiler.Options(module: "Demo", omitsColorProfiles: true)
     let expected = NIBArchive(try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: IBToolTests.demo), options: options), keepingUnreachable: false)
     #expect(written.firstDifference(from: expected) == nil)
     #expect(try PropertyListValue(contentsOfFile: folder.file("Demo-PartialInfo.plist")) == .dictionary(PropertyListDictionary()))
