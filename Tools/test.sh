@@ -63,8 +63,8 @@ fi
 # the failed and skipped tests from their own lines (distinct names), the rest passed.
 total=$(grep -aoE 'Test run with [0-9]+ tests?' "$test_log" | tail -1 | grep -oE '[0-9]+' || true)
 total=${total:-0}
-failed=$(grep -aE '✘ Test .* failed' "$test_log" | grep -av '✘ Test run with' |
-  sed -E 's/^.*✘ Test (.*) failed.*$/\1/' | sort -u | wc -l)
+failed=$(grep -aE '✘ Test .* failed after' "$test_log" | grep -av '✘ Test run with' |
+  sed -E 's/^.*✘ Test (.*) failed after.*$/\1/' | sort -u | wc -l)
 skipped=$(grep -aE '➜ Test .* skipped' "$test_log" | sed -E 's/^.*➜ Test //' | sort -u | wc -l)
 passed=$((total - failed - skipped))
 [[ "$passed" -ge 0 ]] || passed=0

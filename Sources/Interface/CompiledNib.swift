@@ -135,7 +135,7 @@ public struct CompiledStoryboard: Sendable {
     do {
       info = try PropertyListValue(contentsOfFile: path + "/Info.plist")
     } catch {
-      throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "a compiled storyboard needs a readable Info.plist: \(error.description)", underlying: error)
+      throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "a compiled storyboard needs a readable Info.plist", underlying: error)
     }
     guard case .dictionary = info else {
       throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "the Info.plist's root is not a dictionary")

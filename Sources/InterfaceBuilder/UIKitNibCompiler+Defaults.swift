@@ -17,7 +17,7 @@ extension UIKitNibCompiler {
   ]
 
   /// The Xcode release (`DTXcode`: 1200 = 12.0) that saved a document, read from the root's
-  /// `toolsVersion` (the Interface Builder build; ``xcodeByToolsVersion``); the newest Xcode
+  /// `toolsVersion` (the Interface Builder build; `xcodeByToolsVersion`); the newest Xcode
   /// (12.0) for a document without a readable `toolsVersion`.
   public static func savingXcode(of document: InterfaceDocument) -> Int {
     guard let build = Double(document.toolsVersion) else { return 1200 }

@@ -119,7 +119,7 @@ struct XcodeInvocationTests {
     try folder.write(Array("not a plist".utf8), to: "Fake.storyboardc/Info.plist")
     let fake = try IBToolTests.run(["--errors", "--output-format", "human-readable-text", "--link", "App.app", "Fake.storyboardc"], in: folder)
     #expect(fake.status == 1)
-    #expect(fake.stdoutText.contains("Fake.storyboardc: not a compiled storyboard"), "\(fake.stdoutText)")
+    #expect(fake.stdoutText.contains("Fake.storyboardc: error: not a compiled storyboard"), "\(fake.stdoutText)")
     let missing = try IBToolTests.run(["--output-format", "human-readable-text", "--link", "Nowhere", "Fake.storyboardc"], in: folder)
     #expect(missing.status == 1)
     #expect(missing.stdoutText.contains("Nowhere: --link: the product folder does not exist"), "\(missing.stdoutText)")
