@@ -56,8 +56,8 @@ let package = Package(
     .target(
       name: "InterfaceBuilder", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "Interface", "CLibXML2"],
       path: "Sources/InterfaceBuilder",
-      // The two ICC profiles Apple's ibtool embeds in catalog colors (ColorProfiles/README.md).
-      resources: [.copy("ColorProfiles")]),
+      // ColorProfiles/: the .icc files ColorProfiles+Bytes.swift holds as bytes, and their README.
+      exclude: ["ColorProfiles"]),
     .target(
       name: "InterfaceObjects", dependencies: ["StasisErrors", "ObjectModel", "Interface", "Bundles"],
       path: "Sources/InterfaceObjects"),

@@ -10,9 +10,17 @@ import TestSupport
 /// `ibtool`, byte for byte the profiles of every Apple-compiled nib of the corpus, used by default.
 @Suite struct ColorProfileTests {
   @Test func theShippedProfilesAreFound() throws {
-    let shipped = try #require(ColorProfiles.shipped, "the module's ColorProfiles resources are found")
+    let shipped = try #require(ColorProfiles.shipped, "the module carries its profiles")
     #expect(shipped.genericGray.count == 4508 && shipped.sRGB.count == 3144)
     #expect(CocoaNibCompiler.Options().colorProfiles == shipped, "the compiler uses them by default")
+  }
+
+  /// The bytes in the code are the `.icc` files beside them (their documented source).
+  @Test func theBytesInTheCodeAreTheProfileFiles() throws {
+    let folder = Corpus.repositoryRoot.appendingPathComponent("Sources/InterfaceBuilder/ColorProfiles")
+    let shipped = try #require(ColorProfiles.shipped)
+    #expect([UInt8](try Data(contentsOf: folder.appendingPathComponent("GenericGrayGamma2.2.icc"))) == shipped.genericGray)
+    #expect([UInt8](try Data(contentsOf: folder.appendingPathComponent("sRGB.icc"))) == shipped.sRGB)
   }
 
   /// Evidence: every NSColorSpace with an NSICC in the corpus's Apple-compiled nibs (80 with the
