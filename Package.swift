@@ -5,9 +5,7 @@ import PackageDescription
 let package = Package(
   name: "Stasis",
   products: [
-    .library(name: "StasisErrors", targets: ["StasisErrors"]),
-    .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
-    .library(name: "Host", targets: ["Host"]),
+    .library(name: "StasisSystem", targets: ["StasisSystem"]),
     .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
@@ -38,51 +36,53 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
-    .target(name: "StasisErrors", path: "Sources/StasisErrors"),
     // renameat2(2)'s RENAME_EXCHANGE through syscall(2), for replacing a folder in one step.
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
-    .target(name: "AtomicFiles", dependencies: ["StasisErrors", "CRenameAt2"], path: "Sources/AtomicFiles"),
-    .target(name: "Host", dependencies: ["AtomicFiles"], path: "Sources/Host"),
-    .target(name: "PropertyLists", dependencies: ["StasisErrors", "AtomicFiles"], path: "Sources/PropertyLists"),
-    .target(name: "ObjectModel", dependencies: ["StasisErrors"], path: "Sources/ObjectModel"),
-    .target(name: "Sandbox", dependencies: ["StasisErrors", "AtomicFiles", "Host"], path: "Sources/Sandbox"),
+    // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
+    .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
+    .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
+    .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
     .target(
-      name: "KeyedArchive", dependencies: ["StasisErrors", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
-    .target(name: "Bundles", dependencies: ["StasisErrors", "PropertyLists", "Host"], path: "Sources/Bundles"),
-    .target(name: "Interface", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists"], path: "Sources/Interface"),
+      name: "KeyedArchive", dependencies: ["StasisSystem", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
+    .target(name: "Bundles", dependencies: ["StasisSystem", "PropertyLists"], path: "Sources/Bundles"),
+    .target(name: "Interface", dependencies: ["StasisSystem", "PropertyLists"], path: "Sources/Interface"),
     // libxml2 (apt: libxml2-dev), the XML parser behind the xib and storyboard reader.
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(
-      name: "InterfaceBuilder", dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "Interface", "CLibXML2"],
+      name: "InterfaceBuilder", dependencies: ["StasisSystem", "PropertyLists", "Interface", "CLibXML2"],
       path: "Sources/InterfaceBuilder",
       // ColorProfiles/: the .icc files ColorProfiles+Bytes.swift holds as bytes, and their README.
       exclude: ["ColorProfiles"]),
     .target(
-      name: "InterfaceObjects", dependencies: ["StasisErrors", "ObjectModel", "Interface", "Bundles"],
+      name: "InterfaceObjects", dependencies: ["StasisSystem", "ObjectModel", "Interface", "Bundles"],
       path: "Sources/InterfaceObjects"),
     .target(
       name: "NibLoading",
-      dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "ObjectModel", "Interface", "InterfaceBuilder", "InterfaceObjects", "Bundles"],
+      dependencies: [
+        "StasisSystem", "PropertyLists", "ObjectModel", "Interface", "InterfaceBuilder", "InterfaceObjects",
+        "Bundles",
+      ],
       path: "Sources/NibLoading"),
     // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
     .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     .target(
       name: "Lifecycle",
-      dependencies: ["StasisErrors", "AtomicFiles", "Host", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
+      dependencies: ["StasisSystem", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
       path: "Sources/Lifecycle"),
     .target(
       name: "Restoration",
-      dependencies: ["StasisErrors", "AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects"],
+      dependencies: ["StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects"],
       path: "Sources/Restoration"),
     // The `restoration` command (dump, diff, why) over snapshots and saved-state folders.
     .target(
       name: "RestorationTool",
-      dependencies: ["Restoration", "PropertyLists", "AtomicFiles", "Host"],
+      dependencies: ["Restoration", "PropertyLists", "StasisSystem"],
       path: "Sources/RestorationTool"),
     .executableTarget(
       name: "restoration",
-      dependencies: ["RestorationTool", "Host"],
+      dependencies: ["RestorationTool", "StasisSystem"],
       path: "Tools/restoration"),
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
@@ -91,46 +91,46 @@ let package = Package(
       path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",
-      dependencies: ["StasisErrors", "PropertyLists", "AtomicFiles", "Host", "Sandbox", "KeyedArchive", "Bundles"],
+      dependencies: ["StasisSystem", "PropertyLists", "Sandbox", "KeyedArchive", "Bundles"],
       path: "Sources/Defaults"),
     .target(
       name: "DefaultsTool",
-      dependencies: ["Defaults", "PropertyLists", "Sandbox", "AtomicFiles", "Host", "Bundles"],
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "StasisSystem", "Bundles"],
       path: "Sources/DefaultsTool"),
     .executableTarget(
       name: "defaults",
-      dependencies: ["DefaultsTool", "Host"],
+      dependencies: ["DefaultsTool", "StasisSystem"],
       path: "Tools/defaults"),
     .executableTarget(
       name: "stasis-defaults-child",
-      dependencies: ["Defaults", "AtomicFiles", "PropertyLists", "Sandbox"],
+      dependencies: ["Defaults", "StasisSystem", "PropertyLists", "Sandbox"],
       path: "Tools/stasis-defaults-child"),
     .target(
       name: "IBTool",
       dependencies: [
-        "StasisErrors", "Interface", "InterfaceBuilder", "Host", "AtomicFiles", "PropertyLists",
+        "StasisSystem", "Interface", "InterfaceBuilder", "PropertyLists",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/IBTool"),
-    .executableTarget(name: "ibtool", dependencies: ["IBTool", "Host"], path: "Tools/ibtool"),
+    .executableTarget(name: "ibtool", dependencies: ["IBTool", "StasisSystem"], path: "Tools/ibtool"),
     .plugin(name: "IBToolPlugin", capability: .buildTool(), dependencies: ["ibtool"], path: "Plugins/IBToolPlugin"),
     .target(
       name: "PlistTool",
-      dependencies: ["StasisErrors", "PropertyLists", "KeyedArchive", "Host", "AtomicFiles"],
+      dependencies: ["StasisSystem", "PropertyLists", "KeyedArchive"],
       path: "Sources/PlistTool"),
     .executableTarget(
       name: "plutil",
-      dependencies: ["PlistTool", "Host"],
+      dependencies: ["PlistTool", "StasisSystem"],
       path: "Tools/plutil"),
     .executableTarget(
       name: "stasis-crash-writer",
-      dependencies: ["AtomicFiles", "PropertyLists", "Sandbox"],
+      dependencies: ["StasisSystem", "PropertyLists", "Sandbox"],
       path: "Tools/stasis-crash-writer"),
     .target(
       name: "TestSupport",
       dependencies: [
-        "AtomicFiles", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface", "InterfaceBuilder",
-        "InterfaceObjects", "NibLoading", "Lifecycle",
+        "StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface",
+        "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
       ],
       path: "Tests/TestSupport"),
     // The small app of the restoration tests and of their child process (not API).
@@ -146,14 +146,15 @@ let package = Package(
     .testTarget(
       name: "RestorationTests",
       dependencies: [
-        "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists", "Sandbox", "TestSupport",
-        "stasis-restoration-child", "plutil",
+        "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists",
+        "Sandbox", "TestSupport", "stasis-restoration-child", "plutil",
       ],
       path: "Tests/RestorationTests"),
     .testTarget(
       name: "RestorationToolTests",
       dependencies: [
-        "RestorationTool", "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "Host", "TestSupport",
+        "RestorationTool", "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "StasisSystem",
+        "TestSupport",
       ],
       path: "Tests/RestorationToolTests"),
     // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
@@ -163,12 +164,17 @@ let package = Package(
       path: "Tests/KeyedArchiveFuzzChecks"),
     .testTarget(
       name: "NibLoadingTests",
-      dependencies: ["NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport"],
+      dependencies: [
+        "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport",
+      ],
       path: "Tests/NibLoadingTests",
       exclude: ["Oracles"]),
     .testTarget(
       name: "LifecycleTests",
-      dependencies: ["Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "TestSupport", "stasis-lifecycle-child"],
+      dependencies: [
+        "Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "TestSupport",
+        "stasis-lifecycle-child",
+      ],
       path: "Tests/LifecycleTests"),
     .testTarget(
       name: "ObjectModelTests",
@@ -179,51 +185,54 @@ let package = Package(
       dependencies: ["Bundles", "Defaults", "PropertyLists"],
       path: "Tests/NamePolicyTests"),
     .testTarget(
-      name: "HostTests",
-      dependencies: ["Host", "AtomicFiles"],
-      path: "Tests/HostTests"),
-    .testTarget(
       name: "PropertyListsTests",
       dependencies: ["PropertyLists", "TestSupport"],
       path: "Tests/PropertyListsTests"),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "AtomicFiles", "StasisErrors", "TestSupport"],
+      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "StasisSystem", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",
-      dependencies: ["Bundles", "Host", "PropertyLists", "TestSupport"],
+      dependencies: ["Bundles", "StasisSystem", "PropertyLists", "TestSupport"],
       path: "Tests/BundlesTests",
       exclude: ["Oracles"]),
     .testTarget(
       name: "PlistToolTests",
-      dependencies: ["PlistTool", "PropertyLists", "Host", "AtomicFiles", "TestSupport", "plutil"],
+      dependencies: ["PlistTool", "PropertyLists", "StasisSystem", "TestSupport", "plutil"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "AtomicFilesTests",
+      name: "StasisSystemTests",
       dependencies: [
-        "AtomicFiles", "PropertyLists", "KeyedArchive", "StasisErrors", "TestSupport", "stasis-crash-writer",
+        "StasisSystem", "PropertyLists", "KeyedArchive", "TestSupport", "stasis-crash-writer",
         // The write paths Tools/fault-harness.sh runs (FaultHarnessTests).
         "plutil", "defaults", "ibtool", "stasis-restoration-child",
       ],
-      path: "Tests/AtomicFilesTests"),
+      path: "Tests/StasisSystemTests"),
     .testTarget(
       name: "SandboxTests",
-      dependencies: ["Sandbox", "AtomicFiles", "TestSupport", "stasis-crash-writer"],
+      dependencies: ["Sandbox", "StasisSystem", "TestSupport", "stasis-crash-writer"],
       path: "Tests/SandboxTests"),
     .testTarget(
       name: "DefaultsTests",
-      dependencies: ["Defaults", "Bundles", "Host", "PropertyLists", "Sandbox", "AtomicFiles", "TestSupport", "stasis-defaults-child"],
+      dependencies: [
+        "Defaults", "Bundles", "StasisSystem", "PropertyLists", "Sandbox", "TestSupport", "stasis-defaults-child",
+      ],
       path: "Tests/DefaultsTests"),
     .testTarget(
       name: "DefaultsToolTests",
-      dependencies: ["DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "Host", "TestSupport", "defaults"],
+      dependencies: [
+        "DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "StasisSystem", "TestSupport", "defaults",
+      ],
       path: "Tests/DefaultsToolTests"),
     // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
     .target(
       name: "HomepwnerKit",
-      dependencies: ["StasisErrors", "AtomicFiles", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults", "Bundles", "NibLoading", "ObjectModel"],
+      dependencies: [
+        "StasisSystem", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults",
+        "Bundles", "NibLoading", "ObjectModel",
+      ],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(
       name: "homepwner",
@@ -232,15 +241,16 @@ let package = Package(
     .testTarget(
       name: "HomepwnerTests",
       dependencies: [
-        "HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "Defaults", "Bundles", "Host", "TestSupport", "homepwner",
-        "defaults", "ibtool", "NibLoading", "InterfaceObjects", "ObjectModel",
+        "HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "Defaults", "Bundles",
+        "StasisSystem", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects",
+        "ObjectModel",
       ],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
     .executableTarget(
       name: "readme-examples",
       dependencies: [
-        "PropertyLists", "KeyedArchive", "Sandbox", "AtomicFiles", "Defaults", "Bundles", "Host", "ObjectModel", "StasisErrors",
+        "PropertyLists", "KeyedArchive", "Sandbox", "StasisSystem", "Defaults", "Bundles", "ObjectModel",
         "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle", "Restoration",
       ],
       path: "Examples/ReadmeExamples"),
@@ -255,7 +265,9 @@ let package = Package(
       path: "Tests/InterfaceBuilderTests"),
     .testTarget(
       name: "DocumentationExamplesTests",
-      dependencies: ["PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults", "ibtool"],
+      dependencies: [
+        "PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults", "ibtool",
+      ],
       path: "Tests/DocumentationExamplesTests"),
   ],
   swiftLanguageModes: [.v6]

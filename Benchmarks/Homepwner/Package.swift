@@ -23,9 +23,8 @@ let package = Package(
         .product(name: "KeyedArchive", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
         .product(name: "ObjectModel", package: "Stasis"),
-        .product(name: "AtomicFiles", package: "Stasis"),
+        .product(name: "StasisSystem", package: "Stasis"),
         .product(name: "Sandbox", package: "Stasis"),
-        .product(name: "StasisErrors", package: "Stasis"),
       ],
       path: "Sources/homepwner-bench")
   ],

@@ -19,7 +19,7 @@ let package = Package(
       name: "interface-bench",
       dependencies: [
         .product(name: "BenchSupport", package: "BenchSupport"),
-        .product(name: "AtomicFiles", package: "Stasis"),
+        .product(name: "StasisSystem", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
         .product(name: "Interface", package: "Stasis"),
         .product(name: "InterfaceBuilder", package: "Stasis"),

@@ -29,10 +29,8 @@ let package = Package(
         .product(name: "ObjectModel", package: "Stasis"),
         .product(name: "Bundles", package: "Stasis"),
         .product(name: "Sandbox", package: "Stasis"),
-        .product(name: "Host", package: "Stasis"),
+        .product(name: "StasisSystem", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
-        .product(name: "AtomicFiles", package: "Stasis"),
-        .product(name: "StasisErrors", package: "Stasis"),
       ],
       path: "Sources/restoration-bench")
   ],

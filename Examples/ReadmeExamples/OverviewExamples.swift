@@ -1,12 +1,10 @@
 import Bundles
 import Defaults
 import Foundation
-import Host
+import StasisSystem
 import KeyedArchive
 import ObjectModel
 import PropertyLists
-import StasisErrors
-import AtomicFiles
 
 func bundlesOverviewExample() throws {
   // snippet: overview-bundles

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
 import Sandbox
 

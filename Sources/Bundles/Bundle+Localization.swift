@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Synchronization
 import PropertyLists
 

@@ -1,4 +1,4 @@
-public import Host
+public import StasisSystem
 import Synchronization
 
 private let mainBundleState = Mutex<Bundle?>(nil)

@@ -1,6 +1,6 @@
 public import FoundationEssentials
 public import PropertyLists
-public import Host
+public import StasisSystem
 import Synchronization
 
 /// A bundle folder: an app, framework or plug-in with its Info.plist, executable and resources —

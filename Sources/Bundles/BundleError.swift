@@ -1,5 +1,5 @@
 import PropertyLists
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `Bundles` module.
 ///

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 /// Platform and product suffixes on resource names and Info.plist keys: `name-<platform>~<product>`,
 /// `name~<product>`, `name-<platform>` (CF's `_CFBundleSplitFileName` and
 /// `_isPlatformAndProductKey`).

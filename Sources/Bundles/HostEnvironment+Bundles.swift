@@ -1,4 +1,4 @@
-public import Host
+public import StasisSystem
 
 extension HostEnvironment {
   /// The user's preferred languages, best first (`NSLocale.preferredLanguages`):

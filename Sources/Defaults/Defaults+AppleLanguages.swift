@@ -1,5 +1,5 @@
 import Bundles
-import Host
+import StasisSystem
 
 extension UserDefaults {
   /// The `AppleLanguages` key: the user's preferred languages, best first (`NSLocale.preferredLanguages`

@@ -2,7 +2,7 @@ public import Foundation
 public import PropertyLists
 import KeyedArchive
 import Sandbox
-import Host
+import StasisSystem
 
 extension UserDefaults {
   // MARK: - Reading

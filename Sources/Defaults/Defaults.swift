@@ -1,7 +1,7 @@
 public import Foundation
 internal import PropertyLists
 public import Sandbox
-public import Host
+public import StasisSystem
 import Bundles
 
 /// A user-defaults database: the equivalent of Foundation's `UserDefaults` (`NSUserDefaults`).

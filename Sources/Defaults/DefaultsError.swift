@@ -1,7 +1,6 @@
-import AtomicFiles
+public import StasisSystem
 internal import PropertyLists
 import Sandbox
-public import StasisErrors
 
 /// The one error type of the `Defaults` module.
 ///

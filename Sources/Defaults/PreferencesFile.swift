@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 package import Foundation
 package import PropertyLists
 

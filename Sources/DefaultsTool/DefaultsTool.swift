@@ -1,6 +1,6 @@
 import Defaults
 import Foundation
-public import Host
+public import StasisSystem
 import PropertyLists
 import Sandbox
 

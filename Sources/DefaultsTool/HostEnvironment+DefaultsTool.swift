@@ -1,5 +1,5 @@
 import Foundation
-public import Host
+public import StasisSystem
 
 #if canImport(Glibc)
   import Glibc

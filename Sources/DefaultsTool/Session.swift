@@ -1,7 +1,6 @@
-import AtomicFiles
+import StasisSystem
 import Defaults
 import Foundation
-import Host
 import PropertyLists
 import Sandbox
 

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import PropertyLists
 
 /// How ibtool runs the flags of Xcode's build system (``XcodeInvocation``): `--version` and

@@ -1,5 +1,5 @@
 import ArgumentParser
-public import Host
+public import StasisSystem
 import Interface
 import InterfaceBuilder
 import PropertyLists

@@ -1,11 +1,10 @@
-import AtomicFiles
-import StasisErrors
+import StasisSystem
 import Interface
 import InterfaceBuilder
 import PropertyLists
 
 /// Writes a compiled storyboard as a `.storyboardc` folder — `Info.plist` (binary) and one nib
-/// per entry — all at once through ``AtomicFiles/AtomicFolder``: the folder is built beside the
+/// per entry — all at once through ``StasisSystem/AtomicFolder``: the folder is built beside the
 /// destination under a temporary name and swapped with the old one in a single step
 /// (`renameat2` with `RENAME_EXCHANGE`), so a reader never sees half of it and the destination
 /// never goes missing; a dead run's temporary folder is swept by the next.

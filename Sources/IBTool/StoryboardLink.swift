@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import FoundationEssentials
 import Interface
 

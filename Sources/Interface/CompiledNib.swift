@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import FoundationEssentials
 public import PropertyLists
 

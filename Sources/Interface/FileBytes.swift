@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 
 /// The bytes of the file at `path`, at most `limit` of them, for the readers of this module;
 /// `what` names the contents in the error ("the nib", "the typedstream").

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `Interface` module: a compiled nib (or, later, a xib) that cannot be
 /// read or written. The `description` names the file, the byte offset and what was expected.

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `InterfaceBuilder` module: a `.xib` or `.storyboard` that cannot be
 /// read, compiled or localized. The `description` names the file, the line and the element, and

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import CLibXML2
 
 /// An Interface Builder document — a `.xib` or a `.storyboard`, document format 3.0 — read as a

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 
 /// One localizable string of an Interface Builder document: an entry of the `.strings` file that
 /// `ibtool --export-strings-file OUT.strings IN.xib` writes, keyed `"<ObjectID>.<property>"`.

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import PropertyLists
 
 /// `ibtool --import-strings-file IN.strings --write OUT.xib IN.xib`: a xib or storyboard with

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `InterfaceObjects` module: an object of a nib graph that cannot be
 /// made into a live object — a class nobody registered (in strict mode), a value of the wrong type

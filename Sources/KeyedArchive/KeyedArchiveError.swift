@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `KeyedArchive` module.
 ///

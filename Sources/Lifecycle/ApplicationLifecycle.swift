@@ -2,7 +2,7 @@ public import Foundation
 public import InterfaceObjects
 public import Sandbox
 internal import Interface
-internal import AtomicFiles
+internal import StasisSystem
 internal import Synchronization
 
 /// An object that gives memory back when the app is warned (`didReceiveMemoryWarning`): a

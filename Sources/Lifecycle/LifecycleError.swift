@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `Lifecycle` module: a transition the current state does not allow,
 /// a memory-pressure source that cannot be opened, a host that cannot take the terminal.

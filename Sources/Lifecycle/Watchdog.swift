@@ -1,5 +1,5 @@
 internal import Foundation
-internal import AtomicFiles
+internal import StasisSystem
 internal import Synchronization
 
 /// Background time and its watchdog, as UIKit enforces it (`applicationDidEnterBackground` gets

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `NibLoading` module: a nib or storyboard that cannot be loaded —
 /// not found, unreadable, a class the registry lacks (strict mode), an outlet, key or action

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `ObjectModel` module: a class name the registry does not know, a
 /// key an object is not key-value-coding compliant for, a value of the wrong type for a key, an

@@ -1,5 +1,4 @@
-import AtomicFiles
-import Host
+import StasisSystem
 import FoundationEssentials
 
 #if canImport(Glibc)

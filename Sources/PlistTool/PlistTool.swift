@@ -1,4 +1,4 @@
-public import Host
+public import StasisSystem
 import KeyedArchive
 public import PropertyLists
 

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `PlistTool` module: a failure that plutil reports and then exits 1.
 ///

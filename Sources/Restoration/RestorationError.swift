@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `Restoration` module: a snapshot that cannot be read or written, a
 /// saved-state folder that cannot be used.

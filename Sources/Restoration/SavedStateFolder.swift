@@ -1,6 +1,6 @@
 public import FoundationEssentials
 public import Sandbox
-internal import AtomicFiles
+internal import StasisSystem
 internal import PropertyLists
 internal import Glibc
 

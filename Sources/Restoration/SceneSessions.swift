@@ -1,6 +1,6 @@
 internal import FoundationEssentials
 internal import KeyedArchive
-internal import AtomicFiles
+internal import StasisSystem
 internal import Glibc
 
 /// What a scene was doing (`NSUserActivity` as a scene's `stateRestorationActivity`): a type,

@@ -1,7 +1,7 @@
 public import FoundationEssentials
 public import KeyedArchive
 internal import PropertyLists
-internal import AtomicFiles
+internal import StasisSystem
 
 /// The metadata UIKit keeps with a restoration archive, and Stasis's own.
 public struct SnapshotMetadata: Sendable, Equatable {

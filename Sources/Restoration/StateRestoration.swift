@@ -3,7 +3,7 @@ public import InterfaceObjects
 public import KeyedArchive
 public import Lifecycle
 internal import Glibc
-internal import AtomicFiles
+internal import StasisSystem
 internal import PropertyLists
 
 /// Why the interface looks the way it does after launch: the restore reason an app can show.

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Restoration
 
 /// `restoration diff A B`: what changed from snapshot A to snapshot B. The metadata's

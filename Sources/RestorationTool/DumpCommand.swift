@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Restoration
 
 /// `restoration dump SNAPSHOT`: the metadata, the app-wide values, the node tree (one line per

@@ -1,5 +1,4 @@
-import AtomicFiles
-import Host
+import StasisSystem
 import Restoration
 
 /// The snapshot a `SNAPSHOT` operand names, read: a snapshot file, or a saved-state folder's

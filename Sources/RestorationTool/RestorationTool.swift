@@ -1,4 +1,4 @@
-public import Host
+public import StasisSystem
 
 /// The `restoration` command: reads the state-restoration snapshots an app saved (the
 /// `Restoration` module's `Snapshot`) and says what is in them.

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Restoration
 
 /// `restoration why PATH SNAPSHOT`: whether the object at the identifier path `PATH` was saved

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import Glibc
 
 /// One app's container: `<root>/<bundleIdentifier>/` holding the bundle `<Name>.app`,

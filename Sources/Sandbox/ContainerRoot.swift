@@ -1,6 +1,5 @@
-import AtomicFiles
+public import StasisSystem
 public import Foundation
-public import Host
 
 /// The folder that holds every app's container, one subfolder per bundle identifier — the
 /// counterpart of `~/Library/Containers` on macOS and the data-container folder on iOS.

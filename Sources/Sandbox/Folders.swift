@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import Glibc
 
 /// Creating and checking the folders of containers with POSIX calls.

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of the `Sandbox` module: a container could not be opened, or a path was
 /// refused because it would leave the container.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import TestSupport
 import Testing
-import Host
+import StasisSystem
 
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct CorpusStringsTests {

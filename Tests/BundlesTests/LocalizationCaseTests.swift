@@ -3,7 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import Testing
 import TestSupport
-import Host
+import StasisSystem
 
 /// One row of the localization table: the user's languages, a question, and Apple's answer.
 struct LocalizationCase: CustomTestStringConvertible, Sendable {

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Bundles
 import FoundationEssentials
 import PropertyLists

@@ -1,4 +1,4 @@
-import Host
+import StasisSystem
 import Bundles
 import Defaults
 import Foundation

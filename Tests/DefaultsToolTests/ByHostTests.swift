@@ -1,6 +1,6 @@
 import DefaultsTool
 import Foundation
-import Host
+import StasisSystem
 import PropertyLists
 import TestSupport
 import Testing

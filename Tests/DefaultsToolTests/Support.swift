@@ -1,6 +1,6 @@
 import DefaultsTool
 import Foundation
-import Host
+import StasisSystem
 import TestSupport
 
 /// An in-process environment: a temporary container root, fixed log header, captured streams.

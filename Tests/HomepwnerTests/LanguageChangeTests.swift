@@ -2,7 +2,7 @@ import Bundles
 import Defaults
 import Foundation
 import HomepwnerKit
-import Host
+import StasisSystem
 import InterfaceObjects
 import Lifecycle
 import Sandbox

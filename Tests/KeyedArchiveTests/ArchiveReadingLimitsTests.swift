@@ -4,7 +4,7 @@ import TestSupport
 
 import KeyedArchive
 import PropertyLists
-import StasisErrors
+import StasisSystem
 
 /// The unarchiver reads an archive's property list under its own limits (depth, object count,
 /// bytes), so a hostile plist inside an archive meets the limit its caller chose.

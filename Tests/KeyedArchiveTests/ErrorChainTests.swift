@@ -1,8 +1,7 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
 import KeyedArchive
 import PropertyLists
-import StasisErrors
 import Testing
 
 /// Errors that chain (Docs/architecture.md, decision 4): each module's error keeps the typed cause,

@@ -1,6 +1,6 @@
 import Bundles
 import Foundation
-import Host
+import StasisSystem
 import Interface
 import InterfaceBuilder
 import InterfaceObjects

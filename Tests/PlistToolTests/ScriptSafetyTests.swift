@@ -1,6 +1,5 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
-import Host
 @testable import PlistTool
 import PropertyLists
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import Host
+import StasisSystem
 import InterfaceObjects
 import Lifecycle
 import Restoration

@@ -6,7 +6,7 @@ import TestSupport
 /// Kills `stasis-crash-writer` while it writes into an app container (raw files in Documents,
 /// binary property lists in Library/Preferences) and checks that reopening the container finds
 /// only complete versions and sweeps the killed writer's temporary files. The 500-kill run on a
-/// plain folder is in AtomicFilesTests; this one covers the container's own sweep on open.
+/// plain folder is in StasisSystemTests; this one covers the container's own sweep on open.
 @Suite("Crash safety inside a container")
 struct ContainerCrashTests {
   @Test(.timeLimit(.minutes(2)))

@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import Bundles
 import Defaults
 import Interface

@@ -1,7 +1,7 @@
 // The `defaults` command: the library DefaultsTool does the work; standard output is closed and
 // checked before the process exits.
 import DefaultsTool
-import Host
+import StasisSystem
 
 @main
 enum DefaultsCommand {

@@ -1,7 +1,7 @@
 // The `plutil` command: the library PlistTool does the work; standard output is closed and
 // checked before the process exits.
 import PlistTool
-import Host
+import StasisSystem
 
 @main
 enum PlutilCommand {

@@ -1,6 +1,6 @@
 // The `restoration` command: the library RestorationTool does the work; standard output is
 // closed and checked before the process exits.
-import Host
+import StasisSystem
 import RestorationTool
 
 @main

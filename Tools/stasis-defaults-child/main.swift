@@ -1,4 +1,4 @@
-import AtomicFiles
+import StasisSystem
 import Defaults
 import Foundation
 import PropertyLists

@@ -1,4 +1,4 @@
-public import StasisErrors
+public import StasisSystem
 
 /// The one error type of Homepwner's model: a store that cannot be read or written.
 public struct HomepwnerError: StasisError, Hashable {

@@ -2,7 +2,7 @@ internal import FoundationEssentials
 public import Sandbox
 internal import KeyedArchive
 internal import PropertyLists
-internal import AtomicFiles
+internal import StasisSystem
 internal import Glibc
 
 /// The store of items (the book's `BNRItemStore`): the list the screens show, archived with the

@@ -1,5 +1,5 @@
 import FoundationEssentials
-internal import AtomicFiles
+internal import StasisSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,5 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
-import Host
 import PlistTool
 import PropertyLists
 

@@ -8,7 +8,7 @@ import Foundation
 import HomepwnerKit
 import KeyedArchive
 import PropertyLists
-import AtomicFiles
+import StasisSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 // Whole-process runs of a tool: posix_spawn, then wait4 for the exit status and the child's
 // resource usage, with the monotonic clock read around the two.
-import AtomicFiles
+import StasisSystem
 import BenchSupport
 import PropertyLists
 

@@ -1,9 +1,8 @@
-public import AtomicFiles
 public import FoundationEssentials
 
 /// The file-system entry points the tools and modules read and write user files through: a
 /// whole-file read with a limit and an atomic whole-file replacement, both with
-/// `AtomicFileError` as their one error. ``system`` is `AtomicFiles` itself; a test
+/// `AtomicFileError` as their one error. ``system`` is `AtomicFile` and its siblings; a test
 /// may pass files held in memory, or a disk that fails on demand.
 public struct HostFileSystem: Sendable {
   /// The whole file at a path, at most `limit` bytes (`AtomicFile.read(contentsOfFile:limit:)`).
@@ -19,7 +18,7 @@ public struct HostFileSystem: Sendable {
     self.writeAtomically = writeAtomically
   }
 
-  /// The real file system, through `AtomicFiles`.
+  /// The real file system, through `AtomicFile`.
   public static let system = HostFileSystem(
     read: { (path, limit) throws(AtomicFileError) in try AtomicFile.read(contentsOfFile: path, limit: limit) },
     writeAtomically: { (data, path) throws(AtomicFileError) in try AtomicFile.write(data, toFile: path) })

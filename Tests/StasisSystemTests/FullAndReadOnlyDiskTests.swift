@@ -1,8 +1,7 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
 import KeyedArchive
 import PropertyLists
-import StasisErrors
 import Testing
 import TestSupport
 

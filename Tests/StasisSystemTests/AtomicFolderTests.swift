@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AtomicFiles
+@testable import StasisSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@testable import AtomicFiles
+@testable import StasisSystem
 
 @Suite("AtomicFile writes, reads and sweeps")
 final class AtomicFileTests {

@@ -1,4 +1,3 @@
-public import AtomicFiles
 import Synchronization
 
 /// The first failed write to standard output of a tool run, kept so that the run can end with an

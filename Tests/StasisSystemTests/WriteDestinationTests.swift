@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
-@testable import AtomicFiles
+@testable import StasisSystem
 
 /// Issue 13, finding 1: a write never replaces what is not a regular file. Device nodes are made
 /// with mknod(2) inside a scratch folder (root only), so a regression replaces a scratch node, not

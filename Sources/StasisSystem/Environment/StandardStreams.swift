@@ -3,7 +3,6 @@
 #elseif canImport(Musl)
   internal import Musl
 #endif
-public import AtomicFiles
 
 /// Standard input, output and error, as the tools use them. Writes report failure (a closed pipe,
 /// a full disk behind a redirection) as `AtomicFileError` with the path `<stdout>`

@@ -1,4 +1,3 @@
-public import StasisErrors
 
 #if canImport(Glibc)
   import Glibc
@@ -6,7 +5,7 @@ public import StasisErrors
   import Musl
 #endif
 
-/// The one error type of the `AtomicFiles` module: a file could not be read, written or locked.
+/// The one error type of the `StasisSystem` module: a file could not be read, written or locked.
 ///
 /// Match it by ``code`` (`catch AtomicFileError.Code.noSpace`, which also matches an error of
 /// another module caused by a full disk); ``systemError`` keeps the `errno` the system reported,

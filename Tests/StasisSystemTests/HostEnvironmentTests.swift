@@ -1,6 +1,5 @@
-import AtomicFiles
+import StasisSystem
 import Foundation
-import Host
 import Testing
 
 @Suite("Host environment")
@@ -52,7 +51,7 @@ struct HostEnvironmentTests {
     #expect(clock.now() == date && clock.now() == date && clock.uptimeNanoseconds() == 0)
   }
 
-  @Test func systemFileSystemReadsAndWritesThroughAtomicFiles() throws {
+  @Test func systemFileSystemReadsAndWritesThroughAtomicFile() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
