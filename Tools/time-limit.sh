@@ -18,7 +18,10 @@ trap 'rm -f "$log"' EXIT
 # A minute before the limit, the stacks of the test process's threads (through gdb, when there
 # is one): the frames in this project's code name what is stuck.
 dump_stacks() {
-  sleep "$((limit > 120 ? limit - 60 : limit / 2))"
+  # In the background and waited for, so that ending it below prints no "Terminated" line and
+  # returns here instead of dumping stacks.
+  sleep "$((limit > 120 ? limit - 60 : limit / 2))" &
+  wait $! || return
   for pid in $(pgrep -f 'PackageTests\.xctest'); do
     [ "$(readlink "/proc/$pid/cwd")" = "$PWD" ] || continue
     echo "error: the tests are still running near the limit; the threads of the test process $pid:" >&2
@@ -31,7 +34,7 @@ dump_stacks() {
 }
 dump_stacks &
 dumper=$!
-disown "$dumper"   # no "Terminated" line from the shell when it is ended below
+disown "$dumper"   # no job-status line from this shell either
 
 # timeout(1) puts the command in a process group of its own and signals the whole group, so the
 # test process is ended with it.

@@ -34,7 +34,7 @@ extension IBTool {
       try? environment.standardStreams.writeOutput(versionReport(format: options.outputFormat))
       return 0
     }
-    var report = Report(notices: invocation.notices)
+    var report = Report(notices: invocation.notices, documents: inputs.prefix(1).filter { !$0.isEmpty })
     var status: Int32 = 0
     do {
       try StoryboardLink.link(inputs, into: invocation.linkDirectory ?? "")
@@ -43,7 +43,7 @@ extension IBTool {
       status = 1
     }
     if options.errors || options.warnings || options.notices || !report.errors.isEmpty {
-      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: inputs.first ?? ""))
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
     }
     return status
   }
@@ -64,9 +64,9 @@ extension IBTool {
         }
         options.compile = try XcodeInvocation.compiledPath(of: options.input, in: directory)
       } catch {
-        var report = Report(notices: invocation.notices)
+        var report = Report(notices: invocation.notices, documents: [options.input])
         report.errors.append("\(error)")
-        try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+        try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
         return 1
       }
     }
@@ -75,9 +75,9 @@ extension IBTool {
     do {
       try PartialInfoPlist.write(for: options.input, to: partial, autoActivateCustomFonts: invocation.autoActivateCustomFonts)
     } catch {
-      var report = Report()
+      var report = Report(documents: [options.input])
       report.errors.append("\(error)")
-      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
       return 1
     }
     return 0

@@ -131,14 +131,6 @@ struct Report {
     return (byDocument, run)
   }
 
-  /// The report with `document` among the documents its messages are keyed by (for the steps
-  /// that build their report themselves: linking, Xcode's compilation directory, strings folders).
-  func renderedBytes(options: Options, document: String) -> [UInt8] {
-    var report = self
-    if !document.isEmpty, !report.documents.contains(document) { report.documents.insert(document, at: 0) }
-    return report.renderedBytes(options: options)
-  }
-
   /// The report in `--output-format`: text, an XML property list or a binary one.
   func renderedBytes(options: Options) -> [UInt8] {
     guard options.outputFormat != .humanReadableText else { return Array(rendered(options: options).utf8) }

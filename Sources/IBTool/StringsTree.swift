@@ -84,7 +84,7 @@ extension IBTool {
   /// input is not a folder or no strings step was asked for.
   func runStringsTree(_ options: Options) -> Int32? {
     guard options.exportStringsFile != nil || options.importStringsFile != nil, StringsTree.isFolder(options.input) else { return nil }
-    var report = Report(notices: startingNotices)
+    var report = Report(notices: startingNotices, documents: [options.input])
     var status: Int32 = 0
     do throws(IBToolError) {
       guard options.compile == nil, !options.printObjects, !options.printHierarchy, !options.printConnections, !options.printClasses, options.compare == nil
@@ -99,7 +99,7 @@ extension IBTool {
       status = 1
     }
     if options.errors || options.warnings || options.notices || !report.errors.isEmpty || !report.warnings.isEmpty {
-      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options, document: options.input))
+      try? environment.standardStreams.writeOutput(report.renderedBytes(options: options))
     }
     return status
   }

@@ -1,3 +1,5 @@
+import PropertyLists
+
 extension NibGraph {
   /// A short name for object `index`: its class, and the text of a title, label or class name
   /// it holds (`NSMenuItem "Quit"`, `NSCustomObject AppDelegate`).
@@ -8,7 +10,7 @@ extension NibGraph {
       name = swapped
     }
     if let text = textValue(of: index, keys: ["NSTitle", "NSWindowTitle", "NSContents", "UIText", "UITitle"]), !text.isEmpty {
-      return "#\(index) \(name) \(Self.quoted(text))"
+      return "#\(index) \(name) \(QuotedText.oneLine(text))"
     }
     if ["NSCustomObject", "NSCustomView"].contains(object.className), let className = textValue(of: index, keys: ["NSClassName"]) {
       return "#\(index) \(name) \(className)"
@@ -17,26 +19,6 @@ extension NibGraph {
       return "#\(index) \(name) \(identifier)"
     }
     return "#\(index) \(name)"
-  }
-
-  /// `text` in double quotes, on one line: `"` and `\` escaped with a backslash, a newline as
-  /// `\n`, a carriage return as `\r`, a tab as `\t` and other control characters as `\u{…}` —
-  /// a title may hold any of them, and a listing line must stay one line.
-  public static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 
   /// The text of the first of `keys` that holds a string object.
@@ -107,7 +89,7 @@ extension NibGraph {
         return "(none)"
       }
       let name = textValue(of: connection, keys: ["NSLabel", "UILabel", "NSMarker"]) ?? ""
-      lines.append("\(object.className) \(Self.quoted(name)): \(end(["NSSource", "UISource"])) → \(end(["NSDestination", "UIDestination"]))")
+      lines.append("\(object.className) \(QuotedText.oneLine(name)): \(end(["NSSource", "UISource"])) → \(end(["NSDestination", "UIDestination"]))")
     }
     return lines.isEmpty ? "(no connections)\n" : lines.joined(separator: "\n") + "\n"
   }

@@ -1,4 +1,5 @@
 import StasisSystem
+import PropertyLists
 
 /// One localizable string of an Interface Builder document: an entry of the `.strings` file that
 /// `ibtool --export-strings-file OUT.strings IN.xib` writes, keyed `"<ObjectID>.<property>"`.
@@ -98,8 +99,8 @@ public struct StringsExport: Sendable {
     var text = "\n"
     for (position, entry) in entries.enumerated() {
       if position > 0 { text += "\n" }
-      text += "/* Class = \(Self.quoted(entry.className)); \(entry.property) = \(Self.quoted(entry.value)); ObjectID = \(Self.quoted(entry.objectID)); */\n"
-      text += "\(Self.quoted(entry.key)) = \(Self.quoted(translations[entry.key] ?? entry.value));\n"
+      text += "/* Class = \(QuotedText.stringsToken(entry.className)); \(entry.property) = \(QuotedText.stringsToken(entry.value)); ObjectID = \(QuotedText.stringsToken(entry.objectID)); */\n"
+      text += "\(QuotedText.stringsToken(entry.key)) = \(QuotedText.stringsToken(translations[entry.key] ?? entry.value));\n"
     }
     return text
   }
@@ -133,21 +134,6 @@ public struct StringsExport: Sendable {
     try writeAtomically(bytes(encoding: encoding), toFile: path)
   }
 
-  /// `"text"` with `\`, `"`, newline, carriage return and tab escaped as a strings file reads them.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": result += "\\\\"
-      case "\"": result += "\\\""
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
 }
 
 /// Writes `bytes` to `path` through ``AtomicFile``, so that a failure leaves no half-written file.

@@ -182,22 +182,6 @@ struct StringsFileEdit {
 
   // MARK: - Editing
 
-  /// `value` as a quoted string token.
-  static func quoted(_ value: String) -> String {
-    var text = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
-  }
-
   /// The file with `change` made to `key`, or `nil` when the text cannot be edited in place.
   func edited(key: String, _ change: Change) -> [Unicode.Scalar]? {
     guard let entries = entries() else { return nil }
@@ -206,7 +190,7 @@ struct StringsFileEdit {
     var result = scalars
     switch change {
     case .set(let value):
-      let token = Array(Self.quoted(value).unicodeScalars)
+      let token = Array(QuotedText.stringsToken(value).unicodeScalars)
       if let index {
         let entry = entries[index]
         if let range = entry.value {
@@ -217,7 +201,7 @@ struct StringsFileEdit {
         }
       } else {
         if let last = result.last, last != "\n" { result.append("\n") }
-        result += Array(Self.quoted(key).unicodeScalars) + Array(" = ".unicodeScalars) + token + [";", "\n"]
+        result += Array(QuotedText.stringsToken(key).unicodeScalars) + Array(" = ".unicodeScalars) + token + [";", "\n"]
       }
     case .remove:
       guard let index else { return nil }

@@ -1,5 +1,6 @@
 import StasisSystem
 import Restoration
+import PropertyLists
 
 /// `restoration diff A B`: what changed from snapshot A to snapshot B. The metadata's
 /// timestamps and sequence numbers are printed as the header and do not count as changes;
@@ -50,9 +51,9 @@ struct DiffCommand {
       if old != new { lines.append("metadata: \(name): \(old) → \(new)") }
     }
     compare("format", "\(a.format)", "\(b.format)")
-    compare("bundle version", a.bundleVersion.map(StateValueText.quoted) ?? "none", b.bundleVersion.map(StateValueText.quoted) ?? "none")
+    compare("bundle version", a.bundleVersion.map(QuotedText.oneLine) ?? "none", b.bundleVersion.map(QuotedText.oneLine) ?? "none")
     compare("idiom", a.idiomText, b.idiomText)
-    compare("system version", StateValueText.quoted(a.systemVersion), StateValueText.quoted(b.systemVersion))
+    compare("system version", QuotedText.oneLine(a.systemVersion), QuotedText.oneLine(b.systemVersion))
     return lines
   }
 

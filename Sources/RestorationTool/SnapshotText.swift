@@ -1,4 +1,5 @@
 import Restoration
+import PropertyLists
 
 // How the commands print a snapshot's parts: the metadata, a node's header and state, the
 // excluded objects.
@@ -11,8 +12,8 @@ extension SnapshotMetadata {
 
   /// `bundle version "7", idiom 0 (phone), system version "6.8.0"`.
   var writerLine: String {
-    "bundle version \(bundleVersion.map(StateValueText.quoted) ?? "none"), idiom \(idiomText), "
-      + "system version \(StateValueText.quoted(systemVersion))"
+    "bundle version \(bundleVersion.map(QuotedText.oneLine) ?? "none"), idiom \(idiomText), "
+      + "system version \(QuotedText.oneLine(systemVersion))"
   }
 
   /// `UIUserInterfaceIdiom` with its name.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PropertyLists
 
 /// Node state and app-wide values as text: compact (one line), deterministic (dictionary keys
 /// sorted), and typed at a glance: strings quoted, arrays `[a, b]`, dictionaries `{"k": v}`,
@@ -13,7 +14,7 @@ enum StateValueText {
 
   private static func render(_ value: Any, exact: Bool) -> String {
     switch value {
-    case let string as String: return quoted(string)
+    case let string as String: return QuotedText.oneLine(string)
     case let bool as Bool: return bool ? "true" : "false"
     case let integer as any BinaryInteger: return "\(integer)"
     case let number as Double: return "\(number)"
@@ -21,7 +22,7 @@ enum StateValueText {
     case let date as Date: return exact ? "date(\(date.timeIntervalSinceReferenceDate))" : iso8601(date)
     case let data as Data: return exact ? "<" + data.map { hexDigits($0) }.joined() + ">" : "<\(data.count) bytes>"
     case let dictionary as [String: Any]:
-      return entries(dictionary.map { (quoted($0.key), $0.value) }, exact: exact)
+      return entries(dictionary.map { (QuotedText.oneLine($0.key), $0.value) }, exact: exact)
     case let dictionary as [AnyHashable: Any]:
       return entries(dictionary.map { (render($0.key.base, exact: exact), $0.value) }, exact: exact)
     case let array as [Any]: return "[" + array.map { render($0, exact: exact) }.joined(separator: ", ") + "]"
@@ -31,23 +32,6 @@ enum StateValueText {
 
   private static func entries(_ pairs: [(key: String, value: Any)], exact: Bool) -> String {
     "{" + pairs.sorted { $0.key < $1.key }.map { $0.key + ": " + render($0.value, exact: exact) }.joined(separator: ", ") + "}"
-  }
-
-  /// `"text"` with `"`, `\` and control characters escaped.
-  static func quoted(_ string: String) -> String {
-    var text = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "\\u{" + String(scalar.value, radix: 16) + "}"
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
   }
 
   /// The date in UTC, `2026-01-02T03:04:05Z`, with milliseconds when it has a fraction of a second.

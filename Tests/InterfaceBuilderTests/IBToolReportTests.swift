@@ -1,5 +1,6 @@
 import Foundation
 import Interface
+import PropertyLists
 import TestSupport
 import Testing
 
@@ -124,6 +125,6 @@ struct IBToolReportTests {
     #expect(outcome.status == 0, "\(outcome.stdoutText)")
     #expect(outcome.stdoutText.contains(#"#23 NSButtonCell "Say \"hi\"\nnow \\""#), "\(outcome.stdoutText)")
     #expect(!outcome.stdoutText.split(separator: "\n").contains { $0.hasPrefix("now") })
-    #expect(NibGraph.quoted("a\u{1}b\tc") == #""a\u{1}b\tc""#)
+    #expect(QuotedText.oneLine("a\u{1}b\tc") == #""a\u{1}b\tc""#)
   }
 }

@@ -23,18 +23,7 @@ struct InterruptionAndReadErrorTests {
 
   /// Saves generations 1 and 2; answers the two descriptions.
   func saveTwice() throws -> (first: [String], second: [String]) {
-    let app = try launchSample(folder)
-    _ = app.delegate.list.view
-    app.delegate.generation = 1
-    let first = app.delegate.describe()
-    try app.lifecycle.enterBackground()
-    try app.lifecycle.enterForeground()
-    app.delegate.generation = 2
-    app.delegate.tabs.selectedIndex = 1
-    app.delegate.layOut()
-    let second = app.delegate.describe()
-    try app.lifecycle.enterBackground()
-    return (first, second)
+    try saveSampleTwice(folder)
   }
 
   /// A launch killed while restoring: restoration is extended and never completed, so the

@@ -18,6 +18,25 @@ func launchSample(
   return app
 }
 
+/// Saves the sample app into `folder` twice, with generations 1 and 2 (the second with the
+/// second tab chosen), selecting `row` of the list before the first save when given; answers
+/// the app's two descriptions.
+func saveSampleTwice(_ folder: SavedStateFolder, selectingRow row: Int? = nil) throws -> (first: [String], second: [String]) {
+  let app = try launchSample(folder)
+  _ = app.delegate.list.view
+  app.delegate.generation = 1
+  if let row { app.delegate.list.table.selectRow(at: IndexPath(row: row, section: 0)) }
+  let first = app.delegate.describe()
+  try app.lifecycle.enterBackground()
+  try app.lifecycle.enterForeground()
+  app.delegate.generation = 2
+  app.delegate.tabs.selectedIndex = 1
+  app.delegate.layOut()
+  let second = app.delegate.describe()
+  try app.lifecycle.enterBackground()
+  return (first, second)
+}
+
 /// Drives the sample app to a state with every kind of node: the detail pushed with edited
 /// text being edited, rows selected after a reorder, both scroll offsets.
 func driveToRichState(_ app: SampleApp) {

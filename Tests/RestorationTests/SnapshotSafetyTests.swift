@@ -19,19 +19,7 @@ struct SnapshotSafetyTests {
 
   /// Saves the sample app twice, with generations 1 and 2; answers the two descriptions.
   func saveTwice() throws -> (first: [String], second: [String]) {
-    let app = try launchSample(folder)
-    _ = app.delegate.list.view
-    app.delegate.generation = 1
-    app.delegate.list.table.selectRow(at: IndexPath(row: 1, section: 0))
-    let first = app.delegate.describe()
-    try app.lifecycle.enterBackground()
-    try app.lifecycle.enterForeground()
-    app.delegate.generation = 2
-    app.delegate.tabs.selectedIndex = 1
-    app.delegate.layOut()
-    let second = app.delegate.describe()
-    try app.lifecycle.enterBackground()
-    return (first, second)
+    try saveSampleTwice(folder, selectingRow: 1)
   }
 
   @Test("An app container's saved-state folder is Library/Saved Application State/<bundle id>.savedState")
