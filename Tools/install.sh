@@ -17,8 +17,10 @@
 #   --scratch-path DIR  SwiftPM's build folder (default .build-install in the package)
 #   --no-strip          keep the binaries' symbol tables and debug information (for backtraces)
 #   --check             after installing, check the installed tree: no libswift*.so needed
-#                       (ldd), each tool's help, each man page renders, each bash completion
-#                       loads and completes a flag; exits 1 on the first failure
+#                       (ldd), each tool's help, each man page renders, each bash and fish
+#                       completion loads and completes a flag, each zsh completion parses and
+#                       is bound by compinit, the tools start with the Swift toolchain hidden
+#                       (as root, in a mount namespace); exits 1 on the first failure
 #
 # What the binaries still load from the system: the C library (glibc), libstdc++/libgcc_s, and
 # libxml2 (ibtool's XML reader; Debian/Ubuntu package libxml2), none of them part of Swift.
@@ -121,4 +123,35 @@ for case in "plutil -con:-convert" "defaults wr:write" "ibtool --compil:--compil
     printf "%s\n" "${COMPREPLY[@]}"' _ "$prefix/share/bash-completion/completions/$tool" $words)
   grep -qx -- "$expected" <<< "$got" || fail "bash completion of '$words' gave '$got', not $expected"
 done
+# zsh (when installed): each completion parses, and compinit binds it to its tool.
+if command -v zsh > /dev/null; then
+  for tool in "${tools[@]}"; do
+    zsh -n "$prefix/share/zsh/site-functions/_$tool" || fail "zsh cannot parse _$tool"
+    bound=$(zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -D; print -r -- "${_comps[$2]}"' \
+      _ "$prefix/share/zsh/site-functions" "$tool")
+    [[ $bound == "_$tool" ]] || fail "zsh's compinit binds $tool to '$bound', not _$tool"
+  done
+fi
+# fish (when installed): each completion loads and completes a flag or a command.
+if command -v fish > /dev/null; then
+  for case in "plutil -con:-convert" "defaults wr:write" "ibtool --compil:--compile" "restoration di:diff"; do
+    words=${case%%:*} expected=${case##*:}
+    tool=${words%% *}
+    got=$(PATH=$prefix/bin:$PATH fish --no-config -c 'source $argv[1]; complete -C $argv[2]' \
+      "$prefix/share/fish/vendor_completions.d/$tool.fish" "$words" | cut -f1)
+    grep -qx -- "$expected" <<< "$got" || fail "fish completion of '$words' gave '$got', not $expected"
+  done
+fi
+# Without Swift: with the toolchain's folder hidden under an empty tmpfs in a mount namespace of
+# their own (root and unshare(1) needed; skipped otherwise), the tools still start and work.
+swift_usr=$(command -v swift > /dev/null && dirname "$(dirname "$(readlink -f "$(command -v swift)")")" || true)
+if [[ -n $swift_usr && $(id -u) == 0 ]] && command -v unshare > /dev/null; then
+  unshare --mount bash -c '
+    mount -t tmpfs none "$1" || exit 2
+    [[ -z $(ls "$1") ]] || exit 2
+    "$2/plutil" -help > /dev/null && "$2/defaults" help > /dev/null && "$2/ibtool" --version > /dev/null &&
+      "$2/restoration" --help > /dev/null' _ "$swift_usr" "$prefix/bin" ||
+    fail "the tools do not start with the Swift toolchain ($swift_usr) hidden"
+  echo "install.sh --check: the tools start with $swift_usr hidden" >&2
+fi
 echo "install.sh --check: passed" >&2
