@@ -1,6 +1,6 @@
 import Foundation
 
-// The Rust peer (Benchmarks/RustPeer, the `plist` crate from Debian's librust-plist-dev, through
+// The Rust peer (Benchmarks/RustPeer, Docs/plist-rust-peer.md: the `plist` crate from Debian's librust-plist-dev, through
 // its `Value` tree and through serde): a program of its own that speaks the worker protocol of
 // Workers.swift, so the parent interleaves its cells with every other system's. It times the codec
 // alone, in its own process, on the same clock; process start-up and reading the documents fall
