@@ -9,7 +9,8 @@
 # on disk, --snapshot REV another commit. The benchmark package itself is always the one on disk.
 # Options after that go to plist-bench (see Docs/benchmarks.md), e.g. --datasets small --min-time 0.3.
 #
-# Installs libplist-dev if missing, generates Benchmarks/data/ if missing, builds release.
+# Installs libplist-dev if missing (and cargo and the Rust plist crate's Debian sources, for the Rust
+# peer in Benchmarks/RustPeer), generates Benchmarks/data/ if missing, builds release.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -29,6 +30,27 @@ if ! pkg-config --exists libplist-2.0 2>/dev/null; then
   if [[ "$(id -u)" != 0 ]]; then sudo_cmd="sudo"; fi
   $sudo_cmd apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq libplist-dev pkg-config >&2
+fi
+
+# 1b. The Rust peer (Benchmarks/RustPeer): the `plist` crate, built offline against Debian's crate
+# sources (.cargo/config.toml points crates.io at /usr/share/cargo/registry). Without cargo or the
+# crates the Rust columns read n/a.
+rust_crates=(librust-plist-dev librust-serde-derive-dev librust-serde-json-dev)
+if ! command -v cargo >/dev/null 2>&1 || ! compgen -G "/usr/share/cargo/registry/plist-1.*" >/dev/null \
+  || ! compgen -G "/usr/share/cargo/registry/serde_derive-1.*" >/dev/null \
+  || ! compgen -G "/usr/share/cargo/registry/serde_json-1.*" >/dev/null; then
+  echo "installing cargo and the plist crate's Debian sources" >&2
+  sudo_cmd=""
+  if [[ "$(id -u)" != 0 ]]; then sudo_cmd="sudo"; fi
+  packages=("${rust_crates[@]}")
+  command -v cargo >/dev/null 2>&1 || packages+=(cargo)
+  $sudo_cmd apt-get update -qq >&2 || true
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${packages[@]}" >&2 || echo "run.sh: could not install ${packages[*]}" >&2
+fi
+rust_peer="$here/RustPeer/target/release/plist-rust-peer"
+if command -v cargo >/dev/null 2>&1; then
+  echo "building the Rust peer (cargo, release, offline)" >&2
+  (cd "$here/RustPeer" && nice -n 10 cargo build --release --offline -q >&2) || echo "run.sh: the Rust peer did not build; its columns will read n/a" >&2
 fi
 
 # 2. The documents (git-ignored; deterministic, checked by sha256 in manifest.tsv).
@@ -70,4 +92,6 @@ if [[ "${1:-}" == "--build-only" ]]; then
   echo "$binary"
   exit 0
 fi
-"$binary" --data "$data" --source "$source_note" "$@"
+peer_flags=()
+if [[ -x "$rust_peer" ]]; then peer_flags=(--rust-peer "$rust_peer"); fi
+"$binary" --data "$data" --source "$source_note" "${peer_flags[@]}" "$@"

@@ -48,7 +48,7 @@ export_bench() {
     local snapshot="$scratch_root/snapshot" export_dir="$scratch_root/export" replan=0 file
     rm -rf "$export_dir"
     mkdir -p "$export_dir/$relative" "$snapshot"
-    git -C "$root" archive "$revision" Package.swift Sources Tools Tests Examples | tar -x -C "$export_dir"
+    git -C "$root" archive "$revision" Package.swift Sources Tools Tests Examples $(git -C "$root" ls-tree --name-only "$revision" Plugins) | tar -x -C "$export_dir"
     if [[ -f "$root/Package.resolved" ]]; then cp "$root/Package.resolved" "$export_dir/"; fi
     cp -R "$here/Package.swift" "$here/Sources" "$export_dir/$relative/"
     mkdir -p "$export_dir/Benchmarks/Support/BenchSupport"

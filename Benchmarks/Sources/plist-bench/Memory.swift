@@ -76,13 +76,22 @@ func decodeForMemory(_ system: SystemID, _ bytes: Data, _ format: DocumentFormat
     let tree = try LibplistTree(bytes, format)
     count = tree.itemCount
     keepAlive = tree
+  case .rustPlist, .rustSerde:
+    throw Unavailable("\(system.title) is measured by the Rust peer's own memory child")
   }
   return (count, keepAlive)
 }
 
 /// The parent side: runs the child for `system` and parses its line.
-func measureMemory(system: SystemID, document: Document, warmUpPath: String) throws -> MemoryResult {
+/// The Rust peer's systems run the peer's own memory child (the same arguments and report).
+func measureMemory(system: SystemID, document: Document, warmUpPath: String, rustPeer: URL?) throws -> MemoryResult {
+  var executable: URL? = nil
+  if system.isExternal {
+    guard let rustPeer else { throw Unavailable("Rust peer not built (Benchmarks/run.sh builds it)") }
+    executable = rustPeer
+  }
   let outcome = try spawnMemoryChild(
+    executable: executable,
     arguments: ["--memory-child", system.rawValue, document.path, String(document.expectedItems), warmUpPath])
   let fields: [String: Int]
   switch outcome {

@@ -102,7 +102,11 @@ func render(_ results: Results, benchmarks: [Benchmark], systems: [SystemID], op
     "- Stasis: `PropertyListValue(decoding:)` / `value.encoded(as:)`; Stasis Codable and Foundation Codable: "
       + "`PropertyListDecoder`/`PropertyListEncoder` with the item-store structs; Foundation PLS: "
       + "`PropertyListSerialization`; libplist: `plist_from_bin`/`plist_from_xml`/`plist_to_bin`/`plist_to_xml` "
-      + "(Debian libplist-dev \(libplistVersion())).",
+      + "(Debian libplist-dev \(libplistVersion())); Rust plist and Rust plist serde: the `plist` crate "
+      + "\(rustPlistVersion(options.rustPeer)) (Debian librust-plist-dev), `Value::from_reader`/`to_writer_binary`/"
+      + "`to_writer_xml` and `plist::from_reader`/`to_writer_*` with the same item-store structs, in Benchmarks/RustPeer, "
+      + "a worker process of its own that times the codec in-process on the same clock (release, LTO). "
+      + "\"best peer\" is the fastest system other than Stasis's two in that row.",
     "",
   ]
 
@@ -119,6 +123,11 @@ func render(_ results: Results, benchmarks: [Benchmark], systems: [SystemID], op
       header += " \(ratio.0.title) / \(ratio.1.title) |"
       rule += "---:|"
     }
+    let bestPeerColumn = systems.contains(.stasis) && systems.contains(where: \.isPeer)
+    if bestPeerColumn {
+      header += " Stasis / best peer |"
+      rule += "---:|"
+    }
     lines += [header, rule]
     for dataset in results.datasets {
       let label = "\(dataset).\(benchmark.format.fileExtension)"
@@ -130,6 +139,11 @@ func render(_ results: Results, benchmarks: [Benchmark], systems: [SystemID], op
         let l = results.outcomes[CellKey(benchmark: benchmark, dataset: dataset, system: left)]?.megabytesPerSecond
         let r = results.outcomes[CellKey(benchmark: benchmark, dataset: dataset, system: right)]?.megabytesPerSecond
         row += " \(formatRatio(l, r)) |"
+      }
+      if bestPeerColumn {
+        let best = bestPeer(results, benchmark, dataset, systems)
+        let stasis = results.outcomes[CellKey(benchmark: benchmark, dataset: dataset, system: .stasis)]?.megabytesPerSecond
+        row += " \(formatRatio(stasis, best?.rate))\(best.map { " (\($0.system.title))" } ?? "") |"
       }
       lines.append(row)
     }
@@ -152,6 +166,17 @@ func ratioColumns(_ systems: [SystemID]) -> [(SystemID, SystemID)] {
     (.stasis, .foundationPLS), (.stasis, .libplist), (.stasisCodable, .foundationCodable),
   ]
   return wanted.filter { systems.contains($0.0) && systems.contains($0.1) }
+}
+
+/// The fastest peer (any system but Stasis's two) measured on one row.
+func bestPeer(_ results: Results, _ benchmark: Benchmark, _ dataset: String, _ systems: [SystemID]) -> (system: SystemID, rate: Double)? {
+  var best: (system: SystemID, rate: Double)?
+  for system in systems where system.isPeer {
+    guard let rate = results.outcomes[CellKey(benchmark: benchmark, dataset: dataset, system: system)]?.megabytesPerSecond
+    else { continue }
+    if rate > (best?.rate ?? 0) { best = (system, rate) }
+  }
+  return best
 }
 
 /// Slowest-to-fastest spread of each system's MB/s across the documents of one table.

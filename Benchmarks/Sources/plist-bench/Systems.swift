@@ -22,6 +22,10 @@ enum SystemID: String, CaseIterable {
   case foundationPLS = "foundation-pls"
   case foundationCodable = "foundation-codable"
   case libplist
+  /// The Rust `plist` crate's `Value` tree, in the peer process Benchmarks/RustPeer (RustPeer.swift).
+  case rustPlist = "rust-plist"
+  /// The Rust `plist` crate through serde, with the item-store structs, in the same peer.
+  case rustSerde = "rust-serde"
 
   var title: String {
     switch self {
@@ -30,8 +34,17 @@ enum SystemID: String, CaseIterable {
     case .foundationPLS: "Foundation PLS"
     case .foundationCodable: "Foundation Codable"
     case .libplist: "libplist"
+    case .rustPlist: "Rust plist"
+    case .rustSerde: "Rust plist serde"
     }
   }
+
+  /// Systems timed by a program of their own that speaks the worker protocol (the Rust peer),
+  /// not by this executable.
+  var isExternal: Bool { self == .rustPlist || self == .rustSerde }
+
+  /// Every system but Stasis's own two.
+  var isPeer: Bool { self != .stasis && self != .stasisCodable }
 }
 
 /// One generated document, loaded into memory.
@@ -136,6 +149,27 @@ func makeCell(
     let tree = try LibplistTree(source.bytes, source.format)
     try verifyEncoded(tree.encodedData(document.format), reference, system, document)
     return Cell(run: { tree.encodedCount(document.format) }, expected: nil)
+
+  case (.rustPlist, _), (.rustSerde, _):
+    throw Unavailable("\(system.title) runs in the Rust peer (plist-rust-peer --loop for profiling)")
+  }
+}
+
+/// One encoder output of `system` for `document`'s format, written from the tree it decoded from
+/// `source` (as its encode cell does), for `--loop … --output`.
+func encodedOutput(_ system: SystemID, document: Document, source: Document) throws -> Data {
+  switch system {
+  case .stasis: return try stasisEncode(try stasisDecode(source.bytes, source.format), document.format.stasis)
+  case .stasisCodable: return try stasisCodableEncoder(document.format)(try stasisCodableDecode(source.bytes))
+  case .foundationPLS:
+    return try PropertyListSerialization.data(
+      fromPropertyList: try foundationDecode(source.bytes), format: document.format.foundation, options: 0)
+  case .foundationCodable:
+    let encoder = Foundation.PropertyListEncoder()
+    encoder.outputFormat = document.format.foundation
+    return try encoder.encode(try Foundation.PropertyListDecoder().decode(ItemStore.self, from: source.bytes))
+  case .libplist: return try LibplistTree(source.bytes, source.format).encodedData(document.format)
+  case .rustPlist, .rustSerde: throw Unavailable("\(system.title) runs in the Rust peer")
   }
 }
 

@@ -127,7 +127,6 @@ final class Worker {
   /// cells it could not prepare in `results`.
   init(system: SystemID, options: Options, results: inout Results) throws {
     self.system = system
-    process.executableURL = try currentExecutableURL()
     process.arguments = [
       "--references", String(decoding: try JSONEncoder().encode(options.references), as: UTF8.self),
       "--worker", system.rawValue, "--data", options.dataDirectory,
@@ -136,6 +135,18 @@ final class Worker {
       "--min-time", String(options.minimumTime), "--warm-up", String(options.warmUp),
       "--rounds", String(options.rounds), "--clock", options.clock.rawValue,
     ]
+    // The Rust peer is a worker of its own (RustPeer.swift); it leaves its encoders' output in a
+    // folder for this process to read back.
+    var peerOutputs: URL? = nil
+    if system.isExternal {
+      let (executable, outputs) = try prepareRustPeer(options)
+      process.executableURL = executable
+      process.arguments! += ["--outputs", outputs.path]
+      peerOutputs = outputs
+    } else {
+      process.executableURL = try currentExecutableURL()
+    }
+    defer { if let peerOutputs { try? FileManager.default.removeItem(at: peerOutputs) } }
     process.standardInput = commands
     process.standardOutput = replyPipe
     replies = LineReader(descriptor: replyPipe.fileHandleForReading.fileDescriptor)
@@ -154,8 +165,18 @@ final class Worker {
           throw CheckFailure("the \(system.title) worker said \(line.debugDescription)")
         }
         let key = CellKey(benchmark: benchmark, dataset: parts[3], system: system)
-        cells.append((key, index, parts[4], bytes))
         results.sizes[parts[4]] = bytes
+        if let peerOutputs, benchmark.operation == .encode {
+          do {
+            try verifyPeerOutput(peerOutputs, cell: index, key: key, label: parts[4], options: options)
+          } catch {
+            results.outcomes[key] = .failed("\(error)")
+            results.failures.append("\(benchmark.title), \(parts[4]), \(system.title): \(error)")
+            progress("\(benchmark.title) \(parts[4]) \(system.title): FAILED: \(error)")
+            continue
+          }
+        }
+        cells.append((key, index, parts[4], bytes))
       case "unavailable", "failed":
         guard parts.count == 6, let bytes = Int(parts[4]) else {
           throw CheckFailure("the \(system.title) worker said \(line.debugDescription)")

@@ -3,10 +3,13 @@
 // the large binary document. Prints Markdown to stdout and progress to stderr.
 //
 //   plist-bench [--data DIR] [--min-time S] [--warm-up S] [--datasets small,medium,large]
-//               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist]
+//               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist,rust-plist,rust-serde]
+//               [--rust-peer PATH]   (Benchmarks/RustPeer's binary; run.sh builds it and passes it)
 //               [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
 //               [--clock cpu|wall] [--rounds N]
 //   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
+//               [--output PATH]   (an encoder's output, written once before the loop: for comparing
+//                                  the bytes two builds write)
 //   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
 //   plist-bench --worker SYSTEM [options]                                         (internal)
 
@@ -34,8 +37,12 @@ struct Options {
   var iterations = 20
   var clock = BenchClock.cpu
   var rounds = 10
+  /// Loop mode: where to write the encoder's output once.
+  var output: String?
   /// Which library source was built, for the header (run.sh passes it).
   var source: String?
+  /// The Rust peer's executable (Benchmarks/RustPeer, RustPeer.swift); its systems are n/a without it.
+  var rustPeer: URL? = defaultRustPeer()
 }
 
 func fail(_ message: String) -> Never {
@@ -96,6 +103,8 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--benchmarks": options.benchmarks = parseList(reader.value(flag)).map(parseBenchmark)
     case "--no-memory": options.memory = false
     case "--source": options.source = reader.value(flag)
+    case "--output": options.output = reader.value(flag)
+    case "--rust-peer": options.rustPeer = URL(fileURLWithPath: reader.value(flag))
     case "--iterations": options.iterations = reader.number(flag)
     case "--rounds": options.rounds = Swift.max(1, reader.number(flag))
     case "--clock":
@@ -187,6 +196,11 @@ if let (system, benchmark, dataset) = options.loop {
   verifyEncoders = false
   do {
     let cell = try makeCell(system, benchmark.operation, document, source: source, reference: reference)
+    if let output = options.output {
+      guard benchmark.operation == .encode else { fail("--output is for encoders") }
+      try encodedOutput(system, document: document, source: source)
+        .write(to: URL(fileURLWithPath: output))
+    }
     let start = wallNow()
     let cpuStart = BenchClock.cpu.now()
     for _ in 0..<options.iterations {
@@ -234,6 +248,8 @@ for system in options.systems {
     progress("preparing \(system.title), \(operation.rawValue)")
     do {
       workers.append(try Worker(system: system, options: operationOptions, results: &results))
+    } catch let error as Unavailable {
+      progress("\(system.title), \(operation.rawValue): n/a (\(error))")
     } catch {
       results.failures.append("\(system.title), \(operation.rawValue): \(error)")
       progress("\(system.title), \(operation.rawValue): FAILED: \(error)")
@@ -290,7 +306,8 @@ if options.memory {
   let warmUpPath = dataset != "plist-small" && FileManager.default.fileExists(atPath: smallest) ? smallest : ""
   for system in options.systems {
     do {
-      let memory = try measureMemory(system: system, document: document, warmUpPath: warmUpPath)
+      let memory = try measureMemory(
+        system: system, document: document, warmUpPath: warmUpPath, rustPeer: options.rustPeer)
       results.memory[system] = .success(memory)
       progress(
         "memory \(document.label) \(system.title): peak extra \(formatSize(memory.peakExtra)) "

@@ -366,6 +366,14 @@ enum BinaryPlistReader {
       }
     }
 
+    /// Whether four big-endian UTF-16 units are all ASCII (each unit's high byte zero and low byte
+    /// below 0x80). `word` holds their eight bytes with the first in its lowest byte
+    /// (`UInt64(littleEndian:)` of the bytes loaded in memory order).
+    @inline(__always)
+    static func fourASCIIUnits(_ word: UInt64) -> Bool {
+      word & 0x80FF_80FF_80FF_80FF == 0
+    }
+
     /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
     func utf16String(payload: Int, count: Int) -> String {
       let source = buffer.baseAddress! + payload
@@ -375,6 +383,14 @@ enum BinaryPlistReader {
       var length = 0
       var position = 0
       while position < count {
+        // Runs of ASCII four units at a time.
+        if position &+ 4 <= count,
+          Self.fourASCIIUnits(UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt64.self)))
+        {
+          length &+= 4
+          position &+= 4
+          continue
+        }
         let unit = UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self))
         position &+= 1
         if unit < 0x80 {
@@ -394,6 +410,17 @@ enum BinaryPlistReader {
         var out = target.baseAddress!
         var index = 0
         while index < count {
+          if index &+ 4 <= count {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
+            if Self.fourASCIIUnits(word) {
+              // The units' low bytes (big-endian units: every second byte, from the second).
+              let bytes = UInt32(truncatingIfNeeded: (word >> 8) & 0xFF | (word >> 16) & 0xFF00 | (word >> 24) & 0xFF_0000 | (word >> 32) & 0xFF00_0000)
+              UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+              out += 4
+              index &+= 4
+              continue
+            }
+          }
           var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
           index &+= 1
           if scalar < 0x80 {

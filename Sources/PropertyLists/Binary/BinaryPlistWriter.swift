@@ -48,6 +48,8 @@ enum BinaryPlistWriter {
     var pending: [Int] = []
     var uniques = UniquingTable()
     var keyNumbers = KeyNumbers()
+    /// Key numbers by keys array (see ``KeyArrayCache``).
+    var keyRuns = KeyArrayCache<[Int]>()
     var firstTrue: Int?
     var firstFalse: Int?
     /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
@@ -74,7 +76,16 @@ enum BinaryPlistWriter {
         let number = objects.count
         objects.append(.dictionary(first: 0, count: 0))
         let mark = pending.count
-        for key in dictionary.keys { pending.append(flattenKey(key)) }
+        let keys = dictionary.keys
+        // A keys array met before has the same key numbers (a key's number never changes once
+        // given); they are recorded the second time it is met.
+        let run = keyRuns.slot(of: keys)
+        if let run, let numbers = keyRuns.payload(in: run) {
+          pending.append(contentsOf: numbers)
+        } else {
+          for key in keys { pending.append(flattenKey(key)) }
+          if let run { keyRuns.setPayload(Array(pending[mark...]), in: run) } else { keyRuns.insert(keys, payload: nil) }
+        }
         let values = dictionary.values
         for index in values.indices { pending.append(try flatten(values[index], depth: depth + 1)) }
         let first = references.count

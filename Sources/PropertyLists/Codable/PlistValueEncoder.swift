@@ -32,20 +32,78 @@ final class EncodingContainerBox {
   let isArray: Bool
   /// Keys in the order written (dictionaries only; a repeated key keeps its first place and
   /// takes its last value when the box becomes a value, as Foundation's ordered storage does).
+  /// Empty while the keys so far are the first `matched` keys of `template`.
   var keys: [String] = []
   var values: [PropertyListValue] = []
   var pending: [PendingEntry] = []
+  /// The keys of the last dictionary finished at this level when no key repeated in it: sibling
+  /// values (the elements of an array of structs) write the same keys in the same order, so a box
+  /// that follows the template shares its array (no per-key append, no array, no repeat check).
+  private var template: [String]
+  /// How many keys so far equal the template's first keys; -1 once they have diverged (then
+  /// `keys` holds them all).
+  private var matched = 0
+  /// Where the finished keys are recorded as the next template (nil: not recorded).
+  private let templates: KeyTemplates?
+  private let level: Int
 
-  init(isArray: Bool, capacity: Int = 0) {
+  init(isArray: Bool, capacity: Int = 0, templates: KeyTemplates? = nil, level: Int = 0) {
     self.isArray = isArray
+    self.templates = isArray ? nil : templates
+    self.level = level
+    template = isArray ? [] : templates?[level, 0] ?? []
     if capacity > 0 {
       values.reserveCapacity(capacity)
-      if !isArray { keys.reserveCapacity(capacity) }
     }
   }
 
-  @inline(__always) func append(_ value: PropertyListValue, forKey key: String) {
+  /// The key at `position` (dictionaries only).
+  @inline(__always) func key(at position: Int) -> String {
+    matched >= 0 ? template[position] : keys[position]
+  }
+
+  @inline(__always) private func appendKey(_ key: String) {
+    if matched >= 0 {
+      if matched < template.count && sameString(template[matched], key) {
+        matched &+= 1
+        return
+      }
+      if switchTemplate(forKey: key) { return }
+      diverge()
+    }
     keys.append(key)
+  }
+
+  /// Moves to another of the level's templates that starts with the keys matched so far and
+  /// continues with `key` (structs with optional fields have a few shapes).
+  @inline(never) private func switchTemplate(forKey key: String) -> Bool {
+    guard let templates else { return false }
+    for candidate in 0..<KeyTemplates.perLevel {
+      let other = templates[level, candidate]
+      guard other.count > matched, sameString(other[matched], key) else { continue }
+      var same = true
+      for position in 0..<matched where !sameString(other[position], template[position]) {
+        same = false
+        break
+      }
+      if same {
+        template = other
+        matched &+= 1
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Leaves the template: the keys matched so far become `keys`.
+  @inline(never) private func diverge() {
+    keys.reserveCapacity(Swift.max(values.count + 1, template.count))
+    keys.append(contentsOf: template[..<matched])
+    matched = -1
+  }
+
+  @inline(__always) func append(_ value: PropertyListValue, forKey key: String) {
+    appendKey(key)
     values.append(value)
   }
 
@@ -57,7 +115,7 @@ final class EncodingContainerBox {
   /// when it is of the same kind (Foundation hands back the existing nested container), else a
   /// new one in a reserved place.
   func nestedBox(forKey key: String, isArray: Bool) -> EncodingContainerBox {
-    if let existing = pending.last(where: { keys[$0.position] == key }),
+    if let existing = pending.last(where: { self.key(at: $0.position) == key }),
       case .container(let box) = existing.source, box.isArray == isArray
     {
       return box
@@ -70,7 +128,7 @@ final class EncodingContainerBox {
   /// Reserves the next place (for `key` in a dictionary) for a value still being written.
   func reserve(forKey key: String?, source: PendingEntry.Source) {
     pending.append(PendingEntry(position: values.count, source: source))
-    if let key { keys.append(key) }
+    if let key { appendKey(key) }
     values.append(.dictionary(PropertyListDictionary()))
   }
 
@@ -78,7 +136,47 @@ final class EncodingContainerBox {
   func makeValue() -> PropertyListValue {
     for entry in pending { values[entry.position] = entry.makeValue() }
     if isArray { return .array(values) }
-    return .dictionary(PropertyListDictionary(keys: keys, values: values))
+    if matched >= 0 {
+      // The template's keys, or the first of them: no key repeats.
+      if matched == template.count { return .dictionary(PropertyListDictionary(uniqueKeys: template, values: values)) }
+      return .dictionary(PropertyListDictionary(uniqueKeys: Array(template[..<matched]), values: values))
+    }
+    let dictionary = PropertyListDictionary(keys: keys, values: values)
+    if let templates, dictionary.count == keys.count { templates.record(keys, level: level) }
+    return .dictionary(dictionary)
+  }
+}
+
+/// Whether two strings are the same: first by their bits (a key's `stringValue` is usually the
+/// same literal every time, or a small string held inline), then by value.
+@inline(__always) func sameString(_ a: String, _ b: String) -> Bool {
+  if MemoryLayout<String>.size == 16 {
+    let x = unsafeBitCast(a, to: (UInt64, UInt64).self)
+    let y = unsafeBitCast(b, to: (UInt64, UInt64).self)
+    if x == y { return true }
+  }
+  return a == b
+}
+
+/// The key templates of each nesting level (see `EncodingContainerBox`): the last few distinct
+/// key lists without a repeated key, newest first, at most `DepthHints.capacity` levels; deeper
+/// levels have none. Only ever a guess to compare against.
+final class KeyTemplates {
+  static let perLevel = 4
+  private var storage = [[String]](repeating: [], count: DepthHints.capacity * KeyTemplates.perLevel)
+
+  subscript(level: Int, candidate: Int) -> [String] {
+    level >= 0 && level < DepthHints.capacity ? storage[level &* Self.perLevel &+ candidate] : []
+  }
+
+  /// Makes `keys` the level's newest template.
+  func record(_ keys: [String], level: Int) {
+    guard level >= 0 && level < DepthHints.capacity else { return }
+    let first = level * Self.perLevel
+    for candidate in stride(from: Self.perLevel - 1, to: 0, by: -1) {
+      storage[first + candidate] = storage[first + candidate - 1]
+    }
+    storage[first] = keys
   }
 }
 
@@ -95,6 +193,8 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
   /// How many entries the last container at each level held: sibling values (the elements of
   /// an array of structs) usually have the same shape, so new containers reserve that much.
   let sizeHints = DepthHints()
+  /// The last dictionary's keys at each level (see `EncodingContainerBox`).
+  let keyTemplates = KeyTemplates()
   init(userInfo: [CodingUserInfoKey: Any], path: [any CodingKey] = []) {
     self.userInfo = userInfo
     self.path = path
@@ -120,7 +220,8 @@ final class PlistValueEncoder: Encoder, SingleValueEncodingContainer {
     } else {
       precondition(
         single == nil, "Attempt to push new keyed encoding container when already previously encoded at this path.")
-      box = EncodingContainerBox(isArray: false, capacity: Swift.min(sizeHints[path.count], 64))
+      box = EncodingContainerBox(
+        isArray: false, capacity: Swift.min(sizeHints[path.count], 64), templates: keyTemplates, level: path.count)
       container = box
     }
     return KeyedEncodingContainer(

@@ -25,21 +25,45 @@ extension ByteOutput {
   mutating func appendEscaped(_ string: String) {
     var string = string
     string.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let count = bytes.count
       var runStart = 0
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        guard byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") else { continue }
-        append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        switch byte {
-        case UInt8(ascii: "<"): append("&lt;")
-        case UInt8(ascii: ">"): append("&gt;")
-        default: append("&amp;")
+      var index = 0
+      while index < count {
+        // Eight bytes at a time while none of them needs escaping (most text).
+        while index &+ 8 <= count, !Self.mayNeedEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+          index &+= 8
         }
-        runStart = index + 1
+        let end = Swift.min(index &+ 8, count)
+        while index < end {
+          let byte = base[index]
+          if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") {
+            append(UnsafeBufferPointer(start: base + runStart, count: index &- runStart))
+            switch byte {
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            default: append("&amp;")
+            }
+            runStart = index &+ 1
+          }
+          index &+= 1
+        }
       }
-      append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      append(UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
     }
   }
+
+  /// Whether any of eight bytes may be `<`, `>` or `&` (no false negatives; a false positive
+  /// only sends the word through the byte-by-byte check). `<` and `>` differ in one bit (0x3C,
+  /// 0x3E), so one test covers both.
+  @inline(__always)
+  static func mayNeedEscaping(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    return hasZeroByte((word | (ones &* 0x02)) ^ (ones &* 0x3E)) || hasZeroByte(word ^ (ones &* 0x26))
+  }
+
 
   /// An integer in decimal, as CF's `%@` of a CFNumber prints it.
   mutating func appendDecimal(_ integer: PropertyListInteger) {

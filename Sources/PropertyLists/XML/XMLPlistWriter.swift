@@ -66,7 +66,8 @@ enum XMLPlistWriter {
 
   private static func writeTree(_ root: PropertyListValue, into out: inout XMLPlistOutput) throws(PropertyListError) {
     var stack: [Frame] = []
-    if let frame = try writeValue(root, indent: 0, into: &out) { stack.append(frame) }
+    var orders = KeyOrderCache()
+    if let frame = try writeValue(root, indent: 0, orders: &orders, into: &out) { stack.append(frame) }
     while !stack.isEmpty {
       let top = stack.count - 1
       let indent = stack.count  // children of frame `top` sit one level below it
@@ -80,7 +81,9 @@ enum XMLPlistWriter {
           out.appendEscaped(stack[top].keys[position])
           out.append("</key>\n")
         }
-        if let frame = try writeValue(stack[top].values[position], indent: indent, into: &out) { stack.append(frame) }
+        if let frame = try writeValue(stack[top].values[position], indent: indent, orders: &orders, into: &out) {
+          stack.append(frame)
+        }
       } else {
         let isDictionary = stack[top].isDictionary
         stack.removeLast()
@@ -92,7 +95,9 @@ enum XMLPlistWriter {
 
   /// Writes a scalar or empty container completely, or the open tag of a container whose
   /// children the caller then writes (returned as a frame).
-  private static func writeValue(_ value: PropertyListValue, indent: Int, into out: inout XMLPlistOutput) throws(PropertyListError) -> Frame? {
+  private static func writeValue(
+    _ value: PropertyListValue, indent: Int, orders: inout KeyOrderCache, into out: inout XMLPlistOutput
+  ) throws(PropertyListError) -> Frame? {
     out.appendTabs(indent)
     switch value {
     case .string(let string):
@@ -158,16 +163,34 @@ enum XMLPlistWriter {
       } else {
         out.append("<dict>\n")
         let keys = dictionary.storedKeys
-        var sorted = true
-        for index in 1..<Swift.max(keys.count, 1) where !utf16Precedes(keys[index - 1], keys[index]) {
-          sorted = false
-          break
-        }
-        let order = sorted ? nil : keys.indices.sorted { utf16Precedes(keys[$0], keys[$1]) }
-        return Frame(values: dictionary.storedValues, keys: keys, order: order, isDictionary: true)
+        return Frame(values: dictionary.storedValues, keys: keys, order: orders.order(of: keys), isDictionary: true)
       }
     }
     return nil
+  }
+
+  /// The positions of a dictionary's keys in CF's order (`nil` when they are stored in it), worked
+  /// out once per keys array that repeats (see ``KeyArrayCache``).
+  struct KeyOrderCache {
+    /// An order, or `nil`: the keys are stored in order.
+    private var cache = KeyArrayCache<[Int]?>()
+
+    mutating func order(of dictionaryKeys: [String]) -> [Int]? {
+      let slot = cache.slot(of: dictionaryKeys)
+      if let slot, let order = cache.payload(in: slot) { return order }
+      let order = Self.computeOrder(dictionaryKeys)
+      if let slot { cache.setPayload(order, in: slot) } else { cache.insert(dictionaryKeys, payload: order) }
+      return order
+    }
+
+    static func computeOrder(_ keys: [String]) -> [Int]? {
+      var sorted = true
+      for index in 1..<Swift.max(keys.count, 1) where !utf16Precedes(keys[index - 1], keys[index]) {
+        sorted = false
+        break
+      }
+      return sorted ? nil : keys.indices.sorted { utf16Precedes(keys[$0], keys[$1]) }
+    }
   }
 
   /// Whether `a` sorts before `b` by UTF-16 code units, CF's key order

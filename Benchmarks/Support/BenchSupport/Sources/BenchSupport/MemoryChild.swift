@@ -16,10 +16,11 @@ public enum MemoryChildOutcome: Sendable {
   case failed(status: Int32, message: String)
 }
 
-/// Runs this executable again with `arguments` and reads its one-line report.
-public func spawnMemoryChild(arguments: [String]) throws -> MemoryChildOutcome {
+/// Runs this executable again (or `executable`, a peer program that reports the same way) with
+/// `arguments` and reads its one-line report.
+public func spawnMemoryChild(executable: URL? = nil, arguments: [String]) throws -> MemoryChildOutcome {
   let process = Process()
-  process.executableURL = try currentExecutableURL()
+  process.executableURL = try executable ?? currentExecutableURL()
   process.arguments = arguments
   let output = Pipe()
   // Standard error goes to a file, so that a child writing much there cannot block on a full pipe
