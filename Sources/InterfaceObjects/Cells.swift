@@ -85,6 +85,9 @@ open class ButtonCell: Cell {
   public var bezelStyle = 0
   public var image: Image?
   public var alternateImage: Image?
+  /// `NSButtonType` (`NSAuxButtonType`): 3 a check box (switch), 4 a radio button, 0 and 7 push
+  /// buttons.
+  public var buttonType = 0
 
   public required init() { super.init() }
 
@@ -103,6 +106,7 @@ open class ButtonCell: Cell {
     bezelStyle = coder.decodeInteger(forKey: "NSBezelStyle") ?? 0
     image = try coder.decodeObject(forKey: "NSNormalImage", as: Image.self)
     alternateImage = try coder.decodeObject(forKey: "NSAlternateImage", as: Image.self)
+    buttonType = coder.decodeInteger(forKey: "NSAuxButtonType") ?? 0
   }
 }
 

@@ -41,6 +41,8 @@ public struct DrawingPrimitive {
     case button(ButtonContent)
     /// An on/off control (`UISwitch`, `NSSwitch`).
     case toggle(isOn: Bool, focused: Bool)
+    /// AppKit's check box or radio button (`NSButtonType` switch or radio) with its title.
+    case checkBox(title: String, isOn: Bool, isRadio: Bool, run: TextRun)
     /// A segmented control's titles and its selected segment.
     case segments(titles: [String], selected: Int, focused: Bool)
     /// A slider's or stepper's value in its range.
@@ -166,6 +168,8 @@ public struct ButtonContent {
   public var focused: Bool
   /// Whether it draws a bezel (AppKit's push buttons); UIKit's system buttons are text only.
   public var isBezeled: Bool
+  /// A pop-up button (`NSPopUpButton`): its selected item's title and an arrow.
+  public var isPopUp = false
   public var run: TextRun
 }
 

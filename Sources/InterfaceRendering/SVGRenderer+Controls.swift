@@ -56,11 +56,43 @@ extension SVGRenderer {
       let bezel = frame.insetBy(dx: frame.width > 12 ? 2 : 0, dy: frame.height > 12 ? 2 : 0)
       writer.element("rect", Self.rect(bezel, radius: 5) + Self.fill(palette.control) + Self.stroke(palette.separator))
     }
+    if button.isPopUp {
+      // The pop-up's arrows at the right end of the bezel.
+      let x = frame.maxX - 12, y = frame.midY
+      let up = "M\(Self.n(x - 3)),\(Self.n(y - 1.5)) L\(Self.n(x)),\(Self.n(y - 4.5)) L\(Self.n(x + 3)),\(Self.n(y - 1.5))"
+      let down = "M\(Self.n(x - 3)),\(Self.n(y + 1.5)) L\(Self.n(x)),\(Self.n(y + 4.5)) L\(Self.n(x + 3)),\(Self.n(y + 1.5))"
+      let arrows: [(String, String?)] = [("d", up + " " + down), ("fill", "none")]
+      writer.element("path", arrows + Self.stroke(palette.text, width: 1.2))
+      text(button.run, in: CGRect(x: frame.minX + 4, y: frame.minY, width: max(0, frame.width - 24), height: frame.height), inset: 4, into: &writer)
+      return
+    }
     if let image = button.image, button.title.isEmpty {
       self.image(image, in: frame.insetBy(dx: button.isBezeled ? 4 : 0, dy: button.isBezeled ? 4 : 0), into: &writer)
       return
     }
     text(button.run, in: frame, inset: 4, into: &writer)
+  }
+
+  /// A check box (a rounded square, ✓ when on) or a radio button (a circle, a dot when on), 14
+  /// points, and its title to the right.
+  func checkBox(isOn: Bool, isRadio: Bool, run: TextRun, in frame: CGRect, into writer: inout SVGWriter) {
+    let side = min(14, frame.height)
+    let box = CGRect(x: frame.minX + 1, y: frame.midY - side / 2, width: side, height: side)
+    let fill = isOn ? palette.accent : palette.named("textBackground")!
+    if isRadio {
+      writer.element("circle", [("cx", Self.n(box.midX)), ("cy", Self.n(box.midY)), ("r", Self.n(side / 2 - 0.5))] + Self.fill(fill) + Self.stroke(palette.separator))
+      if isOn { writer.element("circle", [("cx", Self.n(box.midX)), ("cy", Self.n(box.midY)), ("r", Self.n(side / 5))] + Self.fill(.white)) }
+    } else {
+      writer.element("rect", Self.rect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3) + Self.fill(fill) + Self.stroke(palette.separator))
+      if isOn {
+        let start = "M\(Self.n(box.minX + side * 0.25)),\(Self.n(box.midY))"
+        let corner = " L\(Self.n(box.minX + side * 0.43)),\(Self.n(box.maxY - side * 0.28))"
+        let end = " L\(Self.n(box.maxX - side * 0.22)),\(Self.n(box.minY + side * 0.25))"
+        let path = start + corner + end
+        writer.element("path", [("d", path), ("fill", "none"), ("stroke-linecap", "round")] + Self.stroke(.white, width: 1.8))
+      }
+    }
+    text(run, in: CGRect(x: box.maxX + 5, y: frame.minY, width: max(0, frame.maxX - box.maxX - 5), height: frame.height), into: &writer)
   }
 
   /// A switch: a pill (green when on) with its knob.

@@ -2,13 +2,12 @@ import Foundation
 import InterfaceObjects
 
 extension SVGRenderer {
-  /// The width a text is estimated to take (no font metrics here: half an em and a bit per
-  /// character, a full em for wide ones, 0.6 em in a monospaced font). Used to wrap and truncate.
+  /// The width a text is estimated to take (no font metrics here: 0.52 em per character, a full em for wide ones, 0.6 em in a monospaced font). Used to wrap and truncate.
   static func estimatedWidth(_ text: Substring, font: ResolvedFont) -> Double {
     var ems = 0.0
     for character in text {
       let wide = TerminalScreen.columns(of: character) == 2
-      ems += wide ? 1 : font.isMonospaced ? 0.6 : (character == " " ? 0.28 : 0.55)
+      ems += wide ? 1 : font.isMonospaced ? 0.6 : (character == " " ? 0.28 : 0.52)
     }
     return ems * font.size * (font.weight >= 600 ? 1.06 : 1)
   }
@@ -46,7 +45,8 @@ extension SVGRenderer {
   }
 
   /// `run` in `frame`: lines centred vertically as a block, aligned left, centre or right,
-  /// clipped to the frame.
+  /// clipped to the frame's height and, widened by a fifth on each side, its width (a fallback
+  /// font may be a little wider than the document's: better a letter past the frame than cut).
   func text(_ run: TextRun, in frame: CGRect, inset: Double = 0, into writer: inout SVGWriter) {
     guard !run.text.isEmpty, frame.width > 0, frame.height > 0 else { return }
     let box = frame.insetBy(dx: inset, dy: 0)
@@ -63,7 +63,7 @@ extension SVGRenderer {
     var attributes: [(String, String?)] = [
       ("font-family", families), ("font-size", Self.n(run.font.size)), ("font-weight", run.font.weight == 400 ? nil : String(run.font.weight)),
       ("font-style", run.font.isItalic ? "italic" : nil), ("text-anchor", anchor), ("xml:space", "preserve"),
-      ("clip-path", "url(#\(writer.clipID(for: frame)))"),
+      ("clip-path", "url(#\(writer.clipID(for: frame.insetBy(dx: -frame.width / 5, dy: 0))))"),
     ]
     attributes += Self.fill(run.color)
     for (index, line) in lines.enumerated() where !line.isEmpty {

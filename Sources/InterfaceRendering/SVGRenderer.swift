@@ -82,6 +82,8 @@ public struct SVGRenderer {
       self.button(button, in: frame, into: &writer)
     case .toggle(let isOn, _):
       toggle(isOn, in: frame, into: &writer)
+    case .checkBox(_, let isOn, let isRadio, let run):
+      checkBox(isOn: isOn, isRadio: isRadio, run: run, in: frame, into: &writer)
     case .segments(let titles, let selected, _):
       segments(titles, selected: selected, in: frame, into: &writer)
     case .value(let value):

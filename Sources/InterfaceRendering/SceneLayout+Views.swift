@@ -32,7 +32,10 @@ extension SceneLayout {
       return textField(field, focused: focused, opacity: opacity)
     case let popUp as PopUpButton:
       let title = popUp.titleOfSelectedItem ?? popUp.title
-      return [Piece(.button(ButtonContent(title: title, image: nil, focused: focused, isBezeled: true, run: run(title, font: popUp.cell?.font, color: nil, opacity: opacity))))]
+      var content = ButtonContent(title: title, image: nil, focused: focused, isBezeled: true, run: run(title, font: popUp.cell?.font, color: nil, opacity: opacity))
+      content.isPopUp = true
+      content.run.alignment = .left
+      return [Piece(.button(content))]
     case let button as Button:
       return self.button(button, focused: focused, opacity: opacity)
     case let picker as DatePicker:
@@ -97,6 +100,11 @@ extension SceneLayout {
   /// system buttons as tinted text.
   func button(_ button: Button, focused: Bool, opacity: Double) -> [Piece] {
     let cell = button.cell as? ButtonCell
+    if let cell, cell.buttonType == 3 || cell.buttonType == 4 {
+      var label = run(button.title, font: cell.font, color: nil, alignment: .left, opacity: opacity)
+      label.maximumLines = 1
+      return [Piece(.checkBox(title: button.title, isOn: button.state != 0, isRadio: cell.buttonType == 4, run: label))]
+    }
     let image = button.image.flatMap { $0.name.isEmpty ? nil : ImageReference(name: $0.name, path: imagePath($0.name)) }
     var textRun = run(button.title, font: cell?.font, color: nil, alignment: .center, size: platform == .uiKit ? 15 : 13, opacity: opacity)
     let bezeled = platform == .appKit && (cell?.bezelStyle ?? 0) != 0

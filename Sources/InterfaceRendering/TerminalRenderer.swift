@@ -99,6 +99,8 @@ public struct TerminalRenderer {
       }
     case .toggle(let isOn, let focused):
       line(isOn ? "[x]" : "[ ]", inverse: focused)
+    case .checkBox(let title, let isOn, let isRadio, _):
+      line((isRadio ? (isOn ? "(•) " : "( ) ") : (isOn ? "[x] " : "[ ] ")) + title)
     case .segments(let titles, let selected, _):
       var x = 0
       for (index, title) in titles.enumerated() {
