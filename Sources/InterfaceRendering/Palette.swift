@@ -1,3 +1,4 @@
+import Foundation
 public import InterfaceObjects
 
 /// Light or dark (`NSAppearance.Name.aqua` / `.darkAqua`, `UIUserInterfaceStyle`).
@@ -117,9 +118,22 @@ public enum FontResolver {
     ("heavy", 800), ("black", 900), ("bold", 700),
   ]
 
+  /// UIKit's text styles (`UICTFontTextStyleBody`, a font named by its Dynamic Type style) at
+  /// the default ("Large") content size: point size and weight.
+  static let textStyles: [String: (size: Double, weight: Int)] = [
+    "LargeTitle": (34, 400), "Title0": (34, 400), "Title1": (28, 400), "Title2": (22, 400), "Title3": (20, 400), "Headline": (17, 600),
+    "Body": (17, 400), "Callout": (16, 400), "Subhead": (15, 400), "Subheadline": (15, 400), "Footnote": (13, 400), "Caption1": (12, 400),
+    "Caption2": (11, 400),
+  ]
+
   /// `font` (or the platform's default of `defaultSize` points when `nil` or sizeless).
   public static func resolve(_ font: Font?, defaultSize: Double) -> ResolvedFont {
     guard let font else { return ResolvedFont(families: systemFamilies, size: defaultSize) }
+    if let range = font.name.range(of: "TextStyle", options: .backwards) {
+      // A text style is the system font at the style's size (the archived size when there is one).
+      let style = textStyles[String(font.name[range.upperBound...])] ?? (defaultSize, 400)
+      return ResolvedFont(families: systemFamilies, size: font.pointSize > 0 ? font.pointSize : style.size, weight: style.weight)
+    }
     let size = font.pointSize > 0 ? font.pointSize : defaultSize
     let name = font.name
     let lowered = name.lowercased()

@@ -185,4 +185,18 @@ struct SVGRendererTests {
     let arrow = try #require(arrows.first)
     #expect(arrow.number("x1") == 50 + 375 && arrow.number("x2") == 50 + 375 + 100 + 0)
   }
+
+  @Test("Fonts: the document's family first with system fallbacks, weight from the style, text styles at their size")
+  func fonts() {
+    let neue = FontResolver.resolve(Font(name: "HelveticaNeue-Medium", pointSize: 14), defaultSize: 17)
+    #expect(neue.families.prefix(2) == ["Helvetica Neue", "HelveticaNeue"] && neue.weight == 500 && neue.size == 14)
+    #expect(neue.families.last == "sans-serif")
+    let menlo = FontResolver.resolve(Font(name: "Menlo-Regular", pointSize: 11), defaultSize: 13)
+    #expect(menlo.isMonospaced && menlo.families.first == "Menlo" && menlo.families.last == "monospace")
+    let headline = FontResolver.resolve(Font(name: "UICTFontTextStyle:UICTFontTextStyleHeadline", pointSize: 0), defaultSize: 17)
+    #expect(headline.families.first == "-apple-system" && headline.size == 17 && headline.weight == 600)
+    let system = FontResolver.resolve(Font(name: ".AppleSystemUIFontBold", pointSize: 13), defaultSize: 13)
+    #expect(system.families.first == "-apple-system" && system.weight == 700)
+    #expect(FontResolver.resolve(nil, defaultSize: 13).size == 13)
+  }
 }
