@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "NibLoading", targets: ["NibLoading"]),
+    .library(name: "InterfaceRendering", targets: ["InterfaceRendering"]),
     .library(name: "Lifecycle", targets: ["Lifecycle"]),
     .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "restoration", targets: ["restoration"]),
@@ -58,6 +59,8 @@ let package = Package(
     .target(
       name: "InterfaceObjects", dependencies: ["StasisSystem", "ObjectModel", "Interface", "Bundles"],
       path: "Sources/InterfaceObjects"),
+    // Loaded view trees as drawing primitives; the SVG and terminal back ends.
+    .target(name: "InterfaceRendering", dependencies: ["InterfaceObjects"], path: "Sources/InterfaceRendering"),
     .target(
       name: "NibLoading",
       dependencies: [
@@ -108,7 +111,7 @@ let package = Package(
     .target(
       name: "IBTool",
       dependencies: [
-        "StasisSystem", "Interface", "InterfaceBuilder", "PropertyLists",
+        "StasisSystem", "Interface", "InterfaceBuilder", "PropertyLists", "InterfaceObjects", "InterfaceRendering", "NibLoading",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/IBTool"),
@@ -231,19 +234,19 @@ let package = Package(
       name: "HomepwnerKit",
       dependencies: [
         "StasisSystem", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults",
-        "Bundles", "NibLoading", "ObjectModel",
+        "Bundles", "NibLoading", "ObjectModel", "InterfaceRendering",
       ],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(
       name: "homepwner",
-      dependencies: ["HomepwnerKit", "Lifecycle", "Sandbox", "Defaults", "Bundles"],
+      dependencies: ["HomepwnerKit", "Lifecycle", "Sandbox", "Defaults", "Bundles", "InterfaceRendering"],
       path: "Examples/Homepwner/homepwner"),
     .testTarget(
       name: "HomepwnerTests",
       dependencies: [
         "HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "Defaults", "Bundles",
         "StasisSystem", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects",
-        "ObjectModel",
+        "ObjectModel", "InterfaceRendering",
       ],
       path: "Tests/HomepwnerTests"),
     // The README's and the DocC overviews' Swift examples as one program (run by DocumentationExamplesTests).
@@ -259,6 +262,13 @@ let package = Package(
       dependencies: ["Interface", "PropertyLists", "TestSupport"],
       path: "Tests/InterfaceTests",
       exclude: ["Oracles"]),
+    .testTarget(
+      name: "InterfaceRenderingTests",
+      dependencies: [
+        "InterfaceRendering", "InterfaceObjects", "NibLoading", "IBTool", "StasisSystem", "TestSupport", "ibtool",
+      ],
+      path: "Tests/InterfaceRenderingTests",
+      exclude: ["References"]),
     .testTarget(
       name: "InterfaceBuilderTests",
       dependencies: ["InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "TestSupport", "ibtool"],

@@ -6,6 +6,7 @@
 #   babel 2.18.0  CLDR 47's plural rules, the oracle for .stringsdict plural categories
 #   nibarchive    an independent NIBArchive reader the nib tests compare with
 #   tmux          drives the Homepwner terminal app in its end-to-end tests
+#   librsvg2-bin  rsvg-convert: ibtool --render's PNG output and the reference-image tests
 set -uo pipefail
 
 apt_updated=0
@@ -22,6 +23,9 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 if ! command -v tmux >/dev/null 2>&1; then
   apt_install tmux || echo "note: tmux could not be installed; the Homepwner terminal tests will skip" >&2
+fi
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+  apt_install librsvg2-bin || echo "note: librsvg2-bin could not be installed; ibtool --render writes SVG only and the PNG reference tests will skip" >&2
 fi
 pip_install() {
   python3 -m pip install -q "$1" >/dev/null 2>&1 ||

@@ -15,7 +15,8 @@ import PropertyLists
 /// human-readable-text|xml1|binary1`, `--module`, `--export-strings-file`, `--import-strings-file`
 /// with `--write`; `--target-device`, `--minimum-deployment-target` and `--flatten` are checked
 /// (the device against the document's platform, a version number, and flat nibs only). Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
-/// xib compiles to) and `--compare OTHER` (the first semantic difference between two nibs).
+/// xib compiles to), `--compare OTHER` (the first semantic difference between two nibs) and
+/// `--render OUT.svg|OUT.png` (the document's scenes drawn from its loaded views; `RenderRequest`).
 public struct IBTool {
   /// Files and standard streams.
   public var environment: HostEnvironment
@@ -188,6 +189,11 @@ public struct IBTool {
           try printStoryboard(options, warnings: &report.warnings)
         } else {
           try printListings(options, nib: try input(), graph: try graph())
+        }
+      }
+      if let output = options.render {
+        if try render(options.input, request: try RenderRequest(options, output: output)).isEmpty {
+          report.notices.append("\(options.input): has no window, top-level view or scene to render; nothing written")
         }
       }
       if let other = options.compare {

@@ -30,6 +30,11 @@ struct Options: Equatable {
   var compare: String?
   var ignoreConnectionOrder = false
   var colorProfilesFrom: [String] = []
+  var render: String?
+  var contactSheet = false
+  var scene: String?
+  var scale: String?
+  var appearance: String?
   var input: String
 
   /// The flags that take no value.
@@ -39,6 +44,7 @@ struct Options: Equatable {
     "--print-objects": \.printObjects, "--print-hierarchy": \.printHierarchy,
     "--print-connections": \.printConnections,
     "--print-classes": \.printClasses, "--ignore-connection-order": \.ignoreConnectionOrder,
+    "--contact-sheet": \.contactSheet,
   ]
   /// The options that take one value (given once).
   static let singleValues: [String: WritableKeyPath<Options, String?> & Sendable] = [
@@ -46,6 +52,7 @@ struct Options: Equatable {
     "--minimum-deployment-target": \.minimumDeploymentTarget, "--flatten": \.flatten,
     "--export-strings-file": \.exportStringsFile, "--import-strings-file": \.importStringsFile,
     "--write": \.write, "--compare": \.compare, "--xcode-version": \.xcodeVersion,
+    "--render": \.render, "--scene": \.scene, "--scale": \.scale, "--appearance": \.appearance,
   ]
   /// The options that may be given again, each time adding a value.
   static let repeatedValues: [String: WritableKeyPath<Options, [String]> & Sendable] = [
@@ -104,7 +111,7 @@ extension Options {
 struct CommandLineOptions: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ibtool",
-    abstract: "Compile Interface Builder documents into nibs, export and import their strings, list and compare nibs.")
+    abstract: "Compile Interface Builder documents into nibs, export and import their strings, list and compare nibs, render them (ours).")
 
   @Option(
     name: .customLong("compile"), help: "Compile the document into this nib (Apple: --compile).")
@@ -173,6 +180,17 @@ struct CommandLineOptions: ParsableCommand {
     name: .customLong("color-profiles-from"),
     help: "An Apple-compiled nib to take the ICC profiles of catalog colors from (ours).")
   var colorProfilesFrom: [String] = []
+  @Option(
+    name: .customLong("render"),
+    help:
+      "Draw every window, top-level view and scene of the document (xib, storyboard, nib, storyboardc) from its loaded views into OUT.svg or OUT.png, one file per scene (OUT-<scene>) — ours: Apple's ibtool has no such flag. PNG needs librsvg's rsvg-convert."
+  )
+  var render: String?
+  @Flag(name: .customLong("contact-sheet"), help: "With --render: all scenes on one picture, the storyboard's segues as arrows (ours).")
+  var contactSheet = false
+  @Option(name: .customLong("scene"), help: "With --render: only the scene with this identifier (ours).") var scene: String?
+  @Option(name: .customLong("scale"), help: "With --render: the picture's size against the document's points, e.g. 2 (ours).") var scale: String?
+  @Option(name: .customLong("appearance"), help: "With --render: light (the default) or dark (ours).") var appearance: String?
   @Argument(help: "The .xib, or a compiled .nib for --print-objects and --compare.") var input:
     String
 
@@ -200,6 +218,7 @@ struct CommandLineOptions: ParsableCommand {
       printHierarchy: printHierarchy, printConnections: printConnections,
       printClasses: printClasses, compare: compare,
       ignoreConnectionOrder: ignoreConnectionOrder, colorProfilesFrom: colorProfilesFrom,
+      render: render, contactSheet: contactSheet, scene: scene, scale: scale, appearance: appearance,
       input: input)
   }
 }

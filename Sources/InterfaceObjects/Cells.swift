@@ -22,6 +22,12 @@ open class Cell: NibObject {
   public var isSelectable = false
   /// `tag`.
   public var tag = 0
+  /// `alignment` (`NSCellFlags2` bits 26–28: left, right, center, justified, natural).
+  public var alignment = TextAlignment.natural
+  /// `bezeled` (`NSCellFlags` 0x00400000).
+  public var isBezeled = false
+  /// `bordered` (`NSCellFlags` 0x00800000).
+  public var isBordered = false
   /// `formatter` (a date or number formatter object, as the nib made it).
   public var formatter: AnyObject?
   /// The control the cell belongs to (`controlView`): set by the control that holds the cell,
@@ -59,6 +65,10 @@ open class Cell: NibObject {
     isEnabled = flags & 0x2000_0000 == 0
     isEditable = flags & 0x1000_0000 != 0
     isSelectable = flags & 0x0020_0001 == 0x0020_0001
+    isBezeled = flags & 0x0040_0000 != 0
+    isBordered = flags & 0x0080_0000 != 0
+    let flags2 = UInt32(truncatingIfNeeded: coder.decodeInteger(forKey: "NSCellFlags2") ?? 0)
+    alignment = TextAlignment(appKitValue: Int((flags2 >> 26) & 7))
     let contents = try coder.decodeObject(forKey: "NSContents")
     if let text = contents as? String { title = text } else { objectValue = contents }
     font = try coder.decodeObject(forKey: "NSSupport", as: Font.self)
@@ -75,6 +85,9 @@ open class ButtonCell: Cell {
   public var bezelStyle = 0
   public var image: Image?
   public var alternateImage: Image?
+  /// `NSButtonType` (`NSAuxButtonType`): 3 a check box (switch), 4 a radio button, 0 and 7 push
+  /// buttons.
+  public var buttonType = 0
 
   public required init() { super.init() }
 
@@ -93,6 +106,7 @@ open class ButtonCell: Cell {
     bezelStyle = coder.decodeInteger(forKey: "NSBezelStyle") ?? 0
     image = try coder.decodeObject(forKey: "NSNormalImage", as: Image.self)
     alternateImage = try coder.decodeObject(forKey: "NSAlternateImage", as: Image.self)
+    buttonType = coder.decodeInteger(forKey: "NSAuxButtonType") ?? 0
   }
 }
 

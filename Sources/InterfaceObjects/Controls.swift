@@ -204,6 +204,23 @@ open class TextField: Control {
   private var ownText = ""
   /// UIKit's placeholder, when there is no cell.
   private var ownPlaceholder: String?
+  /// UIKit's alignment, when there is no cell.
+  private var ownAlignment = TextAlignment.natural
+  /// `borderStyle` (UIKit's `UIBorderStyle`: 0 none, 1 line, 2 bezel, 3 rounded rect); AppKit's
+  /// cell answers 2 when bezeled, 1 when bordered, else 0.
+  public var borderStyle: Int {
+    get {
+      guard let cell else { return ownBorderStyle }
+      return cell.isBezeled ? 2 : cell.isBordered ? 1 : 0
+    }
+    set { ownBorderStyle = newValue }
+  }
+  private var ownBorderStyle = 0
+  /// `textAlignment` (UIKit's `UITextAlignment`) / `alignment` (AppKit: the cell's).
+  public var textAlignment: TextAlignment {
+    get { cell?.alignment ?? ownAlignment }
+    set { if let cell { cell.alignment = newValue } else { ownAlignment = newValue } }
+  }
 
   public required init() { super.init() }
 
@@ -268,6 +285,8 @@ open class TextField: Control {
     guard coder.isUIKit else { return }
     if let text = try coder.decodeString(forKey: "UIText") { ownText = text }
     ownPlaceholder = try coder.decodeString(forKey: "UIPlaceholder")
+    ownAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4)
+    ownBorderStyle = coder.decodeInteger(forKey: "UIBorderStyle") ?? 0
   }
 }
 
@@ -278,6 +297,8 @@ open class Label: View {
   public var font: Font?
   /// `numberOfLines` (0: as many as needed).
   public var numberOfLines = 1
+  /// `textAlignment` (`UITextAlignment`).
+  public var textAlignment = TextAlignment.natural
 
   public required init() { super.init() }
 
@@ -295,6 +316,7 @@ open class Label: View {
     textColor = try coder.decodeObject(forKey: "UITextColor", as: Color.self)
     font = try coder.decodeObject(forKey: "UIFont", as: Font.self)
     numberOfLines = coder.decodeInteger(forKey: "UINumberOfLines") ?? 1
+    textAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4)
   }
 }
 

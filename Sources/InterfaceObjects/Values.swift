@@ -138,3 +138,20 @@ public struct Image: Hashable, Sendable, CustomStringConvertible {
     name = graph.text(of: object, forKey: "NSResourceName") ?? graph.text(of: object, forKey: "UIResourceName") ?? ""
   }
 }
+
+/// A text alignment (`NSTextAlignment`): UIKit numbers it left 0, center 1, right 2, justified 3,
+/// natural 4; AppKit's cells keep left 0, right 1, center 2, justified 3, natural 4 in
+/// `NSCellFlags2`.
+public enum TextAlignment: Sendable, Hashable {
+  case left, center, right, justified, natural
+
+  /// UIKit's number (`UITextAlignment`); an unknown one is natural.
+  public init(uiKitValue: Int) {
+    self = [0: .left, 1: .center, 2: .right, 3: .justified][uiKitValue] ?? .natural
+  }
+
+  /// AppKit's number (`NSCellFlags2` bits 26–28); an unknown one is natural.
+  public init(appKitValue: Int) {
+    self = [0: .left, 1: .right, 2: .center, 3: .justified][appKitValue] ?? .natural
+  }
+}

@@ -2,6 +2,7 @@ import Bundles
 import Defaults
 import Foundation
 import HomepwnerKit
+import InterfaceRendering
 import StasisSystem
 import InterfaceObjects
 import Lifecycle

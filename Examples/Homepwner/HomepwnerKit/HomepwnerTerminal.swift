@@ -1,3 +1,4 @@
+public import InterfaceRendering
 internal import InterfaceObjects
 internal import ObjectModel
 internal import Lifecycle
@@ -295,7 +296,7 @@ public final class HomepwnerTerminal {
       editor.saveItem.title = text.text("Save")
       editor.onSave = { [unowned self] in app.closeDateEditor(saving: true) }
     }
-    let bars = ViewRenderer()
+    let bars = TerminalRenderer()
     let stack = app.onItemsTab ? app.navigation.viewControllers : [app.settings]
     let bar = bars.drawNavigationBar(for: stack, into: &screen, row: 0)
     if let back = bar.back { clickTargets.append((0, back, .back)) }
@@ -348,7 +349,7 @@ public final class HomepwnerTerminal {
       line += String(repeating: " ", count: max(0, 43 - TerminalScreen.columns(of: line)))
       return line + item.serialNumber
     }
-    var renderer = ViewRenderer()
+    var renderer = TerminalRenderer()
     renderer.topInset = 0  // the table lies under the navigation bar, as UIKit insets its content
     let highlighted = app.items.highlightedRow.map { $0 - first }
     renderer.tableRows = { _ in (lines, highlighted) }
@@ -357,7 +358,7 @@ public final class HomepwnerTerminal {
   }
 
   /// The renderer of the detail's loaded views (the storyboard's labels, fields and buttons).
-  private var detailRenderer = ViewRenderer()
+  private var detailRenderer = TerminalRenderer()
 
   /// Puts the detail's views in the user's language and the item's state (labels, the date, the
   /// photo) and connects the controller's actions to the app, as a controller's
@@ -395,7 +396,7 @@ public final class HomepwnerTerminal {
   func drawDateEditor(_ editor: DateViewController, into screen: inout TerminalScreen) {
     let text = app.preferences
     guard let root = editor.view else { return }
-    var renderer = ViewRenderer()
+    var renderer = TerminalRenderer()
     renderer.formatDate = { date, _ in text.fullDate(date) }
     renderer.datePickerParts = { picker in
       ([text.text("Year"), text.text("Month"), text.text("Day")], text.dateComponents(picker.date), editor.selectedComponent.rawValue)
@@ -432,7 +433,7 @@ public final class HomepwnerTerminal {
     // offset (in points, a line every 20) puts them.
     app.settings.show(lines: settingsLines)
     guard let root = app.settings.view else { return }
-    ViewRenderer().draw(root, into: &screen, rows: 1..<(1 + rows))
+    TerminalRenderer().draw(root, into: &screen, rows: 1..<(1 + rows))
   }
 }
 

@@ -8,6 +8,7 @@ import Foundation
 import Bundles
 import Defaults
 import HomepwnerKit
+import InterfaceRendering
 import Lifecycle
 import Sandbox
 

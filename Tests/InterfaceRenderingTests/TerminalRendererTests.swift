@@ -1,12 +1,12 @@
 import Foundation
-import HomepwnerKit
+import InterfaceRendering
 import InterfaceObjects
 import Testing
 
 /// The renderer draws loaded views where their frames put them, each kind as a terminal shows it,
 /// and finds the view under a cell.
 @Suite("The terminal renderer of view trees")
-struct ViewRendererTests {
+struct TerminalRendererTests {
   /// A root view (a phone-sized scene) with a label, a text field, a button, a switch and a
   /// hidden label; points map to cells at 5 × 20 after an 80-point inset.
   func scene() -> (root: View, label: Label, field: TextField, button: Button, toggle: Switch, hidden: Label) {
@@ -29,7 +29,7 @@ struct ViewRendererTests {
   @Test("Each kind is drawn at its frame's cells, clipped to its width; hidden views are not drawn")
   func drawsAtFrames() {
     let (root, _, field, _, _, _) = scene()
-    var renderer = ViewRenderer()
+    var renderer = TerminalRenderer()
     renderer.focusedView = field
     var screen = TerminalScreen(width: 60, height: 8)
     renderer.draw(root, into: &screen, rows: 1..<7)
@@ -48,7 +48,7 @@ struct ViewRendererTests {
     field.text = ""
     label.text = "A label far wider than its frame"
     var screen = TerminalScreen(width: 60, height: 8)
-    ViewRenderer().draw(root, into: &screen, rows: 1..<7)
+    TerminalRenderer().draw(root, into: &screen, rows: 1..<7)
     #expect(screen.text(ofRow: 2).dropFirst(24).hasPrefix("[" + String(repeating: " ", count: 18) + "]"))
     #expect(screen.text(ofRow: 2).hasPrefix("  A label far wider th  ["))
   }
@@ -60,13 +60,13 @@ struct ViewRendererTests {
     field.frame.size.width = 200  // 40 columns from column 24: past a 50-column screen
     button.title = "Choose a Photo from a File"
     var screen = TerminalScreen(width: 50, height: 8)
-    ViewRenderer().draw(root, into: &screen, rows: 1..<7)
+    TerminalRenderer().draw(root, into: &screen, rows: 1..<7)
     let row = screen.text(ofRow: 2)
     #expect(row.count == 50)
     #expect(row.dropFirst(24).hasPrefix("[A name far longer "), "\(row)")
     #expect(row.hasSuffix("]"), "\(row)")
     var narrow = TerminalScreen(width: 16, height: 8)
-    ViewRenderer().draw(root, into: &narrow, rows: 1..<7)
+    TerminalRenderer().draw(root, into: &narrow, rows: 1..<7)
     #expect(narrow.text(ofRow: 4) == "  [ Choose a P ]")
   }
 
@@ -74,7 +74,7 @@ struct ViewRendererTests {
   func regionClips() {
     let (root, _, _, _, _, _) = scene()
     var screen = TerminalScreen(width: 60, height: 8)
-    ViewRenderer().draw(root, into: &screen, rows: 3..<4)
+    TerminalRenderer().draw(root, into: &screen, rows: 3..<4)
     #expect(!screen.text(ofRow: 4).contains("Name:"))
     #expect(screen.text(ofRow: 3).contains("[ ]") == false)
   }
@@ -82,7 +82,7 @@ struct ViewRendererTests {
   @Test("The view under a cell is the deepest visible one; empty space answers nil")
   func hitTesting() {
     let (root, label, field, button, _, _) = scene()
-    let renderer = ViewRenderer()
+    let renderer = TerminalRenderer()
     #expect(renderer.view(atColumn: 3, row: 2, in: root, regionTop: 1) === label)
     #expect(renderer.view(atColumn: 30, row: 2, in: root, regionTop: 1) === field)
     #expect(renderer.view(atColumn: 5, row: 4, in: root, regionTop: 1) === button)
@@ -100,7 +100,7 @@ struct ViewRendererTests {
     save.title = "Save"
     detail.navigationItem.rightBarButtonItems = [save]
     var screen = TerminalScreen(width: 40, height: 3)
-    let layout = ViewRenderer().drawNavigationBar(for: [list, detail], into: &screen, row: 0)
+    let layout = TerminalRenderer().drawNavigationBar(for: [list, detail], into: &screen, row: 0)
     #expect(screen.text(ofRow: 0) == " ‹ Items         Chair             Save ")  // the title from column (40 - 5) / 2 = 17
     #expect(layout.back == 0..<40)
     #expect(layout.rightItems.count == 1 && layout.rightItems[0].item === save && layout.rightItems[0].columns == 34..<40)
@@ -108,7 +108,7 @@ struct ViewRendererTests {
     #expect(allInverse)
     // One controller alone: its title, nothing to go back to.
     var alone = TerminalScreen(width: 20, height: 1)
-    #expect(ViewRenderer().drawNavigationBar(for: [list], into: &alone, row: 0).back == nil)
+    #expect(TerminalRenderer().drawNavigationBar(for: [list], into: &alone, row: 0).back == nil)
     #expect(alone.text(ofRow: 0) == "     Homepwner      ")
   }
 
@@ -122,7 +122,7 @@ struct ViewRendererTests {
     tabs.setViewControllers([first, second])
     tabs.selectedIndex = 1
     var screen = TerminalScreen(width: 30, height: 2)
-    let places = ViewRenderer().drawTabBar(for: tabs, into: &screen, row: 1)
+    let places = TerminalRenderer().drawTabBar(for: tabs, into: &screen, row: 1)
     #expect(screen.text(ofRow: 1).hasPrefix("  Items    Settings "))
     #expect(places == [1..<8, 10..<20])
     #expect(screen.cells[1][11].inverse && !screen.cells[1][2].inverse)

@@ -1,4 +1,4 @@
-import HomepwnerKit
+import InterfaceRendering
 import Testing
 
 @Suite("Terminal cells: column widths and clipping")
