@@ -516,24 +516,19 @@ extension CocoaNibCompiler {
 
   /// The key view loop AppKit builds when a tab view shows its selected item, as Apple's ibtool
   /// archives it (`NSNextKeyView`, right after each view's NSSuperview): the tab view → the
-  /// item's view → every view inside it, depth first, each view's subviews in geometric order
-  /// (top edge first, then left edge; ties keep document order) → back to the tab view.
+  /// item's view → every view inside it, depth first, each view's subviews in AppKit's
+  /// geometric order (rows top down, left to right in a row: ``KeyViewOrder``) → back to the tab
+  /// view.
   ///
-  /// nkv_simple is the only sample (tab view → item view → custom view → A → B → C → tab view,
-  /// A and B side by side above C); its document order is also the geometric one, so which of
-  /// the two AppKit follows is not settled by it. A view that already has a key view (a scroll
+  /// nkv_simple is the only corpus sample (tab view → item view → custom view → A → B → C → tab
+  /// view, A and B side by side above C). A view that already has a key view (a scroll
   /// view's parts) is refused, since how the two loops join is not known.
   mutating func tabViewKeyViewLoop(_ tabView: Int, itemView: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
     var chain: [(object: Int, element: InterfaceDocument.Element)] = []
     func visit(_ view: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
       chain.append(view)
-      let subviews = (view.element.child("subviews")?.children ?? []).enumerated().sorted { first, second in
-        let a = first.element.frameRect, b = second.element.frameRect
-        if a.y + a.height != b.y + b.height { return a.y + a.height > b.y + b.height }
-        if a.x != b.x { return a.x < b.x }
-        return first.offset < second.offset
-      }
-      for (_, subview) in subviews {
+      let siblings = view.element.child("subviews")?.children ?? []
+      for subview in KeyViewOrder.order(siblings.map(\.frameRect)).map({ siblings[$0] }) {
         guard let id = subview["id"], let object = objectsByID[id] else {
           throw unsupported(subview, "a view without an id inside a tab view item is not compiled yet (its place in the key view loop is not known)")
         }
