@@ -96,6 +96,103 @@ import Testing
     #expect(CocoaNibCompilerControlsTests.target(graph, buttons[b], "NSNextKeyView") == buttons[c])
   }
 
+  /// A tab view item holding a scroll view inside a container view.
+  static func tabViewWithScrollView(horizontalScrollerY: Int) -> String {
+    """
+                <tabView id="100">
+                    <rect key="frame" x="10" y="10" width="480" height="380"/>
+                    <autoresizingMask key="autoresizingMask"/>
+                    <font key="font" metaFont="system"/>
+                    <tabViewItems>
+                        <tabViewItem label="Tab 1" identifier="tab1" id="101">
+                            <view key="view" id="102">
+                                <rect key="frame" x="10" y="33" width="460" height="334"/>
+                                <autoresizingMask key="autoresizingMask"/>
+                                <subviews>
+                                    <customView id="200">
+                                        <rect key="frame" x="0.0" y="0.0" width="460" height="334"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <scrollView horizontalLineScroll="10" horizontalPageScroll="10" verticalLineScroll="10" verticalPageScroll="10" usesPredominantAxisScrolling="NO" id="300">
+                                                <rect key="frame" x="20" y="20" width="200" height="100"/>
+                                                <autoresizingMask key="autoresizingMask"/>
+                                                <clipView key="contentView" id="301">
+                                                    <rect key="frame" x="1" y="1" width="198" height="98"/>
+                                                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                                    <subviews>
+                                                        <view id="302">
+                                                            <rect key="frame" x="0.0" y="0.0" width="183" height="83"/>
+                                                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                                        </view>
+                                                    </subviews>
+                                                </clipView>
+                                                <scroller key="horizontalScroller" verticalHuggingPriority="750" horizontal="YES" id="303">
+                                                    <rect key="frame" x="1" y="\(horizontalScrollerY)" width="198" height="16"/>
+                                                    <autoresizingMask key="autoresizingMask"/>
+                                                </scroller>
+                                                <scroller key="verticalScroller" verticalHuggingPriority="750" doubleValue="1" horizontal="NO" id="304">
+                                                    <rect key="frame" x="183" y="1" width="16" height="98"/>
+                                                    <autoresizingMask key="autoresizingMask"/>
+                                                </scroller>
+                                            </scrollView>
+                                        </subviews>
+                                    </customView>
+                                </subviews>
+                            </view>
+                        </tabViewItem>
+                    </tabViewItems>
+                </tabView>
+    """
+  }
+
+  /// The loop through a tab view item's scroll view (the clone's reading of Apple's compiles):
+  /// tab view → item view → container → scroll view (nil); document → horizontal scroller →
+  /// vertical scroller → tab view; with the horizontal scroller parked off screen, the scroll
+  /// view → it → nil and the document → the vertical scroller. Reported as unverified.
+  @Test(arguments: [83, -100])
+  func aTabViewItemsScrollViewJoinsTheLoop(_ horizontalScrollerY: Int) throws {
+    let compilation = try AppKitFamilyRuleTests.compile(Self.tabViewWithScrollView(horizontalScrollerY: horizontalScrollerY))
+    let graph = compilation.graph
+    func one(_ className: String) throws -> Int { try #require(CocoaNibCompilerControlsTests.objects(graph, className).first) }
+    func next(_ object: Int) -> NIBArchive.Payload? { graph[object]["NSNextKeyView"] }
+    let tabView = try one("NSTabView"), container = try one("NSCustomView"), scrollView = try one("NSScrollView"), clip = try one("NSClipView")
+    let scrollers = CocoaNibCompilerControlsTests.objects(graph, "NSScroller")
+    let horizontal = try #require(scrollers.first { graph[$0]["NSsFlags"] != nil && CocoaNibCompilerControlsTests.target(graph, scrollView, "NSHScroller") == $0 })
+    let vertical = try #require(CocoaNibCompilerControlsTests.target(graph, scrollView, "NSVScroller"))
+    let document = try #require(CocoaNibCompilerControlsTests.target(graph, clip, "NSDocView"))
+    let itemView = try #require(CocoaNibCompilerControlsTests.target(graph, tabView, "NSNextKeyView"))
+    #expect(next(itemView) == .object(container))
+    #expect(next(container) == .object(scrollView))
+    #expect(next(clip) == .object(document))
+    #expect(next(vertical) == .object(tabView))
+    if horizontalScrollerY < 0 {
+      #expect(next(scrollView) == .object(horizontal))
+      #expect(next(horizontal) == .null)
+      #expect(next(document) == .object(vertical))
+    } else {
+      #expect(next(scrollView) == .null)
+      #expect(next(document) == .object(horizontal))
+      #expect(next(horizontal) == .object(vertical))
+    }
+    #expect(compilation.warnings.contains { $0.detail.contains("scroll views") })
+  }
+
+  /// Scroll views beside other controls in one item are refused with the control's line.
+  @Test func scrollViewsBesideControlsInATabViewItemAreRefused() {
+    let withButton = Self.tabViewWithScrollView(horizontalScrollerY: 83).replacingOccurrences(
+      of: "</scrollView>",
+      with: """
+        </scrollView>
+        <button id="400"><rect key="frame" x="300" y="20" width="80" height="25"/><buttonCell key="cell" type="push" title="B" bezelStyle="rounded" alignment="center" borderStyle="border" id="401"><font key="font" metaFont="system"/></buttonCell></button>
+        """)
+    #expect {
+      _ = try AppKitFamilyRuleTests.compile(withButton)
+    } throws: { error in
+      guard let error = error as? InterfaceBuilderError else { return false }
+      return error.code == .unsupported && error.line != nil && "\(error)".contains("button")
+    }
+  }
+
   // MARK: Writing direction
 
   static func textField(_ direction: String?) -> String {
