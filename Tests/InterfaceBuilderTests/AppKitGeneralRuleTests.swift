@@ -196,15 +196,7 @@ import Testing
   // MARK: Writing direction
 
   static func textField(_ direction: String?) -> String {
-    let attribute = direction.map { " baseWritingDirection=\"\($0)\"" } ?? ""
-    return """
-                          <textField id="t1">
-                              <rect key="frame" x="10" y="10" width="200" height="20"/>
-                              <textFieldCell key="cell" title="x"\(attribute) id="t2">
-                                  <font key="font" metaFont="system"/>
-                              </textFieldCell>
-                          </textField>
-      """
+    TextFieldCellAttributeTests.field(direction.map { "baseWritingDirection=\"\($0)\"" } ?? "")
   }
 
   /// Natural (every corpus cell) is an int64 -1; left to right and right to left are
