@@ -51,6 +51,17 @@ public struct NIBArchive: Hashable, Sendable {
       }
     }
 
+    /// The value of an integer payload, whatever its width (`nil` for any other payload).
+    public var integerValue: Int? {
+      switch self {
+      case .int8(let value): Int(value)
+      case .int16(let value): Int(value)
+      case .int32(let value): Int(value)
+      case .int64(let value): Int(value)
+      default: nil
+      }
+    }
+
     /// Exact equality: floats by bit pattern (so `-0.0` and NaN payloads survive a round trip).
     public static func == (left: Payload, right: Payload) -> Bool {
       switch (left, right) {

@@ -514,46 +514,6 @@ extension CocoaNibCompiler {
     return (item, view)
   }
 
-  /// The key view loop AppKit builds when a tab view shows its selected item, as Apple's ibtool
-  /// archives it (`NSNextKeyView`, right after each view's NSSuperview): the tab view → the
-  /// item's view → every view inside it, depth first, each view's subviews in geometric order
-  /// (top edge first, then left edge; ties keep document order) → back to the tab view.
-  ///
-  /// nkv_simple is the only sample (tab view → item view → custom view → A → B → C → tab view,
-  /// A and B side by side above C); its document order is also the geometric one, so which of
-  /// the two AppKit follows is not settled by it. A view that already has a key view (a scroll
-  /// view's parts) is refused, since how the two loops join is not known.
-  mutating func tabViewKeyViewLoop(_ tabView: Int, itemView: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
-    var chain: [(object: Int, element: InterfaceDocument.Element)] = []
-    func visit(_ view: (object: Int, element: InterfaceDocument.Element)) throws(InterfaceBuilderError) {
-      chain.append(view)
-      let subviews = (view.element.child("subviews")?.children ?? []).enumerated().sorted { first, second in
-        let a = first.element.frameRect, b = second.element.frameRect
-        if a.y + a.height != b.y + b.height { return a.y + a.height > b.y + b.height }
-        if a.x != b.x { return a.x < b.x }
-        return first.offset < second.offset
-      }
-      for (_, subview) in subviews {
-        guard let id = subview["id"], let object = objectsByID[id] else {
-          throw unsupported(subview, "a view without an id inside a tab view item is not compiled yet (its place in the key view loop is not known)")
-        }
-        try visit((object, subview))
-      }
-    }
-    try visit(itemView)
-    let loop = [tabView] + chain.map(\.object)
-    for (position, view) in loop.enumerated() {
-      let next = loop[(position + 1) % loop.count]
-      let entries = graph[view].entries
-      guard !entries.contains(where: { $0.key == "NSNextKeyView" }), let superview = entries.firstIndex(where: { $0.key == "NSSuperview" }) else {
-        let element = position == 0 ? nil : chain[position - 1].element
-        throw unsupported(
-          element ?? itemView.element, "a tab view item holding a view with its own key view loop or no superview is not compiled yet (how the loops join is not known here)")
-      }
-      graph[view].entries.insert(.init("NSNextKeyView", .object(next)), at: superview + 1)
-    }
-  }
-
   // MARK: Visual effect views
 
   /// `<visualEffectView>` → `NSVisualEffectView` {view keys, blending mode, state, mask image

@@ -108,10 +108,23 @@ extension CocoaNibCompiler {
     let alignments = ["left": 0, "center": 1, "right": 2, "justified": 3]
     entries.append(.init("NSControlTextAlignment", .int8(Int8(source["alignment"].flatMap { alignments[$0] } ?? (cell != nil ? 4 : 0)))))
     entries.append(.init("NSControlLineBreakMode", .int8(Int8(Self.lineBreakModes[source["lineBreakMode"] ?? ""] ?? 0))))
-    entries.append(.init("NSControlWritingDirection", cell != nil ? .int64(-1) : .int8(0)))
+    entries.append(.init("NSControlWritingDirection", cell != nil ? NibGraph.integer(try writingDirection(source)) : .int8(0)))
     entries.append(.init("NSControlSendActionMask", .int8(4)))
     return entries
   }
+
+  /// A cell's `baseWritingDirection` as AppKit's `NSWritingDirection` (natural -1, leftToRight
+  /// 0, rightToLeft 1), archived by the control as NSControlWritingDirection. Natural is what
+  /// every corpus cell writes (an int64 -1); the other two rest on AppKit's enum and the Python
+  /// clone's map (no corpus document sets one: the text field cell reports them as not checked).
+  func writingDirection(_ cell: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    guard let name = cell["baseWritingDirection"] else { return -1 }
+    guard let direction = Self.writingDirections[name] else { throw invalid(cell, "baseWritingDirection \"\(name)\" is not known") }
+    return direction
+  }
+
+  /// Interface Builder's `baseWritingDirection` values and AppKit's `NSWritingDirection`.
+  static let writingDirections = ["natural": -1, "leftToRight": 0, "rightToLeft": 1]
 
   static let lineBreakModes = ["wordWrapping": 0, "charWrapping": 1, "clipping": 2, "truncatingHead": 3, "truncatingTail": 4, "truncatingMiddle": 5]
 
@@ -190,6 +203,7 @@ extension CocoaNibCompiler {
     "title", "alignment", "lineBreakMode", "selectable", "editable", "scrollable", "sendsActionOnEndEditing", "allowsUndo", "controlSize",
     "drawsBackground", "borderStyle", "state", "usesSingleLineMode", "allowsEditingTextAttributes", "placeholderString",
     "truncatesLastVisibleLine", "refusesFirstResponder", "enabled", "focusRingType", "allowsMixedState", "bezelStyle",
+    "baseWritingDirection",
   ]
 
   /// `<textFieldCell>` → `NSTextFieldCell`.
@@ -198,6 +212,9 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     // Every attribute is compiled or refused with its line, never dropped silently.
     try checkAttributes(element, known: Self.textFieldCellAttributes)
+    if try writingDirection(element) != -1 {
+      noteUnverified(element, "baseWritingDirection=\"\(element["baseWritingDirection"] ?? "")\" as the control's NSControlWritingDirection")
+    }
     let cell = try begin(element, className: className, parent: parent)
     var (flags, flags2) = cellFlags(element, className: className)
     switch element["borderStyle"] {

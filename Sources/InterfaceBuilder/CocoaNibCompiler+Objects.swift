@@ -286,7 +286,7 @@ extension CocoaNibCompiler {
     for child in element.children {
       switch child.name {
       case "view" where child["key"] == "contentView":
-        let view = try compileView(child, parent: window, superview: nil, contentSize: (content.width, content.height))
+        let view = try compileView(child, parent: window, superview: nil, contentSize: Self.contentViewSize(of: element, content: child, contentRect: (content.width, content.height)))
         graph[window].entries[windowViewPosition].value = .object(view)
       case "clipView" where child["key"] == "contentView":
         let view = try compileObject(child, parent: window, superview: nil)
@@ -303,6 +303,21 @@ extension CocoaNibCompiler {
   }
 
   // MARK: Views
+
+  /// The size a window's content view is archived with: the content rect's, except that a
+  /// titled window's content view laid out by its own constraints keeps its frame in the
+  /// document (test25_hugging: {480, 89} under a 480 × 158 content rect; transmission_MainMenu:
+  /// {480, 348} under 480 × 269). An untitled window's (HSChooserWindow) and a content view
+  /// without constraints (test6_whitecolor, test7_clipview, textview_attributedstring,
+  /// textview_multiattr) take the content rect's. Inferred from these six pairs.
+  static func contentViewSize(
+    of window: InterfaceDocument.Element, content: InterfaceDocument.Element, contentRect: (Double, Double)
+  ) -> (Double, Double) {
+    guard window.child("windowStyleMask", key: "styleMask")?.flag("titled") == true, content.child("constraints")?.children.isEmpty == false,
+      let frame = content.child("rect", key: "frame"), let width = frame.double("width"), let height = frame.double("height")
+    else { return contentRect }
+    return (width, height)
+  }
 
   /// `<view>` → `NSView`, `<customView>` → `NSCustomView`.
   mutating func compileView(

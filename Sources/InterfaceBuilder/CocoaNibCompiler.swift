@@ -54,15 +54,36 @@ public struct CocoaNibCompiler {
     /// color space keeps its `NSID` and model but no `NSICC`. For graphs loaded in-process (the
     /// nib loader straight from a xib), never for nibs shipped to AppKit.
     public var omitsColorProfiles: Bool
+    /// The scroller style of the Mac whose compile this one stands for (AppKit's
+    /// `NSScroller.preferredScrollerStyle`, which follows System Settings' "Show scroll bars"
+    /// and the pointing device): Apple's ibtool tiles every scroll view as that Mac shows it.
+    /// ``ScrollerStyle/legacy`` (the default) narrows a clip view by its shown scrollers, as on
+    /// the Mac that compiled the corpus's pairs; ``ScrollerStyle/overlay`` keeps the clip view's
+    /// whole size under them.
+    public var scrollerStyle: ScrollerStyle
     /// Lenient compiling's plan (``compileLeniently(_:options:)``); `nil`, the strict compiler,
     /// for everything else.
     var lenientPlan: LenientPlan?
 
-    public init(colorProfiles: ColorProfiles? = ColorProfiles.shipped, module: String? = nil, omitsColorProfiles: Bool = false) {
+    public init(
+      colorProfiles: ColorProfiles? = ColorProfiles.shipped, module: String? = nil, omitsColorProfiles: Bool = false,
+      scrollerStyle: ScrollerStyle = .legacy
+    ) {
       self.colorProfiles = colorProfiles
       self.module = module
       self.omitsColorProfiles = omitsColorProfiles
+      self.scrollerStyle = scrollerStyle
     }
+  }
+
+  /// AppKit's `NSScroller.Style`: how the compiling Mac shows scrollers.
+  public enum ScrollerStyle: String, Sendable, CaseIterable {
+    /// `NSScrollerStyleLegacy`: scrollers take room beside the clip view (a mouse, or "Show
+    /// scroll bars: Always").
+    case legacy
+    /// `NSScrollerStyleOverlay`: scrollers float over the clip view (a trackpad with "Show
+    /// scroll bars: Automatically", or "When scrolling").
+    case overlay
   }
 
   let document: InterfaceDocument

@@ -367,13 +367,7 @@ struct NibLoader {
   }
 
   func integer(_ payload: NIBArchive.Payload?) -> Int? {
-    switch payload {
-    case .int8(let value)?: Int(value)
-    case .int16(let value)?: Int(value)
-    case .int32(let value)?: Int(value)
-    case .int64(let value)?: Int(value)
-    default: nil
-    }
+    payload?.integerValue
   }
 
   // MARK: - awakeFromNib

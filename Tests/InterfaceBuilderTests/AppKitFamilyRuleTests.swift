@@ -315,14 +315,15 @@ import Testing
     """
   }
 
-  /// An attribute whose Apple encoding is not known (a base writing direction) is refused with
-  /// its line, where it used to be dropped silently.
+  /// An attribute whose Apple encoding is not known (a layout direction, which Interface
+  /// Builder writes on controls, not cells) is refused with its line, where it used to be dropped
+  /// silently. (A base writing direction, refused before, is compiled: AppKitGeneralRuleTests.)
   @Test func anUnknownAttributeIsRefusedWithItsLine() {
     let error = expectError(InterfaceBuilderError.self, .unsupported) {
-      try AppKitFamilyRuleTests.compile(Self.field("baseWritingDirection=\"rightToLeft\""))
+      try AppKitFamilyRuleTests.compile(Self.field("userInterfaceLayoutDirection=\"rightToLeft\""))
     }
     #expect(error?.line != nil)
-    #expect(error?.description.contains("baseWritingDirection") == true)
+    #expect(error?.description.contains("userInterfaceLayoutDirection") == true)
   }
 
   /// Evidence: the corpus's text field cells are bezeled (NSCellFlags 0x00400000, textfield_*

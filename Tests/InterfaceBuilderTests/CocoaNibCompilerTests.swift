@@ -121,18 +121,25 @@ struct CocoaNibCompilerTests {
   }
 
   static let todoPairs = Corpus.files(in: "xib/ibtool_pairs/todo").filter { $0.pathExtension == "xib" }
-  /// The pairs the Python clone does not match yet (corpus todo/): these four are Apple's graph,
+  /// The pairs the Python clone does not match yet (corpus todo/): all six are Apple's graph,
   /// three of them with their connections in another order.
   static let todoEqualToApple: [String: Bool] = [
     "test28_tableview_attrs": false, "test9_menu_conn": true, "test19_layouts": true, "test17_scrollhiding": true,
+    "test20_framecalc": false, "test25_hugging": false,
   ]
+  /// The todo/ pairs Apple compiled on a Mac with overlay scrollers: test20_framecalc's clip view
+  /// keeps the {181, 94} of its document beside shown scrollers (its correct/ twin, the same
+  /// xib, narrows it to {164, 77}).
+  static let todoOverlayScrollers: Set<String> = ["test20_framecalc"]
 
   @Test(arguments: todoPairs)
   func theClonesOpenPairs(_ xib: CorpusFile) throws {
     let name = xib.url.deletingPathExtension().lastPathComponent
     let apple = try NIBArchive(contentsOfFile: Corpus.file("nib/ibtool_pairs/todo/\(name).nib").path)
     guard let connectionOrderDiffers = Self.todoEqualToApple[name] else { return }
-    let graph = try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: xib.path), options: Self.options(for: name))
+    var options = Self.options(for: name)
+    if Self.todoOverlayScrollers.contains(name) { options.scrollerStyle = .overlay }
+    let graph = try CocoaNibCompiler.compile(InterfaceDocument(contentsOfFile: xib.path), options: options)
     var comparison = NIBArchive.ComparisonOptions.compilerOutput
     comparison.ignoresConnectionOrder = connectionOrderDiffers
     #expect(NIBArchive(graph, keepingUnreachable: false).firstDifference(from: apple, options: comparison) == nil)
