@@ -44,7 +44,7 @@ extension UIKitNibCompiler {
   /// from the pairs: a key never follows one listed after it).
   static let keyOrder: [String] = [
     "UIBounds", "UICenter", "UISubviews", "UIBackgroundColor", "UIDeepDrawRect", "UIOpaque", "UIMultipleTouchEnabled",
-    "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAlpha", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIContentMode",
+    "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIAlpha", "UIContentMode",
     "UIClipsToBounds", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", "UIClearsContextBeforeDrawing", "UITintColor",
     "UIViewAutolayoutConstraints", "UIViewContentHuggingPriority", "UIViewLayoutMargins",
     "UIViewContentCompressionResistancePriority", "UIViewPreservesSuperviewMargins", "UIViewLayoutGuides",
@@ -110,10 +110,15 @@ extension UIKitNibCompiler {
     if element.flag("hidden") { base["UIHidden"] = .bool(true) }
     if !element.flag("userInteractionEnabled", default: true) { base["UIUserInteractionDisabled"] = .bool(true) }
     if let tag = element.wholeNumber("tag"), tag != 0 { base["UITag"] = NibGraph.integer(tag) }
-    if let alpha = element.double("alpha"), alpha != 1 { base["UIAlpha"] = .float64(alpha) }
+    // A float, written after the autoresizing keys (MPSurvey's labels and cells, Xcode 7.3.1;
+    // no xib pair has a translucent view).
+    if let alpha = element.double("alpha"), alpha != 1 { base["UIAlpha"] = .float32(Float(alpha)) }
     if element.flag("autoresizesSubviews", default: true) { base["UIAutoresizeSubviews"] = .bool(true) }
     var mask = 36
-    if let maskElement = element.child("autoresizingMask", key: "autoresizingMask") {
+    // A view laid out by its constraints keeps the default mask whatever the document says
+    // (one sample: MPNotification's image view, widthSizable and heightSizable, written 36;
+    // no xib pair has such a view with another mask).
+    if let maskElement = element.child("autoresizingMask", key: "autoresizingMask"), element["translatesAutoresizingMaskIntoConstraints"] != "NO" {
       mask = Self.autoresizingBits.reduce(0) { $0 | (maskElement.flag($1.0) ? $1.1 : 0) }
     }
     if mask != 0 { base["UIAutoresizingMask"] = NibGraph.integer(mask) }
@@ -153,6 +158,11 @@ extension UIKitNibCompiler {
     if options.xcode >= 1100 { base["UIViewLargeContentStoredProperties"] = .null }
     for guide in element.children("viewLayoutGuide") {
       if let id = guide["id"] { layoutGuides[id] = (object, guide["key"] ?? "") }
+    }
+    if element.flag("fixedFrame"), element["translatesAutoresizingMaskIntoConstraints"] == "NO", let superview = superviews.last,
+      document.root.flag("useAutolayout")
+    {
+      fixedFrames.append((object, superview, [x, y, width, height]))
     }
     if let list = element.child("constraints"), let id = element["id"] {
       // A cell's constraints are its content view's, the cell standing for the content view.

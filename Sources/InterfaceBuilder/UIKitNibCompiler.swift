@@ -109,6 +109,14 @@ public struct UIKitNibCompiler {
   var superviews: [Int] = []
   /// The layout margins of each view (top, left, bottom, right), for the legacy constants.
   var margins: [Int: [Double]] = [:]
+  /// A storyboard's nibs: ids of objects that another nib of the storyboard holds (connections
+  /// to them are that nib's), and ids this nib holds as an upstream placeholder (a connection
+  /// between two of them is another nib's).
+  var foreignIDs: Set<String> = []
+  var upstreamIDs: Set<String> = []
+  /// Views whose frame Interface Builder fixed without constraints, for the prototyping
+  /// constraints ibtool adds (``compilePrototypingConstraints()``).
+  var fixedFrames: [(view: Int, superview: Int, frame: [Double])] = []
 
   init(document: InterfaceDocument, options: Options) {
     self.document = document
