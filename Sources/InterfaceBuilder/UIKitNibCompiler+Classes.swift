@@ -68,6 +68,8 @@ extension UIKitNibCompiler {
     entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
     if let width = element.double("preferredMaxLayoutWidth") { entries.append(.init("UIPreferredMaxLayoutWidth", .float32(Float(width)))) }
     if adjusts, scale != 0 { entries.append(.init("UIMinimumScaleFactor", .float32(Float(scale)))) }
+    // (MPSurvey's cell labels, Xcode 7.3.1.)
+    if element.flag("adjustsLetterSpacingToFitWidth") { entries.append(.init("UIAdjustsLetterSpacingToFit", .bool(true))) }
     if options.xcode >= 800 { entries.append(.init("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))) }
     return entries
   }

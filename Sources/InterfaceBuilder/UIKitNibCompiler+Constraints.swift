@@ -150,8 +150,11 @@ extension UIKitNibCompiler {
     // The legacy constant holds the margins: first.edge = first.margin − offset.
     legacy -= Self.marginOffset(firstAttribute, margins: margins[first] ?? [8, 8, 8, 8])
     if let second { legacy += multiplier * Self.marginOffset(secondAttribute, margins: margins[second] ?? [8, 8, 8, 8]) }
-    if element["symbolic"] == "YES" { keys["NSSymbolicConstant"] = .object(graph.string("NSSpace")) }
-    if constant != 0 { keys["NSConstantV2"] = .float64(constant) }
+    // A standard spacing is its symbol alone (MPSurvey, Xcode 7.3.1; no xib pair has one).
+    let symbolic = element["symbolic"] == "YES"
+    if symbolic { legacy = 0 }
+    if symbolic { keys["NSSymbolicConstant"] = .object(graph.string("NSSpace")) }
+    if constant != 0, !symbolic { keys["NSConstantV2"] = .float64(constant) }
     keys["NSShouldBeArchived"] = .bool(true)
     if let priority = element.wholeNumber("priority"), priority != 1000 { keys["NSPriority"] = NibGraph.integer(priority) }
     if legacy != 0 { keys["NSConstant"] = .float64(legacy) }

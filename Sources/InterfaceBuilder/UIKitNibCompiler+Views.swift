@@ -71,6 +71,8 @@ extension UIKitNibCompiler {
     var (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
     var (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
     if isSizeClassCanvas(element) { (x, y, width, height) = (0, 0, 600, 600) }
+    // A prototype cell is the top of its own nib, at the origin (MPSurvey's, Xcode 7.3.1).
+    if Self.cells.contains(element.name), superviews.isEmpty { (x, y) = (0, 0) }
     base["UIBounds"] = Self.geometry([0, 0, width, height])
     base["UICenter"] = Self.geometry([x + width / 2, y + height / 2])
     var ownMargins = layoutMargins(element)
@@ -83,9 +85,10 @@ extension UIKitNibCompiler {
     var subviews: [Int] = []
     var contentView: Int?
     if Self.cells.contains(element.name), let content = element.children.first(where: { $0["key"] == "contentView" }) {
-      let view = try cellContentView(content, cell: element)
+      let view = element.name == "tableViewCell" ? try tableCellContentView(content, cell: element) : try cellContentView(content, cell: element)
       contentView = view
       subviews.append(view)
+      if element.name == "tableViewCell" { subviews.append(tableCellSeparator(cellWidth: width, cellHeight: height)) }
     }
     for child in element.child("subviews")?.children ?? [] {
       if let view = try compileObject(child) { subviews.append(view) }
@@ -171,7 +174,11 @@ extension UIKitNibCompiler {
     }
     var entries = Self.keyOrder.compactMap { key in base[key].map { NibGraph.Entry(key, $0) } }
     entries += try classEntries(element, object: object)
-    if let contentView { entries.append(.init("UIContentView", .object(contentView))) }
+    if element.name == "tableViewCell" {
+      entries += tableViewCellEntries(element, contentView: contentView)
+    } else if let contentView {
+      entries.append(.init("UIContentView", .object(contentView)))
+    }
     return entries
   }
 

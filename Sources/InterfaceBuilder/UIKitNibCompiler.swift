@@ -117,6 +117,8 @@ public struct UIKitNibCompiler {
   /// Views whose frame Interface Builder fixed without constraints, for the prototyping
   /// constraints ibtool adds (``compilePrototypingConstraints()``).
   var fixedFrames: [(view: Int, superview: Int, frame: [Double])] = []
+  /// Prototype cells' external object tables, filled when the nib's objects all exist.
+  var deferredExternalTables: [(table: Int, entries: [(name: String, id: String)])] = []
 
   init(document: InterfaceDocument, options: Options) {
     self.document = document
@@ -189,6 +191,7 @@ public struct UIKitNibCompiler {
   /// The root's lists, after the deferred constraints and connections.
   mutating func finish() throws(InterfaceBuilderError) -> NibGraph {
     try compileConstraints()
+    try compileExternalTables()
     try compileConnections()
     let empty = graph.collection("NSArray", [])
     func list(_ members: [Int]) -> NIBArchive.Payload { .object(members.isEmpty ? empty : graph.collection("NSArray", members)) }
