@@ -25,6 +25,9 @@ extension UIKitNibCompiler {
     case "window": return [.init("UIResizesToFullScreen", .bool(true))]
     case "scrollView", "tableView", "collectionView", "textView": return try scrollViewEntries(element)
     case "mapView": return mapViewEntries(element)
+    case "navigationItem": return try navigationItemEntries(element)
+    case "barButtonItem": return try barButtonItemEntries(element)
+    case "tabBarItem": return tabBarItemEntries(element)
     default: return []
     }
   }

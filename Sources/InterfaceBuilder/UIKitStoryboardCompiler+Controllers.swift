@@ -88,6 +88,8 @@ extension UIKitStoryboardCompiler {
         guard !visiting.contains(destination) else { throw compiler.invalid(segue, "relationship segues make a cycle through \(destination)") }
         _ = child
         let childPlan = try storyboard.plan(scene)
+        // The child's view and other objects are its own scene's nibs'.
+        compiler.foreignIDs.formUnion(childPlan.viewIDs.union(childPlan.sceneIDs))
         children.append(try compileController(childPlan, keepAlive: [], parent: object, into: &compiler))
       }
       var sceneStack = [plan.scene]
