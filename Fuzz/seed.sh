@@ -157,7 +157,7 @@ for target in "${targets[@]}"; do
     FuzzNIBArchive) copy "$target" text nib ;;   # NIBArchives sniff as "text"; keyed-archive nibs are left out
     FuzzNibLoader) copy "$target" text nib ;;    # the same compiled nibs, instantiated
     FuzzTypedStream) typed_stream_seeds ;;        # NeXT typedstream nibs (by their signature)
-    FuzzXibDocument) copy "$target" xml xib ;;   # the .xib and .storyboard files (all start with <?xml)
+    FuzzXibDocument) copy "$target" xml xib ios_pairs ;;   # the .xib and .storyboard files (all start with <?xml)
     FuzzKeyedUnarchiver)
       copy_keyed keyedarchive
       # The harness's own classes: the node (mode 02: decode(KeyedFuzzNode), 03: the same,

@@ -8,7 +8,8 @@ not keep stable as multisets). A nib folder counts as equal when our nib equals 
 
 Prints tables: per pair, per distinct source (equal when our output equals Apple's output of at
 least one of its pairs), per element family (the `elements` column) and per Xcode (`DTXcode`), and
-the most frequent first differences. `--tsv FILE` writes one row per pair.
+the most frequent first differences, each also per kind (xib or storyboard: a `.storyboardc` is
+equal when every nib and its Info.plist are). `--tsv FILE` writes one row per pair.
 
     swift build -c release --product ibtool
     Tools/ios-pairs.py --ibtool .build/release/ibtool /work/shared/corpus/ios_pairs
@@ -145,6 +146,16 @@ def main():
     print(f"distinct sources: {len(sources)}  equal to one of Apple's outputs: {equal_sources}"
           f" ({100.0 * equal_sources / max(len(sources), 1):.1f} %)  refused: {refused_sources}")
 
+    print_table("per kind (xib, storyboard)", family_counts(results, lambda r: [r["kind"]]))
+    for kind in sorted({row["kind"] for row, _, _ in results}):
+        kind_sources = collections.defaultdict(list)
+        for row, status, _ in results:
+            if row["kind"] == kind:
+                kind_sources[row["source_blob"]].append(status)
+        equal_kind = sum("equal" in s for s in kind_sources.values())
+        print(f"  {kind} distinct sources: {len(kind_sources)}  equal: {equal_kind}"
+              f"  refused: {sum('refused' in s for s in kind_sources.values())}")
+    print_table("per kind and Xcode (DTXcode)", family_counts(results, lambda r: [r["kind"] + " " + r["DTXcode"]]))
     print_table("per repository", family_counts(results, lambda r: [r["folder"].split("/")[0]]))
     print_table("per element family (pairs whose source has it)",
                 family_counts(results, lambda r: [e.split(":")[0] for e in r["elements"].split(",") if e]))

@@ -322,9 +322,6 @@ public struct IBTool {
   }
 
   /// What an iOS storyboard compiles to: Apple's storyboard encoding is not written yet.
-  static let iOSEncodingWarning =
-    "an iOS storyboard is compiled into Stasis's UIKit encoding (UIProxyObject, UIClassSwapper, UIRuntimeOutletConnection…) for its nib loader, not yet Apple's (xibs are); --stasis-runtime says this is what you want"
-
   /// `--target-device` against the document's platform: `mac` for a macOS document, an iOS
   /// device (`iphone`, `ipad`…) for an iOS one.
   func checkTargetDevice(for document: InterfaceDocument) throws(IBToolError) {
@@ -377,12 +374,12 @@ public struct IBTool {
     do {
       let document = try InterfaceDocument(contentsOfFile: path)
       try checkTargetDevice(for: document)
-      if document.platform == .iOS {
-        if !stasisRuntime { warnings.append("\(path): \(Self.iOSEncodingWarning)") }
+      let output: CompiledStoryboardOutput
+      switch (document.platform == .iOS, stasisRuntime) {
+      case (true, true): output = try CocoaTouchStoryboardCompiler.compile(document)
+      case (true, false): output = try UIKitStoryboardCompiler.compile(document, options: uikitOptions(for: document))
+      default: output = try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
       }
-      let output =
-        document.platform == .iOS
-        ? try CocoaTouchStoryboardCompiler.compile(document) : try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
       for name in output.warnings.keys.sorted() { warnings += output.warnings[name, default: []].map { "\($0) [\(name).nib]" } }
       return output
     } catch let error as IBToolError {
@@ -430,8 +427,14 @@ public struct IBTool {
     guard Set(a.nibs.keys) == Set(b.nibs.keys) else {
       return "nibs \(a.nibs.keys.sorted()) vs \(b.nibs.keys.sorted())"
     }
-    for name in a.nibs.keys.sorted() {
-      if let difference = Self.difference(a.nibs[name]!, b.nibs[name]!, options: options) { return "\(name).nib: \(difference)" }
+    // iOS storyboards: the random names of upstream placeholders compared by what they stand for.
+    func renamed(_ nibs: [String: NIBArchive]) -> [String: NIBArchive] {
+      guard nibs.values.contains(where: \.isUIKitNib) else { return nibs }
+      return NibGraph.renamingUpstreamPlaceholders(in: nibs.mapValues { NibGraph($0) }).mapValues { NIBArchive($0, keepingUnreachable: false) }
+    }
+    let (left, right) = (renamed(a.nibs), renamed(b.nibs))
+    for name in left.keys.sorted() {
+      if let difference = Self.difference(left[name]!, right[name]!, options: options) { return "\(name).nib: \(difference)" }
     }
     return nil
   }

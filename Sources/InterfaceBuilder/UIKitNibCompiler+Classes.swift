@@ -25,6 +25,9 @@ extension UIKitNibCompiler {
     case "window": return [.init("UIResizesToFullScreen", .bool(true))]
     case "scrollView", "tableView", "collectionView", "textView": return try scrollViewEntries(element)
     case "mapView": return mapViewEntries(element)
+    case "navigationItem": return try navigationItemEntries(element)
+    case "barButtonItem": return try barButtonItemEntries(element)
+    case "tabBarItem": return tabBarItemEntries(element)
     default: return []
     }
   }
@@ -68,6 +71,8 @@ extension UIKitNibCompiler {
     entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
     if let width = element.double("preferredMaxLayoutWidth") { entries.append(.init("UIPreferredMaxLayoutWidth", .float32(Float(width)))) }
     if adjusts, scale != 0 { entries.append(.init("UIMinimumScaleFactor", .float32(Float(scale)))) }
+    // (MPSurvey's cell labels, Xcode 7.3.1.)
+    if element.flag("adjustsLetterSpacingToFitWidth") { entries.append(.init("UIAdjustsLetterSpacingToFit", .bool(true))) }
     if options.xcode >= 800 { entries.append(.init("UIDisableUpdateTextColorOnTraitCollectionChange", .bool(true))) }
     return entries
   }

@@ -23,6 +23,12 @@ extension UIKitNibCompiler {
     for (list, sourceID) in deferredConnections {
       guard let source = objectsByID[sourceID] else { continue }
       for connection in list.children {
+        // A storyboard's connection belongs to the nib that holds one of its ends.
+        if let id = connection["destination"],
+          (foreignIDs.contains(id) && objectsByID[id] == nil) || (upstreamIDs.contains(id) && upstreamIDs.contains(sourceID))
+        {
+          continue
+        }
         switch connection.name {
         case "outlet", "outletCollection":
           let destination = try destination(connection)

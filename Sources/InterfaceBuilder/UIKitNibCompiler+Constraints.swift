@@ -34,8 +34,60 @@ extension UIKitNibCompiler {
         if element.flag("placeholder") { continue }
         constraints.append(try constraint(element, view: view, viewID: viewID))
       }
+      appendConstraints(constraints, to: view)
+    }
+    compilePrototypingConstraints()
+  }
+
+  /// Adds constraints to a view's `UIViewAutolayoutConstraints`, made when it has none yet.
+  mutating func appendConstraints(_ constraints: [Int], to view: Int) {
+    if case .object(let list)? = graph[view]["UIViewAutolayoutConstraints"] {
+      graph.objects[list].entries += constraints.map { NibGraph.Entry("UINibEncoderEmptyKey", .object($0)) }
+    } else {
       graph.objects[view].entries.insertOrdered(.init("UIViewAutolayoutConstraints", .object(graph.collection("NSMutableArray", constraints))))
     }
+  }
+
+  /// A view that Interface Builder placed at a fixed frame (`fixedFrame="YES"`) and that does not
+  /// translate its autoresizing mask: ibtool pins its frame with four
+  /// `NSIBPrototypingLayoutConstraint`s on its superview (left and top from the superview's,
+  /// width and height), identified "IB auto generated at build time for view with fixed frame",
+  /// not listed among the nib's objects. One sample: mixpanel's MPNotification storyboard
+  /// (Xcode 7.3.1, a document saved by Xcode 5).
+  mutating func compilePrototypingConstraints() {
+    let identifier = "IB auto generated at build time for view with fixed frame"
+    for (view, superview, frame) in fixedFrames {
+      let constraints = [
+        systemConstraint("NSIBPrototypingLayoutConstraint", view, 1, superview, 1, constant: frame[0], identifier: identifier),
+        systemConstraint("NSIBPrototypingLayoutConstraint", view, 3, superview, 3, constant: frame[1], identifier: identifier),
+        systemConstraint("NSIBPrototypingLayoutConstraint", view, 7, nil, 0, constant: frame[2], identifier: identifier),
+        systemConstraint("NSIBPrototypingLayoutConstraint", view, 8, nil, 0, constant: frame[3], identifier: identifier),
+      ]
+      appendConstraints(constraints, to: superview)
+    }
+  }
+
+  /// A constraint ibtool makes itself (not in the document, not listed among the nib's objects),
+  /// its keys in the Xcode's order: `first.attribute = second.secondAttribute + constant`.
+  mutating func systemConstraint(
+    _ className: String, _ first: Int, _ attribute: Int, _ second: Int?, _ secondAttribute: Int, constant: Double = 0,
+    priority: Int? = nil, identifier: String? = nil
+  ) -> Int {
+    var keys: [String: NIBArchive.Payload] = [
+      "NSFirstItem": .object(first), "NSFirstAttributeV2": NibGraph.integer(attribute), "NSFirstAttribute": NibGraph.integer(attribute),
+      "NSShouldBeArchived": .bool(true),
+    ]
+    if let second { keys["NSSecondItem"] = .object(second) }
+    if second != nil || options.xcode < 800 {
+      (keys["NSSecondAttributeV2"], keys["NSSecondAttribute"]) = (NibGraph.integer(secondAttribute), NibGraph.integer(secondAttribute))
+    }
+    if constant != 0 { (keys["NSConstantV2"], keys["NSConstant"]) = (.float64(constant), .float64(constant)) }
+    if let priority { keys["NSPriority"] = NibGraph.integer(priority) }
+    if let identifier { keys["NSLayoutIdentifier"] = .object(graph.string(identifier)) }
+    let order = options.xcode < 800 ? Self.constraintKeyOrderXcode7 : Self.constraintKeyOrder
+    // Private UIKit classes are archived with their public superclass as the fallback.
+    let fallbacks = className.hasPrefix("NSLayout") ? [] : ["NSLayoutConstraint"]
+    return graph.add(className, fallbacks: fallbacks, order.compactMap { key in keys[key].map { NibGraph.Entry(key, $0) } })
   }
 
   /// An item of a constraint: an object of the document, or a layout guide (made on first use).
@@ -58,9 +110,11 @@ extension UIKitNibCompiler {
     "NSFirstItem", "NSFirstAttributeV2", "NSFirstAttribute", "NSRelation", "NSMultiplier", "NSSecondItem", "NSSecondAttributeV2",
     "NSSecondAttribute", "NSSymbolicConstant", "NSConstantV2", "NSShouldBeArchived", "NSPriority", "NSConstant", "NSLayoutIdentifier",
   ]
+  /// (Xcode 7's identifier before the legacy keys: the prototyping constraints of one storyboard
+  /// pair; no xib pair has an identified constraint.)
   static let constraintKeyOrderXcode7 = [
     "NSFirstItem", "NSFirstAttributeV2", "NSRelation", "NSMultiplier", "NSSecondItem", "NSSecondAttributeV2", "NSSymbolicConstant",
-    "NSConstantV2", "NSShouldBeArchived", "NSPriority", "NSFirstAttribute", "NSSecondAttribute", "NSConstant", "NSLayoutIdentifier",
+    "NSConstantV2", "NSShouldBeArchived", "NSPriority", "NSLayoutIdentifier", "NSFirstAttribute", "NSSecondAttribute", "NSConstant",
   ]
 
   mutating func constraint(_ element: InterfaceDocument.Element, view: Int, viewID: String) throws(InterfaceBuilderError) -> Int {
@@ -96,8 +150,11 @@ extension UIKitNibCompiler {
     // The legacy constant holds the margins: first.edge = first.margin − offset.
     legacy -= Self.marginOffset(firstAttribute, margins: margins[first] ?? [8, 8, 8, 8])
     if let second { legacy += multiplier * Self.marginOffset(secondAttribute, margins: margins[second] ?? [8, 8, 8, 8]) }
-    if element["symbolic"] == "YES" { keys["NSSymbolicConstant"] = .object(graph.string("NSSpace")) }
-    if constant != 0 { keys["NSConstantV2"] = .float64(constant) }
+    // A standard spacing is its symbol alone (MPSurvey, Xcode 7.3.1; no xib pair has one).
+    let symbolic = element["symbolic"] == "YES"
+    if symbolic { legacy = 0 }
+    if symbolic { keys["NSSymbolicConstant"] = .object(graph.string("NSSpace")) }
+    if constant != 0, !symbolic { keys["NSConstantV2"] = .float64(constant) }
     keys["NSShouldBeArchived"] = .bool(true)
     if let priority = element.wholeNumber("priority"), priority != 1000 { keys["NSPriority"] = NibGraph.integer(priority) }
     if legacy != 0 { keys["NSConstant"] = .float64(legacy) }

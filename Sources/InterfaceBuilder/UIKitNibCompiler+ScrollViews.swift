@@ -7,6 +7,11 @@ extension UIKitNibCompiler {
 
   mutating func scrollViewEntries(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
     var entries: [NibGraph.Entry] = []
+    if let inset = element.child("inset", key: "scrollIndicatorInsets") {
+      // Top, left, bottom, right from minY, minX, maxY, maxX (MPSurvey's table, Xcode 7.3.1).
+      let values = [inset.double("minY") ?? 0, inset.double("minX") ?? 0, inset.double("maxY") ?? 0, inset.double("maxX") ?? 0]
+      entries.append(.init("UIScrollIndicatorInsets", Self.geometry(values)))
+    }
     if !element.flag("showsHorizontalScrollIndicator", default: true) { entries.append(.init("UIShowsHorizontalScrollIndicator", .bool(false))) }
     if !element.flag("showsVerticalScrollIndicator", default: true) { entries.append(.init("UIShowsVerticalScrollIndicator", .bool(false))) }
     if element.flag("pagingEnabled") { entries.append(.init("UIPagingEnabled", .bool(true))) }
@@ -20,7 +25,14 @@ extension UIKitNibCompiler {
       // The content size along the scrolling axis is 0, the other the view's size.
       let frame = element.child("rect", key: "frame")
       let horizontal = element.child("collectionViewFlowLayout")?["scrollDirection"] == "horizontal"
-      let size = horizontal ? [0, frame?.double("height") ?? 1000] : [frame?.double("width") ?? 1000, 0]
+      var size = horizontal ? [0, frame?.double("height") ?? 1000] : [frame?.double("width") ?? 1000, 0]
+      if element.name == "textView", (element["text"] ?? "").isEmpty {
+        // ibtool lays out an empty text view: one line of its font (the system font's line is
+        // 1.193 times its size, rounded up) inside the 8-point text container insets. One
+        // sample: MPSurvey's 15-point text view, 34 high (Xcode 7.3.1).
+        let points = element.child("fontDescription", key: "fontDescription")?.double("pointSize") ?? 14
+        size[1] = 16 + (points * 1.193).rounded(.up)
+      }
       entries.append(.init("UIContentSize", Self.geometry(size)))
     }
     if options.xcode >= 900 {
@@ -30,8 +42,10 @@ extension UIKitNibCompiler {
     switch element.name {
     case "tableView": entries += tableViewEntries(element)
     case "collectionView": entries += try collectionViewEntries(element)
+    case "textView": entries += textViewEntries(element)
     default: break
     }
+    entries += try prototypeEntries(element)
     return entries
   }
 
@@ -39,9 +53,17 @@ extension UIKitNibCompiler {
     var entries: [NibGraph.Entry] = []
     if element["style"] == "grouped" { entries.append(.init("UIStyle", NibGraph.integer(1))) }
     let separator = element["separatorStyle"].flatMap { Self.separatorStyles[$0] } ?? 1
-    entries.append(.init("UISeparatorStyle", NibGraph.integer(separator)))
-    entries.append(.init("UISeparatorStyleIOS5AndLater", NibGraph.integer(separator)))
-    if let color = color(element, key: "separatorColor") { entries.append(.init("UISeparatorColor", .object(color))) }
+    if separator == 0 {
+      // No separators: only the iOS 9 key (MPSurvey's table, Xcode 7.3.1; every xib pair's
+      // table has the default style, written under both older keys).
+      entries.append(.init("UISeparatorStyleIOS9AndLater", NibGraph.integer(0)))
+    } else {
+      entries.append(.init("UISeparatorStyle", NibGraph.integer(separator)))
+      entries.append(.init("UISeparatorStyleIOS5AndLater", NibGraph.integer(separator)))
+    }
+    // Xcode 7 wrote the separator colour last (MPSurvey's table, Xcode 7.3.1).
+    let separatorColor = color(element, key: "separatorColor").map { NibGraph.Entry("UISeparatorColor", .object($0)) }
+    if options.xcode >= 800, let separatorColor { entries.append(separatorColor) }
     // Before Xcode 9 only a row height other than UIKit's 44 was written.
     let rowHeight = element.double("rowHeight") ?? 44
     if options.xcode >= 900 || rowHeight != 44 { entries.append(.init("UIRowHeight", .float32(Float(rowHeight)))) }
@@ -55,6 +77,7 @@ extension UIKitNibCompiler {
       entries.append(.init("UISeparatorInsetReference", NibGraph.integer(element["separatorInsetReference"] == "fromAutomaticInsets" ? 1 : 0)))
     }
     if options.xcode < 800 { entries.append(.init("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))) }
+    if options.xcode < 800, let separatorColor { entries.append(separatorColor) }
     return entries
   }
 
@@ -84,6 +107,25 @@ extension UIKitNibCompiler {
       entries.append(.init("UICollectionLayout", .object(object)))
     }
     if options.xcode >= 800 { entries.append(.init("UICollectionViewPrefetchingEnabled", .bool(element.flag("prefetchingEnabled", default: true)))) }
+    return entries
+  }
+
+  /// A text view's text, font, colour, alignment and text input traits (MPSurvey's, Xcode 7.3.1:
+  /// the font and alignment always, the colour when given; UITextView's own default
+  /// capitalization, sentences, not written). Its editing flags are the keys UIKit's decoder
+  /// reads (no Apple sample).
+  mutating func textViewEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+    var entries: [NibGraph.Entry] = []
+    if let text = element["text"] { entries.append(.init("UIText", .object(graph.string(text)))) }
+    let fontElement = element.child("fontDescription", key: "fontDescription")
+    entries.append(.init("UIFont", .object(font(fontElement ?? InterfaceDocument.Element(name: "fontDescription", attributes: [("type", "system"), ("pointSize", "14")])))))
+    if let textColor = color(element, key: "textColor") { entries.append(.init("UITextColor", .object(textColor))) }
+    entries.append(.init("UITextAlignment", NibGraph.integer(element["textAlignment"].flatMap { Self.textAlignments[$0] } ?? 0)))
+    if !element.flag("editable", default: true) { entries.append(.init("UIEditable", .bool(false))) }
+    if !element.flag("selectable", default: true) { entries.append(.init("UISelectable", .bool(false))) }
+    entries += textInputTraits(element).filter { entry in
+      !(entry.key == "UIAutocapitalizationType" && element.child("textInputTraits")?["autocapitalizationType"] == "sentences")
+    }
     return entries
   }
 }

@@ -44,7 +44,7 @@ extension UIKitNibCompiler {
   /// from the pairs: a key never follows one listed after it).
   static let keyOrder: [String] = [
     "UIBounds", "UICenter", "UISubviews", "UIBackgroundColor", "UIDeepDrawRect", "UIOpaque", "UIMultipleTouchEnabled",
-    "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAlpha", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIContentMode",
+    "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIAlpha", "UIContentMode",
     "UIClipsToBounds", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", "UIClearsContextBeforeDrawing", "UITintColor",
     "UIViewAutolayoutConstraints", "UIViewContentHuggingPriority", "UIViewLayoutMargins",
     "UIViewContentCompressionResistancePriority", "UIViewPreservesSuperviewMargins", "UIViewLayoutGuides",
@@ -71,6 +71,8 @@ extension UIKitNibCompiler {
     var (x, y) = (frame?.double("x") ?? 0, frame?.double("y") ?? 0)
     var (width, height) = (frame?.double("width") ?? 1000, frame?.double("height") ?? 1000)
     if isSizeClassCanvas(element) { (x, y, width, height) = (0, 0, 600, 600) }
+    // A prototype cell is the top of its own nib, at the origin (MPSurvey's, Xcode 7.3.1).
+    if Self.cells.contains(element.name), superviews.isEmpty { (x, y) = (0, 0) }
     base["UIBounds"] = Self.geometry([0, 0, width, height])
     base["UICenter"] = Self.geometry([x + width / 2, y + height / 2])
     var ownMargins = layoutMargins(element)
@@ -83,9 +85,10 @@ extension UIKitNibCompiler {
     var subviews: [Int] = []
     var contentView: Int?
     if Self.cells.contains(element.name), let content = element.children.first(where: { $0["key"] == "contentView" }) {
-      let view = try cellContentView(content, cell: element)
+      let view = element.name == "tableViewCell" ? try tableCellContentView(content, cell: element) : try cellContentView(content, cell: element)
       contentView = view
       subviews.append(view)
+      if element.name == "tableViewCell" { subviews.append(tableCellSeparator(cellWidth: width, cellHeight: height)) }
     }
     for child in element.child("subviews")?.children ?? [] {
       if let view = try compileObject(child) { subviews.append(view) }
@@ -110,10 +113,15 @@ extension UIKitNibCompiler {
     if element.flag("hidden") { base["UIHidden"] = .bool(true) }
     if !element.flag("userInteractionEnabled", default: true) { base["UIUserInteractionDisabled"] = .bool(true) }
     if let tag = element.wholeNumber("tag"), tag != 0 { base["UITag"] = NibGraph.integer(tag) }
-    if let alpha = element.double("alpha"), alpha != 1 { base["UIAlpha"] = .float64(alpha) }
+    // A float, written after the autoresizing keys (MPSurvey's labels and cells, Xcode 7.3.1;
+    // no xib pair has a translucent view).
+    if let alpha = element.double("alpha"), alpha != 1 { base["UIAlpha"] = .float32(Float(alpha)) }
     if element.flag("autoresizesSubviews", default: true) { base["UIAutoresizeSubviews"] = .bool(true) }
     var mask = 36
-    if let maskElement = element.child("autoresizingMask", key: "autoresizingMask") {
+    // A view laid out by its constraints keeps the default mask whatever the document says
+    // (one sample: MPNotification's image view, widthSizable and heightSizable, written 36;
+    // no xib pair has such a view with another mask).
+    if let maskElement = element.child("autoresizingMask", key: "autoresizingMask"), element["translatesAutoresizingMaskIntoConstraints"] != "NO" {
       mask = Self.autoresizingBits.reduce(0) { $0 | (maskElement.flag($1.0) ? $1.1 : 0) }
     }
     if mask != 0 { base["UIAutoresizingMask"] = NibGraph.integer(mask) }
@@ -154,6 +162,11 @@ extension UIKitNibCompiler {
     for guide in element.children("viewLayoutGuide") {
       if let id = guide["id"] { layoutGuides[id] = (object, guide["key"] ?? "") }
     }
+    if element.flag("fixedFrame"), element["translatesAutoresizingMaskIntoConstraints"] == "NO", let superview = superviews.last,
+      document.root.flag("useAutolayout")
+    {
+      fixedFrames.append((object, superview, [x, y, width, height]))
+    }
     if let list = element.child("constraints"), let id = element["id"] {
       // A cell's constraints are its content view's, the cell standing for the content view.
       if let contentView { constraintItems[id] = contentView }
@@ -161,7 +174,11 @@ extension UIKitNibCompiler {
     }
     var entries = Self.keyOrder.compactMap { key in base[key].map { NibGraph.Entry(key, $0) } }
     entries += try classEntries(element, object: object)
-    if let contentView { entries.append(.init("UIContentView", .object(contentView))) }
+    if element.name == "tableViewCell" {
+      entries += tableViewCellEntries(element, contentView: contentView)
+    } else if let contentView {
+      entries.append(.init("UIContentView", .object(contentView)))
+    }
     return entries
   }
 

@@ -109,6 +109,16 @@ public struct UIKitNibCompiler {
   var superviews: [Int] = []
   /// The layout margins of each view (top, left, bottom, right), for the legacy constants.
   var margins: [Int: [Double]] = [:]
+  /// A storyboard's nibs: ids of objects that another nib of the storyboard holds (connections
+  /// to them are that nib's), and ids this nib holds as an upstream placeholder (a connection
+  /// between two of them is another nib's).
+  var foreignIDs: Set<String> = []
+  var upstreamIDs: Set<String> = []
+  /// Views whose frame Interface Builder fixed without constraints, for the prototyping
+  /// constraints ibtool adds (``compilePrototypingConstraints()``).
+  var fixedFrames: [(view: Int, superview: Int, frame: [Double])] = []
+  /// Prototype cells' external object tables, filled when the nib's objects all exist.
+  var deferredExternalTables: [(table: Int, entries: [(name: String, id: String)])] = []
 
   init(document: InterfaceDocument, options: Options) {
     self.document = document
@@ -181,6 +191,7 @@ public struct UIKitNibCompiler {
   /// The root's lists, after the deferred constraints and connections.
   mutating func finish() throws(InterfaceBuilderError) -> NibGraph {
     try compileConstraints()
+    try compileExternalTables()
     try compileConnections()
     let empty = graph.collection("NSArray", [])
     func list(_ members: [Int]) -> NIBArchive.Payload { .object(members.isEmpty ? empty : graph.collection("NSArray", members)) }

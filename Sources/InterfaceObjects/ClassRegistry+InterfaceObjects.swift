@@ -66,7 +66,7 @@ extension ClassRegistry {
     add(SplitViewController.self, ["NSSplitViewController"])
     add(TabViewController.self, ["NSTabViewController"])
     add(NavigationController.self, ["UINavigationController"])
-    add(SegueTemplateObject.self, ["UIStoryboardSegueTemplate"])
+    add(SegueTemplateObject.self, ["UIStoryboardSegueTemplate"] + SegueTemplateObject.kinds.keys.sorted())
     add(TabBarController.self, ["UITabBarController"])
     add(NavigationItem.self, ["UINavigationItem"])
     add(TabBarItem.self, ["UITabBarItem"])

@@ -44,12 +44,22 @@ public final class SegueTemplateObject: NibObject {
 
   public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try super.decode(from: coder)
-    template.kind = try coder.decodeString(forKey: "UIKind") ?? ""
+    // Stasis's encoding names the kind; Apple's the template's class.
+    template.kind = try coder.decodeString(forKey: "UIKind") ?? Self.kinds[coder.archivedClassName] ?? "custom"
     template.identifier = try coder.decodeString(forKey: "UIIdentifier") ?? ""
     template.destination = try coder.decodeString(forKey: "UIDestinationViewControllerIdentifier") ?? ""
     template.unwindAction = try coder.decodeString(forKey: "UIUnwindAction")
+    if template.kind == "unwind", template.unwindAction == nil { template.unwindAction = try coder.decodeString(forKey: "UIActionName") }
     relationship = try coder.decodeString(forKey: "UIRelationship")
   }
+
+  /// The segue kind of each of UIKit's template classes (`UIStoryboardShowSegueTemplate` …).
+  static let kinds = [
+    "UIStoryboardShowSegueTemplate": "show", "UIStoryboardPresentationSegueTemplate": "presentation",
+    "UIStoryboardModalSegueTemplate": "modal", "UIStoryboardPushSegueTemplate": "push",
+    "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation", "UIStoryboardPopoverSegueTemplate": "popover",
+    "UIStoryboardEmbedSegueTemplate": "embed", "UIStoryboardUnwindSegueTemplate": "unwind", "UIStoryboardReplaceSegueTemplate": "replace",
+  ]
 
   static let segueActions = ActionTable(for: SegueTemplateObject.self) {
     $0.action("perform:") { template, sender in try template.sourceViewController?.performSegue(withIdentifier: template.template.identifier, sender: sender) }
@@ -398,7 +408,10 @@ open class ViewController: Responder {
     } else if let view = try coder.decodeObject(forKey: "UIView", as: View.self) {
       setView(view)
     }
-    if let table = try coder.decodeObject(forKey: "NSExternalObjectsTableForViewLoading") as? [String: Any] {
+    // AppKit's and UIKit's names for the objects a storyboard view's nib reaches upstream.
+    var externals = try coder.decodeObject(forKey: "NSExternalObjectsTableForViewLoading")
+    if externals == nil { externals = try coder.decodeObject(forKey: "UIExternalObjectsTableForViewLoading") }
+    if let table = externals as? [String: Any] {
       viewLoadingExternals = table.sorted { $0.key < $1.key }.compactMap { name, value in
         type(of: value) is AnyClass ? (name, WeakReference(value as AnyObject)) : nil
       }

@@ -4,7 +4,8 @@
 // line >= 1, and no more elements (nor deeper nesting) than the limits allow; an error's
 // description must be non-empty and start with the path given. Crashes inside libxml2 or the
 // reader, hangs (-timeout) and memory growth (-rss_limit_mb) are libFuzzer's to catch.
-// A document that reads is then compiled (a macOS xib or storyboard) and its strings exported:
+// A document that reads is then compiled (a macOS xib or storyboard in AppKit's encoding, an iOS
+// one in Apple's UIKit encoding) and its strings exported:
 // the compiler either throws InterfaceBuilderError naming the path, or its nibs encode and read
 // back as the same graph.
 // Build and run: Fuzz/README.md.
@@ -61,9 +62,18 @@ func compileAndCheck(_ document: InterfaceDocument) {
   let options = CocoaNibCompiler.Options(colorProfiles: fuzzProfiles)
   let graphs: [NibGraph]
   do {
-    if document.kind == .storyboard {
+    switch (document.platform, document.kind) {
+    case (.iOS, .storyboard):
+      // Apple's UIKit encoding, as Xcode 7 and as the newest Xcode (their rules differ).
+      graphs =
+        try UIKitStoryboardCompiler.compile(document, options: .init(xcode: 731, deploymentTarget: (8, 0))).nibs.map(\.graph)
+        + UIKitStoryboardCompiler.compile(document).nibs.map(\.graph)
+    case (.iOS, _):
+      // A deployment target before iOS 11 splits a document with safe areas into two nibs.
+      graphs = try UIKitNibCompiler.compileVariants(document, options: .init(xcode: 731), deploymentTarget: (8, 0)).map(\.graph)
+    case (_, .storyboard):
       graphs = try CocoaStoryboardCompiler.compile(document, options: options).nibs.map(\.graph)
-    } else {
+    default:
       graphs = [try CocoaNibCompiler.compile(document, options: options)]
     }
   } catch {
