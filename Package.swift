@@ -6,6 +6,8 @@ let package = Package(
   name: "Stasis",
   products: [
     .library(name: "StasisSystem", targets: ["StasisSystem"]),
+    // An in-memory file system with injectable faults and crashes, for tests of code that writes.
+    .library(name: "StasisSystemTesting", targets: ["StasisSystemTesting"]),
     .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
@@ -40,6 +42,7 @@ let package = Package(
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
     // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
     .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
     .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
@@ -129,8 +132,8 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface",
-        "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
+        "StasisSystem", "StasisSystemTesting", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults",
+        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
       ],
       path: "Tests/TestSupport"),
     // The small app of the restoration tests and of their child process (not API).
