@@ -202,7 +202,7 @@ let package = Package(
       exclude: ["Oracles"]),
     .testTarget(
       name: "PlistToolTests",
-      dependencies: ["PlistTool", "PropertyLists", "StasisSystem", "TestSupport", "plutil"],
+      dependencies: ["PlistTool", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport", "plutil"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
     .testTarget(

@@ -118,11 +118,15 @@ extension InMemoryFileSystem {
     tree.setEntry(two.name, in: two.folder, to: a)
   }
 
-  public func entryNames(inFolder path: String) throws(AtomicFileError) -> [String] {
+  public func entries(inFolder path: String) throws(AtomicFileError) -> [FolderEntry] {
     try call("cannot list the folder", path, changesDisk: false) { (tree) throws(AtomicFileError) in
       guard let node = try tree.locate(path, followingLast: true).node else { throw .system(ENOENT, "cannot list the folder", path: path) }
       guard case .folder(let entries, _, _, _) = tree.nodes[node] else { throw .system(ENOTDIR, "cannot list the folder", path: path) }
-      return entries.keys.sorted()
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      return entries.keys.sorted().map { name in
+        let target = (try? tree.locate(prefix + name, followingLast: true))?.node
+        return FolderEntry(name: name, kind: target.map { tree.status(of: $0).kind } ?? .symbolicLink)
+      }
     }
   }
 
@@ -203,7 +207,12 @@ extension InMemoryFileSystem {
         tree.setEntry(place.name, in: place.folder, to: file)
       }
     }
-    return InMemoryLock(fileSystem: self, path: path)
+    return locks.withLock { locks in
+      if let existing = locks[path] { return existing }
+      let made = InMemoryLock(fileSystem: self, path: path)
+      locks[path] = made
+      return made
+    }
   }
 
   /// Sweeps the temporary names of other writers (earlier processes: ``restarted(after:)`` gives

@@ -45,6 +45,8 @@ public final class InMemoryFileSystem: FileSystem {
   }
 
   let state: Mutex<State>
+  /// One lock per lock file, so that the threads taking it share it.
+  let locks = Mutex<[String: InMemoryLock]>([:])
 
   /// An empty disk (only `/`); `writer` is the process id its temporary names carry.
   public init(writer: Int32 = 1000) {

@@ -30,9 +30,10 @@ public protocol FileSystem: Sendable {
   /// - Throws: what `fill` throws, or an ``AtomicFileError`` naming `path`.
   func replaceFolder(_ path: String, fill: (_ temporaryFolder: String) throws -> Void) throws
 
-  /// The names of the entries of the folder `path` (not `.` and `..`), in the order the file
-  /// system lists them (`-[NSFileManager contentsOfDirectoryAtPath:error:]`, `readdir`).
-  func entryNames(inFolder path: String) throws(AtomicFileError) -> [String]
+  /// The entries of the folder `path` (not `.` and `..`), in the order the file system lists
+  /// them, each with its kind, links followed (`-[NSFileManager contentsOfDirectoryAtPath:error:]`,
+  /// `readdir` and its `d_type`).
+  func entries(inFolder path: String) throws(AtomicFileError) -> [FolderEntry]
 
   /// What is at `path` (`stat`, or `lstat` when `followingLinks` is false).
   ///
@@ -83,6 +84,17 @@ public protocol FileSystemLock: AnyObject, Sendable {
   func withSharedLock<R>(_ body: () throws -> R) throws -> R
 }
 
+/// One entry of a folder: its name and what it is (links followed; a dangling link is `.symbolicLink`).
+public struct FolderEntry: Sendable, Hashable {
+  public var name: String
+  public var kind: FileKind
+
+  public init(name: String, kind: FileKind) {
+    self.name = name
+    self.kind = kind
+  }
+}
+
 /// What kind of entry a path names (`st_mode & S_IFMT`).
 public enum FileKind: Sendable, Hashable {
   case file, folder, symbolicLink
@@ -123,6 +135,11 @@ public struct FileStatus: Sendable, Hashable {
 }
 
 extension FileSystem {
+  /// The names of the entries of the folder `path`, in the order the file system lists them.
+  public func entryNames(inFolder path: String) throws(AtomicFileError) -> [String] {
+    try entries(inFolder: path).map(\.name)
+  }
+
   /// ``write(_:toFile:permissions:)`` with the default permissions.
   public func write(_ data: Data, toFile path: String) throws(AtomicFileError) {
     try write(data, toFile: path, permissions: nil)

@@ -25,9 +25,27 @@ public struct POSIXFileSystem: FileSystem {
     try AtomicFolder.replace(path, fill: fill)
   }
 
-  public func entryNames(inFolder path: String) throws(AtomicFileError) -> [String] {
-    guard let names = AtomicFile.entryNames(inFolder: path) else { throw .system(errno, "cannot list the folder", path: path) }
-    return names
+  public func entries(inFolder path: String) throws(AtomicFileError) -> [FolderEntry] {
+    guard let stream = opendir(path) else { throw .system(errno, "cannot list the folder", path: path) }
+    defer { closedir(stream) }
+    let prefix = path.hasSuffix("/") ? path : path + "/"
+    var found: [FolderEntry] = []
+    while let entry = readdir(stream) {
+      let (name, type) = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), Int32(entry.pointee.d_type)) }
+      }
+      if name == "." || name == ".." { continue }
+      let kind: FileKind
+      switch type {
+      case Int32(DT_REG): kind = .file
+      case Int32(DT_DIR): kind = .folder
+      case Int32(DT_CHR), Int32(DT_FIFO): kind = .device
+      case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = (try? status(of: prefix + name, followingLinks: true))?.kind ?? .symbolicLink
+      default: kind = .other
+      }
+      found.append(FolderEntry(name: name, kind: kind))
+    }
+    return found
   }
 
   public func status(of path: String, followingLinks: Bool) throws(AtomicFileError) -> FileStatus {
