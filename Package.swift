@@ -150,7 +150,7 @@ let package = Package(
       name: "RestorationTests",
       dependencies: [
         "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists",
-        "Sandbox", "TestSupport", "stasis-restoration-child", "plutil",
+        "Sandbox", "StasisSystem", "StasisSystemTesting", "TestSupport", "stasis-restoration-child", "plutil",
       ],
       path: "Tests/RestorationTests"),
     .testTarget(
@@ -189,11 +189,11 @@ let package = Package(
       path: "Tests/NamePolicyTests"),
     .testTarget(
       name: "PropertyListsTests",
-      dependencies: ["PropertyLists", "TestSupport"],
+      dependencies: ["PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport"],
       path: "Tests/PropertyListsTests"),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "StasisSystem", "TestSupport"],
+      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",
@@ -220,7 +220,8 @@ let package = Package(
     .testTarget(
       name: "DefaultsTests",
       dependencies: [
-        "Defaults", "Bundles", "StasisSystem", "PropertyLists", "Sandbox", "TestSupport", "stasis-defaults-child",
+        "Defaults", "Bundles", "StasisSystem", "StasisSystemTesting", "PropertyLists", "Sandbox", "TestSupport",
+        "stasis-defaults-child",
       ],
       path: "Tests/DefaultsTests"),
     .testTarget(
@@ -264,7 +265,9 @@ let package = Package(
       exclude: ["Oracles"]),
     .testTarget(
       name: "InterfaceBuilderTests",
-      dependencies: ["InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "TestSupport", "ibtool"],
+      dependencies: [
+        "InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport", "ibtool",
+      ],
       path: "Tests/InterfaceBuilderTests"),
     .testTarget(
       name: "DocumentationExamplesTests",

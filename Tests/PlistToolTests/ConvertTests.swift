@@ -1,5 +1,6 @@
 import Foundation
 import PropertyLists
+import StasisSystemTesting
 import Testing
 
 @testable import PlistTool
