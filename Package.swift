@@ -6,6 +6,8 @@ let package = Package(
   name: "Stasis",
   products: [
     .library(name: "StasisSystem", targets: ["StasisSystem"]),
+    // An in-memory file system with injectable faults and crashes, for tests of code that writes.
+    .library(name: "StasisSystemTesting", targets: ["StasisSystemTesting"]),
     .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
@@ -41,6 +43,7 @@ let package = Package(
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
     // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
     .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
     .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
@@ -132,8 +135,8 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults", "Interface",
-        "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
+        "StasisSystem", "StasisSystemTesting", "PropertyLists", "KeyedArchive", "Sandbox", "Bundles", "Defaults",
+        "Interface", "InterfaceBuilder", "InterfaceObjects", "NibLoading", "Lifecycle",
       ],
       path: "Tests/TestSupport"),
     // The small app of the restoration tests and of their child process (not API).
@@ -150,7 +153,7 @@ let package = Package(
       name: "RestorationTests",
       dependencies: [
         "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists",
-        "Sandbox", "TestSupport", "stasis-restoration-child", "plutil",
+        "Sandbox", "StasisSystem", "StasisSystemTesting", "TestSupport", "stasis-restoration-child", "plutil",
       ],
       path: "Tests/RestorationTests"),
     .testTarget(
@@ -189,11 +192,11 @@ let package = Package(
       path: "Tests/NamePolicyTests"),
     .testTarget(
       name: "PropertyListsTests",
-      dependencies: ["PropertyLists", "TestSupport"],
+      dependencies: ["PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport"],
       path: "Tests/PropertyListsTests"),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "StasisSystem", "TestSupport"],
+      dependencies: ["KeyedArchive", "KeyedArchiveFuzzChecks", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport"],
       path: "Tests/KeyedArchiveTests"),
     .testTarget(
       name: "BundlesTests",
@@ -202,7 +205,7 @@ let package = Package(
       exclude: ["Oracles"]),
     .testTarget(
       name: "PlistToolTests",
-      dependencies: ["PlistTool", "PropertyLists", "StasisSystem", "TestSupport", "plutil"],
+      dependencies: ["PlistTool", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport", "plutil"],
       path: "Tests/PlistToolTests",
       exclude: ["Snapshots"]),
     .testTarget(
@@ -220,7 +223,8 @@ let package = Package(
     .testTarget(
       name: "DefaultsTests",
       dependencies: [
-        "Defaults", "Bundles", "StasisSystem", "PropertyLists", "Sandbox", "TestSupport", "stasis-defaults-child",
+        "Defaults", "Bundles", "StasisSystem", "StasisSystemTesting", "PropertyLists", "Sandbox", "TestSupport",
+        "stasis-defaults-child",
       ],
       path: "Tests/DefaultsTests"),
     .testTarget(
@@ -271,7 +275,9 @@ let package = Package(
       exclude: ["References"]),
     .testTarget(
       name: "InterfaceBuilderTests",
-      dependencies: ["InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "TestSupport", "ibtool"],
+      dependencies: [
+        "InterfaceBuilder", "Interface", "IBTool", "PropertyLists", "StasisSystem", "StasisSystemTesting", "TestSupport", "ibtool",
+      ],
       path: "Tests/InterfaceBuilderTests"),
     .testTarget(
       name: "DocumentationExamplesTests",

@@ -4,6 +4,8 @@
 #   Tools/test.sh
 #
 # 1. installs what the tests need on a fresh machine (Tools/install-test-prerequisites.sh);
+#    checks that no code outside StasisSystem reaches the operating system directly
+#    (Tools/check-layering.sh);
 # 2. builds every target and test once, and fails on any compiler warning in that build;
 # 3. runs the tests from that build (`swift test --skip-build`, under Tools/time-limit.sh);
 # 4. builds the DocC documentation of every library target and fails on any warning;
@@ -25,6 +27,19 @@ if [[ "${STASIS_SKIP_INSTALL:-}" != 1 ]]; then
   Tools/install-test-prerequisites.sh || { echo "test.sh: installing the prerequisites failed" >&2; exit 1; }
   mark install "$t"
 fi
+
+# 1b. The layering: the operating system only through StasisSystem (a few seconds, no build).
+t=$(date +%s)
+layering_log="$(mktemp "${TMPDIR:-/tmp}/stasis-layering-log.XXXXXX")"
+if ! Tools/check-layering.sh > "$layering_log" 2>&1; then
+  cat "$layering_log" >&2
+  rm -f "$layering_log"
+  echo "test.sh: FAILED: direct operating-system calls outside StasisSystem (Tools/check-layering.sh)" >&2
+  exit 1
+fi
+tail -1 "$layering_log"
+rm -f "$layering_log"
+mark layering "$t"
 
 build_log="$(mktemp "${TMPDIR:-/tmp}/stasis-build-log.XXXXXX")"
 test_log="$(mktemp "${TMPDIR:-/tmp}/stasis-test-log.XXXXXX")"

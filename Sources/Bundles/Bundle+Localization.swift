@@ -88,7 +88,7 @@ extension Bundle {
   /// ``localizations`` from the resource index when it exists, else from one listing of the top
   /// level of the resources folder.
   var shallowLocalizations: [String] {
-    var result = state.withLock { $0.index?.localizationFolders } ?? FileSystem.localizationFolderNames(in: resourcePath)
+    var result = state.withLock { $0.index?.localizationFolders } ?? environment.fileSystem.localizationFolderNames(in: resourcePath)
     if let declared = infoDictionary["CFBundleLocalizations"]?.arrayValue {
       for case .string(let name) in declared where !result.contains(name) { result.append(name) }
     }

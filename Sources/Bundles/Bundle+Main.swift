@@ -38,7 +38,7 @@ extension Bundle {
   static var mainBundleGeneration: Int { mainBundleGenerationCounter.load(ordering: .acquiring) }
 
   static func mainBundlePathFromExecutable() -> String? {
-    guard let executable = FileSystem.executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }
+    guard let executable = HostEnvironment.current.process.executablePath, let slash = executable.lastIndex(of: "/") else { return nil }
     let folder = String(executable[..<slash])
     if folder.hasSuffix("/Contents/MacOS") {
       return String(folder.dropLast("/Contents/MacOS".count))

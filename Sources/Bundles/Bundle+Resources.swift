@@ -9,7 +9,7 @@ extension Bundle {
       if let index = state.index { return index }
       let index: ResourceIndex
       let scanned = Result { () throws(BundleError) in
-        try ResourceIndex.scan(root: resourcePath, modifiers: modifiers, limits: limits)
+        try ResourceIndex.scan(root: resourcePath, modifiers: modifiers, limits: limits, fileSystem: environment.fileSystem)
       }
       switch scanned {
       case .success(let value): index = value

@@ -31,7 +31,7 @@ extension Bundle {
     do {
       table = try StringTable.load(
         stringsPath: stringsPath, stringsdictPath: stringsdictPath, language: language, device: deviceName,
-        stringsWin: stringsWin)
+        stringsWin: stringsWin, environment: environment)
     } catch {
       if cacheable {
         withLocalizedState {
@@ -145,7 +145,7 @@ extension Bundle {
     if let cached = withLocalizedState({ $0.localizedInfo }) { return cached }
     var strings: [String: String] = [:]
     if let path = path(forResource: "InfoPlist", ofType: "strings"),
-      let table = try? StringTable.readStrings(atPath: path)
+      let table = try? StringTable.readStrings(atPath: path, environment: environment)
     {
       strings = InfoDictionaryOverrides.apply(to: table, modifiers: modifiers)
     }

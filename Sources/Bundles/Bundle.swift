@@ -72,8 +72,9 @@ public final class Bundle: Sendable, CustomStringConvertible {
   ) throws(BundleError) {
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-    guard FileSystem.isFolder(trimmed) else {
-      let exists = FileSystem.exists(trimmed)
+    let files = (environment ?? .current).fileSystem
+    guard files.isFolder(trimmed) else {
+      let exists = files.exists(trimmed)
       throw BundleError(.notABundle, detail: exists ? "not a folder" : "no such file or folder", path: path)
     }
     bundlePath = trimmed
@@ -88,7 +89,7 @@ public final class Bundle: Sendable, CustomStringConvertible {
     self.environment = environment
     self.limits = limits
     modifiers = DeviceModifiers(environment.device)
-    let layout = Bundle.detectLayout(trimmed)
+    let layout = Bundle.detectLayout(trimmed, fileSystem: files)
     self.layout = layout
     switch layout {
     case .resourcesFolder: resourcePath = trimmed + "/Resources"
@@ -106,13 +107,13 @@ public final class Bundle: Sendable, CustomStringConvertible {
     // CF reads a platform Info file (`Info-macos.plist`) before `Info.plist`.
     var found: String?
     for candidate in [infoFolder + "/Info-" + environment.device.platform + ".plist", infoFolder + "/Info.plist"]
-    where FileSystem.isFile(candidate) {
+    where files.isFile(candidate) {
       found = candidate
       break
     }
     infoPlistPath = found
     if let found {
-      let bytes = try FileSystem.contents(of: found, maximumByteCount: 64 << 20)
+      let bytes = try files.bundleFileContents(of: found, maximumByteCount: 64 << 20)
       let value: PropertyListValue
       do {
         value = try PropertyListValue(decoding: bytes)
@@ -152,10 +153,10 @@ public final class Bundle: Sendable, CustomStringConvertible {
   }
 
   /// CF's order: `Resources/` (version 0), `Support Files/` (1), `Contents/` (2), else flat (3).
-  static func detectLayout(_ path: String) -> Layout {
-    if FileSystem.isFolder(path + "/Resources") { return .resourcesFolder }
-    if FileSystem.isFolder(path + "/Support Files") { return .supportFiles }
-    if FileSystem.isFolder(path + "/Contents") { return .contents }
+  static func detectLayout(_ path: String, fileSystem: any FileSystem) -> Layout {
+    if fileSystem.isFolder(path + "/Resources") { return .resourcesFolder }
+    if fileSystem.isFolder(path + "/Support Files") { return .supportFiles }
+    if fileSystem.isFolder(path + "/Contents") { return .contents }
     return .flat
   }
 
@@ -176,7 +177,7 @@ public final class Bundle: Sendable, CustomStringConvertible {
   public var executablePath: String? {
     guard let name = executableName, !name.isEmpty else { return nil }
     let path = layout == .contents ? bundlePath + "/Contents/MacOS/" + name : bundlePath + "/" + name
-    return FileSystem.isFile(path) ? path : nil
+    return environment.fileSystem.isFile(path) ? path : nil
   }
 
   /// The value for `key`, localized through `InfoPlist.strings` when the chosen localization

@@ -1,3 +1,4 @@
+import StasisSystem
 /// Bounds on the one directory scan a bundle makes (a bundle folder is input too: a symlink loop
 /// or a million files must not hang or exhaust memory).
 public struct ResourceScanLimits: Sendable, Hashable {
@@ -60,8 +61,10 @@ final class ResourceIndex: Sendable {
   /// Scans `root` and everything under it.
   ///
   /// - Throws: `BundleError.Code.limitExceeded` past `limits`. A missing root gives an empty index.
-  static func scan(root: String, modifiers: DeviceModifiers, limits: ResourceScanLimits) throws(BundleError) -> ResourceIndex {
-    var builder = Builder(modifiers: modifiers, limits: limits)
+  static func scan(
+    root: String, modifiers: DeviceModifiers, limits: ResourceScanLimits, fileSystem: any FileSystem
+  ) throws(BundleError) -> ResourceIndex {
+    var builder = Builder(modifiers: modifiers, limits: limits, fileSystem: fileSystem)
     try builder.scanFolder(absolute: root, relative: "", depth: 0)
     let lprojs = builder.localizationFolders
     var folders: [String: Folder] = [:]
@@ -80,20 +83,24 @@ final class ResourceIndex: Sendable {
   private struct Builder {
     let modifiers: DeviceModifiers
     let limits: ResourceScanLimits
+    let fileSystem: any FileSystem
     var folders: [String: PendingFolder] = [:]
     var entryCount = 0
     var localizationFolders: [String] = []
 
-    init(modifiers: DeviceModifiers, limits: ResourceScanLimits) {
+    init(modifiers: DeviceModifiers, limits: ResourceScanLimits, fileSystem: any FileSystem) {
       self.modifiers = modifiers
       self.limits = limits
+      self.fileSystem = fileSystem
     }
 
     mutating func scanFolder(absolute: String, relative: String, depth: Int) throws(BundleError) {
       // Names first, so that the folder's dictionary is sized once.
       var listing: [(name: String, isFolder: Bool)] = []
       var subfolders: [String] = []
-      try FileSystem.forEachEntry(in: absolute) { (name, isFolder) throws(BundleError) in
+      // A folder that cannot be listed has no entries.
+      for entry in (try? fileSystem.entries(inFolder: absolute)) ?? [] {
+        let (name, isFolder) = (entry.name, entry.kind == .folder)
         entryCount += 1
         if entryCount > limits.maximumEntryCount {
           throw BundleError(
@@ -102,9 +109,8 @@ final class ResourceIndex: Sendable {
         listing.append((name, isFolder))
         if isFolder {
           subfolders.append(name)
-          if depth == 0, let localization = FileSystem.localizationName(ofFolder: name) { localizationFolders.append(localization) }
+          if depth == 0, let localization = Bundle.localizationName(ofFolder: name) { localizationFolders.append(localization) }
         }
-        return true
       }
       var folder = PendingFolder()
       folder.entries.reserveCapacity(listing.count)

@@ -1,4 +1,5 @@
 import PropertyLists
+public import StasisSystem
 
 /// One string table: a `.strings` file and/or a `.stringsdict` file of the same name, merged
 /// with the `.stringsdict` entries winning (CF's `_copyStringTable`).
@@ -48,15 +49,15 @@ public struct StringTable: Sendable {
   /// - Throws: `BundleError.Code.invalidTable` naming the file, with the property-list error.
   public static func load(
     stringsPath: String?, stringsdictPath: String?, language: String? = nil, device: String = "linux",
-    stringsWin: Bool = false
+    stringsWin: Bool = false, environment: HostEnvironment = .current
   ) throws(BundleError) -> StringTable {
     var entries: [String: Entry] = [:]
     if let stringsPath {
-      for (key, value) in try readStrings(atPath: stringsPath) { entries[key] = .string(value) }
+      for (key, value) in try readStrings(atPath: stringsPath, environment: environment) { entries[key] = .string(value) }
     }
     if let stringsdictPath {
       let tableLanguage = language ?? localizationName(of: stringsdictPath) ?? "en"
-      for (key, value) in try readStringsdict(atPath: stringsdictPath, language: tableLanguage, device: device) {
+      for (key, value) in try readStringsdict(atPath: stringsdictPath, language: tableLanguage, device: device, environment: environment) {
         if stringsWin && entries[key] != nil { continue }
         entries[key] = value
       }
@@ -79,8 +80,8 @@ public struct StringTable: Sendable {
   ///
   /// - Throws: `BundleError.Code.invalidTable`; one missing semicolon rejects the whole file,
   ///   as in CF.
-  public static func readStrings(atPath path: String) throws(BundleError) -> [String: String] {
-    let dictionary = try readDictionary(atPath: path, stringsFile: true)
+  public static func readStrings(atPath path: String, environment: HostEnvironment = .current) throws(BundleError) -> [String: String] {
+    let dictionary = try readDictionary(atPath: path, stringsFile: true, fileSystem: environment.fileSystem)
     var result: [String: String] = [:]
     result.reserveCapacity(dictionary.count)
     for (key, value) in dictionary {
@@ -92,10 +93,10 @@ public struct StringTable: Sendable {
   /// Reads a `.stringsdict` file into its entries: rule dictionaries become ``Entry/format(_:)``;
   /// device-specific entries (`NSStringDeviceSpecificRuleType`) and plain strings become
   /// ``Entry/string(_:)``.
-  public static func readStringsdict(atPath path: String, language: String, device: String = "linux")
-    throws(BundleError) -> [String: Entry]
-  {
-    let dictionary = try readDictionary(atPath: path, stringsFile: false)
+  public static func readStringsdict(
+    atPath path: String, language: String, device: String = "linux", environment: HostEnvironment = .current
+  ) throws(BundleError) -> [String: Entry] {
+    let dictionary = try readDictionary(atPath: path, stringsFile: false, fileSystem: environment.fileSystem)
     var result: [String: Entry] = [:]
     for (key, value) in dictionary {
       switch value {
@@ -115,12 +116,12 @@ public struct StringTable: Sendable {
     return result
   }
 
-  static func readDictionary(atPath path: String, stringsFile: Bool) throws(BundleError) -> PropertyListDictionary {
+  static func readDictionary(atPath path: String, stringsFile: Bool, fileSystem: any FileSystem) throws(BundleError) -> PropertyListDictionary {
     // A binary or XML table is read in that format only; text is a strings file, or for a
     // `.stringsdict` OpenStep and then JSON (see the two policies).
     var policy: PropertyListReadingPolicy = stringsFile ? .stringsFile : .stringsdictFile
     policy.limits.maximumByteCount = 256 << 20
-    let bytes = try FileSystem.contents(of: path, maximumByteCount: policy.limits.maximumByteCount)
+    let bytes = try fileSystem.bundleFileContents(of: path, maximumByteCount: policy.limits.maximumByteCount)
     let value: PropertyListValue
     do {
       value = try PropertyListValue(decoding: bytes, policy: policy)

@@ -135,7 +135,7 @@ public final class UserDefaults: @unchecked Sendable {
       throw DefaultsError(error, domain: bundleIdentifier)
     }
     self.init(
-      domainName: bundleIdentifier, file: PreferencesFile(path: container.preferencesFilePath),
+      domainName: bundleIdentifier, file: PreferencesFile(path: container.preferencesFilePath, fileSystem: configuration.environment.fileSystem),
       container: container, configuration: configuration)
   }
 
@@ -171,7 +171,7 @@ public final class UserDefaults: @unchecked Sendable {
     store.lock.lock()
     applicationDomain = store.domain(named: domainName, file: file)
     global = store.domain(
-      named: Self.globalDomain, file: PreferencesFile(path: configuration.containerRoot.globalPreferencesPath))
+      named: Self.globalDomain, file: PreferencesFile(path: configuration.containerRoot.globalPreferencesPath, fileSystem: configuration.environment.fileSystem))
     store.lock.unlock()
     volatileDomains[Self.argumentDomain] = ArgumentDomain.parse(configuration.arguments)
     volatileDomains[Self.registrationDomain] = [:]
@@ -293,7 +293,7 @@ public final class UserDefaults: @unchecked Sendable {
       } catch {
         throw DefaultsError(error, domain: name)
       }
-      domain = store.domain(named: name, file: PreferencesFile(path: container.preferencesFilePath))
+      domain = store.domain(named: name, file: PreferencesFile(path: container.preferencesFilePath, fileSystem: configuration.environment.fileSystem))
     }
     domain.requestFlushDelay(configuration.flushDelay)
     domain.loadIfNeeded()

@@ -1,4 +1,4 @@
-import StasisSystem
+package import StasisSystem
 package import Foundation
 package import PropertyLists
 
@@ -27,11 +27,17 @@ package struct PreferencesFile: Sendable {
   /// Whether a missing folder on the way to the file is created (a container's `Preferences`
   /// folder) or an error (a path domain the user named).
   let createsFolder: Bool
+  /// The file system the file, its folder and its lock are on (the environment's).
+  package let fileSystem: any FileSystem
 
-  package init(path: String, lockPath: String? = nil, createsFolder: Bool = true) {
+  package init(
+    path: String, lockPath: String? = nil, createsFolder: Bool = true,
+    fileSystem: any FileSystem = HostEnvironment.current.fileSystem
+  ) {
     self.path = path
     self.separateLockPath = lockPath
     self.createsFolder = createsFolder
+    self.fileSystem = fileSystem
   }
 
   /// The advisory lock file: `.<name>.lock` beside the preferences file, or the one given.
@@ -52,11 +58,10 @@ package struct PreferencesFile: Sendable {
 
   /// The current version's stamp, or `nil` when there is no file.
   package func stamp() -> Stamp? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard let info = fileSystem.status(of: path) else { return nil }
     return Stamp(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-      seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
+      device: info.device, inode: info.fileNumber, size: info.size, seconds: info.modificationSeconds,
+      nanoseconds: info.modificationNanoseconds)
   }
 
   /// Whether the file exists.
@@ -83,7 +88,7 @@ package struct PreferencesFile: Sendable {
   package func read(domain: String? = nil) throws(DefaultsError) -> PropertyListDictionary? {
     let data: Data
     do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: Self.byteLimit)
+      data = try fileSystem.read(contentsOfFile: path, limit: Self.byteLimit)
     } catch {
       if error.code == .notFound { return nil }
       throw DefaultsError(error, domain: domain, doing: "cannot read \(path)")
@@ -120,7 +125,7 @@ package struct PreferencesFile: Sendable {
     }
     // The folder exists: withLock(domain:_:), which every caller holds, made it for the lock file.
     do {
-      try AtomicFile.write(data, toFile: path, permissions: 0o600)
+      try fileSystem.write(data, toFile: path, permissions: 0o600)
     } catch {
       throw DefaultsError(error, domain: domain, doing: "cannot write \(path)")
     }
@@ -129,10 +134,14 @@ package struct PreferencesFile: Sendable {
   /// Removes the file (`defaults delete <domain>`); `false` when there was none.
   @discardableResult
   package func remove(domain: String? = nil) throws(DefaultsError) -> Bool {
-    if unlink(path) == 0 { return true }
-    let code = errno
-    if code == ENOENT { return false }
-    throw DefaultsError(.fileSystem, domain: domain, detail: "cannot remove \(path): \(String(cString: strerror(code)))")
+    do {
+      try fileSystem.removeItem(path)
+      return true
+    } catch where error.code == .notFound {
+      return false
+    } catch {
+      throw DefaultsError(.fileSystem, domain: domain, detail: "cannot remove \(path): \(Self.reason(error))")
+    }
   }
 
   /// Runs `body` holding the exclusive lock that every writer of this file takes (threads of
@@ -141,15 +150,14 @@ package struct PreferencesFile: Sendable {
     if createsFolder {
       try createFolder(folder, domain: domain)
     } else {
-      var status = stat()
-      guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      guard fileSystem.isFolder(folder) else {
         throw DefaultsError(.fileSystem, domain: domain, detail: "the folder \(folder) does not exist (no folder is created for a path domain)")
       }
     }
     if separateLockPath != nil { try createFolder(SystemCalls.split(lockPath).folder, domain: domain) }
-    let lock: FileLock
+    let lock: any FileSystemLock
     do {
-      lock = try LockTable.lock(for: lockPath)
+      lock = try LockTable.lock(for: lockPath, in: fileSystem)
     } catch {
       throw DefaultsError(error, domain: domain, doing: "cannot open the lock file \(lockPath)")
     }
@@ -196,8 +204,7 @@ package struct PreferencesFile: Sendable {
   package func damagedCopyPath() -> String {
     var candidate = path + ".damaged"
     var number = 1
-    var status = stat()
-    while lstat(candidate, &status) == 0 {
+    while (try? fileSystem.status(of: candidate, followingLinks: false)) != nil {
       number += 1
       candidate = path + ".damaged.\(number)"
     }
@@ -209,11 +216,11 @@ package struct PreferencesFile: Sendable {
   @discardableResult
   package func moveDamagedAside(domain: String? = nil) throws(DefaultsError) -> String {
     let destination = damagedCopyPath()
-    guard rename(path, destination) == 0 else {
-      let code = errno
+    do {
+      try fileSystem.moveItem(path, to: destination)
+    } catch {
       throw DefaultsError(
-        .fileSystem, domain: domain,
-        detail: "cannot move the damaged file \(path) aside to \(destination): \(String(cString: strerror(code)))")
+        .fileSystem, domain: domain, detail: "cannot move the damaged file \(path) aside to \(destination): \(Self.reason(error))")
     }
     return destination
   }
@@ -230,27 +237,31 @@ package struct PreferencesFile: Sendable {
   }
 
   private func createFolder(_ folder: String, domain: String?) throws(DefaultsError) {
-    var made = folder.hasPrefix("/") ? "" : "."
-    for component in folder.split(separator: "/", omittingEmptySubsequences: true) {
-      made += "/" + component
-      if mkdir(made, 0o700) != 0 && errno != EEXIST {
-        let code = errno
-        throw DefaultsError(.fileSystem, domain: domain, detail: "cannot create the folder \(made): \(String(cString: strerror(code)))")
-      }
+    do {
+      try fileSystem.makeFolders(folder, permissions: 0o700)
+    } catch {
+      throw DefaultsError(.fileSystem, domain: domain, detail: "cannot create the folder \(error.path): \(Self.reason(error))")
     }
+  }
+
+  /// The system's words for a failed call (`strerror`), else the step that failed.
+  static func reason(_ error: AtomicFileError) -> String {
+    error.systemError.map { String(cString: strerror($0)) } ?? error.detail
   }
 }
 
 /// One ``FileLock`` per lock file in this process, so that threads share its in-process mutex.
+/// Another file system's locks come from it each time (it keeps one per path itself).
 enum LockTable {
   private static let guardLock = NSLock()
-  nonisolated(unsafe) private static var locks: [String: FileLock] = [:]
+  nonisolated(unsafe) private static var locks: [String: any FileSystemLock] = [:]
 
-  static func lock(for path: String) throws(AtomicFileError) -> FileLock {
+  static func lock(for path: String, in fileSystem: any FileSystem) throws(AtomicFileError) -> any FileSystemLock {
+    guard fileSystem is POSIXFileSystem else { return try fileSystem.lock(path) }
     guardLock.lock()
     defer { guardLock.unlock() }
     if let existing = locks[path] { return existing }
-    let created = try FileLock(path: path)
+    let created = try fileSystem.lock(path)
     locks[path] = created
     return created
   }

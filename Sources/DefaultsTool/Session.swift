@@ -27,10 +27,7 @@ struct Session {
   func applicationDomain(named name: String) throws(ToolFailure) -> String {
     let bundle = name.hasSuffix(".app") ? name : name + ".app"
     for identifier in root.bundleIdentifiers() {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: root.path + "/" + identifier + "/" + bundle, isDirectory: &isFolder), isFolder.boolValue {
-        return identifier
-      }
+      if environment.fileSystem.isFolder(root.path + "/" + identifier + "/" + bundle) { return identifier }
     }
     throw ToolFailure("Couldn't find an application named \"\(name)\"; defaults unchanged")
   }
@@ -45,7 +42,7 @@ struct Session {
   func domain(_ word: String, creating: Bool) throws(ToolFailure) -> Domain {
     switch word {
     case "-g", "-globalDomain", "NSGlobalDomain", "Apple Global Domain":
-      return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: hostSpecific(root.globalPreferencesPath)))
+      return Domain(displayName: "kCFPreferencesAnyApplication", file: PreferencesFile(path: hostSpecific(root.globalPreferencesPath), fileSystem: environment.fileSystem))
     default: break
     }
     if word.contains("/") {
@@ -64,7 +61,7 @@ struct Session {
       }
       if !path.hasSuffix(".plist") { path += ".plist" }
       let lock = root.path + "/.path-domain-locks/" + Self.lockName(for: path)
-      return Domain(displayName: word, file: PreferencesFile(path: path, lockPath: lock, createsFolder: false))
+      return Domain(displayName: word, file: PreferencesFile(path: path, lockPath: lock, createsFolder: false, fileSystem: environment.fileSystem))
     }
     guard !word.isEmpty else { throw ToolFailure("A domain name cannot be empty") }
     if !creating {
@@ -72,11 +69,11 @@ struct Session {
       guard root.bundleIdentifiers().contains(word), let path = try? root.preferencesFilePath(for: word) else {
         return Domain(displayName: word, file: nil)
       }
-      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(path)))
+      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(path), fileSystem: environment.fileSystem))
     }
     do {
       let container = try root.container(for: word)
-      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(container.preferencesFilePath)))
+      return Domain(displayName: word, file: PreferencesFile(path: hostSpecific(container.preferencesFilePath), fileSystem: environment.fileSystem))
     } catch let error where error.code == .invalidIdentifier {
       throw ToolFailure("Invalid domain name \(word): \(error.description)")
     } catch {
@@ -216,7 +213,7 @@ struct Session {
     for name in domainNames() {
       // domainNames() already found the container and its file: no second listing per name.
       guard let path = try? root.preferencesFilePath(for: name) else { continue }
-      domains.append(Domain(displayName: name, file: PreferencesFile(path: hostSpecific(path))))
+      domains.append(Domain(displayName: name, file: PreferencesFile(path: hostSpecific(path), fileSystem: environment.fileSystem)))
     }
     let global = try domain("NSGlobalDomain", creating: false)
     domains.append(Domain(displayName: "NSGlobalDomain", file: global.file))
@@ -241,7 +238,7 @@ struct Session {
   func domainNames() -> [String] {
     root.bundleIdentifiers().filter { name in
       guard let path = try? root.preferencesFilePath(for: name) else { return false }
-      return PreferencesFile(path: hostSpecific(path)).exists
+      return PreferencesFile(path: hostSpecific(path), fileSystem: environment.fileSystem).exists
     }
   }
 
@@ -359,7 +356,7 @@ struct Session {
         environment.writeStandardOutput(try value.encodedBytes(as: .xml))
       } else {
         let path = words[1].hasPrefix("/") ? words[1] : environment.currentDirectory + "/" + words[1]
-        try AtomicFile.write(try value.encoded(as: .binary), toFile: path)
+        try environment.fileSystem.write(try value.encoded(as: .binary), toFile: path)
       }
     } catch {
       throw ToolFailure("Could not export domain \(domain.displayName) to \(words[1]): \(error)")
@@ -376,7 +373,7 @@ struct Session {
     } else {
       let path = words[1].hasPrefix("/") ? words[1] : environment.currentDirectory + "/" + words[1]
       do {
-        bytes = [UInt8](try AtomicFile.read(contentsOfFile: path, limit: PreferencesFile.byteLimit))
+        bytes = [UInt8](try environment.fileSystem.read(contentsOfFile: path, limit: PreferencesFile.byteLimit))
       } catch {
         // The system's reason: missing, a folder, unreadable, too large.
         throw ToolFailure("Could not read data from \(words[1]): \(error.detail)\(error.systemError.map { ": " + String(cString: strerror($0)) } ?? "")")

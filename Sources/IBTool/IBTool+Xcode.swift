@@ -37,7 +37,7 @@ extension IBTool {
     var report = Report(notices: invocation.notices, documents: inputs.prefix(1).filter { !$0.isEmpty })
     var status: Int32 = 0
     do {
-      try StoryboardLink.link(inputs, into: invocation.linkDirectory ?? "")
+      try StoryboardLink.link(inputs, into: invocation.linkDirectory ?? "", environment: environment)
     } catch {
       report.errors.append("\(error)")
       status = 1
@@ -73,7 +73,8 @@ extension IBTool {
     let status = tool.execute(options)
     guard status == 0, let partial = invocation.partialInfoPlist else { return status }
     do {
-      try PartialInfoPlist.write(for: options.input, to: partial, autoActivateCustomFonts: invocation.autoActivateCustomFonts)
+      try PartialInfoPlist.write(
+        for: options.input, to: partial, autoActivateCustomFonts: invocation.autoActivateCustomFonts, environment: environment)
     } catch {
       var report = Report(documents: [options.input])
       report.errors.append("\(error)")

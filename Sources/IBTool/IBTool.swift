@@ -153,12 +153,12 @@ public struct IBTool {
     do {
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
-          try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output)
+          try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output, environment: environment)
         } else if let folder = try iOSNibFolder(options.input) {
-          try StoryboardFolder.write(folder, info: nil, to: output)
+          try StoryboardFolder.write(folder, info: nil, to: output, environment: environment)
         } else {
           do {
-            try input().write(toFile: output)
+            try input().write(toFile: output, environment: environment)
           } catch let error as IBToolError {
             throw error
           } catch {
@@ -168,7 +168,7 @@ public struct IBTool {
       }
       if let output = options.exportStringsFile {
         do {
-          try StringsExport(try InterfaceDocument(contentsOfFile: options.input)).write(toFile: output)
+          try StringsExport(try InterfaceDocument(contentsOfFile: options.input, environment: environment)).write(toFile: output, environment: environment)
         } catch {
           throw IBToolError(path: nil, detail: error.description)
         }
@@ -178,7 +178,7 @@ public struct IBTool {
           throw IBToolError(path: nil, detail: "--import-strings-file needs --write OUT.xib")
         }
         do {
-          let warnings = try StringsImport.importStrings(fromFile: strings, document: options.input, writeTo: output)
+          let warnings = try StringsImport.importStrings(fromFile: strings, document: options.input, writeTo: output, environment: environment)
           report.warnings += warnings.map { "\(strings): \($0)" }
         } catch {
           throw IBToolError(path: nil, detail: error.description)
@@ -244,7 +244,7 @@ public struct IBTool {
   func compiledNib(_ path: String, warnings: inout [String]) throws(IBToolError) -> NIBArchive {
     if path.hasSuffix(".xib") { return NIBArchive(try compiledGraph(path, warnings: &warnings), keepingUnreachable: false) }
     do {
-      switch try CompiledNib(contentsOf: path) {
+      switch try CompiledNib(contentsOf: path, environment: environment) {
       case .nibArchive(let archive): return archive
       case .keyedArchive(let archive):
         return NIBArchive(try NibGraph(keyedArchive: archive, path: path))
@@ -262,7 +262,7 @@ public struct IBTool {
   /// `CocoaTouchCompiler` in Stasis's own (what `NibLoading` reads).
   func compiledGraph(_ path: String, warnings: inout [String]) throws(IBToolError) -> NibGraph {
     do {
-      let document = try InterfaceDocument(contentsOfFile: path)
+      let document = try InterfaceDocument(contentsOfFile: path, environment: environment)
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
         guard stasisRuntime else {
@@ -286,7 +286,7 @@ public struct IBTool {
   /// `nil` when it compiles to a flat nib.
   func iOSNibFolder(_ path: String) throws(IBToolError) -> [String: NibGraph]? {
     // A document that cannot be read is left to the flat compile, which reports why.
-    guard !stasisRuntime, path.hasSuffix(".xib"), let document = try? InterfaceDocument(contentsOfFile: path), document.platform == .iOS
+    guard !stasisRuntime, path.hasSuffix(".xib"), let document = try? InterfaceDocument(contentsOfFile: path, environment: environment), document.platform == .iOS
     else { return nil }
     do {
       let options = uikitOptions(for: document)
@@ -345,7 +345,7 @@ public struct IBTool {
     var nibs: [NIBArchive] = []
     for path in colorProfileSources {
       do {
-        switch try CompiledNib(contentsOf: path) {
+        switch try CompiledNib(contentsOf: path, environment: environment) {
         case .nibArchive(let nib): nibs.append(nib)
         case .keyedArchive: throw IBToolError(path: path, detail: "--color-profiles-from needs a NIBArchive nib, not a keyed-archive one")
         case .typedStream: throw IBToolError(path: path, detail: "--color-profiles-from needs a NIBArchive nib, not a NeXT typedstream one")
@@ -372,7 +372,7 @@ public struct IBTool {
 
   func compiledStoryboard(_ path: String, warnings: inout [String]) throws(IBToolError) -> CompiledStoryboardOutput {
     do {
-      let document = try InterfaceDocument(contentsOfFile: path)
+      let document = try InterfaceDocument(contentsOfFile: path, environment: environment)
       try checkTargetDevice(for: document)
       let output: CompiledStoryboardOutput
       switch (document.platform == .iOS, stasisRuntime) {
@@ -398,7 +398,7 @@ public struct IBTool {
       return (compiled.info, nibs)
     }
     do {
-      let folder = try CompiledStoryboard(contentsOf: path)
+      let folder = try CompiledStoryboard(contentsOf: path, environment: environment)
       var nibs: [String: NIBArchive] = [:]
       for (name, nib) in folder.nibs {
         switch nib {

@@ -1,3 +1,4 @@
+import StasisSystem
 import InterfaceBuilder
 import PropertyLists
 
@@ -27,10 +28,13 @@ enum PartialInfoPlist {
   }
 
   /// Writes the keys of the document at `input` to `path`.
-  static func write(for input: String, to path: String, autoActivateCustomFonts: Bool) throws(IBToolError) {
+  static func write(
+    for input: String, to path: String, autoActivateCustomFonts: Bool, environment: HostEnvironment
+  ) throws(IBToolError) {
     do {
-      let document = try InterfaceDocument(contentsOfFile: input)
-      try contents(of: document, autoActivateCustomFonts: autoActivateCustomFonts).write(toFile: path, format: .xml)
+      let document = try InterfaceDocument(contentsOfFile: input, environment: environment)
+      try contents(of: document, autoActivateCustomFonts: autoActivateCustomFonts)
+        .write(toFile: path, format: .xml, environment: environment)
     } catch {
       throw IBToolError(path: path, detail: "cannot write the partial Info.plist: \(error)")
     }

@@ -4,27 +4,30 @@ import InterfaceBuilder
 import PropertyLists
 
 /// Writes a compiled storyboard as a `.storyboardc` folder — `Info.plist` (binary) and one nib
-/// per entry — all at once through ``StasisSystem/AtomicFolder``: the folder is built beside the
-/// destination under a temporary name and swapped with the old one in a single step
-/// (`renameat2` with `RENAME_EXCHANGE`), so a reader never sees half of it and the destination
-/// never goes missing; a dead run's temporary folder is swept by the next.
+/// per entry — all at once through the environment's ``StasisSystem/FileSystem/replaceFolder(_:fill:)``
+/// (``StasisSystem/AtomicFolder`` on the real disk): the folder is built beside the destination
+/// under a temporary name and swapped with the old one in a single step (`renameat2` with
+/// `RENAME_EXCHANGE`), so a reader never sees half of it and the destination never goes missing;
+/// a dead run's temporary folder is swept by the next.
 enum StoryboardFolder {
-  static func write(_ storyboard: CompiledStoryboardOutput, to path: String) throws(IBToolError) {
+  static func write(_ storyboard: CompiledStoryboardOutput, to path: String, environment: HostEnvironment) throws(IBToolError) {
     var files: [String: NibGraph] = [:]
     for (name, graph) in storyboard.nibs { files[name + ".nib"] = graph }
-    try write(files, info: storyboard.info, to: path)
+    try write(files, info: storyboard.info, to: path, environment: environment)
   }
 
   /// Writes a folder of nibs (by file name) and, for a storyboard, its `Info.plist`, the same way:
   /// a UIKit nib folder (`runtime.nib`, `objects-11.0+.nib`) too.
-  static func write(_ nibs: [String: NibGraph], info: PropertyListValue?, to path: String) throws(IBToolError) {
+  static func write(
+    _ nibs: [String: NibGraph], info: PropertyListValue?, to path: String, environment: HostEnvironment
+  ) throws(IBToolError) {
     let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     do {
-      try AtomicFolder.replace(folder) { temporary in
+      try environment.fileSystem.replaceFolder(folder) { temporary in
         do {
-          if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary) }
-          for (name, graph) in nibs {
-            try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name)
+          if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary, environment: environment) }
+          for (name, graph) in nibs.sorted(by: { $0.key < $1.key }) {
+            try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name, environment: environment)
           }
         } catch {
           // The file inside the private temporary folder, named as it will be in the destination.

@@ -16,16 +16,16 @@ import Interface
 /// folder `DIR`, inside the same `.lproj` folder it was compiled into (`Base.lproj/Main.storyboardc`
 /// → `DIR/Base.lproj/Main.storyboardc`), or straight into `DIR` when it was not in one. Each is
 /// read first (its Info.plist and every nib it names), so a folder that is not a compiled storyboard
-/// is an error and nothing of it is copied; each copy replaces an old one in a single rename.
+/// is an error and nothing of it is copied; each copy replaces an old one in a single step
+/// (``StasisSystem/FileSystem/replaceFolder(_:fill:)``).
 enum StoryboardLink {
   /// The largest file copied (a compiled nib is far smaller).
   static let maximumFileSize = 256 << 20
 
   /// Links `inputs` into `directory`.
-  static func link(_ inputs: [String], into directory: String) throws(IBToolError) {
+  static func link(_ inputs: [String], into directory: String, environment: HostEnvironment) throws(IBToolError) {
     guard !inputs.isEmpty else { throw IBToolError(path: nil, detail: "--link \(directory): no compiled storyboard (.storyboardc) to link") }
-    var status = stat()
-    guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+    guard environment.fileSystem.isFolder(directory) else {
       throw IBToolError(path: directory, detail: "--link: the product folder does not exist")
     }
     for input in inputs {
@@ -34,11 +34,11 @@ enum StoryboardLink {
         throw IBToolError(path: input, detail: "--link takes compiled storyboards (.storyboardc folders)")
       }
       do {
-        _ = try CompiledStoryboard(contentsOf: source)
+        _ = try CompiledStoryboard(contentsOf: source, environment: environment)
       } catch {
         throw IBToolError(path: input, detail: "not a compiled storyboard: \(error)")
       }
-      try copyFolder(source, to: destination(of: source, in: directory))
+      try copyFolder(source, to: destination(of: source, in: directory), fileSystem: environment.fileSystem)
     }
   }
 
@@ -54,52 +54,53 @@ enum StoryboardLink {
   }
 
   /// Copies the folder `source` (files and folders of files) to `destination`: built beside it
-  /// under a temporary name, then renamed into place (an old folder is replaced whole).
-  static func copyFolder(_ source: String, to destination: String) throws(IBToolError) {
-    let parent = destination.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    if !parent.isEmpty, mkdir(parent, 0o755) != 0, errno != EEXIST {
-      throw IBToolError(path: parent, detail: "cannot create the folder: \(String(cString: strerror(errno)))")
-    }
-    let temporary = destination + ".tmp-\(getpid())"
-    removeTree(temporary)
-    do throws(IBToolError) {
-      try copyTree(source, to: temporary)
+  /// under a temporary name, then swapped with the old folder in one step.
+  static func copyFolder(_ source: String, to destination: String, fileSystem: any FileSystem) throws(IBToolError) {
+    let parent = SystemCalls.split(destination).folder
+    do {
+      try fileSystem.makeFolder(parent, permissions: 0o755)
+    } catch where error.code == .alreadyExists {
     } catch {
-      removeTree(temporary)
+      throw IBToolError(path: parent, detail: "cannot create the folder: \(reason(error))")
+    }
+    do {
+      try fileSystem.replaceFolder(destination) { temporary in try copyContents(of: source, into: temporary, fileSystem: fileSystem) }
+    } catch let error as IBToolError {
       throw error
+    } catch let error as AtomicFileError {
+      throw IBToolError(path: destination, detail: "cannot move the linked storyboard into place: \(reason(error))")
+    } catch {
+      throw IBToolError(path: destination, detail: "cannot move the linked storyboard into place: \(error)")
     }
-    let old = destination + ".old-\(getpid())"
-    var status = stat()
-    let existed = lstat(destination, &status) == 0
-    if existed, rename(destination, old) != 0 {
-      removeTree(temporary)
-      throw IBToolError(path: destination, detail: "cannot move the old folder aside: \(String(cString: strerror(errno)))")
-    }
-    guard rename(temporary, destination) == 0 else {
-      let reason = String(cString: strerror(errno))
-      if existed { _ = rename(old, destination) }
-      removeTree(temporary)
-      throw IBToolError(path: destination, detail: "cannot move the linked storyboard into place: \(reason)")
-    }
-    if existed { removeTree(old) }
   }
 
-  static func copyTree(_ source: String, to destination: String) throws(IBToolError) {
-    guard mkdir(destination, 0o755) == 0 else {
-      throw IBToolError(path: destination, detail: "cannot create the folder: \(String(cString: strerror(errno)))")
-    }
-    guard let names = AtomicFile.entryNames(inFolder: source) else {
+  /// Copies the entries of the folder `source` into the existing folder `destination`.
+  static func copyContents(of source: String, into destination: String, fileSystem: any FileSystem) throws(IBToolError) {
+    let entries: [FolderEntry]
+    do {
+      entries = try fileSystem.entries(inFolder: source)
+    } catch {
       throw IBToolError(path: source, detail: "cannot list the folder")
     }
-    for name in names.sorted() {
-      let from = source + "/" + name, to = destination + "/" + name
-      var status = stat()
-      guard lstat(from, &status) == 0 else { throw IBToolError(path: from, detail: String(cString: strerror(errno))) }
-      switch status.st_mode & S_IFMT {
-      case S_IFDIR: try copyTree(from, to: to)
-      case S_IFREG:
+    for entry in entries.sorted(by: { $0.name < $1.name }) {
+      let from = source + "/" + entry.name, to = destination + "/" + entry.name
+      let kind: FileKind
+      do {
+        kind = try fileSystem.status(of: from, followingLinks: false).kind
+      } catch {
+        throw IBToolError(path: from, detail: reason(error))
+      }
+      switch kind {
+      case .folder:
         do {
-          try AtomicFile.write(try AtomicFile.read(contentsOfFile: from, limit: maximumFileSize), toFile: to)
+          try fileSystem.makeFolder(to, permissions: 0o755)
+        } catch {
+          throw IBToolError(path: to, detail: "cannot create the folder: \(reason(error))")
+        }
+        try copyContents(of: from, into: to, fileSystem: fileSystem)
+      case .file:
+        do {
+          try fileSystem.write(try fileSystem.read(contentsOfFile: from, limit: maximumFileSize), toFile: to)
         } catch {
           throw IBToolError(path: from, detail: "cannot copy: \(error)")
         }
@@ -108,13 +109,8 @@ enum StoryboardLink {
     }
   }
 
-  /// Removes a folder tree this step made, quietly.
-  static func removeTree(_ path: String) {
-    for name in AtomicFile.entryNames(inFolder: path) ?? [] {
-      let child = path + "/" + name
-      var status = stat()
-      if lstat(child, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR { removeTree(child) } else { unlink(child) }
-    }
-    rmdir(path)
+  /// The system's words for a failed call (`strerror`), else the step that failed.
+  static func reason(_ error: AtomicFileError) -> String {
+    error.systemError.map { String(cString: strerror($0)) } ?? error.detail
   }
 }

@@ -1,4 +1,4 @@
-import StasisSystem
+public import StasisSystem
 import FoundationEssentials
 public import PropertyLists
 
@@ -32,8 +32,10 @@ public enum CompiledNib: Sendable {
   /// - Throws: ``InterfaceError``: `.notANib` when no candidate file exists or the bytes are
   ///   neither a NIBArchive, a typedstream nor a keyed archive, or the reader's error (with the
   ///   byte offset) for a damaged file.
-  public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
-    let (file, bytes) = try Self.read(path, limits: limits)
+  public init(
+    contentsOf path: String, limits: NIBArchive.Limits = .default, environment: HostEnvironment = .current
+  ) throws(InterfaceError) {
+    let (file, bytes) = try Self.read(path, limits: limits, fileSystem: environment.fileSystem)
     if TypedStream.isTypedStream(bytes) {
       self = .typedStream(try TypedStream(bytes: bytes, path: file, limits: Self.typedStreamLimits(limits)))
       return
@@ -61,8 +63,10 @@ public enum CompiledNib: Sendable {
   /// The nib at `path` (a file or a `.nib` folder), as ``Contents``.
   ///
   /// - Throws: ``InterfaceError``, as ``init(contentsOf:limits:)``.
-  package static func contents(of path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) -> Contents {
-    let (file, bytes) = try read(path, limits: limits)
+  package static func contents(
+    of path: String, limits: NIBArchive.Limits = .default, environment: HostEnvironment = .current
+  ) throws(InterfaceError) -> Contents {
+    let (file, bytes) = try read(path, limits: limits, fileSystem: environment.fileSystem)
     return try contents(ofBytes: bytes, file: file, limits: limits)
   }
 
@@ -91,17 +95,18 @@ public enum CompiledNib: Sendable {
   }
 
   /// The file a nib path names (the path, or the first candidate in a `.nib` folder) and its bytes.
-  private static func read(_ path: String, limits: NIBArchive.Limits) throws(InterfaceError) -> (file: String, bytes: [UInt8]) {
+  private static func read(
+    _ path: String, limits: NIBArchive.Limits, fileSystem: any FileSystem
+  ) throws(InterfaceError) -> (file: String, bytes: [UInt8]) {
     var file = path
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      guard let found = folderCandidates.map({ path + "/" + $0 }).first(where: { access($0, F_OK) == 0 }) else {
+    if fileSystem.isFolder(path) {
+      guard let found = folderCandidates.map({ path + "/" + $0 }).first(where: fileSystem.exists) else {
         throw InterfaceError(
           .notANib, path: path, detail: "the nib folder holds none of \(folderCandidates.joined(separator: ", "))")
       }
       file = found
     }
-    return (file, try fileBytes(at: file, limit: limits.maximumByteCount, what: "the nib"))
+    return (file, try fileBytes(at: file, limit: limits.maximumByteCount, what: "the nib", fileSystem: fileSystem))
   }
 
   /// A nib file's bytes that are not a NIBArchive, as a keyed archive's property list.
@@ -128,12 +133,14 @@ public struct CompiledStoryboard: Sendable {
   /// Every nib in the folder, by file name without `.nib`.
   public var nibs: [String: CompiledNib]
 
-  /// Opens the compiled storyboard folder at `path`.
+  /// Opens the compiled storyboard folder at `path`, through `environment`'s file system.
   ///
   /// - Throws: ``InterfaceError`` naming the Info.plist or the nib that could not be read.
-  public init(contentsOf path: String, limits: NIBArchive.Limits = .default) throws(InterfaceError) {
+  public init(
+    contentsOf path: String, limits: NIBArchive.Limits = .default, environment: HostEnvironment = .current
+  ) throws(InterfaceError) {
     do {
-      info = try PropertyListValue(contentsOfFile: path + "/Info.plist")
+      info = try PropertyListValue(contentsOfFile: path + "/Info.plist", environment: environment)
     } catch {
       throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "a compiled storyboard needs a readable Info.plist", underlying: error)
     }
@@ -141,11 +148,15 @@ public struct CompiledStoryboard: Sendable {
       throw InterfaceError(.notANib, path: path + "/Info.plist", detail: "the Info.plist's root is not a dictionary")
     }
     nibs = [:]
-    guard let names = AtomicFile.entryNames(inFolder: path) else {
-      throw InterfaceError(.fileSystem, path: path, detail: "cannot list the folder: \(String(cString: strerror(errno)))")
+    let names: [String]
+    do {
+      names = try environment.fileSystem.entryNames(inFolder: path)
+    } catch {
+      let reason = error.systemError.map { String(cString: strerror($0)) } ?? error.detail
+      throw InterfaceError(.fileSystem, path: path, detail: "cannot list the folder: \(reason)")
     }
     for name in names.filter({ $0.hasSuffix(".nib") }).sorted() {
-      nibs[String(name.dropLast(4))] = try CompiledNib(contentsOf: path + "/" + name, limits: limits)
+      nibs[String(name.dropLast(4))] = try CompiledNib(contentsOf: path + "/" + name, limits: limits, environment: environment)
     }
   }
 }

@@ -1,13 +1,13 @@
 import StasisSystem
 
-/// The bytes of the file at `path`, at most `limit` of them, for the readers of this module;
-/// `what` names the contents in the error ("the nib", "the typedstream").
+/// The bytes of the file at `path`, at most `limit` of them, read through `fileSystem`, for the
+/// readers of this module; `what` names the contents in the error ("the nib", "the typedstream").
 ///
 /// - Throws: ``InterfaceError`` `.limitExceeded` for a larger file, `.fileSystem` when it cannot
 ///   be read, naming the file.
-func fileBytes(at path: String, limit: Int, what: String) throws(InterfaceError) -> [UInt8] {
+func fileBytes(at path: String, limit: Int, what: String, fileSystem: any FileSystem) throws(InterfaceError) -> [UInt8] {
   do {
-    return [UInt8](try AtomicFile.read(contentsOfFile: path, limit: limit))
+    return [UInt8](try fileSystem.read(contentsOfFile: path, limit: limit))
   } catch {
     throw InterfaceError(
       error.code == .tooLarge ? .limitExceeded : .fileSystem, path: path, detail: "cannot read \(what): \(error.detail)", underlying: error)

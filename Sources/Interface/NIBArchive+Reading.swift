@@ -1,4 +1,5 @@
 import FoundationEssentials
+public import StasisSystem
 
 extension NIBArchive {
   /// Bounds on what a reader accepts (a nib is input too: its counts must not make the reader
@@ -23,11 +24,11 @@ extension NIBArchive {
   /// Whether `bytes` start like a NIBArchive (else a nib is a keyed archive).
   public static func isNIBArchive(_ bytes: some Collection<UInt8>) -> Bool { bytes.starts(with: magic) }
 
-  /// Reads the NIBArchive in the file at `path`.
+  /// Reads the NIBArchive in the file at `path`, through `environment`'s file system.
   ///
   /// - Throws: ``InterfaceError`` naming the file and the byte offset.
-  public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceError) {
-    let bytes = try fileBytes(at: path, limit: limits.maximumByteCount, what: "the nib")
+  public init(contentsOfFile path: String, limits: Limits = .default, environment: HostEnvironment = .current) throws(InterfaceError) {
+    let bytes = try fileBytes(at: path, limit: limits.maximumByteCount, what: "the nib", fileSystem: environment.fileSystem)
     do {
       try self.init(bytes: bytes, limits: limits)
     } catch {

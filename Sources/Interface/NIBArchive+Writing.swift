@@ -1,4 +1,4 @@
-import StasisSystem
+public import StasisSystem
 import FoundationEssentials
 
 extension NIBArchive {
@@ -60,12 +60,12 @@ extension NIBArchive {
     return output
   }
 
-  /// Writes the archive to `path` atomically.
+  /// Writes the archive to `path` atomically, through `environment`'s file system.
   ///
   /// - Throws: ``InterfaceError`` `.fileSystem` with the file-system error as its cause.
-  public func write(toFile path: String) throws(InterfaceError) {
+  public func write(toFile path: String, environment: HostEnvironment = .current) throws(InterfaceError) {
     do {
-      try AtomicFile.write(Data(encoded()), toFile: path)
+      try environment.fileSystem.write(Data(encoded()), toFile: path)
     } catch {
       throw InterfaceError(.fileSystem, path: path, detail: "cannot write the nib: \(error.detail)", underlying: error)
     }

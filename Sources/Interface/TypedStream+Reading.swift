@@ -1,12 +1,14 @@
 import FoundationEssentials
+public import StasisSystem
 
 extension TypedStream {
-  /// Reads the typedstream in the file at `path`.
+  /// Reads the typedstream in the file at `path`, through `environment`'s file system.
   ///
   /// - Throws: ``InterfaceError`` naming the file, as ``init(bytes:path:limits:)``, or
   ///   `.fileSystem` / `.limitExceeded` when the file cannot be read.
-  public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceError) {
-    try self.init(bytes: try fileBytes(at: path, limit: limits.maximumByteCount, what: "the typedstream"), path: path, limits: limits)
+  public init(contentsOfFile path: String, limits: Limits = .default, environment: HostEnvironment = .current) throws(InterfaceError) {
+    let bytes = try fileBytes(at: path, limit: limits.maximumByteCount, what: "the typedstream", fileSystem: environment.fileSystem)
+    try self.init(bytes: bytes, path: path, limits: limits)
   }
 
   /// Reads a typedstream from `bytes`. Every tag, count, length and reference is checked

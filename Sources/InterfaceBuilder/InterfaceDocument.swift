@@ -1,4 +1,4 @@
-import StasisSystem
+public import StasisSystem
 import CLibXML2
 
 /// An Interface Builder document — a `.xib` or a `.storyboard`, document format 3.0 — read as a
@@ -121,15 +121,17 @@ public struct InterfaceDocument: Sendable {
   /// The `<scene>` elements of a storyboard (under `<scenes>`).
   public var scenes: [Element] { root.child("scenes")?.children("scene") ?? [] }
 
-  /// Reads the document at `path`.
+  /// Reads the document at `path`, through `environment`'s file system.
   ///
   /// - Throws: ``InterfaceBuilderError``: `.fileSystem` when the file cannot be read,
   ///   `.limitExceeded`, `.malformedXML` with libxml2's line and message, `.invalidDocument`
   ///   when the root is not an Interface Builder `<document>` of format 3.0.
-  public init(contentsOfFile path: String, limits: Limits = .default) throws(InterfaceBuilderError) {
+  public init(
+    contentsOfFile path: String, limits: Limits = .default, environment: HostEnvironment = .current
+  ) throws(InterfaceBuilderError) {
     let bytes: [UInt8]
     do {
-      bytes = [UInt8](try AtomicFile.read(contentsOfFile: path, limit: limits.maximumByteCount))
+      bytes = [UInt8](try environment.fileSystem.read(contentsOfFile: path, limit: limits.maximumByteCount))
     } catch {
       throw InterfaceBuilderError(
         error.code == .tooLarge ? .limitExceeded : .fileSystem, path: path, detail: "cannot read the document: \(error.detail)",

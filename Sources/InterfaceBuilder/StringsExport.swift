@@ -1,4 +1,5 @@
-import StasisSystem
+public import StasisSystem
+import FoundationEssentials
 import PropertyLists
 
 /// One localizable string of an Interface Builder document: an entry of the `.strings` file that
@@ -127,19 +128,23 @@ public struct StringsExport: Sendable {
     }
   }
 
-  /// Writes the `.strings` file to `path` atomically (`--export-strings-file path`).
+  /// Writes the `.strings` file to `path` atomically (`--export-strings-file path`), through
+  /// `environment`'s file system.
   ///
   /// - Throws: ``InterfaceBuilderError`` `.fileSystem` when the file cannot be written.
-  public func write(toFile path: String, encoding: Encoding = .utf16) throws(InterfaceBuilderError) {
-    try writeAtomically(bytes(encoding: encoding), toFile: path)
+  public func write(
+    toFile path: String, encoding: Encoding = .utf16, environment: HostEnvironment = .current
+  ) throws(InterfaceBuilderError) {
+    try writeAtomically(bytes(encoding: encoding), toFile: path, fileSystem: environment.fileSystem)
   }
-
 }
 
-/// Writes `bytes` to `path` through ``AtomicFile``, so that a failure leaves no half-written file.
-func writeAtomically(_ bytes: [UInt8], toFile path: String) throws(InterfaceBuilderError) {
-  let result = bytes.withUnsafeBytes { buffer in Result { () throws(AtomicFileError) in try AtomicFile.write(buffer, toFile: path) } }
-  if case .failure(let error) = result {
+/// Writes `bytes` to `path` atomically through `fileSystem`, so that a failure leaves no
+/// half-written file.
+func writeAtomically(_ bytes: [UInt8], toFile path: String, fileSystem: any FileSystem) throws(InterfaceBuilderError) {
+  do {
+    try fileSystem.write(Data(bytes), toFile: path)
+  } catch {
     throw InterfaceBuilderError(.fileSystem, path: path, detail: "cannot write the file: \(error.detail)", underlying: error)
   }
 }

@@ -1,4 +1,4 @@
-import StasisSystem
+public import StasisSystem
 import PropertyLists
 
 /// `ibtool --import-strings-file IN.strings --write OUT.xib IN.xib`: a xib or storyboard with
@@ -32,8 +32,10 @@ public enum StringsImport {
   /// - Throws: ``InterfaceBuilderError`` `.fileSystem` when the file cannot be read,
   ///   `.invalidStrings` (with the path and, for a syntax error, the line) when it is not a
   ///   strings table of strings.
-  public static func readTable(contentsOfFile path: String) throws(InterfaceBuilderError) -> [String: String] {
-    try readTable(bytes: readFile(path), path: path)
+  public static func readTable(
+    contentsOfFile path: String, environment: HostEnvironment = .current
+  ) throws(InterfaceBuilderError) -> [String: String] {
+    try readTable(bytes: readFile(path, fileSystem: environment.fileSystem), path: path)
   }
 
   /// Reads a `.strings` table from its bytes; `path` only names it in errors.
@@ -118,17 +120,18 @@ public enum StringsImport {
   ///   for a bad document, `.fileSystem` when a file cannot be read or written.
   @discardableResult
   public static func importStrings(
-    fromFile stringsPath: String, document documentPath: String, writeTo outputPath: String
+    fromFile stringsPath: String, document documentPath: String, writeTo outputPath: String,
+    environment: HostEnvironment = .current
   ) throws(InterfaceBuilderError) -> [Warning] {
-    let table = try readTable(contentsOfFile: stringsPath)
-    let result = try localize(try readFile(documentPath), table: table, path: documentPath)
-    try writeAtomically(result.bytes, toFile: outputPath)
+    let table = try readTable(contentsOfFile: stringsPath, environment: environment)
+    let result = try localize(try readFile(documentPath, fileSystem: environment.fileSystem), table: table, path: documentPath)
+    try writeAtomically(result.bytes, toFile: outputPath, fileSystem: environment.fileSystem)
     return result.warnings
   }
 
-  static func readFile(_ path: String) throws(InterfaceBuilderError) -> [UInt8] {
+  static func readFile(_ path: String, fileSystem: any FileSystem) throws(InterfaceBuilderError) -> [UInt8] {
     do {
-      return [UInt8](try AtomicFile.read(contentsOfFile: path, limit: InterfaceDocument.Limits.default.maximumByteCount))
+      return [UInt8](try fileSystem.read(contentsOfFile: path, limit: InterfaceDocument.Limits.default.maximumByteCount))
     } catch {
       throw InterfaceBuilderError(.fileSystem, path: path, detail: "cannot read the file: \(error.detail)", underlying: error)
     }

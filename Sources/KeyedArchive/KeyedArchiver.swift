@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import PropertyLists
+public import StasisSystem
 
 /// Writes an object graph as an `NSKeyedArchiver` archive.
 ///
@@ -206,15 +207,17 @@ public final class KeyedArchiver {
     return try archiver.finishEncoding()
   }
 
-  /// Archives `root` and writes it to `path` atomically.
+  /// Archives `root` and writes it to `path` atomically (`archiveRootObject:toFile:`), through
+  /// `environment`'s file system.
   public static func archive(
-    _ root: Any?, toFile path: String, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary
+    _ root: Any?, toFile path: String, registry: ArchiveClassRegistry = .foundation, format: PropertyListFormat = .binary,
+    environment: HostEnvironment = .current
   ) throws {
     let archiver = KeyedArchiver(registry: registry)
     archiver.outputFormat = format
     try archiver.encodeRootObject(root)
     do {
-      try archiver.finishedArchive().write(toFile: path, format: format)
+      try archiver.finishedArchive().write(toFile: path, format: format, environment: environment)
     } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error)
     }

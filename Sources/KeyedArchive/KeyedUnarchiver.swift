@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import PropertyLists
+public import StasisSystem
 
 /// Reads an `NSKeyedArchiver` archive back into an object graph.
 ///
@@ -306,13 +307,15 @@ public final class KeyedUnarchiver {
     return root
   }
 
-  /// Reads the archive in the file at `path` and decodes its root object as `T`, securely.
+  /// Reads the archive in the file at `path` (through `environment`'s file system) and decodes
+  /// its root object as `T`, securely.
   public static func unarchivedObject<T>(
-    ofClass type: T.Type, fromFile path: String, registry: ArchiveClassRegistry = .foundation, limits: Limits = Limits()
+    ofClass type: T.Type, fromFile path: String, registry: ArchiveClassRegistry = .foundation, limits: Limits = Limits(),
+    environment: HostEnvironment = .current
   ) throws -> T? {
     let archive: PropertyListValue
     do {
-      archive = try PropertyListValue(contentsOfFile: path, options: limits.propertyListReadingOptions)
+      archive = try PropertyListValue(contentsOfFile: path, options: limits.propertyListReadingOptions, environment: environment)
     } catch {
       let code: KeyedArchiveError.Code = error.code == .limitExceeded || error.code == .tooDeep ? .limitExceeded : .corruptArchive
       throw KeyedArchiveError(code, "\(path) could not be read as a property list", underlying: error)

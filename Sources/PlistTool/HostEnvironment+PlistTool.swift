@@ -12,7 +12,7 @@ import FoundationEssentials
 extension HostEnvironment {
   func readFile(atPath path: String, byteLimit: Int) throws(PlistToolError) -> [UInt8] {
     do {
-      return [UInt8](try fileSystem.read(path, byteLimit))
+      return [UInt8](try fileSystem.read(contentsOfFile: path, limit: byteLimit))
     } catch {
       throw PlistToolError(.fileSystem, Self.parenthesized(error), underlying: error)
     }
@@ -31,7 +31,7 @@ extension HostEnvironment {
   /// `in/Info.bplist: (out/Info.plist: cannot rename the temporary file over the destination: Read-only file system)`.
   func writeFileAtomically(_ bytes: [UInt8], toPath path: String, input: String? = nil) throws(PlistToolError) {
     do {
-      try fileSystem.writeAtomically(Data(bytes), path)
+      try fileSystem.write(Data(bytes), toFile: path)
     } catch {
       throw PlistToolError(.fileSystem, Self.parenthesized(error, naming: input.map { $0 != path } ?? false ? path : nil), underlying: error)
     }

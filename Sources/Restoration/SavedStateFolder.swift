@@ -1,6 +1,6 @@
 public import FoundationEssentials
 public import Sandbox
-internal import StasisSystem
+public import StasisSystem
 internal import PropertyLists
 internal import Glibc
 
@@ -16,15 +16,26 @@ internal import Glibc
 /// - `LastRestore.plist`: what the last restoration did with every node;
 /// - `Discarded.plist`: why the state was discarded (the user quit), until the next launch;
 /// - `Sessions/`: one archive per scene session.
+///
+/// Every file is read and written through ``fileSystem`` except the marker, which the crash
+/// handler appends to with `write(2)` from a signal handler: it is always on the real disk.
 public struct SavedStateFolder: Sendable {
   public let path: String
+  /// The file system the folder is on.
+  public let fileSystem: any FileSystem
 
-  /// The folder of the app in `container`.
+  /// The folder of the app in `container`, on the container's file system.
   public init(container: AppContainer) {
-    self.init(path: container.libraryPath + "/Saved Application State/" + container.bundleIdentifier + ".savedState")
+    self.init(
+      path: container.libraryPath + "/Saved Application State/" + container.bundleIdentifier + ".savedState",
+      fileSystem: container.fileSystem)
   }
 
-  public init(path: String) { self.path = path }
+  /// The folder at `path` on `fileSystem` (by default the current environment's).
+  public init(path: String, fileSystem: any FileSystem = HostEnvironment.current.fileSystem) {
+    self.path = path
+    self.fileSystem = fileSystem
+  }
 
   public var currentSnapshotPath: String { path + "/data.archive" }
   public var previousSnapshotPath: String { path + "/previous.archive" }
@@ -36,19 +47,16 @@ public struct SavedStateFolder: Sendable {
 
   /// The snapshots set aside so far, oldest first.
   public var setAsideSnapshots: [String] {
-    (AtomicFile.entryNames(inFolder: setAsidePath) ?? []).filter { !$0.hasPrefix(".") }.sorted().map { setAsidePath + "/" + $0 }
+    ((try? fileSystem.entryNames(inFolder: setAsidePath)) ?? []).filter { !$0.hasPrefix(".") }.sorted().map { setAsidePath + "/" + $0 }
   }
 
-  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  func exists(_ path: String) -> Bool { fileSystem.exists(path) }
 
   func makeFolder(_ folder: String) throws(RestorationError) {
-    var partial = folder.hasPrefix("/") ? "" : "."
-    for component in folder.split(separator: "/") {
-      partial += "/" + component
-      if mkdir(partial, 0o755) != 0, errno != EEXIST {
-        let code = errno
-        throw RestorationError(.fileSystem, detail: "cannot make the folder: \(Self.reason(code))", path: partial)
-      }
+    do {
+      try fileSystem.makeFolders(folder, permissions: 0o755)
+    } catch {
+      throw RestorationError(.fileSystem, detail: "cannot make the folder: \(Self.reason(error))", path: error.path)
     }
   }
 
@@ -60,24 +68,26 @@ public struct SavedStateFolder: Sendable {
   /// leaves the complete old snapshot or the complete new one as `data.archive`.
   public func writeSnapshot(_ data: Data) throws(RestorationError) {
     try makeFolder(path)
-    if Self.exists(currentSnapshotPath) {
+    if exists(currentSnapshotPath) {
       let link = path + "/" + Self.previousLinkName
-      unlink(link)
-      if Glibc.link(currentSnapshotPath, link) != 0 {
-        let code = errno
-        throw RestorationError(.fileSystem, detail: "cannot make a link to data.archive in the folder: \(Self.reason(code))", path: path)
+      try? fileSystem.removeItem(link)
+      do {
+        try fileSystem.makeLink(to: currentSnapshotPath, at: link)
+      } catch {
+        throw RestorationError(.fileSystem, detail: "cannot make a link to data.archive in the folder: \(Self.reason(error))", path: path)
       }
-      if rename(link, previousSnapshotPath) != 0 {
-        let code = errno
-        unlink(link)
-        throw RestorationError(.fileSystem, detail: "cannot rename the link to data.archive over it: \(Self.reason(code))", path: previousSnapshotPath)
+      do {
+        try fileSystem.moveItem(link, to: previousSnapshotPath)
+      } catch {
+        try? fileSystem.removeItem(link)
+        throw RestorationError(.fileSystem, detail: "cannot rename the link to data.archive over it: \(Self.reason(error))", path: previousSnapshotPath)
       }
       // When previous.archive already is data.archive (a save whose write failed after this
       // step), rename does nothing and leaves the link: it goes.
-      unlink(link)
+      try? fileSystem.removeItem(link)
     }
     do {
-      try AtomicFile.write(data, toFile: currentSnapshotPath)
+      try fileSystem.write(data, toFile: currentSnapshotPath)
     } catch {
       throw RestorationError(.fileSystem, detail: "cannot write the snapshot", path: currentSnapshotPath, underlying: error)
     }
@@ -89,28 +99,31 @@ public struct SavedStateFolder: Sendable {
   /// The system's words for `errno` value `code` (`strerror`).
   static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+  /// The system's words for a failed call, else the step that failed.
+  static func reason(_ error: AtomicFileError) -> String { error.systemError.map(reason) ?? error.detail }
+
   /// Removes what killed writers left: their temporary files (`.data.archive.stasis-tmp.*`,
   /// `.LastRestore.plist.stasis-tmp.*`, in `Sessions/` too) and a save's stray link. Called at
   /// launch, before anything is read or written, so no save of this process is running.
   public func removeDebris() {
-    AtomicFile.removeDebris(inFolder: path)
-    AtomicFile.removeDebris(inFolder: sessionsPath)
-    unlink(path + "/" + Self.previousLinkName)
+    fileSystem.removeDebris(inFolder: path)
+    fileSystem.removeDebris(inFolder: sessionsPath)
+    try? fileSystem.removeItem(path + "/" + Self.previousLinkName)
   }
 
   /// Moves `file` into `Set Aside/` as `<UTC time>-<reason>-<name>`; answers its new path.
   @discardableResult
   public func setAside(_ file: String, reason: String) -> String? {
-    guard Self.exists(file), (try? makeFolder(setAsidePath)) != nil else { return nil }
+    guard exists(file), (try? makeFolder(setAsidePath)) != nil else { return nil }
     let name = file.split(separator: "/").last.map(String.init) ?? "snapshot"
     let slug = String(reason.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
     var target = setAsidePath + "/" + Self.timestamp() + "-" + slug + "-" + name
     var counter = 1
-    while Self.exists(target) {
+    while exists(target) {
       counter += 1
       target = setAsidePath + "/" + Self.timestamp() + "-\(counter)-" + slug + "-" + name
     }
-    return rename(file, target) == 0 ? target : nil
+    return (try? fileSystem.moveItem(file, to: target)) != nil ? target : nil
   }
 
   static func timestamp() -> String {
@@ -128,18 +141,23 @@ public struct SavedStateFolder: Sendable {
   /// Deletes both snapshots and records why (`Discarded.plist`), as UIKit discards the state when
   /// the user quits the app.
   public func discardSnapshots(reason: String) {
-    unlink(currentSnapshotPath)
-    unlink(previousSnapshotPath)
+    removeSnapshots()
     let record: PropertyListValue = .dictionary(["reason": .string(reason), "date": .date(Date())])
     try? makeFolder(path)
-    if let data = try? record.encoded(as: .xml) { try? AtomicFile.write(data, toFile: discardedPath) }
+    if let data = try? record.encoded(as: .xml) { try? fileSystem.write(data, toFile: discardedPath) }
+  }
+
+  /// Deletes both snapshots, quietly.
+  func removeSnapshots() {
+    try? fileSystem.removeItem(currentSnapshotPath)
+    try? fileSystem.removeItem(previousSnapshotPath)
   }
 
   /// The reason of the last discard, consumed (the file is removed).
   func takeDiscardReason() -> String? {
-    guard Self.exists(discardedPath) else { return nil }
-    defer { unlink(discardedPath) }
-    guard let data = try? AtomicFile.read(contentsOfFile: discardedPath, limit: 1 << 16),
+    guard exists(discardedPath) else { return nil }
+    defer { try? fileSystem.removeItem(discardedPath) }
+    guard let data = try? fileSystem.read(contentsOfFile: discardedPath, limit: 1 << 16),
       let value = try? PropertyListValue(decoding: data), case .dictionary(let record) = value
     else { return "the state was discarded" }
     return record["reason"]?.stringValue

@@ -74,7 +74,7 @@ public struct SceneSessionStore: Sendable {
       throw RestorationError(.encodingFailed, detail: "the session's activity cannot be archived (property-list values only)", underlying: error)
     }
     try folder.makeFolder(folder.sessionsPath)
-    do { try AtomicFile.write(data, toFile: file(for: session.persistentIdentifier)) } catch {
+    do { try folder.fileSystem.write(data, toFile: file(for: session.persistentIdentifier)) } catch {
       throw RestorationError(.fileSystem, detail: "cannot write the session", path: file(for: session.persistentIdentifier), underlying: error)
     }
   }
@@ -83,7 +83,7 @@ public struct SceneSessionStore: Sendable {
   /// cannot be read is set aside.
   public func knownSessions() -> [SceneSession] {
     var sessions: [SceneSession] = []
-    for name in (AtomicFile.entryNames(inFolder: folder.sessionsPath) ?? []).sorted() where name.hasSuffix(".archive") && !name.hasPrefix(".") {
+    for name in ((try? folder.fileSystem.entryNames(inFolder: folder.sessionsPath)) ?? []).sorted() where name.hasSuffix(".archive") && !name.hasPrefix(".") {
       let path = folder.sessionsPath + "/" + name
       if let session = try? read(path) { sessions.append(session) } else { folder.setAside(path, reason: "unreadable session") }
     }
@@ -94,7 +94,7 @@ public struct SceneSessionStore: Sendable {
   public func session(withIdentifier identifier: String) -> SceneSession? { try? read(file(for: identifier)) }
 
   private func read(_ path: String) throws -> SceneSession {
-    let data = try AtomicFile.read(contentsOfFile: path, limit: 16 << 20)
+    let data = try folder.fileSystem.read(contentsOfFile: path, limit: 16 << 20)
     let unarchiver = try KeyedUnarchiver(data: data)
     unarchiver.requiresSecureCoding = true
     guard let record = try unarchiver.decodeObject(of: Snapshot.propertyListTypes, forKey: "root") as? [AnyHashable: Any],
@@ -111,7 +111,7 @@ public struct SceneSessionStore: Sendable {
   /// Discards sessions the user closed (`application:didDiscardSceneSessions:`): their files and
   /// saved state are deleted.
   public func discard(_ sessions: [SceneSession]) {
-    for session in sessions { unlink(file(for: session.persistentIdentifier)) }
+    for session in sessions { try? folder.fileSystem.removeItem(file(for: session.persistentIdentifier)) }
   }
 }
 

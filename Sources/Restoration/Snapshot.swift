@@ -1,7 +1,7 @@
 public import FoundationEssentials
 public import KeyedArchive
 internal import PropertyLists
-internal import StasisSystem
+public import StasisSystem
 
 /// The metadata UIKit keeps with a restoration archive, and Stasis's own.
 public struct SnapshotMetadata: Sendable, Equatable {
@@ -523,13 +523,15 @@ public struct Snapshot: @unchecked Sendable {
     self.excluded = excluded
   }
 
-  /// Reads and decodes the snapshot in the file at `path` (at most 256 MiB).
-  public init(contentsOfFile path: String, registry: ArchiveClassRegistry = .foundation, secure: Bool = false, allowedClasses: [Any.Type] = [])
-    throws(RestorationError)
-  {
+  /// Reads and decodes the snapshot in the file at `path` (at most 256 MiB), through
+  /// `environment`'s file system.
+  public init(
+    contentsOfFile path: String, registry: ArchiveClassRegistry = .foundation, secure: Bool = false, allowedClasses: [Any.Type] = [],
+    environment: HostEnvironment = .current
+  ) throws(RestorationError) {
     let data: Data
     do {
-      data = try AtomicFile.read(contentsOfFile: path, limit: Self.maximumFileSize)
+      data = try environment.fileSystem.read(contentsOfFile: path, limit: Self.maximumFileSize)
     } catch {
       throw RestorationError(.fileSystem, detail: "the snapshot could not be read", path: path, underlying: error)
     }

@@ -79,11 +79,9 @@ public final class StateRestoration: LifecycleStateKeeper {
     /// How many times a snapshot is read when reading fails (an I/O error, a refused open)
     /// before it counts as unreadable; a file that could not be read is never set aside.
     public var readAttempts: Int
-    /// Reads a whole snapshot file (the seam tests use to inject read errors).
-    /// Its errors are `AtomicFileError`s.
-    package var readFile: @Sendable (String) throws -> Data = { path in
-      try AtomicFile.read(contentsOfFile: path, limit: Snapshot.maximumFileSize)
-    }
+    /// Reads a whole snapshot file (the seam tests use to inject read errors): the folder's
+    /// file system's read. Its errors are `AtomicFileError`s.
+    package var readFile: @Sendable (String) throws -> Data
 
     public init(
       folder: SavedStateFolder, bundleVersion: String? = nil, idiom: Int = 0, systemVersion: String? = nil, nodeStateBudget: Int = 1 << 20,
@@ -92,6 +90,8 @@ public final class StateRestoration: LifecycleStateKeeper {
     ) {
       self.readAttempts = max(readAttempts, 1)
       self.folder = folder
+      let fileSystem = folder.fileSystem
+      readFile = { path in try fileSystem.read(contentsOfFile: path, limit: Snapshot.maximumFileSize) }
       self.bundleVersion = bundleVersion
       self.idiom = idiom
       self.systemVersion = systemVersion ?? Self.kernelRelease()
@@ -181,8 +181,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     let secure = delegate?.shouldSaveSecureApplicationState(appCoder) ?? false
     guard secure || delegate?.shouldSaveApplicationState(appCoder) == true else {
       report.skippedBecause = "the delegate did not opt in (shouldSaveApplicationState)"
-      unlink(configuration.folder.currentSnapshotPath)
-      unlink(configuration.folder.previousSnapshotPath)
+      configuration.folder.removeSnapshots()
       lastPreservation = report
       return report
     }
@@ -267,7 +266,7 @@ public final class StateRestoration: LifecycleStateKeeper {
         let moved = folder.setAside(file, reason: "crashed while restoring")
         notes.append("the previous launch crashed (signal \(signal)) while restoring \(marker.snapshot); it was set aside\(moved.map { " as \($0)" } ?? "")")
         avoid.insert(marker.snapshot)
-      } else if marker.attempt >= configuration.maximumInterruptedAttempts, SavedStateFolder.exists(other) {
+      } else if marker.attempt >= configuration.maximumInterruptedAttempts, folder.exists(other) {
         crashes = marker.crashes
         let moved = folder.setAside(file, reason: "interrupted while restoring")
         notes.append(
@@ -289,7 +288,7 @@ public final class StateRestoration: LifecycleStateKeeper {
       return report
     }
     if crashes >= 2 {
-      for file in [folder.currentSnapshotPath, folder.previousSnapshotPath] where SavedStateFolder.exists(file) {
+      for file in [folder.currentSnapshotPath, folder.previousSnapshotPath] where folder.exists(file) {
         if let moved = folder.setAside(file, reason: "crash loop") { notes.append("set aside \(moved)") }
       }
       return finish(.discarded("two launches in a row crashed while restoring; the snapshots are kept in \(folder.setAsidePath)"))
@@ -297,7 +296,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     // 2. The newest snapshot that reads.
     var candidates: [(name: String, path: String)] = []
     for (name, path) in [("data.archive", folder.currentSnapshotPath), ("previous.archive", folder.previousSnapshotPath)]
-    where !avoid.contains(name) && SavedStateFolder.exists(path) {
+    where !avoid.contains(name) && folder.exists(path) {
       candidates.append((name, path))
     }
     guard !candidates.isEmpty else {
@@ -415,7 +414,7 @@ public final class StateRestoration: LifecycleStateKeeper {
   private func writeReport(_ report: RestorationReport) {
     guard let data = try? report.propertyList.encoded(as: .binary) else { return }
     try? configuration.folder.makeFolder(configuration.folder.path)
-    try? AtomicFile.write(data, toFile: configuration.folder.lastRestorePath)
+    try? configuration.folder.fileSystem.write(data, toFile: configuration.folder.lastRestorePath)
   }
 
   // MARK: - LifecycleStateKeeper

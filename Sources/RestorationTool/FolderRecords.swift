@@ -19,8 +19,8 @@ struct FolderRecords {
   init(folder: SavedStateFolder) {
     self.folder = folder
     setAsideCount = folder.setAsideSnapshots.count
-    marker = Self.contents(of: folder.markerPath).map { String(decoding: $0, as: UTF8.self) }
-    guard let data = Self.contents(of: folder.lastRestorePath) else { return }
+    marker = Self.contents(of: folder.markerPath, in: folder).map { String(decoding: $0, as: UTF8.self) }
+    guard let data = Self.contents(of: folder.lastRestorePath, in: folder) else { return }
     do {
       lastRestore = LastRestoreRecord(propertyList: try PropertyListValue(decoding: data))
       if lastRestore == nil { lastRestoreProblem = "it is a property list but not a restoration report" }
@@ -30,8 +30,8 @@ struct FolderRecords {
   }
 
   /// The file's bytes; `nil` when it is missing or cannot be read.
-  private static func contents(of path: String) -> Data? {
-    try? AtomicFile.read(contentsOfFile: path, limit: 16 << 20)
+  private static func contents(of path: String, in folder: SavedStateFolder) -> Data? {
+    try? folder.fileSystem.read(contentsOfFile: path, limit: 16 << 20)
   }
 
   /// What the last restoration did with the node at `path` (of the snapshot `loaded`), the

@@ -22,18 +22,18 @@ struct LoadedSnapshot {
   init(operand: String, environment: HostEnvironment) throws(ToolFailure) {
     var path = operand.hasPrefix("/") ? operand : environment.currentDirectory + "/" + operand
     while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-    guard let names = AtomicFile.entryNames(inFolder: path) else {
+    guard let names = try? environment.fileSystem.entryNames(inFolder: path) else {
       self.path = path
-      snapshot = try Self.read(path)
-      folder = Self.enclosingFolder(ofFile: path)
+      snapshot = try Self.read(path, environment: environment)
+      folder = Self.enclosingFolder(ofFile: path, environment: environment)
       return
     }
-    let folder = SavedStateFolder(path: path)
+    let folder = SavedStateFolder(path: path, fileSystem: environment.fileSystem)
     self.folder = folder
     var currentFailure: ToolFailure?
     if names.contains("data.archive") {
       do throws(ToolFailure) {
-        snapshot = try Self.read(folder.currentSnapshotPath)
+        snapshot = try Self.read(folder.currentSnapshotPath, environment: environment)
         self.path = folder.currentSnapshotPath
         return
       } catch {
@@ -43,27 +43,27 @@ struct LoadedSnapshot {
     guard names.contains("previous.archive") else {
       throw currentFailure ?? ToolFailure("\(path): the folder holds no data.archive or previous.archive")
     }
-    snapshot = try Self.read(folder.previousSnapshotPath)
+    snapshot = try Self.read(folder.previousSnapshotPath, environment: environment)
     self.path = folder.previousSnapshotPath
     fallbackNote =
       currentFailure.map { "data.archive could not be read (\($0.message)); previous.archive was read instead" }
       ?? "the folder has no data.archive; previous.archive was read instead"
   }
 
-  private static func read(_ path: String) throws(ToolFailure) -> Snapshot {
+  private static func read(_ path: String, environment: HostEnvironment) throws(ToolFailure) -> Snapshot {
     do {
-      return try Snapshot(contentsOfFile: path)
+      return try Snapshot(contentsOfFile: path, environment: environment)
     } catch {
       throw ToolFailure(error)
     }
   }
 
   /// The `.savedState` folder holding `file`, directly or in its `Set Aside/` folder.
-  private static func enclosingFolder(ofFile file: String) -> SavedStateFolder? {
+  private static func enclosingFolder(ofFile file: String, environment: HostEnvironment) -> SavedStateFolder? {
     var parent = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     if parent.last == "Set Aside" { parent = parent.dropLast() }
     guard let name = parent.last, name.hasSuffix(".savedState") else { return nil }
-    return SavedStateFolder(path: parent.joined(separator: "/"))
+    return SavedStateFolder(path: parent.joined(separator: "/"), fileSystem: environment.fileSystem)
   }
 
   /// `snapshot: <path>`, then the fallback note if any.

@@ -1,5 +1,4 @@
-import StasisSystem
-import Glibc
+public import StasisSystem
 
 /// One app's container: `<root>/<bundleIdentifier>/` holding the bundle `<Name>.app`,
 /// `Documents`, `Library/Preferences`, `Library/Caches`, `Library/Application Support` and `tmp`,
@@ -22,8 +21,14 @@ public struct AppContainer: Sendable {
   public let applicationSupportPath: String
   /// `<home>/tmp` (`NSTemporaryDirectory()`, without its trailing slash); emptied by ``purgeTemporaryFiles()``.
   public let temporaryPath: String
+  /// The file system the container is on (its root's).
+  public let fileSystem: any FileSystem
 
-  init(bundleIdentifier: String, homePath: String, appName: String) {
+  init(
+    bundleIdentifier: String, homePath: String, appName: String,
+    fileSystem: any FileSystem = HostEnvironment.current.fileSystem
+  ) {
+    self.fileSystem = fileSystem
     self.bundleIdentifier = bundleIdentifier
     self.homePath = homePath
     bundlePath = homePath + "/" + appName + ".app"
@@ -49,8 +54,8 @@ public struct AppContainer: Sendable {
   /// Creates the folders that are missing and sweeps debris of killed writers from each.
   func createFolders() throws(SandboxError) {
     for folder in standardFolders {
-      try Folders.createChild(folder)
-      AtomicFile.removeDebris(inFolder: folder)
+      try Folders.createChild(folder, in: fileSystem)
+      fileSystem.removeDebris(inFolder: folder)
     }
   }
 
@@ -59,13 +64,13 @@ public struct AppContainer: Sendable {
   ///
   /// - Throws: ``SandboxError`` `.fileSystem` when something cannot be removed.
   public func purgeCaches() throws(SandboxError) {
-    try Folders.removeContents(of: cachesPath)
+    try Folders.removeContents(of: cachesPath, in: fileSystem)
   }
 
   /// Removes everything in `tmp`, as the system does between launches.
   ///
   /// - Throws: ``SandboxError`` `.fileSystem` when something cannot be removed.
   public func purgeTemporaryFiles() throws(SandboxError) {
-    try Folders.removeContents(of: temporaryPath)
+    try Folders.removeContents(of: temporaryPath, in: fileSystem)
   }
 }

@@ -12,17 +12,21 @@ public struct ContainerRoot: Sendable {
   public static let environmentVariable = HostEnvironment.containersRootVariable
 
   public let path: String
+  /// The file system the root and its containers are on.
+  public let fileSystem: any FileSystem
 
-  /// A root at `path` (created when the first container is opened). Trailing slashes are dropped.
-  public init(path: String) {
+  /// A root at `path` (created when the first container is opened) on `fileSystem` (by default
+  /// the current environment's). Trailing slashes are dropped.
+  public init(path: String, fileSystem: any FileSystem = HostEnvironment.current.fileSystem) {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.path = path
+    self.fileSystem = fileSystem
   }
 
-  /// The root an environment names (`HostEnvironment.containersRoot`).
+  /// The root an environment names (`HostEnvironment.containersRoot`), on its file system.
   public init(environment: HostEnvironment) {
-    self.init(path: environment.containersRoot)
+    self.init(path: environment.containersRoot, fileSystem: environment.fileSystem)
   }
 
   /// The root chosen from `environment`: `$STASIS_CONTAINERS_ROOT`, else
@@ -52,10 +56,11 @@ public struct ContainerRoot: Sendable {
     try BundleIdentifier.validate(bundleIdentifier)
     let name = appName ?? String(bundleIdentifier.split(separator: ".").last ?? "")
     try BundleIdentifier.validateAppName(name)
-    try Folders.create(path)
-    try Folders.createChild(globalPreferencesFolder)
-    AtomicFile.removeDebris(inFolder: globalPreferencesFolder)
-    let container = AppContainer(bundleIdentifier: bundleIdentifier, homePath: path + "/" + bundleIdentifier, appName: name)
+    try Folders.create(path, in: fileSystem)
+    try Folders.createChild(globalPreferencesFolder, in: fileSystem)
+    fileSystem.removeDebris(inFolder: globalPreferencesFolder)
+    let container = AppContainer(
+      bundleIdentifier: bundleIdentifier, homePath: path + "/" + bundleIdentifier, appName: name, fileSystem: fileSystem)
     try container.createFolders()
     return container
   }
@@ -71,11 +76,10 @@ public struct ContainerRoot: Sendable {
 
   /// The bundle identifiers whose containers exist under this root, sorted (for `defaults domains`).
   public func bundleIdentifiers() -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+    guard let names = try? fileSystem.entryNames(inFolder: path) else { return [] }
     return names.filter { name in
-      var status = stat()
-      return (try? BundleIdentifier.validate(name)) != nil && lstat(path + "/" + name, &status) == 0
-        && (status.st_mode & S_IFMT) == S_IFDIR
+      (try? BundleIdentifier.validate(name)) != nil
+        && (try? fileSystem.status(of: path + "/" + name, followingLinks: false))?.kind == .folder
     }.sorted()
   }
 }

@@ -1,71 +1,96 @@
 import StasisSystem
-import Glibc
 
-/// Creating and checking the folders of containers with POSIX calls.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Creating, checking and emptying the folders of containers through the environment's
+/// ``StasisSystem/FileSystem``.
 enum Folders {
   /// New folders are private to the user, as the XDG Base Directory specification asks.
-  static let mode: mode_t = 0o700
+  static let mode: UInt32 = 0o700
 
   /// Creates `path` and any missing parents (`mkdir -p`).
-  static func create(_ path: String) throws(SandboxError) {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      guard (status.st_mode & S_IFMT) == S_IFDIR else { throw failure(path, "exists and is not a folder") }
+  static func create(_ path: String, in fileSystem: any FileSystem) throws(SandboxError) {
+    if let found = fileSystem.status(of: path) {
+      guard found.kind == .folder else { throw failure(path, "exists and is not a folder") }
       return
     }
     let (parent, _) = SystemCalls.split(path)
-    if parent != path { try create(parent) }
-    if mkdir(path, mode) != 0 && errno != EEXIST { throw failure(path, "cannot create the folder", errno) }
+    if parent != path { try create(parent, in: fileSystem) }
+    do {
+      try fileSystem.makeFolder(path, permissions: mode)
+    } catch where error.code == .alreadyExists {
+    } catch {
+      throw failure(path, "cannot create the folder", error)
+    }
   }
 
   /// Creates the folder `path` inside an existing one; an existing entry must be a real folder,
   /// not a symbolic link, so a container's standard folders cannot be redirected elsewhere.
-  static func createChild(_ path: String) throws(SandboxError) {
-    if mkdir(path, mode) == 0 { return }
-    let number = errno
-    guard number == EEXIST else { throw failure(path, "cannot create the folder", number) }
-    var status = stat()
-    guard lstat(path, &status) == 0 else { throw failure(path, "cannot inspect the folder", errno) }
-    guard (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw failure(path, (status.st_mode & S_IFMT) == S_IFLNK ? "is a symbolic link, not a folder" : "exists and is not a folder")
+  static func createChild(_ path: String, in fileSystem: any FileSystem) throws(SandboxError) {
+    do {
+      try fileSystem.makeFolder(path, permissions: mode)
+      return
+    } catch where error.code == .alreadyExists {
+    } catch {
+      throw failure(path, "cannot create the folder", error)
+    }
+    let found: FileStatus
+    do {
+      found = try fileSystem.status(of: path, followingLinks: false)
+    } catch {
+      throw failure(path, "cannot inspect the folder", error)
+    }
+    guard found.kind == .folder else {
+      throw failure(path, found.kind == .symbolicLink ? "is a symbolic link, not a folder" : "exists and is not a folder")
     }
   }
 
   /// Removes everything inside the folder `path` (not the folder itself), never following
   /// symbolic links: a link is removed, not what it points to.
-  static func removeContents(of path: String) throws(SandboxError) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else {
-      if errno == ENOENT { return }
-      throw failure(path, "cannot inspect the folder", errno)
+  static func removeContents(of path: String, in fileSystem: any FileSystem) throws(SandboxError) {
+    let found: FileStatus
+    do {
+      found = try fileSystem.status(of: path, followingLinks: false)
+    } catch where error.code == .notFound {
+      return
+    } catch {
+      throw failure(path, "cannot inspect the folder", error)
     }
-    guard (status.st_mode & S_IFMT) == S_IFDIR else { throw failure(path, "is not a folder (a symbolic link?); not purged") }
-    guard let directory = opendir(path) else { throw failure(path, "cannot list the folder", errno) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-      if name != "." && name != ".." { names.append(name) }
+    guard found.kind == .folder else { throw failure(path, "is not a folder (a symbolic link?); not purged") }
+    let names: [String]
+    do {
+      names = try fileSystem.entryNames(inFolder: path)
+    } catch {
+      throw failure(path, "cannot list the folder", error)
     }
-    closedir(directory)
-    for name in names { try removeItem(path + "/" + name) }
+    for name in names { try removeItem(path + "/" + name, in: fileSystem) }
   }
 
-  private static func removeItem(_ path: String) throws(SandboxError) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else {
-      if errno == ENOENT { return }
-      throw failure(path, "cannot inspect the item", errno)
+  private static func removeItem(_ path: String, in fileSystem: any FileSystem) throws(SandboxError) {
+    let found: FileStatus
+    do {
+      found = try fileSystem.status(of: path, followingLinks: false)
+    } catch where error.code == .notFound {
+      return
+    } catch {
+      throw failure(path, "cannot inspect the item", error)
     }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      try removeContents(of: path)
-      guard rmdir(path) == 0 || errno == ENOENT else { throw failure(path, "cannot remove the folder", errno) }
-    } else {
-      guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "cannot remove the file", errno) }
+    if found.kind == .folder { try removeContents(of: path, in: fileSystem) }
+    do {
+      try fileSystem.removeItem(path)
+    } catch where error.code == .notFound {
+    } catch {
+      throw failure(path, found.kind == .folder ? "cannot remove the folder" : "cannot remove the file", error)
     }
   }
 
-  static func failure(_ path: String, _ detail: String, _ number: Int32? = nil) -> SandboxError {
-    let reason = number.map { ": " + String(cString: strerror($0)) } ?? ""
+  /// The error for `path`: `detail`, then the system's words for the failed call.
+  static func failure(_ path: String, _ detail: String, _ error: AtomicFileError? = nil) -> SandboxError {
+    let reason = error.map { ": " + ($0.systemError.map { String(cString: strerror($0)) } ?? $0.detail) } ?? ""
     return SandboxError(.fileSystem, path: path, detail: detail + reason)
   }
 }

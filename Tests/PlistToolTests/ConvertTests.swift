@@ -1,5 +1,6 @@
 import Foundation
 import PropertyLists
+import StasisSystemTesting
 import Testing
 
 @testable import PlistTool
@@ -31,7 +32,7 @@ struct ConvertTests {
 
   @Test func outputPathAndStandardOutput() throws {
     let input = try Samples.bytes(Samples.document, .binary)
-    let toFile = plutil("-convert", "xml1", "-o", "out/result.xml", "in.plist", files: ["in.plist": input])
+    let toFile = plutil("-convert", "xml1", "-o", "out/result.xml", "in.plist", files: ["in.plist": input]) { $0.disk.seedFolder("out") }
     #expect(toFile.status == 0)
     #expect(toFile.file("out/result.xml") == (try Samples.bytes(Samples.document, .xml)))
     #expect(toFile.file("in.plist") == input, "the input is untouched")

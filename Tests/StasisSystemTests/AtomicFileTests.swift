@@ -72,8 +72,8 @@ final class AtomicFileTests {
       try AtomicFile.write(Data("long".utf8), toFile: path)
       #expect(try AtomicFile.read(contentsOfFile: path, limit: 10) == Data("long".utf8))
     }
-    #expect(AtomicFile.shortened("ab\u{E9}cd", toBytes: 3) == "ab")
-    #expect(AtomicFile.shortened("ab\u{E9}cd", toBytes: 4) == "ab\u{E9}")
+    #expect(TemporaryName.shortened("ab\u{E9}cd", toBytes: 3) == "ab")
+    #expect(TemporaryName.shortened("ab\u{E9}cd", toBytes: 4) == "ab\u{E9}")
     #expect(temporaryNames(in: folder.path).isEmpty)
     folder.remove()
   }
@@ -144,11 +144,11 @@ final class AtomicFileTests {
   }
 
   @Test func recognisesTemporaryNames() {
-    #expect(AtomicFile.writerProcess(ofTemporaryName: ".a.plist.stasis-tmp.123.9f3a") == 123)
-    #expect(AtomicFile.writerProcess(ofTemporaryName: "..stasis-tmp.7.0") == 7)
+    #expect(TemporaryName.writer(of: ".a.plist.stasis-tmp.123.9f3a") == 123)
+    #expect(TemporaryName.writer(of: "..stasis-tmp.7.0") == 7)
     for name in ["a.plist", ".a.plist", ".a.stasis-tmp.", ".a.stasis-tmp.12", ".a.stasis-tmp.x.9f", ".a.stasis-tmp.12.zz",
                  "a.stasis-tmp.12.9f", ".a.stasis-tmp.-4.9f", ".a.stasis-tmp.0.9f", ".a.stasis-tmp.12.9f.more"] {
-      #expect(AtomicFile.writerProcess(ofTemporaryName: name) == nil, "\(name)")
+      #expect(TemporaryName.writer(of: name) == nil, "\(name)")
     }
   }
 

@@ -90,8 +90,8 @@ import TestSupport
   @Test("A dead writer's temporary folder is swept by the next replacement; a live one's is not")
   func deadWritersFolderSwept() throws {
     let dead = try deadProcessIdentifier()
-    let debris = scratch.file(".Main.storyboardc\(AtomicFile.temporaryMarker)\(dead).1f")
-    let live = scratch.file(".Main.storyboardc\(AtomicFile.temporaryMarker)\(getppid()).2e")
+    let debris = scratch.file(".Main.storyboardc\(TemporaryName.marker)\(dead).1f")
+    let live = scratch.file(".Main.storyboardc\(TemporaryName.marker)\(getppid()).2e")
     for folder in [debris, live] {
       mkdir(folder, 0o755)
       try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/A.nib"))
@@ -122,9 +122,9 @@ import TestSupport
     try ended.run()
     ended.waitUntilExit()
     let dead = ended.processIdentifier
-    let own = scratch.file(".Info.plist\(AtomicFile.temporaryMarker)\(dead).ab")
-    let live = scratch.file(".Info.plist\(AtomicFile.temporaryMarker)\(getppid()).cd")
-    let other = scratch.file(".Other.plist\(AtomicFile.temporaryMarker)\(dead).ef")
+    let own = scratch.file(".Info.plist\(TemporaryName.marker)\(dead).ab")
+    let live = scratch.file(".Info.plist\(TemporaryName.marker)\(getppid()).cd")
+    let other = scratch.file(".Other.plist\(TemporaryName.marker)\(dead).ef")
     for path in [own, live, other] { try Data("half".utf8).write(to: URL(fileURLWithPath: path)) }
     try AtomicFile.write(Data("whole".utf8), toFile: scratch.file("Info.plist"))
     #expect(access(own, F_OK) != 0)

@@ -55,17 +55,18 @@ struct HostEnvironmentTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let files = HostFileSystem.system
-    try files.writeAtomically(Data("hello".utf8), folder + "/a.txt")
-    #expect(try files.read(folder + "/a.txt", 100) == Data("hello".utf8))
+    let files: HostFileSystem = HostEnvironment().fileSystem
+    #expect(files is POSIXFileSystem)
+    try files.write(Data("hello".utf8), toFile: folder + "/a.txt")
+    #expect(try files.read(contentsOfFile: folder + "/a.txt", limit: 100) == Data("hello".utf8))
     do {
-      _ = try files.read(folder + "/a.txt", 3)
+      _ = try files.read(contentsOfFile: folder + "/a.txt", limit: 3)
       Issue.record("no error")
     } catch {
       #expect(error.code == .tooLarge)
     }
     do {
-      try files.writeAtomically(Data(), folder + "/missing/a.txt")
+      try files.write(Data(), toFile: folder + "/missing/a.txt")
       Issue.record("no error")
     } catch AtomicFileError.Code.notFound {
     } catch {

@@ -45,7 +45,7 @@ public struct AtomicFileError: StasisError, Hashable {
 
   /// The error for the failed system call whose `errno` is `number`.
   @inline(never)
-  static func system(_ number: Int32, _ detail: String, path: String) -> AtomicFileError {
+  public static func system(_ number: Int32, _ detail: String, path: String) -> AtomicFileError {
     AtomicFileError(code(for: number), path: path, systemError: number, detail: detail)
   }
 
@@ -57,6 +57,8 @@ public struct AtomicFileError: StasisError, Hashable {
     case ENOENT, ENOTDIR: .notFound
     case EISDIR: .notAFile
     case EFBIG: .tooLarge
+    case EEXIST: .alreadyExists
+    case ENOSYS, ENOTSUP: .notSupported
     default: .ioFailure
     }
   }
@@ -81,4 +83,8 @@ extension ErrorCode<AtomicFileError> {
   public static var lockFailure: Self { Self("lock failure") }
   /// The file is larger than the caller's limit, or than the file system allows (`EFBIG`).
   public static var tooLarge: Self { Self("too large") }
+  /// Something is already at the path (`EEXIST`).
+  public static var alreadyExists: Self { Self("already exists") }
+  /// The file system cannot do this (`ENOSYS`, `ENOTSUP`, `EINVAL`), e.g. exchange two names.
+  public static var notSupported: Self { Self("not supported") }
 }

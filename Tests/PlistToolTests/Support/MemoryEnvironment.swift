@@ -1,13 +1,14 @@
 import StasisSystem
+import StasisSystemTesting
 import Foundation
 import PlistTool
 import PropertyLists
 
-/// An in-memory world for PlistTool: files in a dictionary, captured standard streams, and
-/// paths whose writes fail on purpose, handed to the tool as a ``Host/HostEnvironment`` whose file
-/// system and streams are this object's.
+/// An in-memory world for PlistTool: files on an ``StasisSystemTesting/InMemoryFileSystem``,
+/// captured standard streams, and paths whose writes fail on purpose, handed to the tool as a
+/// `HostEnvironment` whose file system and streams are this object's.
 final class MemoryEnvironment: @unchecked Sendable {
-  var files: [String: [UInt8]] = [:]
+  let disk = InMemoryFileSystem()
   var standardInput: [UInt8] = []
   var standardOutput: [UInt8] = []
   var standardError: [UInt8] = []
@@ -19,30 +20,18 @@ final class MemoryEnvironment: @unchecked Sendable {
   var readStandardInputCount = 0
 
   init(files: [String: [UInt8]] = [:], standardInput: [UInt8] = []) {
-    self.files = files
+    for (path, bytes) in files { disk.seed(Data(bytes), atFile: path) }
     self.standardInput = standardInput
   }
 
   /// The host environment whose file system and streams are this object.
   var host: HostEnvironment {
     HostEnvironment(
-      fileSystem: HostFileSystem(
-        read: { (path, limit) throws(AtomicFileError) in try self.readFile(atPath: path, byteLimit: limit) },
-        writeAtomically: { (data, path) throws(AtomicFileError) in try self.writeFileAtomically(Array(data), toPath: path) }),
+      fileSystem: WatchedFiles(environment: self),
       standardStreams: StandardStreams(
         readInput: { (limit) throws(AtomicFileError) in try self.readStandardInput(byteLimit: limit) },
         writeOutput: { bytes in self.standardOutput += bytes },
         writeError: { bytes in self.standardError += bytes }))
-  }
-
-  func readFile(atPath path: String, byteLimit: Int) throws(AtomicFileError) -> Data {
-    guard let bytes = files[path] else {
-      throw AtomicFileError(.notFound, path: path, systemError: ENOENT, detail: "cannot open the file for reading")
-    }
-    guard bytes.count <= byteLimit else {
-      throw AtomicFileError(.tooLarge, path: path, detail: "file of \(bytes.count) bytes is larger than the limit of \(byteLimit)")
-    }
-    return Data(bytes)
   }
 
   func readStandardInput(byteLimit: Int) throws(AtomicFileError) -> [UInt8] {
@@ -52,14 +41,36 @@ final class MemoryEnvironment: @unchecked Sendable {
     }
     return standardInput
   }
+}
 
-  func writeFileAtomically(_ bytes: [UInt8], toPath path: String) throws(AtomicFileError) {
-    guard !unwritablePaths.contains(path) else {
+/// The disk of a ``MemoryEnvironment``: its ``MemoryEnvironment/unwritablePaths`` refuse writes,
+/// its writes are recorded, everything else is the in-memory file system's.
+struct WatchedFiles: FileSystem {
+  let environment: MemoryEnvironment
+  var disk: InMemoryFileSystem { environment.disk }
+
+  func write(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError) {
+    guard !environment.unwritablePaths.contains(path) else {
       throw AtomicFileError(.permissionDenied, path: path, systemError: EACCES, detail: "cannot create a temporary file")
     }
-    files[path] = bytes
-    writtenPaths.append(path)
+    try disk.write(data, toFile: path, permissions: permissions)
+    environment.writtenPaths.append(path)
   }
+
+  func read(contentsOfFile path: String, limit: Int) throws(AtomicFileError) -> Data { try disk.read(contentsOfFile: path, limit: limit) }
+  func replaceFolder(_ path: String, fill: (String) throws -> Void) throws { try disk.replaceFolder(path, fill: fill) }
+  func entries(inFolder path: String) throws(AtomicFileError) -> [FolderEntry] { try disk.entries(inFolder: path) }
+  func status(of path: String, followingLinks: Bool) throws(AtomicFileError) -> FileStatus {
+    try disk.status(of: path, followingLinks: followingLinks)
+  }
+  func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) { try disk.makeFolder(path, permissions: permissions) }
+  func removeItem(_ path: String) throws(AtomicFileError) { try disk.removeItem(path) }
+  func moveItem(_ source: String, to destination: String) throws(AtomicFileError) { try disk.moveItem(source, to: destination) }
+  func exchangeItems(_ first: String, _ second: String) throws(AtomicFileError) { try disk.exchangeItems(first, second) }
+  func makeLink(to existing: String, at newPath: String) throws(AtomicFileError) { try disk.makeLink(to: existing, at: newPath) }
+  func synchronize(_ path: String) throws(AtomicFileError) { try disk.synchronize(path) }
+  func lock(_ path: String) throws(AtomicFileError) -> any FileSystemLock { try disk.lock(path) }
+  func removeDebris(inFolder folder: String, of name: String?) -> Int { disk.removeDebris(inFolder: folder, of: name) }
 }
 
 /// The outcome of one in-process plutil run.
@@ -69,7 +80,7 @@ struct ToolRun {
   var stdout: String { String(decoding: environment.standardOutput, as: UTF8.self) }
   var stderr: String { String(decoding: environment.standardError, as: UTF8.self) }
   var stdoutBytes: [UInt8] { environment.standardOutput }
-  func file(_ path: String) -> [UInt8]? { environment.files[path] }
+  func file(_ path: String) -> [UInt8]? { environment.disk.file(path).map { [UInt8]($0) } }
 }
 
 /// Runs plutil in-process with `arguments` (without the program name).

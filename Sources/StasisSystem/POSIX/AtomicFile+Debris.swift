@@ -19,26 +19,18 @@ extension AtomicFile {
   /// own debris before it writes: plutil's, ibtool's, restoration's files are swept this way).
   @discardableResult
   public static func removeDebris(of name: String, inFolder folder: String) -> Int {
-    removeDebris(inFolder: folder, prefix: "." + shortened(name, toBytes: 200) + temporaryMarker)
+    removeDebris(inFolder: folder, prefix: TemporaryName.prefix(for: name))
   }
 
   static func removeDebris(inFolder folder: String, prefix: String) -> Int {
     var removed = 0
     for name in entryNames(inFolder: folder) ?? [] where name.hasPrefix(prefix) {
-      guard let pid = writerProcess(ofTemporaryName: name) else { continue }
+      guard let pid = TemporaryName.writer(of: name) else { continue }
       let path = "\(folder)/\(name)"
       guard !isAlive(pid) || isStale(path) else { continue }
       if AtomicFolder.removeTree(path) { removed += 1 }
     }
     return removed
-  }
-
-  /// The writer's process id if `name` is one of our temporary names, else nil.
-  static func writerProcess(ofTemporaryName name: String) -> pid_t? {
-    guard name.hasPrefix("."), let marker = name.firstRange(of: temporaryMarker) else { return nil }
-    let fields = name[marker.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
-    guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, UInt64(fields[1], radix: 16) != nil else { return nil }
-    return pid
   }
 
   /// How long (in seconds) a temporary file may go unmodified before it counts as debris

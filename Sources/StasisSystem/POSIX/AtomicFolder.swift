@@ -86,9 +86,8 @@ public enum AtomicFolder {
 
   /// A new empty folder `.<name>.stasis-tmp.<pid>.<hex>` in `parent`.
   static func makeTemporaryFolder(in parent: String, for name: String, reportedAs reported: String) throws(AtomicFileError) -> String {
-    let stem = AtomicFile.shortened(name, toBytes: 200)
     for _ in 0..<8 {
-      let candidate = "\(parent)/.\(stem)\(AtomicFile.temporaryMarker)\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+      let candidate = parent + "/" + TemporaryName.make(for: name, writer: getpid(), unique: UInt64.random(in: 0...UInt64.max))
       if mkdir(candidate, 0o755) == 0 { return candidate }
       if errno != EEXIST && errno != EINTR {
         throw AtomicFileError.system(errno, "cannot create a temporary folder in \(parent)", path: reported)

@@ -13,9 +13,6 @@ import Glibc
 /// temporary file that the next write of the same file (or ``removeDebris(inFolder:)``) sweeps
 /// once its process is gone.
 public enum AtomicFile {
-  /// The marker between the destination's name and the writer's process id in a temporary name.
-  static let temporaryMarker = ".stasis-tmp."
-
   /// Replaces the file at `path` with `bytes` atomically (`writeToFile:atomically:YES`).
   ///
   /// The replaced file's permission bits (and, when running as root, its owner) are kept; a new
@@ -64,13 +61,11 @@ public enum AtomicFile {
 
     // What a writer of this file killed mid-write left is swept first.
     removeDebris(of: name, inFolder: folder)
-    // Create the temporary file under a name nobody else can be using. The destination's name is
-    // shortened so that the temporary name still fits in a folder entry (255 bytes).
-    let stem = shortened(name, toBytes: 200)
+    // Create the temporary file under a name nobody else can be using.
     var temporaryPath = ""
     var descriptor: Int32 = -1
     for _ in 0..<8 {
-      temporaryPath = "\(folder)/.\(stem)\(temporaryMarker)\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+      temporaryPath = folder + "/" + TemporaryName.make(for: name, writer: getpid(), unique: UInt64.random(in: 0...UInt64.max))
       descriptor = SystemCalls.openRetrying(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions ?? 0o644))
       if descriptor >= 0 || errno != EEXIST { break }
     }
@@ -124,20 +119,6 @@ public enum AtomicFile {
       do throws(AtomicFileError) { try write(buffer, toFile: path, permissions: permissions) } catch { failure = error }
     }
     if let failure { throw failure }
-  }
-
-  /// The longest prefix of `name` made of whole characters that fits in `limit` UTF-8 bytes.
-  static func shortened(_ name: String, toBytes limit: Int) -> Substring {
-    guard name.utf8.count > limit else { return name[...] }
-    var end = name.startIndex
-    var bytes = 0
-    for index in name.indices {
-      let next = name.index(after: index)
-      bytes += name.utf8.distance(from: index, to: next)
-      if bytes > limit { break }
-      end = next
-    }
-    return name[..<end]
   }
 
   /// Writes every byte, going on after short writes and signals.

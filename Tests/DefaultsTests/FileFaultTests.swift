@@ -1,0 +1,34 @@
+import Foundation
+@testable import Defaults
+import PropertyLists
+import StasisSystem
+import StasisSystemTesting
+import Testing
+import TestSupport
+
+/// A defaults domain saved (`PreferencesFile.update`: the lock, the read of the file, the atomic
+/// write) on a disk that fails at each call in turn and crashes after each call (see
+/// ``FaultSweep``).
+@Suite struct DefaultsFileFaultTests {
+  @Test("A defaults domain survives every fault and crash while it is saved")
+  func domainSave() throws {
+    var generator = RandomPropertyList(seed: 0x5eed_0034, kinds: .binary)
+    var oldValues: [String: PropertyListValue] = [:]
+    for index in 0..<6 { oldValues["key\(index)"] = generator.value() }
+    let old = try PreferencesFile.encode(oldValues)
+    let changed = generator.value()
+    let path = "/containers/com.example.app/Library/Preferences/com.example.app.plist"
+    let sweep = FaultSweep(
+      "defaults domain", targets: [path], prepare: { $0.seed(old, atFile: path, permissions: 0o600) },
+      write: { environment in
+        try PreferencesFile(path: path, fileSystem: environment.fileSystem).update(domain: "com.example.app") { contents in
+          contents?["key2"] = changed
+          contents?["added"] = .string("new")
+          return true
+        }
+      })
+    let outcome = try sweep.run()
+    #expect(outcome.violations.isEmpty, "\(outcome)")
+    #expect(outcome.failedWrites > 0, "\(outcome)")
+  }
+}
