@@ -6,6 +6,7 @@ let package = Package(
   name: "Stasis",
   products: [
     .library(name: "StasisSystem", targets: ["StasisSystem"]),
+    .library(name: "StasisSystemTesting", targets: ["StasisSystemTesting"]),
     .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
     .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
@@ -40,6 +41,8 @@ let package = Package(
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
     // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
     .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    // Test doubles of the outside world: a manual clock, scripted signals, memory pressure and terminal.
+    .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
     .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
@@ -172,8 +175,8 @@ let package = Package(
     .testTarget(
       name: "LifecycleTests",
       dependencies: [
-        "Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "TestSupport",
-        "stasis-lifecycle-child",
+        "Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "StasisSystem", "StasisSystemTesting",
+        "TestSupport", "stasis-lifecycle-child",
       ],
       path: "Tests/LifecycleTests"),
     .testTarget(
@@ -205,7 +208,7 @@ let package = Package(
     .testTarget(
       name: "StasisSystemTests",
       dependencies: [
-        "StasisSystem", "PropertyLists", "KeyedArchive", "TestSupport", "stasis-crash-writer",
+        "StasisSystem", "StasisSystemTesting", "PropertyLists", "KeyedArchive", "TestSupport", "stasis-crash-writer",
         // The write paths Tools/fault-harness.sh runs (FaultHarnessTests).
         "plutil", "defaults", "ibtool", "stasis-restoration-child",
       ],

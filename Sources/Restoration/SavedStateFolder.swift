@@ -1,6 +1,6 @@
 public import FoundationEssentials
 public import Sandbox
-internal import StasisSystem
+public import StasisSystem
 internal import PropertyLists
 internal import Glibc
 
@@ -18,13 +18,21 @@ internal import Glibc
 /// - `Sessions/`: one archive per scene session.
 public struct SavedStateFolder: Sendable {
   public let path: String
+  /// The outside world: its clock dates what restoration writes (the names of snapshots set
+  /// aside, `Discarded.plist`, `LastRestore.plist`, the snapshot's timestamp).
+  public var environment: HostEnvironment
 
   /// The folder of the app in `container`.
-  public init(container: AppContainer) {
-    self.init(path: container.libraryPath + "/Saved Application State/" + container.bundleIdentifier + ".savedState")
+  public init(container: AppContainer, environment: HostEnvironment = .current) {
+    self.init(
+      path: container.libraryPath + "/Saved Application State/" + container.bundleIdentifier + ".savedState",
+      environment: environment)
   }
 
-  public init(path: String) { self.path = path }
+  public init(path: String, environment: HostEnvironment = .current) {
+    self.path = path
+    self.environment = environment
+  }
 
   public var currentSnapshotPath: String { path + "/data.archive" }
   public var previousSnapshotPath: String { path + "/previous.archive" }
@@ -104,23 +112,23 @@ public struct SavedStateFolder: Sendable {
     guard Self.exists(file), (try? makeFolder(setAsidePath)) != nil else { return nil }
     let name = file.split(separator: "/").last.map(String.init) ?? "snapshot"
     let slug = String(reason.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
-    var target = setAsidePath + "/" + Self.timestamp() + "-" + slug + "-" + name
+    var target = setAsidePath + "/" + Self.timestamp(environment.clock.now()) + "-" + slug + "-" + name
     var counter = 1
     while Self.exists(target) {
       counter += 1
-      target = setAsidePath + "/" + Self.timestamp() + "-\(counter)-" + slug + "-" + name
+      target = setAsidePath + "/" + Self.timestamp(environment.clock.now()) + "-\(counter)-" + slug + "-" + name
     }
     return rename(file, target) == 0 ? target : nil
   }
 
-  static func timestamp() -> String {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+  /// `date` as `<yyyyMMdd>T<HHmmss.SSS>Z` (UTC), the prefix of a set-aside snapshot's name.
+  static func timestamp(_ date: Date) -> String {
+    let since1970 = date.timeIntervalSince1970
+    var seconds = time_t(since1970.rounded(.down))
     var parts = tm()
-    var seconds = now.tv_sec
     gmtime_r(&seconds, &parts)
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let millis = Int(now.tv_nsec / 1_000_000)
+    let millis = min(999, max(0, Int(((since1970 - since1970.rounded(.down)) * 1000).rounded(.down))))
     let milliText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
     return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).\(milliText)Z"
   }
@@ -130,7 +138,7 @@ public struct SavedStateFolder: Sendable {
   public func discardSnapshots(reason: String) {
     unlink(currentSnapshotPath)
     unlink(previousSnapshotPath)
-    let record: PropertyListValue = .dictionary(["reason": .string(reason), "date": .date(Date())])
+    let record: PropertyListValue = .dictionary(["reason": .string(reason), "date": .date(environment.clock.now())])
     try? makeFolder(path)
     if let data = try? record.encoded(as: .xml) { try? AtomicFile.write(data, toFile: discardedPath) }
   }

@@ -189,7 +189,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     delegate?.applicationWillEncodeRestorableState(appCoder)
     sequence += 1
     let metadata = SnapshotMetadata(
-      bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: Date(), systemVersion: configuration.systemVersion,
+      bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: configuration.folder.environment.clock.now(), systemVersion: configuration.systemVersion,
       sequence: sequence)
     let applicationState = appCoder.values
     var preservation = Preservation(
@@ -413,7 +413,7 @@ public final class StateRestoration: LifecycleStateKeeper {
   }
 
   private func writeReport(_ report: RestorationReport) {
-    guard let data = try? report.propertyList.encoded(as: .binary) else { return }
+    guard let data = try? report.propertyList(writtenAt: configuration.folder.environment.clock.now()).encoded(as: .binary) else { return }
     try? configuration.folder.makeFolder(configuration.folder.path)
     try? AtomicFile.write(data, toFile: configuration.folder.lastRestorePath)
   }
