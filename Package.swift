@@ -39,8 +39,10 @@ let package = Package(
   targets: [
     // renameat2(2)'s RENAME_EXCHANGE through syscall(2), for replacing a folder in one step.
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
+    // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
+    .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
-    .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    .target(name: "StasisSystem", dependencies: ["CRenameAt2", "CEventFD"], path: "Sources/StasisSystem"),
     // Test doubles of the outside world: a manual clock, scripted signals, memory pressure and terminal.
     .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
@@ -68,11 +70,9 @@ let package = Package(
         "Bundles",
       ],
       path: "Sources/NibLoading"),
-    // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
-    .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     .target(
       name: "Lifecycle",
-      dependencies: ["StasisSystem", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
+      dependencies: ["StasisSystem", "Sandbox", "InterfaceObjects"],
       path: "Sources/Lifecycle"),
     .target(
       name: "Restoration",
@@ -90,7 +90,7 @@ let package = Package(
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",
-      dependencies: ["Lifecycle", "InterfaceObjects"],
+      dependencies: ["Lifecycle", "InterfaceObjects", "StasisSystem"],
       path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",

@@ -1,16 +1,12 @@
 public import Foundation
 public import InterfaceObjects
 public import Sandbox
-internal import Interface
 public import StasisSystem
 internal import Synchronization
 
 /// An object that gives memory back when the app is warned (`didReceiveMemoryWarning`): a
-/// ``Cache``, the nib cache, an image cache of the app's own.
-public protocol Purgeable: AnyObject {
-  /// Drops everything that can be rebuilt.
-  func purge()
-}
+/// ``Cache``, the nib cache, an image cache of the app's own (`StasisSystem.Purgeable`).
+public typealias Purgeable = StasisSystem.Purgeable
 
 /// What preserves and restores the app's interface state at UIKit's moments (the `Restoration`
 /// module's `StateRestoration` adopts it and installs itself as ``ApplicationLifecycle/stateKeeper``).
@@ -131,7 +127,6 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     self.configuration = configuration
     self.watchdog = Watchdog(configuration: configuration)
     application.delegate = delegate
-    registerPurgeable(NibCache.shared)
   }
 
   /// The watchdog reports written so far (paths in ``Configuration/logsFolder``).
@@ -276,7 +271,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
 
   /// Delivers a memory warning: the delegate's `didReceiveMemoryWarning`, the notification, every
   /// view controller of the application's windows (`didReceiveMemoryWarning`), then every
-  /// registered purgeable. `kernelEventUptime` is when the kernel signalled pressure (the
+  /// registered purgeable and those of the process's `PurgeableRegistry` (the nib cache). `kernelEventUptime` is when the kernel signalled pressure (the
   /// latency is recorded from it).
   public func receiveMemoryWarning(kernelEventUptime: UInt64? = nil) {
     guard state != .terminated, state != .notRunning else { return }
@@ -292,6 +287,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     }
     for purgeable in purgeables { purgeable.object?.purge() }
     purgeables.removeAll { $0.object == nil }
+    PurgeableRegistry.shared.purgeAll()
   }
 
   /// A memory warning without memory pressure, for tests and debugging (Xcode's "Simulate

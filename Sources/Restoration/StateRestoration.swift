@@ -358,7 +358,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     // 4. The marker, so that a crash from here on is known at the next launch.
     if let descriptor = try? folder.openMarker(.init(snapshot: chosen.name, attempt: attempt, crashes: crashes)) {
       markerDescriptor = descriptor
-      CrashGuard.arm(markerDescriptor: descriptor)
+      configuration.folder.environment.signals.armCrashMarker(descriptor: descriptor)
     }
     var restorer = Restorer(
       snapshot: snapshot, delegate: delegate, restorationClasses: restorationClasses, storyboardNamed: storyboardNamed, migrations: migrations,
@@ -406,7 +406,7 @@ public final class StateRestoration: LifecycleStateKeeper {
 
   private func endMarker() {
     guard markerDescriptor >= 0 else { return }
-    CrashGuard.disarm(markerDescriptor: markerDescriptor)
+    configuration.folder.environment.signals.disarmCrashMarker(descriptor: markerDescriptor)
     close(markerDescriptor)
     markerDescriptor = -1
     configuration.folder.removeMarker()
