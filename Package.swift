@@ -6,7 +6,8 @@ let package = Package(
   name: "Stasis",
   products: [
     .library(name: "StasisSystem", targets: ["StasisSystem"]),
-    // An in-memory file system with injectable faults and crashes, for tests of code that writes.
+    // Test doubles of the outside world: an in-memory file system with injectable faults and
+    // crashes, a manual clock, scripted signals, memory pressure and terminal.
     .library(name: "StasisSystemTesting", targets: ["StasisSystemTesting"]),
     .library(name: "ObjectModel", targets: ["ObjectModel"]),
     .library(name: "PropertyLists", targets: ["PropertyLists"]),
@@ -41,8 +42,11 @@ let package = Package(
   targets: [
     // renameat2(2)'s RENAME_EXCHANGE through syscall(2), for replacing a folder in one step.
     .systemLibrary(name: "CRenameAt2", path: "Sources/CRenameAt2"),
+    // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
+    .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     // The bottom module: the error shape, crash-safe files, the outside world (HostEnvironment).
-    .target(name: "StasisSystem", dependencies: ["CRenameAt2"], path: "Sources/StasisSystem"),
+    .target(name: "StasisSystem", dependencies: ["CRenameAt2", "CEventFD"], path: "Sources/StasisSystem"),
+    // Test doubles of the outside world: in-memory files with faults, a manual clock, scripted events.
     .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
@@ -71,11 +75,9 @@ let package = Package(
         "Bundles",
       ],
       path: "Sources/NibLoading"),
-    // eventfd(2) (sys/eventfd.h), for cgroup v1 memory-pressure notifications.
-    .systemLibrary(name: "CEventFD", path: "Sources/CEventFD"),
     .target(
       name: "Lifecycle",
-      dependencies: ["StasisSystem", "Sandbox", "Interface", "InterfaceObjects", "CEventFD"],
+      dependencies: ["StasisSystem", "Sandbox", "InterfaceObjects"],
       path: "Sources/Lifecycle"),
     .target(
       name: "Restoration",
@@ -93,7 +95,7 @@ let package = Package(
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",
-      dependencies: ["Lifecycle", "InterfaceObjects"],
+      dependencies: ["Lifecycle", "InterfaceObjects", "StasisSystem"],
       path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",
@@ -178,8 +180,8 @@ let package = Package(
     .testTarget(
       name: "LifecycleTests",
       dependencies: [
-        "Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "TestSupport",
-        "stasis-lifecycle-child",
+        "Lifecycle", "InterfaceObjects", "Interface", "NibLoading", "Sandbox", "StasisSystem", "StasisSystemTesting",
+        "TestSupport", "stasis-lifecycle-child",
       ],
       path: "Tests/LifecycleTests"),
     .testTarget(
@@ -211,7 +213,7 @@ let package = Package(
     .testTarget(
       name: "StasisSystemTests",
       dependencies: [
-        "StasisSystem", "PropertyLists", "KeyedArchive", "TestSupport", "stasis-crash-writer",
+        "StasisSystem", "StasisSystemTesting", "PropertyLists", "KeyedArchive", "TestSupport", "stasis-crash-writer",
         // The write paths Tools/fault-harness.sh runs (FaultHarnessTests).
         "plutil", "defaults", "ibtool", "stasis-restoration-child",
       ],

@@ -169,9 +169,11 @@ public final class UserDefaults: @unchecked Sendable {
     self.configuration = configuration
     self.container = container
     store.lock.lock()
-    applicationDomain = store.domain(named: domainName, file: file)
+    applicationDomain = store.domain(named: domainName, file: file, clock: configuration.environment.clock.monotonic)
     global = store.domain(
-      named: Self.globalDomain, file: PreferencesFile(path: configuration.containerRoot.globalPreferencesPath, fileSystem: configuration.environment.fileSystem))
+      named: Self.globalDomain,
+      file: PreferencesFile(path: configuration.containerRoot.globalPreferencesPath, fileSystem: configuration.environment.fileSystem),
+      clock: configuration.environment.clock.monotonic)
     store.lock.unlock()
     volatileDomains[Self.argumentDomain] = ArgumentDomain.parse(configuration.arguments)
     volatileDomains[Self.registrationDomain] = [:]
@@ -293,7 +295,9 @@ public final class UserDefaults: @unchecked Sendable {
       } catch {
         throw DefaultsError(error, domain: name)
       }
-      domain = store.domain(named: name, file: PreferencesFile(path: container.preferencesFilePath, fileSystem: configuration.environment.fileSystem))
+      domain = store.domain(
+        named: name, file: PreferencesFile(path: container.preferencesFilePath, fileSystem: configuration.environment.fileSystem),
+        clock: configuration.environment.clock.monotonic)
     }
     domain.requestFlushDelay(configuration.flushDelay)
     domain.loadIfNeeded()

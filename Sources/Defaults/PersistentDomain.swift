@@ -1,5 +1,6 @@
 import Foundation
 internal import PropertyLists
+internal import StasisSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -25,16 +26,17 @@ final class DefaultsStore: @unchecked Sendable {
   /// ``UserDefaults`` instance in the process sees one copy of each domain.
   private var domains: [String: PersistentDomain] = [:]
   private var exitHookInstalled = false
-  let timerQueue = DispatchQueue(label: "stasis.defaults.flush", qos: .utility)
 
   /// The domain stored at `file` (or a memory-only one named `name`). Call with `lock` held.
   /// The domain already open for the file at `path`, if any.
   func openDomain(atPath path: String) -> PersistentDomain? { domains[path] }
 
-  func domain(named name: String, file: PreferencesFile?) -> PersistentDomain {
+  /// A domain opened first here times its flushes on `clock` (the environment's, of the first
+  /// configuration that opened it).
+  func domain(named name: String, file: PreferencesFile?, clock: MonotonicClock) -> PersistentDomain {
     let key = file?.path ?? "memory:" + name
     if let existing = domains[key] { return existing }
-    let created = PersistentDomain(name: name, file: file, store: self)
+    let created = PersistentDomain(name: name, file: file, store: self, clock: clock)
     domains[key] = created
     if !exitHookInstalled {
       exitHookInstalled = true
@@ -64,6 +66,8 @@ final class PersistentDomain: @unchecked Sendable {
   let name: String
   let file: PreferencesFile?
   unowned let store: DefaultsStore
+  /// The clock of the coalescing timer.
+  let clock: MonotonicClock
 
   // Everything below is guarded by `store.lock`.
   /// The domain as this process sees it: the file's contents with `pending` applied.
@@ -99,10 +103,11 @@ final class PersistentDomain: @unchecked Sendable {
     weak var listener: (any DomainListener)?
   }
 
-  init(name: String, file: PreferencesFile?, store: DefaultsStore) {
+  init(name: String, file: PreferencesFile?, store: DefaultsStore, clock: MonotonicClock) {
     self.name = name
     self.file = file
     self.store = store
+    self.clock = clock
   }
 
   /// Whether the file was replaced since this process last read or wrote it.
@@ -205,7 +210,7 @@ final class PersistentDomain: @unchecked Sendable {
   /// with the lock held.
   private func scheduleFlush() {
     guard file != nil, let delay = flushDelay else { return }
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = clock.now.nanoseconds
     lastChange = now
     guard !timerArmed else { return }
     timerArmed = true
@@ -214,7 +219,7 @@ final class PersistentDomain: @unchecked Sendable {
   }
 
   private func armTimer(after seconds: Double) {
-    store.timerQueue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+    clock.schedule(after: .seconds(seconds)) { [weak self] in
       self?.timerFired()
     }
   }
@@ -225,7 +230,7 @@ final class PersistentDomain: @unchecked Sendable {
       store.lock.unlock()
       return
     }
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = clock.now.nanoseconds
     let delayNanoseconds = UInt64(delay * 1e9)
     let quietFor = now &- lastChange
     // A long burst is still saved at least every ten delays (but no more often than every 5 s).
@@ -244,7 +249,7 @@ final class PersistentDomain: @unchecked Sendable {
       store.lock.lock()
       if !timerArmed && hasUnsavedChanges {
         timerArmed = true
-        firstChange = DispatchTime.now().uptimeNanoseconds
+        firstChange = clock.now.nanoseconds
         lastChange = 0
         armTimer(after: max(1, delay * 4))
       }

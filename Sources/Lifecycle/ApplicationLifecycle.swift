@@ -1,16 +1,12 @@
 public import Foundation
 public import InterfaceObjects
 public import Sandbox
-internal import Interface
-internal import StasisSystem
+public import StasisSystem
 internal import Synchronization
 
 /// An object that gives memory back when the app is warned (`didReceiveMemoryWarning`): a
-/// ``Cache``, the nib cache, an image cache of the app's own.
-public protocol Purgeable: AnyObject {
-  /// Drops everything that can be rebuilt.
-  func purge()
-}
+/// ``Cache``, the nib cache, an image cache of the app's own (`StasisSystem.Purgeable`).
+public typealias Purgeable = StasisSystem.Purgeable
 
 /// What preserves and restores the app's interface state at UIKit's moments (the `Restoration`
 /// module's `StateRestoration` adopts it and installs itself as ``ApplicationLifecycle/stateKeeper``).
@@ -61,27 +57,31 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     public var logsFolder: String?
     /// Ends the process (`exit` by default); tests replace it.
     public var terminateProcess: @Sendable (Int32) -> Void
-    /// The clock (uptime in nanoseconds) timing background time and warning latency.
-    public var uptimeNanoseconds: @Sendable () -> UInt64
+    /// The outside world: its clock times background time, the watchdog's limits and the
+    /// memory warnings' latency (a test's manual clock moves them without waiting).
+    public var environment: HostEnvironment
 
     public init(
       backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30, expirationGrace: Double = 1,
       logsFolder: String? = nil, terminateProcess: @escaping @Sendable (Int32) -> Void = { exit($0) },
-      uptimeNanoseconds: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+      environment: HostEnvironment = .current
     ) {
       self.backgroundCallbackLimit = backgroundCallbackLimit
       self.backgroundTimeBudget = backgroundTimeBudget
       self.expirationGrace = expirationGrace
       self.logsFolder = logsFolder
       self.terminateProcess = terminateProcess
-      self.uptimeNanoseconds = uptimeNanoseconds
+      self.environment = environment
     }
 
     /// The configuration of an app in `container`: watchdog reports in its `Library/Logs`.
-    public init(container: AppContainer, backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30) {
+    public init(
+      container: AppContainer, backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30,
+      environment: HostEnvironment = .current
+    ) {
       self.init(
         backgroundCallbackLimit: backgroundCallbackLimit, backgroundTimeBudget: backgroundTimeBudget,
-        logsFolder: container.libraryPath + "/Logs")
+        logsFolder: container.libraryPath + "/Logs", environment: environment)
     }
   }
 
@@ -127,7 +127,6 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     self.configuration = configuration
     self.watchdog = Watchdog(configuration: configuration)
     application.delegate = delegate
-    registerPurgeable(NibCache.shared)
   }
 
   /// The watchdog reports written so far (paths in ``Configuration/logsFolder``).
@@ -272,12 +271,12 @@ public final class ApplicationLifecycle: @unchecked Sendable {
 
   /// Delivers a memory warning: the delegate's `didReceiveMemoryWarning`, the notification, every
   /// view controller of the application's windows (`didReceiveMemoryWarning`), then every
-  /// registered purgeable. `kernelEventUptime` is when the kernel signalled pressure (the
+  /// registered purgeable and those of the process's `PurgeableRegistry` (the nib cache). `kernelEventUptime` is when the kernel signalled pressure (the
   /// latency is recorded from it).
   public func receiveMemoryWarning(kernelEventUptime: UInt64? = nil) {
     guard state != .terminated, state != .notRunning else { return }
     if let kernelEventUptime {
-      let now = configuration.uptimeNanoseconds()
+      let now = configuration.environment.clock.uptimeNanoseconds()
       warningLatencies.append(now >= kernelEventUptime ? now - kernelEventUptime : 0)
     }
     memoryWarningCount += 1
@@ -288,6 +287,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     }
     for purgeable in purgeables { purgeable.object?.purge() }
     purgeables.removeAll { $0.object == nil }
+    PurgeableRegistry.shared.purgeAll()
   }
 
   /// A memory warning without memory pressure, for tests and debugging (Xcode's "Simulate

@@ -1,20 +1,5 @@
-public import Foundation
-internal import Synchronization
-
-#if canImport(Glibc)
-  internal import Glibc
-#endif
-
-/// How many signal numbers the table below covers (1–64, the real-time ones included).
-private let caughtSignalSlots = 65
-/// Signals caught before libdispatch took them over (index: the signal number), written by the
-/// signal handler (one aligned store: async-signal-safe) and read on the main queue. Made at
-/// the first ``LifecycleHost/handle(_:_:)``, before any handler is installed.
-nonisolated(unsafe) private let caughtBeforeArming: UnsafeMutablePointer<Int32> = {
-  let flags = UnsafeMutablePointer<Int32>.allocate(capacity: caughtSignalSlots)
-  flags.initialize(repeating: 0, count: caughtSignalSlots)
-  return flags
-}()
+internal import Foundation
+public import StasisSystem
 
 /// What moves an app between states for real: signals, the terminal, memory pressure. A host
 /// owns the process's main run loop (`dispatchMain()`); every transition runs on the main queue.
@@ -37,14 +22,16 @@ open class LifecycleHost: @unchecked Sendable {
   public private(set) var memorySourceReport = "memory pressure: not watched"
   /// Whether the process stops itself (`SIGSTOP`) once the app is suspended.
   public var stopsWhenSuspended: Bool
-  private var signalSources: [DispatchSourceSignal] = []
+  /// The process's signals: the environment's signal port (``ApplicationLifecycle/Configuration/environment``).
+  public let signals: any SignalPort
 
   /// Makes the host and blocks its ``handledSignals`` in the calling thread (and so in every
   /// thread it starts later): make the host on the main thread before the app starts threads.
   public init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool) {
     self.lifecycle = lifecycle
     self.stopsWhenSuspended = stopsWhenSuspended
-    Self.block(handledSignals)
+    signals = lifecycle.configuration.environment.signals
+    signals.block(handledSignals)
   }
 
   /// The signals ``run(options:)`` handles: `SIGTERM`, `SIGHUP`, `SIGINT` (subclasses add theirs).
@@ -53,62 +40,30 @@ open class LifecycleHost: @unchecked Sendable {
   /// ``handle(_:_:)``) rather than ending the process by its default action.
   open var handledSignals: [Int32] { [SIGTERM, SIGHUP, SIGINT] }
 
-  /// Blocks `signals` in the calling thread (threads started from it afterwards inherit the mask).
-  static func block(_ signals: [Int32]) {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for signal in signals { sigaddset(&set, signal) }
-    pthread_sigmask(SIG_BLOCK, &set, nil)
-  }
-
-  /// Routes `signal` to `handler` on the main queue; a signal that comes before the dispatch
-  /// source is armed is not lost.
-  ///
-  /// libdispatch reads a signal source's signals with `signalfd` once its manager thread has
-  /// armed it, some time after `resume()`, and installs its own handler then. Until that moment
-  /// a signal was lost: this host used to set it to "ignore" (the kernel discarded it), and
-  /// blocking it is not enough, because `dispatchMain()` parks the main thread in `sigsuspend`
-  /// with every signal unblocked. So the signal is blocked here (it stays pending while the
-  /// caller runs) and caught by a handler that only records it; when the source is registered
-  /// (its registration handler, on the main queue, after libdispatch took the signal over),
-  /// a recorded signal runs `handler` once. Call it on the main thread.
+  /// Routes `signal` to `handler` on the main queue through the signal port; a signal that
+  /// comes before the port's source is armed is not lost (see `StasisSystem.POSIXSignals`).
+  /// Call it on the main thread.
   public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
-    precondition(signal > 0 && Int(signal) < caughtSignalSlots, "not a signal number: \(signal)")
-    Self.block([signal])
-    caughtBeforeArming[Int(signal)] = 0
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { caught in caughtBeforeArming[Int(caught)] = 1 }
-    action.sa_flags = Int32(truncatingIfNeeded: SA_RESTART)
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    source.setEventHandler(handler: handler)
-    source.setRegistrationHandler {
-      if caughtBeforeArming[Int(signal)] != 0 {
-        caughtBeforeArming[Int(signal)] = 0
-        handler()
-      }
-    }
-    source.resume()
-    signalSources.append(source)
+    signals.handle(signal, handler)
   }
 
   /// Starts watching memory pressure (the best source this machine offers, or `source`); each
   /// episode becomes a memory warning on the main queue.
   public func watchMemoryPressure(source: MemoryPressureSource? = nil, episodeGap: Double = 2) {
     let lifecycle = self.lifecycle
+    let environment = lifecycle.configuration.environment
     let deliver: @Sendable (UInt64) -> Void = { seen in
       DispatchQueue.main.async { lifecycle.receiveMemoryWarning(kernelEventUptime: seen) }
     }
     if let source {
       do {
-        memoryMonitor = try MemoryPressureMonitor(source: source, episodeGap: episodeGap, onPressure: deliver)
+        memoryMonitor = try MemoryPressureMonitor(source: source, episodeGap: episodeGap, environment: environment, onPressure: deliver)
       } catch {
         memorySourceReport = "memory pressure: \(error)"
         return
       }
     } else {
-      memoryMonitor = MemoryPressureMonitor.best(episodeGap: episodeGap, onPressure: deliver)
+      memoryMonitor = MemoryPressureMonitor.best(episodeGap: episodeGap, environment: environment, onPressure: deliver)
     }
     memorySourceReport = memoryMonitor.map { "memory pressure: \($0.source)" } ?? "memory pressure: no source could be armed"
   }
@@ -133,7 +88,7 @@ open class LifecycleHost: @unchecked Sendable {
   /// run, so it is not suspended).
   open func suspendIfIdle() {
     guard stopsWhenSuspended, (try? lifecycle.suspend()) != nil else { return }
-    raise(SIGSTOP)
+    signals.raise(SIGSTOP)
   }
 
   /// Launches the app and runs the main run loop forever.
@@ -191,45 +146,33 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   public var escapeDelay = 0.05
   /// Passes a held escape on once ``escapeDelay`` has passed without more input.
   private var heldEscapeRelease: DispatchWorkItem?
-  private var savedAttributes = termios()
-  private var hasSavedAttributes = false
-  private var readSource: DispatchSourceRead?
   private var pending: [UInt8] = []
-  private let inputDescriptor: Int32
-  private let outputDescriptor: Int32
+  /// The terminal: the environment's (``ApplicationLifecycle/Configuration/environment``) unless given.
+  public let terminal: any TerminalDevice
 
-  public init(lifecycle: ApplicationLifecycle, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
-    inputDescriptor = input
-    outputDescriptor = output
+  public init(lifecycle: ApplicationLifecycle, terminal: (any TerminalDevice)? = nil) {
+    self.terminal = terminal ?? lifecycle.configuration.environment.terminal
     super.init(lifecycle: lifecycle, stopsWhenSuspended: true)
+  }
+
+  /// A host on the terminal of the descriptors `input` and `output`.
+  public convenience init(lifecycle: ApplicationLifecycle, input: Int32, output: Int32) {
+    self.init(lifecycle: lifecycle, terminal: POSIXTerminal(input: input, output: output))
   }
 
   /// `SIGTSTP` and `SIGCONT` besides the terminating ones.
   public override var handledSignals: [Int32] { super.handledSignals + [SIGTSTP, SIGCONT] }
 
-  private func writeOut(_ text: String) {
-    _ = text.withCString { Glibc.write(outputDescriptor, $0, strlen($0)) }
-  }
-
   /// Raw input (no echo, no line buffering; Ctrl-C and Ctrl-Z still signal) and focus reporting.
   func takeTerminal() {
-    if tcgetattr(inputDescriptor, &savedAttributes) == 0 {
-      hasSavedAttributes = true
-      var raw = savedAttributes
-      raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-      withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-        cc[Int(VMIN)] = 1
-        cc[Int(VTIME)] = 0
-      }
-      tcsetattr(inputDescriptor, TCSANOW, &raw)
-    }
-    writeOut("\u{1B}[?1004h" + (reportsMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+    terminal.enterRawMode()
+    terminal.write("\u{1B}[?1004h" + (reportsMouse ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
   }
 
   /// Focus (and mouse) reporting off and the terminal's modes as they were.
   public func restoreTerminal() {
-    writeOut((reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?1004l")
-    if hasSavedAttributes { tcsetattr(inputDescriptor, TCSANOW, &savedAttributes) }
+    terminal.write((reportsMouse ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?1004l")
+    terminal.restoreMode()
   }
 
   public override func terminateAndExit(status: Int32 = 0) -> Never {
@@ -245,7 +188,7 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   public override func suspendIfIdle() {
     guard (try? lifecycle.suspend()) != nil else { return }
     restoreTerminal()
-    raise(SIGSTOP)
+    signals.raise(SIGSTOP)
   }
 
   /// Splits `bytes` into focus events (`ESC [ I`, `ESC [ O`) and other input; an escape at the
@@ -295,19 +238,10 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
       takeTerminal()
       try? lifecycle.enterForeground()
     }
-    let source = DispatchSource.makeReadSource(fileDescriptor: inputDescriptor, queue: .main)
-    source.setEventHandler { [weak self] in
-      guard let self else { return }
-      var buffer = [UInt8](repeating: 0, count: 1024)
-      let count = read(inputDescriptor, &buffer, buffer.count)
-      if count < 0, errno == EINTR || errno == EAGAIN { return }
-      if count <= 0 {
-        terminateAndExit()  // the terminal went away (end of input, hang-up)
-      }
-      consume(Array(buffer[0..<count]))
-    }
-    source.resume()
-    readSource = source
+    terminal.startReading(
+      onInput: { [weak self] bytes in self?.consume(bytes) },
+      // The terminal went away (end of input, hang-up).
+      onEnd: { [weak self] in self?.terminateAndExit() })
     super.run(options: options)
   }
 }

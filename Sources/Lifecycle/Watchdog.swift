@@ -6,7 +6,8 @@ internal import Synchronization
 /// about five seconds, `beginBackgroundTask` buys more): `applicationDidEnterBackground` must
 /// return within the callback limit; background tasks must end within the budget, or when it is
 /// spent their expiration handlers run and, after a grace period, the app is ended. The watchdog
-/// runs on its own queue, so that a main queue stuck in a callback cannot stop it; it writes a
+/// runs on the environment's clock, whose timers fire off the main queue (so that a main queue
+/// stuck in a callback cannot stop it; a test's manual clock fires them as it advances); it writes a
 /// report naming what overran, and by how long, before ending the process.
 final class Watchdog: @unchecked Sendable {
   private struct Task {
@@ -26,7 +27,6 @@ final class Watchdog: @unchecked Sendable {
   }
 
   private let state = Mutex(State())
-  private let queue = DispatchQueue(label: "org.stasis.lifecycle.watchdog")
   private let configuration: ApplicationLifecycle.Configuration
   /// The reports written, by path (tests read them).
   let reports = Mutex<[String]>([])
@@ -35,7 +35,9 @@ final class Watchdog: @unchecked Sendable {
     self.configuration = configuration
   }
 
-  private func now() -> UInt64 { configuration.uptimeNanoseconds() }
+  private var clock: MonotonicClock { configuration.environment.clock.monotonic }
+
+  private func now() -> UInt64 { clock.now.nanoseconds }
 
   private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
@@ -48,7 +50,7 @@ final class Watchdog: @unchecked Sendable {
       return (state.generation, state.backgroundStart!)
     }
     let limit = configuration.backgroundCallbackLimit
-    queue.asyncAfter(deadline: .now() + limit) { [self] in
+    clock.schedule(after: .seconds(limit)) { [self] in
       let overran = state.withLock { $0.generation == generation && $0.inCallback }
       guard overran else { return }
       end(
@@ -57,7 +59,7 @@ final class Watchdog: @unchecked Sendable {
           Self.seconds(now() - start)))
     }
     let budget = configuration.backgroundTimeBudget
-    queue.asyncAfter(deadline: .now() + budget) { [self] in
+    clock.schedule(after: .seconds(budget)) { [self] in
       let handlers = state.withLock { state -> [(@Sendable () -> Void)]? in
         guard state.generation == generation, state.backgroundStart != nil else { return nil }
         state.budgetSpent = true
@@ -65,7 +67,7 @@ final class Watchdog: @unchecked Sendable {
       }
       guard let handlers else { return }
       DispatchQueue.main.async { for handler in handlers { handler() } }
-      queue.asyncAfter(deadline: .now() + configuration.expirationGrace) { [self] in
+      clock.schedule(after: .seconds(configuration.expirationGrace)) { [self] in
         let left = state.withLock { state -> [String] in
           guard state.generation == generation else { return [] }
           return state.tasks.keys.sorted().compactMap { state.tasks[$0].map { "\"\($0.name)\"" } }

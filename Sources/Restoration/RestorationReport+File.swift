@@ -1,15 +1,16 @@
-internal import FoundationEssentials
+public import FoundationEssentials
 public import PropertyLists
 
 // `LastRestore.plist`: the last restoration's report, kept beside the snapshots so that
 // `restoration why` can say what happened to a node after the app is gone.
 
 extension RestorationReport {
-  /// The report as the property list `LastRestore.plist` holds: the outcome, the notes, how many
-  /// nodes there were and were restored, and an entry for every node not restored or with notes.
-  public var propertyList: PropertyListValue {
+  /// The report as the property list `LastRestore.plist` holds, written at `date`: the outcome,
+  /// the notes, how many nodes there were and were restored, and an entry for every node not
+  /// restored or with notes.
+  public func propertyList(writtenAt date: Date) -> PropertyListValue {
     var root: PropertyListDictionary = [
-      "outcome": .string(outcome.description), "date": .date(Date()),
+      "outcome": .string(outcome.description), "date": .date(date),
       "notes": .array(notes.map { .string($0) }),
     ]
     if let snapshotPath { root["snapshot"] = .string(snapshotPath) }

@@ -21,20 +21,26 @@ internal import Glibc
 /// handler appends to with `write(2)` from a signal handler: it is always on the real disk.
 public struct SavedStateFolder: Sendable {
   public let path: String
-  /// The file system the folder is on.
-  public let fileSystem: any FileSystem
+  /// The outside world: its file system holds the folder, its clock dates what restoration
+  /// writes (the names of snapshots set aside, `Discarded.plist`, `LastRestore.plist`, the
+  /// snapshot's timestamp).
+  public var environment: HostEnvironment
+  /// The file system the folder is on (the environment's).
+  public var fileSystem: any FileSystem { environment.fileSystem }
 
   /// The folder of the app in `container`, on the container's file system.
-  public init(container: AppContainer) {
+  public init(container: AppContainer, environment: HostEnvironment = .current) {
+    var environment = environment
+    environment.fileSystem = container.fileSystem
     self.init(
       path: container.libraryPath + "/Saved Application State/" + container.bundleIdentifier + ".savedState",
-      fileSystem: container.fileSystem)
+      environment: environment)
   }
 
-  /// The folder at `path` on `fileSystem` (by default the current environment's).
-  public init(path: String, fileSystem: any FileSystem = HostEnvironment.current.fileSystem) {
+  /// The folder at `path` in `environment` (by default the current one).
+  public init(path: String, environment: HostEnvironment = .current) {
     self.path = path
-    self.fileSystem = fileSystem
+    self.environment = environment
   }
 
   public var currentSnapshotPath: String { path + "/data.archive" }
@@ -117,23 +123,23 @@ public struct SavedStateFolder: Sendable {
     guard exists(file), (try? makeFolder(setAsidePath)) != nil else { return nil }
     let name = file.split(separator: "/").last.map(String.init) ?? "snapshot"
     let slug = String(reason.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(40))
-    var target = setAsidePath + "/" + Self.timestamp() + "-" + slug + "-" + name
+    var target = setAsidePath + "/" + Self.timestamp(environment.clock.now()) + "-" + slug + "-" + name
     var counter = 1
     while exists(target) {
       counter += 1
-      target = setAsidePath + "/" + Self.timestamp() + "-\(counter)-" + slug + "-" + name
+      target = setAsidePath + "/" + Self.timestamp(environment.clock.now()) + "-\(counter)-" + slug + "-" + name
     }
     return (try? fileSystem.moveItem(file, to: target)) != nil ? target : nil
   }
 
-  static func timestamp() -> String {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
+  /// `date` as `<yyyyMMdd>T<HHmmss.SSS>Z` (UTC), the prefix of a set-aside snapshot's name.
+  static func timestamp(_ date: Date) -> String {
+    let since1970 = date.timeIntervalSince1970
+    var seconds = time_t(since1970.rounded(.down))
     var parts = tm()
-    var seconds = now.tv_sec
     gmtime_r(&seconds, &parts)
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let millis = Int(now.tv_nsec / 1_000_000)
+    let millis = min(999, max(0, Int(((since1970 - since1970.rounded(.down)) * 1000).rounded(.down))))
     let milliText = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
     return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec)).\(milliText)Z"
   }
@@ -142,7 +148,7 @@ public struct SavedStateFolder: Sendable {
   /// the user quits the app.
   public func discardSnapshots(reason: String) {
     removeSnapshots()
-    let record: PropertyListValue = .dictionary(["reason": .string(reason), "date": .date(Date())])
+    let record: PropertyListValue = .dictionary(["reason": .string(reason), "date": .date(environment.clock.now())])
     try? makeFolder(path)
     if let data = try? record.encoded(as: .xml) { try? fileSystem.write(data, toFile: discardedPath) }
   }

@@ -188,7 +188,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     delegate?.applicationWillEncodeRestorableState(appCoder)
     sequence += 1
     let metadata = SnapshotMetadata(
-      bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: Date(), systemVersion: configuration.systemVersion,
+      bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: configuration.folder.environment.clock.now(), systemVersion: configuration.systemVersion,
       sequence: sequence)
     let applicationState = appCoder.values
     var preservation = Preservation(
@@ -357,7 +357,7 @@ public final class StateRestoration: LifecycleStateKeeper {
     // 4. The marker, so that a crash from here on is known at the next launch.
     if let descriptor = try? folder.openMarker(.init(snapshot: chosen.name, attempt: attempt, crashes: crashes)) {
       markerDescriptor = descriptor
-      CrashGuard.arm(markerDescriptor: descriptor)
+      configuration.folder.environment.signals.armCrashMarker(descriptor: descriptor)
     }
     var restorer = Restorer(
       snapshot: snapshot, delegate: delegate, restorationClasses: restorationClasses, storyboardNamed: storyboardNamed, migrations: migrations,
@@ -405,14 +405,14 @@ public final class StateRestoration: LifecycleStateKeeper {
 
   private func endMarker() {
     guard markerDescriptor >= 0 else { return }
-    CrashGuard.disarm(markerDescriptor: markerDescriptor)
+    configuration.folder.environment.signals.disarmCrashMarker(descriptor: markerDescriptor)
     close(markerDescriptor)
     markerDescriptor = -1
     configuration.folder.removeMarker()
   }
 
   private func writeReport(_ report: RestorationReport) {
-    guard let data = try? report.propertyList.encoded(as: .binary) else { return }
+    guard let data = try? report.propertyList(writtenAt: configuration.folder.environment.clock.now()).encoded(as: .binary) else { return }
     try? configuration.folder.makeFolder(configuration.folder.path)
     try? configuration.folder.fileSystem.write(data, toFile: configuration.folder.lastRestorePath)
   }

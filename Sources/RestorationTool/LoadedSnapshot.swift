@@ -28,7 +28,7 @@ struct LoadedSnapshot {
       folder = Self.enclosingFolder(ofFile: path, environment: environment)
       return
     }
-    let folder = SavedStateFolder(path: path, fileSystem: environment.fileSystem)
+    let folder = SavedStateFolder(path: path, environment: environment)
     self.folder = folder
     var currentFailure: ToolFailure?
     if names.contains("data.archive") {
@@ -63,7 +63,7 @@ struct LoadedSnapshot {
     var parent = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     if parent.last == "Set Aside" { parent = parent.dropLast() }
     guard let name = parent.last, name.hasSuffix(".savedState") else { return nil }
-    return SavedStateFolder(path: parent.joined(separator: "/"), fileSystem: environment.fileSystem)
+    return SavedStateFolder(path: parent.joined(separator: "/"), environment: environment)
   }
 
   /// `snapshot: <path>`, then the fallback note if any.

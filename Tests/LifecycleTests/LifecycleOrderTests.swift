@@ -5,6 +5,7 @@ import Interface
 import NibLoading
 import Synchronization
 import Sandbox
+import StasisSystem
 import Testing
 import TestSupport
 
@@ -138,7 +139,7 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
     #expect(delegate.notifications.last == "UIApplicationDidReceiveMemoryWarningNotification")
     #expect(cache.count == 0 && cache.purgeCount == 1)
     #expect(lifecycle.warningLatencies.isEmpty, "a simulated warning has no kernel event to time")
-    lifecycle.receiveMemoryWarning(kernelEventUptime: DispatchTime.now().uptimeNanoseconds)
+    lifecycle.receiveMemoryWarning(kernelEventUptime: HostEnvironment.current.clock.uptimeNanoseconds())
     #expect(lifecycle.warningLatencies.count == 1 && lifecycle.memoryWarningCount == 2)
   }
 
@@ -184,100 +185,5 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
     #expect(NibCache.shared.count >= 1)
     lifecycle.simulateMemoryWarning()
     #expect(NibCache.shared.count == 0)
-  }
-}
-
-/// Background time in-process, with the process's end replaced by a recorder.
-@Suite struct BackgroundTimeTests {
-  final class Ended: @unchecked Sendable {
-    let statuses = Mutex<[Int32]>([])
-  }
-
-  static func make(limit: Double = 5, budget: Double = 30, folder: ScratchFolder, ended: Ended) -> (ApplicationLifecycle, SlowDelegate) {
-    let delegate = SlowDelegate()
-    let configuration = ApplicationLifecycle.Configuration(
-      backgroundCallbackLimit: limit, backgroundTimeBudget: budget, expirationGrace: 0.2, logsFolder: folder.file("Library/Logs"),
-      terminateProcess: { status in ended.statuses.withLock { $0.append(status) } })
-    return (ApplicationLifecycle(delegate: delegate, notificationCenter: NotificationCenter(), configuration: configuration), delegate)
-  }
-
-  final class SlowDelegate: ApplicationDelegate, @unchecked Sendable {
-    var backgroundSeconds = 0.0
-    func applicationDidEnterBackground(_ lifecycle: ApplicationLifecycle) {
-      if backgroundSeconds > 0 { usleep(UInt32(backgroundSeconds * 1e6)) }
-    }
-  }
-
-  static func report(_ lifecycle: ApplicationLifecycle) throws -> String {
-    let path = try #require(lifecycle.watchdogReports.first)
-    return try String(contentsOfFile: path, encoding: .utf8)
-  }
-
-  @Test func anAppsReportsGoToItsContainersLibraryLogs() throws {
-    let folder = try ScratchFolder("lifecycle-container")
-    defer { folder.remove() }
-    let container = try ContainerRoot(path: folder.path).container(for: "com.example.notes", appName: "Notes")
-    let configuration = ApplicationLifecycle.Configuration(container: container, backgroundCallbackLimit: 3)
-    #expect(configuration.logsFolder == container.libraryPath + "/Logs")
-    #expect(configuration.backgroundCallbackLimit == 3 && configuration.backgroundTimeBudget == 30)
-  }
-
-  @Test func anOverrunningDidEnterBackgroundEndsTheApp() throws {
-    let folder = try ScratchFolder("lifecycle-overrun")
-    defer { folder.remove() }
-    let ended = Ended()
-    let (lifecycle, delegate) = Self.make(limit: 0.2, folder: folder, ended: ended)
-    delegate.backgroundSeconds = 0.6
-    try lifecycle.launch()
-    try lifecycle.enterBackground()
-    #expect(ended.statuses.withLock { $0 } == [ApplicationLifecycle.watchdogExitStatus])
-    let report = try Self.report(lifecycle)
-    #expect(report.contains("applicationDidEnterBackground overran its 0.2 s limit"))
-  }
-
-  @Test func anUnendedTaskEndsTheAppWhenTheBudgetIsSpent() async throws {
-    let folder = try ScratchFolder("lifecycle-budget")
-    defer { folder.remove() }
-    let ended = Ended()
-    let (lifecycle, _) = Self.make(budget: 0.3, folder: folder, ended: ended)
-    try lifecycle.launch()
-    // Begun before entering the background (as UIKit allows), so that a loaded machine cannot
-    // spend the budget before the task exists.
-    let expired = Mutex(false)
-    let task = lifecycle.beginBackgroundTask(withName: "upload photos") { expired.withLock { $0 = true } }
-    try lifecycle.enterBackground()
-    #expect(task != .invalid)
-    #expect(lifecycle.backgroundTimeRemaining <= 0.3 && lifecycle.backgroundTimeRemaining >= 0)
-    #expect(lifecycle.activeBackgroundTasks == ["upload photos"])
-    // The expiration handler runs on the main queue, which this test does not own: wait for the
-    // watchdog, which runs on its own queue — until it acts (60 s only bounds a failure).
-    let deadline = Date().addingTimeInterval(60)
-    while ended.statuses.withLock({ $0.isEmpty }) && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-    #expect(ended.statuses.withLock { $0 } == [ApplicationLifecycle.watchdogExitStatus])
-    #expect(try Self.report(lifecycle).contains("background task \"upload photos\" not ended when the 0.3 s budget was spent"))
-    #expect(lifecycle.beginBackgroundTask(withName: "late") == .invalid, "no new task once the budget is spent")
-  }
-
-  @Test func anEndedTaskKeepsTheAppAlive() async throws {
-    let folder = try ScratchFolder("lifecycle-ended")
-    defer { folder.remove() }
-    let ended = Ended()
-    let (lifecycle, _) = Self.make(budget: 0.3, folder: folder, ended: ended)
-    try lifecycle.launch()
-    var finished = 0
-    lifecycle.backgroundWorkDidFinish = { finished += 1 }
-    try lifecycle.enterBackground()
-    #expect(finished == 1, "no task: the background work is done when the callback returns")
-    try lifecycle.enterForeground()
-    #expect(lifecycle.backgroundTimeRemaining == .greatestFiniteMagnitude)
-    try lifecycle.resignActive()
-    let task = lifecycle.beginBackgroundTask(withName: "save")
-    try lifecycle.enterBackground()
-    #expect(finished == 1, "a task is running")
-    lifecycle.endBackgroundTask(task)
-    #expect(finished == 2)
-    try await Task.sleep(nanoseconds: 600_000_000)
-    #expect(ended.statuses.withLock { $0 }.isEmpty)
-    #expect(lifecycle.watchdogReports.isEmpty)
   }
 }

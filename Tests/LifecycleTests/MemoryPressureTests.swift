@@ -1,5 +1,6 @@
 import Foundation
 import Lifecycle
+import StasisSystem
 import Testing
 import TestSupport
 

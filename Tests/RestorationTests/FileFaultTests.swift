@@ -21,7 +21,7 @@ import TestSupport
         disk.seed(previous, atFile: folder + "/previous.archive")
         disk.seed(current, atFile: folder + "/data.archive")
       },
-      write: { environment in try SavedStateFolder(path: folder, fileSystem: environment.fileSystem).writeSnapshot(new) })
+      write: { environment in try SavedStateFolder(path: folder, environment: environment).writeSnapshot(new) })
     let outcome = try sweep.run()
     #expect(outcome.violations.isEmpty, "\(outcome)")
     #expect(outcome.failedWrites > 0, "\(outcome)")

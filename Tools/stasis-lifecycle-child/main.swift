@@ -8,6 +8,7 @@
 //     [--hold SECONDS]   (after the warning and the purge, before exiting; 1 by default)
 import Foundation
 import Lifecycle
+import StasisSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 internal import FoundationEssentials
 public import Lifecycle
 public import Sandbox
-internal import StasisSystem
+public import StasisSystem
 internal import Glibc
 
 /// A photo as the store keeps it: its bytes, its type and its size in pixels when the header says.

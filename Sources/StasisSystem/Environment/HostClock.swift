@@ -1,36 +1,36 @@
 public import FoundationEssentials
 
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#endif
-
-/// The clocks a module reads: the wall clock (dates written into files, log headers, archive
-/// timestamps) and a monotonic clock (coalescing delays, background-time budgets), which never
-/// jumps when the wall clock is set.
+/// The one clock of the environment (``HostEnvironment/clock``), both sides of it: the wall clock
+/// (dates written into files, log headers, archive timestamps, `Date()`) and a monotonic Swift
+/// `Clock` (coalescing delays, background-time budgets, memory-warning latency, timers), which never
+/// jumps when the wall clock is set. No module reads the time on its own: tests put a manual clock
+/// here (`StasisSystemTesting.ManualClock`) and move it with `advance(by:)`.
 public struct HostClock: Sendable {
   /// The current date (`Date()`).
   public var now: @Sendable () -> Date
-  /// Nanoseconds on a clock that only moves forward (`CLOCK_MONOTONIC`), from an arbitrary start.
-  public var uptimeNanoseconds: @Sendable () -> UInt64
+  /// The monotonic clock (`CLOCK_MONOTONIC`, `DispatchTime.now()`) and its timers.
+  public var monotonic: MonotonicClock
 
-  public init(now: @escaping @Sendable () -> Date, uptimeNanoseconds: @escaping @Sendable () -> UInt64) {
+  public init(now: @escaping @Sendable () -> Date, monotonic: MonotonicClock) {
     self.now = now
-    self.uptimeNanoseconds = uptimeNanoseconds
+    self.monotonic = monotonic
   }
 
-  /// The system's clocks.
-  public static let system = HostClock(
-    now: { Date() },
-    uptimeNanoseconds: {
-      var time = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &time)
-      return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    })
+  /// Nanoseconds on the monotonic clock, from its arbitrary start (`DispatchTime.uptimeNanoseconds`).
+  public func uptimeNanoseconds() -> UInt64 { monotonic.now.nanoseconds }
 
-  /// A clock stopped at `date` (monotonic time stopped too): for tests and reproducible output.
+  /// The system's clocks: `Date()` and ``SystemMonotonicSource``.
+  public static let system = HostClock(now: { Date() }, monotonic: MonotonicClock(source: SystemMonotonicSource()))
+
+  /// A clock stopped at `date`, its monotonic side stopped at 0 (its timers never fire): for
+  /// reproducible output.
   public static func fixed(at date: Date) -> HostClock {
-    HostClock(now: { date }, uptimeNanoseconds: { 0 })
+    HostClock(now: { date }, monotonic: MonotonicClock(source: StoppedMonotonicSource()))
   }
+}
+
+/// A monotonic source that stays at 0 and never fires a timer (``HostClock/fixed(at:)``).
+struct StoppedMonotonicSource: MonotonicTimeSource {
+  func now() -> MonotonicInstant { MonotonicInstant(nanoseconds: 0) }
+  func schedule(at deadline: MonotonicInstant, _ action: @escaping @Sendable () -> Void) {}
 }

@@ -59,6 +59,16 @@ public struct HostEnvironment: Sendable {
   /// hardware UUID); see ``hostIdentifier(from:)``.
   public var hostIdentifier: String
 
+  // The event sources of the outside world (the real ones unless a test states others).
+
+  /// The process's signals: the lifecycle hosts' handled signals and the restoration crash
+  /// guard (``POSIXSignals``).
+  public var signals: any SignalPort = POSIXSignals()
+  /// Where low-memory events come from (``KernelMemoryPressure``).
+  public var memoryPressure: any MemoryPressurePort = KernelMemoryPressure()
+  /// The terminal a terminal app runs on (standard input and output, ``POSIXTerminal/standard``).
+  public var terminal: any TerminalDevice = POSIXTerminal.standard
+
   /// An environment stated in full. Anything not given is derived from `variables` (home,
   /// containers root) or is the real one (clock, file system, standard streams); the device is
   /// ``DeviceTraits/linux`` and the process identity the real process's.

@@ -1,12 +1,19 @@
+public import Interface
+public import StasisSystem
 internal import Synchronization
 
 /// Nibs already read, by path, so that instantiating a nib again does not read and parse its
-/// file again (`UINib`'s cache of nib data). A low-memory warning empties it
-/// (``removeAll()``; `Lifecycle` calls it on the application's memory warning), and it never
-/// holds more than ``maximumCount`` nibs (the oldest go first).
-public final class NibCache: Sendable {
-  /// The cache `Nib(named:bundle:)` uses unless given another.
-  public static let shared = NibCache()
+/// file again (`UINib`'s cache of nib data). A low-memory warning empties it (``purge()``: the
+/// shared cache registers itself in the process's `PurgeableRegistry`, which the app's lifecycle
+/// purges on every memory warning), and it never holds more than ``maximumCount`` nibs (the
+/// oldest go first).
+public final class NibCache: Purgeable, Sendable {
+  /// The cache `Nib(named:bundle:)` uses unless given another; purged on every memory warning.
+  public static let shared: NibCache = {
+    let cache = NibCache()
+    PurgeableRegistry.shared.register(cache)
+    return cache
+  }()
 
   /// How many nibs are kept at most.
   public let maximumCount: Int
@@ -48,6 +55,9 @@ public final class NibCache: Sendable {
       }
     }
   }
+
+  /// Drops every nib (the memory warning, as `UINib` drops its data).
+  public func purge() { removeAll() }
 
   /// Drops every nib (`didReceiveMemoryWarning`): the next instantiation reads its file again.
   public func removeAll() {
