@@ -84,7 +84,7 @@ extension IBTool {
 
   func writeFile(_ data: Data, to path: String) throws(IBToolError) {
     do {
-      try environment.fileSystem.writeAtomically(data, path)
+      try environment.fileSystem.write(data, toFile: path)
     } catch {
       throw IBToolError(path: nil, detail: StoryboardFolder.fileSystemMessage(error))
     }
