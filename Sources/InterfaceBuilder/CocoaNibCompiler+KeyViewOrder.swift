@@ -19,7 +19,10 @@ enum KeyViewOrder {
     var row = Array(frames.indices)
     func root(_ index: Int) -> Int {
       var index = index
-      while row[index] != index { index = row[index] }
+      while row[index] != index {
+        row[index] = row[row[index]]  // path halving: finds stay short however the rows join
+        index = row[index]
+      }
       return index
     }
     for i in frames.indices {

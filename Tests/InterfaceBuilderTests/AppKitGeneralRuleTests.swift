@@ -218,6 +218,40 @@ import Testing
     }
   }
 
+  // MARK: A window's content view
+
+  /// The content view's archived size: a titled window's content view laid out by its own
+  /// constraints keeps its frame (test25_hugging, transmission_MainMenu); without constraints,
+  /// or in an untitled window (HSChooserWindow), it takes the content rect's.
+  @Test(arguments: [(true, true, "{480, 89}"), (true, false, "{480, 158}"), (false, true, "{480, 158}")])
+  func theContentViewsSize(_ titled: Bool, _ constrained: Bool, _ expected: String) throws {
+    let constraints = constrained
+      ? #"<constraints><constraint firstAttribute="trailing" secondItem="b1" secondAttribute="trailing" constant="20" id="k1"/></constraints>"#
+      : ""
+    let window = """
+              <window title="W" releasedWhenClosed="NO" id="w1">
+                  <windowStyleMask key="styleMask" titled="\(titled ? "YES" : "NO")" closable="YES"/>
+                  <rect key="contentRect" x="196" y="240" width="480" height="158"/>
+                  <rect key="screenRect" x="0.0" y="0.0" width="1728" height="1079"/>
+                  <view key="contentView" id="w2">
+                      <rect key="frame" x="0.0" y="0.0" width="480" height="89"/>
+                      <autoresizingMask key="autoresizingMask"/>
+                      <subviews>
+                          <customView translatesAutoresizingMaskIntoConstraints="NO" id="b1">
+                              <rect key="frame" x="20" y="20" width="440" height="49"/>
+                          </customView>
+                      </subviews>
+                      \(constraints)
+                  </view>
+              </window>
+      """
+    let graph = try CocoaNibCompiler.compile(
+      try CocoaNibCompilerUnitTests.document(window, inWindow: false), options: .init(omitsColorProfiles: true))
+    let template = try #require(CocoaNibCompilerControlsTests.objects(graph, "NSWindowTemplate").first)
+    let view = try #require(CocoaNibCompilerControlsTests.target(graph, template, "NSWindowView"))
+    #expect(graph.text(of: graph[view], forKey: "NSFrameSize") == expected)
+  }
+
   // MARK: The compiling Mac's scroller style
 
   /// The same document, test20_framecalc, compiled by Apple on two Macs: correct/'s nib narrows
