@@ -285,6 +285,7 @@ let package = Package(
       name: "DocumentationExamplesTests",
       dependencies: [
         "PropertyLists", "KeyedArchive", "TestSupport", "readme-examples", "plutil", "defaults", "ibtool",
+        "InterfaceObjects", "InterfaceRendering",
       ],
       path: "Tests/DocumentationExamplesTests"),
   ],

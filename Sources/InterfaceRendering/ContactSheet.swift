@@ -1,9 +1,9 @@
 import Foundation
 import InterfaceObjects
 
-/// Several scenes on one picture, in a grid in the given order, each captioned and framed, with
-/// labelled arrows between them (a storyboard's segues: from the source scene's edge to the
-/// destination's facing edge).
+/// Several scenes on one picture, each captioned and framed, placed along their links (a
+/// storyboard's relationship segues and segues: ``grid()``), with a labelled arrow per link from
+/// the source scene's edge to the destination's facing edge.
 public struct ContactSheet {
   /// A link between two scenes by identifier.
   public struct Link: Hashable, Sendable {
@@ -29,25 +29,76 @@ public struct ContactSheet {
     self.links = links
   }
 
-  /// The sheet as one scene named `identifier`: scenes in rows of ⌈√n⌉, each row as tall as its
-  /// tallest scene, each column as wide as its widest.
-  public func scene(identifier: String, caption: String, palette: Palette) -> RenderedScene {
-    let columns = max(1, Int(Double(scenes.count).squareRoot().rounded(.up)))
-    let rows = (scenes.count + columns - 1) / columns
-    var widths = Array(repeating: 0.0, count: columns), heights = Array(repeating: 0.0, count: max(1, rows))
-    for (index, scene) in scenes.enumerated() {
-      widths[index % columns] = max(widths[index % columns], scene.size.width)
-      heights[index / columns] = max(heights[index / columns], scene.size.height)
+  /// Where each scene goes, as (column, row). With links, as Interface Builder's canvas flows:
+  /// a scene's column is its depth along the links from the first scene not yet placed (the
+  /// initial one first), each column filled top down; scenes on no link fill rows below, left
+  /// to right. Without links, rows of ⌈√n⌉.
+  public func grid() -> [(column: Int, row: Int)] {
+    let identifiers = scenes.map(\.identifier)
+    let known = Set(identifiers)
+    let useful = links.filter { known.contains($0.from) && known.contains($0.to) && $0.from != $0.to }
+    guard !useful.isEmpty else {
+      let columns = max(1, Int(Double(scenes.count).squareRoot().rounded(.up)))
+      return scenes.indices.map { ($0 % columns, $0 / columns) }
     }
-    var places: [String: CGRect] = [:]
+    var next: [String: [String]] = [:]
+    for link in useful { next[link.from, default: []].append(link.to) }
+    var depth: [String: Int] = [:]
+    for start in identifiers where depth[start] == nil {
+      depth[start] = 0
+      var queue = [start]
+      var position = 0
+      while position < queue.count {
+        let current = queue[position]
+        position += 1
+        for destination in next[current] ?? [] where depth[destination] == nil {
+          depth[destination] = depth[current]! + 1
+          queue.append(destination)
+        }
+      }
+    }
+    // Scenes on no link go in rows of their own below, as wide as the linked part.
+    let linked = Set(useful.flatMap { [$0.from, $0.to] })
+    var filled: [Int: Int] = [:]
+    var seen: Set<String> = []
+    var places: [(column: Int, row: Int)?] = identifiers.map { identifier in
+      guard linked.contains(identifier), seen.insert(identifier).inserted else { return nil }
+      let column = depth[identifier] ?? 0
+      let row = filled[column, default: 0]
+      filled[column] = row + 1
+      return (column, row)
+    }
+    let width = max(1, (filled.keys.max() ?? 0) + 1)
+    let firstFreeRow = (filled.values.max() ?? 0)
+    var free = 0
+    for index in places.indices where places[index] == nil {
+      places[index] = (free % width, firstFreeRow + free / width)
+      free += 1
+    }
+    return places.map { $0! }
+  }
+
+  /// The sheet as one scene named `identifier`: scenes on a grid (``grid()``), each column as
+  /// wide as its widest scene, each row as tall as its tallest.
+  public func scene(identifier: String, caption: String, palette: Palette) -> RenderedScene {
+    let places = grid()
+    let columns = (places.map(\.column).max() ?? 0) + 1
+    let rows = (places.map(\.row).max() ?? 0) + 1
+    var widths = Array(repeating: 0.0, count: columns), heights = Array(repeating: 0.0, count: rows)
+    for (index, scene) in scenes.enumerated() {
+      let place = places[index]
+      widths[place.column] = max(widths[place.column], scene.size.width)
+      heights[place.row] = max(heights[place.row], scene.size.height)
+    }
+    var rectangles: [String: CGRect] = [:]
     var primitives: [DrawingPrimitive] = []
     let frameColor = palette.named("systemGray")!
     for (index, scene) in scenes.enumerated() {
-      let column = index % columns, row = index / columns
+      let column = places[index].column, row = places[index].row
       let x = gap / 2 + widths.prefix(column).reduce(0, +) + Double(column) * gap
       let y = gap / 2 + heights.prefix(row).reduce(0, +) + Double(row) * (gap + captionHeight) + captionHeight
       let rect = CGRect(x: x, y: y, width: scene.size.width, height: scene.size.height)
-      places[scene.identifier] = places[scene.identifier] ?? rect
+      rectangles[scene.identifier] = rectangles[scene.identifier] ?? rect
       var caption = TextRun(text: scene.caption, font: FontResolver.resolve(nil, defaultSize: 14), color: palette.text, alignment: .left)
       caption.font.weight = 600
       primitives.append(DrawingPrimitive(frame: CGRect(x: x, y: y - captionHeight, width: scene.size.width, height: captionHeight - 4), content: .text(caption)))
@@ -60,7 +111,7 @@ public struct ContactSheet {
       primitives.append(DrawingPrimitive(frame: rect.insetBy(dx: -1, dy: -1), content: .stroke(frameColor, lineWidth: 1, cornerRadius: 0)))
     }
     for link in links {
-      guard let source = places[link.from], let destination = places[link.to], source != destination else { continue }
+      guard let source = rectangles[link.from], let destination = rectangles[link.to], source != destination else { continue }
       let (from, to) = Self.endpoints(from: source, to: destination)
       primitives.append(DrawingPrimitive(frame: CGRect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(to.x - from.x), height: abs(to.y - from.y)), content: .arrow(from: from, to: to, label: link.label)))
     }

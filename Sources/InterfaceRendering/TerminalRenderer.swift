@@ -170,7 +170,7 @@ public struct TerminalRenderer {
   }
 
   /// The deepest visible view under the cell (`column`, `row`), with `row` counted as in
-  /// ``draw(_:into:rows:)``'s region starting at `regionTop`; `nil` when only `root` is there.
+  /// ``draw(_:into:rows:)-(View,_,_)``'s region starting at `regionTop`; `nil` when only `root` is there.
   public func view(atColumn column: Int, row: Int, in root: View, regionTop: Int) -> View? {
     var found: View?
     func visit(_ view: View) {

@@ -199,4 +199,17 @@ struct SVGRendererTests {
     #expect(system.families.first == "-apple-system" && system.weight == 700)
     #expect(FontResolver.resolve(nil, defaultSize: 13).size == 13)
   }
+
+  @Test("A contact sheet places linked scenes column by column along the links, unlinked ones in rows below")
+  func contactSheetGrid() {
+    let layout = SceneLayout()
+    let scenes = ["a", "b", "c", "d", "e", "f", "g", "h"].map { layout.scene(for: View(frame: CGRect(x: 0, y: 0, width: 10, height: 10)), identifier: $0, caption: $0) }
+    let links = [ContactSheet.Link(from: "a", to: "c", label: ""), ContactSheet.Link(from: "c", to: "e", label: ""), ContactSheet.Link(from: "a", to: "b", label: "")]
+    let places = ContactSheet(scenes: scenes, links: links).grid()
+    // a → c → e and a → b: columns by depth; d, f, g, h on no link: rows below, 3 wide.
+    #expect(places.map(\.column) == [0, 1, 1, 0, 2, 1, 2, 0])
+    #expect(places.map(\.row) == [0, 0, 1, 2, 0, 2, 2, 3])
+    let unlinked = ContactSheet(scenes: scenes, links: []).grid()
+    #expect(unlinked.map(\.column) == [0, 1, 2, 0, 1, 2, 0, 1] && unlinked.map(\.row) == [0, 0, 0, 1, 1, 1, 2, 2])
+  }
 }
