@@ -67,7 +67,7 @@ let package = Package(
       name: "InterfaceObjects", dependencies: ["StasisSystem", "ObjectModel", "Interface", "Bundles"],
       path: "Sources/InterfaceObjects"),
     // Loaded view trees as drawing primitives; the SVG and terminal back ends.
-    .target(name: "InterfaceRendering", dependencies: ["InterfaceObjects"], path: "Sources/InterfaceRendering"),
+    .target(name: "InterfaceRendering", dependencies: ["InterfaceObjects", "StasisSystem"], path: "Sources/InterfaceRendering"),
     .target(
       name: "NibLoading",
       dependencies: [

@@ -51,7 +51,7 @@ extension IBTool {
   /// a window, top-level view or scene: a menu, custom objects).
   func render(_ input: String, request: RenderRequest) throws(IBToolError) -> [String] {
     let palette = Palette(appearance: request.appearance)
-    let document = try RenderedDocument(path: input, layout: SceneLayout(palette: palette))
+    let document = try RenderedDocument(path: input, layout: SceneLayout(palette: palette), fileSystem: environment.fileSystem)
     var scenes = document.scenes
     if let wanted = request.scene {
       scenes = scenes.filter { $0.identifier == wanted }
@@ -94,13 +94,15 @@ extension IBTool {
 /// librsvg's `rsvg-convert`, which turns the SVG into a PNG (no rasteriser of our own).
 struct Rasteriser {
   let executable: String
+  let environment: HostEnvironment
 
   /// Finds `rsvg-convert` on the environment's `PATH`.
   init(environment: HostEnvironment) throws(IBToolError) {
+    self.environment = environment
     let path = environment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for folder in path.split(separator: ":") where !folder.isEmpty {
       let candidate = String(folder) + "/rsvg-convert"
-      if FileManager.default.isExecutableFile(atPath: candidate) {
+      if let status = environment.fileSystem.status(of: candidate), status.kind == .file, status.permissions & 0o111 != 0 {
         executable = candidate
         return
       }
@@ -113,12 +115,12 @@ struct Rasteriser {
 
   /// Rasterises `svg` into the PNG file `path` (through a temporary SVG beside it).
   func writePNG(svg: String, to path: String) throws(IBToolError) {
-    let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).render.svg"
-    defer { try? FileManager.default.removeItem(atPath: temporary) }
+    let temporary = path + ".\(environment.process.id).render.svg"
+    defer { try? environment.fileSystem.removeItem(temporary) }
     do {
-      try Data(svg.utf8).write(to: URL(fileURLWithPath: temporary))
+      try environment.fileSystem.write(Data(svg.utf8), toFile: temporary)
     } catch {
-      throw IBToolError(path: nil, detail: "\(path): cannot write the SVG to rasterise beside it: \(error.localizedDescription)")
+      throw IBToolError(path: nil, detail: "\(path): cannot write the SVG to rasterise beside it: \(error.detail)")
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)

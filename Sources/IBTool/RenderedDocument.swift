@@ -5,6 +5,7 @@ import InterfaceObjects
 import InterfaceRendering
 import NibLoading
 import PropertyLists
+import StasisSystem
 
 /// A document loaded into live headless views for `--render`: its windows, top-level views and
 /// storyboard scenes as ``RenderedScene``s, and its segues.
@@ -21,10 +22,11 @@ struct RenderedDocument {
   /// references up).
   private var objects: [AnyObject] = []
 
-  /// Loads `path` and lays each scene out with `layout` (its platform set from the document's).
-  init(path: String, layout: SceneLayout) throws(IBToolError) {
+  /// Loads `path` and lays each scene out with `layout` (its platform set from the document's),
+  /// finding the images it names on `fileSystem`.
+  init(path: String, layout: SceneLayout, fileSystem: any FileSystem = HostEnvironment.current.fileSystem) throws(IBToolError) {
     var layout = layout
-    layout.imagePath = ImageFinder(documentPath: path).path(forImageNamed:)
+    layout.imagePath = ImageFinder(documentPath: path, fileSystem: fileSystem).path(forImageNamed:)
     do {
       if path.hasSuffix(".storyboard") || path.hasSuffix(".storyboardc") || path.hasSuffix(".storyboardc/") {
         try loadStoryboard(path, layout: layout)
@@ -190,8 +192,10 @@ struct RenderedDocument {
 /// (`*.xcassets/NAME.imageset/`).
 struct ImageFinder: Sendable {
   let folders: [String]
+  let fileSystem: any FileSystem
 
-  init(documentPath: String) {
+  init(documentPath: String, fileSystem: any FileSystem) {
+    self.fileSystem = fileSystem
     let url = URL(fileURLWithPath: documentPath).standardizedFileURL
     var folder = url.deletingLastPathComponent()
     if documentPath.hasSuffix(".storyboardc") || documentPath.hasSuffix(".storyboardc/") { folder = url.deletingLastPathComponent() }
@@ -202,17 +206,15 @@ struct ImageFinder: Sendable {
 
   func path(forImageNamed name: String) -> String? {
     guard !name.isEmpty, !name.contains("..") else { return nil }
-    let files = FileManager.default
     for folder in folders {
       for suffix in Self.suffixes {
         let candidate = folder + "/" + name + suffix
-        var isFolder: ObjCBool = false
-        if files.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue { return candidate }
+        if fileSystem.isFile(candidate) { return candidate }
       }
-      guard let entries = try? files.contentsOfDirectory(atPath: folder) else { continue }
+      guard let entries = try? fileSystem.entryNames(inFolder: folder) else { continue }
       for catalog in entries where catalog.hasSuffix(".xcassets") {
         let set = folder + "/" + catalog + "/" + name + ".imageset"
-        guard let images = try? files.contentsOfDirectory(atPath: set) else { continue }
+        guard let images = try? fileSystem.entryNames(inFolder: set) else { continue }
         if let image = images.sorted().first(where: { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }) { return set + "/" + image }
       }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import InterfaceObjects
+import StasisSystem
 
 /// The SVG back end: a scene's primitives as an SVG document in the scene's own coordinates
 /// (points; `scale` sets the document's width and height, not the drawing), back to front, each
@@ -12,8 +13,9 @@ public struct SVGRenderer {
   /// The colours of the chrome the renderer adds (bezels, bars, placeholders).
   public var palette: Palette
   /// Reads an image's file (at most ``imageSizeLimit`` bytes); `nil` when it cannot.
+  /// By default through the current environment's file system.
   public var readFile: (String) -> [UInt8]? = { path in
-    guard let data = FileManager.default.contents(atPath: path), data.count <= SVGRenderer.imageSizeLimit else { return nil }
+    guard let data = try? HostEnvironment.current.fileSystem.read(contentsOfFile: path, limit: SVGRenderer.imageSizeLimit) else { return nil }
     return [UInt8](data)
   }
   /// The largest image file embedded (16 MB).
