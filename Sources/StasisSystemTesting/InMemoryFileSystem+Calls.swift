@@ -138,7 +138,10 @@ extension InMemoryFileSystem {
   }
 
   public func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) {
-    try call("cannot make the folder", path, changesDisk: true) { (tree) throws(AtomicFileError) in
+    let exists = { (tree: InMemoryTree) -> AtomicFileError? in
+      (try? tree.locate(path, followingLast: false))?.node != nil ? .system(EEXIST, "cannot make the folder", path: path) : nil
+    }
+    try call("cannot make the folder", path, changesDisk: true, answeredFirst: exists) { (tree) throws(AtomicFileError) in
       let place = try tree.locate(path, followingLast: false)
       guard place.node == nil else { throw .system(EEXIST, "cannot make the folder", path: path) }
       let folder = tree.add(.folder(entries: [:], flushed: [:], permissions: permissions, modified: tree.tick))

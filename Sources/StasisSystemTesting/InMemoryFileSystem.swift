@@ -146,8 +146,14 @@ public final class InMemoryFileSystem: FileSystem {
   // MARK: - Calls
 
   /// Counts one call, fails it as the faults and the crash say, else runs `body` on the disk.
+  ///
+  /// `answeredFirst` is checked before the faults but after the crash: an answer the kernel gives
+  /// before it touches the disk (`EEXIST` for a folder that is there) wins over a full or
+  /// read-only disk or a forbidden folder, not over a failed device.
   func call<R: Sendable>(
-    _ step: String, _ path: String, changesDisk: Bool, _ body: (inout InMemoryTree) throws(AtomicFileError) -> R
+    _ step: String, _ path: String, changesDisk: Bool,
+    answeredFirst: (InMemoryTree) -> AtomicFileError? = { _ in nil },
+    _ body: (inout InMemoryTree) throws(AtomicFileError) -> R
   ) throws(AtomicFileError) -> R {
     try state.withLock { (state) throws(AtomicFileError) -> R in
       guard !state.crashed else { throw Self.crashed(path) }
@@ -157,9 +163,9 @@ public final class InMemoryFileSystem: FileSystem {
         state.crashed = true
         throw Self.crashed(path)
       }
-      if let fault = state.faults.first(where: { $0.hits(call: number, changesDisk: changesDisk) }) {
-        throw .system(fault.kind.systemError, step, path: path)
-      }
+      let fault = state.faults.first(where: { $0.hits(call: number, changesDisk: changesDisk) })
+      if fault?.kind != .ioError, let answer = answeredFirst(state.tree) { throw answer }
+      if let fault { throw .system(fault.kind.systemError, step, path: path) }
       return try body(&state.tree)
     }
   }

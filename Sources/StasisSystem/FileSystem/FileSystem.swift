@@ -162,8 +162,8 @@ extension FileSystem {
   /// Makes the folder `path` and its missing parents (`mkdir -p`, `createDirectory(atPath:
   /// withIntermediateDirectories: true)`); an existing folder is no failure.
   ///
-  /// - Throws: the failure of the first folder that could not be made, naming it; `.notAFile`
-  ///   when a file is in the way.
+  /// - Throws: the failure of the first folder that could not be made or looked at, naming it;
+  ///   `.notAFile` when a file is in the way.
   public func makeFolders(_ path: String, permissions: UInt32) throws(AtomicFileError) {
     var made = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
@@ -171,7 +171,7 @@ extension FileSystem {
       do {
         try makeFolder(made, permissions: permissions)
       } catch where error.code == .alreadyExists {
-        guard isFolder(made) else {
+        guard try status(of: made, followingLinks: true).kind == .folder else {
           throw AtomicFileError(.notAFile, path: made, systemError: error.systemError, detail: "exists and is not a folder")
         }
       }
