@@ -7,7 +7,7 @@ import StasisSystem
 #endif
 
 /// Creating, checking and emptying the folders of containers through the environment's
-/// ``StasisSystem/FileSystem``.
+/// `FileSystem`.
 enum Folders {
   /// New folders are private to the user, as the XDG Base Directory specification asks.
   static let mode: UInt32 = 0o700
