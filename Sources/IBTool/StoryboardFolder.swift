@@ -4,8 +4,8 @@ import InterfaceBuilder
 import PropertyLists
 
 /// Writes a compiled storyboard as a `.storyboardc` folder — `Info.plist` (binary) and one nib
-/// per entry — all at once through the environment's ``StasisSystem/FileSystem/replaceFolder(_:fill:)``
-/// (``StasisSystem/AtomicFolder`` on the real disk): the folder is built beside the destination
+/// per entry — all at once through the environment's `FileSystem/replaceFolder(_:fill:)`
+/// (`AtomicFolder` on the real disk): the folder is built beside the destination
 /// under a temporary name and swapped with the old one in a single step (`renameat2` with
 /// `RENAME_EXCHANGE`), so a reader never sees half of it and the destination never goes missing;
 /// a dead run's temporary folder is swept by the next.

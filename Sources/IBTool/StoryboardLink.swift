@@ -17,7 +17,7 @@ import Interface
 /// → `DIR/Base.lproj/Main.storyboardc`), or straight into `DIR` when it was not in one. Each is
 /// read first (its Info.plist and every nib it names), so a folder that is not a compiled storyboard
 /// is an error and nothing of it is copied; each copy replaces an old one in a single step
-/// (``StasisSystem/FileSystem/replaceFolder(_:fill:)``).
+/// (`FileSystem/replaceFolder(_:fill:)`).
 enum StoryboardLink {
   /// The largest file copied (a compiled nib is far smaller).
   static let maximumFileSize = 256 << 20

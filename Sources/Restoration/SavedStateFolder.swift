@@ -74,7 +74,18 @@ public struct SavedStateFolder: Sendable {
   /// leaves the complete old snapshot or the complete new one as `data.archive`.
   public func writeSnapshot(_ data: Data) throws(RestorationError) {
     try makeFolder(path)
-    if exists(currentSnapshotPath) {
+    // A failed look at data.archive must not pass for "there is none": the save would then
+    // replace it without keeping it as previous.archive.
+    let hasCurrent: Bool
+    do {
+      _ = try fileSystem.status(of: currentSnapshotPath, followingLinks: true)
+      hasCurrent = true
+    } catch where error.code == .notFound {
+      hasCurrent = false
+    } catch {
+      throw RestorationError(.fileSystem, detail: "cannot look at data.archive: \(Self.reason(error))", path: currentSnapshotPath)
+    }
+    if hasCurrent {
       let link = path + "/" + Self.previousLinkName
       try? fileSystem.removeItem(link)
       do {

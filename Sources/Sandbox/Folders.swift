@@ -7,7 +7,7 @@ import StasisSystem
 #endif
 
 /// Creating, checking and emptying the folders of containers through the environment's
-/// ``StasisSystem/FileSystem``.
+/// `FileSystem`.
 enum Folders {
   /// New folders are private to the user, as the XDG Base Directory specification asks.
   static let mode: UInt32 = 0o700
@@ -52,14 +52,7 @@ enum Folders {
   /// Removes everything inside the folder `path` (not the folder itself), never following
   /// symbolic links: a link is removed, not what it points to.
   static func removeContents(of path: String, in fileSystem: any FileSystem) throws(SandboxError) {
-    let found: FileStatus
-    do {
-      found = try fileSystem.status(of: path, followingLinks: false)
-    } catch where error.code == .notFound {
-      return
-    } catch {
-      throw failure(path, "cannot inspect the folder", error)
-    }
+    guard let found = try entry(at: path, in: fileSystem, what: "the folder") else { return }
     guard found.kind == .folder else { throw failure(path, "is not a folder (a symbolic link?); not purged") }
     let names: [String]
     do {
@@ -71,20 +64,25 @@ enum Folders {
   }
 
   private static func removeItem(_ path: String, in fileSystem: any FileSystem) throws(SandboxError) {
-    let found: FileStatus
-    do {
-      found = try fileSystem.status(of: path, followingLinks: false)
-    } catch where error.code == .notFound {
-      return
-    } catch {
-      throw failure(path, "cannot inspect the item", error)
-    }
+    guard let found = try entry(at: path, in: fileSystem, what: "the item") else { return }
     if found.kind == .folder { try removeContents(of: path, in: fileSystem) }
     do {
       try fileSystem.removeItem(path)
     } catch where error.code == .notFound {
     } catch {
       throw failure(path, found.kind == .folder ? "cannot remove the folder" : "cannot remove the file", error)
+    }
+  }
+
+  /// What is at `path` (links not followed), nil when nothing is there; `what` names it in the
+  /// error of a failed look.
+  private static func entry(at path: String, in fileSystem: any FileSystem, what: String) throws(SandboxError) -> FileStatus? {
+    do {
+      return try fileSystem.status(of: path, followingLinks: false)
+    } catch where error.code == .notFound {
+      return nil
+    } catch {
+      throw failure(path, "cannot inspect \(what)", error)
     }
   }
 

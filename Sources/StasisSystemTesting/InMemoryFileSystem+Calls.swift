@@ -22,7 +22,7 @@ extension InMemoryFileSystem {
     }
   }
 
-  /// The atomic write of ``StasisSystem/AtomicFile``, one call per system call: the destination's
+  /// The atomic write of `AtomicFile`, one call per system call: the destination's
   /// `stat`, the sweep of its dead writers' files, then create, write, flush and rename the
   /// temporary file, and flush the folder. A failure before the rename removes the temporary file.
   public func write(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError) {
@@ -60,7 +60,7 @@ extension InMemoryFileSystem {
     try call("cannot flush the folder holding it to disk", path, changesDisk: true) { $0.flush(folder) }
   }
 
-  /// The folder replacement of ``StasisSystem/AtomicFolder``: sweep, make the temporary folder,
+  /// The folder replacement of `AtomicFolder`: sweep, make the temporary folder,
   /// fill and flush it, exchange it with the destination (or rename it there), flush the parent,
   /// remove the old tree.
   public func replaceFolder(_ path: String, fill: (String) throws -> Void) throws {
@@ -138,7 +138,10 @@ extension InMemoryFileSystem {
   }
 
   public func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) {
-    try call("cannot make the folder", path, changesDisk: true) { (tree) throws(AtomicFileError) in
+    let exists = { (tree: InMemoryTree) -> AtomicFileError? in
+      (try? tree.locate(path, followingLast: false))?.node != nil ? .system(EEXIST, "cannot make the folder", path: path) : nil
+    }
+    try call("cannot make the folder", path, changesDisk: true, answeredFirst: exists) { (tree) throws(AtomicFileError) in
       let place = try tree.locate(path, followingLast: false)
       guard place.node == nil else { throw .system(EEXIST, "cannot make the folder", path: path) }
       let folder = tree.add(.folder(entries: [:], flushed: [:], permissions: permissions, modified: tree.tick))

@@ -8,14 +8,14 @@ import Synchronization
   import Musl
 #endif
 
-/// A ``StasisSystem/FileSystem`` held in memory, that fails or "crashes" on demand: what the
+/// A `FileSystem` held in memory, that fails or "crashes" on demand: what the
 /// in-process fault tests run every write path on, without root, a full tmpfs or a killed
 /// process.
 ///
 /// Every answer of the protocol is one or more **calls**, numbered from 1 in ``callLog``, each
-/// the in-memory twin of one system call of ``StasisSystem/POSIXFileSystem``: an atomic write is
+/// the in-memory twin of one system call of `POSIXFileSystem`: an atomic write is
 /// a `stat` of the destination, the sweep of its dead writers' temporary files, then *create*,
-/// *write*, *flush*, *rename* the temporary file and *flush* the folder, as ``AtomicFile`` does.
+/// *write*, *flush*, *rename* the temporary file and *flush* the folder, as `AtomicFile` does.
 /// A ``FileFault`` makes chosen calls fail with the `errno` of a full disk, a read-only mount, a
 /// forbidden folder or a failed device; ``crash(afterCalls:)`` lets the first N calls complete
 /// and stops every later one, and ``restarted(after:)`` is the disk the next process finds, after
@@ -135,7 +135,7 @@ public final class InMemoryFileSystem: FileSystem {
   /// Every path on the disk, sorted, folders ending in `/`.
   public var allPaths: [String] { state.withLock { $0.tree.paths(under: InMemoryTree.root, prefix: "") } }
 
-  /// The temporary files and folders of writers (``StasisSystem/TemporaryName``) left on the disk.
+  /// The temporary files and folders of writers (`TemporaryName`) left on the disk.
   public var temporaryPaths: [String] {
     allPaths.filter { path in
       let name = path.split(separator: "/").last.map(String.init) ?? ""
@@ -146,8 +146,14 @@ public final class InMemoryFileSystem: FileSystem {
   // MARK: - Calls
 
   /// Counts one call, fails it as the faults and the crash say, else runs `body` on the disk.
+  ///
+  /// `answeredFirst` is checked before the faults but after the crash: an answer the kernel gives
+  /// before it touches the disk (`EEXIST` for a folder that is there) wins over a full or
+  /// read-only disk or a forbidden folder, not over a failed device.
   func call<R: Sendable>(
-    _ step: String, _ path: String, changesDisk: Bool, _ body: (inout InMemoryTree) throws(AtomicFileError) -> R
+    _ step: String, _ path: String, changesDisk: Bool,
+    answeredFirst: (InMemoryTree) -> AtomicFileError? = { _ in nil },
+    _ body: (inout InMemoryTree) throws(AtomicFileError) -> R
   ) throws(AtomicFileError) -> R {
     try state.withLock { (state) throws(AtomicFileError) -> R in
       guard !state.crashed else { throw Self.crashed(path) }
@@ -157,9 +163,9 @@ public final class InMemoryFileSystem: FileSystem {
         state.crashed = true
         throw Self.crashed(path)
       }
-      if let fault = state.faults.first(where: { $0.hits(call: number, changesDisk: changesDisk) }) {
-        throw .system(fault.kind.systemError, step, path: path)
-      }
+      let fault = state.faults.first(where: { $0.hits(call: number, changesDisk: changesDisk) })
+      if fault?.kind != .ioError, let answer = answeredFirst(state.tree) { throw answer }
+      if let fault { throw .system(fault.kind.systemError, step, path: path) }
       return try body(&state.tree)
     }
   }

@@ -19,7 +19,8 @@ import TestSupport
     let changed = generator.value()
     let path = "/containers/com.example.app/Library/Preferences/com.example.app.plist"
     let sweep = FaultSweep(
-      "defaults domain", targets: [path], prepare: { $0.seed(old, atFile: path, permissions: 0o600) },
+      // A lock file that cannot be opened is named.
+      "defaults domain", targets: [path], names: [PreferencesFile(path: path).lockPath + ":"], prepare: { $0.seed(old, atFile: path, permissions: 0o600) },
       write: { environment in
         try PreferencesFile(path: path, fileSystem: environment.fileSystem).update(domain: "com.example.app") { contents in
           contents?["key2"] = changed

@@ -37,11 +37,13 @@ import TestSupport
     let oldSource = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + oldFixture))
     let input = "/project/" + fixture
     let sweep = FaultSweep(
-      "ibtool \(fixture)", targets: [output], names: [output],
+      // A failed read of the input names the input.
+      "ibtool \(fixture)", targets: [output], names: [input],
       prepare: { disk in
         // The old output is a real compile of another document.
         disk.seed(oldSource, atFile: "/project/old/" + oldFixture)
         disk.seed(source, atFile: input)
+        disk.seedFolder("/build")
         try Self.compile("/project/old/" + oldFixture, to: output, environment: HostEnvironment(fileSystem: disk))
       },
       write: { try Self.compile(input, to: output, environment: $0) })

@@ -17,6 +17,7 @@ import TestSupport
     let folder = "/app/Library/Saved Application State/com.example.app.savedState"
     let sweep = FaultSweep(
       "restoration snapshot", targets: [folder + "/data.archive", folder + "/previous.archive"],
+      rerunTargets: [folder + "/data.archive"],
       prepare: { disk in
         disk.seed(previous, atFile: folder + "/previous.archive")
         disk.seed(current, atFile: folder + "/data.archive")

@@ -9,7 +9,7 @@ public import StasisSystem
   import Darwin
 #endif
 
-/// Whole-file reads and atomic whole-file writes through the environment's ``FileSystem`` (the
+/// Whole-file reads and atomic whole-file writes through the environment's `FileSystem` (the
 /// package's bottom module), with every failure turned into a ``PropertyListError`` with the path and the
 /// system's reason.
 ///
@@ -17,7 +17,7 @@ public import StasisSystem
 /// while it is being parsed raises SIGBUS, and no input may crash a reader.
 package enum FileAccess {
   /// Reads the whole file at `path` (at most `maximumByteCount` bytes) through
-  /// `fileSystem`'s ``FileSystem/read(contentsOfFile:limit:)``, the package's one whole-file
+  /// `fileSystem`'s `FileSystem/read(contentsOfFile:limit:)`, the package's one whole-file
   /// read, and passes its bytes to `body`.
   package static func withContents<R>(
     ofFile path: String, maximumByteCount: Int, fileSystem: any FileSystem,
@@ -40,7 +40,7 @@ package enum FileAccess {
   }
 
   /// Replaces the file at `path` with `data` atomically through `fileSystem`'s
-  /// ``FileSystem/write(_:toFile:permissions:)``, the package's one atomic-write primitive:
+  /// `FileSystem/write(_:toFile:permissions:)`, the package's one atomic-write primitive:
   /// readers see the complete old file or the complete new one; on any failure the old file is
   /// untouched and no temporary file remains.
   package static func writeAtomically(_ data: Data, toFile path: String, fileSystem: any FileSystem) throws(PropertyListError) {
@@ -51,7 +51,7 @@ package enum FileAccess {
     }
   }
 
-  /// An ``AtomicFileError``'s text as this module words file errors: its detail, then the system's
+  /// An `AtomicFileError`'s text as this module words file errors: its detail, then the system's
   /// reason.
   static func detail(of error: AtomicFileError) -> String {
     error.detail + (error.systemError.map { ": " + String(cString: strerror($0)) } ?? "")

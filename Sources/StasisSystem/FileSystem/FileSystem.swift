@@ -1,5 +1,11 @@
 public import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The one door through which Stasis touches files: every module that reads or writes a file,
 /// lists a folder or takes a lock goes through a `FileSystem` it is given (through
 /// ``HostEnvironment/fileSystem``), never through the system calls themselves.
@@ -162,17 +168,20 @@ extension FileSystem {
   /// Makes the folder `path` and its missing parents (`mkdir -p`, `createDirectory(atPath:
   /// withIntermediateDirectories: true)`); an existing folder is no failure.
   ///
-  /// - Throws: the failure of the first folder that could not be made, naming it; `.notAFile`
-  ///   when a file is in the way.
+  /// - Throws: the failure of the first folder that could not be made or looked at, naming it;
+  ///   `.notAFile` when a file is in the way.
   public func makeFolders(_ path: String, permissions: UInt32) throws(AtomicFileError) {
     var made = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
+    let components = path.split(separator: "/")
+    for (index, component) in components.enumerated() {
       made += "/" + component
       do {
         try makeFolder(made, permissions: permissions)
       } catch where error.code == .alreadyExists {
-        guard isFolder(made) else {
-          throw AtomicFileError(.notAFile, path: made, systemError: error.systemError, detail: "exists and is not a folder")
+        // A file on the way makes the next folder fail with ENOTDIR, naming it, as mkdir -p says.
+        guard index == components.count - 1 else { continue }
+        guard try status(of: made, followingLinks: true).kind == .folder else {
+          throw .system(ENOTDIR, "exists and is not a folder", path: made)
         }
       }
     }
