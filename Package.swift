@@ -21,15 +21,11 @@ let package = Package(
     .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "restoration", targets: ["restoration"]),
     .executable(name: "homepwner", targets: ["homepwner"]),
-    // Homepwner's model and screens, for its benchmark (Benchmarks/Homepwner); not API.
-    .library(name: "HomepwnerKit", targets: ["HomepwnerKit"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
     // Compiles a target's .xib and .storyboard files with ibtool into its resources.
     .plugin(name: "IBToolPlugin", targets: ["IBToolPlugin"]),
-    // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
-    .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -90,7 +86,7 @@ let package = Package(
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",
-      dependencies: ["Lifecycle", "InterfaceObjects", "StasisSystem"],
+      dependencies: ["Lifecycle", "StasisSystem"],
       path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",
@@ -98,7 +94,7 @@ let package = Package(
       path: "Sources/Defaults"),
     .target(
       name: "DefaultsTool",
-      dependencies: ["Defaults", "PropertyLists", "Sandbox", "StasisSystem", "Bundles"],
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "StasisSystem"],
       path: "Sources/DefaultsTool"),
     .executableTarget(
       name: "defaults",
@@ -150,7 +146,7 @@ let package = Package(
       name: "RestorationTests",
       dependencies: [
         "Restoration", "RestorationSampleApp", "Lifecycle", "InterfaceObjects", "KeyedArchive", "PropertyLists",
-        "Sandbox", "TestSupport", "stasis-restoration-child", "plutil",
+        "Sandbox", "StasisSystem", "TestSupport", "stasis-restoration-child", "plutil",
       ],
       path: "Tests/RestorationTests"),
     .testTarget(
@@ -160,7 +156,8 @@ let package = Package(
         "TestSupport",
       ],
       path: "Tests/RestorationToolTests"),
-    // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
+    // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it
+    // (the fuzz package compiles the same folder itself, through a link: it is not a product).
     .target(
       name: "KeyedArchiveFuzzChecks",
       dependencies: ["KeyedArchive", "PropertyLists"],
@@ -168,7 +165,8 @@ let package = Package(
     .testTarget(
       name: "NibLoadingTests",
       dependencies: [
-        "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport",
+        "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "PropertyLists",
+        "StasisSystem", "TestSupport",
       ],
       path: "Tests/NibLoadingTests",
       exclude: ["Oracles"]),
@@ -229,12 +227,13 @@ let package = Package(
         "DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "StasisSystem", "TestSupport", "defaults",
       ],
       path: "Tests/DefaultsToolTests"),
-    // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
+    // Homepwner, the seeds' reference app: its model, stores and screens (not a product; its
+    // benchmark compiles the folder itself, through a link).
     .target(
       name: "HomepwnerKit",
       dependencies: [
         "StasisSystem", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults",
-        "Bundles", "NibLoading", "ObjectModel",
+        "Bundles", "NibLoading", "ObjectModel", "PropertyLists",
       ],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(

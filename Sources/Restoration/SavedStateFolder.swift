@@ -2,7 +2,13 @@ public import FoundationEssentials
 public import Sandbox
 public import StasisSystem
 internal import PropertyLists
-internal import Glibc
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 
 /// An app's saved-state folder, `Library/Saved Application State/<bundle id>.savedState/` in its
 /// container, and every file restoration keeps there:
@@ -71,7 +77,7 @@ public struct SavedStateFolder: Sendable {
     if Self.exists(currentSnapshotPath) {
       let link = path + "/" + Self.previousLinkName
       unlink(link)
-      if Glibc.link(currentSnapshotPath, link) != 0 {
+      if hardLink(currentSnapshotPath, link) != 0 {
         let code = errno
         throw RestorationError(.fileSystem, detail: "cannot make a link to data.archive in the folder: \(Self.reason(code))", path: path)
       }
@@ -206,3 +212,6 @@ public struct SavedStateFolder: Sendable {
 
   func removeMarker() { unlink(markerPath) }
 }
+
+/// `link(2)` (under another name: `writeSnapshot` names its link path `link`).
+private func hardLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }
