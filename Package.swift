@@ -24,15 +24,11 @@ let package = Package(
     .library(name: "Restoration", targets: ["Restoration"]),
     .executable(name: "restoration", targets: ["restoration"]),
     .executable(name: "homepwner", targets: ["homepwner"]),
-    // Homepwner's model and screens, for its benchmark (Benchmarks/Homepwner); not API.
-    .library(name: "HomepwnerKit", targets: ["HomepwnerKit"]),
     .executable(name: "plutil", targets: ["plutil"]),
     .executable(name: "defaults", targets: ["defaults"]),
     .executable(name: "ibtool", targets: ["ibtool"]),
     // Compiles a target's .xib and .storyboard files with ibtool into its resources.
     .plugin(name: "IBToolPlugin", targets: ["IBToolPlugin"]),
-    // The keyed unarchiver's fuzz checks, for the fuzz package (Fuzz/); not API.
-    .library(name: "KeyedArchiveFuzzChecks", targets: ["KeyedArchiveFuzzChecks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -95,7 +91,7 @@ let package = Package(
     // The child process of the lifecycle tests: an app run by a real host, logging its callbacks.
     .executableTarget(
       name: "stasis-lifecycle-child",
-      dependencies: ["Lifecycle", "InterfaceObjects", "StasisSystem"],
+      dependencies: ["Lifecycle", "StasisSystem"],
       path: "Tools/stasis-lifecycle-child"),
     .target(
       name: "Defaults",
@@ -103,7 +99,7 @@ let package = Package(
       path: "Sources/Defaults"),
     .target(
       name: "DefaultsTool",
-      dependencies: ["Defaults", "PropertyLists", "Sandbox", "StasisSystem", "Bundles"],
+      dependencies: ["Defaults", "PropertyLists", "Sandbox", "StasisSystem"],
       path: "Sources/DefaultsTool"),
     .executableTarget(
       name: "defaults",
@@ -165,7 +161,8 @@ let package = Package(
         "TestSupport",
       ],
       path: "Tests/RestorationToolTests"),
-    // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it.
+    // What FuzzKeyedUnarchiver checks on each input; KeyedArchiveTests replays the fail cases through it
+    // (the fuzz package compiles the same folder itself, through a link: it is not a product).
     .target(
       name: "KeyedArchiveFuzzChecks",
       dependencies: ["KeyedArchive", "PropertyLists"],
@@ -173,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "NibLoadingTests",
       dependencies: [
-        "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "TestSupport",
+        "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "PropertyLists",
+        "StasisSystem", "TestSupport",
       ],
       path: "Tests/NibLoadingTests",
       exclude: ["Oracles"]),
@@ -235,12 +233,13 @@ let package = Package(
         "DefaultsTool", "Defaults", "PropertyLists", "Sandbox", "StasisSystem", "TestSupport", "defaults",
       ],
       path: "Tests/DefaultsToolTests"),
-    // Homepwner, the seeds' reference app (issue 19): its model, stores and screens.
+    // Homepwner, the seeds' reference app: its model, stores and screens (not a product; its
+    // benchmark compiles the folder itself, through a link).
     .target(
       name: "HomepwnerKit",
       dependencies: [
         "StasisSystem", "Sandbox", "KeyedArchive", "Lifecycle", "Restoration", "InterfaceObjects", "Defaults",
-        "Bundles", "NibLoading", "ObjectModel", "InterfaceRendering",
+        "Bundles", "NibLoading", "ObjectModel", "InterfaceRendering", "PropertyLists",
       ],
       path: "Examples/Homepwner/HomepwnerKit"),
     .executableTarget(

@@ -55,14 +55,19 @@ let package = Package(
       .executableTarget(
         name: "FuzzSnapshot",
         dependencies: ["FuzzSupport", .product(name: "Restoration", package: "Stasis")]),
+      // The keyed unarchiver's checks, shared with Tests/KeyedArchiveTests/KeyedFuzzRegressionTests.swift:
+      // Sources/FuzzKeyedArchiveChecks is a link to the root package's Tests/KeyedArchiveFuzzChecks
+      // (a test-support target there, not a product; named apart, as target names are unique in a
+      // package graph).
+      .target(
+        name: "FuzzKeyedArchiveChecks",
+        dependencies: [.product(name: "KeyedArchive", package: "Stasis"), .product(name: "PropertyLists", package: "Stasis")]),
       // Keyed archives: NSKeyedArchiver's object graphs on top of the plist readers.
       .executableTarget(
         name: "FuzzKeyedUnarchiver",
         dependencies: [
-          "FuzzSupport", .product(name: "PropertyLists", package: "Stasis"),
+          "FuzzSupport", "FuzzKeyedArchiveChecks", .product(name: "PropertyLists", package: "Stasis"),
           .product(name: "KeyedArchive", package: "Stasis"),
-          // The checks themselves, shared with Tests/KeyedArchiveTests/KeyedFuzzRegressionTests.swift.
-          .product(name: "KeyedArchiveFuzzChecks", package: "Stasis"),
         ])
     ],
   swiftLanguageModes: [.v6]

@@ -14,12 +14,24 @@ let package = Package(
     .package(path: "../Support/BenchSupport"),
   ],
   targets: [
+    // The app's model and screens, compiled here from Examples/Homepwner/HomepwnerKit (a link):
+    // the root package keeps them out of its products, as they are not API.
+    .target(
+      name: "HomepwnerBenchKit",
+      dependencies: [
+        .product(name: "StasisSystem", package: "Stasis"), .product(name: "Sandbox", package: "Stasis"),
+        .product(name: "KeyedArchive", package: "Stasis"), .product(name: "Lifecycle", package: "Stasis"),
+        .product(name: "Restoration", package: "Stasis"), .product(name: "InterfaceObjects", package: "Stasis"),
+        .product(name: "Defaults", package: "Stasis"), .product(name: "Bundles", package: "Stasis"),
+        .product(name: "NibLoading", package: "Stasis"), .product(name: "ObjectModel", package: "Stasis"),
+        .product(name: "PropertyLists", package: "Stasis"),
+      ],
+      path: "Sources/HomepwnerKit"),
     .executableTarget(
       name: "homepwner-bench",
       dependencies: [
         .product(name: "BenchSupport", package: "BenchSupport"),
-        .product(name: "HomepwnerKit", package: "Stasis"),
-        // What HomepwnerKit builds on, named so that a release build recompiles this module when it changes.
+        "HomepwnerBenchKit",
         .product(name: "KeyedArchive", package: "Stasis"),
         .product(name: "PropertyLists", package: "Stasis"),
         .product(name: "ObjectModel", package: "Stasis"),
@@ -30,3 +42,4 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+

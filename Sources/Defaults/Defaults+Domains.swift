@@ -193,7 +193,7 @@ extension UserDefaults {
 
   /// How many times this process has written (or deleted) the application domain's file: a
   /// test and benchmark hook for the coalescing of saves.
-  public var applicationDomainWriteCount: Int {
+  @_spi(Testing) public var applicationDomainWriteCount: Int {
     store.lock.lock()
     defer { store.lock.unlock() }
     return applicationDomain.writeCount

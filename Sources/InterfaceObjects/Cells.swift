@@ -6,6 +6,12 @@ public import ObjectModel
 /// `NSCellFlags` bits used: state on `0x8000_0000`, disabled `0x2000_0000`, editable
 /// `0x1000_0000`, selectable `0x0020_0001` (as the xib compiler writes them).
 open class Cell: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(objectValue) { { [weak self] in self?.objectValue = nil } }
+    references.cuttable(formatter) { { [weak self] in self?.formatter = nil } }
+  }
   /// `stringValue` / `title`: the cell's text contents (`NSContents` when it is a string).
   public var title = ""
   /// The contents when they are not text (an image, a number).
@@ -112,6 +118,11 @@ open class ButtonCell: Cell {
 
 /// `NSPopUpButtonCell`: its menu and the selected item.
 open class PopUpButtonCell: ButtonCell {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(menu)
+  }
   /// The menu of choices; the cell owns it.
   public var menu: Menu?
   /// `indexOfSelectedItem` (−1 for none).
@@ -208,6 +219,11 @@ open class ValueCell: Cell {
 
 /// `NSSegmentedCell`: the segments and the selection.
 open class SegmentedCell: Cell {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for segment in segments { references.keep(segment) }
+  }
   public var segments: [Segment] = []
   /// `selectedSegment` (−1 for none).
   public var selectedSegment = -1

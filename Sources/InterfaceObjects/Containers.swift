@@ -4,6 +4,11 @@ public import ObjectModel
 /// A scroll view (`UIScrollView` / `NSScrollView`): on macOS a clip view holding the document
 /// view, and the scrollers.
 open class ScrollView: View {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(contentView) { { [weak self] in self?.contentView = nil } }
+  }
   /// `contentView` (`NSContentView`, a ``ClipView``).
   public var contentView: ClipView?
   /// `documentView`: what scrolls.
@@ -47,6 +52,14 @@ open class ClipView: View {
 /// A table view (`UITableView` / `NSTableView`, and `NSOutlineView`): columns, row height,
 /// delegate and data source.
 open class TableView: Control {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for column in tableColumns { references.keep(column) }
+    references.cuttable(headerView) { { [weak self] in self?.headerView = nil } }
+    references.cuttable(tableHeaderView) { { [weak self] in self?.tableHeaderView = nil } }
+    references.cuttable(tableFooterView) { { [weak self] in self?.tableFooterView = nil } }
+  }
   /// `tableColumns`; the table owns them.
   public var tableColumns: [TableColumn] = []
   /// `rowHeight`.
@@ -157,6 +170,12 @@ open class TableView: Control {
 
 /// A table column (`NSTableColumn`): identifier, width, header and data cells.
 public final class TableColumn: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  public override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(headerCell)
+    references.keep(dataCell)
+  }
   public var identifier: String?
   public var width = 0.0
   public var minWidth = 0.0
@@ -238,6 +257,11 @@ open class StackView: View {
 
 /// `NSBox`: a titled container.
 open class Box: View {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(contentView) { { [weak self] in self?.contentView = nil } }
+  }
   public var title = ""
   public var boxType = 0
   public var contentView: View?
@@ -252,6 +276,11 @@ open class Box: View {
 
 /// `NSTabView`: tabs, one selected.
 open class TabView: View {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for item in tabViewItems { references.keep(item) }
+  }
   public var tabViewItems: [TabViewItem] = []
   public weak var selectedTabViewItem: TabViewItem?
   /// `delegate` (`NSTabViewDelegate`), weak; set by a nib's `delegate` outlet.
@@ -270,6 +299,12 @@ open class TabView: View {
 
 /// `NSTabViewItem`: a tab's label and view.
 public final class TabViewItem: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  public override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(view) { { [weak self] in self?.view = nil } }
+    references.cuttable(identifier) { { [weak self] in self?.identifier = nil } }
+  }
   public var label = ""
   public var identifier: Any?
   public var view: View?

@@ -1,5 +1,6 @@
 public import Foundation
 public import ObjectModel
+internal import StasisSystem
 
 /// UIKit's control events (`UIControl.Event`), the mask of an action connection (`UIEventMask`).
 public struct ControlEvents: OptionSet, Hashable, Sendable {
@@ -25,6 +26,11 @@ public struct ControlEvents: OptionSet, Hashable, Sendable {
 /// ``action`` and keep their value in a ``cell``; UIKit controls keep a list of (target, action,
 /// events). A nil target sends the action along the responder chain.
 open class Control: View {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(cell)
+  }
   /// One UIKit target–action registration (`addTarget:action:forControlEvents:`).
   public struct EventAction {
     /// The target, weak; `nil` means the responder chain.
@@ -443,7 +449,7 @@ open class SegmentedControl: Control {
 /// ``maximumDate`` when they are set, and the mode that says which parts of it the picker shows.
 ///
 /// Decodes UIKit's `UIDatePickerMode`, `UIDate` (absent when Interface Builder's date is
-/// "Current": the date at loading), `UIMinimumDate` and `UIMaximumDate`. It keeps the date
+/// "Current": the date at loading, on the environment's clock), `UIMinimumDate` and `UIMaximumDate`. It keeps the date
 /// being chosen through state restoration, as a ``TextField`` keeps its text. AppKit's
 /// `NSDatePicker` keeps its date in its cell and is a plain ``Control``.
 open class DatePicker: Control {
@@ -457,7 +463,7 @@ open class DatePicker: Control {
 
   /// `datePickerMode`.
   public var datePickerMode = Mode.dateAndTime
-  private var chosenDate = Date()
+  private var chosenDate = HostEnvironment.current.clock.now()
 
   public required init() { super.init() }
 
@@ -517,6 +523,6 @@ open class DatePicker: Control {
     let archivedDate = try coder.decodeObject(forKey: "UIDate", as: Date.self)
     minimumDate = try coder.decodeObject(forKey: "UIMinimumDate", as: Date.self)
     maximumDate = try coder.decodeObject(forKey: "UIMaximumDate", as: Date.self)
-    date = archivedDate ?? Date()
+    date = archivedDate ?? HostEnvironment.current.clock.now()
   }
 }

@@ -31,6 +31,12 @@ public protocol NibAwaking: AnyObject {
 /// }
 /// ```
 open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking {
+  /// Adds the objects this one holds strongly, for ``NibUnarchiver/breakReferenceCycles()``: a
+  /// subclass with references of its own overrides it, calls `super` first, then adds them —
+  /// with ``NibReferences/keep(_:)`` for references of its own type that cannot close a cycle,
+  /// ``NibReferences/cuttable(_:_:)`` for `Any` values and views held beside the subviews.
+  open func collectStrongReferences(into references: inout NibReferences) {}
+
   /// Makes an object with default values (`-init`).
   public required init() {}
 
@@ -69,6 +75,13 @@ open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking
 /// ``WeakReference``) is made weak by ``NibUnarchiver/breakReferenceCycles()`` once the nib is
 /// decoded, so that a generic object never keeps its nib alive, even in a hostile file.
 public final class GenericObject: NibObject, CustomStringConvertible {
+  /// Every object it holds strongly, each cut by making its reference weak (see ``NibReferences``).
+  public override func collectStrongReferences(into references: inout NibReferences) {
+    for reference in strongReferences {
+      references.add(reference.object) { self.weakenReference(at: reference.slot, path: reference.path) }
+    }
+  }
+
   /// The archived class name no registered class answered.
   public private(set) var className: String
   private var storage: [(key: String, value: Value)] = []

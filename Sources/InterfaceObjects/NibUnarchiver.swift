@@ -251,90 +251,12 @@ public final class NibUnarchiver {
     typealias Edge = (target: AnyObject, cut: (() -> Void)?)
     var state: [ObjectIdentifier: Bool] = [:]  // false: on the path; true: finished
     var cut = 0
+    /// Each class declares its own references (``NibObject/collectStrongReferences(into:)``).
     func edges(_ object: AnyObject) -> [Edge] {
-      if let generic = object as? GenericObject {
-        return generic.strongReferences.map { reference in
-          (reference.object, { generic.weakenReference(at: reference.slot, path: reference.path) })
-        }
-      }
-      var result: [Edge] = []
-      func keep(_ value: AnyObject?) { if let value { result.append((value, nil)) } }
-      /// An `Any` value: an object, or the objects inside an array or dictionary (cutting any
-      /// of them drops the whole value). The cut is made only for a value that is there: its
-      /// `[weak …]` capture would give the holder a side table, which makes every later retain
-      /// and release of it slow (profiled: every menu item of a nib).
-      func cuttable(_ value: Any?, _ makeCut: () -> () -> Void) {
-        guard let value else { return }
-        let cutIt = makeCut()
-        func add(_ value: Any, depth: Int) {
-          guard depth < 8 else { return }
-          if type(of: value) is AnyClass {
-            result.append((value as AnyObject, cutIt))
-          } else if let array = value as? [Any] {
-            for element in array { add(element, depth: depth + 1) }
-          } else if let dictionary = value as? [String: Any] {
-            for element in dictionary.values { add(element, depth: depth + 1) }
-          }
-        }
-        add(value, depth: 0)
-      }
-      if let view = object as? View {
-        for subview in view.subviews { keep(subview) }
-        if let control = view as? Control { keep(control.cell) }
-        // Views a view holds beside its subviews: a hostile nib can point them back up the
-        // tree, so they are cuttable.
-        if let scroll = view as? ScrollView { cuttable(scroll.contentView) { { [weak scroll] in scroll?.contentView = nil } } }
-        if let box = view as? Box { cuttable(box.contentView) { { [weak box] in box?.contentView = nil } } }
-        if let table = view as? TableView {
-          for column in table.tableColumns { keep(column) }
-          cuttable(table.headerView) { { [weak table] in table?.headerView = nil } }
-          cuttable(table.tableHeaderView) { { [weak table] in table?.tableHeaderView = nil } }
-          cuttable(table.tableFooterView) { { [weak table] in table?.tableFooterView = nil } }
-        }
-        if let tabs = view as? TabView { for item in tabs.tabViewItems { keep(item) } }
-      }
-      if let column = object as? TableColumn {
-        keep(column.headerCell)
-        keep(column.dataCell)
-      }
-      if let item = object as? TabViewItem {
-        cuttable(item.view) { { [weak item] in item?.view = nil } }
-        cuttable(item.identifier) { { [weak item] in item?.identifier = nil } }
-      }
-      if let window = object as? Window {
-        keep(window.contentView)
-        keep(window.rootViewController)
-        cuttable(window.toolbar) { { [weak window] in window?.toolbar = nil } }
-      }
-      if let controller = object as? WindowController {
-        keep(controller.window)
-        keep(controller.contentViewController)
-      }
-      if let controller = object as? ViewController {
-        keep(controller.viewIfLoaded)
-        for child in controller.children { keep(child) }
-        keep(controller.presentedViewController)
-        keep(controller.tabBarItem)
-        keep(controller.navigationItem)
-      }
-      if let item = object as? NavigationItem { for bar in item.leftBarButtonItems + item.rightBarButtonItems { keep(bar) } }
-      if let item = object as? BarButtonItem { keep(item.customView) }
-      if let application = object as? Application {
-        keep(application.mainMenu)
-        keep(application.dockMenu)
-      }
-      if let menu = object as? Menu { for item in menu.items { keep(item) } }
-      if let item = object as? MenuItem {
-        cuttable(item.submenu) { { [weak item] in item?.submenu = nil } }
-        cuttable(item.representedObject) { { [weak item] in item?.representedObject = nil } }
-      }
-      if let cell = object as? Cell {
-        cuttable(cell.objectValue) { { [weak cell] in cell?.objectValue = nil } }
-        cuttable(cell.formatter) { { [weak cell] in cell?.formatter = nil } }
-        if let popUp = cell as? PopUpButtonCell { keep(popUp.menu) }
-        if let segmented = cell as? SegmentedCell { for segment in segmented.segments { keep(segment) } }
-      }
-      return result
+      guard let object = object as? NibObject else { return [] }
+      var references = NibReferences()
+      object.collectStrongReferences(into: &references)
+      return references.edges
     }
     /// One walk from every object that can close a cycle; answers how many references it cut.
     var verdicts: [ObjectIdentifier: CycleVerdict] = [:]

@@ -52,6 +52,12 @@ open class Responder: NibObject {
 /// A nib's Application placeholder (macOS) and a window's next responder stand for it. The
 /// `Lifecycle` module's application builds on it.
 open class Application: Responder {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(mainMenu)
+    references.keep(dockMenu)
+  }
   /// The application's delegate (`delegate`), the last stop of the responder chain. Weak, as in
   /// UIKit and AppKit: the app keeps it.
   public weak var delegate: AnyObject?

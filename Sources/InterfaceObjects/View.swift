@@ -10,6 +10,11 @@ public import ObjectModel
 /// `UISuperview`, `UITag`, `UIHidden`, `UIAlpha`, `UIBackgroundColor`, `UIAutoresizingMask`,
 /// `UIRestorationIdentifier`, `UIViewAutolayoutConstraints`).
 open class View: Responder {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for subview in subviews { references.keep(subview) }
+  }
   /// The frame in the superview's coordinates (`frame`).
   public var frame: CGRect = .zero
   /// The subviews, back to front (`subviews`); the view owns them.

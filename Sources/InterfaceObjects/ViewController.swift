@@ -86,6 +86,15 @@ public final class StoryboardSegue {
 /// first use from its nib), title, items, restoration identifier, storyboard, parent and children,
 /// and segues.
 open class ViewController: Responder {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(viewIfLoaded)
+    for child in children { references.keep(child) }
+    references.keep(presentedViewController)
+    references.keep(tabBarItem)
+    references.keep(navigationItem)
+  }
   private var loadedView: View?
   /// Loads the view from the controller's nib when it is first asked for (the nib loader sets it
   /// for a storyboard scene's `NSNibName`).
@@ -510,6 +519,11 @@ open class TabBarController: ViewController {
 
 /// A navigation item (`UINavigationItem`): title and bar button items.
 public final class NavigationItem: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  public override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for item in leftBarButtonItems + rightBarButtonItems { references.keep(item) }
+  }
   public var title: String?
   /// `backButtonTitle`: what the back button shows when this item is below the top one (its
   /// title when nil).
@@ -560,6 +574,11 @@ public final class TabBarItem: BarItem {
 
 /// `UIBarButtonItem`: a bar item with a target and action (no event mask).
 open class BarButtonItem: BarItem {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(customView)
+  }
   /// `target`, weak; `nil` sends the action along the responder chain.
   public weak var target: AnyObject?
   /// `action`.

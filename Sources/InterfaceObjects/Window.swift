@@ -6,6 +6,13 @@ public import ObjectModel
 /// `NSWindowStyleMask`, `NSMinSize`, `NSMaxSize`, `NSFrameAutosaveName`, …) and made from it,
 /// as AppKit's template makes the real window.
 open class Window: Responder {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(contentView)
+    references.keep(rootViewController)
+    references.cuttable(toolbar) { { [weak self] in self?.toolbar = nil } }
+  }
   /// `title`.
   public var title = ""
   /// The frame on the screen (`frame`; the template's `NSWindowRect`).
@@ -125,6 +132,12 @@ open class Window: Responder {
 /// A window controller (`NSWindowController`): its window and content view controller, as a
 /// storyboard's window-controller scene makes them.
 open class WindowController: Responder {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.keep(window)
+    references.keep(contentViewController)
+  }
   /// `window`; the controller owns it.
   public var window: Window? {
     didSet { window?.windowController = self }
@@ -157,6 +170,11 @@ open class WindowController: Responder {
 
 /// A menu (`NSMenu`): title, items, and the name (`MainMenu`, `_NSAppleMenu`, …).
 open class Menu: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    for item in items { references.keep(item) }
+  }
   /// `title`.
   public var title = ""
   /// `items`; the menu owns them.
@@ -202,6 +220,12 @@ open class Menu: NibObject {
 
 /// A menu item (`NSMenuItem`): title, key equivalent, target and action, submenu, state.
 open class MenuItem: NibObject {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(submenu) { { [weak self] in self?.submenu = nil } }
+    references.cuttable(representedObject) { { [weak self] in self?.representedObject = nil } }
+  }
   public var title = ""
   /// `keyEquivalent` (a single character, or empty).
   public var keyEquivalent = ""

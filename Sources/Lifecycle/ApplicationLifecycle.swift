@@ -55,15 +55,25 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     /// Where watchdog reports go (the container's `Library/Logs`, see
     /// ``init(container:backgroundCallbackLimit:backgroundTimeBudget:)``); none when `nil`.
     public var logsFolder: String?
-    /// Ends the process (`exit` by default); tests replace it.
-    public var terminateProcess: @Sendable (Int32) -> Void
+    /// Ends the process (`exit`); tests replace it.
+    @_spi(Testing) public var terminateProcess: @Sendable (Int32) -> Void
     /// The outside world: its clock times background time, the watchdog's limits and the
     /// memory warnings' latency (a test's manual clock moves them without waiting).
     public var environment: HostEnvironment
 
     public init(
       backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30, expirationGrace: Double = 1,
-      logsFolder: String? = nil, terminateProcess: @escaping @Sendable (Int32) -> Void = { exit($0) },
+      logsFolder: String? = nil, environment: HostEnvironment = .current
+    ) {
+      self.init(
+        backgroundCallbackLimit: backgroundCallbackLimit, backgroundTimeBudget: backgroundTimeBudget,
+        expirationGrace: expirationGrace, logsFolder: logsFolder, terminateProcess: { exit($0) }, environment: environment)
+    }
+
+    /// A configuration whose watchdog ends the process through `terminateProcess` (tests record it).
+    @_spi(Testing) public init(
+      backgroundCallbackLimit: Double = 5, backgroundTimeBudget: Double = 30, expirationGrace: Double = 1,
+      logsFolder: String? = nil, terminateProcess: @escaping @Sendable (Int32) -> Void,
       environment: HostEnvironment = .current
     ) {
       self.backgroundCallbackLimit = backgroundCallbackLimit
@@ -104,7 +114,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   public var backgroundWorkDidFinish: (() -> Void)?
   /// Every memory warning's delay from the kernel's event to the delegate's callback, in
   /// nanoseconds (simulated warnings are not counted).
-  public private(set) var warningLatencies: [UInt64] = []
+  @_spi(Testing) public private(set) var warningLatencies: [UInt64] = []
   /// How many memory warnings were delivered.
   public private(set) var memoryWarningCount = 0
 
@@ -130,7 +140,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   }
 
   /// The watchdog reports written so far (paths in ``Configuration/logsFolder``).
-  public var watchdogReports: [String] { watchdog.reports.withLock { $0 } }
+  @_spi(Testing) public var watchdogReports: [String] { watchdog.reports.withLock { $0 } }
 
   // MARK: - Transitions
 

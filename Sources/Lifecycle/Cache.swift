@@ -17,7 +17,7 @@ public final class Cache<Key: Hashable & Sendable, Value>: Purgeable, @unchecked
   /// The cost of what the cache holds now.
   public private(set) var totalCost = 0
   /// How many times the cache was purged.
-  public private(set) var purgeCount = 0
+  @_spi(Testing) public private(set) var purgeCount = 0
 
   public init(totalCostLimit: Int = 0) {
     self.totalCostLimit = totalCostLimit

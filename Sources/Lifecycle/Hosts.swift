@@ -91,15 +91,22 @@ open class LifecycleHost: @unchecked Sendable {
     signals.raise(SIGSTOP)
   }
 
-  /// Launches the app and runs the main run loop forever.
-  open func run(options: LaunchOptions) -> Never {
+  /// Arms the host's signal handlers (and, for a terminal host, the terminal) and launches the
+  /// app: everything ``run(options:)`` does before it runs the main loop. Tests call it with
+  /// scripted signals and terminal, then deliver events in-process.
+  open func start(options: LaunchOptions) throws(LifecycleError) {
     lifecycle.backgroundWorkDidFinish = { [weak self] in self?.suspendIfIdle() }
     for terminating in [SIGTERM, SIGHUP] {
       handle(terminating) { [weak self] in self?.terminateAndExit() }
     }
     handle(SIGINT) { [weak self] in self?.quitAndExit() }
+    try lifecycle.launch(options: options)
+  }
+
+  /// Launches the app (``start(options:)``) and runs the main run loop forever.
+  public func run(options: LaunchOptions) -> Never {
     do {
-      try lifecycle.launch(options: options)
+      try start(options: options)
     } catch {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       exit(1)
@@ -117,13 +124,13 @@ public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
   /// `SIGUSR1`, `SIGUSR2` and `SIGCONT` besides the terminating ones.
   public override var handledSignals: [Int32] { super.handledSignals + [SIGUSR1, SIGUSR2, SIGCONT] }
 
-  public override func run(options: LaunchOptions) -> Never {
+  public override func start(options: LaunchOptions) throws(LifecycleError) {
     handle(SIGUSR1) { [weak self] in try? self?.lifecycle.enterBackground() }
     handle(SIGUSR2) { [weak self] in try? self?.lifecycle.enterForeground() }
     handle(SIGCONT) { [weak self] in
       if self?.lifecycle.state == .suspended { try? self?.lifecycle.enterForeground() }
     }
-    super.run(options: options)
+    try super.start(options: options)
   }
 }
 
@@ -230,7 +237,7 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
     }
   }
 
-  public override func run(options: LaunchOptions) -> Never {
+  public override func start(options: LaunchOptions) throws(LifecycleError) {
     takeTerminal()
     handle(SIGTSTP) { [weak self] in try? self?.lifecycle.enterBackground() }
     handle(SIGCONT) { [weak self] in
@@ -242,6 +249,6 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
       onInput: { [weak self] bytes in self?.consume(bytes) },
       // The terminal went away (end of input, hang-up).
       onEnd: { [weak self] in self?.terminateAndExit() })
-    super.run(options: options)
+    try super.start(options: options)
   }
 }

@@ -32,7 +32,7 @@ public final class NibCache: Purgeable, Sendable {
   /// The nibs held now.
   public var count: Int { state.withLock { $0.graphs.count } }
   /// Lookups answered from the cache, and lookups that had to read the file.
-  public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+  @_spi(Testing) public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
   /// The graph kept for `path`, if any (counted as a hit or a miss).
   public func graph(forPath path: String) -> NibGraph? {

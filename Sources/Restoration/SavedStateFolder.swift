@@ -2,7 +2,13 @@ public import FoundationEssentials
 public import Sandbox
 public import StasisSystem
 internal import PropertyLists
-internal import Glibc
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 
 /// An app's saved-state folder, `Library/Saved Application State/<bundle id>.savedState/` in its
 /// container, and every file restoration keeps there:

@@ -2,7 +2,13 @@ package import FoundationEssentials
 public import InterfaceObjects
 public import KeyedArchive
 public import Lifecycle
-internal import Glibc
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 internal import StasisSystem
 internal import PropertyLists
 

@@ -1,5 +1,5 @@
 public import StasisSystem
-public import Foundation
+internal import Foundation
 
 /// The folder that holds every app's container, one subfolder per bundle identifier — the
 /// counterpart of `~/Library/Containers` on macOS and the data-container folder on iOS.
@@ -33,7 +33,7 @@ public struct ContainerRoot: Sendable {
   /// `$XDG_DATA_HOME/stasis/Containers`, else `$HOME/.local/share/stasis/Containers` (the home
   /// folder from the password database when `HOME` is unset) — the rule of
   /// `HostEnvironment.containersRoot(from:home:)`.
-  public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ContainerRoot {
+  public static func standard(environment: [String: String] = HostEnvironment.current.variables) -> ContainerRoot {
     ContainerRoot(path: HostEnvironment(variables: environment).containersRoot)
   }
 

@@ -1,5 +1,5 @@
 import StasisSystem
-import Defaults
+@_spi(Testing) import Defaults
 import Foundation
 import PropertyLists
 import Testing

@@ -160,7 +160,7 @@ final class HomepwnerSession {
   static func interface(_ rows: [String], height: Int) -> [String] { Array(rows.prefix(height - 1)) }
 }
 
-@Suite("Homepwner in a real terminal (tmux)", .serialized)
+@Suite("Homepwner in a real terminal (tmux)", .serialized, .tags(.integration))
 struct TerminalSessionTests {
   @Test("Add, edit, delete and reorder items with the keyboard; the list and the archive agree", .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason))
   func editTheList() throws {

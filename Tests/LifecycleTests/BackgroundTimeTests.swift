@@ -1,5 +1,5 @@
 import Foundation
-import Lifecycle
+@_spi(Testing) import Lifecycle
 import Sandbox
 import StasisSystem
 import StasisSystemTesting

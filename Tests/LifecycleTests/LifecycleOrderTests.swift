@@ -1,6 +1,6 @@
 import Foundation
 import InterfaceObjects
-import Lifecycle
+@_spi(Testing) import Lifecycle
 import Interface
 import NibLoading
 import Synchronization

@@ -8,7 +8,7 @@ import TestSupport
   import Glibc
 #endif
 
-@Suite(.serialized) struct MemoryPressureTests {
+@Suite(.serialized, .tags(.integration)) struct MemoryPressureTests {
   /// A child in a 160 MiB cgroup allocates until the kernel signals; it must receive the
   /// warning, purge its cache and survive (not be OOM-killed). The delay from the kernel's event
   /// to the delegate's callback is measured.

@@ -116,7 +116,7 @@ final class ChildApp: @unchecked Sendable {
   }
 }
 
-@Suite(.serialized) struct ProcessLifecycleTests {
+@Suite(.serialized, .tags(.integration)) struct ProcessLifecycleTests {
   @Test(.enabled(if: ChildApp.executable != nil, ChildApp.missingReason))
   func headlessHostFollowsTheSignals() throws {
     let app = try ChildApp(["--host", "headless", "--url", "myapp://open/7"])

@@ -12,7 +12,7 @@ import TestSupport
 /// are never lost: the host blocks them from its creation, so the kernel keeps them pending.
 /// (Before, the host set each signal to "ignore" until its source was armed, and the kernel
 /// discarded what came in between: about 1 in 10 on a quiet machine.)
-@Suite(.serialized) struct SignalRaceTests {
+@Suite(.serialized, .tags(.integration)) struct SignalRaceTests {
   /// How many launches: `STASIS_SIGNAL_LAUNCHES` (1,000 for the full check), 40 by default.
   static let launches = ProcessInfo.processInfo.environment["STASIS_SIGNAL_LAUNCHES"].flatMap(Int.init) ?? 40
 

@@ -4,7 +4,7 @@ import StasisSystem
 import Interface
 import InterfaceBuilder
 import InterfaceObjects
-import NibLoading
+@_spi(Testing) import NibLoading
 import ObjectModel
 import PropertyLists
 import Testing

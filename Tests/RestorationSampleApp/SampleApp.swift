@@ -1,6 +1,6 @@
 public import Foundation
 public import InterfaceObjects
-public import Lifecycle
+@_spi(Testing) public import Lifecycle
 public import Restoration
 
 // The small app the restoration tests and the process-death harness drive: a tab bar (Items,

@@ -209,7 +209,7 @@ struct ProcessDeathHarness {
   }
 }
 
-@Suite("Restoration: a real process killed at random moments")
+@Suite("Restoration: a real process killed at random moments", .tags(.integration))
 struct ProcessDeathTests {
   @Test("SIGKILL at random (in saves, in restores) and torn snapshots: every relaunch restores the last completed save exactly", .enabled(if: RestorationChild.executable != nil, RestorationChild.missingReason))
   func killedAndRestored() throws {

@@ -1,6 +1,12 @@
 import StasisSystem
 import FoundationEssentials
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import PropertyLists
 import Sandbox
 
@@ -64,7 +70,7 @@ enum FilesMode: CrashWriterMode {
     try data.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, min(65536, buffer.count - offset))
+        let count = write(descriptor, buffer.baseAddress! + offset, min(65536, buffer.count - offset))
         guard count > 0 else { throw WriterFailure("cannot write \(path)") }
         offset += count
       }

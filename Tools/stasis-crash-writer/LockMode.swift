@@ -1,6 +1,12 @@
 import StasisSystem
 import FoundationEssentials
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `--mode lock --lock PATH --counter PATH [--count N] [--check-shared]`: N times, takes the
 /// exclusive `FileLock` on PATH, reads the decimal counter file, pauses briefly (so that an

@@ -5,7 +5,13 @@
 // Each mode is one type conforming to `CrashWriterMode` in its own file, listed in `modes`
 // below; to add one (say, writing through `Defaults`), add a file with the type, one line here,
 // and the module it needs to this target's dependencies in Package.swift.
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let modes: [String: any CrashWriterMode.Type] = [
   FilesMode.name: FilesMode.self,

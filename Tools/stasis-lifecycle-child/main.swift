@@ -7,7 +7,7 @@
 //     [--memory auto|cgroup-v1|cgroup-v1-threshold|system-psi|none] [--cgroup DIR] [--allocate MIB]
 //     [--hold SECONDS]   (after the warning and the purge, before exiting; 1 by default)
 import Foundation
-import Lifecycle
+@_spi(Testing) import Lifecycle
 import StasisSystem
 
 #if canImport(Glibc)

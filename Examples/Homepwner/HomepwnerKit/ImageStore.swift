@@ -2,7 +2,13 @@ internal import FoundationEssentials
 public import Lifecycle
 public import Sandbox
 public import StasisSystem
-internal import Glibc
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 
 /// A photo as the store keeps it: its bytes, its type and its size in pixels when the header says.
 public struct StoredImage: Sendable, Equatable {

@@ -3,7 +3,13 @@ public import Sandbox
 internal import KeyedArchive
 internal import PropertyLists
 internal import StasisSystem
-internal import Glibc
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
+#endif
 
 /// The store of items (the book's `BNRItemStore`): the list the screens show, archived with the
 /// keyed archiver to `Documents/items.archive` — atomically, so a kill leaves the old list or the

@@ -60,7 +60,7 @@ nonisolated func write(_ text: String) {
   let bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    let written = bytes[offset...].withUnsafeBytes { systemWrite(STDOUT_FILENO, $0.baseAddress, $0.count) }
     if written <= 0 { return }
     offset += written
   }
@@ -124,3 +124,6 @@ host.handle(SIGUSR1) { MainActor.assumeIsolated { lifecycle.simulateMemoryWarnin
 host.watchMemoryPressure()
 _ = restoration
 host.run(options: LaunchOptions(commandLine: Array(CommandLine.arguments.dropFirst())))
+
+/// `write(2)`, unqualified so that the app builds with Glibc, Musl and Darwin.
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(descriptor, bytes, count) }

@@ -4,7 +4,7 @@
 // KeyedFuzzChecks (Tests/KeyedArchiveFuzzChecks). Build and run: Fuzz/README.md.
 import FoundationEssentials
 import FuzzSupport
-import KeyedArchiveFuzzChecks
+import FuzzKeyedArchiveChecks
 
 @c(LLVMFuzzerTestOneInput)
 public func fuzzKeyedUnarchiver(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,5 +1,8 @@
-internal import CEventFD
 internal import Synchronization
+
+#if os(Linux)
+  internal import CEventFD
+#endif
 
 #if canImport(Glibc)
   internal import Glibc
@@ -81,7 +84,12 @@ public struct KernelMemoryPressure: MemoryPressurePort {
   private static func registerV1Event(cgroup path: String, file: String, argument: String) throws(AtomicFileError) -> [Int32] {
     let watched = open(path + "/" + file, O_RDONLY | O_CLOEXEC)
     guard watched >= 0 else { throw failure(path + "/" + file, "cannot open the cgroup file") }
-    let event = eventfd(0, Int32(EFD_CLOEXEC))
+    #if os(Linux)
+      let event = eventfd(0, Int32(EFD_CLOEXEC))
+    #else
+      errno = ENOSYS
+      let event: Int32 = -1  // cgroups and eventfd(2) are Linux's
+    #endif
     guard event >= 0 else {
       let error = failure(path, "cannot make an eventfd")
       close(watched)

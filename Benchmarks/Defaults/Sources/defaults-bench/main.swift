@@ -1,5 +1,5 @@
 import BenchSupport
-import Defaults
+@_spi(Testing) import Defaults
 import Foundation
 import PropertyLists
 import Sandbox

@@ -5,7 +5,7 @@
 // until its first frame is drawn (HOMEPWNER_EXIT_AFTER_FIRST_FRAME), wall time from spawn to exit.
 import BenchSupport
 import Foundation
-import HomepwnerKit
+import HomepwnerBenchKit
 import KeyedArchive
 import PropertyLists
 import StasisSystem
