@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PropertyLists
 
@@ -79,7 +80,7 @@ private func keyOrders(_ value: PropertyListValue) -> [[String]] {
 struct CodableKeyShapeTests {
   /// Seeded records of mixed shapes, all at one level so that they meet each other's templates.
   private func records(seed: UInt64) -> [ShapedRecord] {
-    var generator = ShapeTestGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let names = ["id", "name", "serialNumber", "a-key-of-more-than-fifteen-bytes", "zeta", "alpha", "é", "z"]
     var records: [ShapedRecord] = []
     for _ in 0..<60 {
@@ -130,7 +131,7 @@ struct CodableKeyShapeTests {
   }
 
   @Test func optionalFieldsAlternateBetweenShapes() throws {
-    var generator = ShapeTestGenerator(seed: 42)
+    var generator = SplitMix64(seed: 42)
     let values = (0..<50).map { index in
       OptionalFields(
         first: index, second: generator.next() % 2 == 0 ? "s\(index)" : nil,
@@ -156,18 +157,5 @@ struct CodableKeyShapeTests {
       #expect(bytes == (try encoded.encoded(as: format)))
       #expect(try PropertyLists.PropertyListDecoder().decode([OptionalFields].self, from: bytes) == values)
     }
-  }
-}
-
-/// A small seeded generator (ShapeTestGenerator).
-private struct ShapeTestGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

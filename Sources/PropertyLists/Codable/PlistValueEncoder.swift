@@ -137,9 +137,15 @@ final class EncodingContainerBox {
     for entry in pending { values[entry.position] = entry.makeValue() }
     if isArray { return .array(values) }
     if matched >= 0 {
-      // The template's keys, or the first of them: no key repeats.
+      // The template's keys, or the first of them (no key repeats): a struct whose last optional
+      // fields were nil stops early, and another of the level's templates may be just that.
       if matched == template.count { return .dictionary(PropertyListDictionary(uniqueKeys: template, values: values)) }
-      return .dictionary(PropertyListDictionary(uniqueKeys: Array(template[..<matched]), values: values))
+      if let shorter = templates?.prefix(of: template, count: matched, level: level) {
+        return .dictionary(PropertyListDictionary(uniqueKeys: shorter, values: values))
+      }
+      let keys = Array(template[..<matched])
+      templates?.record(keys, level: level)
+      return .dictionary(PropertyListDictionary(uniqueKeys: keys, values: values))
     }
     let dictionary = PropertyListDictionary(keys: keys, values: values)
     if let templates, dictionary.count == keys.count { templates.record(keys, level: level) }
@@ -167,6 +173,22 @@ final class KeyTemplates {
 
   subscript(level: Int, candidate: Int) -> [String] {
     level >= 0 && level < DepthHints.capacity ? storage[level &* Self.perLevel &+ candidate] : []
+  }
+
+  /// A template of the level that is the first `count` keys of `template`, if there is one.
+  func prefix(of template: [String], count: Int, level: Int) -> [String]? {
+    guard level >= 0 && level < DepthHints.capacity else { return nil }
+    for candidate in 0..<Self.perLevel {
+      let other = storage[level &* Self.perLevel &+ candidate]
+      guard other.count == count else { continue }
+      var same = true
+      for position in 0..<count where !sameString(other[position], template[position]) {
+        same = false
+        break
+      }
+      if same { return other }
+    }
+    return nil
   }
 
   /// Makes `keys` the level's newest template.
