@@ -85,7 +85,7 @@ public final class ArchiveEncoder {
       return
     }
     let identity = ObjectIdentifier(object)
-    if let uid = archiver.objectNumbers[identity] {
+    if let uid = archiver.objectNumbers.number(of: identity) {
       set(.uid(uid), key)
     } else {
       set(.uid(0), key)

@@ -32,7 +32,7 @@ public final class KeyedArchiver {
   // checks.
   @exclusivity(unchecked) var objects: [PropertyListValue] = ["$null"]
   /// Class instances already given a UID (identity → UID).
-  @exclusivity(unchecked) var objectNumbers: [ObjectIdentifier: UInt64] = [:]
+  @exclusivity(unchecked) var objectNumbers = IdentityNumbers()
   /// Keeps encoded instances alive so their identities stay unique while encoding.
   @exclusivity(unchecked) var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
@@ -177,7 +177,7 @@ public final class KeyedArchiver {
     finished = true
     for slot in conditionalSlots {
       guard case .dictionary(var dictionary) = objects[slot.object] else { continue }
-      dictionary[slot.key] = .uid(objectNumbers[slot.target] ?? 0)
+      dictionary[slot.key] = .uid(objectNumbers.number(of: slot.target) ?? 0)
       objects[slot.object] = .dictionary(dictionary)
     }
     conditionalSlots.removeAll()
@@ -309,7 +309,7 @@ public final class KeyedArchiver {
   func instanceReference(_ object: some ArchiveEncodable) throws -> UInt64 {
     guard willEncode == nil else { return try reference(to: object) }
     // A Foundation value is never numbered by identity, so a number found is an instance's.
-    if let uid = objectNumbers[ObjectIdentifier(object)] { return uid }
+    if let uid = objectNumbers.number(of: ObjectIdentifier(object)) { return uid }
     let type = archivedType(of: type(of: object))
     guard !type.isFoundationValue else { return try reference(to: object) }
     return try nested { try writeInstance(object, as: type) }
@@ -406,7 +406,7 @@ public final class KeyedArchiver {
 
   /// A class instance: once per identity.
   func reference(toInstance object: AnyObject) throws -> UInt64 {
-    if let uid = objectNumbers[ObjectIdentifier(object)] { return uid }
+    if let uid = objectNumbers.number(of: ObjectIdentifier(object)) { return uid }
     return try writeInstance(object, as: archivedType(of: type(of: object)))
   }
 
@@ -416,7 +416,7 @@ public final class KeyedArchiver {
       throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type.type): the class is not registered in the archive's class registry")
     }
     let uid = append("$null")
-    objectNumbers[ObjectIdentifier(object)] = uid
+    objectNumbers.record(ObjectIdentifier(object), number: uid)
     retained.append(object)
     try writeObject(at: uid, as: registration.archivedClass, chain: registration.chain, version: registration.version) {
       try registration.encode(object, coder)

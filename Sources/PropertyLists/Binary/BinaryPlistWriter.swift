@@ -54,6 +54,8 @@ enum BinaryPlistWriter {
     var firstFalse: Int?
     /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
     var payloadEstimate = 0
+    /// What ``touchScalars(_:from:)`` read (kept only so that the reads are made: see `emit`).
+    var touched: Int32 = 0
 
     /// Appends `value` (and its children) and returns the object number references should use.
     @discardableResult
@@ -65,7 +67,10 @@ enum BinaryPlistWriter {
         objects.append(.array(first: 0, count: 0))
         let mark = pending.count
         // By index: the subscript lends each element, where iterating would copy (retain) it.
-        for index in elements.indices { pending.append(try flatten(elements[index], depth: depth + 1)) }
+        for index in elements.indices {
+          if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index) }
+          pending.append(try flatten(elements[index], depth: depth + 1))
+        }
         let first = references.count
         references.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
@@ -112,6 +117,33 @@ enum BinaryPlistWriter {
       }
     }
 
+    /// How many array elements ``touchScalars(_:from:)`` reads ahead.
+    static var touchRun: Int { 16 }
+
+    /// Reads the uniquing table's slots for the scalars among `elements[start...]` (the next
+    /// ``touchRun``) and those directly inside the dictionaries among them (a keyed archive's
+    /// `$objects`: strings, and objects holding numbers), before they are flattened one by one:
+    /// once the table outgrows the caches (about 100,000 scalars), the misses then overlap instead
+    /// of coming one after another. What is read goes to `touched`, so that it is not dropped.
+    mutating func touchScalars(_ elements: [PropertyListValue], from start: Int) {
+      var word: Int32 = 0
+      for index in start..<Swift.min(start + Self.touchRun, elements.count) {
+        switch elements[index] {
+        case .string, .integer, .real, .date, .data: word ^= uniques.touch(elements[index])
+        case .dictionary(let dictionary):
+          let values = dictionary.values
+          for member in values.indices {
+            switch values[member] {
+            case .string, .integer, .real, .date, .data: word ^= uniques.touch(values[member])
+            default: break
+            }
+          }
+        default: break
+        }
+      }
+      touched ^= word
+    }
+
     @inline(__always)
     mutating func flattenScalar(_ value: PropertyListValue) -> Int {
       let candidate = objects.count
@@ -143,7 +175,10 @@ enum BinaryPlistWriter {
 
     func emit() -> ByteOutput {
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
-      var output = ByteOutput(capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize)
+      // `touched` enters the capacity (one byte more or less changes nothing written) so that the
+      // optimizer keeps the reads that made it.
+      var output = ByteOutput(
+        capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize + Int(touched & 1))
       output.append("bplist00")
       var offsets: [Int] = []
       offsets.reserveCapacity(objects.count)

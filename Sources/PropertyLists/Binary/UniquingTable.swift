@@ -50,6 +50,16 @@ struct UniquingTable {
     }
   }
 
+  /// Reads the slot where a lookup of `value` would start, and returns a word of it. Looking up a
+  /// run of values one after another waits for one cache miss after another once the table
+  /// outgrows the caches; reading their first slots together first lets the misses overlap.
+  @inline(__always)
+  func touch(_ value: PropertyListValue) -> Int32 {
+    guard bits > 0 else { return 0 }
+    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
+    return slots[Int(tag >> UInt32(32 - bits))].number
+  }
+
   private mutating func grow() {
     // Up to 2^31 slots: positions come from the 32-bit tag (object numbers are Int32 anyway).
     bits = Swift.max(6, bits + 1)

@@ -4,6 +4,7 @@
 //
 //   archive-bench [--sizes 10000,100000,1000000] [--min-time S] [--warm-up S] [--no-memory] [--source TEXT]
 //   archive-bench --loop stasis|foundation archive|unarchive binary|xml N [--iterations K]   (profilers)
+//   archive-bench --phases binary|xml N [--iterations K]   (Stasis archiving: walk and writer apart)
 //   archive-bench --memory-child stasis|foundation WARM-UP-PATH PATH N                        (internal)
 
 import BenchSupport
@@ -258,6 +259,7 @@ var warmUp = 0.2
 var memory = true
 var source = "the library on disk"
 var loop: (System, Operation, ArchiveFormat, Int)?
+var phases: (ArchiveFormat, Int)?
 var loopIterations = 20
 
 while let argument = arguments.popFirst() {
@@ -273,6 +275,10 @@ while let argument = arguments.popFirst() {
       let format = ArchiveFormat(rawValue: nextValue(argument)), let count = Int(nextValue(argument))
     else { fail("--loop SYSTEM OPERATION FORMAT N") }
     loop = (system, operation, format, count)
+  case "--phases":
+    guard let format = ArchiveFormat(rawValue: nextValue(argument)), let count = Int(nextValue(argument))
+    else { fail("--phases FORMAT N") }
+    phases = (format, count)
   case "--memory-child":
     guard let system = System(rawValue: nextValue(argument)) else { fail("--memory-child SYSTEM …") }
     let warmUpPath = nextValue(argument)
@@ -281,6 +287,11 @@ while let argument = arguments.popFirst() {
     do { try runMemoryChild(system, warmUpPath: warmUpPath, path: path, count: count) } catch { fail("\(error)") }
   default: fail("unknown argument \(argument)")
   }
+}
+
+if let (format, count) = phases {
+  do { try runPhases(format, count: count, iterations: loopIterations) } catch { fail("\(error)") }
+  exit(0)
 }
 
 if let (system, operation, format, count) = loop {
