@@ -22,7 +22,7 @@ extension UIKitNibCompiler {
     if let prompt = element["prompt"] { entries.append(.init("UIPrompt", .object(graph.string(prompt)))) }
     for (key, sides) in [("UILeftBarButtonItems", ["leftBarButtonItem", "leftBarButtonItems"]), ("UIRightBarButtonItems", ["rightBarButtonItem", "rightBarButtonItems"])] {
       var items: [Int] = []
-      for child in element.children where sides.contains(child["key"] ?? "") {
+      for child in element.children where sides.contains(child["key"] ?? child.name) {
         let members = child.name == "barButtonItem" ? [child] : child.children
         for member in members { if let item = try compileObject(member) { items.append(item) } }
       }
