@@ -1,8 +1,8 @@
 import Interface
 
-/// Navigation items, bar button items and tab bar items: the keys UIKit's decoders read
-/// (`UINavigationItem`, `UIBarButtonItem`, `UITabBarItem`). No Apple-compiled sample in the
-/// corpus holds one; their order follows the decoders.
+/// Navigation items, bar button items, tab bar items and date pickers: the keys UIKit's decoders
+/// read (`UINavigationItem`, `UIBarButtonItem`, `UITabBarItem`, `UIDatePicker`). No
+/// Apple-compiled sample in the corpus holds one; their order follows the decoders.
 extension UIKitNibCompiler {
   static let barButtonSystemItems = [
     "done": 0, "cancel": 1, "edit": 2, "save": 3, "add": 4, "flexibleSpace": 5, "fixedSpace": 6, "compose": 7, "reply": 8,
@@ -22,7 +22,7 @@ extension UIKitNibCompiler {
     if let prompt = element["prompt"] { entries.append(.init("UIPrompt", .object(graph.string(prompt)))) }
     for (key, sides) in [("UILeftBarButtonItems", ["leftBarButtonItem", "leftBarButtonItems"]), ("UIRightBarButtonItems", ["rightBarButtonItem", "rightBarButtonItems"])] {
       var items: [Int] = []
-      for child in element.children where sides.contains(child["key"] ?? "") {
+      for child in element.children where sides.contains(child["key"] ?? child.name) {
         let members = child.name == "barButtonItem" ? [child] : child.children
         for member in members { if let item = try compileObject(member) { items.append(item) } }
       }
@@ -66,6 +66,21 @@ extension UIKitNibCompiler {
     }
     if let tag = element.wholeNumber("tag"), tag != 0 { entries.append(.init("UITag", NibGraph.integer(tag))) }
     if !element.flag("enabled", default: true) { entries.append(.init("UIEnabled", .bool(false))) }
+    return entries
+  }
+
+  static let datePickerModes = ["time": 0, "date": 1, "dateAndTime": 2, "countDownTimer": 3]
+
+  /// `UIDatePicker`: its mode, date, range and minute interval as UIKit's decoder reads them
+  /// (`NSDate`s of `NS.time`, seconds since 2001; no Apple-compiled sample in the corpus).
+  mutating func datePickerEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+    var entries = controlEntries(element)
+    entries.append(.init("UIDatePickerMode", NibGraph.integer(element["datePickerMode"].flatMap { Self.datePickerModes[$0] } ?? 2)))
+    for (key, name) in [("date", "UIDate"), ("minimumDate", "UIMinimumDate"), ("maximumDate", "UIMaximumDate")] {
+      guard let date = element.child("date", key: key), let seconds = date.double("timeIntervalSinceReferenceDate") else { continue }
+      entries.append(.init(name, .object(graph.add("NSDate", [.init("NS.time", .float64(seconds))]))))
+    }
+    if let interval = element.wholeNumber("minuteInterval"), interval != 1 { entries.append(.init("UIMinuteInterval", NibGraph.integer(interval))) }
     return entries
   }
 }

@@ -28,6 +28,7 @@ extension UIKitNibCompiler {
     case "navigationItem": return try navigationItemEntries(element)
     case "barButtonItem": return try barButtonItemEntries(element)
     case "tabBarItem": return tabBarItemEntries(element)
+    case "datePicker": return datePickerEntries(element)
     default: return []
     }
   }

@@ -40,7 +40,7 @@ extension UIKitNibCompiler {
       entries.append(.init("UIScrollViewContentInsetAdjustmentBehavior", NibGraph.integer(behavior)))
     }
     switch element.name {
-    case "tableView": entries += tableViewEntries(element)
+    case "tableView": entries += try tableViewEntries(element)
     case "collectionView": entries += try collectionViewEntries(element)
     case "textView": entries += textViewEntries(element)
     default: break
@@ -49,7 +49,7 @@ extension UIKitNibCompiler {
     return entries
   }
 
-  mutating func tableViewEntries(_ element: InterfaceDocument.Element) -> [NibGraph.Entry] {
+  mutating func tableViewEntries(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
     var entries: [NibGraph.Entry] = []
     if element["style"] == "grouped" { entries.append(.init("UIStyle", NibGraph.integer(1))) }
     let separator = element["separatorStyle"].flatMap { Self.separatorStyles[$0] } ?? 1
@@ -78,6 +78,12 @@ extension UIKitNibCompiler {
     }
     if options.xcode < 800 { entries.append(.init("UIShowsSelectionImmediatelyOnTouchBegin", .bool(true))) }
     if options.xcode < 800, let separatorColor { entries.append(separatorColor) }
+    // Header and footer views: the keys UIKit's decoder reads (no Apple-compiled sample).
+    for (key, name) in [("tableHeaderView", "UITableHeaderView"), ("tableFooterView", "UITableFooterView")] {
+      if let child = element.children.first(where: { $0["key"] == key }), let view = try compileObject(child) {
+        entries.append(.init(name, .object(view)))
+      }
+    }
     return entries
   }
 

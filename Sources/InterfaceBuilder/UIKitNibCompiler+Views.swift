@@ -93,6 +93,13 @@ extension UIKitNibCompiler {
     for child in element.child("subviews")?.children ?? [] {
       if let view = try compileObject(child) { subviews.append(view) }
     }
+    // A static table's cells (`dataMode="static"`): no Apple-compiled sample shows how ibtool
+    // archives them; they are compiled as the table's subviews, so that their outlets connect.
+    for section in element.child("sections")?.children ?? [] where section.name == "tableViewSection" {
+      for cell in section.child("cells")?.children ?? [] {
+        if let view = try compileObject(cell) { subviews.append(view) }
+      }
+    }
     superviews.removeLast()
     if !subviews.isEmpty { base["UISubviews"] = .object(graph.collection("NSMutableArray", subviews)) }
     // A stack view draws nothing: its background colour is not archived.

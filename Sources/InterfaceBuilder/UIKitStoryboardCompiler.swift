@@ -95,10 +95,14 @@ extension UIKitStoryboardCompiler {
     var identifiers: [String: String] = [:]
     /// Every controller of the document by id (relationship segues embed them).
     var controllers: [String: InterfaceDocument.Element] = [:]
+    /// Every id of the document: a connection to another scene's object (which Interface Builder
+    /// does not make; an edited document) is left out, as UIKit could not make it.
+    var allIDs: Set<String> = []
 
     init(document: InterfaceDocument, options: UIKitNibCompiler.Options) throws(InterfaceBuilderError) {
       self.document = document
       self.options = options
+      Self.collectIDs(document.root, into: &allIDs)
       for scene in document.scenes {
         let members = scene.child("objects")?.children ?? []
         guard let controller = members.first(where: { $0["sceneMemberID"] == "viewController" }), let id = controller["id"] else {
@@ -194,7 +198,7 @@ extension UIKitStoryboardCompiler {
         compiler.upstreamIDs.insert(id)
         upstreamProxies.append(proxy)
       }
-      compiler.foreignIDs = plan.sceneIDs.subtracting(compiler.objectsByID.keys)
+      compiler.foreignIDs = plan.sceneIDs.subtracting(compiler.objectsByID.keys).union(allIDs.subtracting(plan.sceneIDs).subtracting(plan.viewIDs))
       guard let viewObject = try compiler.compileObject(view) else { throw compiler.invalid(view, "a controller's view that is no view") }
       compiler.topLevel = [viewObject, owner, firstResponder] + upstreamProxies
       compiler.objects.insert(contentsOf: [owner, firstResponder] + upstreamProxies, at: 1)
@@ -217,7 +221,7 @@ extension UIKitStoryboardCompiler {
     /// scene's other objects, File's Owner, First Responder and the storyboard placeholder.
     func sceneNib(_ plan: ScenePlan) throws(InterfaceBuilderError) -> NibGraph {
       var compiler = UIKitNibCompiler(document: document, options: options)
-      compiler.foreignIDs = plan.viewIDs
+      compiler.foreignIDs = plan.viewIDs.union(allIDs.subtracting(plan.sceneIDs))
       let owner = compiler.proxy("IBFilesOwner")
       var keepAlive: [Int] = []
       var placeholders = [owner]

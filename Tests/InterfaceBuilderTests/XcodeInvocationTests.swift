@@ -56,11 +56,12 @@ struct XcodeInvocationTests {
     #expect(outcome.stdoutText.contains("--auto-activate-custom-fonts: accepted"), "\(outcome.stdoutText)")
     let compiled = try CompiledStoryboard(contentsOf: folder.file("build/Base.lproj/LaunchScreen.storyboardc"))
     guard case .dictionary(let info) = compiled.info else { Issue.record("Info.plist is not a dictionary"); return }
-    #expect(info["UIStoryboardDesignatedEntryPointIdentifier"] == .string("UIViewController-6Jo-ul-ctf"))
-    #expect(compiled.nibs.count == 4)
+    // Apple's encoding: a scene nib per controller (named after its UIKit class), a nib per view.
+    #expect(info["UIStoryboardDesignatedEntryPointIdentifier"] == .string("UITabBarController-6Jo-ul-ctf"))
+    #expect(compiled.nibs.count == 6)
     // What --compilation-directory wrote is what --compile to the same name writes.
     let plain = try IBToolTests.run(
-      ["--stasis-runtime", "--compile", "Plain.storyboardc", "src/Base.lproj/LaunchScreen.storyboard"], in: folder)
+      ["--module", "Kraftstoff", "--minimum-deployment-target", "13.0", "--compile", "Plain.storyboardc", "src/Base.lproj/LaunchScreen.storyboard"], in: folder)
     #expect(plain.status == 0, "\(plain.stdoutText)")
     #expect(try Self.tree(folder.file("Plain.storyboardc")) == Self.tree(folder.file("build/Base.lproj/LaunchScreen.storyboardc")))
     // The partial Info.plist: an XML dictionary; this document uses no custom font, so it is empty.
