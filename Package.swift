@@ -57,8 +57,8 @@ let package = Package(
     .target(
       name: "InterfaceBuilder", dependencies: ["StasisSystem", "PropertyLists", "Interface", "CLibXML2"],
       path: "Sources/InterfaceBuilder",
-      // ColorProfiles/: the .icc files ColorProfiles+Bytes.swift holds as bytes, and their README.
-      exclude: ["ColorProfiles"]),
+      // AppKit/ColorProfiles/: the .icc files ColorProfiles+Bytes.swift holds as bytes, and their README.
+      exclude: ["AppKit/ColorProfiles"]),
     .target(
       name: "InterfaceObjects", dependencies: ["StasisSystem", "ObjectModel", "Interface", "Bundles"],
       path: "Sources/InterfaceObjects"),

@@ -5,7 +5,7 @@ import InterfaceBuilder
 import Testing
 import TestSupport
 
-/// The two ICC profiles the module ships (Sources/InterfaceBuilder/ColorProfiles, extracted from
+/// The two ICC profiles the module ships (Sources/InterfaceBuilder/AppKit/ColorProfiles, extracted from
 /// corpus nib/ibtool_pairs/correct/test6_whitecolor.nib): found in tests and by the built
 /// `ibtool`, byte for byte the profiles of every Apple-compiled nib of the corpus, used by default.
 @Suite struct ColorProfileTests {
@@ -17,7 +17,7 @@ import TestSupport
 
   /// The bytes in the code are the `.icc` files beside them (their documented source).
   @Test func theBytesInTheCodeAreTheProfileFiles() throws {
-    let folder = Corpus.repositoryRoot.appendingPathComponent("Sources/InterfaceBuilder/ColorProfiles")
+    let folder = Corpus.repositoryRoot.appendingPathComponent("Sources/InterfaceBuilder/AppKit/ColorProfiles")
     let shipped = try #require(ColorProfiles.shipped)
     #expect([UInt8](try Data(contentsOf: folder.appendingPathComponent("GenericGrayGamma2.2.icc"))) == shipped.genericGray)
     #expect([UInt8](try Data(contentsOf: folder.appendingPathComponent("sRGB.icc"))) == shipped.sRGB)

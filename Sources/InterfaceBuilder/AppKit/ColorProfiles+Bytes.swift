@@ -1,5 +1,5 @@
 // The two ICC profiles Apple's ibtool embeds in catalog and calibrated colours (NSICC), as bytes:
-// Sources/InterfaceBuilder/ColorProfiles/*.icc (extracted from an Apple-compiled nib of the test
+// Sources/InterfaceBuilder/AppKit/ColorProfiles/*.icc (extracted from an Apple-compiled nib of the test
 // corpus; ColorProfiles/README.md says which and why). Kept in the source, not as a SwiftPM
 // resource, so an installed ibtool carries them and the module needs no resource bundle (whose
 // generated accessor would import Foundation beside libxml2's ICU headers). ColorProfileTests
