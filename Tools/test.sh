@@ -4,8 +4,9 @@
 #   Tools/test.sh
 #
 # 1. installs what the tests need on a fresh machine (Tools/install-test-prerequisites.sh);
-#    checks that no code outside StasisSystem reaches the operating system directly
-#    (Tools/check-layering.sh);
+#    checks that no code outside StasisSystem reaches the operating system directly: files
+#    (Tools/check-layering.sh), the clock, signals, the terminal and the process environment
+#    (Tools/check-layering-runtime.sh);
 # 2. builds every target and test once, and fails on any compiler warning in that build;
 # 3. runs the tests from that build (`swift test --skip-build`, under Tools/time-limit.sh);
 # 4. builds the DocC documentation of every library target and fails on any warning;
@@ -30,15 +31,17 @@ fi
 
 # 1b. The layering: the operating system only through StasisSystem (a few seconds, no build).
 t=$(date +%s)
-layering_log="$(mktemp "${TMPDIR:-/tmp}/stasis-layering-log.XXXXXX")"
-if ! Tools/check-layering.sh > "$layering_log" 2>&1; then
-  cat "$layering_log" >&2
+for check in Tools/check-layering.sh Tools/check-layering-runtime.sh; do
+  layering_log="$(mktemp "${TMPDIR:-/tmp}/stasis-layering-log.XXXXXX")"
+  if ! "$check" > "$layering_log" 2>&1; then
+    cat "$layering_log" >&2
+    rm -f "$layering_log"
+    echo "test.sh: FAILED: direct operating-system calls outside StasisSystem ($check)" >&2
+    exit 1
+  fi
+  tail -1 "$layering_log"
   rm -f "$layering_log"
-  echo "test.sh: FAILED: direct operating-system calls outside StasisSystem (Tools/check-layering.sh)" >&2
-  exit 1
-fi
-tail -1 "$layering_log"
-rm -f "$layering_log"
+done
 mark layering "$t"
 
 build_log="$(mktemp "${TMPDIR:-/tmp}/stasis-build-log.XXXXXX")"

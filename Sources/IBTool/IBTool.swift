@@ -124,7 +124,11 @@ public struct IBTool {
       guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
         throw IBToolError(path: nil, detail: "--minimum-deployment-target \(version): not a version number")
       }
-      report.notices.append("--minimum-deployment-target \(version): the compiled nib is the same for every macOS version Stasis compiles for")
+      // Only a macOS document's nib ignores the target: an iOS one's defaults and nib folder
+      // split follow it (UIKitNibCompiler+Defaults).
+      if options.targetDevice == ["mac"] {
+        report.notices.append("--minimum-deployment-target \(version): the compiled nib is the same for every macOS version Stasis compiles for")
+      }
     }
     if let flatten = options.flatten {
       guard flatten == "YES" || flatten == "NO" else { throw IBToolError(path: nil, detail: "--flatten \(flatten): YES or NO") }

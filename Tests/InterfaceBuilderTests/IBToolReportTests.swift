@@ -74,11 +74,12 @@ struct IBToolReportTests {
     #expect(bad.status == 1)
     let errors = try #require(try Self.plist(bad)["com.apple.ibtool.errors"] as? [[String: String]])
     #expect(errors.first?["description"]?.hasPrefix("--target-device toaster: not a device") == true)
-    let noted = try Self.run(["--minimum-deployment-target", "14.0", "--compile", "Colors.nib", "Colors.xib"], in: folder)
+    let noted = try Self.run(["--minimum-deployment-target", "14.0", "--target-device", "mac", "--compile", "Colors.nib", "Colors.xib"], in: folder)
     let report = try Self.plist(noted)
     #expect((report["com.apple.ibtool.notices"] as? [[String: String]])?.first?["description"]?.hasPrefix("--minimum-deployment-target 14.0") == true)
     #expect(report["com.apple.ibtool.document.warnings"] != nil, "no category flagged: every category with something in it")
-    let warningsOnly = try Self.plist(try Self.run(["--warnings", "--minimum-deployment-target", "14.0", "--compile", "Colors.nib", "Colors.xib"], in: folder))
+    let warningsOnly = try Self.plist(
+      try Self.run(["--warnings", "--minimum-deployment-target", "14.0", "--target-device", "mac", "--compile", "Colors.nib", "Colors.xib"], in: folder))
     #expect(warningsOnly["com.apple.ibtool.notices"] == nil)
   }
 
