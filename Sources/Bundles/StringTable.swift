@@ -46,6 +46,7 @@ public struct StringTable: Sendable {
   ///   - device: the device name for `NSStringDeviceSpecificRuleType`.
   ///   - stringsWin: let `.strings` entries win over `.stringsdict` ones (CF does so when the
   ///     `.strings` file comes from a more preferred localization than the `.stringsdict`).
+  ///   - environment: whose file system the tables are read from.
   /// - Throws: `BundleError.Code.invalidTable` naming the file, with the property-list error.
   public static func load(
     stringsPath: String?, stringsdictPath: String?, language: String? = nil, device: String = "linux",

@@ -53,7 +53,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
     /// After the budget, expiration handlers run; tasks still not ended this much later end the app.
     public var expirationGrace: Double
     /// Where watchdog reports go (the container's `Library/Logs`, see
-    /// ``init(container:backgroundCallbackLimit:backgroundTimeBudget:)``); none when `nil`.
+    /// ``init(container:backgroundCallbackLimit:backgroundTimeBudget:environment:)``); none when `nil`.
     public var logsFolder: String?
     /// Ends the process (`exit`); tests replace it.
     @_spi(Testing) public var terminateProcess: @Sendable (Int32) -> Void

@@ -34,7 +34,7 @@ open class LifecycleHost: @unchecked Sendable {
     signals.block(handledSignals)
   }
 
-  /// The signals ``run(options:)`` handles: `SIGTERM`, `SIGHUP`, `SIGINT` (subclasses add theirs).
+  /// The signals `run(options:)` handles: `SIGTERM`, `SIGHUP`, `SIGINT` (subclasses add theirs).
   /// They are blocked from the host's creation on, in the creating thread and the threads it
   /// starts later, so that one sent while the app launches stays pending (see
   /// ``handle(_:_:)``) rather than ending the process by its default action.
@@ -92,7 +92,7 @@ open class LifecycleHost: @unchecked Sendable {
   }
 
   /// Arms the host's signal handlers (and, for a terminal host, the terminal) and launches the
-  /// app: everything ``run(options:)`` does before it runs the main loop. Tests call it with
+  /// app: everything `run(options:)` does before it runs the main loop. Tests call it with
   /// scripted signals and terminal, then deliver events in-process.
   open func start(options: LaunchOptions) throws(LifecycleError) {
     lifecycle.backgroundWorkDidFinish = { [weak self] in self?.suspendIfIdle() }
@@ -147,7 +147,7 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   /// Whether the terminal reports mouse clicks: xterm's button reporting (`ESC[?1000h`) with SGR
   /// coordinates (`ESC[?1006h`), so that a press comes as `ESC [ < button ; column ; row M` and a
   /// release with a final `m`. Turned off whenever the terminal is restored (Ctrl-Z, quitting,
-  /// ending) and on again on resuming. Set it before ``run(options:)``.
+  /// ending) and on again on resuming. Set it before `run(options:)`.
   public var reportsMouse = false
   /// How long an escape at the end of the input waits for the rest of its sequence, in seconds.
   public var escapeDelay = 0.05

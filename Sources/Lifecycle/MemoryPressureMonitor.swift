@@ -1,7 +1,7 @@
 internal import Synchronization
 public import StasisSystem
 
-/// Where low-memory signals come from (the environment's ``StasisSystem/MemoryPressurePort``:
+/// Where low-memory signals come from (the environment's `MemoryPressurePort`:
 /// the kernel's sources on Linux, best first).
 public typealias MemoryPressureSource = StasisSystem.MemoryPressureSource
 
