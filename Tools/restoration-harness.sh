@@ -7,6 +7,10 @@
 #
 #   Tools/restoration-harness.sh [LAUNCHES] [SEED]
 set -euo pipefail
+case "${1:-}" in
+  -h | --help) sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+  "" | *[!0-9]*) [[ -z "${1:-}" ]] || { echo "restoration-harness.sh: LAUNCHES must be a number, not '$1' (see --help)" >&2; exit 64; } ;;
+esac
 cd "$(dirname "$0")/.."
 launches="${1:-500}"
 seed="${2:-18}"
