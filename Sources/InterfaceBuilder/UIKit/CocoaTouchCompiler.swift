@@ -143,22 +143,10 @@ public struct CocoaTouchCompiler {
 
   // MARK: - Objects
 
-  static let classNames: [String: String] = [
-    "view": "UIView", "label": "UILabel", "button": "UIButton", "textField": "UITextField", "textView": "UITextView",
-    "imageView": "UIImageView", "switch": "UISwitch", "slider": "UISlider", "stepper": "UIStepper",
-    "segmentedControl": "UISegmentedControl", "tableView": "UITableView", "tableViewCell": "UITableViewCell",
-    "tableViewCellContentView": "UITableViewCellContentView", "collectionView": "UICollectionView",
-    "collectionViewCell": "UICollectionViewCell", "collectionViewCellContentView": "UIView",
-    "collectionReusableView": "UICollectionReusableView", "scrollView": "UIScrollView", "stackView": "UIStackView",
-    "activityIndicatorView": "UIActivityIndicatorView", "visualEffectView": "UIVisualEffectView", "navigationBar": "UINavigationBar",
-    "tabBar": "UITabBar", "toolbar": "UIToolbar", "searchBar": "UISearchBar", "pickerView": "UIPickerView",
-    "datePicker": "UIDatePicker", "progressView": "UIProgressView", "pageControl": "UIPageControl", "window": "UIWindow",
-    "viewController": "UIViewController", "tableViewController": "UITableViewController",
-    "collectionViewController": "UICollectionViewController", "navigationController": "UINavigationController",
-    "tabBarController": "UITabBarController", "pageViewController": "UIPageViewController",
-    "splitViewController": "UISplitViewController", "navigationItem": "UINavigationItem", "barButtonItem": "UIBarButtonItem",
-    "tabBarItem": "UITabBarItem", "customObject": "NSObject", "containerView": "UIView",
-  ]
+  static let classNames: [String: String] = UIKitElementClasses.shared.merging([
+    "pageViewController": "UIPageViewController", "splitViewController": "UISplitViewController",
+  ]) { shared, _ in shared }
+
 
   static let controllerElements: Set<String> = [
     "viewController", "tableViewController", "collectionViewController", "navigationController", "tabBarController",

@@ -2,26 +2,17 @@ import Interface
 
 /// Views: UIView's keys in the order UIKit's encoder writes them, then each class's own.
 extension UIKitNibCompiler {
-  static let classNames: [String: String] = [
-    "view": "UIView", "label": "UILabel", "button": "UIButton", "textField": "UITextField", "textView": "UITextView",
-    "imageView": "UIImageView", "switch": "UISwitch", "slider": "UISlider", "stepper": "UIStepper",
-    "segmentedControl": "UISegmentedControl", "tableView": "UITableView", "tableViewCell": "UITableViewCell",
-    "tableViewCellContentView": "UITableViewCellContentView", "collectionView": "UICollectionView",
-    "collectionViewCell": "UICollectionViewCell", "collectionViewCellContentView": "UIView",
-    "collectionReusableView": "UICollectionReusableView", "scrollView": "UIScrollView", "stackView": "UIStackView",
-    "activityIndicatorView": "UIActivityIndicatorView", "visualEffectView": "UIVisualEffectView", "navigationBar": "UINavigationBar",
-    "tabBar": "UITabBar", "toolbar": "UIToolbar", "searchBar": "UISearchBar", "pickerView": "UIPickerView",
-    "datePicker": "UIDatePicker", "progressView": "UIProgressView", "pageControl": "UIPageControl", "window": "UIWindow",
-    "mapView": "MKMapView", "webView": "UIWebView", "wkWebView": "WKWebView", "glkView": "GLKView", "containerView": "UIView",
-    "viewController": "UIViewController", "tableViewController": "UITableViewController",
-    "collectionViewController": "UICollectionViewController", "navigationController": "UINavigationController",
-    "tabBarController": "UITabBarController", "navigationItem": "UINavigationItem", "barButtonItem": "UIBarButtonItem",
-    "tabBarItem": "UITabBarItem", "customObject": "NSObject", "tapGestureRecognizer": "UITapGestureRecognizer",
-    "panGestureRecognizer": "UIPanGestureRecognizer", "pinchGestureRecognizer": "UIPinchGestureRecognizer",
-    "swipeGestureRecognizer": "UISwipeGestureRecognizer", "rotationGestureRecognizer": "UIRotationGestureRecognizer",
-    "pongPressGestureRecognizer": "UILongPressGestureRecognizer", "longPressGestureRecognizer": "UILongPressGestureRecognizer",
-    "screenEdgePanGestureRecognizer": "UIScreenEdgePanGestureRecognizer", "collectionViewFlowLayout": "UICollectionViewFlowLayout",
-  ]
+  static let classNames: [String: String] = UIKitElementClasses.shared.merging([
+    "mapView": "MKMapView", "webView": "UIWebView", "wkWebView": "WKWebView", "glkView": "GLKView",
+    "tapGestureRecognizer": "UITapGestureRecognizer", "panGestureRecognizer": "UIPanGestureRecognizer",
+    "pinchGestureRecognizer": "UIPinchGestureRecognizer", "swipeGestureRecognizer": "UISwipeGestureRecognizer",
+    "rotationGestureRecognizer": "UIRotationGestureRecognizer",
+    "pongPressGestureRecognizer": "UILongPressGestureRecognizer",
+    "longPressGestureRecognizer": "UILongPressGestureRecognizer",
+    "screenEdgePanGestureRecognizer": "UIScreenEdgePanGestureRecognizer",
+    "collectionViewFlowLayout": "UICollectionViewFlowLayout",
+  ]) { shared, _ in shared }
+
 
   /// The class of an object element: known ones by table, others that look like objects (an id
   /// and a frame) as `UI` + the element's name.
