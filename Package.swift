@@ -175,6 +175,11 @@ let package = Package(
       ],
       path: "Tests/NibLoadingTests",
       exclude: ["Oracles"]),
+    // The headless classes alone: decoding Apple's compiled nibs, view trees, reference cycles, the registry.
+    .testTarget(
+      name: "InterfaceObjectsTests",
+      dependencies: ["InterfaceObjects", "Interface", "ObjectModel", "TestSupport"],
+      path: "Tests/InterfaceObjectsTests"),
     .testTarget(
       name: "LifecycleTests",
       dependencies: [

@@ -100,3 +100,18 @@ public enum RestorableStateKey {
   /// The date a date picker shows (Stasis's: UIKit's picker keeps none of its own).
   public static let date = "kDateKey"
 }
+
+/// A point kept as `[x, y]` in a restoration coder, or `nil` when the value is not one.
+func restoredPoint(_ value: Any?) -> CGPoint? {
+  guard let pair = value as? [Any], pair.count == 2 else { return nil }
+  func number(_ value: Any) -> Double? {
+    switch value {
+    case let value as Double: value
+    case let value as Int: Double(value)
+    case let value as Float: Double(value)
+    default: nil
+    }
+  }
+  guard let x = number(pair[0]), let y = number(pair[1]), x.isFinite, y.isFinite else { return nil }
+  return CGPoint(x: x, y: y)
+}

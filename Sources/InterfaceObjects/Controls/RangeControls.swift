@@ -1,0 +1,47 @@
+public import ObjectModel
+
+/// A control with a value in a range: `UISlider`/`NSSlider` (``Slider``) and
+/// `UIStepper`/`NSStepper` (``Stepper``).
+open class RangeControl: Control {
+  private var own = (value: 0.0, minimum: 0.0, maximum: 1.0, step: 1.0)
+  public required init() { super.init() }
+  private var valueCell: ValueCell? { cell as? ValueCell }
+  /// `value` / `doubleValue`.
+  public var value: Double {
+    get { valueCell?.doubleValue ?? own.value }
+    set { if let valueCell { valueCell.doubleValue = newValue } else { own.value = newValue } }
+  }
+  /// `minimumValue` / `minValue`.
+  public var minimumValue: Double { valueCell?.minValue ?? own.minimum }
+  /// `maximumValue` / `maxValue`.
+  public var maximumValue: Double { valueCell?.maxValue ?? own.maximum }
+  /// `stepValue` / `increment`.
+  public var stepValue: Double { valueCell?.increment ?? own.step }
+
+  public static let rangeControlKeys = KeyTable(for: RangeControl.self, inheriting: controlKeys) {
+    $0.key("value", \.value)
+    $0.key("doubleValue", \.value)
+    $0.readOnlyKey("minimumValue", \.minimumValue)
+    $0.readOnlyKey("maximumValue", \.maximumValue)
+  }
+  open override class var keyTable: KeyTable { rangeControlKeys }
+
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    guard coder.isUIKit else { return }
+    own.value = coder.decodeDouble(forKey: "UIValue") ?? own.value
+    own.minimum = coder.decodeDouble(forKey: "UIMinValue") ?? coder.decodeDouble(forKey: "UIMinimumValue") ?? own.minimum
+    own.maximum = coder.decodeDouble(forKey: "UIMaxValue") ?? coder.decodeDouble(forKey: "UIMaximumValue") ?? own.maximum
+    own.step = coder.decodeDouble(forKey: "UIStepValue") ?? own.step
+  }
+}
+
+/// `UISlider` / `NSSlider`.
+open class Slider: RangeControl {
+  public required init() { super.init() }
+}
+
+/// `UIStepper` / `NSStepper`.
+open class Stepper: RangeControl {
+  public required init() { super.init() }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+/// A scroll view (`UIScrollView` / `NSScrollView`): on macOS a clip view holding the document
+/// view, and the scrollers.
+open class ScrollView: View {
+  /// Its strong references for cycle breaking (see ``NibReferences``).
+  open override func collectStrongReferences(into references: inout NibReferences) {
+    super.collectStrongReferences(into: &references)
+    references.cuttable(contentView) { { [weak self] in self?.contentView = nil } }
+  }
+  /// `contentView` (`NSContentView`, a ``ClipView``).
+  public var contentView: ClipView?
+  /// `documentView`: what scrolls.
+  public var documentView: View? { contentView?.documentView }
+  public var hasVerticalScroller = false
+  public var hasHorizontalScroller = false
+  /// `contentOffset`: how far the content is scrolled.
+  public var contentOffset = CGPoint.zero
+  public required init() { super.init() }
+
+  /// Keeps the content offset (UIKit restores a scroll view's position).
+  open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode([Double(contentOffset.x), Double(contentOffset.y)], forKey: RestorableStateKey.contentOffset)
+  }
+
+  open override func decodeRestorableState(with coder: any RestorableStateDecoder) {
+    super.decodeRestorableState(with: coder)
+    if let offset = restoredPoint(coder.decodeObject(forKey: RestorableStateKey.contentOffset)) { contentOffset = offset }
+  }
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    contentView = try coder.decodeObject(forKey: "NSContentView", as: ClipView.self)
+    hasVerticalScroller = try coder.decodeReference(forKey: "NSVScroller") != nil
+    hasHorizontalScroller = try coder.decodeReference(forKey: "NSHScroller") != nil
+  }
+}
+
+/// `NSClipView`: the visible part of a scroll view's document.
+open class ClipView: View {
+  /// `documentView`, weak: the clip view's subviews own it.
+  public weak var documentView: View?
+  public var drawsBackground = true
+  public required init() { super.init() }
+  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try super.decode(from: coder)
+    documentView = try coder.decodeObject(forKey: "NSDocView", as: View.self)
+  }
+}
