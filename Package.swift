@@ -171,7 +171,7 @@ let package = Package(
       name: "NibLoadingTests",
       dependencies: [
         "NibLoading", "InterfaceObjects", "Interface", "InterfaceBuilder", "ObjectModel", "Bundles", "PropertyLists",
-        "StasisSystem", "TestSupport",
+        "StasisSystem", "StasisSystemTesting", "TestSupport",
       ],
       path: "Tests/NibLoadingTests",
       exclude: ["Oracles"]),
@@ -223,7 +223,7 @@ let package = Package(
       path: "Tests/StasisSystemTests"),
     .testTarget(
       name: "SandboxTests",
-      dependencies: ["Sandbox", "StasisSystem", "TestSupport", "stasis-crash-writer"],
+      dependencies: ["Sandbox", "StasisSystem", "StasisSystemTesting", "TestSupport", "stasis-crash-writer"],
       path: "Tests/SandboxTests"),
     .testTarget(
       name: "DefaultsTests",

@@ -121,14 +121,19 @@ final class Watchdog: @unchecked Sendable {
     state.withLock { state in state.tasks.keys.sorted().compactMap { state.tasks[$0]?.name } }
   }
 
-  /// Writes the report (when there is a logs folder) and ends the process.
+  /// Writes the report to standard error and (when there is a logs folder) to a file, both
+  /// through the configuration's environment, and ends the process.
   private func end(because reason: String) {
-    let text = "Stasis watchdog: \(reason)\nprocess \(getpid()), ended with status \(ApplicationLifecycle.watchdogExitStatus)\n"
-    FileHandle.standardError.write(Data(text.utf8))
+    let environment = configuration.environment
+    let process = environment.process.id
+    let text = "Stasis watchdog: \(reason)\nprocess \(process), ended with status \(ApplicationLifecycle.watchdogExitStatus)\n"
+    // A lost line on a closed standard error must not stop the process from being ended.
+    try? environment.standardStreams.writeError(Array(text.utf8))
     if let folder = configuration.logsFolder {
-      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let path = folder + "/watchdog-\(getpid())-\(now()).log"
-      if (try? AtomicFile.write(Data(text.utf8), toFile: path)) != nil { reports.withLock { $0.append(path) } }
+      let fileSystem = environment.fileSystem
+      try? fileSystem.makeFolders(folder, permissions: 0o755)
+      let path = folder + "/watchdog-\(process)-\(now()).log"
+      if (try? fileSystem.write(Data(text.utf8), toFile: path)) != nil { reports.withLock { $0.append(path) } }
     }
     configuration.terminateProcess(ApplicationLifecycle.watchdogExitStatus)
   }

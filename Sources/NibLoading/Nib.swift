@@ -2,6 +2,7 @@ public import Bundles
 public import Interface
 public import InterfaceObjects
 public import ObjectModel
+public import StasisSystem
 internal import InterfaceBuilder
 internal import PropertyLists
 internal import FoundationEssentials
@@ -126,9 +127,14 @@ public final class Nib: Sendable {
   /// ``LoadedNib/warnings``; a strict load (``Options/isStrict``) of such a nib refuses it with
   /// the compiler's error for the first. Malformed and invalid documents are refused either way.
   ///
+  /// The file (or folder) is read through `environment`'s file system.
+  ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error (file,
   ///   line or byte position).
-  public convenience init(contentsOf path: String, bundle: Bundles.Bundle? = nil, cache: NibCache? = nil, lenient: Bool = false) throws(NibLoadingError) {
+  public convenience init(
+    contentsOf path: String, bundle: Bundles.Bundle? = nil, cache: NibCache? = nil, lenient: Bool = false,
+    environment: HostEnvironment = .current
+  ) throws(NibLoadingError) {
     if let graph = cache?.graph(forPath: path) {
       self.init(graph: graph, name: path, bundle: bundle)
       return
@@ -137,7 +143,7 @@ public final class Nib: Sendable {
     var warnings: [CompilerWarning] = []
     do {
       if path.hasSuffix(".xib") {
-        let document = try InterfaceDocument(contentsOfFile: path)
+        let document = try InterfaceDocument(contentsOfFile: path, environment: environment)
         if document.platform == .iOS {
           graph = try CocoaTouchCompiler.compile(document)
         } else if lenient {
@@ -150,7 +156,7 @@ public final class Nib: Sendable {
       } else {
         // A NIBArchive is read straight into its graph (as `CompiledNib(contentsOf:)` then
         // `NibGraph(_:)` would give it, with the same errors, without the tables).
-        switch try CompiledNib.contents(of: path) {
+        switch try CompiledNib.contents(of: path, environment: environment) {
         case .graph(let nibGraph): graph = nibGraph
         case .keyedArchive(let value): graph = try NibGraph(keyedArchive: value, path: path)
         }

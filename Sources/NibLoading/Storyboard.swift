@@ -4,6 +4,7 @@ public import InterfaceObjects
 internal import InterfaceBuilder
 internal import ObjectModel
 public import PropertyLists
+public import StasisSystem
 
 /// A storyboard (`NSStoryboard` / `UIStoryboard`): scenes made on demand from a compiled
 /// `.storyboardc` folder — its `Info.plist` maps identifiers to nibs — or, for tools and tests,
@@ -57,8 +58,13 @@ public final class Storyboard: ViewControllerSource {
   /// know made a view controller of its class — each a warning in ``compileWarnings`` and in the
   /// loaded warnings of its scene's nib. Both leave out a connection across scenes.
   ///
+  /// The document or folder is read through `environment`'s file system.
+  ///
   /// - Throws: `NibLoadingError.Code.unreadable` with the reader's or compiler's error.
-  public init(contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options()) throws(NibLoadingError) {
+  public init(
+    contentsOf path: String, bundle: Bundles.Bundle? = nil, options: Nib.Options = Nib.Options(),
+    environment: HostEnvironment = .current
+  ) throws(NibLoadingError) {
     self.name = path
     self.bundle = bundle
     self.options = options
@@ -69,7 +75,7 @@ public final class Storyboard: ViewControllerSource {
     }
     do {
       if path.hasSuffix(".storyboard") {
-        let document = try InterfaceDocument(contentsOfFile: path)
+        let document = try InterfaceDocument(contentsOfFile: path, environment: environment)
         let compilerOptions = CocoaNibCompiler.Options(omitsColorProfiles: true)
         let compiled =
           switch (document.platform, options.isStrict) {
@@ -84,7 +90,7 @@ public final class Storyboard: ViewControllerSource {
         // not something left out: the nibs load strictly, as a strict xib's does.
         nibWarnings = options.isStrict ? [:] : compiled.warnings
       } else {
-        let compiled = try CompiledStoryboard(contentsOf: path)
+        let compiled = try CompiledStoryboard(contentsOf: path, environment: environment)
         info = compiled.info
         var graphs: [String: NibGraph] = [:]
         for (name, nib) in compiled.nibs {

@@ -1,4 +1,10 @@
-import Glibc
+import StasisSystem
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 extension AppContainer {
   /// The absolute path of `relativePath` inside the container, refusing every path that would
@@ -9,7 +15,8 @@ extension AppContainer {
   /// exists is checked on disk: a symbolic link is followed to its final target, which must be
   /// inside the container; `..` may climb within the container but never above its home.
   /// Components that do not exist yet are taken as written. The result is the physical path,
-  /// with the links inside the container resolved.
+  /// with the links inside the container resolved. The checks go through the container's
+  /// ``fileSystem`` (`lstat` and `realpath(3)` on the real one).
   ///
   /// The check is made when this is called; it cannot stop a process that swaps a folder for a
   /// link afterwards.
@@ -33,8 +40,11 @@ extension AppContainer {
     } else if rest.hasPrefix("/") {
       throw refuse(.escapesContainer, "an absolute path is not inside the container")
     }
-    guard let home = Self.realPath(homePath) else {
-      throw refuse(.fileSystem, "the container's home \(homePath) cannot be resolved: \(String(cString: strerror(errno)))")
+    let home: String
+    do {
+      home = try fileSystem.resolvedPath(homePath)
+    } catch {
+      throw refuse(.fileSystem, "the container's home \(homePath) cannot be resolved: \(error)")
     }
 
     var current = home  // a physical folder inside the container that exists
@@ -55,22 +65,25 @@ extension AppContainer {
         continue
       }
       let candidate = current + "/" + component
-      var status = stat()
-      guard lstat(candidate, &status) == 0 else {
+      let kind: FileKind
+      do {
+        kind = try fileSystem.status(of: candidate, followingLinks: false).kind
+      } catch where error.code == .notFound {
         // Missing from here on (ENOENT), or a file used as a folder (ENOTDIR): taken as written.
-        guard errno == ENOENT || errno == ENOTDIR else {
-          throw refuse(.fileSystem, "cannot inspect \(candidate): \(String(cString: strerror(errno)))")
-        }
         pending.append(component)
         continue
+      } catch {
+        throw refuse(.fileSystem, "cannot inspect \(candidate): \(error)")
       }
-      guard (status.st_mode & S_IFMT) == S_IFLNK else {
+      guard kind == .symbolicLink else {
         current = candidate
         continue
       }
-      guard let target = Self.realPath(candidate) else {
-        let reason = String(cString: strerror(errno))
-        throw refuse(.escapesContainer, "the symbolic link \(candidate) cannot be followed (\(reason)), so where it leads cannot be checked")
+      let target: String
+      do {
+        target = try fileSystem.resolvedPath(candidate)
+      } catch {
+        throw refuse(.escapesContainer, "the symbolic link \(candidate) cannot be followed (\(error)), so where it leads cannot be checked")
       }
       guard Self.isInside(target, home) else {
         throw refuse(.escapesContainer, "the symbolic link \(candidate) leads out of the container, to \(target)")
@@ -80,13 +93,6 @@ extension AppContainer {
     let resolved = ([current] + pending.map(String.init)).joined(separator: "/")
     guard resolved.utf8.count < Int(PATH_MAX) else { throw refuse(.invalidPath, "the resolved path is longer than \(PATH_MAX) bytes") }
     return resolved
-  }
-
-  /// `realpath(3)`: the absolute path with every link, `.` and `..` resolved; nil if it does not exist.
-  static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   static func isInside(_ path: String, _ folder: String) -> Bool {

@@ -137,6 +137,10 @@ extension InMemoryFileSystem {
     }
   }
 
+  public func resolvedPath(_ path: String) throws(AtomicFileError) -> String {
+    try call("cannot resolve the path", path, changesDisk: false) { (tree) throws(AtomicFileError) in try tree.resolve(path) }
+  }
+
   public func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) {
     let exists = { (tree: InMemoryTree) -> AtomicFileError? in
       (try? tree.locate(path, followingLast: false))?.node != nil ? .system(EEXIST, "cannot make the folder", path: path) : nil

@@ -122,6 +122,17 @@ public final class InMemoryFileSystem: FileSystem {
     }
   }
 
+  /// Makes `path` a symbolic link to `target` (`symlink(2)`; its folder must exist), as a test
+  /// plants one before anything runs. A relative target is taken from the link's folder.
+  public func seedSymbolicLink(at path: String, to target: String) {
+    state.withLock { state in
+      guard let place = try? state.tree.locate(path, followingLast: false), place.name != "." else { return }
+      let link = state.tree.add(.link(target: target))
+      state.tree.setEntry(place.name, in: place.folder, to: link)
+      state.tree.flushAll()
+    }
+  }
+
   /// The bytes of the file at `path` (links followed), or nil.
   public func file(_ path: String) -> Data? {
     state.withLock { state in

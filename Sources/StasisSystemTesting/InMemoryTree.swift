@@ -57,6 +57,35 @@ struct InMemoryTree {
     return (folders.last!, ".", folders.last!)
   }
 
+  /// The absolute path `path` leads to, every link, `.` and `..` resolved, as `realpath(3)`
+  /// answers: every component must exist, and each one before the last must be a folder.
+  func resolve(_ path: String) throws(AtomicFileError) -> String {
+    var pending = path.split(separator: "/").map(String.init)
+    var walked: [(node: Int, name: String)] = [(Self.root, "")]
+    var links = 0
+    while !pending.isEmpty {
+      let name = pending.removeFirst()
+      guard case .folder(let entries, _, _, _) = nodes[walked.last!.node] else {
+        throw .system(ENOTDIR, "cannot resolve the path", path: path)
+      }
+      if name == "." { continue }
+      if name == ".." {
+        if walked.count > 1 { walked.removeLast() }
+        continue
+      }
+      guard let found = entries[name] else { throw .system(ENOENT, "cannot resolve the path", path: path) }
+      if case .link(let target) = nodes[found] {
+        links += 1
+        guard links <= 40 else { throw .system(ELOOP, "cannot resolve the path", path: path) }
+        if target.hasPrefix("/") { walked = [(Self.root, "")] }
+        pending = target.split(separator: "/").map(String.init) + pending
+        continue
+      }
+      walked.append((found, name))
+    }
+    return walked.count == 1 ? "/" : walked.dropFirst().map { "/" + $0.name }.joined()
+  }
+
   func entries(of folder: Int) -> [String: Int] {
     if case .folder(let entries, _, _, _) = nodes[folder] { return entries }
     return [:]

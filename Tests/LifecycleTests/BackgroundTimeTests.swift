@@ -65,6 +65,62 @@ import TestSupport
     #expect(report.contains("applicationDidEnterBackground overran its 0.2 s limit (still running after 0.2 s)"))
   }
 
+  /// Bytes written to a stated standard error.
+  final class Recorded: Sendable {
+    let bytes = Mutex<[UInt8]>([])
+    var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+  }
+
+  /// An overrunning app on an in-memory disk, its standard error recorded, its process id 4242.
+  static func overrunInMemory(disk: InMemoryFileSystem, standardError: Recorded, ended: Ended) throws -> ApplicationLifecycle {
+    let clock = ManualClock()
+    var environment = HostEnvironment.current
+    environment.clock = clock.hostClock
+    environment.fileSystem = disk
+    environment.process.id = 4242
+    environment.standardStreams = StandardStreams(
+      readInput: { _ in [] }, writeOutput: { _ in }, writeError: { bytes in standardError.bytes.withLock { $0 += bytes } })
+    let delegate = SlowDelegate(clock: clock)
+    delegate.backgroundTime = .milliseconds(600)
+    let configuration = ApplicationLifecycle.Configuration(
+      backgroundCallbackLimit: 0.2, backgroundTimeBudget: 30, expirationGrace: 0.2, logsFolder: "/c/Library/Logs",
+      terminateProcess: { status in ended.statuses.withLock { $0.append(status) } }, environment: environment)
+    let lifecycle = ApplicationLifecycle(delegate: delegate, notificationCenter: NotificationCenter(), configuration: configuration)
+    try lifecycle.launch()
+    try lifecycle.enterBackground()
+    return lifecycle
+  }
+
+  /// The report goes through the configuration's environment: its standard error, its file
+  /// system (the logs folder made on the way) and its process id, none of the real process's.
+  @Test func theReportGoesThroughTheEnvironment() throws {
+    let disk = InMemoryFileSystem()
+    let standardError = Recorded()
+    let ended = Ended()
+    let lifecycle = try Self.overrunInMemory(disk: disk, standardError: standardError, ended: ended)
+    #expect(ended.all == [ApplicationLifecycle.watchdogExitStatus])
+    let path = try #require(lifecycle.watchdogReports.first)
+    #expect(path.hasPrefix("/c/Library/Logs/watchdog-4242-") && path.hasSuffix(".log"))
+    let report = String(decoding: try #require(disk.file(path)), as: UTF8.self)
+    #expect(report.contains("applicationDidEnterBackground overran its 0.2 s limit"))
+    #expect(report.hasSuffix("process 4242, ended with status \(ApplicationLifecycle.watchdogExitStatus)\n"))
+    #expect(standardError.text == report)
+  }
+
+  /// A report that cannot be written (a full disk) is no report, but the app is still ended and
+  /// standard error still says why.
+  @Test func aFullDiskLosesTheReportFileButNotTheEnd() throws {
+    let disk = InMemoryFileSystem()
+    disk.inject(.from(1, .noSpace))
+    let standardError = Recorded()
+    let ended = Ended()
+    let lifecycle = try Self.overrunInMemory(disk: disk, standardError: standardError, ended: ended)
+    #expect(ended.all == [ApplicationLifecycle.watchdogExitStatus])
+    #expect(lifecycle.watchdogReports.isEmpty)
+    #expect(disk.allPaths.isEmpty, "nothing half-written is left")
+    #expect(standardError.text.contains("applicationDidEnterBackground overran its 0.2 s limit"))
+  }
+
   @Test func aCallbackWithinItsLimitIsLeftAlone() throws {
     let folder = try ScratchFolder("lifecycle-within")
     defer { folder.remove() }

@@ -1,4 +1,6 @@
 import Foundation
+import StasisSystem
+import StasisSystemTesting
 import Testing
 import TestSupport
 
@@ -8,35 +10,66 @@ import TestSupport
 /// links of every kind (see `Fixture`); every row names the path and the error it must get.
 @Suite("Resolving paths inside a container")
 struct ResolveTests {
+  /// Where a fixture is planted: a scratch folder on the real disk, or an in-memory file system
+  /// (the same table must hold on both: `resolve` sees the disk only through the `FileSystem`).
+  struct Disk: CustomStringConvertible {
+    let base: String
+    let fileSystem: any FileSystem
+    let link: (_ path: String, _ target: String) throws -> Void
+    let file: (_ path: String, _ text: String) throws -> Void
+    let folder: (_ path: String) throws -> Void
+    let remove: () -> Void
+    let description: String
+
+    static func make(inMemory: Bool) throws -> Disk {
+      if inMemory {
+        let disk = InMemoryFileSystem()
+        return Disk(
+          base: "/scratch", fileSystem: disk, link: { disk.seedSymbolicLink(at: $0, to: $1) },
+          file: { disk.seed(Data($1.utf8), atFile: $0) }, folder: { disk.seedFolder($0) }, remove: {}, description: "in memory")
+      }
+      let scratch = try ScratchFolder("sandbox")
+      return Disk(
+        base: scratch.path, fileSystem: POSIXFileSystem(), link: symlink(at:to:),
+        file: { try Data($1.utf8).write(to: URL(fileURLWithPath: $0)) },
+        folder: { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, remove: scratch.remove,
+        description: "on disk")
+    }
+  }
+
   /// A container with links planted in Documents, and a sibling container and an outside folder
   /// to escape to.
   struct Fixture {
-    let scratch: ScratchRoot
+    let disk: Disk
     let container: AppContainer
+    var outside: String { disk.base + "/outside" }
 
-    init() throws {
-      scratch = try ScratchRoot()
-      container = try scratch.root.container(for: "com.example.app")
-      _ = try scratch.root.container(for: "com.example.other")
-      try FileManager.default.createDirectory(atPath: scratch.outside, withIntermediateDirectories: true)
-      _ = FileManager.default.createFile(atPath: scratch.outside + "/secret", contents: Data("outside".utf8))
+    init(inMemory: Bool) throws {
+      disk = try Disk.make(inMemory: inMemory)
+      let root = ContainerRoot(path: disk.base + "/Containers", fileSystem: disk.fileSystem)
+      container = try root.container(for: "com.example.app")
+      _ = try root.container(for: "com.example.other")
+      try disk.folder(disk.base + "/outside")
+      try disk.file(disk.base + "/outside/secret", "outside")
       let documents = container.documentsPath
-      _ = FileManager.default.createFile(atPath: documents + "/notes.txt", contents: Data())
-      try symlink(at: documents + "/root", to: "/")
-      try symlink(at: documents + "/etc", to: "/etc")
-      try symlink(at: documents + "/up", to: "../..")  // the container root
-      try symlink(at: documents + "/chain-a", to: "chain-b")  // chain-a -> chain-b -> chain-c -> outside
-      try symlink(at: documents + "/chain-b", to: "chain-c")
-      try symlink(at: documents + "/chain-c", to: scratch.outside)
-      try symlink(at: documents + "/sibling", to: "../../com.example.other/Documents")
-      try symlink(at: documents + "/dangling", to: "/nonexistent/stasis/target")
-      try symlink(at: documents + "/loop-a", to: "loop-b")
-      try symlink(at: documents + "/loop-b", to: "loop-a")
-      try symlink(at: documents + "/to-caches", to: "../Library/Caches")  // inside: allowed
-      try symlink(at: documents + "/absolute-inside", to: container.applicationSupportPath)  // inside: allowed
-      try symlink(at: documents + "/inner-chain", to: "to-caches")  // inside via another link: allowed
-      try symlink(at: container.cachesPath + "/back-out", to: "../../../../outside")  // reached through to-caches
+      try disk.file(documents + "/notes.txt", "")
+      try disk.link(documents + "/root", "/")
+      try disk.link(documents + "/etc", "/etc")
+      try disk.link(documents + "/up", "../..")  // the container root
+      try disk.link(documents + "/chain-a", "chain-b")  // chain-a -> chain-b -> chain-c -> outside
+      try disk.link(documents + "/chain-b", "chain-c")
+      try disk.link(documents + "/chain-c", disk.base + "/outside")
+      try disk.link(documents + "/sibling", "../../com.example.other/Documents")
+      try disk.link(documents + "/dangling", "/nonexistent/stasis/target")
+      try disk.link(documents + "/loop-a", "loop-b")
+      try disk.link(documents + "/loop-b", "loop-a")
+      try disk.link(documents + "/to-caches", "../Library/Caches")  // inside: allowed
+      try disk.link(documents + "/absolute-inside", container.applicationSupportPath)  // inside: allowed
+      try disk.link(documents + "/inner-chain", "to-caches")  // inside via another link: allowed
+      try disk.link(container.cachesPath + "/back-out", "../../../../outside")  // reached through to-caches
     }
+
+    func remove() { disk.remove() }
   }
 
   static let hostile: [(path: String, code: SandboxError.Code)] = [
@@ -73,13 +106,14 @@ struct ResolveTests {
     (String(repeating: "a/", count: 2100), .invalidPath),
   ]
 
-  @Test func everyEscapeIsRefused() throws {
-    let fixture = try Fixture()
-    defer { fixture.scratch.remove() }
+  @Test(arguments: [false, true])
+  func everyEscapeIsRefused(inMemory: Bool) throws {
+    let fixture = try Fixture(inMemory: inMemory)
+    defer { fixture.remove() }
     #expect(Self.hostile.count >= 15)
     for (path, code) in Self.hostile {
       let shown = path.count > 60 ? String(path.prefix(60)) + "…" : path
-      let error = expectError(SandboxError.self, code, "path \(shown.debugDescription)") {
+      let error = expectError(SandboxError.self, code, "path \(shown.debugDescription) \(fixture.disk)") {
         _ = try fixture.container.resolve(path)
       }
       if let error {
@@ -89,12 +123,13 @@ struct ResolveTests {
       }
     }
     // Nothing outside was touched.
-    #expect(try String(contentsOfFile: fixture.scratch.outside + "/secret", encoding: .utf8) == "outside")
+    #expect(try fixture.disk.fileSystem.read(contentsOfFile: fixture.outside + "/secret", limit: 64) == Data("outside".utf8))
   }
 
-  @Test func pathsInsideResolve() throws {
-    let fixture = try Fixture()
-    defer { fixture.scratch.remove() }
+  @Test(arguments: [false, true])
+  func pathsInsideResolve(inMemory: Bool) throws {
+    let fixture = try Fixture(inMemory: inMemory)
+    defer { fixture.remove() }
     let container = fixture.container
     let home = container.homePath
     let allowed: [(String, String)] = [
@@ -119,8 +154,18 @@ struct ResolveTests {
       ("Library/Preferences/com.example.app.plist", container.preferencesFilePath),
     ]
     for (path, expected) in allowed {
-      #expect(try container.resolve(path) == expected, "\(path)")
+      #expect(try container.resolve(path) == expected, "\(path) \(fixture.disk)")
     }
+  }
+
+  /// A container home that cannot be resolved is a `.fileSystem` error naming the path asked for.
+  @Test func anUnresolvableHomeIsAFileSystemError() throws {
+    let disk = InMemoryFileSystem()
+    let container = try ContainerRoot(path: "/Containers", fileSystem: disk).container(for: "com.example.app")
+    try disk.removeTree(container.homePath)
+    let error = expectError(SandboxError.self, .fileSystem) { _ = try container.resolve("Documents/a") }
+    #expect(error?.path == "Documents/a")
+    #expect(error?.description.contains("home \(container.homePath) cannot be resolved") == true)
   }
 
   @Test func searchPathsWithoutTildeExpansionResolveToTheExpandedOnes() throws {

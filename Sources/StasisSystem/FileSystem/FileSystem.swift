@@ -46,6 +46,13 @@ public protocol FileSystem: Sendable {
   /// - Throws: `.notFound` when nothing is there.
   func status(of path: String, followingLinks: Bool) throws(AtomicFileError) -> FileStatus
 
+  /// The absolute path of `path` with every symbolic link, `.` and `..` resolved (`realpath(3)`,
+  /// `-[NSString stringByResolvingSymlinksInPath]` for a path that exists).
+  ///
+  /// - Throws: `.notFound` when a component does not exist, a link leads to nothing or a file is
+  ///   used as a folder; `.ioFailure` (`ELOOP`) for a loop of links.
+  func resolvedPath(_ path: String) throws(AtomicFileError) -> String
+
   /// Makes the folder `path` with `permissions` (`mkdir`); its parent must exist.
   ///
   /// - Throws: `.alreadyExists` when anything is at `path`, `.notFound` without the parent.

@@ -67,6 +67,12 @@ public struct POSIXFileSystem: FileSystem {
       device: UInt64(found.st_dev), fileNumber: UInt64(found.st_ino))
   }
 
+  public func resolvedPath(_ path: String) throws(AtomicFileError) -> String {
+    guard let resolved = realpath(path, nil) else { throw .system(errno, "cannot resolve the path", path: path) }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   public func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) {
     guard mkdir(path, mode_t(permissions)) == 0 else { throw .system(errno, "cannot make the folder", path: path) }
   }

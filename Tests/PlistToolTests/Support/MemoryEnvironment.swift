@@ -63,6 +63,7 @@ struct WatchedFiles: FileSystem {
   func status(of path: String, followingLinks: Bool) throws(AtomicFileError) -> FileStatus {
     try disk.status(of: path, followingLinks: followingLinks)
   }
+  func resolvedPath(_ path: String) throws(AtomicFileError) -> String { try disk.resolvedPath(path) }
   func makeFolder(_ path: String, permissions: UInt32) throws(AtomicFileError) { try disk.makeFolder(path, permissions: permissions) }
   func removeItem(_ path: String) throws(AtomicFileError) { try disk.removeItem(path) }
   func moveItem(_ source: String, to destination: String) throws(AtomicFileError) { try disk.moveItem(source, to: destination) }
