@@ -25,6 +25,7 @@ import TestSupport
 
   /// A disk holding an archive of ``items(seed:)`` written by the store itself.
   static func seedArchive(_ disk: InMemoryFileSystem) throws {
+    disk.seedFolder(documents)
     let store = ItemStore(archivePath: archive, environment: HostEnvironment(fileSystem: disk))
     for item in items(seed: 32) { store.createItem(item) }
     try store.save()
