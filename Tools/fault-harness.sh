@@ -18,7 +18,7 @@
 # trial each (they need root, as the acceptance check and the developer containers run; without
 # root they are reported as skipped):
 #
-#   FULL     the folder on a tmpfs of 64 KiB (more if its files need it), filled to the last block
+#   FULL     the folder on a small tmpfs (64 KiB more than twice its files), filled to the last block
 #   ROFS     the folder on a tmpfs remounted read-only
 #   NOWRITE  the folder the write lands in (its files stay writable) without write permission
 #            (mode 0555), the tool run as the unprivileged user nobody (root ignores the bits)
@@ -103,7 +103,7 @@ names_atomic-files() { echo 'w/files/(small|large)\.(raw|plist)'; }
 folder_atomic-files() { echo files; }
 
 domain=com.example.harness
-prefs="containers/$domain/Data/Library/Preferences/$domain.plist"
+prefs="containers/$domain/Library/Preferences/$domain.plist"
 defaults_env() { STASIS_CONTAINERS_ROOT="$PWD/w/containers" HOME="$PWD/w/home" "$@"; }
 # A tool run with a time limit (a hang is a failure, not a stuck harness).
 tool() { timeout 120 $as_user "$@"; }
@@ -201,9 +201,9 @@ impose() { # TRIAL MODE
   case $2 in
   FULL | ROFS)
     mv "$trial/w" "$trial/w.orig" && mkdir "$trial/w" || return 1
-    # 64 KiB, or what the files take (in 4 KiB pages) and 64 KiB more.
-    kb=$(($(find "$trial/w.orig" -mindepth 1 -printf '%s\n' | awk '{ k += int(($1 + 4095) / 4096) * 4 + 4 } END { print k + 0 }') + 64))
-    [ "$kb" -lt 64 ] && kb=64
+    # 64 KiB more than twice what the files take in 4 KiB pages (the clean rerun, once the
+    # filler is gone, needs room for a new copy beside the old one).
+    kb=$((2 * $(find "$trial/w.orig" -mindepth 1 -printf '%s\n' | awk '{ k += int(($1 + 4095) / 4096) * 4 + 4 } END { print k + 0 }') + 64))
     mount -t tmpfs -o "size=${kb}k,mode=0755" tmpfs "$trial/w" || return 1
     cp -a "$trial/w.orig/." "$trial/w/" && rm -rf "$trial/w.orig" || return 1
     if [ "$2" = FULL ]; then
@@ -282,7 +282,7 @@ for scenario in $scenarios; do
   old=$(manifest "$base/initial/w/$target")
   # The golden run: the new content, the folder a clean run leaves, the state it restores next.
   cp -a "$base/initial" "$base/golden"
-  if ! run_clean "$base/golden" "$scenario"; then
+  if ! run_clean "$base/golden" "$scenario" >/dev/null; then
     echo "$scenario: the clean run failed: $(cat "$base/golden/clean-stderr.txt")" >&2
     total_violations=$((total_violations + 1))
     continue
@@ -336,6 +336,8 @@ for scenario in $scenarios; do
         fi
         lift "$trial" "$mode"
         hit="$mode"
+        # What the tool said under the condition, for the record (not a violation).
+        echo "$scenario $mode: exit $status: $(cat "$trial/stdout.txt" "$trial/stderr.txt" "$trial/out.txt" 2>/dev/null | grep -v -E '^(READY|STATE|EXPECT|OUTCOME)' | head -c 400 | tr '\n' ' ')" >>"$log"
       else
         run_shimmed "$trial" "$scenario" "$at" "$mode" "$trial/count" "$trial/hit" >/dev/null
         status=$?
