@@ -55,7 +55,7 @@ for run in $(seq "$runs"); do
   out="$logs/run-$run.log"
   swift test --skip-build --scratch-path "$scratch" --filter "$filter" >"$out" 2>&1
   status=$?
-  passed=$(grep -c -E '✔ Test .* passed' "$out")
+  passed=$(grep -E '✔ Test .* passed' "$out" | grep -c -v '✔ Test run ')
   if [ "$status" != 0 ] || [ "$passed" = 0 ] || grep -q -E '✘|recorded an issue' "$out"; then
     failed=$((failed + 1))
     echo "run $run: FAILED ($(($(date +%s) - begun)) s; $out)"
