@@ -128,7 +128,7 @@ let package = Package(
       path: "Tools/plutil"),
     .executableTarget(
       name: "stasis-crash-writer",
-      dependencies: ["StasisSystem", "PropertyLists", "Sandbox"],
+      dependencies: ["StasisSystem", "PropertyLists", "Sandbox", "HomepwnerKit"],
       path: "Tools/stasis-crash-writer"),
     .target(
       name: "TestSupport",
@@ -255,7 +255,7 @@ let package = Package(
       name: "HomepwnerTests",
       dependencies: [
         "HomepwnerKit", "KeyedArchive", "PropertyLists", "Lifecycle", "Sandbox", "Defaults", "Bundles",
-        "StasisSystem", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects",
+        "StasisSystem", "StasisSystemTesting", "TestSupport", "homepwner", "defaults", "ibtool", "NibLoading", "InterfaceObjects",
         "ObjectModel", "InterfaceRendering",
       ],
       path: "Tests/HomepwnerTests"),

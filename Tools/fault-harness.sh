@@ -13,17 +13,31 @@
 #
 #   Tools/fault-harness.sh [--quick] [--seed N] [--bin DIR] [--only SCENARIO[,…]] [--modes M,…]
 #
-# --quick tries a seeded subset of the points (4 per scenario and mode): the test suite runs that
-# (FaultHarnessTests); without it every point is tried. Prints one table row per scenario × mode:
-# points tried (of all), violations, debris left after the clean rerun, run time. Exit 1 on any
-# violation or debris. The details of each violation go to $FAULT_LOG (default /tmp/fault-harness.log).
+# Modes: EIO, ENOSPC, EACCES, EINTR, SHORT (a write writes half its bytes) and KILL go through the
+# shim, one trial per counted call. Three more put the watched folder in a real condition for one
+# trial each (they need root, as the acceptance check and the developer containers run; without
+# root they are reported as skipped):
+#
+#   FULL     the folder on a small tmpfs (64 KiB more than twice its files), filled to the last block
+#   ROFS     the folder on a tmpfs remounted read-only
+#   NOWRITE  the folder the write lands in (its files stay writable) without write permission
+#            (mode 0555), the tool run as the unprivileged user nobody (root ignores the bits)
+#
+# after which the condition is lifted (filler removed, remounted read-write, permission back) for
+# the clean rerun.
+#
+# --quick tries a seeded subset of the shim's points (4 per scenario and mode; the real
+# conditions always run): the test suite runs that (FaultHarnessTests); without it every point is
+# tried. Prints one table row per scenario × mode: points tried (of all), violations, debris left
+# after the clean rerun, run time. Exit 1 on any violation or debris. The details of each
+# violation go to $FAULT_LOG (default /tmp/fault-harness.log).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=0
 seed=1
 bin=""
 only=""
-modes="EIO,ENOSPC,EACCES,EINTR,SHORT,KILL"
+modes="EIO,ENOSPC,EACCES,EINTR,SHORT,KILL,FULL,ROFS,NOWRITE"
 per_quick=4
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -46,7 +60,10 @@ done
 log=${FAULT_LOG:-/tmp/fault-harness.log}
 : >"$log"
 work=$(mktemp -d "${TMPDIR:-/tmp}/fault-harness.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+# NOWRITE runs the tools as nobody, who must reach the trial folders.
+chmod 755 "$work"
+unmount_under() { awk -v w="$1/" 'index($2, w) == 1 { print $2 }' /proc/mounts | sort -r | while read -r m; do umount -l "$m"; done; }
+trap 'unmount_under "$work"; rm -rf "$work"' EXIT
 shim="$work/faultshim.so"
 "$root/Tools/faultshim/build.sh" "$shim" >/dev/null || { echo "cannot build the shim" >&2; exit 2; }
 fixtures="$root/Tests/Fixtures/fault-harness"
@@ -57,12 +74,13 @@ fixtures="$root/Tests/Fixtures/fault-harness"
 # compared with the old and new content; a folder is compared whole), names_S (an extended regex
 # a failure message must match: the file that failed).
 # ---------------------------------------------------------------------------------------------
-scenarios="plutil-inplace plutil-output atomic-files defaults-write defaults-import defaults-delete ibtool-nib ibtool-storyboardc restoration"
+scenarios="plutil-inplace plutil-output atomic-files defaults-write defaults-import defaults-delete ibtool-nib ibtool-storyboardc restoration homepwner-items homepwner-images"
 
 setup_plutil-inplace() { mkdir -p "$1/in" "$1/w"; cp "$fixtures/Info.plist" "$1/w/Info.plist"; }
 run_plutil-inplace() { tool "$bin/plutil" -convert binary1 w/Info.plist; }
 target_plutil-inplace() { echo Info.plist; }
 names_plutil-inplace() { echo 'w/Info\.plist'; }
+folder_plutil-inplace() { echo .; }
 
 setup_plutil-output() {
   mkdir -p "$1/in" "$1/w/out"
@@ -72,6 +90,7 @@ setup_plutil-output() {
 run_plutil-output() { tool "$bin/plutil" -convert xml1 -o w/out/Info.plist in/Info.bplist; }
 target_plutil-output() { echo out/Info.plist; }
 names_plutil-output() { echo 'w/out/Info\.plist'; }
+folder_plutil-output() { echo out; }
 
 setup_atomic-files() { mkdir -p "$1/in" "$1/w/files"; "$bin/stasis-crash-writer" --mode files --folder "$1/w/files" --versions 1 >/dev/null; }
 run_atomic-files() { tool "$bin/stasis-crash-writer" --mode files --folder w/files --versions 1; }
@@ -81,12 +100,13 @@ perfile_atomic-files() { :; }
 # Each run writes the next version: a rerun's content is not the golden run's.
 advancing_atomic-files() { :; }
 names_atomic-files() { echo 'w/files/(small|large)\.(raw|plist)'; }
+folder_atomic-files() { echo files; }
 
 domain=com.example.harness
-prefs="containers/$domain/Data/Library/Preferences/$domain.plist"
+prefs="containers/$domain/Library/Preferences/$domain.plist"
 defaults_env() { STASIS_CONTAINERS_ROOT="$PWD/w/containers" HOME="$PWD/w/home" "$@"; }
 # A tool run with a time limit (a hang is a failure, not a stuck harness).
-tool() { timeout 120 "$@"; }
+tool() { timeout 120 $as_user "$@"; }
 setup_defaults() {
   mkdir -p "$1/in" "$1/w/home"
   (cd "$1" && defaults_env "$bin/defaults" write $domain Kept -string kept && defaults_env "$bin/defaults" write $domain Key -string old) >/dev/null
@@ -95,11 +115,13 @@ setup_defaults-write() { setup_defaults "$1"; }
 run_defaults-write() { defaults_env tool "$bin/defaults" write $domain Key -string new; }
 target_defaults-write() { echo "$prefs"; }
 names_defaults-write() { echo "$domain"; }
+folder_defaults-write() { dirname "$prefs"; }
 
 setup_defaults-import() { setup_defaults "$1"; cp "$fixtures/Info.plist" "$1/in/import.plist"; }
 run_defaults-import() { defaults_env tool "$bin/defaults" import $domain in/import.plist; }
 target_defaults-import() { echo "$prefs"; }
 names_defaults-import() { echo "$domain"; }
+folder_defaults-import() { dirname "$prefs"; }
 
 setup_defaults-delete() { setup_defaults "$1"; }
 run_defaults-delete() { defaults_env tool "$bin/defaults" delete $domain Key; }
@@ -107,6 +129,7 @@ target_defaults-delete() { echo "$prefs"; }
 # Deleting a key that is gone fails: a rerun after a trial that deleted it may fail.
 once_defaults-delete() { :; }
 names_defaults-delete() { echo "$domain"; }
+folder_defaults-delete() { dirname "$prefs"; }
 
 setup_ibtool-nib() {
   mkdir -p "$1/in" "$1/w"
@@ -116,6 +139,7 @@ setup_ibtool-nib() {
 run_ibtool-nib() { tool "$bin/ibtool" --compile w/out.nib in/new.xib; }
 target_ibtool-nib() { echo out.nib; }
 names_ibtool-nib() { echo 'w/out\.nib'; }
+folder_ibtool-nib() { echo .; }
 
 setup_ibtool-storyboardc() {
   mkdir -p "$1/in" "$1/w"
@@ -125,6 +149,7 @@ setup_ibtool-storyboardc() {
 run_ibtool-storyboardc() { tool "$bin/ibtool" --compile w/out.storyboardc in/new.storyboard; }
 target_ibtool-storyboardc() { echo out.storyboardc; }
 names_ibtool-storyboardc() { echo 'w/out\.storyboardc'; }
+folder_ibtool-storyboardc() { echo .; }
 
 # Restoration: two saves made cleanly; the trial restores them and saves once more. Its target is
 # the state a clean relaunch restores (STATE lines), not bytes (a snapshot holds its save time).
@@ -135,6 +160,76 @@ setup_restoration() {
 run_restoration() { tool "$bin/stasis-restoration-child" --folder w/state --saves 1 --seed 6 --items 20 >out.txt; }
 target_restoration() { echo state; }
 names_restoration() { echo 'state/(data|previous)\.archive|savedState|w/state'; }
+folder_restoration() { echo state; }
+
+# Homepwner's stores, through stasis-crash-writer's homepwner mode: the item store launched and
+# its list made 10 items (of 12) with new fields, then saved; the image store replacing 4 photos
+# and deleting 2.
+homepwner() { "$1" "$bin/stasis-crash-writer" --mode homepwner --documents "$2" --what "$3" --count "$4" --seed "$5"; }
+setup_homepwner-items() { mkdir -p "$1/in" "$1/w/Documents"; homepwner command "$1/w/Documents" items 12 1 >/dev/null; }
+run_homepwner-items() { homepwner tool w/Documents items 10 2; }
+target_homepwner-items() { echo Documents/items.archive; }
+names_homepwner-items() { echo 'w/Documents/items\.archive'; }
+folder_homepwner-items() { echo Documents; }
+
+setup_homepwner-images() { mkdir -p "$1/in" "$1/w/Documents"; homepwner command "$1/w/Documents" images 6 1 >/dev/null; }
+run_homepwner-images() { homepwner tool w/Documents images 4 2; }
+target_homepwner-images() { echo Documents; }
+# Six photos replaced or deleted one after the other, each atomically: each is old or new.
+perfile_homepwner-images() { :; }
+names_homepwner-images() { echo 'w/Documents/item-[0-9]+\.image'; }
+folder_homepwner-images() { echo Documents; }
+
+# ---------------------------------------------------------------------------------------------
+# The real conditions (FULL, ROFS, NOWRITE): put the trial's watched folder w in it, and lift it.
+as_user=""
+can_mount=0
+if [ "$(id -u)" = 0 ]; then
+  probe="$work/mount-probe"
+  mkdir -p "$probe" && mount -t tmpfs -o size=64k tmpfs "$probe" 2>/dev/null && umount "$probe" && can_mount=1
+  rmdir "$probe" 2>/dev/null
+fi
+is_condition() { [[ "$1" =~ ^(FULL|ROFS|NOWRITE)$ ]]; }
+condition_available() { # MODE
+  case $1 in
+  FULL | ROFS) [ "$can_mount" = 1 ] ;;
+  NOWRITE) [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null ;;
+  esac
+}
+impose() { # TRIAL MODE
+  local trial=$1 kb
+  case $2 in
+  FULL | ROFS)
+    mv "$trial/w" "$trial/w.orig" && mkdir "$trial/w" || return 1
+    # 64 KiB more than twice what the files take in 4 KiB pages (the clean rerun, once the
+    # filler is gone, needs room for a new copy beside the old one).
+    kb=$((2 * $(find "$trial/w.orig" -mindepth 1 -printf '%s\n' | awk '{ k += int(($1 + 4095) / 4096) * 4 + 4 } END { print k + 0 }') + 64))
+    mount -t tmpfs -o "size=${kb}k,mode=0755" tmpfs "$trial/w" || return 1
+    cp -a "$trial/w.orig/." "$trial/w/" && rm -rf "$trial/w.orig" || return 1
+    if [ "$2" = FULL ]; then
+      dd if=/dev/zero of="$trial/w/.filler" bs=4k 2>/dev/null
+      dd if=/dev/zero of="$trial/w/.filler-tail" bs=512 2>/dev/null
+      true
+    else
+      mount -o remount,ro "$trial/w"
+    fi
+    ;;
+  NOWRITE)
+    chown -R 65534:65534 "$trial" && chmod a-w "$trial/w/$("folder_$scenario")" || return 1
+    as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    ;;
+  esac
+}
+lift() { # TRIAL MODE
+  case $2 in
+  FULL) rm -f "$1/w/.filler" "$1/w/.filler-tail" ;;
+  ROFS) mount -o remount,rw "$1/w" ;;
+  NOWRITE) as_user="" && chmod u+w "$1/w/$("folder_$scenario")" && chown -R 0:0 "$1" ;;
+  esac
+}
+run_condition() { # DIR SCENARIO
+  (cd "$1" && "run_$2") >"$1/stdout.txt" 2>"$1/stderr.txt"
+}
 
 # ---------------------------------------------------------------------------------------------
 
@@ -187,7 +282,7 @@ for scenario in $scenarios; do
   old=$(manifest "$base/initial/w/$target")
   # The golden run: the new content, the folder a clean run leaves, the state it restores next.
   cp -a "$base/initial" "$base/golden"
-  if ! run_clean "$base/golden" "$scenario"; then
+  if ! run_clean "$base/golden" "$scenario" >/dev/null; then
     echo "$scenario: the clean run failed: $(cat "$base/golden/clean-stderr.txt")" >&2
     total_violations=$((total_violations + 1))
     continue
@@ -204,10 +299,18 @@ for scenario in $scenarios; do
   fi
   for mode in ${modes//,/ }; do
     started=$(date +%s.%N)
-    countdir="$base/count-$mode"
-    cp -a "$base/initial" "$countdir"
-    run_shimmed "$countdir" "$scenario" 0 "$mode" "$countdir/count" "$countdir/hit" >/dev/null 2>&1
-    points=$(cat "$countdir/count" 2>/dev/null || echo 0)
+    if is_condition "$mode"; then
+      if ! condition_available "$mode"; then
+        printf '%-20s %-7s %8s\n' "$scenario" "$mode" "skipped (needs root, mount and setpriv)"
+        continue
+      fi
+      points=1
+    else
+      countdir="$base/count-$mode"
+      cp -a "$base/initial" "$countdir"
+      run_shimmed "$countdir" "$scenario" 0 "$mode" "$countdir/count" "$countdir/hit" >/dev/null 2>&1
+      points=$(cat "$countdir/count" 2>/dev/null || echo 0)
+    fi
     if [ "$quick" = 1 ] && [ "$points" -gt "$per_quick" ]; then
       # A seeded subset: the same points for the same seed, scenario and mode.
       chosen=$(awk -v n="$points" -v k="$per_quick" -v s="$seed$(printf '%s%s' "$scenario" "$mode" | cksum | cut -d' ' -f1)" \
@@ -219,12 +322,27 @@ for scenario in $scenarios; do
     for at in $chosen; do
       tried=$((tried + 1))
       trial="$base/trial"
+      unmount_under "$base"
       rm -rf "$trial"
       cp -a "$base/initial" "$trial"
-      run_shimmed "$trial" "$scenario" "$at" "$mode" "$trial/count" "$trial/hit" >/dev/null
-      status=$?
-      hit=$(cat "$trial/hit" 2>/dev/null)
       problem=""
+      if is_condition "$mode"; then
+        if impose "$trial" "$mode"; then
+          run_condition "$trial" "$scenario"
+          status=$?
+        else
+          status=0
+          problem="the condition could not be set up"
+        fi
+        lift "$trial" "$mode"
+        hit="$mode"
+        # What the tool said under the condition, for the record (not a violation).
+        echo "$scenario $mode: exit $status: $(cat "$trial/stdout.txt" "$trial/stderr.txt" "$trial/out.txt" 2>/dev/null | grep -v -E '^(READY|STATE|EXPECT|OUTCOME)' | head -c 400 | tr '\n' ' ')" >>"$log"
+      else
+        run_shimmed "$trial" "$scenario" "$at" "$mode" "$trial/count" "$trial/hit" >/dev/null
+        status=$?
+        hit=$(cat "$trial/hit" 2>/dev/null)
+      fi
       if [ "$scenario" = restoration ]; then
         # The trial itself: what it restored must be the last save (a read error is retried).
         if grep -q '^READY' "$trial/out.txt" 2>/dev/null && [ "$(restored_state "$trial/out.txt")" != "$old_state" ]; then
@@ -285,6 +403,7 @@ for scenario in $scenarios; do
         echo "$scenario $mode #$at ($hit): $problem" >>"$log"
       fi
     done
+    unmount_under "$base"
     seconds=$(awk -v a="$(date +%s.%N)" -v b="$started" 'BEGIN { print a - b }')
     printf '%-20s %-7s %8s %8s %10s %11s %8.1f\n' "$scenario" "$mode" "$points" "$tried" "$violations" "$debris" "$seconds"
     total_violations=$((total_violations + violations))

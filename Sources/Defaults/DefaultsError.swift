@@ -41,8 +41,12 @@ public struct DefaultsError: StasisError, Equatable {
     return "user defaults: \(detail)"
   }
 
-  init(_ error: AtomicFileError, domain: String?, doing: String) {
-    self.init(.fileSystem, domain: domain, detail: "\(doing): \(error.description)", underlying: error)
+  /// The failure of a step (`doing`, such as "cannot lock") on `path`: the file-system error
+  /// names its path and step itself, so `doing` and `path` are added only when it is about
+  /// another path (a folder on the way), and the path is printed once.
+  init(_ error: AtomicFileError, domain: String?, doing: String, path: String) {
+    let detail = error.path == path ? error.description : "\(doing) \(path): \(error.description)"
+    self.init(.fileSystem, domain: domain, detail: detail, underlying: error)
   }
 
   init(_ error: SandboxError, domain: String?) {

@@ -91,7 +91,7 @@ package struct PreferencesFile: Sendable {
       data = try fileSystem.read(contentsOfFile: path, limit: Self.byteLimit)
     } catch {
       if error.code == .notFound { return nil }
-      throw DefaultsError(error, domain: domain, doing: "cannot read \(path)")
+      throw DefaultsError(error, domain: domain, doing: "cannot read", path: path)
     }
     if data.isEmpty { return PropertyListDictionary() }
     let value: PropertyListValue
@@ -127,7 +127,7 @@ package struct PreferencesFile: Sendable {
     do {
       try fileSystem.write(data, toFile: path, permissions: 0o600)
     } catch {
-      throw DefaultsError(error, domain: domain, doing: "cannot write \(path)")
+      throw DefaultsError(error, domain: domain, doing: "cannot write", path: path)
     }
   }
 
@@ -159,7 +159,7 @@ package struct PreferencesFile: Sendable {
     do {
       lock = try LockTable.lock(for: lockPath, in: fileSystem)
     } catch {
-      throw DefaultsError(error, domain: domain, doing: "cannot open the lock file \(lockPath)")
+      throw DefaultsError(error, domain: domain, doing: "cannot open the lock file", path: lockPath)
     }
     let outcome: Result<R, DefaultsError>
     do {
@@ -167,7 +167,7 @@ package struct PreferencesFile: Sendable {
         do throws(DefaultsError) { return .success(try body()) } catch { return .failure(error) }
       }
     } catch let error as AtomicFileError {
-      throw DefaultsError(error, domain: domain, doing: "cannot lock \(lockPath)")
+      throw DefaultsError(error, domain: domain, doing: "cannot lock", path: lockPath)
     } catch {
       throw DefaultsError(.fileSystem, domain: domain, detail: "cannot lock \(lockPath): \(error)")
     }

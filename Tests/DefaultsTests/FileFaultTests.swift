@@ -32,4 +32,21 @@ import TestSupport
     #expect(outcome.violations.isEmpty, "\(outcome)")
     #expect(outcome.failedWrites > 0, "\(outcome)")
   }
+
+  @Test("A lock file that cannot be opened or locked is named once, with the system's reason", arguments: ["cannot open or create the lock file", "cannot take the exclusive lock"])
+  func lockFailureNamesThePathOnce(step: String) throws {
+    let path = "/containers/com.example.app/Library/Preferences/com.example.app.plist"
+    let file = { (disk: InMemoryFileSystem) in PreferencesFile(path: path, fileSystem: disk) }
+    let clean = InMemoryFileSystem()
+    try file(clean).withLock(domain: "com.example.app") {}
+    let lockCall = try #require(clean.callLog.firstIndex { $0.contains(step) }, "\(clean.callLog)") + 1
+    let disk = InMemoryFileSystem()
+    disk.inject(.at(lockCall, .permissionDenied))
+    let error = try #require(throws: DefaultsError.self) { try file(disk).withLock(domain: "com.example.app") {} }
+    let message = error.description
+    let lockPath = file(disk).lockPath
+    #expect(message.components(separatedBy: lockPath).count == 2, "the lock file named once: \(message)")
+    #expect(message.contains(step) && message.contains(String(cString: strerror(EACCES))), "\(message)")
+    #expect(message.components(separatedBy: step).count == 2, "the step said once: \(message)")
+  }
 }

@@ -65,7 +65,7 @@ struct StoreTests {
     #expect(reloaded.summary == "PNG, 640 × 480, 1 KB")
     _ = images.image(forKey: "item-1")
     #expect(images.diskReads == 1)
-    images.deleteImage(forKey: "item-1")
+    try images.deleteImage(forKey: "item-1")
     #expect(images.image(forKey: "item-1") == nil)
   }
 

@@ -16,6 +16,7 @@
 let modes: [String: any CrashWriterMode.Type] = [
   FilesMode.name: FilesMode.self,
   LockMode.name: LockMode.self,
+  HomepwnerMode.name: HomepwnerMode.self,
 ]
 
 let arguments = WriterArguments(CommandLine.arguments.dropFirst())

@@ -123,7 +123,7 @@ public final class HomepwnerTerminal {
     case .character("d"):
       guard let row, shown.indices.contains(row) else { return .none }
       let item = shown[row]
-      app.imageStore.deleteImage(forKey: item.itemKey)
+      do { try app.imageStore.deleteImage(forKey: item.itemKey) } catch { app.status = "\(error)" }
       store.remove(item)
       app.items.highlightedRow = shown.count > 1 ? min(row, shown.count - 2) : nil
     case .character("K"):

@@ -2,13 +2,6 @@ internal import FoundationEssentials
 public import Lifecycle
 public import Sandbox
 public import StasisSystem
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
 
 /// A photo as the store keeps it: its bytes, its type and its size in pixels when the header says.
 public struct StoredImage: Sendable, Equatable {
@@ -67,51 +60,68 @@ public struct StoredImage: Sendable, Equatable {
 }
 
 /// The photos of the items (the book's `BNRImageStore`): one file per item key in `Documents`,
-/// and a memory cache of the images read, emptied on every memory warning (register the store
-/// with `ApplicationLifecycle.registerPurgeable`) and filled again from the files on demand.
+/// each written atomically through the environment's file system, and a memory cache of the
+/// images read, emptied on every memory warning (register the store with
+/// `ApplicationLifecycle.registerPurgeable`) and filled again from the files on demand.
 public final class ImageStore: Purgeable {
   /// The folder of the image files.
   public let folder: String
   private let cache: Cache<String, StoredImage>
+  private let fileSystem: any FileSystem
   /// How many images were read from disk (the cache missed).
   public private(set) var diskReads = 0
+  /// The largest photo file read.
+  static let maximumImageSize = 64 << 20
 
-  public convenience init(container: AppContainer, cacheLimit: Int = 32 << 20) {
-    self.init(folder: container.documentsPath, cacheLimit: cacheLimit)
+  public convenience init(container: AppContainer, cacheLimit: Int = 32 << 20, environment: HostEnvironment = .current) {
+    self.init(folder: container.documentsPath, cacheLimit: cacheLimit, environment: environment)
   }
 
-  public init(folder: String, cacheLimit: Int = 32 << 20) {
+  public init(folder: String, cacheLimit: Int = 32 << 20, environment: HostEnvironment = .current) {
     self.folder = folder
     cache = Cache(totalCostLimit: cacheLimit)
+    fileSystem = environment.fileSystem
+    // What writers killed mid-write left (of photos that may never be written again).
+    fileSystem.removeDebris(inFolder: folder)
   }
 
   /// The file of the photo of `key`.
   public func path(forKey key: String) -> String { folder + "/" + key + ".image" }
 
-  /// Stores `bytes` as the photo of `key` (atomically) and caches it.
+  /// Stores `bytes` as the photo of `key` (atomically: the old photo or the new one, never part
+  /// of one) and caches it.
+  ///
+  /// - Throws: `.writeFailed` naming the photo's file; the previous photo is intact.
   public func setImage(_ bytes: [UInt8], forKey key: String) throws(HomepwnerError) {
     do {
-      try AtomicFile.write(Data(bytes), toFile: path(forKey: key))
+      try fileSystem.write(Data(bytes), toFile: path(forKey: key))
     } catch {
-      throw HomepwnerError(.writeFailed, detail: "the photo could not be saved", path: path(forKey: key), underlying: error)
+      throw HomepwnerError(.writeFailed, detail: "the photo could not be saved; the previous one is intact", path: path(forKey: key), underlying: error)
     }
     cache.setValue(StoredImage(bytes: bytes), forKey: key, cost: bytes.count)
   }
 
-  /// The photo of `key`: from the cache, else from its file (then cached); `nil` if none.
+  /// The photo of `key`: from the cache, else from its file (then cached); `nil` if none can be read.
   public func image(forKey key: String) -> StoredImage? {
     if let cached = cache.value(forKey: key) { return cached }
-    guard let data = try? AtomicFile.read(contentsOfFile: path(forKey: key), limit: 64 << 20) else { return nil }
+    guard let data = try? fileSystem.read(contentsOfFile: path(forKey: key), limit: Self.maximumImageSize) else { return nil }
     diskReads += 1
     let image = StoredImage(bytes: [UInt8](data))
     cache.setValue(image, forKey: key, cost: image.bytes.count)
     return image
   }
 
-  /// Deletes the photo of `key`.
-  public func deleteImage(forKey key: String) {
+  /// Deletes the photo of `key` (none is no failure).
+  ///
+  /// - Throws: `.writeFailed` naming the photo's file when it is there and cannot be removed.
+  public func deleteImage(forKey key: String) throws(HomepwnerError) {
     cache.removeValue(forKey: key)
-    unlink(path(forKey: key))
+    do {
+      try fileSystem.removeItem(path(forKey: key))
+    } catch where error.code == .notFound {
+    } catch {
+      throw HomepwnerError(.writeFailed, detail: "the photo could not be deleted", path: path(forKey: key), underlying: error)
+    }
   }
 
   /// How many photos are in memory.
