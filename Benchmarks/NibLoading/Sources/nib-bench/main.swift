@@ -604,13 +604,16 @@ if !viewProblems.isEmpty {
 }
 
 // The figures for Benchmarks/results/nib-bench.json (BENCH_RESULTS, set by run.sh): every cell by
-// its key (subject) and title (operation), CPU and wall medians; KeyedArchive's and Foundation's
+// its key (subject; a storyboard's by its name, cold or open) and title (operation), CPU and wall medians; KeyedArchive's and Foundation's
 // decoding of the item graph under one subject and operation, side by side.
 var resultsFile = ResultsFile(harness: "nib-bench", loadAtStart: loadAtStart)
 for benchCell in cells where benchCell.failure == nil {
   var system = "Stasis", subject = benchCell.key
   var operation = benchCell.title.trimmingCharacters(in: .whitespaces)
-  if benchCell.key == "ka-items" || benchCell.key == "foundation-items" {
+  if benchCell.key.hasPrefix("sb"), let name = operation.split(separator: ":").first {
+    // A storyboard's cells by its name: opened from disk each time, or already open.
+    subject = "\(name), " + (benchCell.key.hasSuffix("-cold") ? "cold" : "open")
+  } else if benchCell.key == "ka-items" || benchCell.key == "foundation-items" {
     system = benchCell.key == "ka-items" ? "Stasis" : "Foundation NSKeyedUnarchiver"
     subject = "item graph of \(benchCell.objects) objects"
     operation = "decode from its bytes"
