@@ -67,12 +67,18 @@ public struct ResultsFile {
     guard let path = Self.requestedPath else { return }
     let text = json(source: source)
     guard let file = fopen(path, "w") else {
-      fputs("results: cannot write \(path)\n", stderr)
+      Self.note("results: cannot write \(path)\n")
       return
     }
     fputs(text, file)
     fclose(file)
-    fputs("results: \(rows.count) figures written to \(path)\n", stderr)
+    Self.note("results: \(rows.count) figures written to \(path)\n")
+  }
+
+  /// A line on standard error (file descriptor 2: `stderr` itself is not concurrency-safe).
+  static func note(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(2, &bytes, bytes.count)
   }
 
   /// The JSON text of the run.
