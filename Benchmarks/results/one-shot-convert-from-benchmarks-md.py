@@ -82,7 +82,7 @@ def second_run(text):
 def run_caption(text):
     """(date, commit, machine, load) of the section's **Results.** caption."""
     match = re.search(r"\*\*Results\.\*\*(.*?)(?:\n\n|\n\|)", text, re.S)
-    caption = " ".join(match.group(1).split()) if match else ""
+    caption = " ".join(match.group(1).split()).strip("* ") if match else ""
     date = re.search(r"(\d{4}-\d\d-\d\d(?:T[\d:]+Z| [\d:]+ UTC)?)", caption)
     commit = re.search(r"commit\s+([0-9a-f]{7,40})", caption)
     machine = re.search(r"(AMD EPYC|Intel Xeon)[^,;]*", caption)
@@ -293,6 +293,7 @@ def main():
         out.ratios()
         document = {
             "origin": f"converted from the run of {date}, commit {commit}, recorded in Docs/benchmarks.md "
+            + ("(run 2 of the two it records) " if caption.startswith("Two runs") else "")
             + "(Benchmarks/results/one-shot-convert-from-benchmarks-md.py); the harness's next run replaces this file",
             "harness": harness, "command": command, "date": date, "library": caption, "commit": commit,
             "machine": f"x86_64, {machine}" if machine else "x86_64, 2 cores", "load": load, "rows": out.rows,
