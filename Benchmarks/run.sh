@@ -17,6 +17,8 @@ root="$(cd "$here/.." && pwd)"
 
 mode=snapshot
 revision=HEAD
+# The command, written beside the figures (Benchmarks/results/plist-bench.json).
+export BENCH_COMMAND="Benchmarks/run.sh${*:+ $*}"
 if [[ "${1:-}" == "--tree" ]]; then
   mode=tree; shift
 elif [[ "${1:-}" == "--snapshot" ]]; then
