@@ -41,13 +41,14 @@ public struct ResultRow: Sendable {
 public struct ResultsFile {
   public let harness: String
   public var rows: [ResultRow] = []
-  public let loadAtStart: String
+  /// The load average at the run's start, when the harness took it.
+  public let loadAtStart: String?
   private let startDate: String
 
-  /// A run of `harness` (`archive-bench`), the load average at its start (now, unless given).
+  /// A run of `harness` (`archive-bench`) and the load average the harness took at its start.
   public init(harness: String, loadAtStart: String? = nil) {
     self.harness = harness
-    self.loadAtStart = loadAtStart ?? loadAverage()
+    self.loadAtStart = loadAtStart
     startDate = Self.utcNow()
   }
 
@@ -93,7 +94,8 @@ public struct ResultsFile {
     lines.append("  \"commit\": \(Self.commit(in: source).map(Self.quoted) ?? "null"),")
     lines.append(
       "  \"machine\": \(Self.quoted("\(machine.architecture), \(machine.processors) cores, \(machine.cpuModel), Linux \(machine.kernelRelease)")),")
-    lines.append("  \"load\": \(Self.quoted("\(loadAtStart) at the start, \(loadAverage()) at the end")),")
+    let load = (loadAtStart.map { "\($0) at the start, " } ?? "") + "\(loadAverage()) at the end"
+    lines.append("  \"load\": \(Self.quoted(load)),")
     lines.append("  \"rows\": [")
     for (index, row) in rows.enumerated() {
       let ratio = self.ratio(of: row).map { Self.number($0) } ?? "null"
