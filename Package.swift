@@ -275,7 +275,7 @@ let package = Package(
     .testTarget(
       name: "InterfaceRenderingTests",
       dependencies: [
-        "InterfaceRendering", "InterfaceObjects", "NibLoading", "IBTool", "StasisSystem", "TestSupport", "ibtool",
+        "InterfaceRendering", "InterfaceObjects", "InterfaceBuilder", "NibLoading", "IBTool", "StasisSystem", "TestSupport", "ibtool",
       ],
       path: "Tests/InterfaceRenderingTests",
       exclude: ["References"]),

@@ -17,6 +17,8 @@ root="$(cd "$here/.." && pwd)"
 
 mode=snapshot
 revision=HEAD
+# The command, written beside the figures (Benchmarks/results/plist-bench.json).
+export BENCH_COMMAND="Benchmarks/run.sh${*:+ $*}"
 if [[ "${1:-}" == "--tree" ]]; then
   mode=tree; shift
 elif [[ "${1:-}" == "--snapshot" ]]; then
@@ -94,4 +96,6 @@ if [[ "${1:-}" == "--build-only" ]]; then
 fi
 peer_flags=()
 if [[ -x "$rust_peer" ]]; then peer_flags=(--rust-peer "$rust_peer"); fi
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/results" && pwd)/plist-bench.json}"
 "$binary" --data "$data" --source "$source_note" "${peer_flags[@]}" "$@"

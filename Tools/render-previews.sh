@@ -28,6 +28,9 @@ render() { # NAME DOCUMENT [ibtool options…]
 render netnewswire-add-feed "$corpus/xib/netnewswire/Mac_Base.lproj_AddFeedSheet.xib"
 render netnewswire-add-feed-dark "$corpus/xib/netnewswire/Mac_Base.lproj_AddFeedSheet.xib" --appearance dark
 render netnewswire-preferences "$corpus/xib/netnewswire/Mac_Base.lproj_Preferences.storyboard" --contact-sheet
+# Rectangle's Main.storyboard, the corpus's largest: all 12 scenes — the windows' content view
+# controllers, which have no identifier, and the application scene's main menu among them.
+render rectangle "$corpus/xib/rectangle/Rectangle_Base.lproj_Main.storyboard" --contact-sheet
 # UIKit: Kraftstoff's storyboard (scenes and segues), Homepwner's scenes, NetNewsWire's iOS
 # account storyboard, and Apple's compiled nib of an iOS view (KVNProgress).
 render kraftstoff "$corpus/xib/kraftstoff/MainStoryboard.storyboard" --contact-sheet

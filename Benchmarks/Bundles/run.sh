@@ -13,4 +13,6 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/../Support/build-bench.sh"
 prepare_bench Bundles bundle-bench "$here/.build-bundles-bench" "$@"
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/bundle-bench.json}"
 "$binary" --source "$source_note" "${bench_args[@]}"

@@ -16,4 +16,6 @@ prepare_bench Defaults defaults-bench "$here/.build-defaults-bench" "$@"
 # Foundation's UserDefaults writes to $XDG_CONFIG_HOME on Linux: keep it out of the real one.
 foundation_home="$(mktemp -d)"
 trap 'rm -rf "$foundation_home"' EXIT
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/defaults-bench.json}"
 XDG_CONFIG_HOME="$foundation_home" "$binary" --source "$source_note" "${bench_args[@]}"

@@ -86,5 +86,7 @@ if [[ "$wait_quiet" == 1 ]]; then
 fi
 
 # 4. Run.
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/interface-bench.json}"
 "$bench" --ibtool "$ibtool" --corpus "$corpus" --python "$python" \
   --python-script "$here/python/nibarchive_bench.py" --source "$source_note" --note "$note" "$@"

@@ -15,4 +15,6 @@ source "$here/../Support/build-bench.sh"
 prepare_bench KeyedArchive archive-bench "$here/.build-archive" "$@"
 # The command, printed by the benchmark beside its figures.
 export BENCH_COMMAND="Benchmarks/KeyedArchive/run.sh${*:+ $*}"
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/archive-bench.json}"
 "$binary" --source "$source_note" "${bench_args[@]+"${bench_args[@]}"}"

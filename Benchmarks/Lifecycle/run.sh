@@ -79,4 +79,6 @@ if [[ "${1:-}" == "--build-only" ]]; then
 fi
 
 # 2. Run.
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/lifecycle-bench.json}"
 "$bench" --child "$child" --source "$source_note" "$@"

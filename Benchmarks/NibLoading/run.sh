@@ -27,4 +27,6 @@ if [[ -z "$corpus" ]]; then
     if [[ -d "$candidate/xib" ]]; then corpus="$(cd "$candidate" && pwd)"; break; fi
   done
 fi
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/nib-bench.json}"
 "$binary" --source "$source_note" ${corpus:+--corpus "$corpus"} "${bench_args[@]}"

@@ -14,4 +14,6 @@ source "$here/../Support/build-bench.sh"
 prepare_bench Restoration restoration-bench "$here/.build-restoration-bench" "$@"
 # The command, printed by the benchmark beside its figures.
 export BENCH_COMMAND="Benchmarks/Restoration/run.sh${*:+ $*}"
+# The figures as JSON for Tools/benchmark-charts.py (BENCH_RESULTS= writes none).
+export BENCH_RESULTS="${BENCH_RESULTS-$(cd "$here/../results" && pwd)/restoration-bench.json}"
 "$binary" --source "$source_note" "${bench_args[@]+"${bench_args[@]}"}"

@@ -20,7 +20,7 @@ struct RenderedDocument {
   var links: [ContactSheet.Link] = []
   /// The loaded objects, kept alive while their scenes are drawn (views hold no strong
   /// references up).
-  private var objects: [AnyObject] = []
+  var objects: [AnyObject] = []
 
   /// Loads `path` and lays each scene out with `layout` (its platform set from the document's),
   /// finding the images it names on `fileSystem`.
@@ -101,43 +101,6 @@ struct RenderedDocument {
         options.externalObjects[name] = NibObject()
       }
     }
-  }
-
-  private mutating func loadStoryboard(_ path: String, layout: SceneLayout) throws {
-    let storyboard = try Storyboard(contentsOf: path, options: Self.loadOptions)
-    var layout = layout
-    layout.platform = storyboard.info["UIViewControllerIdentifiersToNibNames"] != nil ? .uiKit : .appKit
-    objects.append(storyboard)
-    var identifiers = storyboard.identifiers
-    // The initial scene first, as Interface Builder's canvas shows its entry arrow.
-    if let initial = storyboard.initialControllerIdentifier, let index = identifiers.firstIndex(of: initial) {
-      identifiers.remove(at: index)
-      identifiers.insert(initial, at: 0)
-    }
-    for identifier in identifiers {
-      let controller = try storyboard.instantiateController(withIdentifier: identifier)
-      objects.append(controller)
-      let caption: String
-      if let windowController = controller as? WindowController, let window = windowController.window {
-        caption = window.title.isEmpty ? identifier : window.title
-        scenes.append(layout.scene(for: window, identifier: identifier, caption: caption + " (\(identifier))"))
-        if let content = windowController.contentViewController?.storyboardIdentifier {
-          links.append(ContactSheet.Link(from: identifier, to: content, label: "window content"))
-        }
-        continue
-      }
-      guard let viewController = controller as? ViewController else { continue }
-      try viewController.loadViewIfNeeded()
-      caption = viewController.title ?? viewController.navigationItem.title ?? Self.className(of: viewController)
-      scenes.append(layout.scene(for: viewController, identifier: identifier, caption: caption + " (\(identifier))"))
-      for (relationship, destination) in viewController.relationshipSegues {
-        links.append(ContactSheet.Link(from: identifier, to: destination, label: relationship))
-      }
-      for segue in viewController.segueTemplates where segue.kind != "unwind" {
-        links.append(ContactSheet.Link(from: identifier, to: segue.destination, label: segue.identifier.isEmpty ? segue.kind : segue.identifier))
-      }
-    }
-    scenes = Self.orderedAlongLinks(scenes, links: links)
   }
 
   /// `scenes` in the order a walk along `links` meets them, breadth first from the first scene

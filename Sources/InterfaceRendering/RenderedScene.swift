@@ -55,12 +55,15 @@ extension SceneLayout {
     return RenderedScene(identifier: identifier, caption: caption, size: view.frame.size, background: nil, primitives: primitives)
   }
 
-  /// A window as a scene: its title bar (titled windows, style mask bit 0) above its content view.
+  /// A window as a scene: its title bar (titled windows, style mask bit 0) above its content view,
+  /// at the content view's size — or the window's own, when the content view has none (a
+  /// storyboard window whose content view controller's view was laid out by no one).
   public func scene(for window: Window, identifier: String, caption: String) -> RenderedScene {
     let titled = window.styleMask & 1 != 0
     let bar = titled ? Self.titleBarHeight : 0
     let content = window.contentView
-    let size = content?.frame.size ?? window.frame.size
+    let contentSize = content?.frame.size ?? .zero
+    let size = contentSize.width > 0 && contentSize.height > 0 ? contentSize : window.frame.size
     var primitives: [DrawingPrimitive] = []
     if titled {
       primitives.append(DrawingPrimitive(frame: CGRect(x: 0, y: 0, width: size.width, height: bar), content: .titleBar(title: window.title)))

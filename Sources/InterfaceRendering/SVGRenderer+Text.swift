@@ -2,15 +2,8 @@ import Foundation
 import InterfaceObjects
 
 extension SVGRenderer {
-  /// The width a text is estimated to take (no font metrics here: 0.52 em per character, a full em for wide ones, 0.6 em in a monospaced font). Used to wrap and truncate.
-  static func estimatedWidth(_ text: Substring, font: ResolvedFont) -> Double {
-    var ems = 0.0
-    for character in text {
-      let wide = TerminalScreen.columns(of: character) == 2
-      ems += wide ? 1 : font.isMonospaced ? 0.6 : (character == " " ? 0.28 : 0.52)
-    }
-    return ems * font.size * (font.weight >= 600 ? 1.06 : 1)
-  }
+  /// The width a text is estimated to take (``ResolvedFont/estimatedWidth(of:)``).
+  static func estimatedWidth(_ text: Substring, font: ResolvedFont) -> Double { font.estimatedWidth(of: text) }
 
   /// The lines `run` shows in `width`: its paragraphs, wrapped at spaces when it may have more
   /// than one line, at most `maximumLines` (0: as many as `height` holds); the last one shown

@@ -194,6 +194,16 @@ public final class Storyboard: ViewControllerSource {
   /// - Throws: `NibLoadingError.Code.unknownIdentifier` when the storyboard has no such
   ///   controller; the loader's errors for its nib.
   public func instantiateController(withIdentifier identifier: String) throws(NibLoadingError) -> AnyObject {
+    try instantiateScene(withIdentifier: identifier).controller
+  }
+
+  /// The scene of the controller with `identifier`, made as ``instantiateController(withIdentifier:)``
+  /// makes it, with every other view controller its nib holds: the controllers Apple's compiler
+  /// puts in their container's nib instead of a nib of their own (a window controller's
+  /// `window.shadowedContentViewController`, a tab or split view controller's `tabItems` and
+  /// `splitItems` on macOS), each a scene of the document without an identifier. For tools that
+  /// show every scene (`ibtool --render`).
+  public func instantiateScene(withIdentifier identifier: String) throws(NibLoadingError) -> (controller: AnyObject, embedded: [ViewController]) {
     guard let nibName = nibName(forIdentifier: identifier), let graph = nibs[nibName] else {
       throw NibLoadingError(
         .unknownIdentifier, nib: name, key: identifier,
@@ -209,9 +219,11 @@ public final class Storyboard: ViewControllerSource {
         .invalidObject, nib: name + "/" + nibName + ".nib", key: identifier,
         detail: "the scene's nib connects no controller to its sceneController outlet")
     }
+    var embedded: [ViewController] = []
     for object in loaded.objects {
       guard let viewController = object as? ViewController else { continue }
       prepare(viewController)
+      if viewController !== controller { embedded.append(viewController) }
     }
     if let viewController = controller as? ViewController {
       viewController.storyboardIdentifier = identifier
@@ -226,7 +238,7 @@ public final class Storyboard: ViewControllerSource {
         throw NibLoadingError(.invalidObject, nib: name, key: identifier, detail: "the content view controller's view cannot be loaded", underlying: error)
       }
     }
-    return controller
+    return (controller, embedded)
   }
 
   /// The view controller with `identifier` (`instantiateViewControllerWithIdentifier:`); a

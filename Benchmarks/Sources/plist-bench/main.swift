@@ -321,4 +321,6 @@ if options.memory {
 }
 
 print(render(results, benchmarks: options.benchmarks, systems: options.systems, options: options))
+resultsFile(results, benchmarks: options.benchmarks, systems: options.systems, options: options)
+  .writeIfRequested(source: options.source ?? "the library on disk")
 exit(results.failures.isEmpty ? 0 : 1)

@@ -188,6 +188,18 @@ else { fail("Foundation first lookup failed") }
 let foundationFirst = wallNow() - foundationFirstStart
 rows.append(Row(name: "first lookup, new bundle of \(resourceCount) resources (wall, median of \(firstTimes.count); Foundation 1 sample)", stasis: median(firstTimes), foundation: foundationFirst, unit: "ms"))
 
+// The figures for Benchmarks/results/bundle-bench.json (BENCH_RESULTS, set by run.sh): each row's
+// operation without its parenthesis, in seconds or milliseconds as the table prints it.
+var resultsFile = ResultsFile(harness: "bundle-bench")
+for row in rows {
+  let operation = String(row.name.split(separator: " (").first ?? Substring(row.name))
+  let scale = row.unit == "ms" ? 1000.0 : 1.0
+  let clock = row.unit == "ms" ? "wall" : "cpu"
+  resultsFile.add(system: "Stasis", subject: "app bundle", operation: operation, value: row.stasis * scale, unit: row.unit, clock: clock)
+  resultsFile.add(system: "Foundation Bundle", subject: "app bundle", operation: operation, value: row.foundation * scale, unit: row.unit, clock: clock)
+}
+resultsFile.writeIfRequested(source: source)
+
 // MARK: - Report
 
 func machine() -> String {

@@ -190,6 +190,20 @@ print("| file writes the burst caused (saved without `synchronize()`) | \(stasis
 print("| `synchronize()` after one change | \(microseconds(stasisSync)) | \(microseconds(foundationSync)) | \(ratio(foundationSync / stasisSync)) |")
 print("| `synchronize()` with nothing changed | \(microseconds(stasisIdleSync)) | \(microseconds(foundationIdleSync)) | \(ratio(foundationIdleSync / stasisIdleSync)) |")
 print("")
+// The figures for Benchmarks/results/defaults-bench.json (BENCH_RESULTS, set by run.sh); wall clock.
+var resultsFile = ResultsFile(harness: "defaults-bench")
+let keysSubject = "\(options.keys) keys"
+for (system, present, absent, burst, sync, idle) in [
+  ("Stasis", stasisPresent.rate, stasisAbsent.rate, stasisBurst, stasisSync, stasisIdleSync),
+  ("Foundation UserDefaults", foundationPresent.rate, foundationAbsent.rate, foundationBurst, foundationSync, foundationIdleSync),
+] {
+  resultsFile.add(system: system, subject: keysSubject, operation: "reads of present keys", value: present, unit: "/s", clock: "wall")
+  resultsFile.add(system: system, subject: keysSubject, operation: "reads of absent keys", value: absent, unit: "/s", clock: "wall")
+  resultsFile.add(system: system, subject: keysSubject, operation: "burst of \(options.burst) sets", value: burst * 1e3, unit: "ms", clock: "wall")
+  resultsFile.add(system: system, subject: keysSubject, operation: "synchronize() after one change", value: sync * 1e6, unit: "µs", clock: "wall")
+  resultsFile.add(system: system, subject: keysSubject, operation: "synchronize() with nothing changed", value: idle * 1e6, unit: "µs", clock: "wall")
+}
+resultsFile.writeIfRequested(source: options.source)
 let bar = stasisPresent.rate / foundationPresent.rate >= 5 && stasisAbsent.rate / foundationAbsent.rate >= 5
 print("Bar (reads ≥ 5× Foundation, burst ≤ 2 writes): reads \(bar ? "met" : "missed"), burst \(stasisBurstWrites <= 2 ? "met" : "missed").")
 print("Foundation's preferences file: \(foundationPreferences.joined(separator: ", ")) (removed after the run).")

@@ -134,6 +134,19 @@ if let appPath {
 }
 try? FileManager.default.removeItem(atPath: work)
 
+// The figures for Benchmarks/results/homepwner-bench.json (BENCH_RESULTS, set by run.sh); wall time.
+var resultsFile = ResultsFile(harness: "homepwner-bench")
+for (operation, stasis, foundation) in [("save", stasisSave, Optional(foundationSave)), ("load", stasisLoad, Optional(foundationLoad))]
+  + [("save: encoding", encodePart, nil), ("save: binary plist", serializePart, nil), ("save: atomic write with fsync", writePart, nil)]
+  + (firstFrame.map { [("first frame of the app (spawn to exit)", $0, nil)] } ?? [])
+{
+  resultsFile.add(system: "Stasis", subject: "10,000 items", operation: operation, value: stasis, unit: "ms", clock: "wall")
+  if let foundation {
+    resultsFile.add(system: "Foundation NSKeyedArchiver", subject: "10,000 items", operation: operation, value: foundation, unit: "ms", clock: "wall")
+  }
+}
+resultsFile.writeIfRequested(source: source)
+
 let machine = MachineDescription()
 @MainActor func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 print("## Homepwner benchmark: 10,000 items")

@@ -673,6 +673,30 @@ for memory in memories {
 }
 print("")
 
+// The figures for Benchmarks/results/interface-bench.json (BENCH_RESULTS, set by run.sh): what
+// this run measured (the Python ibtool clone is not run here, so its figures are not among them).
+var resultsFile = ResultsFile(harness: "interface-bench", loadAtStart: loadAtStart)
+for file in timed {
+  let subject = "\(name(file.path)), \(kilobytes(fileSize(file.path)))"
+  resultsFile.add(system: "Stasis", subject: subject, operation: "ibtool --compile, whole process", value: median(file.walls) * 1e3, unit: "ms", clock: "wall")
+  resultsFile.add(system: "Stasis", subject: subject, operation: "ibtool --compile, whole process", value: median(file.cpus) * 1e3, unit: "ms", clock: "cpu")
+}
+resultsFile.add(
+  system: "Stasis", subject: "\(pairDocuments.count) corpus documents", operation: "compile all, per document", value: loopMedian / Double(pairDocuments.count) * 1e3,
+  unit: "ms", clock: "wall")
+resultsFile.add(
+  system: "Stasis", subject: "\(compiledCount) corpus documents", operation: "compile + compare with Apple's, per document",
+  value: compileAndCompare * 1e3, unit: "ms", clock: "wall")
+for cell in cells {
+  let subject = "\(cell.data) nibs, \(kilobytes(cell.bytes))"
+  let operation = String(cell.operation.split(separator: " ").first ?? "")
+  resultsFile.add(system: "Stasis", subject: subject, operation: operation, value: Double(cell.bytes) / 1e6 / median(cell.times), unit: "MB/s")
+  if let times = pythonTimes[cell.data + "-" + operation], !times.isEmpty {
+    resultsFile.add(system: "Python nibarchive", subject: subject, operation: operation, value: Double(cell.bytes) / 1e6 / median(times), unit: "MB/s")
+  }
+}
+resultsFile.writeIfRequested(source: source)
+
 print("### The bar\n")
 let largest = timed[0]
 if largest.path == transmission {

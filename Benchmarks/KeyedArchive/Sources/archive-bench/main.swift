@@ -421,6 +421,21 @@ if !memoryResults.isEmpty {
   }
 }
 
+// The figures for Benchmarks/results/archive-bench.json (BENCH_RESULTS, set by run.sh).
+var resultsFile = ResultsFile(harness: "archive-bench", loadAtStart: loadBefore)
+for row in rows {
+  for (system, timing) in [(System.stasis, row.stasis), (System.foundation, row.foundation)] {
+    resultsFile.add(system: system.title, subject: "N=\(row.count)", operation: "\(row.operation) \(row.format)", value: timing.median * 1e3, unit: "ms")
+  }
+}
+for system in System.allCases {
+  guard let result = memoryResults[system] else { continue }
+  resultsFile.add(
+    system: system.title, subject: "N=\(memoryCount)", operation: "peak memory, unarchive binary (decode only)", value: Double(result.decodeExtra) / 1e6,
+    unit: "MB", clock: "resident")
+}
+resultsFile.writeIfRequested(source: source)
+
 print("\nThe bar: Stasis ≥ 10× Foundation both ways, peak memory below Foundation's.\n")
 let slow = rows.filter { $0.speedup < 10 }
 print(slow.isEmpty && !rows.isEmpty

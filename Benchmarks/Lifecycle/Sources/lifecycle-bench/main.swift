@@ -294,5 +294,27 @@ if measureWarnings {
   }
 }
 
+// The figures for Benchmarks/results/lifecycle-bench.json (BENCH_RESULTS, set by run.sh): the cost
+// of one post or transition per cell (Stasis's transition beside Foundation's post, with and
+// without observers), and the memory-warning latency.
+var resultsFile = ResultsFile(harness: "lifecycle-bench", loadAtStart: loadAtStart)
+if measureNotifications {
+  for cell in cells where cell.failure == nil {
+    let system = cell.key.hasPrefix("stasis") ? "Stasis" : "Foundation NotificationCenter"
+    let subject = cell.key.hasSuffix("-0") ? "no observers" : "\(grouped(observerCount)) observers"
+    resultsFile.add(system: system, subject: subject, operation: "one post", value: cell.nanosecondsPerOperation, unit: "ns")
+    resultsFile.add(system: system, subject: subject, operation: "one post", value: cell.wallNanosecondsPerOperation, unit: "ns", clock: "wall")
+  }
+}
+if measureWarnings, warningSkipReason == nil {
+  let latencies = warnings.compactMap(\.latency).map { Double($0) }
+  if !latencies.isEmpty {
+    resultsFile.add(
+      system: "Stasis", subject: "\(latencies.count) warned runs", operation: "memory-warning latency, median", value: median(latencies) / 1e6, unit: "ms",
+      clock: "wall")
+  }
+}
+resultsFile.writeIfRequested(source: source)
+
 print("### Bars\n")
 for verdict in verdicts { print("- \(verdict)") }

@@ -603,6 +603,30 @@ if !viewProblems.isEmpty {
     + "to the controller's view), from the graph the storyboard already read; they measure the scene as it should load.")
 }
 
+// The figures for Benchmarks/results/nib-bench.json (BENCH_RESULTS, set by run.sh): every cell by
+// its key (subject; a storyboard's by its name, cold or open) and title (operation), CPU and wall medians; KeyedArchive's and Foundation's
+// decoding of the item graph under one subject and operation, side by side.
+var resultsFile = ResultsFile(harness: "nib-bench", loadAtStart: loadAtStart)
+for benchCell in cells where benchCell.failure == nil {
+  var system = "Stasis", subject = benchCell.key
+  var operation = benchCell.title.trimmingCharacters(in: .whitespaces)
+  if benchCell.key.hasPrefix("sb"), let name = operation.split(separator: ":").first {
+    // A storyboard's cells by its name: opened from disk each time, or already open.
+    subject = "\(name), " + (benchCell.key.hasSuffix("-cold") ? "cold" : "open")
+  } else if benchCell.key == "ka-items" || benchCell.key == "foundation-items" {
+    system = benchCell.key == "ka-items" ? "Stasis" : "Foundation NSKeyedUnarchiver"
+    subject = "item graph of \(benchCell.objects) objects"
+    operation = "decode from its bytes"
+  }
+  resultsFile.add(system: system, subject: subject, operation: operation, value: benchCell.median * 1e3, unit: "ms")
+  resultsFile.add(system: system, subject: subject, operation: operation, value: benchCell.wallMedian * 1e3, unit: "ms", clock: "wall")
+}
+for first in firstLoads where first.failure == nil {
+  resultsFile.add(system: "Stasis", subject: first.title, operation: "first load in a fresh process", value: median(first.cpu) * 1e3, unit: "ms")
+  resultsFile.add(system: "Stasis", subject: first.title, operation: "first load in a fresh process", value: median(first.wall) * 1e3, unit: "ms", clock: "wall")
+}
+resultsFile.writeIfRequested(source: source)
+
 print("\n**The bars**:\n")
 var failed = false
 if let graphCell = cell("nib-graph") {

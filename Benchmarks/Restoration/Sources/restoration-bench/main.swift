@@ -373,6 +373,20 @@ precondition(decodedNodes[5].state.count == snapshot.nodes[5].state.count && dec
 let machine = MachineDescription()
 func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 func ratio(_ peer: Double, _ ours: Double) -> String { String(format: "%.1f×", peer / ours) }
+// The figures for Benchmarks/results/restoration-bench.json (BENCH_RESULTS, set by run.sh).
+var resultsFile = ResultsFile(harness: "restoration-bench", loadAtStart: loadAtStart)
+for (operation, stasis, foundation) in [
+  ("save", stasisSave, Optional(foundationSave)), ("restore", stasisRestore, Optional(foundationRestore)),
+  ("encode + atomic write of the snapshot only", stasisEncodeOnly, nil), ("read + decode of the snapshot only", stasisDecodeOnly, nil),
+] {
+  for (system, timing) in [("Stasis", Optional(stasis)), ("Foundation NSKeyedArchiver", foundation)] {
+    guard let timing else { continue }
+    resultsFile.add(system: system, subject: "10,000 nodes", operation: operation, value: timing.medianWall, unit: "ms", clock: "wall")
+    resultsFile.add(system: system, subject: "10,000 nodes", operation: operation, value: timing.medianCPU, unit: "ms", clock: "cpu")
+  }
+}
+resultsFile.writeIfRequested(source: source)
+
 print("## Restoration benchmark: a 10,000-node tree, saved and restored")
 print("")
 print("Command: `\(ProcessInfo.processInfo.environment["BENCH_COMMAND"] ?? CommandLine.arguments.joined(separator: " "))`")
