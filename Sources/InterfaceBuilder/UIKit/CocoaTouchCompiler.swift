@@ -618,7 +618,8 @@ public struct CocoaTouchCompiler {
   mutating func compileDeferred() throws(InterfaceBuilderError) {
     guard !deferredCompiled else { return }
     deferredCompiled = true
-    for (view, constraints) in try compileConstraints() {
+    // In the order of the views' objects, so that one document always compiles to the same bytes.
+    for (view, constraints) in try compileConstraints().sorted(by: { $0.key < $1.key }) {
       graph[view].entries.append(.init("UIViewAutolayoutConstraints", .object(graph.collection("NSArray", constraints))))
     }
     try compileConnections()
