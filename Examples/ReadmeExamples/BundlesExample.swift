@@ -1,7 +1,7 @@
 import Bundles
 import Foundation
 
-func bundlesExample() throws {
+@MainActor func bundlesExample() throws {
   // snippet: readme-bundles
   typealias Bundle = Bundles.Bundle   // beside `import Foundation`
 

@@ -2,7 +2,7 @@ import Defaults
 import Foundation
 import PropertyLists
 
-func defaultsExample() throws {
+@MainActor func defaultsExample() throws {
   // snippet: readme-defaults
   typealias UserDefaults = Defaults.UserDefaults   // beside `import Foundation`
 

@@ -2,7 +2,7 @@ import Foundation
 import Interface
 import InterfaceBuilder
 
-func interfaceBuilderOverviewExample() throws {
+@MainActor func interfaceBuilderOverviewExample() throws {
   // snippet: overview-interface-builder
   let document = try InterfaceDocument(contentsOfFile: "Examples/Demo.xib")
   let graph = try CocoaNibCompiler.compile(document)

@@ -1,7 +1,7 @@
 import Foundation
 import Interface
 
-func interfaceOverviewExample() throws {
+@MainActor func interfaceOverviewExample() throws {
   // snippet: overview-interface
   let nib = try NIBArchive(contentsOfFile: "Examples/Demo.nib")
   print(nib.className(of: 0))   // NSObject, the root

@@ -1,7 +1,7 @@
 import Foundation
 import KeyedArchive
 
-func keyedArchiveExample() throws {
+@MainActor func keyedArchiveExample() throws {
   // snippet: readme-keyed-archive
   final class Item: ArchiveEncodable, ArchiveDecodableInPlace {   // two-phase: cycles decode
     var name = ""

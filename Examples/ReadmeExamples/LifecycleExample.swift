@@ -18,7 +18,7 @@ final class NotesAppDelegate: ApplicationDelegate {
 }
 // end-snippet
 
-func lifecycleExample() throws {
+@MainActor func lifecycleExample() throws {
   // snippet: readme-lifecycle
   let delegate = NotesAppDelegate()
   let lifecycle = ApplicationLifecycle(delegate: delegate)

@@ -11,10 +11,10 @@ final class ItemsViewController: ViewController {
 }
 // end-snippet
 
-func nibLoadingExample() throws {
+@MainActor func nibLoadingExample() throws {
   // snippet: readme-nib-loading
   var options = Nib.Options()   // the headless UIKit/AppKit classes: ClassRegistry.interfaceObjects
-  options.classes.register(ItemsViewController.self, as: "Items.ItemsViewController", makeInstance: { ItemsViewController() })
+  options.classes.register(ItemsViewController.self, as: "Items.ItemsViewController", makeInstanceOnMainActor: { ItemsViewController() })
   let storyboard = try Storyboard(contentsOf: "Examples/Items.storyboard", options: options)   // or Storyboard(name:bundle:)
   let navigation = try storyboard.instantiateInitialViewController() as? NavigationController
   let items = navigation?.topViewController as? ItemsViewController
@@ -38,7 +38,7 @@ final class NotesController: NibObject {
 }
 // end-snippet
 
-func interfaceObjectsOverviewExample() throws {
+@MainActor func interfaceObjectsOverviewExample() throws {
   // snippet: overview-nib-loading
   let owner = NotesController()
   let loaded = try Nib(contentsOf: "Examples/Demo.xib").load(owner: owner)   // a compiled .nib loads the same way

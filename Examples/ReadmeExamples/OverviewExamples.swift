@@ -6,7 +6,7 @@ import KeyedArchive
 import ObjectModel
 import PropertyLists
 
-func bundlesOverviewExample() throws {
+@MainActor func bundlesOverviewExample() throws {
   // snippet: overview-bundles
   typealias Bundle = Bundles.Bundle   // beside `import Foundation`
 
@@ -18,7 +18,7 @@ func bundlesOverviewExample() throws {
   // end-snippet
 }
 
-func defaultsOverviewExample() throws {
+@MainActor func defaultsOverviewExample() throws {
   // snippet: overview-defaults
   typealias UserDefaults = Defaults.UserDefaults   // beside `import Foundation`
 
@@ -31,7 +31,7 @@ func defaultsOverviewExample() throws {
   // end-snippet
 }
 
-func hostOverviewExample() throws {
+@MainActor func hostOverviewExample() throws {
   // snippet: overview-host
   typealias Bundle = Bundles.Bundle   // beside `import Foundation`
 
@@ -42,7 +42,7 @@ func hostOverviewExample() throws {
   // end-snippet
 }
 
-func objectModelOverviewExample() throws {
+@MainActor func objectModelOverviewExample() throws {
   // snippet: overview-object-model
   final class Item: KeyValueCoding {
     var name = ""
@@ -61,7 +61,7 @@ func objectModelOverviewExample() throws {
   // end-snippet
 }
 
-func errorsOverviewExample() throws {
+@MainActor func errorsOverviewExample() throws {
   // snippet: overview-errors
   let store: [String: Any] = ["items": ["Lamp", "Desk"]]
   let path = "Missing folder/items.archive"

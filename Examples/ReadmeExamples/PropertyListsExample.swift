@@ -1,7 +1,7 @@
 import Foundation
 import PropertyLists
 
-func propertyListsExample() throws {
+@MainActor func propertyListsExample() throws {
   // snippet: readme-property-lists
   typealias PropertyListEncoder = PropertyLists.PropertyListEncoder   // beside `import Foundation`
   typealias PropertyListDecoder = PropertyLists.PropertyListDecoder

@@ -38,7 +38,7 @@ final class NoteViewController: ViewController, ViewControllerRestoration {
 }
 // end-snippet
 
-func restorationExample() throws {
+@MainActor func restorationExample() throws {
   // snippet: readme-restoration
   let folder = SavedStateFolder(path: "Notes.savedState")   // in an app: SavedStateFolder(container: container)
   do {  // the first run: a note is open when the app goes to the background, then the process is killed

@@ -2,7 +2,7 @@ import StasisSystem
 import Foundation
 import Sandbox
 
-func sandboxExample() throws {
+@MainActor func sandboxExample() throws {
   // snippet: readme-sandbox
   let root = ContainerRoot.standard()   // $STASIS_CONTAINERS_ROOT, else $XDG_DATA_HOME/stasis/Containers, else ~/.local/share/stasis/Containers
   let app = try root.container(for: "com.example.Homepwner")   // creates <root>/com.example.Homepwner/{Homepwner.app, Documents, Library/…, tmp}

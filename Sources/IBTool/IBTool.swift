@@ -17,7 +17,9 @@ import PropertyLists
 /// (the device against the document's platform, a version number, and flat nibs only). Ours: `--print-objects` (a readable listing of a compiled nib, or of the nib a
 /// xib compiles to), `--compare OTHER` (the first semantic difference between two nibs) and
 /// `--render OUT.svg|OUT.png` (the document's scenes drawn from its loaded views; `RenderRequest`).
-public struct IBTool {
+///
+/// It runs on the main actor: `--render` loads the document's views, which live there.
+@MainActor public struct IBTool {
   /// Files and standard streams.
   public var environment: HostEnvironment
 

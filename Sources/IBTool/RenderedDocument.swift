@@ -15,7 +15,7 @@ import StasisSystem
 /// `.xib` or `.nib` with a stand-in File's Owner and stand-ins for the external objects it names,
 /// a `.storyboard` or `.storyboardc` scene by scene (`instantiateController(withIdentifier:)`,
 /// each controller's view loaded).
-struct RenderedDocument {
+@MainActor struct RenderedDocument {
   var scenes: [RenderedScene] = []
   var links: [ContactSheet.Link] = []
   /// The loaded objects, kept alive while their scenes are drawn (views hold no strong

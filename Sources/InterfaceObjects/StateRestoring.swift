@@ -6,7 +6,7 @@ public import Foundation
 
 /// What a view controller or view writes its restorable state through during preservation: the
 /// `NSCoder` UIKit passes to `encodeRestorableStateWithCoder:`.
-public protocol RestorableStateEncoder: AnyObject {
+@MainActor public protocol RestorableStateEncoder: AnyObject {
   /// Keeps `value` under `key`: a string, number, Boolean, date, data, an array or dictionary of
   /// those, or an instance of a class the app registered for archiving (`encodeObject:forKey:`).
   /// `nil` removes the key.
@@ -21,7 +21,7 @@ public protocol RestorableStateEncoder: AnyObject {
 
 /// What a view controller or view reads its state from during restoration
 /// (`decodeRestorableStateWithCoder:`).
-public protocol RestorableStateDecoder: AnyObject {
+@MainActor public protocol RestorableStateDecoder: AnyObject {
   /// The schema version the state was written with (after migration: the class's current
   /// ``ViewController/restorableStateVersion``).
   var stateVersion: Int { get }
@@ -70,7 +70,7 @@ extension RestorableStateDecoder {
 /// (`UIDataSourceModelAssociation`), so that a restored selection follows the model objects and
 /// not their positions: after the rows were reordered, added to or deleted from, the same items
 /// come back selected.
-public protocol DataSourceModelAssociation: AnyObject {
+@MainActor public protocol DataSourceModelAssociation: AnyObject {
   /// The identifier of the model object shown at `indexPath` (`modelIdentifierForElementAtIndexPath:inView:`).
   func modelIdentifierForElement(at indexPath: IndexPath, in view: View) -> String?
   /// Where the model object with `identifier` is shown now (`indexPathForElementWithModelIdentifier:inView:`).

@@ -7,7 +7,7 @@ import StasisSystem
 /// clipped to its ancestors' bounds. Text keeps the document's font family first, then system
 /// fallbacks (``FontResolver``); images are embedded (base64) when their file is found, else drawn
 /// as a labelled placeholder; controls are drawn as vector shapes in the palette's colours.
-public struct SVGRenderer {
+@MainActor public struct SVGRenderer {
   /// The size of the image against the scene's points (2 for a Retina-sized picture).
   public var scale: Double
   /// The colours of the chrome the renderer adds (bezels, bars, placeholders).

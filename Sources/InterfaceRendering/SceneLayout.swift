@@ -15,7 +15,7 @@ public import InterfaceObjects
 /// let layout = SceneLayout(platform: .appKit)
 /// let primitives = layout.primitives(for: window.contentView!)
 /// ```
-public struct SceneLayout {
+@MainActor public struct SceneLayout {
   /// Whose frames and defaults: UIKit's (`UIView`) or AppKit's (`NSView`).
   public enum Platform: Sendable { case uiKit, appKit }
 

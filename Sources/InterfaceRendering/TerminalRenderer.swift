@@ -16,7 +16,7 @@ public import InterfaceObjects
 /// switch as a box; a segmented control's titles, the selected one inverse; a slider's or
 /// stepper's value; an image's name; a table's rows. Fills, borders and lines are not drawn; text
 /// is clipped to its frame and to the region.
-public struct TerminalRenderer {
+@MainActor public struct TerminalRenderer {
   public var pointsPerColumn: Double = 5
   public var pointsPerRow: Double = 20
   public var topInset: Double = 80

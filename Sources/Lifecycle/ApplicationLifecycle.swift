@@ -10,7 +10,7 @@ public typealias Purgeable = StasisSystem.Purgeable
 
 /// What preserves and restores the app's interface state at UIKit's moments (the `Restoration`
 /// module's `StateRestoration` adopts it and installs itself as ``ApplicationLifecycle/stateKeeper``).
-public protocol LifecycleStateKeeper: AnyObject {
+@MainActor public protocol LifecycleStateKeeper: AnyObject {
   /// During launch, after `willFinishLaunching` and before `didFinishLaunching`.
   func restoreState(during lifecycle: ApplicationLifecycle)
   /// After `didEnterBackground` returned, inside the app's background time.
@@ -32,7 +32,7 @@ public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConverti
 /// `NotificationCenter` under UIKit's name; background time with its watchdog; memory warnings to
 /// the delegate, the notification centre and every registered ``Purgeable``.
 ///
-/// Every method runs on the main queue (the main run loop), as UIKit's do; hosts
+/// It lives on the main actor, as `UIApplication` does; hosts
 /// (``HeadlessHost``, ``TerminalHost``) turn signals and terminal events into the transitions,
 /// and tests drive them directly.
 ///
@@ -42,7 +42,7 @@ public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConverti
 /// try lifecycle.enterBackground()        // willResignActive, didEnterBackground
 /// try lifecycle.enterForeground()        // willEnterForeground, didBecomeActive
 /// ```
-public final class ApplicationLifecycle: @unchecked Sendable {
+@MainActor public final class ApplicationLifecycle {
   /// The limits and the outside world of the lifecycle.
   public struct Configuration: Sendable {
     /// How long `applicationDidEnterBackground` may run before the app is ended (iOS: about 5 s).
@@ -96,7 +96,7 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   }
 
   /// The exit status of a process the watchdog ended (iOS reports 0x8badf00d).
-  public static let watchdogExitStatus: Int32 = 86
+  nonisolated public static let watchdogExitStatus: Int32 = 86
 
   /// The delegate; the lifecycle keeps it (as `UIApplicationMain` keeps the delegate it makes).
   public let delegate: ApplicationDelegate
@@ -126,6 +126,9 @@ public final class ApplicationLifecycle: @unchecked Sendable {
 
   private var purgeables: [WeakPurgeable] = []
   private let watchdog: Watchdog
+  /// The main actor's observers (``addObserver(forName:using:)``), in the order they were added.
+  private var observers: [(observation: LifecycleObservation, name: Notification.Name, body: @MainActor (Notification) -> Void)] = []
+  private var observationCount = 0
 
   public init(
     delegate: ApplicationDelegate, application: Application = Application(), notificationCenter: NotificationCenter = .default,
@@ -144,7 +147,26 @@ public final class ApplicationLifecycle: @unchecked Sendable {
 
   // MARK: - Transitions
 
-  private func post(_ name: Notification.Name) { notificationCenter.post(name: name, object: self) }
+  private func post(_ name: Notification.Name) {
+    let notification = Notification(name: name, object: self)
+    notificationCenter.post(notification)
+    for observer in observers where observer.name == name { observer.body(notification) }
+  }
+
+  /// Observes the lifecycle notification `name` on the main actor, where the lifecycle posts it:
+  /// `body` runs right after the notification centre's observers (what
+  /// `NotificationCenter.addObserver(of:for:using:)` gives a `MainActorMessage` observer on
+  /// Apple's platforms). Answers the observation, for ``removeObserver(_:)``.
+  @discardableResult
+  public func addObserver(forName name: Notification.Name, using body: @escaping @MainActor (Notification) -> Void) -> LifecycleObservation {
+    observationCount += 1
+    let observation = LifecycleObservation(number: observationCount)
+    observers.append((observation, name, body))
+    return observation
+  }
+
+  /// Ends an observation ``addObserver(forName:using:)`` began.
+  public func removeObserver(_ observation: LifecycleObservation) { observers.removeAll { $0.observation == observation } }
 
   private func require(_ allowed: Set<ApplicationState>, for what: String) throws(LifecycleError) {
     guard allowed.contains(state) else {
@@ -303,6 +325,11 @@ public final class ApplicationLifecycle: @unchecked Sendable {
   /// A memory warning without memory pressure, for tests and debugging (Xcode's "Simulate
   /// Memory Warning").
   public func simulateMemoryWarning() { receiveMemoryWarning() }
+}
+
+/// One observation of ``ApplicationLifecycle/addObserver(forName:using:)``.
+public struct LifecycleObservation: Hashable, Sendable {
+  let number: Int
 }
 
 struct WeakPurgeable {

@@ -60,7 +60,7 @@ extension Notification.Name {
 }
 
 /// The app's delegate (`UIApplicationDelegate`): every method has an empty default.
-public protocol ApplicationDelegate: AnyObject {
+@MainActor public protocol ApplicationDelegate: AnyObject {
   /// `application:willFinishLaunchingWithOptions:`; `false` stops a URL from being opened.
   func applicationWillFinishLaunching(_ lifecycle: ApplicationLifecycle, options: LaunchOptions) -> Bool
   /// `application:didFinishLaunchingWithOptions:`.

@@ -13,7 +13,7 @@ public import StasisSystem
 ///   (`fg`) brings it back; `SIGTERM`, `SIGHUP` terminate, `SIGINT` and the app's own quit
 ///   command (``quitAndExit(status:)``) quit. The terminal is restored on every path.
 /// - Tests drive ``ApplicationLifecycle`` directly (the test host).
-open class LifecycleHost: @unchecked Sendable {
+@MainActor open class LifecycleHost {
   /// The lifecycle the host drives.
   public let lifecycle: ApplicationLifecycle
   /// The memory-pressure monitor, when a source could be armed.
@@ -43,7 +43,7 @@ open class LifecycleHost: @unchecked Sendable {
   /// Routes `signal` to `handler` on the main queue through the signal port; a signal that
   /// comes before the port's source is armed is not lost (see `StasisSystem.POSIXSignals`).
   /// Call it on the main thread.
-  public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
+  public func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void) {
     signals.handle(signal, handler)
   }
 
@@ -116,7 +116,7 @@ open class LifecycleHost: @unchecked Sendable {
 }
 
 /// The host of daemons and tools: signals only (see ``LifecycleHost``).
-public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
+public final class HeadlessHost: LifecycleHost {
   public override init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool = false) {
     super.init(lifecycle: lifecycle, stopsWhenSuspended: stopsWhenSuspended)
   }
@@ -141,9 +141,9 @@ public final class HeadlessHost: LifecycleHost, @unchecked Sendable {
 /// ``escapeDelay``: a terminal sends a sequence (an arrow key, a mouse click) at once, a person
 /// presses Escape alone; so a sequence reaches ``inputHandler`` never split right after its
 /// escape, and the Escape key on its own once the delay has passed.
-public final class TerminalHost: LifecycleHost, @unchecked Sendable {
+public final class TerminalHost: LifecycleHost {
   /// Bytes typed that are not focus events (keys, pasted text, mouse reports), on the main queue.
-  public var inputHandler: (@Sendable ([UInt8]) -> Void)?
+  public var inputHandler: (@MainActor ([UInt8]) -> Void)?
   /// Whether the terminal reports mouse clicks: xterm's button reporting (`ESC[?1000h`) with SGR
   /// coordinates (`ESC[?1006h`), so that a press comes as `ESC [ < button ; column ; row M` and a
   /// release with a final `m`. Turned off whenever the terminal is restored (Ctrl-Z, quitting,
@@ -151,8 +151,9 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   public var reportsMouse = false
   /// How long an escape at the end of the input waits for the rest of its sequence, in seconds.
   public var escapeDelay = 0.05
-  /// Passes a held escape on once ``escapeDelay`` has passed without more input.
-  private var heldEscapeRelease: DispatchWorkItem?
+  /// Counts the input that came: a held escape is passed on once ``escapeDelay`` has passed
+  /// with the count unchanged (no more input).
+  private var inputGeneration = 0
   private var pending: [UInt8] = []
   /// The terminal: the environment's (``ApplicationLifecycle/Configuration/environment``) unless given.
   public let terminal: any TerminalDevice
@@ -201,8 +202,7 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
   /// Splits `bytes` into focus events (`ESC [ I`, `ESC [ O`) and other input; an escape at the
   /// end is held (see ``TerminalHost``).
   func consume(_ bytes: [UInt8]) {
-    heldEscapeRelease?.cancel()
-    heldEscapeRelease = nil
+    inputGeneration += 1
     pending += bytes
     var other: [UInt8] = []
     var index = 0
@@ -226,14 +226,13 @@ public final class TerminalHost: LifecycleHost, @unchecked Sendable {
     pending.removeFirst(index)
     if !other.isEmpty { inputHandler?(other) }
     if !pending.isEmpty {
-      let release = DispatchWorkItem { [weak self] in
-        guard let self, !pending.isEmpty else { return }
+      let generation = inputGeneration
+      DispatchQueue.main.asyncAfter(deadline: .now() + escapeDelay) { [weak self] in
+        guard let self, inputGeneration == generation, !pending.isEmpty else { return }
         let held = pending
         pending = []
         inputHandler?(held)
       }
-      heldEscapeRelease = release
-      DispatchQueue.main.asyncAfter(deadline: .now() + escapeDelay, execute: release)
     }
   }
 

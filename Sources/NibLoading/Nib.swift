@@ -205,7 +205,7 @@ public final class Nib: Sendable {
 
   /// Instantiates the nib and answers its top-level objects, placeholders left out
   /// (`instantiateWithOwner:options:`). The caller owns them: nothing else keeps them alive.
-  public func instantiate(withOwner owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> [AnyObject] {
+  @MainActor public func instantiate(withOwner owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> [AnyObject] {
     try load(owner: owner, options: options).topLevelObjects
   }
 
@@ -214,7 +214,7 @@ public final class Nib: Sendable {
   ///
   /// A NeXT typedstream nib's objects are all made generic (their values are positional); in
   /// strict mode such a nib throws `unknownClass`.
-  public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
+  @MainActor public func load(owner: AnyObject?, options: Options = Options()) throws(NibLoadingError) -> LoadedNib {
     var options = options
     if options.localize == nil, let bundle, let table = tableName { options.localize = Self.localizer(bundle: bundle, table: table) }
     if options.isStrict, let first = compilerWarnings.first {

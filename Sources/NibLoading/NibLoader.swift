@@ -5,7 +5,7 @@ internal import ObjectModel
 /// Apple's nib-loading steps, in order, for one instantiation of a nib: placeholders, every
 /// object made and decoded, runtime attributes, outlets, actions and bindings connected,
 /// `awakeFromNib`, visible windows and the main menu, then the top-level objects.
-struct NibLoader {
+@MainActor struct NibLoader {
   let nib: Nib
   let owner: AnyObject?
   let options: Nib.Options

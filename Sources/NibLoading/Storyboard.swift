@@ -20,7 +20,7 @@ public import StasisSystem
 /// let storyboard = try Storyboard(name: "Main", bundle: bundle, options: options)
 /// let windowController = try storyboard.instantiateInitialController() as? WindowController
 /// ```
-public final class Storyboard: ViewControllerSource {
+@MainActor public final class Storyboard: ViewControllerSource {
   /// The storyboard's name or path.
   public let name: String
   /// ``name``, for state restoration (`ViewControllerSource`).

@@ -12,14 +12,14 @@
 /// try controller.perform(action: "addNewItem:", sender: button)
 /// ```
 public struct ActionTable: Sendable {
-  private(set) var actions: [String: @Sendable (AnyObject, Any?) throws -> Void] = [:]
+  private(set) var actions: [String: @MainActor @Sendable (AnyObject, Any?) throws -> Void] = [:]
 
   /// An empty table.
   public init() {}
 
   /// The table of the class `Object`: `inheriting`'s actions (the superclass's table), then the
   /// actions `build` adds, which replace inherited ones of the same name (an override).
-  public init<Object: AnyObject>(
+  @MainActor public init<Object: AnyObject>(
     for type: Object.Type, inheriting inherited: ActionTable = ActionTable(), _ build: (inout Builder<Object>) -> Void
   ) {
     var builder = Builder<Object>(table: inherited)
@@ -30,22 +30,22 @@ public struct ActionTable: Sendable {
   /// The selector names, sorted.
   public var selectors: [String] { actions.keys.sorted() }
 
-  func body(_ selector: String) -> (@Sendable (AnyObject, Any?) throws -> Void)? { actions[selector] }
+  func body(_ selector: String) -> (@MainActor @Sendable (AnyObject, Any?) throws -> Void)? { actions[selector] }
 
   /// Adds the actions of the class `Object` to an ``ActionTable``.
-  public struct Builder<Object: AnyObject> {
+  @MainActor public struct Builder<Object: AnyObject> {
     var table: ActionTable
 
     /// Adds the action `selector` (its Objective-C name, with a trailing `:` when it takes the
     /// sender).
-    public mutating func action(_ selector: String, _ body: @escaping @Sendable (Object, Any?) throws -> Void) {
+    public mutating func action(_ selector: String, _ body: @escaping @MainActor @Sendable (Object, Any?) throws -> Void) {
       table.actions[selector] = { object, sender in try body(object as! Object, sender) }
     }
   }
 }
 
 /// An object that answers actions by name (`respondsToSelector:`, `performSelector:withObject:`).
-public protocol ActionResponding: AnyObject {
+@MainActor public protocol ActionResponding: AnyObject {
   /// The class's actions. In a class hierarchy, declare it `class var` and override it.
   static var actionTable: ActionTable { get }
 }

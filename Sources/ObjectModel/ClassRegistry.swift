@@ -8,7 +8,8 @@
 ///
 /// ```swift
 /// var classes = ClassRegistry()
-/// classes.register(ItemCell.self, as: "ItemCell", makeInstance: { ItemCell() })
+/// classes.register(Item.self, as: "BNRItem", makeInstance: { Item() })
+/// classes.register(ItemCell.self, as: "ItemCell", makeInstanceOnMainActor: { ItemCell() })   // a main-actor class
 /// classes.isKind(of: "ItemCell", "UITableViewCell")   // when UITableViewCell is registered as an ancestor
 /// ```
 ///
@@ -26,15 +27,35 @@ public struct ClassRegistry: Sendable {
     /// The type and its superclasses, nearest first (a value type has only itself).
     public let lineage: [ObjectIdentifier]
     let type: RegisteredType
-    let makeInstance: (@Sendable () -> AnyObject)?
+    let makeInstance: Factory?
     var addOns: [ObjectIdentifier: any Sendable] = [:]
 
     /// The registered Swift type.
     public var swiftType: Any.Type { type.value }
-    /// Whether ``ClassRegistry/makeInstance(ofClassNamed:)`` can make instances of it.
+    /// Whether ``ClassRegistry/makeInstanceOnMainActor(ofClassNamed:)`` can make instances of it
+    /// (``ClassRegistry/makeInstance(ofClassNamed:)`` too, unless the class is the main actor's).
     public var isInstantiable: Bool { makeInstance != nil }
-    /// The factory that makes an instance (`+alloc`/`-init`), for loaders that make many.
-    public var factory: (@Sendable () -> AnyObject)? { makeInstance }
+    /// The factory that makes an instance (`+alloc`/`-init`) on any thread, for loaders that make
+    /// many; `nil` for a class made on the main actor only (see ``mainActorFactory``).
+    public var factory: (@Sendable () -> AnyObject)? {
+      guard case .anywhere(let make)? = makeInstance else { return nil }
+      return make
+    }
+    /// The factory as the main actor calls it: either kind (the nib loader's).
+    public var mainActorFactory: (@MainActor @Sendable () -> AnyObject)? {
+      switch makeInstance {
+      case .anywhere(let make)?: make
+      case .mainActor(let make)?: make
+      case nil: nil
+      }
+    }
+  }
+
+  /// How a class's instances are made: anywhere (a model class the keyed unarchiver makes), or
+  /// on the main actor only (an interface class, as UIKit's are).
+  enum Factory: Sendable {
+    case anywhere(@Sendable () -> AnyObject)
+    case mainActor(@MainActor @Sendable () -> AnyObject)
   }
 
   /// A metatype, which never changes once made.
@@ -62,6 +83,19 @@ public struct ClassRegistry: Sendable {
   ///   - makeInstance: makes a fresh instance (`+alloc` / `-init`), for loaders that create the
   ///     object before they set its keys (the nib loader, two-step unarchiving).
   public mutating func register(_ type: Any.Type, as name: String, makeInstance: (@Sendable () -> AnyObject)? = nil) {
+    add(type, as: name, makeInstance: makeInstance.map(Factory.anywhere))
+  }
+
+  /// Registers `type` under `name` with a factory that runs on the main actor: a class whose
+  /// initializer is the main actor's (the interface classes, `UIView`'s and `NSView`'s stand-ins),
+  /// made by ``makeInstanceOnMainActor(ofClassNamed:)`` and the nib loader.
+  public mutating func register(
+    _ type: Any.Type, as name: String, makeInstanceOnMainActor: @escaping @MainActor @Sendable () -> AnyObject
+  ) {
+    add(type, as: name, makeInstance: .mainActor(makeInstanceOnMainActor))
+  }
+
+  private mutating func add(_ type: Any.Type, as name: String, makeInstance: Factory?) {
     var lineage = [ObjectIdentifier(type)]
     if let classType = type as? AnyClass {
       var ancestor: AnyClass? = _getSuperclass(classType)
@@ -170,15 +204,38 @@ public struct ClassRegistry: Sendable {
   /// A fresh instance of the class registered as `name` (or its fallbacks).
   ///
   /// - Throws: `ObjectModelError.Code.unknownClass` when neither `name` nor a fallback is
-  ///   registered; `ObjectModelError.Code.notInstantiable` when it has no factory.
+  ///   registered; `ObjectModelError.Code.notInstantiable` when it has no factory, or only one
+  ///   that runs on the main actor (``makeInstanceOnMainActor(ofClassNamed:)`` makes those).
   public func makeInstance(ofClassNamed name: String) throws(ObjectModelError) -> AnyObject {
+    let (entry, factory) = try instantiable(name)
+    guard case .anywhere(let make) = factory else {
+      throw ObjectModelError(
+        .notInstantiable, className: name, name: name,
+        detail: "the class \(entry.typeName) is made on the main actor only (makeInstanceOnMainActor)")
+    }
+    return make()
+  }
+
+  /// A fresh instance of the class registered as `name` (or its fallbacks), made on the main
+  /// actor: any registered factory.
+  ///
+  /// - Throws: `ObjectModelError.Code.unknownClass`, `ObjectModelError.Code.notInstantiable`, as
+  ///   ``makeInstance(ofClassNamed:)``.
+  @MainActor public func makeInstanceOnMainActor(ofClassNamed name: String) throws(ObjectModelError) -> AnyObject {
+    switch try instantiable(name).factory {
+    case .anywhere(let make): make()
+    case .mainActor(let make): make()
+    }
+  }
+
+  private func instantiable(_ name: String) throws(ObjectModelError) -> (entry: Entry, factory: Factory) {
     guard let (entry, _) = resolve(name) else {
       throw ObjectModelError(.unknownClass, className: name, name: name, detail: "no class is registered under the name \(name)")
     }
-    guard let make = entry.makeInstance else {
+    guard let factory = entry.makeInstance else {
       throw ObjectModelError(
         .notInstantiable, className: name, name: name, detail: "the class \(entry.typeName) is registered without a way to make instances")
     }
-    return make()
+    return (entry, factory)
   }
 }

@@ -23,8 +23,8 @@
 public struct KeyTable: Sendable {
   /// How one key is read and written.
   struct Accessor: Sendable {
-    let get: @Sendable (AnyObject) -> Any?
-    let set: (@Sendable (AnyObject, Any?, String) throws(ObjectModelError) -> Void)?
+    let get: @MainActor @Sendable (AnyObject) -> Any?
+    let set: (@MainActor @Sendable (AnyObject, Any?, String) throws(ObjectModelError) -> Void)?
   }
 
   private(set) var accessors: [String: Accessor] = [:]
@@ -34,7 +34,7 @@ public struct KeyTable: Sendable {
 
   /// The table of the class `Object`: `inheriting`'s keys (the superclass's table), then the keys
   /// `build` adds, which replace inherited keys of the same name (a subclass overriding a property).
-  public init<Object: AnyObject>(
+  @MainActor public init<Object: AnyObject>(
     for type: Object.Type, inheriting inherited: KeyTable = KeyTable(), _ build: (inout Builder<Object>) -> Void
   ) {
     var builder = Builder<Object>(table: inherited)
@@ -54,11 +54,11 @@ public struct KeyTable: Sendable {
   func accessor(_ key: String) -> Accessor? { accessors[key] }
 
   /// Adds the keys of the class `Object` to a ``KeyTable``.
-  public struct Builder<Object: AnyObject> {
+  @MainActor public struct Builder<Object: AnyObject> {
     var table: KeyTable
 
     /// Adds a settable key backed by a writable property.
-    public mutating func key<Value>(_ name: String, _ path: ReferenceWritableKeyPath<Object, Value> & Sendable) {
+    public mutating func key<Value>(_ name: String, _ path: ReferenceWritableKeyPath<Object, Value>) {
       table.accessors[name] = Accessor(
         get: { object in (object as! Object)[keyPath: path] },
         set: { (object, value, key) throws(ObjectModelError) in
@@ -68,14 +68,14 @@ public struct KeyTable: Sendable {
     }
 
     /// Adds a read-only key backed by a property or a computed value.
-    public mutating func readOnlyKey<Value>(_ name: String, _ path: KeyPath<Object, Value> & Sendable) {
+    public mutating func readOnlyKey<Value>(_ name: String, _ path: KeyPath<Object, Value>) {
       table.accessors[name] = Accessor(get: { object in (object as! Object)[keyPath: path] }, set: nil)
     }
 
     /// Adds a key with a hand-written getter and setter (a key that is not a stored property, or
     /// whose setter does more than assign).
     public mutating func key<Value>(
-      _ name: String, get: @escaping @Sendable (Object) -> Value, set: @escaping @Sendable (Object, Value) -> Void
+      _ name: String, get: @escaping @MainActor @Sendable (Object) -> Value, set: @escaping @MainActor @Sendable (Object, Value) -> Void
     ) {
       table.accessors[name] = Accessor(
         get: { object in get(object as! Object) },

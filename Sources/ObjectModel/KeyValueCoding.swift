@@ -20,7 +20,7 @@
 /// hierarchy, implement both in the base class that adopts the protocol (throwing
 /// ``ObjectModelError/undefinedKey(_:of:)``), so that subclasses can `override` them: Swift
 /// calls the protocol's default, not a subclass's method, when the base class has none.
-public protocol KeyValueCoding: AnyObject {
+@MainActor public protocol KeyValueCoding: AnyObject {
   /// The class's keys. In a class hierarchy, declare it `class var` and override it in
   /// subclasses (``KeyTable/init(for:inheriting:_:)``).
   static var keyTable: KeyTable { get }
@@ -115,7 +115,7 @@ enum KeyValuePath {
     return parts
   }
 
-  static func value(of value: Any, forKey key: String, path: String, at index: Int) throws(ObjectModelError) -> Any? {
+  @MainActor static func value(of value: Any, forKey key: String, path: String, at index: Int) throws(ObjectModelError) -> Any? {
     if let object = value as? any KeyValueCoding { return try object.value(forKey: key) }
     if let dictionary = value as? [String: Any] { return KeyValueConversion.flatten(dictionary[key]) }
     throw ObjectModelError(

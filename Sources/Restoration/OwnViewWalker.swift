@@ -3,7 +3,7 @@ internal import InterfaceObjects
 /// Walks a view controller's own views — its root view and the subviews below it that no other
 /// controller owns — depth first and front to back, the order in which preservation saves them and
 /// restoration looks for them. One stack serves every walk.
-struct OwnViewWalker {
+@MainActor struct OwnViewWalker {
   private var stack: [View] = []
 
   /// Calls `visit` on each view in order until it returns false (at most 100,000 views).

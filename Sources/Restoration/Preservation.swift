@@ -18,7 +18,7 @@ public struct PreservationReport: Sendable {
 
 /// Walks the view-controller tree of an app's windows the way UIKit does when it preserves
 /// state, and lays the preserved nodes out as the snapshot's columns as it goes.
-struct Preservation {
+@MainActor struct Preservation {
   let nodeStateBudget: Int
 
   private(set) var columns: SnapshotColumns

@@ -3,7 +3,7 @@ public import InterfaceObjects
 /// The app delegate's part in state preservation and restoration (`UIApplicationDelegate`'s
 /// restoration methods). Every method has a default: an app that implements none of them opts
 /// out, as in UIKit.
-public protocol StateRestorationDelegate: AnyObject {
+@MainActor public protocol StateRestorationDelegate: AnyObject {
   /// Whether to save the interface state now (`application:shouldSaveApplicationState:`);
   /// `coder` takes app-wide values as ``applicationWillEncodeRestorableState(_:)`` does.
   func shouldSaveApplicationState(_ coder: StateEncoder) -> Bool
@@ -43,7 +43,7 @@ extension StateRestorationDelegate {
 /// and the app registers the class under that name with ``StateRestoration/register(_:as:)``.
 /// Returning `nil` means the controller is not to be restored: its node and its saved state are
 /// skipped, and restoration does not look elsewhere for it.
-public protocol ViewControllerRestoration: AnyObject {
+@MainActor public protocol ViewControllerRestoration: AnyObject {
   /// `+viewControllerWithRestorationIdentifierPath:coder:`.
   static func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController?
 }

@@ -23,7 +23,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 /// Runs UIKit's two phases over a snapshot: object creation (restoration class → the delegate →
 /// an object that already exists with the path → the storyboard that made it), then state
 /// decoding, then `applicationFinishedRestoringState`.
-struct Restorer {
+@MainActor struct Restorer {
   let snapshot: Snapshot
   let delegate: (any StateRestorationDelegate)?
   let restorationClasses: [String: any ViewControllerRestoration.Type]

@@ -11,7 +11,7 @@ internal import StasisSystem
 
 /// What a scene was doing (`NSUserActivity` as a scene's `stateRestorationActivity`): a type,
 /// a title and property-list user info.
-public struct UserActivity: @unchecked Sendable {
+public struct UserActivity {
   /// `activityType`, reverse-DNS by convention.
   public var activityType: String
   /// `title`.
@@ -28,7 +28,7 @@ public struct UserActivity: @unchecked Sendable {
 
 /// One window's session (`UISceneSession`): an identifier that outlives the process, the
 /// configuration it was made from, and the activity it is restored from.
-public final class SceneSession: @unchecked Sendable {
+public final class SceneSession {
   /// `persistentIdentifier`.
   public let persistentIdentifier: String
   /// The configuration's name (`UISceneConfiguration.name`, from `UIApplicationSceneManifest`).

@@ -52,7 +52,7 @@ public struct SnapshotMetadata: Sendable, Equatable {
 }
 
 /// One preserved object: a view controller or a view, named by its identifier path.
-public struct SnapshotNode: @unchecked Sendable {
+public struct SnapshotNode {
   public enum Kind: String, Sendable { case viewController, view }
   /// The restoration identifiers from the root down to this object.
   public var path: [String]
@@ -168,7 +168,7 @@ public struct ExcludedObject: Sendable, Equatable {
 /// Format 2 (read, no longer written) kept every state value in `StasisStateValues`: 45,000
 /// property-list objects for 10,000 nodes. Format 1 (read) kept every column as an `NSArray` of
 /// strings or numbers: 150,000 objects.
-public struct Snapshot: @unchecked Sendable {
+public struct Snapshot {
   public var metadata: SnapshotMetadata
   public var applicationState: [String: Any]
   public var nodes: [SnapshotNode]

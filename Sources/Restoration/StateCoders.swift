@@ -4,7 +4,7 @@ public import InterfaceObjects
 /// The coder a node writes its state through during preservation (UIKit's restoration
 /// `NSCoder`): values under keys, and references to other restorable objects, kept as their
 /// identifier paths. Also the coder of the app delegate's app-wide values.
-public final class StateEncoder: RestorableStateEncoder {
+@MainActor public final class StateEncoder: RestorableStateEncoder {
   /// The keys and values written so far, in the order first written (a key written again keeps
   /// its place; `nil` removes it). Kept as two lists, not a dictionary: a node writes a few
   /// values, and preservation moves them straight into the snapshot's columns. No runtime
@@ -75,7 +75,7 @@ public final class StateEncoder: RestorableStateEncoder {
 /// The coder a node reads its state from during restoration, and the coder the app delegate
 /// and restoration classes are given: the node's values (migrated to the class's current
 /// version), its references resolved to restored objects, and the snapshot's metadata.
-public final class StateDecoder: RestorableStateDecoder {
+@MainActor public final class StateDecoder: RestorableStateDecoder {
   /// The identifier path of the node (empty for the app-wide coder).
   public let path: [String]
   public let stateVersion: Int
@@ -144,7 +144,7 @@ public final class StateDecoder: RestorableStateDecoder {
 }
 
 /// The objects made during restoration, by node index (and by path, through the snapshot).
-final class RestoredObjects {
+@MainActor final class RestoredObjects {
   /// No runtime exclusivity checks: used on the main thread, one call at a time (profiled).
   @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
   private let paths: [[String]]

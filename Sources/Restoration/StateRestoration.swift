@@ -59,9 +59,9 @@ public struct RestorationReport: Sendable {
 /// try lifecycle.launch()                 // restores, if the delegate opts in
 /// print(restoration.outcome)             // "restored", "fresh launch", …
 /// ```
-public final class StateRestoration: LifecycleStateKeeper {
+@MainActor public final class StateRestoration: LifecycleStateKeeper {
   /// Where and how state is kept.
-  public struct Configuration: @unchecked Sendable {
+  public struct Configuration {
     /// The saved-state folder.
     public var folder: SavedStateFolder
     /// `CFBundleVersion`, kept as `UIApplicationStateRestorationBundleVersionKey`.

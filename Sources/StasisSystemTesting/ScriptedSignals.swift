@@ -13,7 +13,7 @@ internal import Synchronization
 /// signal would, without ending the process.
 public final class ScriptedSignals: SignalPort {
   private struct State {
-    var handlers: [Int32: [@Sendable () -> Void]] = [:]
+    var handlers: [Int32: [@MainActor @Sendable () -> Void]] = [:]
     var blocked: Set<Int32> = []
     var raised: [Int32] = []
     var markers: [Int32] = []
@@ -24,7 +24,7 @@ public final class ScriptedSignals: SignalPort {
 
   public func block(_ signals: [Int32]) { state.withLock { $0.blocked.formUnion(signals) } }
 
-  public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
+  public func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void) {
     state.withLock { state in
       state.blocked.insert(signal)
       state.handlers[signal, default: []].append(handler)
@@ -42,7 +42,7 @@ public final class ScriptedSignals: SignalPort {
   }
 
   /// Delivers `signal`: runs every handler registered for it, in order; false when none is.
-  @discardableResult public func deliver(_ signal: Int32) -> Bool {
+  @MainActor @discardableResult public func deliver(_ signal: Int32) -> Bool {
     let handlers = state.withLock { $0.handlers[signal] ?? [] }
     for handler in handlers { handler() }
     return !handlers.isEmpty

@@ -9,8 +9,8 @@ public final class ScriptedTerminal: TerminalDevice {
     var raw = false
     var modeChanges: [String] = []
     var output = ""
-    var onInput: (@Sendable ([UInt8]) -> Void)?
-    var onEnd: (@Sendable () -> Void)?
+    var onInput: (@MainActor @Sendable ([UInt8]) -> Void)?
+    var onEnd: (@MainActor @Sendable () -> Void)?
   }
   private let state = Mutex(State())
   /// Whether the input is a terminal (false: ``enterRawMode()`` fails, as on a pipe).
@@ -37,7 +37,7 @@ public final class ScriptedTerminal: TerminalDevice {
 
   public func write(_ text: String) { state.withLock { $0.output += text } }
 
-  public func startReading(onInput: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void) {
+  public func startReading(onInput: @escaping @MainActor @Sendable ([UInt8]) -> Void, onEnd: @escaping @MainActor @Sendable () -> Void) {
     state.withLock { state in
       state.onInput = onInput
       state.onEnd = onEnd
@@ -52,12 +52,12 @@ public final class ScriptedTerminal: TerminalDevice {
   public var output: String { state.withLock { $0.output } }
 
   /// Types `bytes` (a key, a pasted text, an escape sequence); false when nothing reads.
-  @discardableResult public func type(_ bytes: [UInt8]) -> Bool {
+  @MainActor @discardableResult public func type(_ bytes: [UInt8]) -> Bool {
     guard let reader = state.withLock({ $0.onInput }) else { return false }
     reader(bytes)
     return true
   }
 
   /// The input ends (end of file, hang-up).
-  public func hangUp() { state.withLock { $0.onEnd }?() }
+  @MainActor public func hangUp() { state.withLock { $0.onEnd }?() }
 }

@@ -5,7 +5,7 @@ import InterfaceObjects
 import InterfaceRendering
 import Testing
 
-@Suite("InterfaceRendering's overview")
+@MainActor @Suite("InterfaceRendering's overview")
 struct InterfaceRenderingOverview {
   @Test("A window drawn as SVG, dark, at twice its size")
   func windowAsSVG() {

@@ -11,8 +11,8 @@ import TestSupport
 
 /// Homepwner in this process: its bundle in English, a container in a scratch folder, items
 /// created at noon (UTC) on the given days, and the terminal face over it.
-final class InProcessHomepwner {
-  static let bundlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@MainActor final class InProcessHomepwner {
+  nonisolated static let bundlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/Homepwner/Homepwner.app").path
 
   let scratch: ScratchFolder
@@ -49,9 +49,10 @@ final class InProcessHomepwner {
   }
 }
 
+@MainActor
 @Suite("The date editor (the book's BNRDateViewController): stepping a date's parts, saving, cancelling; clicks")
 struct DateEditorTests {
-  static let utc: Calendar = {
+  nonisolated static let utc: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     return calendar

@@ -9,17 +9,18 @@ import TestSupport
 /// Homepwner's interface file: `Base.lproj/Main.storyboard`, compiled by Stasis's `ibtool`
 /// into Apple's UIKit encoding (or Stasis's own with `--stasis-runtime`), loads into the same
 /// controllers as the document itself.
+@MainActor
 @Suite("Homepwner's storyboard, compiled by ibtool and loaded")
 struct InterfaceFileTests {
-  static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  nonisolated static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Examples/Homepwner/Homepwner.app/Base.lproj/Main.storyboard").path
 
   func options() -> Nib.Options {
     var options = Nib.Options()
-    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
-    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
-    options.classes.register(DateViewController.self, as: "DateViewController", makeInstance: { DateViewController() })
-    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
+    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstanceOnMainActor: { ItemsViewController() })
+    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstanceOnMainActor: { DetailViewController() })
+    options.classes.register(DateViewController.self, as: "DateViewController", makeInstanceOnMainActor: { DateViewController() })
+    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstanceOnMainActor: { SettingsViewController() })
     options.isStrict = true
     return options
   }

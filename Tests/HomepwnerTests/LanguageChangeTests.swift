@@ -14,6 +14,7 @@ import TestSupport
 /// A change of the user's languages (`defaults write … AppleLanguages -array de`, then `fg`)
 /// applies whole, when the app comes back: until then every label, number and date stays in the
 /// language in use; after it, all of them are in the new one.
+@MainActor
 @Suite("Homepwner: a language change applies whole")
 struct LanguageChangeTests {
   /// The user's `AppleLanguages`, changed by the test as `defaults write` would.

@@ -9,9 +9,10 @@ import TestSupport
 /// Homepwner under real memory pressure: the app runs in a memory cgroup of its own, a second
 /// process in that cgroup takes memory until the kernel signals, and the app (watching its cgroup
 /// as it always does) gets a real memory warning — no `kill -USR1`.
+@MainActor
 @Suite("Homepwner under a real memory warning (a limited cgroup)", .serialized, .tags(.integration))
 struct RealMemoryPressureTests {
-  static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  nonisolated static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
   @Test(
     "The kernel's memory event empties the photo cache; the photo still shows, read again from disk",

@@ -6,6 +6,7 @@ import Lifecycle
 import Testing
 import TestSupport
 
+@MainActor
 @Suite("Homepwner's stores: items archived as BNRItem, photos cached and purged")
 struct StoreTests {
   let scratch: ScratchFolder

@@ -3,6 +3,7 @@ import Testing
 
 /// The bytes a terminal sends, as Homepwner reads them: keys, arrow keys, xterm's SGR mouse
 /// reports, cut anywhere between reads.
+@MainActor
 @Suite("Terminal input: keys and SGR mouse reports, whole or cut between reads")
 struct TerminalInputTests {
   static func parse(_ reads: String...) -> [TerminalInput] {

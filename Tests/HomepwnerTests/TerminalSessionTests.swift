@@ -11,11 +11,11 @@ import TestSupport
 /// Ctrl-Z and relaunching work as a user's would; in UTC, so that dates read the same on every
 /// machine), driven with send-keys, read with capture-pane.
 final class HomepwnerSession {
-  static let executable = BuiltExecutables.path(named: "homepwner")
-  static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
-  static let defaultsTool = BuiltExecutables.path(named: "defaults")
-  static var available: Bool { executable != nil && tmux != nil }
-  static let missingReason: Comment = "homepwner was not built next to the tests, or tmux is not installed (apt-get install tmux)"
+  nonisolated static let executable = BuiltExecutables.path(named: "homepwner")
+  nonisolated static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  nonisolated static let defaultsTool = BuiltExecutables.path(named: "defaults")
+  nonisolated static var available: Bool { executable != nil && tmux != nil }
+  nonisolated static let missingReason: Comment = "homepwner was not built next to the tests, or tmux is not installed (apt-get install tmux)"
 
   let name = "homepwner-\(getpid())-\(UUID().uuidString.prefix(8))"
   let root: ScratchFolder
@@ -160,6 +160,7 @@ final class HomepwnerSession {
   static func interface(_ rows: [String], height: Int) -> [String] { Array(rows.prefix(height - 1)) }
 }
 
+@MainActor
 @Suite("Homepwner in a real terminal (tmux)", .serialized, .tags(.integration))
 struct TerminalSessionTests {
   @Test("Add, edit, delete and reorder items with the keyboard; the list and the archive agree", .enabled(if: HomepwnerSession.available, HomepwnerSession.missingReason))

@@ -8,8 +8,8 @@ import TestSupport
 /// `ibtool --compile` of a nib and of a storyboardc folder, in-process, on a disk that fails at
 /// each call in turn and crashes after each call: the output is the old compile or the new one,
 /// never half, and a failure names the output (see ``FaultSweep``).
-@Suite struct IBToolFileFaultTests {
-  static let fixtures = Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/fault-harness").path
+@MainActor @Suite struct IBToolFileFaultTests {
+  nonisolated static let fixtures = Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/fault-harness").path
 
   /// Compiles `input` to `output` with ibtool on `environment`; throws the tool's report when it fails.
   static func compile(_ input: String, to output: String, environment: HostEnvironment) throws {

@@ -3,6 +3,7 @@ import Testing
 
 /// The back pointers that are not weak references (superview, a cell's control, a menu item's
 /// menu) are cleared when their owner goes, so they never dangle.
+@MainActor
 @Suite struct BackPointerTests {
   @Test func aSubviewOutlivingItsSuperviewHasNone() {
     let child = View()

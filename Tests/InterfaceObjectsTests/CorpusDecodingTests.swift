@@ -9,12 +9,13 @@ import TestSupport
 /// by the headless classes alone, without the nib loader: every object made, view trees whole,
 /// frames as archived, every object of its registered class, and nothing left alive
 /// once the cycles are broken and the objects let go.
+@MainActor
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct CorpusDecodingTests {
   /// The flat nibs (NIBArchive) Apple's ibtool compiled from the xibs of
   /// `xib/ibtool_pairs/correct` (compiled storyboards, folders of several nibs, are left to the
   /// loader's tests).
-  static let nibs: [CorpusFile] = Corpus.files(in: "nib/ibtool_pairs/correct").filter {
+  nonisolated static let nibs: [CorpusFile] = Corpus.files(in: "nib/ibtool_pairs/correct").filter {
     $0.pathExtension == "nib" && !$0.name.contains(".out/")
   }
 
@@ -77,7 +78,7 @@ struct CorpusDecodingTests {
   }
 
   /// Apple's UIKit nibs of the iOS pairs (flat NIBArchive files; folder nibs are the loader's).
-  static let uiKitNibs: [CorpusFile] = Corpus.files(in: "ios_pairs").filter { file in
+  nonisolated static let uiKitNibs: [CorpusFile] = Corpus.files(in: "ios_pairs").filter { file in
     guard file.pathExtension == "nib", let bytes = try? file.bytes() else { return false }
     return NIBArchive.isNIBArchive(bytes)
   }

@@ -7,10 +7,11 @@ import TestSupport
 /// `ibtool --render` on every interface document of the corpus — AppKit and UIKit xibs and
 /// storyboards, Apple's compiled nibs and storyboards, a sample of the iOS pairs (both the
 /// documents and Apple's compiled output) — each written as SVG that parses as XML.
+@MainActor
 @Suite("Rendering the corpus")
 struct CorpusRenderingTests {
   /// Every 8th iOS pair (sorted), both its source and Apple's compiled output.
-  static var iOSPairSample: [String] {
+  nonisolated static var iOSPairSample: [String] {
     var folders: Set<String> = []
     for file in Corpus.files(in: "ios_pairs", excluding: ["licenses"]) {
       let parts = file.name.split(separator: "/")
@@ -30,7 +31,7 @@ struct CorpusRenderingTests {
 
   /// The corpus's interface documents: xib/ (documents), nib/ (compiled nibs, nib folders and
   /// storyboard folders) and the iOS pair sample.
-  static var documents: [String] {
+  nonisolated static var documents: [String] {
     var paths: Set<String> = []
     for file in Corpus.files(in: "xib") where file.path.hasSuffix(".xib") || file.path.hasSuffix(".storyboard") { paths.insert(file.path) }
     for file in Corpus.files(in: "nib") {

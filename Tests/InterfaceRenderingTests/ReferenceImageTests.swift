@@ -7,19 +7,20 @@ import TestSupport
 /// UIKit view) compared with the committed references pixel by pixel (References/compare_png.py:
 /// at most 2% of the pixels differ by more than 48 of 255, for the fonts the machine has), and the
 /// error without `rsvg-convert`.
+@MainActor
 @Suite("Rendered PNGs against reference images")
 struct ReferenceImageTests {
-  static let references = Corpus.repositoryRoot.appendingPathComponent("Tests/InterfaceRenderingTests/References")
-  static var ibtool: String? { BuiltExecutables.path(named: "ibtool") }
-  static var rasteriser: String? {
+  nonisolated static let references = Corpus.repositoryRoot.appendingPathComponent("Tests/InterfaceRenderingTests/References")
+  nonisolated static var ibtool: String? { BuiltExecutables.path(named: "ibtool") }
+  nonisolated static var rasteriser: String? {
     ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
   }
-  static var python: String? { ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) } }
-  static var ready: Bool { Corpus.isAvailable && ibtool != nil && rasteriser != nil && python != nil }
+  nonisolated static var python: String? { ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) } }
+  nonisolated static var ready: Bool { Corpus.isAvailable && ibtool != nil && rasteriser != nil && python != nil }
 
   /// Reference name → corpus document and ibtool's options (each renders to one picture; the
   /// references were made by the same command, `ibtool --render References/NAME OPTIONS DOCUMENT`).
-  static let cases: [(reference: String, document: String, options: [String])] = [
+  nonisolated static let cases: [(reference: String, document: String, options: [String])] = [
     ("appkit-window.png", "xib/netnewswire/Mac_Base.lproj_RenameSheet.xib", ["--scale", "0.5"]),
     ("uikit-xib.png", "xib/netnewswire/iOS_Settings_SettingsComboTableViewCell.xib", ["--scale", "0.5"]),
     ("uikit-storyboard.png", "xib/kraftstoff/LaunchScreen.storyboard", ["--scale", "0.25", "--contact-sheet"]),

@@ -7,10 +7,11 @@ import TestSupport
 /// The SVG back end: valid XML; each view's frame, text, font, colour and alignment where the
 /// layout puts them; hidden subtrees left out; AppKit frames turned y down; clipping; images
 /// embedded or a labelled placeholder.
+@MainActor
 @Suite("SVG rendering of view trees")
 struct SVGRendererTests {
-  static let red = Color(colorSpaceCode: 2, components: [1, 0, 0, 1])
-  static let teal = Color(colorSpaceCode: 2, components: [0, 0.5, 0.5, 1])
+  nonisolated static let red = Color(colorSpaceCode: 2, components: [1, 0, 0, 1])
+  nonisolated static let teal = Color(colorSpaceCode: 2, components: [0, 0.5, 0.5, 1])
 
   /// A phone-sized UIKit root with a centred red bold label, a teal box holding a field, a hidden
   /// label with a child, and an image view.

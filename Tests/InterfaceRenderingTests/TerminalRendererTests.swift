@@ -5,6 +5,7 @@ import Testing
 
 /// The renderer draws loaded views where their frames put them, each kind as a terminal shows it,
 /// and finds the view under a cell.
+@MainActor
 @Suite("The terminal renderer of view trees")
 struct TerminalRendererTests {
   /// A root view (a phone-sized scene) with a label, a text field, a button, a switch and a

@@ -1,6 +1,7 @@
 import InterfaceRendering
 import Testing
 
+@MainActor
 @Suite("Terminal cells: column widths and clipping")
 struct TerminalScreenTests {
   @Test("Widths: ASCII 1, CJK and fullwidth 2, emoji 2, combining marks and format characters 0")

@@ -9,6 +9,7 @@ import TestSupport
 
 /// Background time in-process on a manual clock (no sleeping: the watchdog's timers fire as the
 /// test advances the clock), with the process's end replaced by a recorder.
+@MainActor
 @Suite struct BackgroundTimeTests {
   final class Ended: Sendable {
     let statuses = Mutex<[Int32]>([])

@@ -10,11 +10,17 @@ import Testing
 import TestSupport
 
 /// Records every callback and every notification, in order.
-final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
+@MainActor final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
   var calls: [String] = []
   var observers: [NSObjectProtocol] = []
-  var notifications: [String] = []
+  /// The notifications' names, in order (the centre's observers are not the main actor's).
+  var notifications: [String] { notificationLog.names.withLock { $0 } }
+  private let notificationLog = NotificationLog()
   let center: NotificationCenter
+
+  final class NotificationLog: Sendable {
+    let names = Mutex<[String]>([])
+  }
 
   init(center: NotificationCenter) {
     self.center = center
@@ -23,7 +29,9 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
       .applicationWillEnterForeground, .applicationWillTerminate, .applicationDidReceiveMemoryWarning,
     ]
     for name in names {
-      observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [unowned self] note in notifications.append(note.name.rawValue) })
+      observers.append(center.addObserver(forName: name, object: nil, queue: nil) { [notificationLog] note in
+        notificationLog.names.withLock { $0.append(note.name.rawValue) }
+      })
     }
   }
 
@@ -51,6 +59,7 @@ final class RecordingDelegate: ApplicationDelegate, @unchecked Sendable {
 
 /// The callbacks and notifications of every transition, in UIKit's order (as Apple documents it), with
 /// the test host: the lifecycle driven directly.
+@MainActor
 @Suite struct LifecycleOrderTests {
   static func make() -> (ApplicationLifecycle, RecordingDelegate) {
     let center = NotificationCenter()

@@ -8,6 +8,7 @@ import TestSupport
   import Glibc
 #endif
 
+@MainActor
 @Suite(.serialized, .tags(.integration)) struct MemoryPressureTests {
   /// A child in a 160 MiB cgroup allocates until the kernel signals; it must receive the
   /// warning, purge its cache and survive (not be OOM-killed). The delay from the kernel's event

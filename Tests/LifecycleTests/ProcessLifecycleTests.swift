@@ -10,8 +10,8 @@ import TestSupport
 /// A real app process (Tools/stasis-lifecycle-child) run by a real host, moved between states by
 /// real signals and a real pseudo-terminal; its log is read back.
 final class ChildApp: @unchecked Sendable {
-  static let executable = BuiltExecutables.path(named: "stasis-lifecycle-child")
-  static let missingReason: Comment = "stasis-lifecycle-child was not built next to the tests"
+  nonisolated static let executable = BuiltExecutables.path(named: "stasis-lifecycle-child")
+  nonisolated static let missingReason: Comment = "stasis-lifecycle-child was not built next to the tests"
 
   let folder: ScratchFolder
   let process = Process()
@@ -116,6 +116,7 @@ final class ChildApp: @unchecked Sendable {
   }
 }
 
+@MainActor
 @Suite(.serialized, .tags(.integration)) struct ProcessLifecycleTests {
   @Test(.enabled(if: ChildApp.executable != nil, ChildApp.missingReason))
   func headlessHostFollowsTheSignals() throws {

@@ -13,6 +13,7 @@ import TestSupport
 /// The hosts in-process: signals, the terminal and memory pressure come from the scripted ports
 /// of `StasisSystemTesting`, delivered by the test on its own thread (the real-process tier,
 /// `ProcessLifecycleTests` and `SignalRaceTests`, checks the live ports).
+@MainActor
 @Suite struct ScriptedHostTests {
   struct World {
     let signals = ScriptedSignals()
@@ -31,7 +32,7 @@ import TestSupport
       return environment
     }
 
-    func lifecycle(_ delegate: RecordingDelegate) -> ApplicationLifecycle {
+    @MainActor func lifecycle(_ delegate: RecordingDelegate) -> ApplicationLifecycle {
       ApplicationLifecycle(
         delegate: delegate, notificationCenter: delegate.center,
         configuration: ApplicationLifecycle.Configuration(terminateProcess: { _ in }, environment: environment))

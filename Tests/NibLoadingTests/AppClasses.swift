@@ -9,9 +9,9 @@ import TestSupport
 /// class the document names as its base, keeps every outlet set on it by key, and answers every
 /// action selector the corpus connects (the selectors are the app's methods). With them
 /// registered, strict loading must apply every connection; whatever still fails is the model's.
-enum AppClasses {
+@MainActor enum AppClasses {
   /// Every action selector a corpus nib or document connects.
-  static let selectors: [String] = {
+  nonisolated static let selectors: [String] = {
     var found: Set<String> = []
     for file in Corpus.files(in: "xib") where file.path.hasSuffix(".xib") || file.path.hasSuffix(".storyboard") {
       let text = (try? String(contentsOf: file.url, encoding: .utf8)) ?? ""
@@ -40,7 +40,7 @@ enum AppClasses {
   }
 
   /// The app classes by the headless class they extend, most specific first.
-  static let bases: [(matches: @Sendable (Any.Type) -> Bool, type: AnyClass, make: @Sendable () -> AnyObject)] = [
+  nonisolated static let bases: [(matches: @Sendable (Any.Type) -> Bool, type: AnyClass, make: @MainActor @Sendable () -> AnyObject)] = [
     ({ $0 is NavigationController.Type }, AppNavigationController.self, { AppNavigationController() }),
     ({ $0 is ViewController.Type }, AppViewController.self, { AppViewController() }),
     ({ $0 is WindowController.Type }, AppWindowController.self, { AppWindowController() }),
@@ -66,9 +66,9 @@ enum AppClasses {
   static func register(_ name: String, base: String, in registry: inout ClassRegistry) {
     guard !registry.contains(className: name), let entry = registry.entry(named: base) else { return }
     if let candidate = bases.first(where: { $0.matches(entry.swiftType) }) {
-      registry.register(candidate.type, as: name, makeInstance: candidate.make)
-    } else if let factory = entry.factory {
-      registry.register(entry.swiftType, as: name, makeInstance: factory)
+      registry.register(candidate.type, as: name, makeInstanceOnMainActor: candidate.make)
+    } else if let factory = entry.mainActorFactory {
+      registry.register(entry.swiftType, as: name, makeInstanceOnMainActor: factory)
     }
   }
 
@@ -79,7 +79,7 @@ enum AppClasses {
     var registry = ClassRegistry.interfaceObjects
     // NetNewsWire extends UIBarButtonItem with inspectable keys (accLabelText, accEnabled): the
     // app's extension, as an app subclass registered under the UIKit name.
-    registry.register(AppBarButtonItem.self, as: "UIBarButtonItem", makeInstance: { AppBarButtonItem() })
+    registry.register(AppBarButtonItem.self, as: "UIBarButtonItem", makeInstanceOnMainActor: { AppBarButtonItem() })
     for graph in graphs {
       for object in graph.objects {
         switch object.className {
@@ -112,7 +112,7 @@ enum AppClasses {
 }
 
 /// What every app class does: keeps undefined keys (its outlets) and answers the corpus's actions.
-final class AppObject: NibObject {
+@MainActor final class AppObject: NibObject {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: NibObject.actionTable)
   override class var actionTable: ActionTable { table }
@@ -120,7 +120,7 @@ final class AppObject: NibObject {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppResponder: Responder {
+@MainActor final class AppResponder: Responder {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: Responder.actionTable)
   override class var actionTable: ActionTable { table }
@@ -128,7 +128,7 @@ final class AppResponder: Responder {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppApplication: Application {
+@MainActor final class AppApplication: Application {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: Application.actionTable)
   override class var actionTable: ActionTable { table }
@@ -136,7 +136,7 @@ final class AppApplication: Application {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppView: View {
+@MainActor final class AppView: View {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: View.actionTable)
   override class var actionTable: ActionTable { table }
@@ -144,7 +144,7 @@ final class AppView: View {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppControl: Control {
+@MainActor final class AppControl: Control {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: Control.actionTable)
   override class var actionTable: ActionTable { table }
@@ -152,7 +152,7 @@ final class AppControl: Control {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppButton: Button {
+@MainActor final class AppButton: Button {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: Button.actionTable)
   override class var actionTable: ActionTable { table }
@@ -160,7 +160,7 @@ final class AppButton: Button {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppTextField: TextField {
+@MainActor final class AppTextField: TextField {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: TextField.actionTable)
   override class var actionTable: ActionTable { table }
@@ -168,7 +168,7 @@ final class AppTextField: TextField {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppSegmentedControl: SegmentedControl {
+@MainActor final class AppSegmentedControl: SegmentedControl {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: SegmentedControl.actionTable)
   override class var actionTable: ActionTable { table }
@@ -176,7 +176,7 @@ final class AppSegmentedControl: SegmentedControl {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppTableView: TableView {
+@MainActor final class AppTableView: TableView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: TableView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -184,7 +184,7 @@ final class AppTableView: TableView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppTableCellView: TableCellView {
+@MainActor final class AppTableCellView: TableCellView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: TableCellView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -192,7 +192,7 @@ final class AppTableCellView: TableCellView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppTextView: TextView {
+@MainActor final class AppTextView: TextView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: TextView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -200,7 +200,7 @@ final class AppTextView: TextView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppStackView: StackView {
+@MainActor final class AppStackView: StackView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: StackView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -208,7 +208,7 @@ final class AppStackView: StackView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppScrollView: ScrollView {
+@MainActor final class AppScrollView: ScrollView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: ScrollView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -216,7 +216,7 @@ final class AppScrollView: ScrollView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppClipView: ClipView {
+@MainActor final class AppClipView: ClipView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: ClipView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -224,7 +224,7 @@ final class AppClipView: ClipView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppSplitView: SplitView {
+@MainActor final class AppSplitView: SplitView {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: SplitView.actionTable)
   override class var actionTable: ActionTable { table }
@@ -232,7 +232,7 @@ final class AppSplitView: SplitView {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppWindow: Window {
+@MainActor final class AppWindow: Window {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: Window.actionTable)
   override class var actionTable: ActionTable { table }
@@ -240,7 +240,7 @@ final class AppWindow: Window {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppWindowController: WindowController {
+@MainActor final class AppWindowController: WindowController {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: WindowController.actionTable)
   override class var actionTable: ActionTable { table }
@@ -248,7 +248,7 @@ final class AppWindowController: WindowController {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppViewController: ViewController {
+@MainActor final class AppViewController: ViewController {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: ViewController.actionTable)
   override class var actionTable: ActionTable { table }
@@ -256,7 +256,7 @@ final class AppViewController: ViewController {
   override func value(forUndefinedKey key: String) throws(ObjectModelError) -> Any? { outlets[key] }
 }
 
-final class AppNavigationController: NavigationController {
+@MainActor final class AppNavigationController: NavigationController {
   var outlets: [String: Any] = [:]
   static let table = AppClasses.actions(inheriting: NavigationController.actionTable)
   override class var actionTable: ActionTable { table }

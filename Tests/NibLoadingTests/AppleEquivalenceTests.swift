@@ -10,8 +10,9 @@ import TestSupport
 /// For each pair under ibtool_pairs/correct, loading Apple's nib and loading Stasis's compiled
 /// nib give the same live graph: classes, property values, connections (described by path, so
 /// object ids do not matter).
+@MainActor
 @Suite struct AppleEquivalenceTests {
-  static var pairs: [(xib: String, nib: String)] {
+  nonisolated static var pairs: [(xib: String, nib: String)] {
     Corpus.files(in: "xib/ibtool_pairs/correct").compactMap { file in
       guard file.path.hasSuffix(".xib") else { return nil }
       let relative = String(file.path.dropFirst(Corpus.root.appendingPathComponent("xib/ibtool_pairs/correct").path.count))
@@ -29,7 +30,7 @@ import TestSupport
   }
 
   /// AppKit's ICC profiles, which catalog colours need, taken from two of Apple's nibs.
-  static let profiles: ColorProfiles? = {
+  nonisolated static let profiles: ColorProfiles? = {
     let nibs = ["nib/ibtool_pairs/correct/test3.nib", "nib/ibtool_pairs/correct/test6_whitecolor.nib"].compactMap {
       try? NIBArchive(contentsOfFile: Corpus.file($0).path)
     }
@@ -39,7 +40,7 @@ import TestSupport
   /// Pairs that compile but are the compiler's listed exceptions (CocoaNibCompilerTests): their
   /// content views' frames are known to differ from Apple's (HSChooserWindow's {0, 103},
   /// transmission_MainMenu's 480×348), so their live graphs are not compared.
-  static let listedExceptions: Set<String> = ["HSChooserWindow.xib", "transmission_MainMenu.xib"]
+  nonisolated static let listedExceptions: Set<String> = ["HSChooserWindow.xib", "transmission_MainMenu.xib"]
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
   func appleNibAndCompiledNibLoadAlike() throws {

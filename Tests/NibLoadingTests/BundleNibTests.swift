@@ -12,6 +12,7 @@ import TestSupport
 
 /// Nibs and storyboards by name through a bundle: `Base.lproj` with the user's language's
 /// `.strings`, `~iphone`/`~ipad` variants, and the nib cache a memory warning empties.
+@MainActor
 @Suite struct BundleNibTests {
   static func xib(label: String) -> [UInt8] {
     Array(

@@ -11,6 +11,7 @@ import TestSupport
 /// attributes (`NSNibAXAttributeConnector`), ordering-only `NSNibConnector`s, outlets AppKit's
 /// classes have (a text field's, menu's, split and tab views' `delegate`), grid views; and that
 /// lenient mode never drops a connection without a warning.
+@MainActor
 @Suite struct ConnectorApplicationTests {
   static func xib(_ objects: String) -> [UInt8] {
     Array(

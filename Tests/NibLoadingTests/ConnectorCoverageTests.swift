@@ -11,6 +11,7 @@ import TestSupport
 /// the live graph: loaded strictly with the app's classes registered (``AppClasses``), every
 /// connector the Python `nibarchive` package finds in the nib's `NSConnections` and
 /// `NSAccessibilityConnectors` (or `UINibConnectionsKey`) is counted applied, class by class.
+@MainActor
 @Suite struct ConnectorCoverageTests {
   /// A compiled nib to load: its NIBArchive file and the graphs the app classes come from.
   struct Unit {
@@ -143,7 +144,7 @@ import TestSupport
     var storyboardName: String { "stand-in" }
   }
 
-  static let pythonAvailable = PythonModule.isAvailable("nibarchive")
+  nonisolated static let pythonAvailable = PythonModule.isAvailable("nibarchive")
 
   @Test(.enabled(if: Corpus.isAvailable && pythonAvailable, "needs the corpus and python3 with nibarchive (pip install nibarchive)"))
   func everyConnectorIsAppliedInTheLiveGraph() throws {

@@ -9,10 +9,11 @@ import TestSupport
 
 /// Every compiled nib of the corpus loads; strict mode names exactly the classes the headless
 /// model lacks.
+@MainActor
 @Suite struct CorpusLoadingTests {
   /// Every compiled nib under corpus/nib: flat NIBArchive files, nib folders (the NeXT
   /// typedstream nib among them), the nibs inside compiled storyboards.
-  static var nibPaths: [String] {
+  nonisolated static var nibPaths: [String] {
     var paths: Set<String> = []
     for file in Corpus.files(in: "nib") {
       let path = file.path
@@ -108,8 +109,9 @@ import TestSupport
 /// loader's default) loads every one: what the compiler cannot compile Apple's way is left out or
 /// compiled best-effort, each time a warning naming the line. Strict mode refuses exactly the
 /// documents lenient mode warned about, with the compiler's error and its line.
+@MainActor
 @Suite struct CorpusDocumentLoadingTests {
-  static var documents: [CorpusFile] {
+  nonisolated static var documents: [CorpusFile] {
     Corpus.files(in: "xib").filter { $0.path.hasSuffix(".xib") || $0.path.hasSuffix(".storyboard") }
   }
 

@@ -8,8 +8,9 @@ import TestSupport
 
 /// Kraftstoff's iOS MainStoryboard (corpus/xib/kraftstoff): the initial view controller and
 /// every identified view controller, their segues, localized through the corpus's .strings.
+@MainActor
 @Suite struct KraftstoffTests {
-  static let storyboardPath = Corpus.file("xib/kraftstoff/MainStoryboard.storyboard").path
+  nonisolated static let storyboardPath = Corpus.file("xib/kraftstoff/MainStoryboard.storyboard").path
 
   // The app's classes, as the app would declare them: outlets in key tables, actions in action
   // tables.
@@ -61,17 +62,17 @@ import TestSupport
 
   /// The app's own cells and the page controller are plain UIKit classes here (their outlets
   /// are not used by these tests).
-  static var options: Nib.Options {
+  nonisolated static var options: Nib.Options {
     var classes = ClassRegistry.interfaceObjects
-    classes.register(CarViewController.self, as: "kraftstoff.CarViewController", makeInstance: { CarViewController() })
-    classes.register(FuelEventController.self, as: "kraftstoff.FuelEventController", makeInstance: { FuelEventController() })
+    classes.register(CarViewController.self, as: "kraftstoff.CarViewController", makeInstanceOnMainActor: { CarViewController() })
+    classes.register(FuelEventController.self, as: "kraftstoff.FuelEventController", makeInstanceOnMainActor: { FuelEventController() })
     for name in ["FuelStatisticsGraphViewController", "FuelStatisticsTextViewController"] {
-      classes.register(StatisticsController.self, as: "kraftstoff." + name, makeInstance: { StatisticsController() })
+      classes.register(StatisticsController.self, as: "kraftstoff." + name, makeInstanceOnMainActor: { StatisticsController() })
     }
     for (name, type) in [("QuadInfoCell", TableCellView.self), ("FuelStatisticsPageController", ViewController.self),
       ("FuelEventEditorController", ViewController.self), ("CarConfigurationController", ViewController.self),
       ("FuelCalculatorController", ViewController.self)] as [(String, NibObject.Type)] {
-      classes.register(type, as: "kraftstoff." + name, makeInstance: { type.init() })
+      classes.register(type, as: "kraftstoff." + name, makeInstanceOnMainActor: { type.init() })
     }
     return Nib.Options(classes: classes, missingConnections: .warning)
   }

@@ -11,6 +11,7 @@ import TestSupport
 /// best-effort object of its class (attributes kept, frame, subviews and outlets made) or is left
 /// out, each with a warning naming the element and its line; strict compiling and strict loading
 /// refuse the same document with the element and line.
+@MainActor
 @Suite struct LenientCompilingTests {
   /// A window whose content view holds a rule editor and a web view (neither of which the
   /// compiler knows how Apple compiles): the editor with a subview, the web view with attributes,
@@ -53,9 +54,9 @@ import TestSupport
     try #require(document.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }) + 1
   }
 
-  static var classes: ClassRegistry {
+  nonisolated static var classes: ClassRegistry {
     var classes = ClassRegistry.interfaceObjects
-    classes.register(LenientOwner.self, as: "LenientOwner", makeInstance: { LenientOwner() })
+    classes.register(LenientOwner.self, as: "LenientOwner", makeInstanceOnMainActor: { LenientOwner() })
     return classes
   }
 
@@ -252,7 +253,7 @@ import TestSupport
 }
 
 /// A File's Owner with outlets to a best-effort object and to its subview.
-final class LenientOwner: NibObject {
+@MainActor final class LenientOwner: NibObject {
   var editor: AnyObject?
   var web: AnyObject?
   weak var label: TextField?

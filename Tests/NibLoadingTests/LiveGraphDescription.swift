@@ -7,7 +7,7 @@ import ObjectModel
 /// named by its path from the top-level objects (`top[1].contentView.subviews[0]`), so that
 /// two loads of the same interface — Apple's compiled nib and Stasis's — describe alike when
 /// their classes, properties and connections agree.
-struct LiveGraphDescription {
+@MainActor struct LiveGraphDescription {
   private(set) var lines: [String] = []
   private var paths: [ObjectIdentifier: String] = [:]
   private var queue: [(AnyObject, String)] = []

@@ -12,6 +12,7 @@ import TestSupport
 /// through key-value coding, actions and the responder chain, runtime attributes,
 /// `awakeFromNib`, custom classes and their fallbacks, ownership of the top-level objects, and
 /// every error the loader reports.
+@MainActor
 @Suite struct LoaderStepTests {
   // MARK: - Placeholders
 
@@ -642,8 +643,8 @@ import TestSupport
 
     // Registering the class is what strict mode asks for.
     var classes = Self.classes
-    classes.register(RecordingView.self, as: "MissingCustomView", makeInstance: { RecordingView() })
-    classes.register(RecordingView.self, as: "MissingSwappedView", makeInstance: { RecordingView() })
+    classes.register(RecordingView.self, as: "MissingCustomView", makeInstanceOnMainActor: { RecordingView() })
+    classes.register(RecordingView.self, as: "MissingSwappedView", makeInstanceOnMainActor: { RecordingView() })
     let loaded = try nib.load(owner: nil, options: Nib.Options(classes: classes, isStrict: true))
     let subviews = (loaded.topLevelObjects.first as? Window)?.contentView?.subviews ?? []
     #expect(subviews.count == 3)
@@ -827,7 +828,7 @@ import TestSupport
 // MARK: - The app's classes
 
 /// A File's Owner: outlets to a window, a label and a helper; the action `save:`.
-private final class OwnerController: NibObject {
+@MainActor private final class OwnerController: NibObject {
   var window: Window?
   weak var label: TextField?
   var helper: AnyObject?
@@ -860,7 +861,7 @@ private final class OwnerController: NibObject {
 
 /// A plain object that records its `awakeFromNib` in a log, with a name (a runtime attribute)
 /// and a partner (an outlet).
-private final class Recorder: NibObject {
+@MainActor private final class Recorder: NibObject {
   var name = ""
   weak var partner: Recorder?
   var log: CallLog?
@@ -884,7 +885,7 @@ private final class Recorder: NibObject {
 }
 
 /// A custom view that records its `awakeFromNib`.
-private final class RecordingView: View {
+@MainActor private final class RecordingView: View {
   var name = ""
   var log: CallLog?
   var nameAtAwake: String?
@@ -902,7 +903,7 @@ private final class RecordingView: View {
 }
 
 /// A view controller subclass with an outlet of its own besides the inherited `view`.
-private final class ItemsController: ViewController {
+@MainActor private final class ItemsController: ViewController {
   weak var nameField: TextField?
   weak var partner: Recorder?
 
@@ -919,7 +920,7 @@ private final class ItemsController: ViewController {
 }
 
 /// A view controller that answers `doIt:`.
-private final class ChainController: ViewController {
+@MainActor private final class ChainController: ViewController {
   var hits = 0
   required init() { super.init() }
   static let actions = ActionTable(for: ChainController.self) { $0.action("doIt:") { controller, _ in controller.hits += 1 } }
@@ -928,7 +929,7 @@ private final class ChainController: ViewController {
 
 /// A delegate (of a window or the application) that answers `doIt:` and has an outlet to the
 /// application.
-private final class ChainDelegate: NibObject {
+@MainActor private final class ChainDelegate: NibObject {
   var hits = 0
   weak var application: Application?
   required init() { super.init() }
@@ -939,7 +940,7 @@ private final class ChainDelegate: NibObject {
 }
 
 /// An application that answers `terminate:` and records its `awakeFromNib`.
-private final class QuittingApplication: Application {
+@MainActor private final class QuittingApplication: Application {
   var terminations = 0
   var log: CallLog?
   weak var quitItem: MenuItem?
@@ -955,7 +956,7 @@ private final class QuittingApplication: Application {
 }
 
 /// A custom view with keys of every type a runtime attribute sets, and an outlet.
-private final class SettingsView: View {
+@MainActor private final class SettingsView: View {
   var title = ""
   var count = 0
   var ratio = 0.0
@@ -989,32 +990,32 @@ private final class CallLog: @unchecked Sendable {
 
 // MARK: - Helpers
 
-extension LoaderStepTests {
+@MainActor extension LoaderStepTests {
   /// The interface classes with the test's own registered.
   static var classes: ClassRegistry { classes(log: nil) }
 
   /// The interface classes with the test's own; recorders made by the nib log into `log`.
   fileprivate static func classes(log: CallLog?) -> ClassRegistry {
     var registry = ClassRegistry.interfaceObjects
-    registry.register(OwnerController.self, as: "OwnerController", makeInstance: { OwnerController() })
+    registry.register(OwnerController.self, as: "OwnerController", makeInstanceOnMainActor: { OwnerController() })
     registry.register(
       Recorder.self, as: "Recorder",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let recorder = Recorder()
         recorder.log = log
         return recorder
       })
     registry.register(
       RecordingView.self, as: "RecordingView",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let view = RecordingView()
         view.log = log
         return view
       })
-    registry.register(ItemsController.self, as: "ItemsController", makeInstance: { ItemsController() })
-    registry.register(ChainController.self, as: "ChainController", makeInstance: { ChainController() })
-    registry.register(ChainDelegate.self, as: "ChainDelegate", makeInstance: { ChainDelegate() })
-    registry.register(SettingsView.self, as: "SettingsView", makeInstance: { SettingsView() })
+    registry.register(ItemsController.self, as: "ItemsController", makeInstanceOnMainActor: { ItemsController() })
+    registry.register(ChainController.self, as: "ChainController", makeInstanceOnMainActor: { ChainController() })
+    registry.register(ChainDelegate.self, as: "ChainDelegate", makeInstanceOnMainActor: { ChainDelegate() })
+    registry.register(SettingsView.self, as: "SettingsView", makeInstanceOnMainActor: { SettingsView() })
     return registry
   }
 

@@ -7,12 +7,13 @@ import Testing
 
 /// Replays every input FuzzNibLoader crashed on (Fuzz/FailCases/FuzzNibLoader/*): a nib that
 /// reads instantiates in lenient and strict mode or fails with a NibLoadingError, never a crash.
+@MainActor
 @Suite struct NibLoaderFuzzRegressionTests {
-  static let failCasesFolder = URL(fileURLWithPath: #filePath)
+  nonisolated static let failCasesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fuzz/FailCases/FuzzNibLoader")
 
-  static var allCases: [String] {
+  nonisolated static var allCases: [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: failCasesFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
   }
 

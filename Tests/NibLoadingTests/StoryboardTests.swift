@@ -7,9 +7,10 @@ import TestSupport
 
 /// macOS storyboards: Apple's compiled `.storyboardc` folders and Stasis's compilation of the
 /// same `.storyboard` make the same controllers, windows and views.
+@MainActor
 @Suite struct StoryboardTests {
   /// Apple's compiled storyboards in the corpus (`NAME.out` folders), with their source.
-  static var compiled: [(folder: String, source: String)] {
+  nonisolated static var compiled: [(folder: String, source: String)] {
     let nibs = Corpus.root.appendingPathComponent("nib/ibtool_pairs/correct").path
     let xibs = Corpus.root.appendingPathComponent("xib/ibtool_pairs/correct").path
     var result: [(String, String)] = []
@@ -69,7 +70,7 @@ import TestSupport
 
   /// The storyboard Apple compiled on another Mac than the other pairs (a listed exception of
   /// CocoaNibCompilerTests): its clip view is not narrowed by its shown legacy scroller.
-  static let compiledOnAnotherMac: Set<String> = ["sb_tv_customclass.storyboard"]
+  nonisolated static let compiledOnAnotherMac: Set<String> = ["sb_tv_customclass.storyboard"]
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
   func storyboardsCompiledHereInstantiateAsApplesDo() throws {

@@ -8,8 +8,9 @@ import TestSupport
 /// The corpus's NeXT/OPENSTEP typedstream nib (GNUstep's `Model/test.nib`) loads in lenient mode:
 /// every object generic with its positional values, the File's Owner placeholder from
 /// `NSIBObjectData`'s root, its top-level objects and names, and its connections.
+@MainActor
 @Suite struct TypedStreamNibLoadingTests {
-  static var path: String { Corpus.file("nib/gnustep_model_test.nib").path }
+  nonisolated static var path: String { Corpus.file("nib/gnustep_model_test.nib").path }
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
   func loadsLenientlyAsGenericObjectsWithConnections() throws {

@@ -11,6 +11,7 @@ import TestSupport
 /// `UIKitNibCompiler` compiles from the same document (as the Xcode that made Apple's, for its
 /// deployment target) — each
 /// through the loader — give live graphs described alike, object for object by path.
+@MainActor
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct UIKitAppleEquivalenceTests {
   /// One row of ios_pairs/MANIFEST.tsv: the pair's folder, its files, `DTXcode` and the module
@@ -23,7 +24,7 @@ struct UIKitAppleEquivalenceTests {
     var target: Int?
   }
 
-  static let pairs: [Pair] = {
+  nonisolated static let pairs: [Pair] = {
     let manifest = Corpus.file("ios_pairs/MANIFEST.tsv").path
     guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else { return [] }
     // The manifest's lines end in CRLF.

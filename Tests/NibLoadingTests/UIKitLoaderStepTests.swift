@@ -14,6 +14,7 @@ import TestSupport
 /// actions with their event masks and the responder chain, runtime attributes before
 /// connections, `awakeFromNib` for the nib's own objects only, class swappers, ownership of the
 /// top-level objects, storyboard scenes and segues, and localization of the exported strings.
+@MainActor
 @Suite struct UIKitLoaderStepTests {
   // MARK: - 1. Placeholders
 
@@ -546,7 +547,7 @@ import TestSupport
     let folder = try ScratchFolder("uikit-custom-classes")
     let nib = try Nib(contentsOf: try Self.customClassesXib(in: folder))
     var classes = Self.uikitClasses()
-    classes.register(UIKModuleView.self, as: "ShopApp.UIKModuleView", makeInstance: { UIKModuleView() })
+    classes.register(UIKModuleView.self, as: "ShopApp.UIKModuleView", makeInstanceOnMainActor: { UIKModuleView() })
 
     // Lenient: the registered class with the archived state; the unregistered one as its
     // original UIKit class, with a warning.
@@ -575,8 +576,8 @@ import TestSupport
 
     // A class of the same name in another module is not the module's class.
     var otherModule = Self.uikitClasses()
-    otherModule.register(UIKModuleView.self, as: "OtherApp.UIKModuleView", makeInstance: { UIKModuleView() })
-    otherModule.register(UIKSwappedView.self, as: "UIKMissingLabel", makeInstance: { UIKSwappedView() })
+    otherModule.register(UIKModuleView.self, as: "OtherApp.UIKModuleView", makeInstanceOnMainActor: { UIKModuleView() })
+    otherModule.register(UIKSwappedView.self, as: "UIKMissingLabel", makeInstanceOnMainActor: { UIKSwappedView() })
     let other = try nib.load(owner: nil, options: Nib.Options(classes: otherModule))
     let otherRoot = try #require(other.topLevelObjects.first as? View)
     #expect(type(of: otherRoot.subviews[2]) == View.self, "\(type(of: otherRoot.subviews[2]))")
@@ -973,7 +974,7 @@ import TestSupport
 
 /// A File's Owner with outlets to a view, and to an object (the external one); an external
 /// object of the same class has an outlet to a label.
-private final class UIKPlaceholderOwner: NibObject {
+@MainActor private final class UIKPlaceholderOwner: NibObject {
   var rootView: View?
   var shared: AnyObject?
   weak var label: Label?
@@ -987,7 +988,7 @@ private final class UIKPlaceholderOwner: NibObject {
 }
 
 /// A view controller File's Owner with an outlet and an outlet collection of its own.
-private final class UIKOutletOwner: ViewController {
+@MainActor private final class UIKOutletOwner: ViewController {
   weak var titleLabel: Label?
   var buttons: [Button] = []
   required init() { super.init() }
@@ -999,7 +1000,7 @@ private final class UIKOutletOwner: ViewController {
 }
 
 /// A File's Owner that records the actions it receives.
-private final class UIKActionOwner: NibObject {
+@MainActor private final class UIKActionOwner: NibObject {
   var calls: [(selector: String, sender: AnyObject?)] = []
   required init() { super.init() }
   static let actions = ActionTable(for: UIKActionOwner.self) {
@@ -1011,7 +1012,7 @@ private final class UIKActionOwner: NibObject {
 }
 
 /// The responder-chain handlers of `chainAction:`.
-private final class UIKChainView: View {
+@MainActor private final class UIKChainView: View {
   var hits = 0
   weak var lastSender: AnyObject?
   required init() { super.init() }
@@ -1024,28 +1025,28 @@ private final class UIKChainView: View {
   override class var actionTable: ActionTable { actions }
 }
 
-private final class UIKChainController: ViewController {
+@MainActor private final class UIKChainController: ViewController {
   var hits = 0
   required init() { super.init() }
   static let actions = ActionTable(for: UIKChainController.self) { $0.action("chainAction:") { controller, _ in controller.hits += 1 } }
   override class var actionTable: ActionTable { actions }
 }
 
-private final class UIKChainWindow: Window {
+@MainActor private final class UIKChainWindow: Window {
   var hits = 0
   required init() { super.init() }
   static let actions = ActionTable(for: UIKChainWindow.self) { $0.action("chainAction:") { window, _ in window.hits += 1 } }
   override class var actionTable: ActionTable { actions }
 }
 
-private final class UIKChainApplication: Application {
+@MainActor private final class UIKChainApplication: Application {
   var hits = 0
   required init() { super.init() }
   static let actions = ActionTable(for: UIKChainApplication.self) { $0.action("chainAction:") { application, _ in application.hits += 1 } }
   override class var actionTable: ActionTable { actions }
 }
 
-private final class UIKChainDelegate: NibObject {
+@MainActor private final class UIKChainDelegate: NibObject {
   var hits = 0
   required init() { super.init() }
   static let actions = ActionTable(for: UIKChainDelegate.self) { $0.action("chainAction:") { delegate, _ in delegate.hits += 1 } }
@@ -1053,7 +1054,7 @@ private final class UIKChainDelegate: NibObject {
 }
 
 /// An object a runtime attribute sets through a key path.
-private final class UIKSettings: NibObject {
+@MainActor private final class UIKSettings: NibObject {
   var level = 0
   required init() { super.init() }
   static let keys = KeyTable(for: UIKSettings.self) { $0.key("level", \.level) }
@@ -1062,7 +1063,7 @@ private final class UIKSettings: NibObject {
 
 /// A view with a key for every runtime attribute type, an outlet, and a key whose setter
 /// records whether the outlet was already connected.
-private final class UIKAttributeView: View {
+@MainActor private final class UIKAttributeView: View {
   var name = ""
   var count = 0
   var ratio = 0.0
@@ -1109,7 +1110,7 @@ private final class UIKAttributeView: View {
 
 /// What the awakeFromNib test's objects report: who woke, and whether every connection of the
 /// nib was made by then.
-private final class UIKAwakeProbe: @unchecked Sendable {
+@MainActor private final class UIKAwakeProbe: @unchecked Sendable {
   private let lock = NSLock()
   private var recorded: [(name: String, connected: Bool)] = []
   var isEverythingConnected: () -> Bool = { false }
@@ -1121,11 +1122,11 @@ private final class UIKAwakeProbe: @unchecked Sendable {
   var records: [(name: String, connected: Bool)] { lock.withLock { recorded } }
 }
 
-private protocol UIKAwakeCounting: AnyObject {
+@MainActor private protocol UIKAwakeCounting: AnyObject {
   var awakenings: Int { get }
 }
 
-private final class UIKAwakeOwner: NibObject {
+@MainActor private final class UIKAwakeOwner: NibObject {
   var rootView: View?
   var helper: UIKAwakeObject?
   var awakenings = 0
@@ -1143,7 +1144,7 @@ private final class UIKAwakeOwner: NibObject {
   }
 }
 
-private final class UIKAwakeObject: NibObject, UIKAwakeCounting {
+@MainActor private final class UIKAwakeObject: NibObject, UIKAwakeCounting {
   var name = "object"
   weak var partner: AnyObject?
   var probe: UIKAwakeProbe?
@@ -1158,7 +1159,7 @@ private final class UIKAwakeObject: NibObject, UIKAwakeCounting {
   }
 }
 
-private final class UIKAwakeView: View, UIKAwakeCounting {
+@MainActor private final class UIKAwakeView: View, UIKAwakeCounting {
   weak var buddy: Button?
   var probe: UIKAwakeProbe?
   var awakenings = 0
@@ -1172,7 +1173,7 @@ private final class UIKAwakeView: View, UIKAwakeCounting {
   }
 }
 
-private final class UIKAwakeLabel: Label, UIKAwakeCounting {
+@MainActor private final class UIKAwakeLabel: Label, UIKAwakeCounting {
   var probe: UIKAwakeProbe?
   var awakenings = 0
   required init() { super.init() }
@@ -1183,7 +1184,7 @@ private final class UIKAwakeLabel: Label, UIKAwakeCounting {
   }
 }
 
-private final class UIKAwakeButton: Button, UIKAwakeCounting {
+@MainActor private final class UIKAwakeButton: Button, UIKAwakeCounting {
   var probe: UIKAwakeProbe?
   var awakenings = 0
   required init() { super.init() }
@@ -1203,7 +1204,7 @@ private final class UIKModuleView: View {
 }
 
 /// The storyboard's list: records shouldPerformSegue, prepare(for:sender:) and its unwinds.
-private final class UIKListController: ViewController {
+@MainActor private final class UIKListController: ViewController {
   var log: [String] = []
   var allowsSegues = true
   weak var preparedDestination: ViewController?
@@ -1271,47 +1272,47 @@ extension UIKitLoaderStepTests {
   /// to `probe`.
   fileprivate static func uikitClasses(probe: UIKAwakeProbe? = nil) -> ClassRegistry {
     var registry = ClassRegistry.interfaceObjects
-    registry.register(UIKPlaceholderOwner.self, as: "UIKPlaceholderOwner", makeInstance: { UIKPlaceholderOwner() })
-    registry.register(UIKOutletOwner.self, as: "UIKOutletOwner", makeInstance: { UIKOutletOwner() })
-    registry.register(UIKActionOwner.self, as: "UIKActionOwner", makeInstance: { UIKActionOwner() })
-    registry.register(UIKChainView.self, as: "UIKChainView", makeInstance: { UIKChainView() })
-    registry.register(UIKChainController.self, as: "UIKChainController", makeInstance: { UIKChainController() })
-    registry.register(UIKChainWindow.self, as: "UIKChainWindow", makeInstance: { UIKChainWindow() })
-    registry.register(UIKAttributeView.self, as: "UIKAttributeView", makeInstance: { UIKAttributeView() })
-    registry.register(UIKAwakeOwner.self, as: "UIKAwakeOwner", makeInstance: { UIKAwakeOwner() })
+    registry.register(UIKPlaceholderOwner.self, as: "UIKPlaceholderOwner", makeInstanceOnMainActor: { UIKPlaceholderOwner() })
+    registry.register(UIKOutletOwner.self, as: "UIKOutletOwner", makeInstanceOnMainActor: { UIKOutletOwner() })
+    registry.register(UIKActionOwner.self, as: "UIKActionOwner", makeInstanceOnMainActor: { UIKActionOwner() })
+    registry.register(UIKChainView.self, as: "UIKChainView", makeInstanceOnMainActor: { UIKChainView() })
+    registry.register(UIKChainController.self, as: "UIKChainController", makeInstanceOnMainActor: { UIKChainController() })
+    registry.register(UIKChainWindow.self, as: "UIKChainWindow", makeInstanceOnMainActor: { UIKChainWindow() })
+    registry.register(UIKAttributeView.self, as: "UIKAttributeView", makeInstanceOnMainActor: { UIKAttributeView() })
+    registry.register(UIKAwakeOwner.self, as: "UIKAwakeOwner", makeInstanceOnMainActor: { UIKAwakeOwner() })
     registry.register(
       UIKAwakeObject.self, as: "UIKAwakeObject",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let object = UIKAwakeObject()
         object.probe = probe
         return object
       })
     registry.register(
       UIKAwakeView.self, as: "UIKAwakeView",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let view = UIKAwakeView()
         view.probe = probe
         return view
       })
     registry.register(
       UIKAwakeLabel.self, as: "UIKAwakeLabel",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let label = UIKAwakeLabel()
         label.probe = probe
         return label
       })
     registry.register(
       UIKAwakeButton.self, as: "UIKAwakeButton",
-      makeInstance: {
+      makeInstanceOnMainActor: {
         let button = UIKAwakeButton()
         button.probe = probe
         return button
       })
-    registry.register(UIKSwappedView.self, as: "UIKSwappedView", makeInstance: { UIKSwappedView() })
-    registry.register(UIKListController.self, as: "Shop.UIKListController", makeInstance: { UIKListController() })
-    registry.register(UIKDetailController.self, as: "Shop.UIKDetailController", makeInstance: { UIKDetailController() })
-    registry.register(UIKAboutController.self, as: "Shop.UIKAboutController", makeInstance: { UIKAboutController() })
-    registry.register(UIKSettingsController.self, as: "Shop.UIKSettingsController", makeInstance: { UIKSettingsController() })
+    registry.register(UIKSwappedView.self, as: "UIKSwappedView", makeInstanceOnMainActor: { UIKSwappedView() })
+    registry.register(UIKListController.self, as: "Shop.UIKListController", makeInstanceOnMainActor: { UIKListController() })
+    registry.register(UIKDetailController.self, as: "Shop.UIKDetailController", makeInstanceOnMainActor: { UIKDetailController() })
+    registry.register(UIKAboutController.self, as: "Shop.UIKAboutController", makeInstanceOnMainActor: { UIKAboutController() })
+    registry.register(UIKSettingsController.self, as: "Shop.UIKSettingsController", makeInstanceOnMainActor: { UIKSettingsController() })
     return registry
   }
 

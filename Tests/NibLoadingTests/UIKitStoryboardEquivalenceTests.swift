@@ -11,9 +11,10 @@ import TestSupport
 /// `UIKitStoryboardCompiler` load through `Storyboard` to the same live graph: every scene's
 /// controller (class, identifier, title, segue templates, children) and its view, loaded from the
 /// view's nib through the upstream placeholders (classes, frames, hierarchy, constraints).
+@MainActor
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
 struct UIKitStoryboardEquivalenceTests {
-  static let pairs = [
+  nonisolated static let pairs = [
     ("ios_pairs/mixpanel+mixpanel-iphone/cd0935f690bf", "MPNotification"),
     ("ios_pairs/mixpanel+mixpanel-iphone/fa146cc854c2", "MPNotification"),
     ("ios_pairs/mixpanel+mixpanel-iphone/31fd4c8514cd", "MPSurvey"),

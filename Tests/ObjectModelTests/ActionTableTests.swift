@@ -1,6 +1,7 @@
 import ObjectModel
 import Testing
 
+@MainActor
 @Suite("Action tables")
 struct ActionTableTests {
   @Test func performsActionsByName() throws {
@@ -41,7 +42,7 @@ struct ActionTableTests {
 }
 
 /// A subclass whose `press:` replaces its superclass's.
-final class Toggle: Button {
+@MainActor final class Toggle: Button {
   override class var actionTable: ActionTable { Toggle.actions }
   private static let actions = ActionTable(for: Toggle.self, inheriting: Button.actionTable) {
     $0.action("press:") { toggle, _ in toggle.presses.append("toggled") }

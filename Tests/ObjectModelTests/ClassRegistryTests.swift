@@ -1,6 +1,7 @@
 import ObjectModel
 import Testing
 
+@MainActor
 @Suite("Class registry")
 struct ClassRegistryTests {
   static func registry() -> ClassRegistry {

@@ -1,6 +1,7 @@
 import ObjectModel
 import Testing
 
+@MainActor
 @Suite("Key-value coding")
 struct KeyValueCodingTests {
   @Test func readsAndSetsStoredProperties() throws {

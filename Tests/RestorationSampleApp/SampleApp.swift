@@ -212,7 +212,7 @@ public final class SampleAppDelegate: ApplicationDelegate, StateRestorationDeleg
 }
 
 /// The sample app assembled: its delegate, lifecycle and restoration over `folder`.
-public final class SampleApp {
+@MainActor public final class SampleApp {
   public let delegate: SampleAppDelegate
   public let lifecycle: ApplicationLifecycle
   public let restoration: StateRestoration

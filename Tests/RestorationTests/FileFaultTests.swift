@@ -8,6 +8,7 @@ import TestSupport
 /// A restoration snapshot saved (`SavedStateFolder.writeSnapshot`: the link of `data.archive` to
 /// `previous.archive`, the atomic write) on a disk that fails at each call in turn and crashes
 /// after each call: each snapshot file is the old or the new one (see ``FaultSweep``).
+@MainActor
 @Suite struct RestorationFileFaultTests {
   @Test("The snapshots survive every fault and crash while one is saved")
   func snapshotSave() throws {

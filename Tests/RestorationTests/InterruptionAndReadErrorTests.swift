@@ -12,6 +12,7 @@ import TestSupport
   import Glibc
 #endif
 
+@MainActor
 @Suite("Restoration: kills counted apart from crashes, read errors told from damage")
 struct InterruptionAndReadErrorTests {
   let scratch: ScratchFolder

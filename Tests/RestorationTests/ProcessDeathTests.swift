@@ -10,8 +10,8 @@ import TestSupport
 /// One run of Tools/stasis-restoration-child, its output in a file (each line written with one
 /// `write(2)`, so a kill leaves every line printed before it).
 final class RestorationChild {
-  static let executable = BuiltExecutables.path(named: "stasis-restoration-child")
-  static let missingReason: Comment = "stasis-restoration-child was not built next to the tests"
+  nonisolated static let executable = BuiltExecutables.path(named: "stasis-restoration-child")
+  nonisolated static let missingReason: Comment = "stasis-restoration-child was not built next to the tests"
 
   let process = Process()
   let outputPath: String
@@ -209,6 +209,7 @@ struct ProcessDeathHarness {
   }
 }
 
+@MainActor
 @Suite("Restoration: a real process killed at random moments", .tags(.integration))
 struct ProcessDeathTests {
   @Test("SIGKILL at random (in saves, in restores) and torn snapshots: every relaunch restores the last completed save exactly", .enabled(if: RestorationChild.executable != nil, RestorationChild.missingReason))

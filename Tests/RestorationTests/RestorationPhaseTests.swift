@@ -101,7 +101,7 @@ final class FakeStoryboard: ViewControllerSource {
   }
 }
 
-func navigationTree(detailClass: String? = nil, storyboard: FakeStoryboard? = nil) -> ViewController {
+@MainActor func navigationTree(detailClass: String? = nil, storyboard: FakeStoryboard? = nil) -> ViewController {
   let navigation = NavigationController()
   navigation.restorationIdentifier = "Nav"
   let list = LoggingController()
@@ -120,6 +120,7 @@ func navigationTree(detailClass: String? = nil, storyboard: FakeStoryboard? = ni
   return navigation
 }
 
+@MainActor
 @Suite("Restoration: the object-creation and state-decoding phases", .serialized)
 struct RestorationPhaseTests {
   let scratch: ScratchFolder

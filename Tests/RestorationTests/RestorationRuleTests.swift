@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 
 /// One launch of the sample app over a saved-state folder, for the in-process tests.
-func launchSample(
+@MainActor func launchSample(
   _ folder: SavedStateFolder, secure: Bool = false, before: (SampleApp) -> Void = { _ in },
   configure: (inout StateRestoration.Configuration) -> Void = { _ in }
 ) throws -> SampleApp {
@@ -21,7 +21,7 @@ func launchSample(
 /// Saves the sample app into `folder` twice, with generations 1 and 2 (the second with the
 /// second tab chosen), selecting `row` of the list before the first save when given; answers
 /// the app's two descriptions.
-func saveSampleTwice(_ folder: SavedStateFolder, selectingRow row: Int? = nil) throws -> (first: [String], second: [String]) {
+@MainActor func saveSampleTwice(_ folder: SavedStateFolder, selectingRow row: Int? = nil) throws -> (first: [String], second: [String]) {
   let app = try launchSample(folder)
   _ = app.delegate.list.view
   app.delegate.generation = 1
@@ -39,7 +39,7 @@ func saveSampleTwice(_ folder: SavedStateFolder, selectingRow row: Int? = nil) t
 
 /// Drives the sample app to a state with every kind of node: the detail pushed with edited
 /// text being edited, rows selected after a reorder, both scroll offsets.
-func driveToRichState(_ app: SampleApp) {
+@MainActor func driveToRichState(_ app: SampleApp) {
   let delegate = app.delegate
   _ = delegate.list.view
   _ = delegate.settings.view
@@ -64,6 +64,7 @@ func driveToRichState(_ app: SampleApp) {
   delegate.generation = 41
 }
 
+@MainActor
 @Suite("Restoration: UIKit's rules, in-process through the test host")
 struct RestorationRuleTests {
   let scratch: ScratchFolder
@@ -194,7 +195,7 @@ struct RestorationRuleTests {
 
 /// A view's state through a real snapshot: saved in one sample app's settings screen, restored
 /// into a fresh view of the same class.
-func encodeAndDecode<V: View>(_ view: V) throws -> V {
+@MainActor func encodeAndDecode<V: View>(_ view: V) throws -> V {
   let scratch = try ScratchFolder("restoration-view")
   let folder = SavedStateFolder(path: scratch.file("state"))
   let first = ViewHost(view: view)

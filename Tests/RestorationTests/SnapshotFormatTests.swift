@@ -7,9 +7,10 @@ import TestSupport
 /// Formats 2 and 3 of the snapshot (packed integer columns, one string table; format 3 adds
 /// typed value columns): seeded snapshots of every shape read back equal, and damaged columns are
 /// refused with the key that is wrong.
+@MainActor
 @Suite("Restoration: snapshot formats 2 and 3 round trip and refuse damaged columns")
 struct SnapshotFormatTests {
-  static let metadata = SnapshotMetadata(bundleVersion: "3", idiom: 1, timestamp: Date(timeIntervalSinceReferenceDate: 1000), systemVersion: "1", sequence: 2)
+  nonisolated static let metadata = SnapshotMetadata(bundleVersion: "3", idiom: 1, timestamp: Date(timeIntervalSinceReferenceDate: 1000), systemVersion: "1", sequence: 2)
 
   /// A seeded tree: parents before children, unique sibling identifiers, integers of every width.
   func randomSnapshot(seed: UInt64) -> Snapshot {

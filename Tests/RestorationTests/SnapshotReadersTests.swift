@@ -7,6 +7,7 @@ import TestSupport
 
 /// A snapshot written by Stasis, read by readers Stasis did not write: Foundation's
 /// `NSKeyedUnarchiver` (swift-corelibs-foundation, in process) and the toolchain's `plutil`.
+@MainActor
 @Suite("Restoration: snapshots are plain keyed archives other readers understand")
 struct SnapshotReadersTests {
   func richSnapshot() throws -> (ScratchFolder, SavedStateFolder, Snapshot) {

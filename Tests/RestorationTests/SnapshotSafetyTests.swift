@@ -8,6 +8,7 @@ import RestorationSampleApp
 import Testing
 public import TestSupport
 
+@MainActor
 @Suite("Restoration: snapshots on disk — the previous one kept, bad ones set aside, crashes told from kills, quitting discards")
 struct SnapshotSafetyTests {
   let scratch: ScratchFolder
@@ -156,6 +157,7 @@ struct SnapshotSafetyTests {
   }
 }
 
+@MainActor
 @Suite("Restoration: scene sessions")
 struct SceneSessionTests {
   @Test("Each window's session keeps its own activity, reconnects with it, and is discarded with its state when closed")

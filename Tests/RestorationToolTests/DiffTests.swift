@@ -5,6 +5,7 @@ import RestorationSampleApp
 import Testing
 import TestSupport
 
+@MainActor
 @Suite("restoration diff")
 struct DiffTests {
   @Test("Two saves of the same state are the same (exit 0); the timestamps and sequence numbers are the header")

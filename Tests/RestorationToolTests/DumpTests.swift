@@ -5,6 +5,7 @@ import RestorationSampleApp
 import Testing
 import TestSupport
 
+@MainActor
 @Suite("restoration dump")
 struct DumpTests {
   @Test("Prints the metadata, the app-wide values, every node indented by depth with its class, state values and references")

@@ -30,7 +30,7 @@ func restoration(_ arguments: [String], in directory: String = "/") -> (status: 
 }
 
 /// A saved-state folder in a scratch folder, and the sample app's launches over it.
-struct SampleFolder {
+@MainActor struct SampleFolder {
   let scratch: ScratchFolder
   let folder: SavedStateFolder
   var path: String { folder.path }
@@ -57,7 +57,7 @@ struct SampleFolder {
 
 /// Shows the list with item-3 selected and pushes the detail of item-3 with `name` in its name
 /// field; the app-wide generation is 7.
-func showDetail(_ app: SampleApp, name: String) {
+@MainActor func showDetail(_ app: SampleApp, name: String) {
   let delegate = app.delegate
   _ = delegate.list.view
   delegate.list.table.selectRow(at: IndexPath(row: 3, section: 0))

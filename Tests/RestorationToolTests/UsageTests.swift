@@ -1,5 +1,6 @@
 import Testing
 
+@MainActor
 @Suite("restoration: usage")
 struct UsageTests {
   @Test("--help, -h and help print the usage on standard output, exit 0")

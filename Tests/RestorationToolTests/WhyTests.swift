@@ -5,6 +5,7 @@ import RestorationSampleApp
 import Testing
 import TestSupport
 
+@MainActor
 @Suite("restoration why")
 struct WhyTests {
   @Test("A saved node: its class, version, size and state, and what the last restoration did with it")

@@ -10,7 +10,7 @@ internal import Bundles
 /// The app delegate: the stores, the window with its tab bar (Items: a navigation stack of the
 /// list, the detail and the date editor; Settings), saving on entering the background, the photo
 /// cache on memory warnings, and state restoration of every screen.
-public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
+@MainActor public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
   public let container: AppContainer
   /// The settings (defaults) and the localized text.
   public let preferences: Preferences
@@ -55,10 +55,10 @@ public final class HomepwnerApp: ApplicationDelegate, StateRestorationDelegate {
     itemStore = ItemStore(container: container)
     imageStore = ImageStore(container: container)
     var options = Nib.Options()
-    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstance: { ItemsViewController() })
-    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstance: { DetailViewController() })
-    options.classes.register(DateViewController.self, as: "DateViewController", makeInstance: { DateViewController() })
-    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstance: { SettingsViewController() })
+    options.classes.register(ItemsViewController.self, as: "ItemsViewController", makeInstanceOnMainActor: { ItemsViewController() })
+    options.classes.register(DetailViewController.self, as: "DetailViewController", makeInstanceOnMainActor: { DetailViewController() })
+    options.classes.register(DateViewController.self, as: "DateViewController", makeInstanceOnMainActor: { DateViewController() })
+    options.classes.register(SettingsViewController.self, as: "SettingsViewController", makeInstanceOnMainActor: { SettingsViewController() })
     // A compiled `Main.storyboardc` if the bundle has one, else the document itself (the loader
     // compiles it on the way).
     if let compiled = preferences.bundle.path(forResource: "Main", ofType: "storyboardc") {

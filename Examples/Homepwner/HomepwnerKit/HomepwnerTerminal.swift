@@ -27,7 +27,7 @@ internal import Foundation
 /// field of the detail focuses it, on its date opens the date editor; on the year, month or day
 /// of the date editor selects it, on the ▲ or ▼ beside it makes it one later or earlier. The
 /// wheel is ↑/↓.
-public final class HomepwnerTerminal {
+@MainActor public final class HomepwnerTerminal {
   /// What a key asks of the program around.
   public enum Request: Equatable { case none, redraw, quit }
 

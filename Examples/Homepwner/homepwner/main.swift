@@ -85,42 +85,35 @@ let exitsAfterFirstFrame = ProcessInfo.processInfo.environment["HOMEPWNER_EXIT_A
   }
 }
 
-let center = lifecycle.notificationCenter
-var observers: [NSObjectProtocol] = []
+// The lifecycle posts on the main actor; its observers run there.
 for name in [Notification.Name.applicationDidBecomeActive, .applicationWillResignActive] {
-  observers.append(center.addObserver(forName: name, object: lifecycle, queue: nil) { _ in MainActor.assumeIsolated { redraw() } })
+  lifecycle.addObserver(forName: name) { _ in redraw() }
 }
 // After a memory warning has reached every purgeable (the notification comes before them).
-observers.append(
-  center.addObserver(forName: .applicationDidReceiveMemoryWarning, object: lifecycle, queue: nil) { _ in
-    DispatchQueue.main.async { MainActor.assumeIsolated { redraw() } }
-  })
+lifecycle.addObserver(forName: .applicationDidReceiveMemoryWarning) { _ in
+  DispatchQueue.main.async { redraw() }
+}
 // Coming back: settings another process changed (`defaults write`) apply now — a new
 // `AppleLanguages` too, whole: every label, number and date at once (Preferences.applyLanguageChange).
-observers.append(
-  center.addObserver(forName: .applicationWillEnterForeground, object: lifecycle, queue: nil) { _ in
-    MainActor.assumeIsolated {
-      _ = preferences.defaults.synchronize()
-      preferences.applyLanguageChange()
-    }
-  })
+lifecycle.addObserver(forName: .applicationWillEnterForeground) { _ in
+  _ = preferences.defaults.synchronize()
+  preferences.applyLanguageChange()
+}
 // Leaving: back to the normal screen before the host restores the terminal and stops the process.
-observers.append(center.addObserver(forName: .applicationDidEnterBackground, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
-observers.append(center.addObserver(forName: .applicationWillTerminate, object: lifecycle, queue: nil) { _ in write("\u{1B}[?1049l\u{1B}[?25h") })
+lifecycle.addObserver(forName: .applicationDidEnterBackground) { _ in write("\u{1B}[?1049l\u{1B}[?25h") }
+lifecycle.addObserver(forName: .applicationWillTerminate) { _ in write("\u{1B}[?1049l\u{1B}[?25h") }
 
-// The host calls these on the main queue.
+// The host calls these on the main actor.
 host.inputHandler = { bytes in
-  MainActor.assumeIsolated {
-    switch terminal.handle(bytes) {
-    case .quit: host.quitAndExit()
-    case .redraw: redraw()
-    case .none: break
-    }
+  switch terminal.handle(bytes) {
+  case .quit: host.quitAndExit()
+  case .redraw: redraw()
+  case .none: break
   }
 }
-host.handle(SIGWINCH) { MainActor.assumeIsolated { redraw() } }
+host.handle(SIGWINCH) { redraw() }
 // `kill -USR1`: a memory warning without memory pressure (Xcode's "Simulate Memory Warning").
-host.handle(SIGUSR1) { MainActor.assumeIsolated { lifecycle.simulateMemoryWarning() } }
+host.handle(SIGUSR1) { lifecycle.simulateMemoryWarning() }
 host.watchMemoryPressure()
 _ = restoration
 host.run(options: LaunchOptions(commandLine: Array(CommandLine.arguments.dropFirst())))

@@ -2,7 +2,7 @@ public import ObjectModel
 
 /// Where a view controller's storyboard scenes come from: the storyboard that made it
 /// (`UIStoryboard` / `NSStoryboard`). `NibLoading`'s `Storyboard` adopts it.
-public protocol ViewControllerSource: AnyObject {
+@MainActor public protocol ViewControllerSource: AnyObject {
   /// A new instance of the scene whose storyboard identifier (or scene id) is `identifier`.
   func instantiateViewController(withIdentifier identifier: String) throws -> ViewController
   /// The storyboard's name (`UIStateRestorationViewControllerStoryboardKey` keeps it), by which
@@ -54,7 +54,7 @@ public final class SegueTemplateObject: NibObject {
   }
 
   /// The segue kind of each of UIKit's template classes (`UIStoryboardShowSegueTemplate` …).
-  static let kinds = [
+  nonisolated static let kinds = [
     "UIStoryboardShowSegueTemplate": "show", "UIStoryboardPresentationSegueTemplate": "presentation",
     "UIStoryboardModalSegueTemplate": "modal", "UIStoryboardPushSegueTemplate": "push",
     "UIStoryboardPopoverPresentationSegueTemplate": "popoverPresentation", "UIStoryboardPopoverSegueTemplate": "popover",
@@ -68,7 +68,7 @@ public final class SegueTemplateObject: NibObject {
 }
 
 /// A segue being performed (`UIStoryboardSegue`): identifier, source and destination.
-public final class StoryboardSegue {
+@MainActor public final class StoryboardSegue {
   public let identifier: String
   public let kind: String
   public let source: ViewController

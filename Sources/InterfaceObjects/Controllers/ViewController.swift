@@ -39,7 +39,7 @@ open class ViewController: Responder {
   /// `children` / `childViewControllers`.
   public private(set) var children: [ViewController] = []
 
-  deinit {
+  isolated deinit {
     // Children and a view that live on (held elsewhere) must not keep a link to this controller.
     for child in children where child.parentLink === self { child.parentLink = nil }
     if let loadedView, loadedView.viewController === self { loadedView.viewController = nil }

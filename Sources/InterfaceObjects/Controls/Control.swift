@@ -47,7 +47,7 @@ open class Control: View {
     }
   }
 
-  deinit {
+  isolated deinit {
     if let cell, cell.controlViewStorage === self { cell.controlViewStorage = nil }
   }
   /// `enabled` / `isEnabled`.

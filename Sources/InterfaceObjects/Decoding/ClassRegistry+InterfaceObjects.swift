@@ -18,7 +18,7 @@ extension ClassRegistry {
   /// classes (custom classes) in the same registry.
   public mutating func registerInterfaceObjects() {
     func add<Object: NibObject>(_ type: Object.Type, _ names: [String]) {
-      for name in names { register(type, as: name, makeInstance: { Object() }) }
+      for name in names { register(type, as: name, makeInstanceOnMainActor: { Object() }) }
     }
     add(NibObject.self, ["NSObject"])
     add(Responder.self, ["NSResponder", "UIResponder"])
@@ -83,7 +83,7 @@ extension ClassRegistry {
     add(Segment.self, ["NSSegmentItem"])
     add(LayoutConstraint.self, ["NSLayoutConstraint"])
     for name in Self.dataKeptClassNames {
-      register(GenericObject.self, as: name, makeInstance: { GenericObject(className: name) })
+      register(GenericObject.self, as: name, makeInstanceOnMainActor: { GenericObject(className: name) })
     }
   }
 

@@ -12,7 +12,7 @@ public import Interface
 /// numbers, collections, data, dates, colours, fonts and images come back as Swift values
 /// (`String`, `Int`, `Double`, `[Any]`, `[String: Any]`, `Data`, `Date`, ``Color``, ``Font``,
 /// ``Image``).
-public final class NibCoder {
+@MainActor public final class NibCoder {
   /// The object's index in the graph (its object number in a NIBArchive).
   public let objectIndex: Int
   /// The class name the object was archived under (`NSButton`, `NSClassSwapper`, …).

@@ -17,7 +17,7 @@ internal import Foundation
 /// The nib loader (`NibLoading`) drives it: it sets ``substitutes`` for the placeholders (File's
 /// Owner, First Responder, external objects), asks for the objects it needs and makes the
 /// connections.
-public final class NibUnarchiver {
+@MainActor public final class NibUnarchiver {
   /// How strictly unknown classes are treated, and how deep decoding may nest.
   public struct Options: Sendable {
     /// Strict mode: a class the registry does not know is an error, even when the nib names a
@@ -109,7 +109,7 @@ public final class NibUnarchiver {
     isUIKit = graph.objects.indices.contains(graph.root) && graph.objects[graph.root]["UINibObjectsKey"] != nil
   }
 
-  deinit {
+  isolated deinit {
     made.deinitialize(count: slotCount)
     made.deallocate()
     values.deinitialize(count: slotCount)
@@ -398,7 +398,7 @@ public final class NibUnarchiver {
 
   /// Factories already found, by class name: plain archived class names, and custom class names
   /// that resolved under their own name.
-  private var factories: [String: @Sendable () -> AnyObject] = [:]
+  private var factories: [String: @MainActor @Sendable () -> AnyObject] = [:]
 
   private func make(_ index: Int) throws(InterfaceObjectsError) -> AnyObject {
     // A custom-class holder (NSCustomObject, NSCustomView, NSClassSwapper, NSWindowTemplate,
@@ -407,7 +407,7 @@ public final class NibUnarchiver {
     if plain {
       let className = graph.objects[index].className
       if let factory = factories[className] { return factory() }
-      if let entry = classes.entry(named: className), let factory = entry.factory {
+      if let entry = classes.entry(named: className), let factory = entry.mainActorFactory {
         factories[className] = factory
         return factory()
       }
@@ -428,9 +428,9 @@ public final class NibUnarchiver {
           }
           warnings.append("object #\(index): unknown class \(names[0]), made as \(candidate)")
         }
-        if position == 0, candidate == name, let factory = entry.factory { factories[candidate] = factory }
+        if position == 0, candidate == name, let factory = entry.mainActorFactory { factories[candidate] = factory }
         do {
-          return try classes.makeInstance(ofClassNamed: candidate)
+          return try classes.makeInstanceOnMainActor(ofClassNamed: candidate)
         } catch {
           throw InterfaceObjectsError(.unknownClass, objectIndex: index, className: candidate, detail: error.detail, underlying: error)
         }
@@ -485,7 +485,7 @@ enum FoundationValue {
     }
   }
 
-  static func convert(
+  @MainActor static func convert(
     _ object: NibGraph.Object, kind: ClassKind, at index: Int, in unarchiver: NibUnarchiver, depth: Int
   ) throws(InterfaceObjectsError) -> ConvertedValue? {
     let graph = unarchiver.graph

@@ -2,13 +2,13 @@ public import ObjectModel
 
 /// An object that reads its archived keys from a nib (`initWithCoder:`): the loader makes it
 /// with the class registry's factory, then calls ``decode(from:)`` once.
-public protocol NibDecodable: AnyObject {
+@MainActor public protocol NibDecodable: AnyObject {
   /// Reads the object's archived values. Classes in a hierarchy call `super` first.
   func decode(from coder: NibCoder) throws(InterfaceObjectsError)
 }
 
 /// An object that wants `awakeFromNib` after every object of its nib is made and connected.
-public protocol NibAwaking: AnyObject {
+@MainActor public protocol NibAwaking: AnyObject {
   /// Called once the nib's objects exist and their outlets and actions are connected
   /// (`-awakeFromNib`). Subclasses call `super`.
   func awakeFromNib()
@@ -30,7 +30,7 @@ public protocol NibAwaking: AnyObject {
 ///   }
 /// }
 /// ```
-open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking {
+@MainActor open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking {
   /// Adds the objects this one holds strongly, for ``NibUnarchiver/breakReferenceCycles()``: a
   /// subclass with references of its own overrides it, calls `super` first, then adds them —
   /// with ``NibReferences/keep(_:)`` for references of its own type that cannot close a cycle,
@@ -74,7 +74,7 @@ open class NibObject: KeyValueCoding, ActionResponding, NibDecodable, NibAwaking
 /// closes a cycle (a value, or a member of an array value, which then reads as a
 /// ``WeakReference``) is made weak by ``NibUnarchiver/breakReferenceCycles()`` once the nib is
 /// decoded, so that a generic object never keeps its nib alive, even in a hostile file.
-public final class GenericObject: NibObject, CustomStringConvertible {
+public final class GenericObject: NibObject, @MainActor CustomStringConvertible {
   /// Every object it holds strongly, each cut by making its reference weak (see ``NibReferences``).
   public override func collectStrongReferences(into references: inout NibReferences) {
     for reference in strongReferences {

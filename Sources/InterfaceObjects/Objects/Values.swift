@@ -33,7 +33,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     return "color(space \(colorSpaceCode)) [\(parts)]"
   }
 
-  init(_ object: NibGraph.Object, at index: Int, in unarchiver: NibUnarchiver) throws(InterfaceObjectsError) {
+  @MainActor init(_ object: NibGraph.Object, at index: Int, in unarchiver: NibUnarchiver) throws(InterfaceObjectsError) {
     let graph = unarchiver.graph
     func text(_ key: String) -> String? { graph.text(of: object, forKey: key) }
     func double(_ key: String) -> Double? {

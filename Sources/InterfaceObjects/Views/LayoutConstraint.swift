@@ -39,7 +39,7 @@ public final class LayoutConstraint: NibObject {
     object = view == nil ? item : nil
   }
 
-  deinit {
+  isolated deinit {
     firstItemView?.removeReferrer(self)
     secondItemView?.removeReferrer(self)
   }

@@ -154,7 +154,7 @@ open class View: Responder {
     view.superviewStorage = self
   }
 
-  deinit {
+  isolated deinit {
     for subview in subviews where subview.superviewStorage === self { subview.superviewStorage = nil }
     // Whoever points here without retaining reads nil from now on; this view lets go of the view
     // it points to.
@@ -287,7 +287,7 @@ open class View: Responder {
 /// gives the view (which makes each retain and release of that view slow). The view keeps its
 /// referrers unretained; a referrer unregisters when it lets go of the view or goes itself.
 /// Views are used from one thread, as UIKit's and AppKit's.
-protocol ViewReferrer: AnyObject {
+@MainActor protocol ViewReferrer: AnyObject {
   /// `view` is going: clear every pointer to it (without unregistering from it).
   func viewIsGoing(_ view: View)
 }

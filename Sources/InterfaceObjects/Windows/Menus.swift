@@ -26,7 +26,7 @@ open class Menu: NibObject {
     item.menuStorage = self
   }
 
-  deinit {
+  isolated deinit {
     for item in items where item.menuStorage === self { item.menuStorage = nil }
   }
 

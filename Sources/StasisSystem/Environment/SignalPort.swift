@@ -8,7 +8,7 @@ public protocol SignalPort: Sendable {
   func block(_ signals: [Int32])
   /// Routes `signal` to `handler` on the main queue (`DispatchSource.makeSignalSource`); a signal
   /// that comes before the handler is armed is not lost. Call it on the main thread.
-  func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void)
+  func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void)
   /// Sends `signal` to this process (`raise`): `SIGSTOP` once a suspended app's work is done.
   func raise(_ signal: Int32)
   /// While armed, a crashing signal (`SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGSEGV`, `SIGBUS`,

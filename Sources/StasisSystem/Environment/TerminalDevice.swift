@@ -11,5 +11,5 @@ public protocol TerminalDevice: AnyObject, Sendable {
   func write(_ text: String)
   /// Delivers what is typed to `onInput` on the main queue, and calls `onEnd` when the input
   /// ends (end of file, hang-up). Call once.
-  func startReading(onInput: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void)
+  func startReading(onInput: @escaping @MainActor @Sendable ([UInt8]) -> Void, onEnd: @escaping @MainActor @Sendable () -> Void)
 }

@@ -77,7 +77,7 @@ public struct POSIXSignals: SignalPort {
   /// pending while the caller runs) and caught by a handler that only records it; when the
   /// source is registered (its registration handler, on the main queue, after libdispatch took
   /// the signal over), a recorded signal runs `handler` once.
-  public func handle(_ signal: Int32, _ handler: @escaping @Sendable () -> Void) {
+  public func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void) {
     precondition(signal > 0 && Int(signal) < signalSlots, "not a signal number: \(signal)")
     block([signal])
     caughtBeforeArming[Int(signal)] = 0
@@ -91,11 +91,13 @@ public struct POSIXSignals: SignalPort {
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, nil)
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    source.setEventHandler(handler: handler)
+    // The source's handlers run on the main queue, but are not typed as the main actor's: the
+    // handler is handed on to the main actor from there.
+    source.setEventHandler { DispatchQueue.main.async { handler() } }
     source.setRegistrationHandler {
       if caughtBeforeArming[Int(signal)] != 0 {
         caughtBeforeArming[Int(signal)] = 0
-        handler()
+        DispatchQueue.main.async { handler() }
       }
     }
     source.resume()

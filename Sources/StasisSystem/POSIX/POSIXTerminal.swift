@@ -66,18 +66,20 @@ public final class POSIXTerminal: TerminalDevice {
     }
   }
 
-  public func startReading(onInput: @escaping @Sendable ([UInt8]) -> Void, onEnd: @escaping @Sendable () -> Void) {
+  public func startReading(onInput: @escaping @MainActor @Sendable ([UInt8]) -> Void, onEnd: @escaping @MainActor @Sendable () -> Void) {
     let input = self.input
     let source = DispatchSource.makeReadSource(fileDescriptor: input, queue: .main)
     source.setEventHandler {
       var buffer = [UInt8](repeating: 0, count: 1024)
       let count = read(input, &buffer, buffer.count)
       if count < 0, errno == EINTR || errno == EAGAIN { return }
+      // The source runs on the main queue, untyped: the callbacks are handed on to the main actor.
       guard count > 0 else {
-        onEnd()
+        DispatchQueue.main.async { onEnd() }
         return
       }
-      onInput(Array(buffer[0..<count]))
+      let bytes = Array(buffer[0..<count])
+      DispatchQueue.main.async { onInput(bytes) }
     }
     source.resume()
     let reader = Reader(source: source)
