@@ -119,25 +119,15 @@ enum FormatTokenizer {
         continue
       }
       // Width.
-      if let (amount, after) = readAmount(bytes, index) {
-        switch amount {
-        case .digits(let number): spec.width = number
-        case .argument(let position):
-          spec.widthFromArgument = true
-          spec.widthPosition = position
-        }
+      if let after = readAmount(bytes, index, into: &spec.width, fromArgument: &spec.widthFromArgument, position: &spec.widthPosition) {
         index = after
       }
       // Precision ("." alone means 0).
       if index < count, bytes[index] == UInt8(ascii: ".") {
         index += 1
-        if let (amount, after) = readAmount(bytes, index) {
-          switch amount {
-          case .digits(let number): spec.precision = number
-          case .argument(let position):
-            spec.precisionFromArgument = true
-            spec.precisionPosition = position
-          }
+        if let after = readAmount(
+          bytes, index, into: &spec.precision, fromArgument: &spec.precisionFromArgument, position: &spec.precisionPosition)
+        {
           index = after
         } else {
           spec.precision = 0
@@ -190,6 +180,21 @@ enum FormatTokenizer {
   enum Amount {
     case digits(Int)
     case argument(position: Int?)
+  }
+
+  /// Reads a width or precision at `index` into `value` (digits) or `fromArgument` and
+  /// `position` (`*`, `*N$`); the index after it, or nil when there is none.
+  static func readAmount(
+    _ bytes: [UInt8], _ index: Int, into value: inout Int?, fromArgument: inout Bool, position: inout Int?
+  ) -> Int? {
+    guard let (amount, after) = readAmount(bytes, index) else { return nil }
+    switch amount {
+    case .digits(let number): value = number
+    case .argument(let argument):
+      fromArgument = true
+      position = argument
+    }
+    return after
   }
 
   /// The width or precision at `index`, and the index after it; `nil` if there is none.

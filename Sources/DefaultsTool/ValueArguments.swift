@@ -153,14 +153,8 @@ enum ValueArguments {
     var bytes: [UInt8] = []
     var high: UInt8?
     for character in text.utf8 {
-      let nibble: UInt8
-      switch character {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-      case UInt8(ascii: " "), UInt8(ascii: "<"), UInt8(ascii: ">"): continue
-      default: throw ToolFailure("Value \(text) for -data is not hexadecimal digits")
-      }
+      if character == UInt8(ascii: " ") || character == UInt8(ascii: "<") || character == UInt8(ascii: ">") { continue }
+      guard let nibble = HexDigit.value(character) else { throw ToolFailure("Value \(text) for -data is not hexadecimal digits") }
       if let first = high {
         bytes.append(first << 4 | nibble)
         high = nil

@@ -1,3 +1,5 @@
+import PropertyLists
+
 extension NIBArchive {
   /// What ``firstDifference(from:options:)`` lets differ.
   public struct ComparisonOptions: Sendable, Hashable {
@@ -87,17 +89,10 @@ extension NIBArchive {
     if !body.isEmpty, body.count <= 200, !body.contains(0), let text = String(validating: body, as: UTF8.self),
       text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) })
     {
-      var quoted = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": quoted += "\\\""
-        case "\\": quoted += "\\\\"
-        case "\n": quoted += "\\n"
-        case "\t": quoted += "\\t"
-        default: quoted.unicodeScalars.append(scalar)
-        }
-      }
-      return quoted + (hasNUL ? "\\0\"" : "\"")
+      // The text holds no control character but newline and tab: the `.strings` quoting, with
+      // the NUL a C string ends with spelled inside the quotes.
+      let quoted = QuotedText.stringsToken(text)
+      return hasNUL ? quoted.dropLast() + "\\0\"" : quoted
     }
     let hex = bytes.prefix(32).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     return "<" + hex + (bytes.count > 32 ? "…" : "") + "> (\(bytes.count) bytes)"

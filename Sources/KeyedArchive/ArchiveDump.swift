@@ -60,19 +60,7 @@ public enum ArchiveDump {
 
     static func scalar(_ value: PropertyListValue) -> String? {
       switch value {
-      case .string(let string):
-        var escaped = ""
-        for character in string.unicodeScalars {
-          switch character {
-          case "\"": escaped += "\\\""
-          case "\\": escaped += "\\\\"
-          case "\n": escaped += "\\n"
-          case "\t": escaped += "\\t"
-          default:
-            if character.value < 0x20 { escaped += "\\u{\(String(character.value, radix: 16))}" } else { escaped.unicodeScalars.append(character) }
-          }
-        }
-        return "\"\(escaped)\""
+      case .string(let string): return QuotedText.oneLine(string)
       case .integer(let integer): return integer.description
       case .real(let number, _): return "\(number)"
       case .bool(let flag): return flag ? "true" : "false"

@@ -31,10 +31,7 @@ enum Command: Equatable {
       let name = Options.lastComponent(of: programPath)
       self = .help(programName: name.isEmpty ? "plutil" : name)
     case "-lint":
-      let options = try Options(parsing: remaining)
-      if options.outputPath != nil { throw .usage("-o is not used with -lint.") }
-      if options.outputExtension != nil { throw .usage("-e is not used with -lint.") }
-      self = .lint(options)
+      self = .lint(try Self.optionsWithoutOutput(remaining, command: command))
     case "-convert":
       guard let formatName = remaining.popFirst() else { throw .usage("Missing format specifier for command.") }
       let format = try OutputFormat(argument: formatName)
@@ -46,15 +43,9 @@ enum Command: Equatable {
       }
       self = .convert(format, objcHeader: header, try Options(parsing: remaining))
     case "-p":
-      let options = try Options(parsing: remaining)
-      if options.outputPath != nil { throw .usage("-o is not used with -p.") }
-      if options.outputExtension != nil { throw .usage("-e is not used with -p.") }
-      self = .print(options)
+      self = .print(try Self.optionsWithoutOutput(remaining, command: command))
     case "-archive":
-      let options = try Options(parsing: remaining)
-      if options.outputPath != nil { throw .usage("-o is not used with -archive.") }
-      if options.outputExtension != nil { throw .usage("-e is not used with -archive.") }
-      self = .archive(options)
+      self = .archive(try Self.optionsWithoutOutput(remaining, command: command))
     case "-insert", "-replace":
       let replacing = command == "-replace"
       let missing = "'Insert' and 'Replace' require a key path, a type, and a value."
@@ -93,12 +84,17 @@ enum Command: Equatable {
       self = .create(try OutputFormat(argument: formatName), try Options(parsing: remaining))
     default:
       // Not a command: lint, with this argument as the first file (or option).
-      self = .lint(try Options(parsing: arguments[arguments.index(after: arguments.startIndex)...]))
-      if case .lint(let options) = self {
-        if options.outputPath != nil { throw .usage("-o is not used with -lint.") }
-        if options.outputExtension != nil { throw .usage("-e is not used with -lint.") }
-      }
+      self = .lint(try Self.optionsWithoutOutput(arguments[arguments.index(after: arguments.startIndex)...], command: "-lint"))
     }
+  }
+
+  /// The shared options of a command that writes no file (`-lint`, `-p`, `-archive`): `-o` and
+  /// `-e` are refused.
+  private static func optionsWithoutOutput(_ arguments: ArraySlice<String>, command: String) throws(PlistToolError) -> Options {
+    let options = try Options(parsing: arguments)
+    if options.outputPath != nil { throw .usage("-o is not used with \(command).") }
+    if options.outputExtension != nil { throw .usage("-e is not used with \(command).") }
+    return options
   }
 
   /// An optional `-expect type` right after the command's own arguments.

@@ -24,7 +24,7 @@ enum Literal {
     default: break
     }
     text += " = "
-    appendSwift(value, depth: 0, to: &text)
+    appendLiteral(value, objc: false, depth: 0, to: &text)
     text += "\n"
     return text
   }
@@ -43,48 +43,13 @@ enum Literal {
     return values.contains { ValueType(of: $0) != first }
   }
 
-  private static func appendSwift(_ value: PropertyListValue, depth: Int, to text: inout String) {
-    switch value {
-    case .bool, .integer, .real: text += number(value, objcStyle: false)
-    case .string(let string): text += "\"" + escaped(string, swift: true) + "\""
-    case .array(let array):
-      text += "[\n"
-      for element in array {
-        text += indentation(depth + 1)
-        appendSwift(element, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += indentation(depth) + "]"
-    case .dictionary(let dictionary):
-      guard !dictionary.isEmpty else {
-        text += "[:]"
-        return
-      }
-      text += "[\n"
-      for key in dictionary.keys.sorted(by: KeyOrder.areInIncreasingOrder) {
-        text += indentation(depth + 1) + "\"" + escaped(key, swift: true) + "\" : "
-        appendSwift(dictionary[key]!, depth: depth + 1, to: &text)
-        text += ",\n"
-      }
-      text += indentation(depth) + "]"
-    case .data(let data):
-      text += "Data(["
-      text += data.map { String(format: "0x%02X", $0) }.joined(separator: ", ")
-      text += "])"
-    case .date(let date):
-      text += "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
-    case .uid:
-      break  // excluded by isSwiftRepresentable
-    }
-  }
-
   // MARK: Objective-C
 
   static func objc(_ value: PropertyListValue, sourcePath: String, outputPath: String) throws(PlistToolError) -> String {
     var text = ""
     if outputPath != "-" { text += "#import \"\(Options.stem(of: outputPath)).h\"\n\n" }
     text += try objcDeclaration(value, sourcePath: sourcePath) + " = "
-    appendObjC(value, depth: 0, to: &text)
+    appendLiteral(value, objc: true, depth: 0, to: &text)
     text += ";\n"
     return text
   }
@@ -120,28 +85,43 @@ enum Literal {
     }
   }
 
-  private static func appendObjC(_ value: PropertyListValue, depth: Int, to text: inout String) {
+  // MARK: Both syntaxes
+
+  /// `value` as a literal of either syntax: Objective-C's `@"…"`, `@[…]` and `@{…}`, or Swift's
+  /// `"…"`, `[…]` and `[k : v]` (`[:]` when empty), with Swift's `Data([…])` and `Date(…)`.
+  private static func appendLiteral(_ value: PropertyListValue, objc: Bool, depth: Int, to text: inout String) {
+    let at = objc ? "@" : ""
     switch value {
-    case .bool, .integer, .real: text += number(value, objcStyle: true)
-    case .string(let string): text += "@\"" + escaped(string, swift: false) + "\""
+    case .bool, .integer, .real: text += number(value, objcStyle: objc)
+    case .string(let string): text += at + "\"" + escaped(string, swift: !objc) + "\""
     case .array(let array):
-      text += "@[\n"
+      text += at + "[\n"
       for element in array {
         text += indentation(depth + 1)
-        appendObjC(element, depth: depth + 1, to: &text)
+        appendLiteral(element, objc: objc, depth: depth + 1, to: &text)
         text += ",\n"
       }
       text += indentation(depth) + "]"
     case .dictionary(let dictionary):
-      text += "@{\n"
+      guard objc || !dictionary.isEmpty else {
+        text += "[:]"
+        return
+      }
+      text += objc ? "@{\n" : "[\n"
       for key in dictionary.keys.sorted(by: KeyOrder.areInIncreasingOrder) {
-        text += indentation(depth + 1) + "@\"" + escaped(key, swift: false) + "\" : "
-        appendObjC(dictionary[key]!, depth: depth + 1, to: &text)
+        text += indentation(depth + 1) + at + "\"" + escaped(key, swift: !objc) + "\" : "
+        appendLiteral(dictionary[key]!, objc: objc, depth: depth + 1, to: &text)
         text += ",\n"
       }
-      text += indentation(depth) + "}"
-    case .date, .data, .uid:
-      break  // excluded by isObjCRepresentable
+      text += indentation(depth) + (objc ? "}" : "]")
+    case .data(let data):
+      text += "Data(["
+      text += data.map { String(format: "0x%02X", $0) }.joined(separator: ", ")
+      text += "])"
+    case .date(let date):
+      text += "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case .uid:
+      break  // excluded by isSwiftRepresentable and isObjCRepresentable
     }
   }
 

@@ -1,13 +1,6 @@
 internal import FoundationEssentials
 internal import KeyedArchive
 internal import StasisSystem
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
 
 /// What a scene was doing (`NSUserActivity` as a scene's `stateRestorationActivity`): a type,
 /// a title and property-list user info.

@@ -94,14 +94,21 @@ struct UniquingTable {
       h ^= h >> 29
       index += 8
     }
+    let tail = index < count ? littleEndianTail(bytes.baseAddress!, from: index, to: count) : 0
+    return mix(h ^ tail)
+  }
+
+  /// The bytes `index..<count` at `bytes` (fewer than eight) as the low bytes of a word, the
+  /// first lowest: the last partial word of a hash over bytes, read a byte at a time.
+  @inline(__always)
+  static func littleEndianTail(_ bytes: UnsafeRawPointer, from index: Int, to count: Int) -> UInt64 {
     var tail: UInt64 = 0
     var shift: UInt64 = 0
-    while index < count {
-      tail |= UInt64(bytes[index]) << shift
+    for offset in index..<count {
+      tail |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self)) << shift
       shift += 8
-      index += 1
     }
-    return mix(h ^ tail)
+    return tail
   }
 
   static func hash(_ value: PropertyListValue) -> UInt64 {

@@ -102,10 +102,10 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
       return reinterpretValue(try unwrapBool(child, path: childPath(nestedPath, key)), as: T.self)
     }
     if T.self == Date.self {
-      return reinterpretValue(try unwrapDate(child, path: childPath(nestedPath, key)), as: T.self)
+      return reinterpretValue(try unwrapCase(child.dateValue, of: child, path: childPath(nestedPath, key)), as: T.self)
     }
     if T.self == Data.self {
-      return reinterpretValue(try unwrapData(child, path: childPath(nestedPath, key)), as: T.self)
+      return reinterpretValue(try unwrapCase(child.dataValue, of: child, path: childPath(nestedPath, key)), as: T.self)
     }
     switch child {
     case .array, .dictionary:
@@ -182,20 +182,14 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   @inline(__always)
   func unwrapBool(_ value: PropertyListValue, path: @autoclosure () -> [any CodingKey]) throws -> Bool {
-    if case .bool(let bool) = value { return bool }
-    throw mismatch(Bool.self, value, path())
+    try unwrapCase(value.boolValue, of: value, path: path())
   }
 
+  /// `found` (the case of `value` that holds a `T`: `value.dateValue`, …), or the type mismatch of `value`.
   @inline(__always)
-  func unwrapDate(_ value: PropertyListValue, path: @autoclosure () -> [any CodingKey]) throws -> Date {
-    if case .date(let date) = value { return date }
-    throw mismatch(Date.self, value, path())
-  }
-
-  @inline(__always)
-  func unwrapData(_ value: PropertyListValue, path: @autoclosure () -> [any CodingKey]) throws -> Data {
-    if case .data(let data) = value { return data }
-    throw mismatch(Data.self, value, path())
+  func unwrapCase<T>(_ found: T?, of value: PropertyListValue, path: @autoclosure () -> [any CodingKey]) throws -> T {
+    if let found { return found }
+    throw mismatch(T.self, value, path())
   }
 
   /// An integer that fits `T` exactly, or a real with an integral value that does.

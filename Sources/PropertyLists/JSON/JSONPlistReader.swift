@@ -61,12 +61,6 @@ enum JSONPlistReader {
 
 /// RFC 8259 over UTF-8 bytes, as a loop over an explicit stack of open containers.
 struct JSONParser {
-  private struct OpenContainer {
-    var isObject: Bool
-    var valueStart: Int
-    var keyStart: Int
-  }
-
   private enum Step {
     case value
     case elementOrEnd
@@ -78,12 +72,8 @@ struct JSONParser {
   let end: Int
   let offsetBias: Int
   let reportLines: Bool
-  let maximumDepth: Int
-  let maximumObjectCount: Int
   var position = 0
-  var objectCount = 0
-  private var stack: [OpenContainer] = []
-  private var pending = PendingContainers()
+  private var pending: PendingContainers
   private var scratch: [UInt8] = []
 
   init(
@@ -93,8 +83,7 @@ struct JSONParser {
     self.end = count
     self.offsetBias = offsetBias
     self.reportLines = reportLines
-    self.maximumDepth = options.maximumDepth
-    self.maximumObjectCount = options.maximumObjectCount
+    self.pending = PendingContainers(options: options)
   }
 
   mutating func document() throws(PropertyListError) -> PropertyListValue {
@@ -119,11 +108,11 @@ struct JSONParser {
         let byte = base[position]
         switch byte {
         case UInt8(ascii: "{"):
-          try open(isObject: true)
+          try open(.dictionary)
           position += 1
           step = .keyOrEnd
         case UInt8(ascii: "["):
-          try open(isObject: false)
+          try open(.array)
           position += 1
           step = .elementOrEnd
         case UInt8(ascii: "\""):
@@ -159,7 +148,7 @@ struct JSONParser {
         guard position < end else { throw endedEarly(expecting: "a value or ']'") }
         if base[position] == UInt8(ascii: "]") {
           position += 1
-          completed = closeArray()
+          completed = pending.closeArray()
           step = .attach
         } else {
           step = .value
@@ -171,7 +160,7 @@ struct JSONParser {
         let byte = base[position]
         if byte == UInt8(ascii: "}") {
           position += 1
-          completed = closeObject()
+          completed = pending.closeDictionary()
           step = .attach
           continue
         }
@@ -187,54 +176,38 @@ struct JSONParser {
         step = .value
 
       case .attach:
-        guard let container = stack.last else { return completed }
+        guard let container = pending.open.last else { return completed }
         pending.values.append(completed)
         skipWhitespace()
         guard position < end else {
-          throw endedEarly(expecting: container.isObject ? "',' or '}'" : "',' or ']'")
+          throw endedEarly(expecting: container.kind == .dictionary ? "',' or '}'" : "',' or ']'")
         }
         let byte = base[position]
         if byte == UInt8(ascii: ",") {
           position += 1
-          step = container.isObject ? .keyOrEnd : .elementOrEnd
+          step = container.kind == .dictionary ? .keyOrEnd : .elementOrEnd
           // A trailing comma is accepted, but `[,]` and `[1,,]` are not: after a comma a
           // value (or key) must come unless the container closes.
-        } else if container.isObject && byte == UInt8(ascii: "}") {
+        } else if container.kind == .dictionary && byte == UInt8(ascii: "}") {
           position += 1
-          completed = closeObject()
-        } else if !container.isObject && byte == UInt8(ascii: "]") {
+          completed = pending.closeDictionary()
+        } else if container.kind == .array && byte == UInt8(ascii: "]") {
           position += 1
-          completed = closeArray()
+          completed = pending.closeArray()
         } else {
-          throw unexpected(expecting: container.isObject ? "',' or '}' in an object" : "',' or ']' in an array")
+          throw unexpected(expecting: container.kind == .dictionary ? "',' or '}' in an object" : "',' or ']' in an array")
         }
       }
     }
   }
 
-  private mutating func open(isObject: Bool) throws(PropertyListError) {
-    guard stack.count < maximumDepth else {
-      throw failure(.tooDeep, at: position, "containers are nested more than \(maximumDepth) deep")
-    }
-    try countObject()
-    stack.append(OpenContainer(isObject: isObject, valueStart: pending.values.count, keyStart: pending.keys.count))
-  }
-
-  private mutating func closeArray() -> PropertyListValue {
-    pending.closeArray(valueStart: stack.removeLast().valueStart)
-  }
-
-  private mutating func closeObject() -> PropertyListValue {
-    let container = stack.removeLast()
-    return pending.closeDictionary(keyStart: container.keyStart, valueStart: container.valueStart)
+  private mutating func open(_ kind: PendingContainers.Kind) throws(PropertyListError) {
+    if let passed = pending.push(kind, at: position) { throw failure(passed.code, at: position, passed.detail) }
   }
 
   @inline(__always)
   private mutating func countObject() throws(PropertyListError) {
-    objectCount &+= 1
-    if objectCount > maximumObjectCount {
-      throw failure(.limitExceeded, at: position, "more than \(maximumObjectCount) values")
-    }
+    if let passed = pending.countValue() { throw failure(passed.code, at: position, passed.detail) }
   }
 
   @inline(__always)
@@ -360,15 +333,8 @@ struct JSONParser {
     guard at + 6 <= end else { throw failure(.truncated, at: at, "the document ends inside a \\u escape") }
     var value: UInt32 = 0
     for i in (at + 2)..<(at + 6) {
-      let byte = base[i]
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte &- UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte &- UInt8(ascii: "a") &+ 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte &- UInt8(ascii: "A") &+ 10)
-      default: throw failure(.invalidValue, at: i, "a \\u escape needs four hex digits")
-      }
-      value = value << 4 | digit
+      guard let digit = HexDigit.value(base[i]) else { throw failure(.invalidValue, at: i, "a \\u escape needs four hex digits") }
+      value = value << 4 | UInt32(digit)
     }
     return value
   }
@@ -514,14 +480,14 @@ struct JSONParser {
   /// " (at key path …)" for the value being read, from the open containers.
   @inline(never)
   private func pathDescription() -> String {
-    guard !stack.isEmpty else { return " (the top-level value)" }
+    guard !pending.open.isEmpty else { return " (the top-level value)" }
     var components: [String] = []
     // Rebuild from the stacks: each object's current key is its newest key; each array's
     // current index is the number of its values so far.
     var keyCursor = pending.keys.count
     var valueCursor = pending.values.count
-    for container in stack.reversed() {
-      if container.isObject {
+    for container in pending.open.reversed() {
+      if container.kind == .dictionary {
         components.append(pending.keys[keyCursor - 1])
       } else {
         components.append(String(valueCursor - container.valueStart))

@@ -70,24 +70,13 @@ struct JSONWriter {
       case .bool(let flag):
         output.append(contentsOf: (flag ? "true" : "false").utf8)
       case .array(let elements):
-        output.append(UInt8(ascii: "["))
-        if elements.isEmpty {
-          writeEmptyBody(level: stack.count)
-          output.append(UInt8(ascii: "]"))
-        } else {
-          stack.append(Frame(keys: nil, children: elements, order: nil))
-          opened = true
+        opened = open(UInt8(ascii: "["), UInt8(ascii: "]"), isEmpty: elements.isEmpty, on: &stack) {
+          Frame(keys: nil, children: elements, order: nil)
         }
       case .dictionary(let dictionary):
-        output.append(UInt8(ascii: "{"))
-        if dictionary.isEmpty {
-          writeEmptyBody(level: stack.count)
-          output.append(UInt8(ascii: "}"))
-        } else {
-          let keys = dictionary.keys
-          let order = sortedKeys ? JSONKeyOrder.sortedIndices(keys) : nil
-          stack.append(Frame(keys: keys, children: dictionary.values, order: order))
-          opened = true
+        let sorts = sortedKeys
+        opened = open(UInt8(ascii: "{"), UInt8(ascii: "}"), isEmpty: dictionary.isEmpty, on: &stack) {
+          Frame(keys: dictionary.keys, children: dictionary.values, order: sorts ? JSONKeyOrder.sortedIndices(dictionary.keys) : nil)
         }
       case .date:
         throw unrepresentable("a date", stack)
@@ -133,6 +122,22 @@ struct JSONWriter {
   @inline(__always)
   private mutating func indent(_ level: Int) {
     for _ in 0..<level { output.append(contentsOf: [0x20, 0x20]) }
+  }
+
+  /// Writes a container's opening bracket and, when it is empty, its body and closing bracket;
+  /// else pushes its frame (`frame()`, made only then). Whether the container was opened.
+  @inline(__always)
+  private mutating func open(
+    _ opening: UInt8, _ closing: UInt8, isEmpty: Bool, on stack: inout [Frame], _ frame: () -> Frame
+  ) -> Bool {
+    output.append(opening)
+    guard !isEmpty else {
+      writeEmptyBody(level: stack.count)
+      output.append(closing)
+      return false
+    }
+    stack.append(frame())
+    return true
   }
 
   /// What `JSONSerialization` writes between the brackets of an empty container.

@@ -78,23 +78,6 @@ enum OpenStepPlistReader {
 
 /// The old-style grammar as a loop over an explicit stack of open containers.
 struct OpenStepParser {
-  private enum ContainerKind {
-    case array
-    case dictionary
-    /// A dictionary body without braces: the top level of a strings file.
-    case body
-  }
-
-  private struct OpenContainer {
-    var kind: ContainerKind
-    /// Where this container's values start in `values`.
-    var valueStart: Int
-    /// Where its keys start in `keys` (dictionaries).
-    var keyStart: Int
-    /// Offset of the opening bracket, for messages.
-    var openedAt: Int
-  }
-
   /// What the loop expects next.
   private enum Step {
     case value
@@ -106,20 +89,15 @@ struct OpenStepParser {
   let base: UnsafePointer<UInt8>
   let end: Int
   let format: PropertyListFormat
-  let maximumDepth: Int
-  let maximumObjectCount: Int
   var position = 0
-  var objectCount = 0
-  private var stack: [OpenContainer] = []
-  private var pending = PendingContainers()
+  private var pending: PendingContainers
   private var scratch: [UInt8] = []
 
   init(base: UnsafePointer<UInt8>, count: Int, format: PropertyListFormat, options: PropertyListReadingOptions) {
     self.base = base
     self.end = count
     self.format = format
-    self.maximumDepth = options.maximumDepth
-    self.maximumObjectCount = options.maximumObjectCount
+    self.pending = PendingContainers(options: options)
   }
 
   // MARK: - Document
@@ -143,7 +121,7 @@ struct OpenStepParser {
     if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") || Self.isUnquoted(first) {
       // A string followed by more text: read the whole document again as a strings file.
       position = 0
-      objectCount = 0
+      pending.valueCount = 0
       return try body()
     }
     throw junk()
@@ -196,7 +174,7 @@ struct OpenStepParser {
         guard position < end else { throw unterminated() }
         if base[position] == UInt8(ascii: ")") {
           position += 1
-          completed = closeArray()
+          completed = pending.closeArray()
           step = .attach
         } else {
           step = .value
@@ -204,17 +182,17 @@ struct OpenStepParser {
 
       case .keyOrEnd:
         skipWhitespace()
-        let kind = stack[stack.count - 1].kind
+        let kind = pending.open[pending.open.count - 1].kind
         guard position < end else {
           guard kind == .body else { throw unterminated() }
-          completed = closeDictionary()
+          completed = pending.closeDictionary()
           step = .attach
           continue
         }
         let byte = base[position]
         if byte == UInt8(ascii: "}") && kind == .dictionary {
           position += 1
-          completed = closeDictionary()
+          completed = pending.closeDictionary()
           step = .attach
           continue
         }
@@ -248,7 +226,7 @@ struct OpenStepParser {
         }
 
       case .attach:
-        guard let container = stack.last else { return completed }
+        guard let container = pending.open.last else { return completed }
         pending.values.append(completed)
         skipWhitespace()
         if container.kind == .array {
@@ -259,7 +237,7 @@ struct OpenStepParser {
             step = .elementOrEnd
           case UInt8(ascii: ")"):
             position += 1
-            completed = closeArray()
+            completed = pending.closeArray()
           default:
             throw unexpected(base[position], expecting: "',' or ')' in an array")
           }
@@ -277,29 +255,13 @@ struct OpenStepParser {
     }
   }
 
-  private mutating func open(_ kind: ContainerKind, at offset: Int) throws(PropertyListError) {
-    guard stack.count < maximumDepth else {
-      throw failure(.tooDeep, at: offset, "containers are nested more than \(maximumDepth) deep")
-    }
-    try countObject()
-    stack.append(OpenContainer(kind: kind, valueStart: pending.values.count, keyStart: pending.keys.count, openedAt: offset))
-  }
-
-  private mutating func closeArray() -> PropertyListValue {
-    pending.closeArray(valueStart: stack.removeLast().valueStart)
-  }
-
-  private mutating func closeDictionary() -> PropertyListValue {
-    let container = stack.removeLast()
-    return pending.closeDictionary(keyStart: container.keyStart, valueStart: container.valueStart)
+  private mutating func open(_ kind: PendingContainers.Kind, at offset: Int) throws(PropertyListError) {
+    if let passed = pending.push(kind, at: offset) { throw failure(passed.code, at: offset, passed.detail) }
   }
 
   @inline(__always)
   private mutating func countObject() throws(PropertyListError) {
-    objectCount &+= 1
-    if objectCount > maximumObjectCount {
-      throw failure(.limitExceeded, at: position, "more than \(maximumObjectCount) values")
-    }
+    if let passed = pending.countValue() { throw failure(passed.code, at: position, passed.detail) }
   }
 
   // MARK: - Whitespace and comments
@@ -469,15 +431,8 @@ struct OpenStepParser {
     var value: UInt32 = 0
     var i = start
     while i < end && i - start < 4 {
-      let byte = base[i]
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte &- UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte &- UInt8(ascii: "a") &+ 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte &- UInt8(ascii: "A") &+ 10)
-      default: return (value, i)
-      }
-      value = value << 4 | digit
+      guard let digit = HexDigit.value(base[i]) else { return (value, i) }
+      value = value << 4 | UInt32(digit)
       i += 1
     }
     return (value, i)
@@ -501,11 +456,11 @@ struct OpenStepParser {
       }
       let byte = base[i]
       if byte == UInt8(ascii: ">") { break }
-      if let high = Self.hexValue(byte) {
+      if let high = HexDigit.value(byte) {
         guard i + 1 < end else {
           throw failure(.truncated, at: i + 1, "the document ends inside data; expected '>'")
         }
-        guard let low = Self.hexValue(base[i + 1]) else {
+        guard let low = HexDigit.value(base[i + 1]) else {
           throw failure(.invalidValue, at: i, "data has an odd number of hex digits in a group")
         }
         scratch.append(high << 4 | low)
@@ -525,15 +480,6 @@ struct OpenStepParser {
     return Data(scratch)
   }
 
-  @inline(__always)
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- UInt8(ascii: "A") &+ 10
-    default: nil
-    }
-  }
 
   // MARK: - Errors
 
@@ -556,7 +502,7 @@ struct OpenStepParser {
 
   @inline(never)
   private func unterminated() -> PropertyListError {
-    guard let container = stack.last else {
+    guard let container = pending.open.last else {
       return failure(.truncated, at: position, "the document ends too early")
     }
     let openedOn = PlistText.lineNumber(in: UnsafeRawBufferPointer(start: base, count: end), at: container.openedAt)

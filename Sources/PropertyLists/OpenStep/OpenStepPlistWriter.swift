@@ -93,24 +93,12 @@ struct OpenStepWriter {
       case .data(let data):
         writeData(data)
       case .array(let elements):
-        output.append(UInt8(ascii: "("))
-        output.append(0x0A)
-        if elements.isEmpty {
-          indent(baseLevel + stack.count)
-          output.append(UInt8(ascii: ")"))
-        } else {
-          stack.append(Frame(keys: nil, children: elements))
-          opened = true
+        opened = open(UInt8(ascii: "("), UInt8(ascii: ")"), isEmpty: elements.isEmpty, level: baseLevel, on: &stack) {
+          Frame(keys: nil, children: elements)
         }
       case .dictionary(let dictionary):
-        output.append(UInt8(ascii: "{"))
-        output.append(0x0A)
-        if dictionary.isEmpty {
-          indent(baseLevel + stack.count)
-          output.append(UInt8(ascii: "}"))
-        } else {
-          stack.append(Frame(keys: dictionary.keys, children: dictionary.values))
-          opened = true
+        opened = open(UInt8(ascii: "{"), UInt8(ascii: "}"), isEmpty: dictionary.isEmpty, level: baseLevel, on: &stack) {
+          Frame(keys: dictionary.keys, children: dictionary.values)
         }
       case .integer, .real, .bool, .date, .uid:
         throw unrepresentable(next, path: path(stack, topKey: topKey))
@@ -146,6 +134,23 @@ struct OpenStepWriter {
         stack.removeLast()
       }
     }
+  }
+
+  /// Writes a container's opening bracket and line break and, when it is empty, its closing
+  /// bracket indented by `level` plus the depth; else pushes its frame. Whether it was opened.
+  @inline(__always)
+  private mutating func open(
+    _ opening: UInt8, _ closing: UInt8, isEmpty: Bool, level: Int, on stack: inout [Frame], _ frame: () -> Frame
+  ) -> Bool {
+    output.append(opening)
+    output.append(0x0A)
+    guard !isEmpty else {
+      indent(level + stack.count)
+      output.append(closing)
+      return false
+    }
+    stack.append(frame())
+    return true
   }
 
   @inline(__always)

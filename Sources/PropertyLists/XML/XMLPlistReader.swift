@@ -171,22 +171,16 @@ struct XMLPlistTreeBuilder {
       if isEmpty { return .array([]) }
       try open(.array, openedAt: openedAt)
       return nil
-    case .integer:
+    case .integer, .real, .date, .data:
+      // A scalar that must have content (`<integer/>` is refused).
       guard !isEmpty else { throw emptyElement(tag, openedAt) }
       try countObject(at: openedAt)
-      return .integer(try scanner.scanInteger(openedAt: openedAt))
-    case .real:
-      guard !isEmpty else { throw emptyElement(tag, openedAt) }
-      try countObject(at: openedAt)
-      return .real(try scanner.scanReal(scratch: &scratch, openedAt: openedAt), width: .double)
-    case .date:
-      guard !isEmpty else { throw emptyElement(tag, openedAt) }
-      try countObject(at: openedAt)
-      return .date(try scanner.scanDate(openedAt: openedAt))
-    case .data:
-      guard !isEmpty else { throw emptyElement(tag, openedAt) }
-      try countObject(at: openedAt)
-      return .data(try scanner.scanData(openedAt: openedAt))
+      switch tag {
+      case .integer: return .integer(try scanner.scanInteger(openedAt: openedAt))
+      case .real: return .real(try scanner.scanReal(scratch: &scratch, openedAt: openedAt), width: .double)
+      case .date: return .date(try scanner.scanDate(openedAt: openedAt))
+      default: return .data(try scanner.scanData(openedAt: openedAt))
+      }
     case .true, .false:
       try countObject(at: openedAt)
       if !isEmpty { try scanner.expectCloseTag(tag) }
@@ -473,21 +467,13 @@ struct XMLPlistKeyCache {
       hash ^= hash >> 29
       index += 8
     }
-    if index < count && index + 8 <= readable {
-      // Little-endian: the key's bytes are the low ones.
-      let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        & (UInt64.max >> (64 - 8 * UInt64(count - index)))
-      high |= chunk
-      hash = (hash ^ chunk) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= hash >> 29
-    } else if index < count {
-      var chunk: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < count {
-        chunk |= UInt64(bytes[index]) << shift
-        shift += 8
-        index += 1
-      }
+    if index < count {
+      // The last partial word, little-endian (the key's bytes are the low ones): loaded whole
+      // and masked when the bytes after it may be read, else a byte at a time.
+      let chunk =
+        index + 8 <= readable
+        ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & (UInt64.max >> (64 - 8 * UInt64(count - index)))
+        : UniquingTable.littleEndianTail(raw, from: index, to: count)
       high |= chunk
       hash = (hash ^ chunk) &* 0x9E37_79B9_7F4A_7C15
       hash ^= hash >> 29

@@ -74,14 +74,10 @@ extension XMLPlistScanner {
     var magnitude: UInt64 = 0
     let radix: UInt64 = isHex ? 16 : 10
     while byte != UInt8(ascii: "<") {
-      let digit: UInt64
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt64(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt64(byte - UInt8(ascii: "A") + 10)
-      default:
+      guard let decoded = HexDigit.value(byte) else {
         throw failure(.invalidValue, "found \(Self.describe(byte)) in <integer>; expected a digit right up to </integer>", at: position)
       }
+      let digit = UInt64(decoded)
       if !isHex && digit > 9 {
         throw failure(.invalidValue, "found a hex digit in a decimal <integer>; hexadecimal needs a 0x prefix", at: position)
       }

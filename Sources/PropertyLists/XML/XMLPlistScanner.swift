@@ -657,14 +657,10 @@ struct XMLPlistScanner {
         guard characters <= 8 else {
           throw failure(.invalidValue, "character reference &#…; is longer than 8 characters; expected ; sooner", at: offset)
         }
-        let nibble: UInt32
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = UInt32(digit - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: nibble = UInt32(digit - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: nibble = UInt32(digit - UInt8(ascii: "A") + 10)
-        default:
+        guard let decoded = HexDigit.value(digit), isHex || decoded < 10 else {
           throw failure(.invalidValue, "found \(Self.describe(digit)) in a character reference; expected a \(isHex ? "hex " : "")digit or ;", at: offset)
         }
+        let nibble = UInt32(decoded)
         value = isHex ? value << 4 | nibble : value &* 10 &+ nibble
       }
       throw endOfDocument("inside a character reference (&#); expected ;", at: offset)
