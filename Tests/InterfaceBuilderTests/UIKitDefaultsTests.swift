@@ -7,10 +7,10 @@ import Testing
 /// Without `--xcode-version` an iOS document is compiled as the Xcode that saved it (its
 /// `toolsVersion`), and without `--minimum-deployment-target` for its own deployment target.
 struct UIKitDefaultsTests {
-  static func document(toolsVersion: String, deployment: String = "<deployment identifier=\"iOS\"/>") throws -> InterfaceDocument {
+  static func document(toolsVersion: String, deployment: String = "<deployment identifier=\"iOS\"/>", safeAreas: Bool = false) throws -> InterfaceDocument {
     let xib = """
       <?xml version="1.0" encoding="UTF-8"?>
-      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch">
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch"\(safeAreas ? " useSafeAreas=\"YES\"" : "")>
         <dependencies>
           \(deployment)
           <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="\(toolsVersion)"/>
@@ -50,6 +50,21 @@ struct UIKitDefaultsTests {
     #expect(UIKitNibCompiler.documentDeploymentTarget(of: try Self.document(toolsVersion: "14113")) == nil)
     let project = try Self.document(toolsVersion: "9531", deployment: "<deployment defaultVersion=\"1536\" identifier=\"iOS\"/>")
     #expect(UIKitNibCompiler.documentDeploymentTarget(of: project) == nil)
+  }
+
+  /// Safe-area layout guides build for iOS 9.0 and later only, so a document using them is
+  /// compiled for 9.0 at least when neither the build nor the document names a target; its own
+  /// later target stays.
+  @Test func safeAreasRaiseTheDefaultTargetToNine() throws {
+    func target(_ document: InterfaceDocument, _ xcode: Int) -> [Int] {
+      let target = UIKitNibCompiler.defaultDeploymentTarget(for: document, xcode: xcode)
+      return [target.major, target.minor]
+    }
+    #expect(target(try Self.document(toolsVersion: "15505"), 1170) == [8, 0])
+    #expect(target(try Self.document(toolsVersion: "15505", safeAreas: true), 1170) == [9, 0])
+    #expect(target(try Self.document(toolsVersion: "17701", safeAreas: true), 1200) == [9, 0])
+    let tenThree = try Self.document(toolsVersion: "14109", deployment: "<deployment version=\"2608\" identifier=\"iOS\"/>", safeAreas: true)
+    #expect(target(tenThree, 941) == [10, 3])
   }
 }
 

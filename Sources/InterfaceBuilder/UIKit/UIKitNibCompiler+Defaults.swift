@@ -51,8 +51,13 @@ extension UIKitNibCompiler {
   /// The deployment target a document is compiled for when `--minimum-deployment-target` is not
   /// given: its own (``documentDeploymentTarget(of:)``), else the oldest iOS the Xcode `xcode`
   /// builds for (iOS 8.0 through Xcode 11 — Xcode 7 builds for older ones still, which the rules
-  /// here treat as 8.0 — and 9.0 from Xcode 12).
+  /// here treat as 8.0 — and 9.0 from Xcode 12), and never before the oldest iOS the document's
+  /// features build for: a document using safe-area layout guides (`useSafeAreas="YES"`) cannot
+  /// be built for a target before iOS 9.0 (Interface Builder's error "Safe Area Layout Guide
+  /// before iOS 9.0"), so its project's target is 9.0 or later.
   public static func defaultDeploymentTarget(for document: InterfaceDocument, xcode: Int) -> (major: Int, minor: Int) {
-    documentDeploymentTarget(of: document) ?? (xcode >= 1200 ? (9, 0) : (8, 0))
+    let target = documentDeploymentTarget(of: document) ?? (xcode >= 1200 ? (9, 0) : (8, 0))
+    guard document.root["useSafeAreas"] == "YES", target.major < 9 else { return target }
+    return (9, 0)
   }
 }
