@@ -100,3 +100,42 @@ struct UIKitDefaultsToolTests {
     #expect(written.canonicalDifference(from: try NIBArchive(contentsOfFile: Corpus.file(Self.apple).path)) == nil)
   }
 }
+
+/// `--target-device iphone --target-device ipad`: a universal document sized for a simulated
+/// screen is a nib per device, as Xcode 7 and 8 wrote them; a freeform one stays one nib.
+@Suite(.enabled(if: builtIBTool != nil && Corpus.isAvailable, "the built ibtool or the corpus was not found"))
+struct UIKitDeviceSplitTests {
+  static let source = "ios_pairs/calabash+ios-smoke-test-app/9d744876dc65/CalCollectionViewController.xib"
+
+  static func compile(_ source: String, _ extra: [String], in folder: ScratchFolder) throws -> [String] {
+    let outcome = try ToolProcess.run(
+      try #require(builtIBTool), extra + ["--compile", folder.file("Out.nib"), Corpus.file(source).path], in: folder.path)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  @Test func aUniversalDocumentIsANibPerDevice() throws {
+    let folder = try ScratchFolder("ibtool-devices")
+    defer { folder.remove() }
+    let written = try Self.compile(Self.source, ["--target-device", "iphone", "--target-device", "ipad"], in: folder)
+    #expect(written == ["Out~ipad.nib", "Out~iphone.nib"])
+    // Each equals the iOS 8 nib of Apple's folder for that device (Xcode 8.3.2).
+    for (device, pair) in [("iphone", "9d744876dc65"), ("ipad", "3e7070dfd9dd")] {
+      let ours = try NIBArchive(contentsOfFile: folder.file("Out~\(device).nib"))
+      let apple = try NIBArchive(
+        contentsOfFile: Corpus.file("ios_pairs/calabash+ios-smoke-test-app/\(pair)/CalCollectionViewController~\(device).nib/objects-8.0+.nib").path)
+      #expect(ours.canonicalDifference(from: apple) == nil, "\(device)")
+    }
+  }
+
+  @Test func oneDeviceOrAFreeformDocumentIsOneNib() throws {
+    let one = try ScratchFolder("ibtool-devices-one")
+    defer { one.remove() }
+    #expect(try Self.compile(Self.source, ["--target-device", "iphone"], in: one) == ["Out.nib"])
+    let freeform = try ScratchFolder("ibtool-devices-freeform")
+    defer { freeform.remove() }
+    let swiftMessages = "ios_pairs/SwiftKickMobile+SwiftMessages/17d86136e0da/TabView.xib"
+    let both = ["--target-device", "iphone", "--target-device", "ipad", "--xcode-version", "8.3.3", "--module", "SwiftMessages"]
+    #expect(try Self.compile(swiftMessages, both, in: freeform) == ["Out.nib"])
+  }
+}

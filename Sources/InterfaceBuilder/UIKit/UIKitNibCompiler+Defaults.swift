@@ -61,3 +61,26 @@ extension UIKitNibCompiler {
     return (9, 0)
   }
 }
+
+/// Universal documents built for both devices (`--target-device iphone --target-device ipad`).
+extension UIKitNibCompiler {
+  /// The device suffixes (`iphone`, `ipad`) of the nibs a document compiles to when built for
+  /// both devices, or `[]` for one nib for every device. Apple's ibtool through Xcode 8 compiles
+  /// a universal document (`targetRuntime="iOS.CocoaTouch"`, no `~iphone`/`~ipad` in its file
+  /// name) that uses trait collections and whose top-level view is sized for a simulated screen
+  /// (not freeform) into `X~iphone.nib` and `X~ipad.nib`: the calabash pairs, Xcode 7.0 to 8.3.2,
+  /// whose universal builds give both and whose iPhone builds one `X.nib`. Freeform documents
+  /// (SwiftMessages', built by Xcode 8.0 to 8.3 for both devices) stay one nib, and no pair of
+  /// Xcode 9 or later is split (YPImagePicker's simulated-screen documents, Xcode 9 to 12).
+  public static func deviceSuffixes(for document: InterfaceDocument, devices: [String], xcode: Int, fileName: String) -> [String] {
+    guard devices.contains("iphone"), devices.contains("ipad"), xcode < 900, document.platform == .iOS, document.kind == .xib,
+      document.targetRuntime == "iOS.CocoaTouch", document.root.flag("useTraitCollections"),
+      !fileName.contains("~iphone"), !fileName.contains("~ipad")
+    else { return [] }
+    let sized = document.objects.contains { element in
+      element.name != "placeholder" && isView(element)
+        && !element.children.contains { $0.name == "freeformSimulatedSizeMetrics" && $0["key"] == "simulatedDestinationMetrics" }
+    }
+    return sized ? ["iphone", "ipad"] : []
+  }
+}
