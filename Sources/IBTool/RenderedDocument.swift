@@ -133,11 +133,27 @@ struct RenderedDocument {
       for (relationship, destination) in viewController.relationshipSegues {
         links.append(ContactSheet.Link(from: identifier, to: destination, label: relationship))
       }
+      // Apple's UIKit encoding embeds a container's relationship destinations in its nib.
+      if viewController.relationshipSegues.isEmpty {
+        for (relationship, child) in Self.embeddedRelationships(of: viewController) {
+          guard let destination = child.storyboardIdentifier else { continue }
+          links.append(ContactSheet.Link(from: identifier, to: destination, label: relationship))
+        }
+      }
       for segue in viewController.segueTemplates where segue.kind != "unwind" {
         links.append(ContactSheet.Link(from: identifier, to: segue.destination, label: segue.identifier.isEmpty ? segue.kind : segue.identifier))
       }
     }
     scenes = Self.orderedAlongLinks(scenes, links: links)
+  }
+
+  /// The controllers a container holds through its relationship segues, by relationship: a
+  /// navigation controller's root (`rootViewController`), a tab bar controller's tabs
+  /// (`viewControllers`).
+  static func embeddedRelationships(of controller: ViewController) -> [(String, ViewController)] {
+    if let navigation = controller as? NavigationController, let root = navigation.viewControllers.first { return [("rootViewController", root)] }
+    if let tabs = controller as? TabBarController { return tabs.viewControllers.map { ("viewControllers", $0) } }
+    return []
   }
 
   /// `scenes` in the order a walk along `links` meets them, breadth first from the first scene
