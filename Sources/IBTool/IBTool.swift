@@ -160,15 +160,21 @@ import PropertyLists
       if let output = options.compile {
         if options.input.hasSuffix(".storyboard") {
           try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output, environment: environment)
-        } else if let folder = try iOSNibFolder(options.input) {
-          try StoryboardFolder.write(folder, info: nil, to: output, environment: environment)
         } else {
-          do {
-            try input().write(toFile: output, environment: environment)
-          } catch let error as IBToolError {
-            throw error
-          } catch {
-            throw IBToolError(path: nil, detail: StoryboardFolder.fileSystemMessage(error))
+          // A universal document built for both devices is a nib per device (`X~iphone.nib`).
+          let folder = try iOSNibFolder(options.input)
+          for path in deviceOutputs(output, for: options.input) {
+            if let folder {
+              try StoryboardFolder.write(folder, info: nil, to: path, environment: environment)
+              continue
+            }
+            do {
+              try input().write(toFile: path, environment: environment)
+            } catch let error as IBToolError {
+              throw error
+            } catch {
+              throw IBToolError(path: nil, detail: StoryboardFolder.fileSystemMessage(error))
+            }
           }
         }
       }
@@ -304,6 +310,22 @@ import PropertyLists
     } catch {
       throw IBToolError(path: nil, detail: "\(error)")
     }
+  }
+
+  /// The paths an iOS xib compiled to `output` is written at: `output` itself, or for a universal
+  /// document built for both devices (``UIKitNibCompiler/deviceSuffixes(for:devices:xcode:fileName:)``)
+  /// one per device, `X~iphone.nib` and `X~ipad.nib` beside where `X.nib` would be.
+  func deviceOutputs(_ output: String, for path: String) -> [String] {
+    guard !stasisRuntime, path.hasSuffix(".xib"), targetDevices.count > 1,
+      let document = try? InterfaceDocument(contentsOfFile: path, environment: environment), document.platform == .iOS
+    else { return [output] }
+    let fileName = path.split(separator: "/").last.map(String.init) ?? path
+    let options = uikitOptions(for: document)
+    let suffixes = UIKitNibCompiler.deviceSuffixes(for: document, devices: targetDevices, xcode: options.xcode, fileName: fileName)
+    guard !suffixes.isEmpty else { return [output] }
+    let trimmed = output.hasSuffix("/") ? String(output.dropLast()) : output
+    let base = trimmed.hasSuffix(".nib") ? String(trimmed.dropLast(4)) : trimmed
+    return suffixes.map { base + "~" + $0 + ".nib" }
   }
 
   /// How an iOS document is compiled: as `--xcode-version`, else as the last release of the

@@ -10,13 +10,22 @@ extension NIBArchive {
     /// colours, fonts, collections): which of several equal values is shared is not compared.
     /// Objects of every other class are identities: they must be as many, and shared alike.
     public var valueClasses: Set<String>
+    /// Classes of inlined collections compared as multisets wherever they occur: sets have no
+    /// order (`NSSet`), and Apple's encoder writes their members in hash order, which differs
+    /// between two compilations of one document (a trait storage's `UIRemovedObjects`,
+    /// `UIDescendants`).
+    public var unorderedClasses: Set<String>
     /// How deep nibs inside nibs (`UINib`'s archive data of prototype cells) are compared as
     /// graphs; deeper ones byte for byte, so that a hostile nesting cannot exhaust memory.
     public var maximumNesting: Int
 
-    public init(unorderedKeys: Set<String>, valueClasses: Set<String>, maximumNesting: Int = 4) {
+    public init(
+      unorderedKeys: Set<String>, valueClasses: Set<String>, unorderedClasses: Set<String> = ["NSSet", "NSMutableSet"],
+      maximumNesting: Int = 4
+    ) {
       self.unorderedKeys = unorderedKeys
       self.valueClasses = valueClasses
+      self.unorderedClasses = unorderedClasses
       self.maximumNesting = maximumNesting
     }
 
@@ -118,6 +127,9 @@ struct CanonicalUnion {
         }
       }
       nodes[base + index].entries = entries
+    }
+    for index in archive.objects.indices where options.unorderedClasses.contains(archive.classNames[archive.objects[index].classIndex].name) {
+      unorderedTargets.append(base + index)
     }
     for target in unorderedTargets where nodes[target].entries.first?.key == "NSInlinedValue" { nodes[target].unordered = true }
     return base

@@ -8,7 +8,7 @@ public import StasisSystem
 
 /// A storyboard (`NSStoryboard` / `UIStoryboard`): scenes made on demand from a compiled
 /// `.storyboardc` folder — its `Info.plist` maps identifiers to nibs — or, for tools and tests,
-/// from a `.storyboard` compiled on the spot (macOS).
+/// from a `.storyboard` compiled on the spot (macOS, and iOS in Apple's UIKit encoding).
 ///
 /// Each scene is a nib whose File's Owner is a stand-in that receives the scene's controller
 /// through its `sceneController` outlet; the nib refers to the storyboard as the external object
@@ -50,13 +50,16 @@ public import StasisSystem
   }
 
   /// The storyboard at `path`: a compiled `.storyboardc` folder, or a `.storyboard` document
-  /// compiled on the spot (macOS storyboards).
+  /// compiled on the spot: an iOS one into Apple's UIKit encoding (`UIKitStoryboardCompiler`, as
+  /// a plain `ibtool --compile` writes it), a macOS one into AppKit's.
   ///
-  /// A document compiles as `options` ask: strictly (``Nib/Options/isStrict``), refusing an
+  /// A macOS document compiles as `options` ask: strictly (``Nib/Options/isStrict``), refusing an
   /// element whose Apple compilation is not known with its line, as `ibtool --compile` does; else
   /// leniently, the element left out or made best-effort — a controller the compiler does not
   /// know made a view controller of its class — each a warning in ``compileWarnings`` and in the
-  /// loaded warnings of its scene's nib. Both leave out a connection across scenes.
+  /// loaded warnings of its scene's nib. An iOS document compiles every element as far as its
+  /// class goes (only a malformed one is refused). Both leave out a connection across scenes,
+  /// which UIKit cannot make (`ibtool --compile` warns of it).
   ///
   /// The document or folder is read through `environment`'s file system.
   ///
@@ -75,20 +78,33 @@ public import StasisSystem
     }
     do {
       if path.hasSuffix(".storyboard") {
-        let document = try InterfaceDocument(contentsOfFile: path, environment: environment)
+        var document = try InterfaceDocument(contentsOfFile: path, environment: environment)
+        // Apple's encoding holds the strings of one language: as Xcode compiles a localization,
+        // the document's strings are translated first (the loader's table), then compiled.
+        if document.platform == .iOS, let localize = self.options.localize {
+          document = try StringsImport.localizedDocument(contentsOfFile: path, lookUp: localize, environment: environment)
+        }
         let compilerOptions = CocoaNibCompiler.Options(omitsColorProfiles: true)
         let compiled =
           switch (document.platform, options.isStrict) {
-          case (.iOS, true): try CocoaTouchStoryboardCompiler.compile(document)
-          case (.iOS, false): try CocoaTouchStoryboardCompiler.compileLeniently(document)
+          // Apple's encoding, as a plain `ibtool --compile` writes it (the Xcode and deployment
+          // target the document implies); it refuses only a malformed document, so strict and
+          // lenient differ in the warnings kept.
+          case (.iOS, _): try UIKitStoryboardCompiler.compile(document, options: Self.uikitOptions(for: document))
           case (_, true): try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
           case (_, false): try CocoaStoryboardCompiler.compileLeniently(document, options: compilerOptions)
           }
         info = compiled.info
-        nibs = Dictionary(compiled.nibs.map { ($0.name, $0.graph) }, uniquingKeysWith: { first, _ in first })
+        // Each nib as the bytes `ibtool --compile` writes would read back.
+        let graphs = compiled.nibs.map { nib in
+          (nib.name, document.platform == .iOS ? NibGraph(NIBArchive(nib.graph, keepingUnreachable: false)) : nib.graph)
+        }
+        nibs = Dictionary(graphs, uniquingKeysWith: { first, _ in first })
         // A strict compile's warnings are `ibtool --compile`'s notes (what no Apple sample checks),
         // not something left out: the nibs load strictly, as a strict xib's does.
-        nibWarnings = options.isStrict ? [:] : compiled.warnings
+        // An iOS compile's only warnings are connections across scenes, which `ibtool --compile`
+        // reports; loading leaves them out as UIKit would, in either mode.
+        nibWarnings = options.isStrict || document.platform == .iOS ? [:] : compiled.warnings
       } else {
         let compiled = try CompiledStoryboard(contentsOf: path, environment: environment)
         info = compiled.info
@@ -106,6 +122,13 @@ public import StasisSystem
     } catch {
       throw NibLoadingError(.unreadable, nib: path, detail: "cannot be read or compiled", underlying: error)
     }
+  }
+
+  /// How an iOS storyboard is compiled on the spot: as `ibtool --compile` without options does,
+  /// in the encoding of the Xcode that saved it, for the deployment target it implies.
+  private static func uikitOptions(for document: InterfaceDocument) -> UIKitNibCompiler.Options {
+    let xcode = UIKitNibCompiler.defaultXcode(for: document)
+    return UIKitNibCompiler.Options(xcode: xcode, deploymentTarget: UIKitNibCompiler.defaultDeploymentTarget(for: document, xcode: xcode))
   }
 
   /// The storyboard `name` in `bundle` (`storyboardWithName:bundle:`): `name.storyboardc`

@@ -50,6 +50,19 @@ struct UIKitNibCompilerTests {
       source: "ios_pairs/brave+mixpanel-swift/321c65bd97ae/TakeoverNotificationViewController~iphonelandscape.xib",
       apple: "ios_pairs/brave+mixpanel-swift/321c65bd97ae/TakeoverNotificationViewController~iphonelandscape.nib", xcode: 910,
       module: "Mixpanel", target: 8),
+    // Size classes: a stack view's spacing per width class (one attribute storage).
+    Pair(
+      source: "ios_pairs/SwiftKickMobile+SwiftMessages/038cb85dec58/MessageView.xib",
+      apple: "ios_pairs/SwiftKickMobile+SwiftMessages/038cb85dec58/MessageView.nib", xcode: 1020),
+    // Constraints installed per width class (relationship storages) and a varying spacing.
+    Pair(
+      source: "ios_pairs/SwiftKickMobile+SwiftMessages/093ae105b93c/CardView.xib",
+      apple: "ios_pairs/SwiftKickMobile+SwiftMessages/093ae105b93c/CardView.nib", xcode: 1030),
+    // Constants per size class, two traits in one variation (Xcode 8.3.3).
+    Pair(
+      source: "ios_pairs/mixpanel+mixpanel-swift/4b9f0787dda2/TakeoverNotificationViewController~ipad.xib",
+      apple: "ios_pairs/mixpanel+mixpanel-swift/4b9f0787dda2/TakeoverNotificationViewController~ipad.nib", xcode: 833,
+      module: "Mixpanel", target: 8),
   ]
 
   static func compile(_ path: String, xcode: Int = 1200, module: String? = nil, target: Int? = nil) throws -> NIBArchive {
@@ -72,6 +85,17 @@ struct UIKitNibCompilerTests {
   /// older Xcode, which wrote no `UIViewLargeContentStoredProperties`.
   /// Without the iOS 8 deployment target the view keeps the document's size, which Apple's
   /// compile for iOS 8 does not.
+  /// Variation keys name size classes as UIKit's builtin traits, horizontal before vertical;
+  /// a key naming another trait has no encoding here.
+  @Test func variationKeysBecomeTraitCollections() throws {
+    let both = try #require(UIKitNibCompiler.traits(ofVariation: "heightClass=regular-widthClass=compact"))
+    #expect(both.map(\.1) == [1, 2])
+    #expect(both.map(\.0) == ["UITraitCollectionBuiltinTrait-_UITraitNameHorizontalSizeClass", "UITraitCollectionBuiltinTrait-_UITraitNameVerticalSizeClass"])
+    #expect(UIKitNibCompiler.traits(ofVariation: "default")?.isEmpty == true)
+    #expect(UIKitNibCompiler.traits(ofVariation: "gamut=wide") == nil)
+    #expect(UIKitNibCompiler.traits(ofVariation: "widthClass=huge") == nil)
+  }
+
   @Test func theSizeClassCanvasNeedsAnIOS8Target() throws {
     let pair = Self.pairs[6]
     let apple = try NIBArchive(contentsOfFile: Corpus.file(pair.apple).path)
@@ -180,6 +204,21 @@ struct CanonicalComparisonTests {
 
   @Test func anOutletToAnotherObjectDiffers() {
     #expect(Self.nib().canonicalDifference(from: Self.nib(outletTo: 0)) != nil)
+  }
+
+  /// A set's members in another order are the same set (Apple writes them in hash order); an
+  /// array's are not.
+  @Test func setsCompareWithoutOrder() {
+    func nib(_ className: String, reversed: Bool) -> NIBArchive {
+      var graph = NibGraph(rootClass: "NSObject")
+      let labels = (0..<3).map { graph.add("UILabel", [.init("UITag", NibGraph.integer($0))]) }
+      let members = graph.collection(className, reversed ? labels.reversed() : labels)
+      let holder = graph.add("_UITraitStorageList", [.init("UIDescendants", .object(members))])
+      graph[graph.root].entries = [.init("UINibTopLevelObjectsKey", .object(graph.collection("NSArray", [holder])))]
+      return NIBArchive(graph)
+    }
+    #expect(nib("NSSet", reversed: false).canonicalDifference(from: nib("NSSet", reversed: true)) == nil)
+    #expect(nib("NSArray", reversed: false).canonicalDifference(from: nib("NSArray", reversed: true)) != nil)
   }
 
   /// Seeded random permutations of the root lists compare equal; a random changed tag does not.

@@ -240,6 +240,15 @@ import TestSupport
     let warnings = compiled.warnings.values.flatMap { $0 }.map(\.description)
     #expect(warnings.count == 1)
     #expect(warnings.first?.hasPrefix("\(path):\(line): <action> go: to vcB, an object of another scene, left out") == true, "\(warnings)")
+    // Apple's encoding: the warning names the connection, both objects and the other scene.
+    let apple = try UIKitStoryboardCompiler.compile(try InterfaceDocument(contentsOfFile: path))
+    #expect(apple.warnings.keys.sorted() == ["UIViewController-vcA"])
+    let appleWarnings = apple.warnings.values.flatMap { $0 }.map(\.description)
+    #expect(
+      appleWarnings == [
+        "\(path):\(line): <action> \"go:\" from \"button\" (b1) to \"viewController\" (vcB), an object of the scene Second: "
+          + "left out, as a connection cannot join two scenes (each scene is a nib of its own)"
+      ])
     for strict in [false, true] {
       let storyboard = try Storyboard(contentsOf: path, options: Nib.Options(isStrict: strict))
       #expect(storyboard.compileWarnings.isEmpty)

@@ -112,6 +112,23 @@ public enum StringsImport {
     return (output, warnings.sorted { $0.key < $1.key })
   }
 
+  /// The document at `path` in one language, as Xcode compiles a localization: each of its
+  /// localizable strings (the keys `--export-strings-file` writes) that `lookUp` translates is
+  /// replaced, the others kept. A key `lookUp` answers no text for is not an error.
+  ///
+  /// - Throws: ``InterfaceBuilderError``: the reader's codes for a bad document, `.fileSystem`
+  ///   when it cannot be read.
+  public static func localizedDocument(
+    contentsOfFile path: String, lookUp: (String) -> String?, environment: HostEnvironment = .current
+  ) throws(InterfaceBuilderError) -> InterfaceDocument {
+    let bytes = try readFile(path, fileSystem: environment.fileSystem)
+    let document = try InterfaceDocument(bytes: bytes, path: path)
+    var table: [String: String] = [:]
+    for entry in StringsExport(document).entries { table[entry.key] = lookUp(entry.key) }
+    guard !table.isEmpty else { return document }
+    return try InterfaceDocument(bytes: try localize(bytes, table: table, path: path).bytes, path: path)
+  }
+
   /// `ibtool --import-strings-file stringsPath --write outputPath documentPath`: localizes the
   /// document at `documentPath` with the table at `stringsPath` and writes the result atomically.
   ///

@@ -48,9 +48,12 @@ extension UIKitNibCompiler {
             .init("UILabel", .object(graph.string(connection["selector"] ?? ""))), .init("UISource", .object(source)),
             .init("UIDestination", .object(destination)),
           ]
+          // An action is an event connection whatever its source: a control's with the mask of
+          // its events; a bar button item's or a gesture recognizer's (no `eventType`) with 0,
+          // which UIKit hands to the source to connect itself (no Apple sample in the corpus).
           let mask = connection["eventType"].flatMap { Self.eventMasks[$0] }
           entries.append(.init("UIEventMask", NibGraph.integer(mask ?? 0)))
-          connections.append(graph.add(mask == nil ? "UIRuntimeOutletConnection" : "UIRuntimeEventConnection", entries))
+          connections.append(graph.add("UIRuntimeEventConnection", entries))
         default:
           continue
         }

@@ -27,12 +27,16 @@ extension UIKitNibCompiler {
   }
 
   mutating func compileConstraints() throws(InterfaceBuilderError) {
+    // Constraints a size-class variation installs are objects of the nib, not the view's own.
+    let uninstalled = Self.excludedByDefault(document.root)
     for (list, view, viewID) in deferredConstraints {
       var constraints: [Int] = []
       for element in list.children where element.name == "constraint" {
         // Placeholder constraints stand in for the ones code adds at run time: not archived.
         if element.flag("placeholder") { continue }
-        constraints.append(try constraint(element, view: view, viewID: viewID))
+        let object = try constraint(element, view: view, viewID: viewID)
+        if let id = element["id"], uninstalled.contains(id) { continue }
+        constraints.append(object)
       }
       appendConstraints(constraints, to: view)
     }

@@ -51,8 +51,36 @@ extension UIKitNibCompiler {
   /// The deployment target a document is compiled for when `--minimum-deployment-target` is not
   /// given: its own (``documentDeploymentTarget(of:)``), else the oldest iOS the Xcode `xcode`
   /// builds for (iOS 8.0 through Xcode 11 — Xcode 7 builds for older ones still, which the rules
-  /// here treat as 8.0 — and 9.0 from Xcode 12).
+  /// here treat as 8.0 — and 9.0 from Xcode 12), and never before the oldest iOS the document's
+  /// features build for: a document using safe-area layout guides (`useSafeAreas="YES"`) cannot
+  /// be built for a target before iOS 9.0 (Interface Builder's error "Safe Area Layout Guide
+  /// before iOS 9.0"), so its project's target is 9.0 or later.
   public static func defaultDeploymentTarget(for document: InterfaceDocument, xcode: Int) -> (major: Int, minor: Int) {
-    documentDeploymentTarget(of: document) ?? (xcode >= 1200 ? (9, 0) : (8, 0))
+    let target = documentDeploymentTarget(of: document) ?? (xcode >= 1200 ? (9, 0) : (8, 0))
+    guard document.root["useSafeAreas"] == "YES", target.major < 9 else { return target }
+    return (9, 0)
+  }
+}
+
+/// Universal documents built for both devices (`--target-device iphone --target-device ipad`).
+extension UIKitNibCompiler {
+  /// The device suffixes (`iphone`, `ipad`) of the nibs a document compiles to when built for
+  /// both devices, or `[]` for one nib for every device. Apple's ibtool through Xcode 8 compiles
+  /// a universal document (`targetRuntime="iOS.CocoaTouch"`, no `~iphone`/`~ipad` in its file
+  /// name) that uses trait collections and whose top-level view is sized for a simulated screen
+  /// (not freeform) into `X~iphone.nib` and `X~ipad.nib`: the calabash pairs, Xcode 7.0 to 8.3.2,
+  /// whose universal builds give both and whose iPhone builds one `X.nib`. Freeform documents
+  /// (SwiftMessages', built by Xcode 8.0 to 8.3 for both devices) stay one nib, and no pair of
+  /// Xcode 9 or later is split (YPImagePicker's simulated-screen documents, Xcode 9 to 12).
+  public static func deviceSuffixes(for document: InterfaceDocument, devices: [String], xcode: Int, fileName: String) -> [String] {
+    guard devices.contains("iphone"), devices.contains("ipad"), xcode < 900, document.platform == .iOS, document.kind == .xib,
+      document.targetRuntime == "iOS.CocoaTouch", document.root.flag("useTraitCollections"),
+      !fileName.contains("~iphone"), !fileName.contains("~ipad")
+    else { return [] }
+    let sized = document.objects.contains { element in
+      element.name != "placeholder" && isView(element)
+        && !element.children.contains { $0.name == "freeformSimulatedSizeMetrics" && $0["key"] == "simulatedDestinationMetrics" }
+    }
+    return sized ? ["iphone", "ipad"] : []
   }
 }

@@ -93,6 +93,8 @@ public struct UIKitNibCompiler {
   var connections: [Int] = []
   var keyValuePairs: [Int] = []
   var accessibilityConfigurations: [Int] = []
+  /// The top-level objects with their elements, for their size-class variations.
+  var topLevelElements: [(element: InterfaceDocument.Element, object: Int)] = []
   /// `UINibVisibleWindowsKey`: windows marked `visibleAtLaunch`.
   var visibleWindows: [Int] = []
   /// Compiled once every object exists: connection lists (with the id of their source) and
@@ -147,6 +149,7 @@ public struct UIKitNibCompiler {
     default:
       guard let object = try compileObject(element) else { return }
       topLevel.append(object)
+      topLevelElements.append((element, object))
       if element.name == "window", element.flag("visibleAtLaunch") { visibleWindows.append(object) }
     }
   }
@@ -193,6 +196,7 @@ public struct UIKitNibCompiler {
     try compileConstraints()
     try compileExternalTables()
     try compileConnections()
+    let traitStorageLists = compileTraitStorageLists(topLevelElements)
     let empty = graph.collection("NSArray", [])
     func list(_ members: [Int]) -> NIBArchive.Payload { .object(members.isEmpty ? empty : graph.collection("NSArray", members)) }
     graph[graph.root].entries = [
@@ -201,7 +205,7 @@ public struct UIKitNibCompiler {
       .init("UINibConnectionsKey", list(connections)),
       .init("UINibVisibleWindowsKey", list(visibleWindows)),
       .init("UINibAccessibilityConfigurationsKey", list(accessibilityConfigurations)),
-      .init("UINibTraitStorageListsKey", list([])),
+      .init("UINibTraitStorageListsKey", list(traitStorageLists)),
       .init("UINibKeyValuePairsKey", list(keyValuePairs)),
     ]
     sharingEqualValues()

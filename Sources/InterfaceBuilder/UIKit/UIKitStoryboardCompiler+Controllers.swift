@@ -54,7 +54,9 @@ extension UIKitStoryboardCompiler {
       if plan.view != nil { keys["UINibName"] = .object(compiler.graph.string(plan.viewNibName)) }
       keys["UIStoryboardIdentifier"] = .object(compiler.graph.string(plan.identifier))
       if !keepAlive.isEmpty { keys["UITopLevelObjectsToKeepAliveFromStoryboard"] = .object(compiler.graph.collection("NSArray", keepAlive)) }
-      if let value = element["restorationIdentifier"] { keys["UIRestorationIdentifier"] = .object(compiler.graph.string(value)) }
+      // "Use Storyboard ID" makes the storyboard identifier the restoration identifier.
+      let restoration = element.flag("useStoryboardIdentifierAsRestorationIdentifier") ? element["storyboardIdentifier"] : element["restorationIdentifier"]
+      if let value = restoration, !value.isEmpty { keys["UIRestorationIdentifier"] = .object(compiler.graph.string(value)) }
       if let value = element["title"] { keys["UITitle"] = .object(compiler.graph.string(value)) }
       if let parent { keys["UIParentViewController"] = .object(parent) }
       if element.flag("hidesBottomBarWhenPushed") { keys["UIHidesBottomBarWhenPushed"] = .bool(true) }
@@ -99,7 +101,9 @@ extension UIKitStoryboardCompiler {
         }
         sceneStack.append(contentsOf: next.children.reversed())
       }
-      if parent == nil, !templates.isEmpty { keys["UIStoryboardSegueTemplates"] = .object(compiler.graph.collection("NSArray", templates)) }
+      // An embedded child (a navigation controller's root) is the instance its container uses:
+      // it performs its own segues, so its templates are in the container's nib too.
+      if !templates.isEmpty { keys["UIStoryboardSegueTemplates"] = .object(compiler.graph.collection("NSArray", templates)) }
       if !children.isEmpty {
         keys["UIChildViewControllers"] = .object(compiler.graph.collection("NSArray", children))
         if element.name == "navigationController" || element.name == "tabBarController" {

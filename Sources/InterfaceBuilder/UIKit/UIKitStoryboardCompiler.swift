@@ -49,7 +49,9 @@ public enum UIKitStoryboardCompiler {
     info.append(("UIStoryboardVersion", .integer(1)))
     let table = storyboard.identifiers.values.sorted().map { ($0, PropertyListValue.string($0)) }
     info.append(("UIViewControllerIdentifiersToNibNames", .dictionary(PropertyListDictionary(table))))
-    return CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+    var output = CompiledStoryboardOutput(info: .dictionary(PropertyListDictionary(info)), nibs: nibs)
+    output.warnings = crossSceneWarnings(storyboard.document, scenes: storyboard.scenes, identifiers: storyboard.identifiers)
+    return output
   }
 
   /// The identifier of an upstream placeholder: ibtool draws a random Interface Builder id
@@ -96,7 +98,8 @@ extension UIKitStoryboardCompiler {
     /// Every controller of the document by id (relationship segues embed them).
     var controllers: [String: InterfaceDocument.Element] = [:]
     /// Every id of the document: a connection to another scene's object (which Interface Builder
-    /// does not make; an edited document) is left out, as UIKit could not make it.
+    /// does not make; an edited document) is left out, as UIKit could not make it, with a
+    /// warning (``crossSceneWarnings(_:scenes:identifiers:)``).
     var allIDs: Set<String> = []
 
     init(document: InterfaceDocument, options: UIKitNibCompiler.Options) throws(InterfaceBuilderError) {

@@ -27,6 +27,9 @@ extension ClassRegistry {
       "NSView", "UIView", "UITableViewCellContentView", "NSVisualEffectView", "NSProgressIndicator", "NSScroller", "_NSCornerView", "NSTableHeaderView",
       "UIActivityIndicatorView", "UIProgressView", "UIVisualEffectView", "PDFView", "NSTableRowView", "UINavigationBar",
       "UITabBar", "UIToolbar", "UISearchBar", "UIPageControl", "WKWebView",
+      // UIKit's private views in Apple's storyboard encoding: a prototype cell's separator, a
+      // controller's top and bottom layout guides.
+      "_UITableViewCellSeparatorView", "_UILayoutGuide",
     ])
     add(Control.self, [
       "NSControl", "UIControl", "NSDatePicker", "NSColorWell", "NSPathControl", "NSMatrix", "NSLevelIndicator",
@@ -81,7 +84,8 @@ extension ClassRegistry {
     add(ValueCell.self, ["NSSliderCell", "NSStepperCell"])
     add(SegmentedCell.self, ["NSSegmentedCell"])
     add(Segment.self, ["NSSegmentItem"])
-    add(LayoutConstraint.self, ["NSLayoutConstraint"])
+    // The constraints ibtool adds: a fixed frame's prototyping ones, a layout guide's support one.
+    add(LayoutConstraint.self, ["NSLayoutConstraint", "NSIBPrototypingLayoutConstraint", "_UILayoutSupportConstraint"])
     for name in Self.dataKeptClassNames {
       register(GenericObject.self, as: name, makeInstanceOnMainActor: { GenericObject(className: name) })
     }
@@ -100,6 +104,6 @@ extension ClassRegistry {
     "NSObjectController", "NSTreeController", "NSDictionaryController", "UILayoutGuide", "UITapGestureRecognizer",
     "UIPanGestureRecognizer", "UILongPressGestureRecognizer", "UISwipeGestureRecognizer", "NSLocale", "NSTimeZone", "NSFontManager", "UIButtonContent",
     "NSSplitViewItem", "NSStoryboardEmbedSegueTemplate", "WKWebViewConfiguration",
-    "WKPreferences",
+    "WKPreferences", "UICollectionViewFlowLayout",
   ]
 }

@@ -472,6 +472,19 @@ struct ConvertedValue {
 
 /// The Foundation classes a nib stores as values, and the Swift values they become.
 enum FoundationValue {
+  /// The numbers of a geometry string as `NSStringFromCGRect` writes it (`{{1, 2}, {3.5, 4}}`,
+  /// `{1, 2}`), or `nil` when a part between the braces and commas is not a number.
+  static func geometryNumbers(inText text: String) -> [Double]? {
+    let parts = text.split { "{}, ".contains($0) }
+    guard !parts.isEmpty, parts.count <= 4 else { return nil }
+    var numbers: [Double] = []
+    for part in parts {
+      guard let number = Double(part), number.isFinite else { return nil }
+      numbers.append(number)
+    }
+    return numbers
+  }
+
   static func number(_ object: NibGraph.Object) -> Double? {
     switch object["NS.intval"] ?? object["NS.dblval"] ?? object["NS.boolval"] {
     case .int8(let value)?: Double(value)
@@ -510,8 +523,19 @@ enum FoundationValue {
     case .geometryValue:
       // Geometry as CocoaTouchCompiler writes runtime attributes: NS.pointval, NS.sizeval or
       // NS.rectval holding UIKit's geometry data. Other NSValues stay generic objects.
+      // Apple's UIKit encoding (`NS.special` beside it) holds the value as text instead,
+      // `{{275, 110}, {51, 31}}` (a switch's `frame` runtime attribute).
       for key in ["NS.pointval", "NS.sizeval", "NS.rectval"] {
-        guard case .data(let bytes)? = object[key], let numbers = Geometry.numbers(inData: bytes) else { continue }
+        let numbers: [Double]
+        switch object[key] {
+        case .data(let bytes)?:
+          guard let decoded = Geometry.numbers(inData: bytes) else { continue }
+          numbers = decoded
+        case .object(let textIndex)?:
+          guard let text = graph.text(of: textIndex), let parsed = Self.geometryNumbers(inText: text) else { continue }
+          numbers = parsed
+        default: continue
+        }
         switch (key, numbers.count) {
         case ("NS.pointval", 2): return ConvertedValue(value: CGPoint(x: numbers[0], y: numbers[1]))
         case ("NS.sizeval", 2): return ConvertedValue(value: CGSize(width: numbers[0], height: numbers[1]))
