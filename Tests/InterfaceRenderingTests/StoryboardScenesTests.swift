@@ -12,7 +12,7 @@ import TestSupport
 /// many pictures as the document has `<scene>`s, from the document itself, from our compile of it
 /// and from Apple's `.storyboardc`, AppKit and UIKit.
 @Suite("Every storyboard scene rendered")
-struct StoryboardScenesTests {
+@MainActor struct StoryboardScenesTests {
   /// The `<scene>` elements of a storyboard document.
   static func sceneCount(_ path: String) throws -> Int {
     let document = try InterfaceDocument(contentsOfFile: path)

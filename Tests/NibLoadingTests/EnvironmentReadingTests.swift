@@ -8,7 +8,7 @@ import TestSupport
 /// `Nib(contentsOf:environment:)` and `Storyboard(contentsOf:environment:)` read through the
 /// environment's file system: the same corpus files give the same graphs from an in-memory disk
 /// as from the real one, and a path that exists only on the real disk is not found in memory.
-@Suite struct EnvironmentReadingTests {
+@Suite @MainActor struct EnvironmentReadingTests {
   static let pair = "ios_pairs/brave+mixpanel-swift/bdb2cf98e7ba/MiniNotificationViewController"
   static let storyboard = "ios_pairs/mixpanel+mixpanel-iphone/98090f512e7f/MPSurvey.storyboardc"
 
