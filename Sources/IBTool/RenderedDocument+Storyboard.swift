@@ -98,13 +98,22 @@ extension RenderedDocument {
   }
 
   /// Which controller of a scene's nib holds `controller`, and by what relationship: a window
-  /// controller's content (`window content`), a tab view controller's item (`tabItems`), a
-  /// child (`splitItems` under a split view controller, else `embed`); else the scene's own
+  /// controller's content (`window content`), a navigation controller's root
+  /// (`rootViewController`), a tab bar controller's tab (`viewControllers`), a tab view
+  /// controller's item (`tabItems`), a child (`splitItems` under a split view controller, else
+  /// `embed`); else the scene's own
   /// controller (`nil`), as a tab or split view controller's item or an embedded controller.
   static func container(of controller: ViewController, in root: AnyObject, among embedded: [ViewController]) -> (ViewController?, String) {
     if (root as? WindowController)?.contentViewController === controller { return (nil, "window content") }
     let candidates = ([root as? ViewController].compactMap { $0 }) + embedded
     for candidate in candidates where candidate !== controller {
+      // UIKit's containers, whose relationship destinations Apple's encoding embeds in their nib.
+      if let navigation = candidate as? NavigationController, navigation.viewControllers.first === controller {
+        return (candidate === root ? nil : candidate, "rootViewController")
+      }
+      if let tabs = candidate as? TabBarController, tabs.viewControllers.contains(where: { $0 === controller }) {
+        return (candidate === root ? nil : candidate, "viewControllers")
+      }
       if let tabs = candidate as? TabViewController, tabs.tabViewItems.contains(where: { $0.viewController === controller }) {
         return (candidate === root ? nil : candidate, "tabItems")
       }
