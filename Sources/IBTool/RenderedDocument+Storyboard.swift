@@ -66,6 +66,10 @@ extension RenderedDocument {
         scenes.append(layout.scene(for: menu, identifier: Self.unique(identifier, in: &names), caption: "Application (main menu)"))
       }
     }
+    // A relationship can be both a segue of the container's and a controller embedded in its
+    // nib: one arrow each.
+    var seen = Set<ContactSheet.Link>()
+    links = links.filter { seen.insert($0).inserted }
     scenes = Self.orderedAlongLinks(scenes, links: links)
   }
 
