@@ -43,6 +43,16 @@ struct IdentityNumbers {
     }
   }
 
+  /// Reads the slot where a lookup of `identity` starts, and returns a word of it. Looking up the
+  /// members of a large array one after another waits for one cache miss after another once the
+  /// table outgrows the caches; reading a run of their first slots together first lets the misses
+  /// overlap (as the binary writer's read-ahead does).
+  @inline(__always)
+  func touch(_ identity: ObjectIdentifier) -> UInt {
+    guard bits > 0 else { return 0 }
+    return slots[Self.start(Self.address(identity), bits: bits)].identity
+  }
+
   /// Records `number` as the UID of `identity` (replacing a UID recorded before).
   mutating func record(_ identity: ObjectIdentifier, number: UInt64) {
     if (occupied + 1) * 2 > slots.count { grow() }

@@ -33,6 +33,8 @@ public final class KeyedArchiver {
   @exclusivity(unchecked) var objects: [PropertyListValue] = ["$null"]
   /// Class instances already given a UID (identity → UID).
   @exclusivity(unchecked) var objectNumbers = IdentityNumbers()
+  /// What ``touchIdentities(_:from:)`` read (kept only so that the reads are made).
+  @exclusivity(unchecked) var touched: UInt = 0
   /// Keeps encoded instances alive so their identities stay unique while encoding.
   @exclusivity(unchecked) var retained: [AnyObject] = []
   /// Inline scalars already written (strings, numbers, data), by value.
@@ -47,6 +49,10 @@ public final class KeyedArchiver {
   var sharedValueNumbers: [String: UInt64] = [:]
   /// `ArchivedString`s already written, by the entry they were decoded from.
   var archivedStringNumbers: [Int: UInt64] = [:]
+  /// Whether every string in `$objects` other than entry 0 (`$null`) was stored through
+  /// `scalarNumbers`, so that no two are equal; an `ArchivedString` kept apart from an equal one
+  /// makes it false.
+  var stringsAreDistinct = true
   var classNameOverrides: [ObjectIdentifier: String] = [:]
   /// `NSDate`, the class the typed path writes dates as.
   let dateClass = ArchivedClass(name: "NSDate")
@@ -189,7 +195,17 @@ public final class KeyedArchiver {
   /// Finishes the archive and returns its bytes in ``outputFormat``.
   public func finishEncoding() throws -> Data {
     do {
-      return try finishedArchive().encoded(as: outputFormat)
+      let archive = finishedArchive()
+      guard outputFormat == .binary, stringsAreDistinct else { return try archive.encoded(as: outputFormat) }
+      // Every string in `$objects` went through `scalarNumbers`: the binary writer need not
+      // unique them again, and finds them by value through that table.
+      let objects = objects
+      let scalarNumbers = scalarNumbers
+      return try archive.encodedBinary(
+        distinct: DistinctStrings(key: "$objects") { value in
+          if case .string("$null") = value { return 0 }
+          return scalarNumbers.existingNumber(for: value, storedAt: { objects[Int($0)] }).map { Int($0) }
+        })
     } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written as a \(outputFormat)", underlying: error)
     }
@@ -324,11 +340,28 @@ public final class KeyedArchiver {
       try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
         var references: [PropertyListValue] = []
         references.reserveCapacity(objects.count)
-        for object in objects { references.append(.uid(try instanceReference(object))) }
+        for index in objects.indices {
+          if index & (Self.touchRun - 1) == 0 { touchIdentities(objects, from: index) }
+          references.append(.uid(try instanceReference(objects[index])))
+        }
         coder.encodeRaw(.array(references), forKey: "NS.objects")
       }
       return uid
     }
+  }
+
+  /// How many array members ``touchIdentities(_:from:)`` reads ahead.
+  static var touchRun: Int { 16 }
+
+  /// Reads the identity table's slots for `objects[start...]` (the next ``touchRun``) before they
+  /// are looked up one by one, so that the cache misses of a table larger than the caches (about
+  /// 100,000 objects) overlap. What is read goes to `touched`, so that the reads are made.
+  func touchIdentities<Object: AnyObject>(_ objects: [Object], from start: Int) {
+    var word: UInt = 0
+    for index in start..<Swift.min(start + Self.touchRun, objects.count) {
+      word ^= objectNumbers.touch(ObjectIdentifier(objects[index]))
+    }
+    touched ^= word
   }
 
   /// Runs `body` one nesting level down, with the depth limit.
@@ -399,6 +432,7 @@ public final class KeyedArchiver {
     guard string.value != "$null" else { return try reference(to: string.value) }
     guard let identity = string.archivedIdentity else { return inline(.string(string.value)) }
     if let uid = archivedStringNumbers[identity] { return uid }
+    stringsAreDistinct = false
     let uid = append(.string(string.value))
     archivedStringNumbers[identity] = uid
     return uid
@@ -475,7 +509,14 @@ public final class KeyedArchiver {
       coder.currentObject = enclosingObject
     }
     if version != 0 { coder.contents.set(.integer(version), forKey: "$classversion") }
-    try body()
+    do {
+      try body()
+    } catch {
+      // The entry keeps its "$null" placeholder: a second `$null` string in `$objects`, should
+      // the caller finish the archive anyway.
+      stringsAreDistinct = false
+      throw error
+    }
     coder.contents.set(.uid(classReference(archivedClass, chain: chain())), forKey: "$class")
     let dictionary = coder.contents.take()
     archivedClass.layout = dictionary.keys

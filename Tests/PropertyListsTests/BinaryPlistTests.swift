@@ -201,6 +201,40 @@ struct BinaryPlistTests {
     #expect(try PropertyListValue(decoding: bytes) == value)
   }
 
+  /// Numbers are shared only with an exactly equal number of the same kind, as CF's writer
+  /// shares them: `0.0` and `-0.0`, a float and a double of one value, `-1` and `UInt64.max`
+  /// (the same bits), a real and a date of the same bits stay apart.
+  @Test func numbersAreSharedOnlyWithTheirOwnKind() throws {
+    let members: [PropertyListValue] = [
+      .real(0.0), .real(-0.0), .real(0.0), .real(1.5, width: .single), .real(1.5), .real(1.5), .integer(-1),
+      .integer(PropertyListInteger(UInt64.max)), .integer(-1), .date(Date(timeIntervalSinceReferenceDate: 1.5)), .integer(7), .integer(7),
+    ]
+    let bytes = try PropertyListValue.array(members).encodedBytes(as: .binary)
+    // Object 0 is the array (marker 0xAC: 12 members), then its 12 one-byte references.
+    #expect(bytes[8] == 0xAC)
+    #expect(Array(bytes[9..<21]) == [1, 2, 1, 3, 4, 4, 5, 6, 5, 7, 8, 8])
+    #expect(Int(bytes[bytes.count - 32 + 15]) == 9)
+    #expect(try PropertyListValue(decoding: bytes) == .array(members))
+  }
+
+  /// Enough numbers to make the number table grow several times, each met four times.
+  @Test func manyRepeatedNumbersAreStoredOnceEach() throws {
+    let members = (0..<3_000).map { index -> PropertyListValue in
+      let value = index / 3 % 250
+      return switch index % 3 {
+      case 0: .integer(PropertyListInteger(Int64(value) - 125))
+      case 1: .real(Double(value) / 8)
+      default: .date(Date(timeIntervalSinceReferenceDate: Double(value)))
+      }
+    }
+    let bytes = try PropertyListValue.array(members).encodedBytes(as: .binary)
+    let trailer = bytes.count - 32
+    let objectCount = bytes[(trailer + 8)..<(trailer + 16)].reduce(0) { $0 << 8 | Int($1) }
+    // The array, and each of the 3 × 250 distinct (kind, value) pairs once.
+    #expect(objectCount == 1 + 750)
+    #expect(try PropertyListValue(decoding: bytes) == .array(members))
+  }
+
   @Test(arguments: 0..<400 as Range<UInt64>)
   func generatedValuesRoundTrip(seed: UInt64) throws {
     var generator = RandomPropertyList(seed: seed, kinds: .binary)

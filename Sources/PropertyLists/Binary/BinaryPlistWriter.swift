@@ -18,9 +18,12 @@ enum BinaryPlistWriter {
     return flattener.emit().takeArray()
   }
 
-  /// Writes `value` straight into `Data`, with no intermediate copy.
-  static func writeData(_ value: PropertyListValue) throws(PropertyListError) -> Data {
+  /// Writes `value` straight into `Data`, with no intermediate copy; `distinct` names a member
+  /// of the top dictionary whose strings are known to differ from one another (see
+  /// ``DistinctStrings``).
+  static func writeData(_ value: PropertyListValue, distinct: DistinctStrings? = nil) throws(PropertyListError) -> Data {
     var flattener = Flattener()
+    flattener.distinct = distinct
     try flattener.flatten(value, depth: 0)
     return flattener.emit().takeData()
   }
@@ -56,6 +59,11 @@ enum BinaryPlistWriter {
     var payloadEstimate = 0
     /// What ``touchScalars(_:from:)`` read (kept only so that the reads are made: see `emit`).
     var touched: Int32 = 0
+    /// The top dictionary's member whose strings differ from one another, if the caller knows one.
+    var distinct: DistinctStrings?
+    /// The object numbers of that member's strings, by position in it (-1: not written yet);
+    /// empty until it is met.
+    var distinctNumbers: [Int32] = []
 
     /// Appends `value` (and its children) and returns the object number references should use.
     @discardableResult
@@ -92,7 +100,13 @@ enum BinaryPlistWriter {
           if let run { keyRuns.setPayload(Array(pending[mark...]), in: run) } else { keyRuns.insert(keys, payload: nil) }
         }
         let values = dictionary.values
-        for index in values.indices { pending.append(try flatten(values[index], depth: depth + 1)) }
+        for index in values.indices {
+          if depth == 0, let distinct, keys[index] == distinct.key, case .array(let elements) = values[index] {
+            pending.append(try flattenDistinct(elements))
+          } else {
+            pending.append(try flatten(values[index], depth: depth + 1))
+          }
+        }
         let first = references.count
         references.append(contentsOf: pending[mark...])
         pending.removeSubrange(mark...)
@@ -146,17 +160,66 @@ enum BinaryPlistWriter {
 
     @inline(__always)
     mutating func flattenScalar(_ value: PropertyListValue) -> Int {
+      if !distinctNumbers.isEmpty, case .string = value {
+        // Written before (the table), or a member of the distinct array written already.
+        if let number = uniques.find(value, stored: { objects[$0] }) ?? distinctNumber(of: value) { return number }
+      }
       let candidate = objects.count
       let number = uniques.insert(value, number: candidate) { objects[$0] }
-      if number == candidate {
-        objects.append(.scalar(value))
-        switch value {
-        case .string(let string): payloadEstimate &+= string.utf8.count &* 2 &+ 10
-        case .data(let data): payloadEstimate &+= data.count &+ 10
-        default: payloadEstimate &+= 17
+      if number == candidate { appendScalar(value) }
+      return number
+    }
+
+    /// Appends a scalar as a new object.
+    @inline(__always)
+    mutating func appendScalar(_ value: PropertyListValue) {
+      objects.append(.scalar(value))
+      switch value {
+      case .string(let string): payloadEstimate &+= string.utf8.count &* 2 &+ 10
+      case .data(let data): payloadEstimate &+= data.count &+ 10
+      default: payloadEstimate &+= 17
+      }
+    }
+
+    /// The array of ``distinct``: flattened as any array, except that its own strings are not
+    /// recorded in the uniquing table (they differ from one another). Each is looked up there
+    /// only for an equal string written before it elsewhere (a key, a string inside an earlier
+    /// member), and a string written elsewhere later finds it through ``distinctNumber(of:)``:
+    /// the same numbers as uniquing every string in one table, with a table that stays small.
+    mutating func flattenDistinct(_ elements: [PropertyListValue]) throws(PropertyListError) -> Int {
+      let number = objects.count
+      objects.append(.array(first: 0, count: 0))
+      distinctNumbers = [Int32](repeating: -1, count: elements.count)
+      let mark = pending.count
+      for index in elements.indices {
+        if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index) }
+        if case .string = elements[index] {
+          let member: Int
+          if let earlier = uniques.find(elements[index], stored: { objects[$0] }) {
+            member = earlier
+          } else {
+            member = objects.count
+            appendScalar(elements[index])
+          }
+          distinctNumbers[index] = Int32(truncatingIfNeeded: member)
+          pending.append(member)
+        } else {
+          pending.append(try flatten(elements[index], depth: 2))
         }
       }
+      let first = references.count
+      references.append(contentsOf: pending[mark...])
+      pending.removeSubrange(mark...)
+      objects[number] = .array(first: first, count: elements.count)
       return number
+    }
+
+    /// The number of a member of ``distinct``'s array equal to the string `value`, if that
+    /// member is written already.
+    mutating func distinctNumber(of value: PropertyListValue) -> Int? {
+      guard let distinct, let position = distinct.position(value), distinctNumbers.indices.contains(position) else { return nil }
+      let number = distinctNumbers[position]
+      return number >= 0 ? Int(number) : nil
     }
 
     /// A dictionary key: a string, looked up first by its representation (``KeyNumbers``).
@@ -334,5 +397,22 @@ enum BinaryPlistWriter {
     case .array, .dictionary:
       preconditionFailure("containers are written by the flattener")
     }
+  }
+}
+
+/// A member of a document's top dictionary that is an array whose strings are known to differ
+/// from one another under the writer's exact equality — a keyed archive's `$objects`, whose
+/// strings the archiver already stores once each — with the way to find a string's position in
+/// it. The binary writer then keeps those strings out of its uniquing table; the bytes are the
+/// same as without it.
+package struct DistinctStrings {
+  /// The member's key in the top dictionary.
+  package let key: String
+  /// The position in the array of a string exactly equal to the given one, if there is one.
+  package let position: (PropertyListValue) -> Int?
+
+  package init(key: String, position: @escaping (PropertyListValue) -> Int?) {
+    self.key = key
+    self.position = position
   }
 }

@@ -15,10 +15,10 @@ import Darwin
 /// reals by bit pattern and width, dates by bit pattern. An open-addressing table with a cheap
 /// byte hash keeps the writer fast on documents of a million strings.
 struct UniquingTable {
-  /// One slot: the hash's high 32 bits (`tag`, which also gives the slot's position: the top bits
-  /// of the hash, so that the table can grow without the values' hashes) and the object number, -1
-  /// when empty. One 8-byte slot per probe keeps a table of a million scalars to one cache line
-  /// per lookup, and half the memory of separate hash and number arrays.
+  /// One slot for strings and data: the hash's high 32 bits (`tag`, which also gives the slot's
+  /// position: the top bits of the hash, so that the table can grow without the values' hashes)
+  /// and the object number, -1 when empty. One 8-byte slot per probe keeps a table of a million
+  /// scalars to one cache line per lookup, and half the memory of separate hash and number arrays.
   private struct Slot {
     var tag: UInt32
     var number: Int32
@@ -27,11 +27,17 @@ struct UniquingTable {
   private var occupied = 0
   /// log2 of the slot count.
   private var bits = 0
+  /// Integers, reals and dates, in a table of their own that holds each value's bits: a value met
+  /// again (a keyed archive repeats its numbers) is recognized in the slot, without reading the
+  /// object it was written as — a second cache miss per lookup once the document outgrows the
+  /// caches. A value is only ever equal to one of its own kind, so the two tables answer as one.
+  private var numbers = NumberTable()
 
   /// Returns the number of an equal scalar already in the table, or records `value` under
   /// `number` and returns `number`.
   @inline(__always)
   mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> BinaryPlistWriter.Object) -> Int {
+    if let key = NumberTable.key(value) { return numbers.insert(key, number: number) }
     if occupied * 2 >= slots.count { grow() }
     let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
     let mask = slots.count - 1
@@ -50,11 +56,30 @@ struct UniquingTable {
     }
   }
 
+  /// The number of a string or data equal to `value` already in the table, without recording
+  /// `value` when there is none.
+  @inline(__always)
+  func find(_ value: PropertyListValue, stored: (Int) -> BinaryPlistWriter.Object) -> Int? {
+    guard bits > 0 else { return nil }
+    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
+    let mask = slots.count - 1
+    var slot = Int(tag >> UInt32(32 - bits))
+    while true {
+      let existing = slots[slot]
+      if existing.number < 0 { return nil }
+      if existing.tag == tag, case .scalar(let other) = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
+        return Int(existing.number)
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
   /// Reads the slot where a lookup of `value` would start, and returns a word of it. Looking up a
   /// run of values one after another waits for one cache miss after another once the table
   /// outgrows the caches; reading their first slots together first lets the misses overlap.
   @inline(__always)
   func touch(_ value: PropertyListValue) -> Int32 {
+    if let key = NumberTable.key(value) { return numbers.touch(key) }
     guard bits > 0 else { return 0 }
     let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
     return slots[Int(tag >> UInt32(32 - bits))].number
@@ -147,91 +172,6 @@ func withUTF8Bytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8
   if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
   var copy = string
   return copy.withUTF8(body)
-}
-
-/// A table from scalars to numbers under the binary writer's exact equality (``UniquingTable``'s
-/// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type — `-0.0` and
-/// `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` stay apart), open-addressed with its
-/// byte hash: the keyed archiver's `$objects` uniquing, for writers outside this module.
-package struct ExactScalarTable {
-  /// One slot: the value's hash and its number (`.max` when empty), together, so that a probe
-  /// reads one cache line.
-  private struct Slot {
-    var hash: UInt64
-    var number: UInt64
-  }
-  private var slots: [Slot] = []
-  /// The recorded values, by slot, for ``number(for:orInsert:)``; empty for a table used through
-  /// ``number(for:storedAt:orInsert:)``, whose caller keeps the values.
-  private var keys: [PropertyListValue] = []
-  private var occupied = 0
-  private var mask = 0
-
-  package init() {}
-
-  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it
-  /// (the table keeps a copy of each value).
-  @inline(__always)
-  package mutating func number(for value: PropertyListValue, orInsert make: () -> UInt64) -> UInt64 {
-    if occupied * 2 >= slots.count { grow(keepingKeys: true) }
-    let hash = UniquingTable.hash(value)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let existing = slots[slot]
-      if existing.number == .max {
-        let number = make()
-        slots[slot] = Slot(hash: hash, number: number)
-        keys[slot] = value
-        occupied += 1
-        return number
-      }
-      if existing.hash == hash, UniquingTable.exactlyEqual(value, keys[slot]) { return existing.number }
-      slot = (slot + 1) & mask
-    }
-  }
-
-  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it;
-  /// `stored` gives the value recorded under a number (the caller keeps them — the keyed
-  /// archiver's `$objects` — so the table holds no copies, and a lookup that finds nothing reads
-  /// only the table). Use one form or the other on a table, not both.
-  @inline(__always)
-  package mutating func number(
-    for value: PropertyListValue, storedAt stored: (UInt64) -> PropertyListValue, orInsert make: () -> UInt64
-  ) -> UInt64 {
-    if occupied * 2 >= slots.count { grow(keepingKeys: false) }
-    let hash = UniquingTable.hash(value)
-    var slot = Int(truncatingIfNeeded: hash) & mask
-    while true {
-      let existing = slots[slot]
-      if existing.number == .max {
-        let number = make()
-        slots[slot] = Slot(hash: hash, number: number)
-        occupied += 1
-        return number
-      }
-      if existing.hash == hash, UniquingTable.exactlyEqual(value, stored(existing.number)) { return existing.number }
-      slot = (slot + 1) & mask
-    }
-  }
-
-  private mutating func grow(keepingKeys keepsKeys: Bool) {
-    let capacity = Swift.max(64, slots.count * 2)
-    let oldSlots = slots
-    var oldKeys: [PropertyListValue] = []
-    if keepsKeys {
-      oldKeys = [PropertyListValue](repeating: .bool(false), count: capacity)
-      swap(&oldKeys, &keys)
-    }
-    slots = [Slot](repeating: Slot(hash: 0, number: .max), count: capacity)
-    mask = capacity - 1
-    for index in oldSlots.indices where oldSlots[index].number != .max {
-      var slot = Int(truncatingIfNeeded: oldSlots[index].hash) & mask
-      while slots[slot].number != .max { slot = (slot + 1) & mask }
-      slots[slot] = oldSlots[index]
-      // Moved, not copied: no retain and release per key.
-      if keepsKeys { swap(&keys[slot], &oldKeys[index]) }
-    }
-  }
 }
 
 /// The binary writer's object numbers of dictionary keys already written, by the exact

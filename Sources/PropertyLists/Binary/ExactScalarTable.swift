@@ -1,0 +1,113 @@
+/// A table from scalars to numbers under the binary writer's exact equality (``UniquingTable``'s
+/// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type — `-0.0` and
+/// `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` stay apart), open-addressed with its
+/// byte hash: the keyed archiver's `$objects` uniquing, for writers outside this module.
+package struct ExactScalarTable {
+  /// One slot: the hash's high 32 bits (`tag`, whose top bits also give the slot's position, so
+  /// that growing needs no value hashed again) and the number, `UInt32.max` when empty. Eight
+  /// bytes per slot, as in ``UniquingTable``: a table of two million strings (a keyed archive of a
+  /// million objects) takes 32 MB, and one of 200,000 fits in the last-level cache.
+  private struct Slot {
+    var tag: UInt32
+    var number: UInt32
+  }
+  private static let empty = Slot(tag: 0, number: .max)
+  private var slots: [Slot] = []
+  /// The recorded values, by slot, for ``number(for:orInsert:)``; empty for a table used through
+  /// ``number(for:storedAt:orInsert:)``, whose caller keeps the values.
+  private var keys: [PropertyListValue] = []
+  private var occupied = 0
+  /// log2 of the slot count.
+  private var bits = 0
+
+  package init() {}
+
+  /// Whether `number` fits a slot. Numbers from `UInt32.max - 1` up (four billion values, far
+  /// beyond what fits in memory) are handed out unrecorded: a value met again gets a new number.
+  @inline(__always)
+  private static func fits(_ number: UInt64) -> Bool { number < UInt64(UInt32.max) }
+
+  @inline(__always)
+  private static func tag(_ value: PropertyListValue) -> UInt32 { UInt32(truncatingIfNeeded: UniquingTable.hash(value) >> 32) }
+
+  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it
+  /// (the table keeps a copy of each value).
+  @inline(__always)
+  package mutating func number(for value: PropertyListValue, orInsert make: () -> UInt64) -> UInt64 {
+    number(for: value, keepingKeys: true, storedAt: { _ in .bool(false) }, orInsert: make)
+  }
+
+  /// The number recorded for a scalar exactly equal to `value`, or `make()`'s, recorded for it;
+  /// `stored` gives the value recorded under a number (the caller keeps them — the keyed
+  /// archiver's `$objects` — so the table holds no copies, and a lookup that finds nothing reads
+  /// only the table). Use one form or the other on a table, not both.
+  @inline(__always)
+  package mutating func number(
+    for value: PropertyListValue, storedAt stored: (UInt64) -> PropertyListValue, orInsert make: () -> UInt64
+  ) -> UInt64 {
+    number(for: value, keepingKeys: false, storedAt: stored, orInsert: make)
+  }
+
+  /// Both forms: recorded values compared in `keys` (`keepsKeys`) or through `stored`.
+  @inline(__always)
+  private mutating func number(
+    for value: PropertyListValue, keepingKeys keepsKeys: Bool, storedAt stored: (UInt64) -> PropertyListValue, orInsert make: () -> UInt64
+  ) -> UInt64 {
+    if occupied * 2 >= slots.count { grow(keepingKeys: keepsKeys) }
+    let tag = Self.tag(value)
+    let mask = slots.count - 1
+    var slot = Int(tag >> UInt32(32 - bits))
+    while true {
+      let existing = slots[slot]
+      if existing.number == .max {
+        let number = make()
+        guard Self.fits(number) else { return number }
+        slots[slot] = Slot(tag: tag, number: UInt32(truncatingIfNeeded: number))
+        if keepsKeys { keys[slot] = value }
+        occupied += 1
+        return number
+      }
+      if existing.tag == tag, UniquingTable.exactlyEqual(value, keepsKeys ? keys[slot] : stored(UInt64(existing.number))) {
+        return UInt64(existing.number)
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// The number recorded for a scalar exactly equal to `value`, if any, in a table used through
+  /// ``number(for:storedAt:orInsert:)``.
+  package func existingNumber(for value: PropertyListValue, storedAt stored: (UInt64) -> PropertyListValue) -> UInt64? {
+    guard bits > 0 else { return nil }
+    let tag = Self.tag(value)
+    let mask = slots.count - 1
+    var slot = Int(tag >> UInt32(32 - bits))
+    while true {
+      let existing = slots[slot]
+      if existing.number == .max { return nil }
+      if existing.tag == tag, UniquingTable.exactlyEqual(value, stored(UInt64(existing.number))) { return UInt64(existing.number) }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private mutating func grow(keepingKeys keepsKeys: Bool) {
+    // Up to 2^32 slots: positions come from the 32-bit tag.
+    bits = Swift.max(6, bits + 1)
+    let capacity = 1 << bits
+    let oldSlots = slots
+    var oldKeys: [PropertyListValue] = []
+    if keepsKeys {
+      oldKeys = [PropertyListValue](repeating: .bool(false), count: capacity)
+      swap(&oldKeys, &keys)
+    }
+    slots = [Slot](repeating: Self.empty, count: capacity)
+    let mask = capacity - 1
+    let shift = UInt32(32 - bits)
+    for index in oldSlots.indices where oldSlots[index].number != .max {
+      var slot = Int(oldSlots[index].tag >> shift)
+      while slots[slot].number != .max { slot = (slot + 1) & mask }
+      slots[slot] = oldSlots[index]
+      // Moved, not copied: no retain and release per key.
+      if keepsKeys { swap(&keys[slot], &oldKeys[index]) }
+    }
+  }
+}
