@@ -24,7 +24,7 @@ let package = Package(
         .product(name: "Restoration", package: "Stasis"), .product(name: "InterfaceObjects", package: "Stasis"),
         .product(name: "Defaults", package: "Stasis"), .product(name: "Bundles", package: "Stasis"),
         .product(name: "NibLoading", package: "Stasis"), .product(name: "ObjectModel", package: "Stasis"),
-        .product(name: "PropertyLists", package: "Stasis"),
+        .product(name: "InterfaceRendering", package: "Stasis"), .product(name: "PropertyLists", package: "Stasis"),
       ],
       path: "Sources/HomepwnerKit"),
     .executableTarget(

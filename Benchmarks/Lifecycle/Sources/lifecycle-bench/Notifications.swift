@@ -89,6 +89,7 @@ final class PostSender {}
 final class EmptyDelegate: ApplicationDelegate {}
 
 /// One measured operation: `body` does `operations` posts (or transitions) per iteration.
+@MainActor
 final class Cell {
   let key: String
   let title: String
@@ -130,7 +131,7 @@ final class Cell {
 }
 
 /// Foundation alone: `pairs` × (post `willResignActive`, post `didBecomeActive`) with `object: x`.
-func foundationCell(key: String, title: String, observers: Int, pairs: Int) -> Cell {
+@MainActor func foundationCell(key: String, title: String, observers: Int, pairs: Int) -> Cell {
   let observed = ObservedCenter(observers: observers)
   let sender = PostSender()
   let center = observed.center
@@ -148,7 +149,7 @@ func foundationCell(key: String, title: String, observers: Int, pairs: Int) -> C
 
 /// Stasis: an ApplicationLifecycle on its own observed centre, launched once (untimed), then
 /// `pairs` × (`resignActive()`, `becomeActive()`): each a state check, a delegate call and a post.
-func stasisCell(key: String, title: String, observers: Int, pairs: Int) throws -> Cell {
+@MainActor func stasisCell(key: String, title: String, observers: Int, pairs: Int) throws -> Cell {
   let observed = ObservedCenter(observers: observers)
   let lifecycle = ApplicationLifecycle(delegate: EmptyDelegate(), notificationCenter: observed.center)
   try lifecycle.launch()
@@ -179,7 +180,7 @@ func stasisCell(key: String, title: String, observers: Int, pairs: Int) throws -
 /// Warms every cell up, then runs `rounds` rounds; in each, every cell (in turn, the order reversed
 /// every other round) runs until it has spent its share of `minimumTime` and done its share of
 /// `minimumIterations`, so that the host's load falls on every cell alike.
-func runCells(_ cells: [Cell], minimumTime: Double, minimumIterations: Int, warmUp: Double, rounds: Int) {
+@MainActor func runCells(_ cells: [Cell], minimumTime: Double, minimumIterations: Int, warmUp: Double, rounds: Int) {
   for cell in cells {
     do {
       let start = cpuNow()

@@ -105,12 +105,12 @@ final class BenchViewController: ViewController {
 /// The headless interface classes plus the app's.
 let benchClasses: ClassRegistry = {
   var registry = ClassRegistry.interfaceObjects
-  registry.register(BenchOwner.self, as: "BenchOwner", makeInstance: { BenchOwner() })
-  registry.register(BenchPanel.self, as: "BenchPanel", makeInstance: { BenchPanel() })
-  registry.register(BenchViewController.self, as: "BenchViewController", makeInstance: { BenchViewController() })
+  registry.register(BenchOwner.self, as: "BenchOwner", makeInstanceOnMainActor: { BenchOwner() })
+  registry.register(BenchPanel.self, as: "BenchPanel", makeInstanceOnMainActor: { BenchPanel() })
+  registry.register(BenchViewController.self, as: "BenchViewController", makeInstanceOnMainActor: { BenchViewController() })
   return registry
 }()
 
 /// Strict: every class, outlet, key and selector of the generated nib must resolve (a fast load
 /// that skipped half the nib would fail).
-func benchOptions() -> Nib.Options { Nib.Options(classes: benchClasses, isStrict: true) }
+@MainActor func benchOptions() -> Nib.Options { Nib.Options(classes: benchClasses, isStrict: true) }

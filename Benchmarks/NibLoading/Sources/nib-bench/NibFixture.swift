@@ -7,6 +7,7 @@ import InterfaceObjects
 import NibLoading
 import ObjectModel
 
+@MainActor
 struct NibFixture {
   let generated: GeneratedNib
   let graph: NibGraph
@@ -88,7 +89,7 @@ struct LoadSignature: Equatable, CustomStringConvertible {
   var actions = 0
   var ownerActions = 0
 
-  init(_ loaded: LoadedNib, owner: BenchOwner, _ generated: GeneratedNib) throws {
+  @MainActor init(_ loaded: LoadedNib, owner: BenchOwner, _ generated: GeneratedNib) throws {
     func require(_ condition: Bool, _ what: @autoclosure () -> String) throws {
       if !condition { throw CheckFailure("load check: \(what())") }
     }
@@ -160,6 +161,7 @@ struct LoadSignature: Equatable, CustomStringConvertible {
 /// given its archived values (`initWithCoder:`), placeholders substituted — no layout read, no
 /// outlets, actions or runtime attributes, no `awakeFromNib`. What a load costs beyond it is the
 /// loader's own work.
+@MainActor
 struct DecodeStep {
   /// The nib's own objects (NSObjectsKeys and NSOidsKeys, connectors and placeholders left out).
   let objects: [Int]

@@ -12,6 +12,7 @@ import ObjectModel
 import PropertyLists
 
 /// A compiled storyboard on disk and what one load of its first scene shows.
+@MainActor
 struct StoryboardFixture {
   enum Scene {
     /// The initial (window) controller and its content view controller's view.
@@ -241,6 +242,7 @@ final class SceneOwnerStandIn: NibObject {
   override class var keyTable: KeyTable { standInKeys }
 }
 
+@MainActor
 struct SceneResult {
   let controller: AnyObject
   let view: View?

@@ -4,6 +4,7 @@
 import BenchSupport
 
 /// One measured operation.
+@MainActor
 final class BenchCell {
   let key: String
   let title: String
@@ -42,7 +43,7 @@ final class BenchCell {
 
 /// Warms every cell up, then runs `rounds` rounds; in each, every cell runs until it has spent
 /// its share of `minimumTime` and done its share of `minimumIterations`.
-func runCells(_ cells: [BenchCell], minimumTime: Double, minimumIterations: Int, warmUp: Double, rounds: Int,
+@MainActor func runCells(_ cells: [BenchCell], minimumTime: Double, minimumIterations: Int, warmUp: Double, rounds: Int,
   progress: (String) -> Void)
 {
   for cell in cells {

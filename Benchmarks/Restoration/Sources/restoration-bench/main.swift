@@ -110,7 +110,7 @@ final class BenchDelegate: ApplicationDelegate, StateRestorationDelegate {
   func shouldRestoreApplicationState(_ coder: StateDecoder) -> Bool { true }
 }
 
-func makeApp(folder: SavedStateFolder, populated: Bool) throws -> (ApplicationLifecycle, StateRestoration, BenchDelegate) {
+@MainActor func makeApp(folder: SavedStateFolder, populated: Bool) throws -> (ApplicationLifecycle, StateRestoration, BenchDelegate) {
   let delegate = BenchDelegate(populated: populated)
   let lifecycle = ApplicationLifecycle(delegate: delegate, notificationCenter: NotificationCenter())
   let restoration = StateRestoration(lifecycle: lifecycle, configuration: .init(folder: folder, bundleVersion: "1"))
