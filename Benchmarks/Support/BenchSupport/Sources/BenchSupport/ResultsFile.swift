@@ -1,5 +1,7 @@
 // The machine-readable result of a run, which Tools/benchmark-charts.py draws from: one JSON file
 // per harness (Benchmarks/results/<harness>.json by default, the run.sh scripts say where).
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -145,18 +147,10 @@ public struct ResultsFile {
     return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// `text` as a JSON string, escaped by Foundation's JSON writer.
   static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    // A string fragment always serializes.
+    let data = try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
   }
 }
