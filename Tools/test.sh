@@ -92,6 +92,12 @@ if [[ "$skipped" -ne 0 ]]; then
   echo "test.sh: skipped tests and why:"
   grep -aE '➜ Test .* skipped' "$test_log" | sed -E 's/^.*➜ Test /  /' | sort -u | head -40
 fi
+if [[ "$failed" -ne 0 ]]; then
+  # The issues the failed tests recorded, at the end where a short log excerpt still shows them.
+  echo "test.sh: what the failed tests recorded:"
+  grep -aE -A3 '✘ Test .* recorded an issue' "$test_log" | grep -avE '^(--|[✔◇]|.*✘ Test .* failed after)' |
+    sed -E 's/^.*✘ Test /  /' | cut -c1-2000 | head -40
+fi
 [[ "$docs_status" -eq 0 ]] || echo "test.sh: FAILED: the documentation has warnings or did not build" >&2
 [[ "$test_status" -eq 0 ]] || echo "test.sh: FAILED: swift test exited with status $test_status" >&2
 echo "tests: $passed passed, $failed failed, $skipped skipped"

@@ -89,6 +89,14 @@ final class ChildApp: @unchecked Sendable {
     return false
   }
 
+  /// How the process stands, for failure messages: running (with its /proc state letter), or
+  /// ended with a status or by a signal.
+  var outcome: String {
+    if process.isRunning { return "running (state \(processState.map(String.init) ?? "?"))" }
+    let how = process.terminationReason == .uncaughtSignal ? "killed by signal" : "exited with status"
+    return "\(how) \(process.terminationStatus)"
+  }
+
   func waitForExit(seconds: Double = 60) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning && Date() < deadline { usleep(20_000) }

@@ -19,20 +19,28 @@ import TestSupport
   /// One launch: waits (polling every 0.2 ms) for `didBecomeActive`, sends `signal` at once and
   /// answers what went wrong, if anything. A lost signal is only declared after 30 s.
   static func launchAndSignal(_ signal: Int32) -> String? {
-    guard let app = try? ChildApp(["--host", "headless"]) else { return "the child did not start" }
+    let app: ChildApp
+    do { app = try ChildApp(["--host", "headless"]) } catch { return "the child did not start: \(error)" }
     let started = Date()
     while !app.lines.contains(where: { $0.hasPrefix("didBecomeActive") }) {
-      guard app.process.isRunning, Date().timeIntervalSince(started) < 60 else { return "the child never became active" }
+      guard app.process.isRunning, Date().timeIntervalSince(started) < 60 else {
+        return "the child never became active (\(app.outcome), \(app.callbacks))"
+      }
       usleep(200)
     }
+    let signalled = Date()
     app.signal(signal)
+    /// What the child did, for a failure message: its log, how it ended, how long after the signal.
+    func story(_ what: String) -> String {
+      "\(what) \(String(format: "%.1f", Date().timeIntervalSince(signalled))) s after the signal; \(app.outcome); log \(app.lines)"
+    }
     if signal == SIGTERM {
-      guard let status = app.waitForExit(seconds: 30) else { return "SIGTERM lost: still running 30 s later" }
-      guard status == 0, app.callbacks.last == "willTerminate" else { return "SIGTERM: exit \(status), \(app.callbacks)" }
+      guard let status = app.waitForExit(seconds: 30) else { return story("SIGTERM lost: still running") }
+      guard status == 0, app.callbacks.last == "willTerminate" else { return story("SIGTERM: not a clean end") }
     } else {
-      guard app.waitFor("didEnterBackground", seconds: 30) else { return "SIGUSR1 lost: no didEnterBackground 30 s later" }
+      guard app.waitFor("didEnterBackground", seconds: 30) else { return story("SIGUSR1 lost: no didEnterBackground") }
       app.signal(SIGTERM)
-      guard app.waitForExit(seconds: 30) == 0 else { return "SIGTERM after SIGUSR1: no clean exit" }
+      guard app.waitForExit(seconds: 30) == 0 else { return story("SIGTERM after SIGUSR1: no clean exit") }
     }
     return nil
   }

@@ -9,15 +9,18 @@ internal import Synchronization
   internal import Darwin
 #endif
 
-/// How many signal numbers the tables below cover (1–64, the real-time ones included).
+/// How many signal numbers `handle` accepts (1–64, the real-time ones included).
 private let signalSlots = 65
-/// Signals caught before libdispatch took them over (index: the signal number), written by the
-/// handler (one aligned store: async-signal-safe) and read on the main queue.
-nonisolated(unsafe) private let caughtBeforeArming: UnsafeMutablePointer<Int32> = {
-  let flags = UnsafeMutablePointer<Int32>.allocate(capacity: signalSlots)
-  flags.initialize(repeating: 0, count: signalSlots)
-  return flags
-}()
+
+/// The handler a signal has until libdispatch takes it over: it sends the signal to the process
+/// again, a millisecond later, so that it is never consumed before libdispatch can read it.
+/// `nanosleep` and `kill` are async-signal-safe.
+/// (Linux: libdispatch's epoll back end. Darwin's kqueue needs no such handler.)
+private func requeueSignal(_ caught: Int32) {
+  var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+  _ = nanosleep(&pause, nil)
+  _ = kill(getpid(), caught)
+}
 
 /// The descriptors the crash handler marks (one per restoration running in this process; tests
 /// run several at once): a fixed table the handler reads without locking or allocating.
@@ -73,33 +76,31 @@ public struct POSIXSignals: SignalPort {
   /// libdispatch reads a signal source's signals with `signalfd` once its manager thread has
   /// armed it, some time after `resume()`, and installs its own handler then. Until that moment
   /// a signal would be lost: blocking it is not enough, because `dispatchMain()` parks the main
-  /// thread in `sigsuspend` with every signal unblocked. So the signal is blocked here (it stays
-  /// pending while the caller runs) and caught by a handler that only records it; when the
-  /// source is registered (its registration handler, on the main queue, after libdispatch took
-  /// the signal over), a recorded signal runs `handler` once.
+  /// thread in `sigsuspend` with every signal unblocked, and a thread started before the host may
+  /// not block it either. So the signal is blocked here (it stays pending while the caller runs)
+  /// and, until libdispatch's handler replaces it, handled by one that sends it to the process
+  /// again (`requeueSignal`): a signal caught early comes back, pending, until libdispatch reads
+  /// it. (A handler that only recorded the signal for the source's registration handler to
+  /// replay lost it when the thread was preempted between taking the signal and recording it
+  /// while the registration handler ran.)
   public func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void) {
     precondition(signal > 0 && Int(signal) < signalSlots, "not a signal number: \(signal)")
     block([signal])
-    caughtBeforeArming[Int(signal)] = 0
-    var action = sigaction()
     #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = { caught in caughtBeforeArming[Int(caught)] = 1 }
+      // kqueue's EVFILT_SIGNAL sees a signal even when it is ignored, and libdispatch never
+      // replaces the handler there: Apple's pattern is to ignore it.
+      _ = Darwin.signal(signal, SIG_IGN)
     #else
-      action.__sigaction_handler.sa_handler = { caught in caughtBeforeArming[Int(caught)] = 1 }
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { requeueSignal($0) }
+      action.sa_flags = Int32(truncatingIfNeeded: SA_RESTART)
+      sigemptyset(&action.sa_mask)
+      sigaction(signal, &action, nil)
     #endif
-    action.sa_flags = Int32(truncatingIfNeeded: SA_RESTART)
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    // The source's handlers run on the main queue, but are not typed as the main actor's: the
+    // The source's handler runs on the main queue, but is not typed as the main actor's: the
     // handler is handed on to the main actor from there.
     source.setEventHandler { DispatchQueue.main.async { handler() } }
-    source.setRegistrationHandler {
-      if caughtBeforeArming[Int(signal)] != 0 {
-        caughtBeforeArming[Int(signal)] = 0
-        DispatchQueue.main.async { handler() }
-      }
-    }
     source.resume()
     let armed = ArmedSource(source: source)
     Self.state.withLock { $0.sources.append(armed) }
