@@ -7,7 +7,8 @@ import Testing
 /// bundle, and the program, run, reads them back from `Bundle.module`.
 ///
 /// The build has its own scratch folder (`.build-plugin-example` in the package root, kept between
-/// runs so that a later run rebuilds only what changed); a first build compiles ibtool and its
+/// runs so that a later run rebuilds only what changed, and emptied when the library's list of source
+/// files changed, which SwiftPM would not notice); a first build compiles ibtool and its
 /// modules once more, some minutes on a loaded machine. Past `STASIS_PLUGIN_EXAMPLE_TIME_LIMIT`
 /// seconds (default 900) the build is stopped and the test cancelled with the reason.
 ///
@@ -47,6 +48,12 @@ import Testing
     return (process.terminationStatus, String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
   }
 
+  /// The library's source files, one relative path a line, sorted: what the build was planned for.
+  static func sourceFileList(under folder: URL) -> String {
+    let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    return paths.filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") || $0.hasSuffix(".h") }.sorted().joined(separator: "\n") + "\n"
+  }
+
   @Test(
     .enabled(if: requested, "a long-tier test (a second build of the library): run with STASIS_PLUGIN_EXAMPLE=1"),
     .enabled(if: swift != nil, "swift is not on PATH"))
@@ -57,12 +64,20 @@ import Testing
     let limit = Double(ProcessInfo.processInfo.environment["STASIS_PLUGIN_EXAMPLE_TIME_LIMIT"] ?? "") ?? 900
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("stasis-plugin-example-\(getpid()).log")
     defer { try? FileManager.default.removeItem(at: log) }
+    // SwiftPM does not notice a file added to a path dependency in a folder it has planned once:
+    // when the library's list of source files changed since the last build here, start afresh.
+    let sourceList = Self.sourceFileList(under: root.appendingPathComponent("Sources"))
+    let stamp = scratch + "/stasis-source-files.txt"
+    if (try? String(contentsOfFile: stamp, encoding: .utf8)) != sourceList {
+      try? FileManager.default.removeItem(atPath: scratch)
+    }
     guard let build = try Self.run(Self.swift!, ["build", "--package-path", package, "--scratch-path", scratch], limit: limit, log: log)
     else {
       try Test.cancel("building Examples/PluginExample took over \(Int(limit)) s (STASIS_PLUGIN_EXAMPLE_TIME_LIMIT); stopped")
     }
     #expect(build.status == 0, "\(build.output.suffix(4000))")
     guard build.status == 0 else { return }
+    try sourceList.write(toFile: stamp, atomically: true, encoding: .utf8)
 
     let binary = scratch + "/debug/PluginExample"
     guard let run = try Self.run(binary, [], limit: 60, log: log) else {
