@@ -1,6 +1,6 @@
 public import FoundationEssentials
 import Synchronization
-import StasisSystem
+public import StasisSystem
 
 extension Bundle {
   /// The resource index, scanning the resources folder on first use.

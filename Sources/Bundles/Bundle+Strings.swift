@@ -1,4 +1,4 @@
-import StasisSystem
+public import StasisSystem
 extension Bundle {
   /// The table named `tableName` (default `Localizable`) for the bundle's localization, or for
   /// `localization` if given: the `.strings` and `.stringsdict` found by resource lookup,

@@ -14,36 +14,13 @@ public import StasisSystem
 /// Apple's `NSBundle` / `CFBundle` report most of these conditions by returning `nil` or logging;
 /// Stasis throws so that the caller learns which file or specifier was at fault. The
 /// `description` names the file or the specifier and what was expected; its wording may change.
-public struct BundleError: StasisError, Hashable {
-  /// What kind of failure this is.
-  public typealias Code = ErrorCode<BundleError>
+///
+/// `path` is the file or folder involved; `underlying` the `PropertyListError` of
+/// `Code.invalidInfoPlist` or `Code.invalidTable`, the file-system error of `Code.fileSystem`.
+public typealias BundleError = ModuleError<BundleErrorDomain>
 
-  public var code: Code
-  /// What was found and what was expected, in words.
-  public var detail: String
-  /// The file or folder involved, when there is one.
-  public var path: String?
-  /// The error behind this one: the `PropertyListError` of
-  /// `Code.invalidInfoPlist` or `Code.invalidTable`, the file-system error of
-  /// `Code.fileSystem`.
-  public var underlying: (any Error & Sendable)? { cause?.error }
-  let cause: ErrorCause?
-
-  public init(_ code: Code, detail: String, path: String? = nil, underlying: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.detail = detail
-    self.path = path
-    self.cause = ErrorCause(underlying)
-  }
-
-  public var description: String {
-    var text = ""
-    if let path { text += path + ": " }
-    text += detail
-    text += ErrorChain.suffix(for: underlying)
-    return text
-  }
-}
+/// The domain of ``BundleError`` (see `ModuleErrorDomain`).
+public enum BundleErrorDomain: ModuleErrorDomain {}
 
 extension ErrorCode<BundleError> {
   /// Matches `error` when it or any error in its chain of causes has this code

@@ -1,3 +1,5 @@
+import StasisSystem
+
 /// One parsed conversion specifier.
 struct FormatSpec: Sendable {
   struct Flags: OptionSet, Sendable {

@@ -1,4 +1,5 @@
 import PropertyLists
+public import StasisSystem
 
 /// A localized format whose `%#@variables@` are chosen by rules from a `.stringsdict` entry —
 /// what Foundation's `localizedStringForKey:` returns for such keys and

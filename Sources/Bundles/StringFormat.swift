@@ -1,4 +1,5 @@
 import PropertyLists
+public import StasisSystem
 
 /// A `printf`-style formatter with Foundation's `%@` and positional arguments, written for
 /// Stasis instead of relying on `String(format:)` (missing from FoundationEssentials, and on

@@ -5,6 +5,8 @@ public import StasisSystem
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The `defaults` tool's reads and writes through the host environment's streams.

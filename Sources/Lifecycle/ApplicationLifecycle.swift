@@ -109,7 +109,7 @@ public struct BackgroundTaskIdentifier: Hashable, Sendable, CustomStringConverti
   public private(set) var state: ApplicationState = .notRunning
   /// What the app was launched with.
   public private(set) var launchOptions: LaunchOptions?
-  /// Called on the main queue when the app is in the background with no work left (the
+  /// Called on the main actor when the app is in the background with no work left (the
   /// callback returned, every task ended): a host stops the process here (suspension).
   public var backgroundWorkDidFinish: (() -> Void)?
   /// Every memory warning's delay from the kernel's event to the delegate's callback, in

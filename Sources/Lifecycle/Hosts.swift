@@ -2,7 +2,8 @@ internal import Foundation
 public import StasisSystem
 
 /// What moves an app between states for real: signals, the terminal, memory pressure. A host
-/// owns the process's main run loop (`dispatchMain()`); every transition runs on the main queue.
+/// owns the process's main run loop (`dispatchMain()`); every transition runs on the main actor
+/// (`@MainActor`).
 ///
 /// - ``HeadlessHost``: daemons and tools. `SIGTERM`, `SIGHUP` terminate, `SIGINT` (Ctrl-C) is the
 ///   user quitting (``ApplicationLifecycle/quit()``); `SIGUSR1` sends
@@ -26,7 +27,8 @@ public import StasisSystem
   public let signals: any SignalPort
 
   /// Makes the host and blocks its ``handledSignals`` in the calling thread (and so in every
-  /// thread it starts later): make the host on the main thread before the app starts threads.
+  /// thread it starts later). The host is `@MainActor`, so that thread is the main one: make the
+  /// host before the app starts threads.
   public init(lifecycle: ApplicationLifecycle, stopsWhenSuspended: Bool) {
     self.lifecycle = lifecycle
     self.stopsWhenSuspended = stopsWhenSuspended
@@ -40,15 +42,14 @@ public import StasisSystem
   /// ``handle(_:_:)``) rather than ending the process by its default action.
   open var handledSignals: [Int32] { [SIGTERM, SIGHUP, SIGINT] }
 
-  /// Routes `signal` to `handler` on the main queue through the signal port; a signal that
+  /// Routes `signal` to `handler` on the main actor through the signal port; a signal that
   /// comes before the port's source is armed is not lost (see `StasisSystem.POSIXSignals`).
-  /// Call it on the main thread.
   public func handle(_ signal: Int32, _ handler: @escaping @MainActor @Sendable () -> Void) {
     signals.handle(signal, handler)
   }
 
   /// Starts watching memory pressure (the best source this machine offers, or `source`); each
-  /// episode becomes a memory warning on the main queue.
+  /// episode becomes a memory warning on the main actor.
   public func watchMemoryPressure(source: MemoryPressureSource? = nil, episodeGap: Double = 2) {
     let lifecycle = self.lifecycle
     let environment = lifecycle.configuration.environment
@@ -142,7 +143,7 @@ public final class HeadlessHost: LifecycleHost {
 /// presses Escape alone; so a sequence reaches ``inputHandler`` never split right after its
 /// escape, and the Escape key on its own once the delay has passed.
 public final class TerminalHost: LifecycleHost {
-  /// Bytes typed that are not focus events (keys, pasted text, mouse reports), on the main queue.
+  /// Bytes typed that are not focus events (keys, pasted text, mouse reports), on the main actor.
   public var inputHandler: (@MainActor ([UInt8]) -> Void)?
   /// Whether the terminal reports mouse clicks: xterm's button reporting (`ESC[?1000h`) with SGR
   /// coordinates (`ESC[?1006h`), so that a press comes as `ESC [ < button ; column ; row M` and a

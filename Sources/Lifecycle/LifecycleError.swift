@@ -2,28 +2,12 @@ public import StasisSystem
 
 /// The one error type of the `Lifecycle` module: a transition the current state does not allow,
 /// a memory-pressure source that cannot be opened, a host that cannot take the terminal.
-public struct LifecycleError: StasisError, Hashable {
-  /// What kind of failure this is.
-  public typealias Code = ErrorCode<LifecycleError>
+///
+/// `path` is the file involved (a cgroup or PSI file, the terminal), when there is one.
+public typealias LifecycleError = ModuleError<LifecycleErrorDomain>
 
-  public var code: Code
-  /// What was found and what was expected, in words.
-  public var detail: String
-  /// The file involved (a cgroup or PSI file, the terminal), when there is one.
-  public var path: String?
-  /// The error behind this one.
-  public var underlying: (any Error & Sendable)? { cause?.error }
-  let cause: ErrorCause?
-
-  public init(_ code: Code, detail: String, path: String? = nil, underlying: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.detail = detail
-    self.path = path
-    self.cause = ErrorCause(underlying)
-  }
-
-  public var description: String { (path.map { $0 + ": " } ?? "") + detail + ErrorChain.suffix(for: underlying) }
-}
+/// The domain of ``LifecycleError`` (see `ModuleErrorDomain`).
+public enum LifecycleErrorDomain: ModuleErrorDomain {}
 
 extension ErrorCode<LifecycleError> {
   /// Matches `error` when it or any error in its chain of causes has this code

@@ -5,6 +5,8 @@ import FoundationEssentials
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// plutil's reads and writes through the host environment's file system and streams, with each

@@ -2,35 +2,16 @@ public import StasisSystem
 
 /// The one error type of the `Restoration` module: a snapshot that cannot be read or written, a
 /// saved-state folder that cannot be used.
-public struct RestorationError: StasisError, Hashable {
-  /// What kind of failure this is.
-  public typealias Code = ErrorCode<RestorationError>
+///
+/// `path` is the snapshot file or folder involved, when there is one. The `description` is
+/// `path: detail (cause)`; a cause about the same file is not named again:
+/// `…/data.archive: cannot write the snapshot: cannot create a temporary file in …: Read-only file system`.
+public typealias RestorationError = ModuleError<RestorationErrorDomain>
 
-  public var code: Code
-  /// What was found and what was expected, in words.
-  public var detail: String
-  /// The snapshot file or folder involved, when there is one.
-  public var path: String?
-  /// The error behind this one.
-  public var underlying: (any Error & Sendable)? { cause?.error }
-  let cause: ErrorCause?
-
-  public init(_ code: Code, detail: String, path: String? = nil, underlying: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.detail = detail
-    self.path = path
-    self.cause = ErrorCause(underlying)
-  }
-
-  /// `path: detail (cause)`; a cause about the same file is not named again:
-  /// `…/data.archive: cannot write the snapshot: cannot create a temporary file in …: Read-only file system`.
-  public var description: String {
-    if let path, let underlying {
-      let cause = String(describing: underlying)
-      if cause.hasPrefix(path + ": ") { return path + ": " + detail + ": " + cause.dropFirst(path.count + 2) }
-    }
-    return (path.map { $0 + ": " } ?? "") + detail + ErrorChain.suffix(for: underlying)
-  }
+/// The domain of ``RestorationError`` (see `ModuleErrorDomain`).
+public enum RestorationErrorDomain: ModuleErrorDomain {
+  /// `true`: a cause about the same file (the file system's error) does not name it again.
+  public static var namesPathOnce: Bool { true }
 }
 
 extension ErrorCode<RestorationError> {

@@ -29,7 +29,7 @@ public struct SavedStateFolder: Sendable {
   public let path: String
   /// The outside world: its file system holds the folder, its clock dates what restoration
   /// writes (the names of snapshots set aside, `Discarded.plist`, `LastRestore.plist`, the
-  /// snapshot's timestamp).
+  /// snapshot's timestamp) and times the pauses between attempts to read a snapshot.
   public var environment: HostEnvironment
   /// The file system the folder is on (the environment's).
   public var fileSystem: any FileSystem { environment.fileSystem }

@@ -1,6 +1,6 @@
 internal import FoundationEssentials
 internal import KeyedArchive
-internal import StasisSystem
+public import StasisSystem
 
 /// What a scene was doing (`NSUserActivity` as a scene's `stateRestorationActivity`): a type,
 /// a title and property-list user info.

@@ -1,6 +1,8 @@
 // Format 1 (read, no longer written): one `NSArray` per node field — names as strings, numbers
 // as `NSNumber`s — about 150,000 objects for 10,000 nodes.
 
+import StasisSystem
+
 extension SnapshotReader {
   /// The node columns of format 1; a column that is absent takes its default for every node.
   func readArrayColumns() throws(RestorationError) -> NodeColumns {

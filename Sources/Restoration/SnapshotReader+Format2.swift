@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+internal import StasisSystem
 
 // Formats 2 and 3: each node field an `NSData` of little-endian integers of one width (packed),
 // names as indexes into one string table (`StasisStrings`).

@@ -1,5 +1,6 @@
 internal import FoundationEssentials
 internal import KeyedArchive
+internal import StasisSystem
 
 // Format 3 (written): the common scalar state values in typed `NSData` columns
 // (`StateValueColumns`), only the others in `StasisStateValues`.

@@ -1,5 +1,6 @@
 internal import FoundationEssentials
 internal import KeyedArchive
+internal import StasisSystem
 
 /// Reads one snapshot's keyed archive (``Snapshot/init(data:registry:secure:allowedClasses:path:)``):
 /// the parts every format shares — the metadata, the app's values, the node tree, references,

@@ -8,7 +8,7 @@ public import InterfaceObjects
   /// The keys and values written so far, in the order first written (a key written again keeps
   /// its place; `nil` removes it). Kept as two lists, not a dictionary: a node writes a few
   /// values, and preservation moves them straight into the snapshot's columns. No runtime
-  /// exclusivity checks: the coder is used on one thread, one call at a time (profiled: the
+  /// exclusivity checks: the coder is `@MainActor`, one call at a time (profiled: the
   /// checks were a tenth of a save's walk).
   @exclusivity(unchecked) private(set) var keys: [String] = []
   @exclusivity(unchecked) private(set) var orderedValues: [Any] = []
@@ -145,7 +145,7 @@ public import InterfaceObjects
 
 /// The objects made during restoration, by node index (and by path, through the snapshot).
 @MainActor final class RestoredObjects {
-  /// No runtime exclusivity checks: used on the main thread, one call at a time (profiled).
+  /// No runtime exclusivity checks: `@MainActor`, one call at a time (profiled).
   @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
   private let paths: [[String]]
   private lazy var indexOfPath: [[String]: Int] = {

@@ -9,7 +9,7 @@ public import Lifecycle
 #elseif canImport(Darwin)
   internal import Darwin
 #endif
-internal import StasisSystem
+public import StasisSystem
 internal import PropertyLists
 
 /// Why the interface looks the way it does after launch: the restore reason an app can show.
@@ -382,12 +382,12 @@ public struct RestorationReport: Sendable {
     return report
   }
 
-  /// Reads the snapshot at `path`, trying again (after 10, 20, … ms) while reading fails: a
-  /// transient I/O error must not make an intact snapshot look damaged.
+  /// Reads the snapshot at `path`, trying again (after 10, 20, … ms on the folder's environment's
+  /// clock) while reading fails: a transient I/O error must not make an intact snapshot look damaged.
   private func readSnapshot(_ path: String) -> Result<Data, AtomicFileError> {
     var lastError: AtomicFileError?
     for attempt in 0..<configuration.readAttempts {
-      if attempt > 0 { usleep(useconds_t(10_000 * attempt)) }
+      if attempt > 0 { configuration.folder.environment.clock.monotonic.wait(for: .milliseconds(10 * attempt)) }
       do { return .success(try configuration.readFile(path)) } catch {
         let error = error as? AtomicFileError ?? AtomicFileError(.ioFailure, path: path, detail: "cannot read the file: \(error)")
         lastError = error

@@ -1,4 +1,5 @@
 import Restoration
+import StasisSystem
 
 /// A failure that ends a command: the message for standard error (after `restoration: `), and
 /// whether it is a usage error (the help text follows the message).

@@ -4,6 +4,8 @@ import StasisSystem
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Creating, checking and emptying the folders of containers through the environment's

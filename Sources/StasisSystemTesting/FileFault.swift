@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A failure an ``InMemoryFileSystem`` injects: calls number `firstCall` through `lastCall`

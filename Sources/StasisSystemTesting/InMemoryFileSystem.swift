@@ -6,6 +6,8 @@ import Synchronization
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A `FileSystem` held in memory, that fails or "crashes" on demand: what the

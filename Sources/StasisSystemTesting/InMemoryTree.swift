@@ -5,6 +5,8 @@ import StasisSystem
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The disk an ``InMemoryFileSystem`` holds: numbered nodes (files, folders, links), so a hard

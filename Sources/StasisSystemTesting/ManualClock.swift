@@ -64,6 +64,15 @@ public final class ManualClock: MonotonicTimeSource, Sendable {
     }
   }
 
+  /// A synchronous wait on a manual clock is the test's ``advance(by:)``: nothing else could move
+  /// the clock while the caller is blocked, so the clock moves forward to `deadline` (firing the
+  /// timers due on the way, on the calling thread) and the wait returns without sleeping.
+  public func wait(until deadline: MonotonicInstant) {
+    let current = now()
+    guard deadline > current else { return }
+    advance(by: current.duration(to: deadline))
+  }
+
   /// How many timers wait for a later instant.
   public var pendingTimerCount: Int { state.withLock { $0.timers.count } }
 

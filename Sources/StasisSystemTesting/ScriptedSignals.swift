@@ -5,6 +5,8 @@ internal import Synchronization
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// Signals that arrive when the test says (a `SignalPort`): ``deliver(_:)`` runs the handler a

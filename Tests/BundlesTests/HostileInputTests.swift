@@ -3,6 +3,7 @@ import FoundationEssentials
 import PropertyLists
 import TestSupport
 import Testing
+import StasisSystem
 
 /// Malformed formats, tables and folders must give typed errors (or an answer), never a crash.
 @Suite struct HostileInputTests {

@@ -1,6 +1,7 @@
 import Bundles
 import Testing
 import TestSupport
+import StasisSystem
 
 @Suite struct StringFormatTests {
   static let cases: [(String, [FormatValue], String)] = [

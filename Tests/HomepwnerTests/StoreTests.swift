@@ -2,6 +2,7 @@ import Foundation
 import HomepwnerKit
 import KeyedArchive
 import PropertyLists
+import StasisSystem
 import Lifecycle
 import Testing
 import TestSupport

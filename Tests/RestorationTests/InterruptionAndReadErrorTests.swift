@@ -1,4 +1,5 @@
 import StasisSystem
+import StasisSystemTesting
 import Foundation
 import InterfaceObjects
 import Lifecycle
@@ -85,6 +86,40 @@ struct InterruptionAndReadErrorTests {
     #expect(app.restoration.outcome == .restored)
     #expect(app.delegate.describe() == second)
     #expect(folder.setAsideSnapshots.isEmpty)
+  }
+
+  /// The same folder in an environment whose clock is a new `ManualClock`.
+  func folderOnManualClock() -> (ManualClock, SavedStateFolder) {
+    let clock = ManualClock()
+    var world = HostEnvironment.current
+    world.clock = clock.hostClock
+    return (clock, SavedStateFolder(path: folder.path, environment: world))
+  }
+
+  @Test("The pauses between read attempts are waits on the folder's clock: 10 + 20 ms of a manual clock, no real sleep")
+  func readRetriesWaitOnTheEnvironmentClock() throws {
+    let (clock, timed) = folderOnManualClock()
+    let (_, second) = try saveSampleTwice(timed)
+    let before = clock.now()
+    let app = try launchSample(timed, configure: { $0.readFile = Self.failingReader(errno: EIO, failures: 2) })
+    #expect(app.restoration.outcome == .restored)
+    #expect(app.delegate.describe() == second)
+    // A real sleep would leave the manual clock where it was.
+    #expect(before.duration(to: clock.now()) == .milliseconds(30), "waited \(before.duration(to: clock.now()))")
+  }
+
+  @Test("Read attempts given up: three failures wait 10 + 20 ms on the folder's clock, none after the last")
+  func readRetriesStopAfterTheLastAttempt() throws {
+    let (clock, timed) = folderOnManualClock()
+    let (first, _) = try saveSampleTwice(timed)
+    let before = clock.now()
+    let app = try launchSample(timed, configure: { $0.readFile = Self.failingReader(errno: EIO, failures: .max) })
+    guard case .recoveredFromPrevious = app.restoration.outcome else {
+      Issue.record("expected a recovery, got \(app.restoration.outcome)")
+      return
+    }
+    #expect(app.delegate.describe() == first)
+    #expect(before.duration(to: clock.now()) == .milliseconds(30), "waited \(before.duration(to: clock.now()))")
   }
 
   @Test("A persistent read error on data.archive: reported, both files kept in place, the previous restored")

@@ -3,6 +3,7 @@ import KeyedArchive
 import Restoration
 import Testing
 import TestSupport
+import StasisSystem
 
 /// Formats 2 and 3 of the snapshot (packed integer columns, one string table; format 3 adds
 /// typed value columns): seeded snapshots of every shape read back equal, and damaged columns are

@@ -2,11 +2,12 @@ import Foundation
 import InterfaceObjects
 import KeyedArchive
 import Lifecycle
-public import Restoration
+import Restoration
 import Sandbox
 import RestorationSampleApp
 import Testing
-public import TestSupport
+import TestSupport
+import StasisSystem
 
 @MainActor
 @Suite("Restoration: snapshots on disk — the previous one kept, bad ones set aside, crashes told from kills, quitting discards")
@@ -196,5 +197,3 @@ struct SceneSessionTests {
     #expect(store.knownSessions().isEmpty)
   }
 }
-
-extension RestorationError: CodedError {}

@@ -94,6 +94,32 @@ import Testing
     #expect(Duration.milliseconds(250).inSeconds == 0.25)
   }
 
+  @Test func aWaitOnAManualClockMovesItAndFiresTheTimersOnTheWay() {
+    let clock = ManualClock()
+    let log = Log()
+    clock.hostClock.monotonic.schedule(after: .milliseconds(5)) { log.add("at \(clock.now().nanoseconds)") }
+    clock.hostClock.monotonic.schedule(after: .milliseconds(50)) { log.add("later") }
+    clock.hostClock.monotonic.wait(for: .milliseconds(20))
+    #expect(clock.now().nanoseconds == 20_000_000)
+    #expect(log.all == ["at 5000000"] && clock.pendingTimerCount == 1)
+    clock.hostClock.monotonic.wait(for: .zero)
+    #expect(clock.now().nanoseconds == 20_000_000, "a wait of nothing does not move the clock")
+  }
+
+  @Test func aWaitOnTheSystemClockReturnsNoEarlierThanItsDeadline() {
+    let monotonic = HostClock.system.monotonic
+    let deadline = monotonic.now.advanced(by: .milliseconds(2))
+    monotonic.wait(for: .milliseconds(2))
+    #expect(monotonic.now >= deadline)
+  }
+
+  @Test func aWaitOnAStoppedClockReturnsAtOnce() {
+    // A stopped clock never reaches a later instant: waiting for it would never end.
+    let monotonic = HostClock.fixed(at: Date(timeIntervalSince1970: 0)).monotonic
+    monotonic.wait(for: .seconds(3600))
+    #expect(monotonic.now.nanoseconds == 0)
+  }
+
   @Test func theSystemClockMovesForwardAndFiresItsTimers() async {
     let monotonic = HostClock.system.monotonic
     let before = monotonic.now

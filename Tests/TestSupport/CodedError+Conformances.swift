@@ -13,7 +13,8 @@ import Sandbox
 // The error types tests pass to `expectError`. Each already has a `code`; the conformances live
 // here, once, so that no test target declares its own.
 extension AtomicFileError: CodedError {}
-extension BundleError: CodedError {}
+// `BundleError`, `LifecycleError` and `RestorationError` are `ModuleError`s of their domains.
+extension ModuleError: CodedError {}
 extension DefaultsError: CodedError {}
 extension InterfaceError: CodedError {}
 extension KeyedArchiveError: CodedError {}
@@ -22,4 +23,3 @@ extension SandboxError: CodedError {}
 extension InterfaceBuilderError: CodedError {}
 extension InterfaceObjectsError: CodedError {}
 extension NibLoadingError: CodedError {}
-extension LifecycleError: CodedError {}

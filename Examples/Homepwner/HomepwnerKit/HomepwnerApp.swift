@@ -2,6 +2,7 @@ public import InterfaceObjects
 public import Lifecycle
 public import Restoration
 public import Sandbox
+public import StasisSystem
 internal import Foundation
 public import NibLoading
 internal import ObjectModel

@@ -19,8 +19,8 @@ public import Interface
   public let archivedClassName: String
   let unarchiver: NibUnarchiver
   let entries: [NibGraph.Entry]
-  /// Where the next lookup starts. Used from one thread, never across a call: no runtime
-  /// exclusivity checks (profiled).
+  /// Where the next lookup starts. The coder is `@MainActor` and no access is held across a
+  /// call: no runtime exclusivity checks (profiled).
   @exclusivity(unchecked) var cursor = 0
   /// One bit per key signature (``signature(_:)``) of the object's keys: a key whose bit is not
   /// set is absent without a scan (decoders ask for many keys an object does not have).

@@ -72,7 +72,7 @@ internal import Foundation
   /// read of an array held by a class retains and releases its storage, and these are read
   /// several times for each object of a load (profiled: a tenth of making and decoding). Every
   /// index is a graph index, checked against the graph before use (`slotCount` slots). The
-  /// unarchiver is used from one thread and no access to this state is held across a call, so
+  /// unarchiver is `@MainActor` and no access to this state is held across a call, so
   /// the rest of its hot state goes without runtime exclusivity checks (profiled: the checks
   /// were about a twentieth of a load).
   private enum SlotKind: UInt8 {

@@ -286,7 +286,7 @@ open class View: Responder {
 /// the pointer reads `nil` afterwards: a weak reference without the side table Swift's `weak`
 /// gives the view (which makes each retain and release of that view slow). The view keeps its
 /// referrers unretained; a referrer unregisters when it lets go of the view or goes itself.
-/// Views are used from one thread, as UIKit's and AppKit's.
+/// Views live on the main actor (`@MainActor`), as UIKit's and AppKit's do.
 @MainActor protocol ViewReferrer: AnyObject {
   /// `view` is going: clear every pointer to it (without unregistering from it).
   func viewIsGoing(_ view: View)

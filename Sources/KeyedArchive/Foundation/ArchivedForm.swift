@@ -60,37 +60,31 @@ extension ArchiveMutable: ArchivePreservedForm {
 /// archiving it again writes `NS.objects` in that order. Equality is set equality: the order is
 /// not part of the value, only of its archive.
 public struct ArchivedSet: Hashable, Sequence, CustomStringConvertible {
-  /// The members, in archived order.
-  public private(set) var members: [AnyHashable]
-  private var memberSet: Set<AnyHashable>
+  /// The members in archived order, kept distinct as an ordered set keeps its members.
+  private var ordered = ArchivedOrderedSet()
 
-  public init() {
-    members = []
-    memberSet = []
-  }
+  /// The members, in archived order.
+  public var members: [AnyHashable] { ordered.elements }
+
+  public init() {}
 
   /// The distinct members of `sequence`, in the order of their first occurrence.
   public init<S: Sequence>(_ sequence: S) where S.Element: Hashable {
-    self.init()
-    for member in sequence { insert(AnyHashable(member)) }
+    ordered = ArchivedOrderedSet(sequence)
   }
 
   /// Adds `member` at the end unless it is already a member; returns whether it was added.
   @discardableResult
-  public mutating func insert(_ member: AnyHashable) -> Bool {
-    guard memberSet.insert(member).inserted else { return false }
-    members.append(member)
-    return true
-  }
+  public mutating func insert(_ member: AnyHashable) -> Bool { ordered.append(member) }
 
-  public func contains(_ member: AnyHashable) -> Bool { memberSet.contains(member) }
-  public var count: Int { members.count }
+  public func contains(_ member: AnyHashable) -> Bool { ordered.contains(member) }
+  public var count: Int { ordered.count }
   /// The members as a Swift set (what default decoding gives, members not made plain).
-  public var set: Set<AnyHashable> { memberSet }
-  public func makeIterator() -> IndexingIterator<[AnyHashable]> { members.makeIterator() }
+  public var set: Set<AnyHashable> { ordered.memberSet }
+  public func makeIterator() -> IndexingIterator<[AnyHashable]> { ordered.elements.makeIterator() }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.memberSet == rhs.memberSet }
-  public func hash(into hasher: inout Hasher) { hasher.combine(memberSet) }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.set == rhs.set }
+  public func hash(into hasher: inout Hasher) { hasher.combine(set) }
   public var description: String { "ArchivedSet(\(members))" }
 }
 

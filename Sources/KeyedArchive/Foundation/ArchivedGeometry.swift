@@ -102,38 +102,55 @@ enum NSValueSpecial {
   static let archiveClass = (name: "NSValue", classes: ["NSValue", "NSObject"])
 }
 
-extension ArchivedPoint: ArchiveFoundationValue, ArchiveFoundationAliased {
+/// The values an `NSValue` archive holds: one class (`NSValue`), told apart by `NS.special`,
+/// followed by each kind's own keys.
+protocol ArchivedNSValue: ArchiveFoundationValue, ArchiveFoundationAliased {
+  /// The `NS.special` kind (``NSValueSpecial``).
+  static var special: Int { get }
+  /// Writes the keys that follow `NS.special`.
+  func encodeValueKeys(with coder: ArchiveEncoder) throws
+}
+
+extension ArchivedNSValue {
   static var archivedClassNames: [String] { ["NSValue"] }
   public var archiveClass: (name: String, classes: [String]) { NSValueSpecial.archiveClass }
   public func encodeArchiveContents(with coder: ArchiveEncoder) throws {
-    coder.encodeRaw(.integer(NSValueSpecial.point), forKey: "NS.special")
-    coder.encodeRaw(.uid(try coder.reference(to: description)), forKey: "NS.pointval")
+    coder.encodeRaw(.integer(Self.special), forKey: "NS.special")
+    try encodeValueKeys(with: coder)
   }
 }
 
-extension ArchivedSize: ArchiveFoundationValue, ArchiveFoundationAliased {
-  static var archivedClassNames: [String] { ["NSValue"] }
-  public var archiveClass: (name: String, classes: [String]) { NSValueSpecial.archiveClass }
-  public func encodeArchiveContents(with coder: ArchiveEncoder) throws {
-    coder.encodeRaw(.integer(NSValueSpecial.size), forKey: "NS.special")
-    coder.encodeRaw(.uid(try coder.reference(to: description)), forKey: "NS.sizeval")
+/// The `NSValue`s archived as one string, `NSStringFromPoint`'s (`NSStringFromSize`'s,
+/// `NSStringFromRect`'s) form (their `description`), under a key of their kind.
+protocol ArchivedGeometryString: ArchivedNSValue, CustomStringConvertible {
+  /// `NS.pointval`, `NS.sizeval` or `NS.rectval`.
+  static var stringKey: String { get }
+}
+
+extension ArchivedGeometryString {
+  func encodeValueKeys(with coder: ArchiveEncoder) throws {
+    coder.encodeRaw(.uid(try coder.reference(to: description)), forKey: Self.stringKey)
   }
 }
 
-extension ArchivedRect: ArchiveFoundationValue, ArchiveFoundationAliased {
-  static var archivedClassNames: [String] { ["NSValue"] }
-  public var archiveClass: (name: String, classes: [String]) { NSValueSpecial.archiveClass }
-  public func encodeArchiveContents(with coder: ArchiveEncoder) throws {
-    coder.encodeRaw(.integer(NSValueSpecial.rect), forKey: "NS.special")
-    coder.encodeRaw(.uid(try coder.reference(to: description)), forKey: "NS.rectval")
-  }
+extension ArchivedPoint: ArchivedGeometryString {
+  static var special: Int { NSValueSpecial.point }
+  static var stringKey: String { "NS.pointval" }
 }
 
-extension ArchivedEdgeInsets: ArchiveFoundationValue, ArchiveFoundationAliased {
-  static var archivedClassNames: [String] { ["NSValue"] }
-  public var archiveClass: (name: String, classes: [String]) { NSValueSpecial.archiveClass }
-  public func encodeArchiveContents(with coder: ArchiveEncoder) throws {
-    coder.encodeRaw(.integer(NSValueSpecial.edgeInsets), forKey: "NS.special")
+extension ArchivedSize: ArchivedGeometryString {
+  static var special: Int { NSValueSpecial.size }
+  static var stringKey: String { "NS.sizeval" }
+}
+
+extension ArchivedRect: ArchivedGeometryString {
+  static var special: Int { NSValueSpecial.rect }
+  static var stringKey: String { "NS.rectval" }
+}
+
+extension ArchivedEdgeInsets: ArchivedNSValue {
+  static var special: Int { NSValueSpecial.edgeInsets }
+  func encodeValueKeys(with coder: ArchiveEncoder) throws {
     coder.encodeRaw(.real(top), forKey: "NS.edgeval.top")
     coder.encodeRaw(.real(left), forKey: "NS.edgeval.left")
     coder.encodeRaw(.real(bottom), forKey: "NS.edgeval.bottom")
@@ -141,11 +158,9 @@ extension ArchivedEdgeInsets: ArchiveFoundationValue, ArchiveFoundationAliased {
   }
 }
 
-extension ArchivedRange: ArchiveFoundationValue, ArchiveFoundationAliased {
-  static var archivedClassNames: [String] { ["NSValue"] }
-  public var archiveClass: (name: String, classes: [String]) { NSValueSpecial.archiveClass }
-  public func encodeArchiveContents(with coder: ArchiveEncoder) throws {
-    coder.encodeRaw(.integer(NSValueSpecial.range), forKey: "NS.special")
+extension ArchivedRange: ArchivedNSValue {
+  static var special: Int { NSValueSpecial.range }
+  func encodeValueKeys(with coder: ArchiveEncoder) throws {
     coder.encodeRaw(.uid(try coder.reference(to: length)), forKey: "NS.rangeval.length")
     coder.encodeRaw(.uid(try coder.reference(to: location)), forKey: "NS.rangeval.location")
   }

@@ -36,6 +36,8 @@ public struct ArchivedOrderedSet: Hashable, RandomAccessCollection, ExpressibleB
   }
 
   public func contains(_ element: AnyHashable) -> Bool { members.contains(element) }
+  /// The members as a Swift set (``ArchivedSet``'s value).
+  var memberSet: Set<AnyHashable> { members }
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { elements.count }

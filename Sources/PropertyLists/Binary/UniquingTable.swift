@@ -1,10 +1,11 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The binary writer's table of scalars already written, so equal strings, numbers, dates and data

@@ -22,8 +22,8 @@ public struct HostClock: Sendable {
   /// The system's clocks: `Date()` and ``SystemMonotonicSource``.
   public static let system = HostClock(now: { Date() }, monotonic: MonotonicClock(source: SystemMonotonicSource()))
 
-  /// A clock stopped at `date`, its monotonic side stopped at 0 (its timers never fire): for
-  /// reproducible output.
+  /// A clock stopped at `date`, its monotonic side stopped at 0 (its timers never fire, a wait
+  /// on it returns at once): for reproducible output.
   public static func fixed(at date: Date) -> HostClock {
     HostClock(now: { date }, monotonic: MonotonicClock(source: StoppedMonotonicSource()))
   }
@@ -33,4 +33,7 @@ public struct HostClock: Sendable {
 struct StoppedMonotonicSource: MonotonicTimeSource {
   func now() -> MonotonicInstant { MonotonicInstant(nanoseconds: 0) }
   func schedule(at deadline: MonotonicInstant, _ action: @escaping @Sendable () -> Void) {}
+  /// Returns at once: a stopped clock never reaches a later instant, and waiting for it would
+  /// never end.
+  func wait(until deadline: MonotonicInstant) {}
 }

@@ -5,6 +5,8 @@ internal import Synchronization
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// Everything a Stasis module reads from outside the process's own memory, in one value: the

@@ -4,6 +4,8 @@ internal import FoundationEssentials
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 extension HostEnvironment {

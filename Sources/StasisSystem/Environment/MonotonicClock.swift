@@ -1,3 +1,4 @@
+internal import Dispatch
 internal import Synchronization
 
 /// A moment on a ``MonotonicClock``: nanoseconds since the clock's arbitrary start (for the
@@ -51,6 +52,21 @@ public protocol MonotonicTimeSource: Sendable {
   /// a thread of the source's choosing — never one the caller must keep free: a timer must fire
   /// while the main thread is stuck (the background-time watchdog).
   func schedule(at deadline: MonotonicInstant, _ action: @escaping @Sendable () -> Void)
+  /// Blocks the calling thread until the clock has reached `deadline` (`usleep`, `nanosleep`):
+  /// a short pause between retries in synchronous code.
+  func wait(until deadline: MonotonicInstant)
+}
+
+extension MonotonicTimeSource {
+  /// Blocks until a timer armed for `deadline` (``schedule(at:_:)``) has fired: right for a
+  /// source whose timers fire on a thread of their own. A source that is moved by the thread
+  /// that waits (a test's manual clock) implements it itself.
+  public func wait(until deadline: MonotonicInstant) {
+    guard deadline > now() else { return }
+    let fired = DispatchSemaphore(value: 0)
+    schedule(at: deadline) { fired.signal() }
+    fired.wait()
+  }
 }
 
 /// The monotonic side of the environment's clock (``HostClock/monotonic``): a Swift `Clock` that
@@ -72,6 +88,13 @@ public struct MonotonicClock: Clock, Sendable {
   /// Runs `action` once `delay` has passed on this clock (see ``MonotonicTimeSource/schedule(at:_:)``).
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
     source.schedule(at: now.advanced(by: max(delay, .zero)), action)
+  }
+
+  /// Blocks the calling thread until `duration` has passed on this clock (`usleep`): for a
+  /// pause between retries in synchronous code (see ``MonotonicTimeSource/wait(until:)``).
+  public func wait(for duration: Duration) {
+    guard duration > .zero else { return }
+    source.wait(until: now.advanced(by: duration))
   }
 
   /// Suspends the task until `deadline` (the `Clock` requirement); throws `CancellationError`

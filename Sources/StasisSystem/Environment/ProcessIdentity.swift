@@ -4,6 +4,8 @@ internal import FoundationEssentials
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// Who a process is: the facts `NSProcessInfo` reports and that `defaults` log headers, the

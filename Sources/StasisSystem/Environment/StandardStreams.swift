@@ -2,6 +2,8 @@
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// Standard input, output and error, as the tools use them. Writes report failure (a closed pipe,

@@ -3,6 +3,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The one error type of the `StasisSystem` module: a file could not be read, written or locked.

@@ -4,6 +4,8 @@ public import FoundationEssentials
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The one door through which Stasis touches files: every module that reads or writes a file,

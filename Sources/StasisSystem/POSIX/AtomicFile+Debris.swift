@@ -1,5 +1,11 @@
 import FoundationEssentials
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension AtomicFile {
   /// Removes the temporary files (and the temporary folders of ``AtomicFolder``) that writers

@@ -1,5 +1,11 @@
 public import FoundationEssentials
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Whole-file reads and crash-safe whole-file writes, the one atomic-write primitive every module
 /// that writes user data goes through (`-[NSData writeToFile:atomically:YES]`,
@@ -126,7 +132,7 @@ public enum AtomicFile {
     guard var next = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
-      let count = Glibc.write(descriptor, next, remaining)
+      let count = SystemCalls.writeBytes(descriptor, next, remaining)
       if count < 0 {
         if errno == EINTR { continue }
         throw .system(errno, "cannot write \(what) (\(bytes.count - remaining) of \(bytes.count) bytes written)", path: path)
@@ -171,7 +177,7 @@ public enum AtomicFile {
         }
         data.count += min(max(data.count, 4096), limit + 1 - filled)
       }
-      let count = data.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+      let count = data.withUnsafeMutableBytes { SystemCalls.readBytes(descriptor, $0.baseAddress! + filled, $0.count - filled) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .system(errno, "cannot read the file", path: path)

@@ -1,5 +1,11 @@
 internal import CRenameAt2
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Crash-safe replacement of a whole folder of files (a compiled storyboard, `OUT.storyboardc`):
 /// the new folder is built beside the old one, then the two are swapped in one step.

@@ -1,5 +1,11 @@
 import FoundationEssentials
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An advisory lock on a lock file, excluding other processes (`flock(2)` on the file, created if
 /// missing) and other threads of this process (a read-write lock), in the spirit of

@@ -8,6 +8,8 @@ internal import Synchronization
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// The kernel's low-memory sources on Linux (see ``MemoryPressurePort``), in the order they are

@@ -4,6 +4,8 @@ internal import Synchronization
   internal import Glibc
 #elseif canImport(Musl)
   internal import Musl
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
 /// One kernel source watched on a thread of its own (see ``KernelMemoryPressure``): waits up to a

@@ -5,6 +5,8 @@ internal import CRenameAt2
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The real file system: the process's own system calls, the crash-safe writes of ``AtomicFile``

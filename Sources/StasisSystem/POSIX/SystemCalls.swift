@@ -1,9 +1,26 @@
 import FoundationEssentials
 
-import Glibc
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Small wrappers that retry system calls interrupted by a signal (`EINTR`).
 package enum SystemCalls {
+  /// `write(2)`, once: returns the count written or -1 with `errno` set (a name of its own, as
+  /// `AtomicFile.write` would hide the C function's).
+  static func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+  }
+
+  /// `read(2)`, once: returns the count read, 0 at the end, or -1 with `errno` set.
+  static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+  }
+
   /// `open(2)`, retried on `EINTR`; returns the descriptor or -1 with `errno` set.
   static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     while true {
