@@ -7,6 +7,9 @@ extension CodableTape {
   /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree.
   func binaryData() throws(PropertyListError) -> Data {
     var flattener = BinaryPlistWriter.Flattener()
+    // At most one object and one reference per entry: no growing (and copying) on the way.
+    flattener.objects.reserveCapacity(entries.count)
+    flattener.references.reserveCapacity(entries.count)
     try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
       _ = try flattener.flattenTape(entries, at: 0, depth: 0)
     }
@@ -48,12 +51,16 @@ extension BinaryPlistWriter.Flattener {
       pending.removeSubrange(mark...)
       objects[number] = .array(first: first, count: Int(count))
       return number
-    case .dictionary(let keys, let end):
+    case .dictionary(let keys, let end, let isMap):
       guard depth < 512 * 2 else { throw tooDeep() }
       let number = objects.count
       objects.append(.dictionary(first: 0, count: 0))
       let mark = pending.count
-      appendKeyNumbers(keys, from: mark)
+      if isMap {
+        for key in keys { pending.append(flattenKey(key)) }
+      } else {
+        appendKeyNumbers(keys, from: mark)
+      }
       var cursor = index &+ 1
       while cursor < Int(end) {
         pending.append(try flattenTape(tape, at: cursor &+ 1, depth: depth &+ 1))
@@ -98,7 +105,7 @@ struct XMLTapeWriter {
       }
       out.appendTabs(indent)
       out.append("</array>\n")
-    case .dictionary(let keys, let end):
+    case .dictionary(let keys, let end, let isMap):
       out.appendTabs(indent)
       if keys.isEmpty {
         out.append("<dict/>\n")
@@ -107,7 +114,7 @@ struct XMLTapeWriter {
       out.append("<dict>\n")
       let mark = positions.count
       CodableTape.valuePositions(ofDictionaryAt: index, end: Int(end), in: tape, into: &positions)
-      let order = orders.order(of: keys)
+      let order = isMap ? XMLPlistWriter.KeyOrderCache.computeOrder(keys) : orders.order(of: keys)
       for member in keys.indices {
         let position = order?[member] ?? member
         out.appendTabs(indent &+ 1)

@@ -21,9 +21,11 @@ enum CodableTapeEntry {
   case key(String)
   /// An array of `count` members, which end before entry `end`.
   case array(count: Int32, end: Int32)
-  /// A dictionary with `keys` (unique, in the order written; shared between dictionaries of one
-  /// shape, so the writers' per-keys-array caches recognize them), whose entries end before `end`.
-  case dictionary(keys: [String], end: Int32)
+  /// A dictionary with `keys` (unique, in the order written), whose entries end before `end`.
+  /// The keys of a struct's dictionaries are shared between dictionaries of one shape, so the
+  /// writers' per-keys-array caches recognize them; a `[String: V]`'s (`isMap`) are its own,
+  /// sorted, and kept out of those caches, where they would only push the shared ones out.
+  case dictionary(keys: [String], end: Int32, isMap: Bool)
 
   /// A scalar entry as a value (`nil` for keys and containers).
   @inline(__always) var scalar: PropertyListValue? {
@@ -47,7 +49,7 @@ struct CodableTape {
   @inline(__always)
   static func next(after index: Int, in entries: UnsafeBufferPointer<CodableTapeEntry>) -> Int {
     switch entries[index] {
-    case .array(_, let end), .dictionary(_, let end): Int(end)
+    case .array(_, let end), .dictionary(_, let end, _): Int(end)
     default: index &+ 1
     }
   }

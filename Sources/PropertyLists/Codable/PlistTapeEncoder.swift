@@ -154,13 +154,30 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   /// is an empty dictionary, as in Foundation.
   @inline(__always)
   func encodeChild<T: Encodable>(_ value: T, key: any CodingKey) throws {
-    if T.self == String.self { return append(.string(reinterpretValue(value, as: String.self))) }
-    if T.self == Int.self { return append(.integer(PropertyListInteger(Int64(reinterpretValue(value, as: Int.self))))) }
-    if T.self == Double.self { return append(.real(reinterpretValue(value, as: Double.self), width: .double)) }
-    if T.self == Bool.self { return append(.bool(reinterpretValue(value, as: Bool.self))) }
-    if T.self == Date.self { return append(.date(reinterpretValue(value, as: Date.self))) }
-    if T.self == Data.self { return append(.data(reinterpretValue(value, as: Data.self))) }
+    if appendScalar(value) { return }
     try encodeLevel(value, key: key)
+  }
+
+  /// Appends `value` if it is a `String`, `Int`, `Double`, `Bool`, `Date` or `Data` (decided by
+  /// its exact type, without running its `encode(to:)`); `false` for any other type.
+  @inline(__always)
+  func appendScalar<T: Encodable>(_ value: T) -> Bool {
+    if T.self == String.self {
+      append(.string(reinterpretValue(value, as: String.self)))
+    } else if T.self == Int.self {
+      append(.integer(PropertyListInteger(Int64(reinterpretValue(value, as: Int.self)))))
+    } else if T.self == Double.self {
+      append(.real(reinterpretValue(value, as: Double.self), width: .double))
+    } else if T.self == Bool.self {
+      append(.bool(reinterpretValue(value, as: Bool.self)))
+    } else if T.self == Date.self {
+      append(.date(reinterpretValue(value, as: Date.self)))
+    } else if T.self == Data.self {
+      append(.data(reinterpretValue(value, as: Data.self)))
+    } else {
+      return false
+    }
+    return true
   }
 
   @inline(__always) func append(_ entry: CodableTapeEntry) {
@@ -205,7 +222,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   @inline(__always)
   func closeLevel() {
     if tape.entries.count == levelStart {
-      append(.dictionary(keys: [], end: Int32(truncatingIfNeeded: levelStart &+ 1)))
+      append(.dictionary(keys: [], end: Int32(truncatingIfNeeded: levelStart &+ 1), isMap: false))
     } else if top == levelStart {
       closeContainer()
     }
@@ -222,7 +239,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     }
     if frame.isDictionary {
       let keys = known ?? finishedKeys(frame)
-      tape.entries[frame.header] = .dictionary(keys: keys, end: Int32(truncatingIfNeeded: end))
+      tape.entries[frame.header] = .dictionary(keys: keys, end: Int32(truncatingIfNeeded: end), isMap: known != nil)
     } else {
       tape.entries[frame.header] = .array(count: Int32(truncatingIfNeeded: frame.count), end: Int32(truncatingIfNeeded: end))
     }
@@ -329,12 +346,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   func encode<T: Encodable>(_ value: T) throws {
     guard !isDetached, tape.entries.count == levelStart else { throw giveUp() }
     // The value stands for this level itself: a scalar is appended, anything else encodes here.
-    if T.self == String.self { return append(.string(reinterpretValue(value, as: String.self))) }
-    if T.self == Int.self { return append(.integer(PropertyListInteger(Int64(reinterpretValue(value, as: Int.self))))) }
-    if T.self == Double.self { return append(.real(reinterpretValue(value, as: Double.self), width: .double)) }
-    if T.self == Bool.self { return append(.bool(reinterpretValue(value, as: Bool.self))) }
-    if T.self == Date.self { return append(.date(reinterpretValue(value, as: Date.self))) }
-    if T.self == Data.self { return append(.data(reinterpretValue(value, as: Data.self))) }
+    if appendScalar(value) { return }
     do {
       if let collection = directCollection(value) {
         try collection.encodeDirectly(to: self)
