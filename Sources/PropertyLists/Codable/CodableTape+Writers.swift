@@ -42,9 +42,12 @@ extension BinaryPlistWriter.Flattener {
       objects.append(.array(first: 0, count: 0))
       let mark = pending.count
       var cursor = index &+ 1
+      var member = 0
       while cursor < Int(end) {
+        if member & (Self.touchRun - 1) == 0 { touchTapeScalars(tape, from: cursor, end: Int(end)) }
         pending.append(try flattenTape(tape, at: cursor, depth: depth &+ 1))
         cursor = CodableTape.next(after: cursor, in: tape)
+        member &+= 1
       }
       let first = references.count
       references.append(contentsOf: pending[mark...])
@@ -76,6 +79,40 @@ extension BinaryPlistWriter.Flattener {
     default:
       return flattenScalar(tape[index].scalar!)
     }
+  }
+}
+
+extension BinaryPlistWriter.Flattener {
+  /// ``touchScalars(_:from:)`` for an array on a tape: reads the uniquing table's slots for the
+  /// scalars among the next ``touchRun`` members from `start` and those directly inside the
+  /// dictionaries among them, so that their cache misses overlap.
+  mutating func touchTapeScalars(_ tape: UnsafeBufferPointer<CodableTapeEntry>, from start: Int, end: Int) {
+    var word: Int32 = 0
+    var cursor = start
+    var member = 0
+    while cursor < end && member < Self.touchRun {
+      switch tape[cursor] {
+      case .dictionary(_, let dictionaryEnd, _):
+        var key = cursor &+ 1
+        while key < Int(dictionaryEnd) {
+          if let value = Self.uniquedScalar(tape[key &+ 1]) { word ^= uniques.touch(value) }
+          key = CodableTape.next(after: key &+ 1, in: tape)
+        }
+      default:
+        if let value = Self.uniquedScalar(tape[cursor]) { word ^= uniques.touch(value) }
+      }
+      cursor = CodableTape.next(after: cursor, in: tape)
+      member &+= 1
+    }
+    touched ^= word
+  }
+
+  /// The entry as a value when it is one the uniquing table holds (a string, number, real, date
+  /// or data).
+  @inline(__always)
+  static func uniquedScalar(_ entry: CodableTapeEntry) -> PropertyListValue? {
+    if case .bool = entry { return nil }
+    return entry.scalar
   }
 }
 
