@@ -90,15 +90,7 @@ enum BinaryPlistWriter {
         objects.append(.dictionary(first: 0, count: 0))
         let mark = pending.count
         let keys = dictionary.keys
-        // A keys array met before has the same key numbers (a key's number never changes once
-        // given); they are recorded the second time it is met.
-        let run = keyRuns.slot(of: keys)
-        if let run, let numbers = keyRuns.payload(in: run) {
-          pending.append(contentsOf: numbers)
-        } else {
-          for key in keys { pending.append(flattenKey(key)) }
-          if let run { keyRuns.setPayload(Array(pending[mark...]), in: run) } else { keyRuns.insert(keys, payload: nil) }
-        }
+        appendKeyNumbers(keys, from: mark)
         let values = dictionary.values
         for index in values.indices {
           if depth == 0, let distinct, keys[index] == distinct.key, case .array(let elements) = values[index] {
@@ -128,6 +120,20 @@ enum BinaryPlistWriter {
         return objects.count - 1
       default:
         return flattenScalar(value)
+      }
+    }
+
+    /// Pushes the object numbers of a dictionary's keys onto `pending` (whose dictionary run
+    /// starts at `mark`). A keys array met before has the same key numbers (a key's number never
+    /// changes once given); they are recorded the second time it is met.
+    @inline(__always)
+    mutating func appendKeyNumbers(_ keys: [String], from mark: Int) {
+      let run = keyRuns.slot(of: keys)
+      if let run, let numbers = keyRuns.payload(in: run) {
+        pending.append(contentsOf: numbers)
+      } else {
+        for key in keys { pending.append(flattenKey(key)) }
+        if let run { keyRuns.setPayload(Array(pending[mark...]), in: run) } else { keyRuns.insert(keys, payload: nil) }
       }
     }
 

@@ -77,22 +77,10 @@ final class EncodingContainerBox {
   /// Moves to another of the level's templates that starts with the keys matched so far and
   /// continues with `key` (structs with optional fields have a few shapes).
   @inline(never) private func switchTemplate(forKey key: String) -> Bool {
-    guard let templates else { return false }
-    for candidate in 0..<KeyTemplates.perLevel {
-      let other = templates[level, candidate]
-      guard other.count > matched, sameString(other[matched], key) else { continue }
-      var same = true
-      for position in 0..<matched where !sameString(other[position], template[position]) {
-        same = false
-        break
-      }
-      if same {
-        template = other
-        matched &+= 1
-        return true
-      }
-    }
-    return false
+    guard let other = templates?.template(continuing: template, matched: matched, with: key, level: level) else { return false }
+    template = other
+    matched &+= 1
+    return true
   }
 
   /// Leaves the template: the keys matched so far become `keys`.
@@ -183,6 +171,23 @@ final class KeyTemplates {
       guard other.count == count else { continue }
       var same = true
       for position in 0..<count where !sameString(other[position], template[position]) {
+        same = false
+        break
+      }
+      if same { return other }
+    }
+    return nil
+  }
+
+  /// A template of the level that starts with the first `matched` keys of `current` and
+  /// continues with `key` (structs with optional fields have a few shapes).
+  func template(continuing current: [String], matched: Int, with key: String, level: Int) -> [String]? {
+    guard level >= 0 && level < DepthHints.capacity else { return nil }
+    for candidate in 0..<Self.perLevel {
+      let other = storage[level &* Self.perLevel &+ candidate]
+      guard other.count > matched, sameString(other[matched], key) else { continue }
+      var same = true
+      for position in 0..<matched where !sameString(other[position], current[position]) {
         same = false
         break
       }

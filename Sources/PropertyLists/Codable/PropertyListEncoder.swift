@@ -26,6 +26,9 @@ open class PropertyListEncoder {
   struct Options {
     var outputFormat: PropertyListFormat = .binary
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The last document's tape entries and output bytes: capacity hints for the next, since
+    /// an encoder is usually used again on values of the same shape.
+    var sizes = (tape: 0, output: 0)
   }
 
   private let options = Mutex(Options())
@@ -59,6 +62,14 @@ open class PropertyListEncoder {
   /// - Complexity: O(*n*) in the size of the encoded value.
   open func encode<Value: Encodable>(_ value: Value) throws -> Data {
     let (format, userInfo) = snapshot()
+    // Straight to bytes when the value suits it (every container written in one go); otherwise
+    // again through the tree, which gives the same bytes and Foundation's errors.
+    var sizes = options.withLock { $0.sizes }
+    sizes = (sizes.tape + sizes.tape / 16, sizes.output + sizes.output / 16)
+    if let data = PlistTapeEncoder.encode(value, format: format, userInfo: userInfo, sizes: &sizes) {
+      options.withLock { $0.sizes = sizes }
+      return data
+    }
     do {
       try Self.checkWritable(format)
       let encoder = Self.makeEncoder(userInfo)

@@ -32,10 +32,18 @@ enum XMLPlistWriter {
 
   /// The whole document in a buffer the caller takes over.
   private static func document(_ value: PropertyListValue) throws(PropertyListError) -> XMLPlistOutput {
-    var out = XMLPlistOutput(capacity: 1 << 16)
+    try document { (out) throws(PropertyListError) in try writeTree(value, into: &out) }
+  }
+
+  /// A document whose root `writeRoot` writes, in a buffer (of `capacity` bytes to begin with,
+  /// at least 64 KB) the caller takes over.
+  static func document(
+    capacity: Int = 0, _ writeRoot: (inout XMLPlistOutput) throws(PropertyListError) -> Void
+  ) throws(PropertyListError) -> XMLPlistOutput {
+    var out = XMLPlistOutput(capacity: Swift.max(capacity, 1 << 16))
     do {
       out.append(header)
-      try writeTree(value, into: &out)
+      try writeRoot(&out)
       out.append("</plist>\n")
     } catch {
       out.release()
@@ -52,7 +60,7 @@ enum XMLPlistWriter {
     """
 
   /// An open container and the position of its next child.
-  private struct Frame {
+  struct Frame {
     /// The array's elements, or the dictionary's values.
     let values: [PropertyListValue]
     /// The dictionary's keys; empty for an array.
@@ -95,7 +103,7 @@ enum XMLPlistWriter {
 
   /// Writes a scalar or empty container completely, or the open tag of a container whose
   /// children the caller then writes (returned as a frame).
-  private static func writeValue(
+  static func writeValue(
     _ value: PropertyListValue, indent: Int, orders: inout KeyOrderCache, into out: inout XMLPlistOutput
   ) throws(PropertyListError) -> Frame? {
     out.appendTabs(indent)

@@ -1,0 +1,527 @@
+import FoundationEssentials
+
+// Encodable → CodableTape → bytes, with no value tree in between.
+//
+// `PropertyListEncoder.encode(_:)` tries this encoder first. It serves values that write each
+// container in one go — every member of a container written before the container's owner
+// returns, no key repeated — which is what synthesized conformances, arrays and `[String: V]` do.
+// Anything else (a nested container or super encoder, a container written to after a later
+// sibling, a repeated key, a second container or value at one level, any error) makes it give up,
+// and the caller encodes the value again through `PlistValueEncoder` and its tree, which handles
+// all of that exactly as Foundation does: the bytes and the errors are the tree path's.
+
+/// An open container on the tape.
+struct CodableTapeFrame {
+  /// The index of the container's header entry.
+  let header: Int
+  let isDictionary: Bool
+  /// Members so far.
+  var count = 0
+  /// The level's key shape this dictionary follows (see `KeyTemplates`).
+  var template: [String]
+  /// How many keys so far equal the template's first keys; -1 once they have diverged (the
+  /// keys are then read back from the tape when the dictionary closes).
+  var matched = 0
+}
+
+/// The tape encoder's mutable state, kept behind a pointer: stored properties of a class are
+/// checked for exclusive access at run time on every use, and these are used for every value.
+struct PlistTapeState {
+  var path: [any CodingKey] = []
+  var tape = CodableTape()
+  /// The open containers, innermost last.
+  var frames: [CodableTapeFrame] = []
+  /// The tape index where the value being encoded at the current level starts.
+  var levelStart = 0
+  /// Set when the encoder gave up or an error went through it (an `encode(to:)` may catch an
+  /// error and go on, and the tape would not show what the tree path does then).
+  var gaveUp = false
+  /// The last type found not to be an array or `[String: V]`, so that the elements of an array
+  /// of structs skip the dynamic cast that tells.
+  var lastIndirectType: ObjectIdentifier?
+}
+
+/// The `Encoder` that writes a ``CodableTape``; it is also its own single-value container.
+final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
+  /// Thrown (and recorded in `gaveUp`) when the value needs the tree encoder.
+  struct GiveUp: Error {}
+
+  let userInfo: [CodingUserInfoKey: Any]
+  private let state: UnsafeMutablePointer<PlistTapeState>
+  /// A super encoder's stand-in: every use gives up.
+  let isDetached: Bool
+  let keyTemplates = KeyTemplates()
+
+  init(userInfo: [CodingUserInfoKey: Any], detached: Bool = false, tapeCapacity: Int = 0) {
+    self.userInfo = userInfo
+    isDetached = detached
+    state = .allocate(capacity: 1)
+    state.initialize(to: PlistTapeState())
+    if tapeCapacity > 0 { state.pointee.tape.entries.reserveCapacity(tapeCapacity) }
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  // The state's fields, addressed in place (no exclusivity checks, no copies).
+  var path: [any CodingKey] {
+    unsafeAddress { UnsafePointer(state).pointer(to: \.path)! }
+    unsafeMutableAddress { state.pointer(to: \.path)! }
+  }
+  var tape: CodableTape {
+    unsafeAddress { UnsafePointer(state).pointer(to: \.tape)! }
+    unsafeMutableAddress { state.pointer(to: \.tape)! }
+  }
+  var frames: [CodableTapeFrame] {
+    unsafeAddress { UnsafePointer(state).pointer(to: \.frames)! }
+    unsafeMutableAddress { state.pointer(to: \.frames)! }
+  }
+  var levelStart: Int {
+    get { state.pointee.levelStart }
+    set { state.pointee.levelStart = newValue }
+  }
+  var gaveUp: Bool {
+    get { state.pointee.gaveUp }
+    set { state.pointee.gaveUp = newValue }
+  }
+
+  var codingPath: [any CodingKey] { path }
+
+  /// The header index of the innermost open container (-1: none).
+  @inline(__always) var top: Int { frames.last?.header ?? -1 }
+
+  /// The header a container gets when the encoder gave up on it: never the innermost one.
+  static let noHeader = -2
+
+  @inline(never) func giveUp() -> GiveUp {
+    gaveUp = true
+    return GiveUp()
+  }
+
+  // MARK: Top level
+
+  /// Encodes `value` in `format` (binary or XML), or `nil` when the tree path must do it: the
+  /// value did not suit the tape, encoded nothing or a fragment, or encoding or writing failed.
+  /// `sizes` are the tape's and the output's sizes last time (capacity hints), updated here.
+  static func encode<T: Encodable>(
+    _ value: T, format: PropertyListFormat, userInfo: [CodingUserInfoKey: Any], sizes: inout (tape: Int, output: Int)
+  ) -> Data? {
+    let encoder = PlistTapeEncoder(userInfo: userInfo, tapeCapacity: sizes.tape)
+    do {
+      try encoder.encodeTopLevel(value)
+    } catch {
+      return nil
+    }
+    guard !encoder.gaveUp, encoder.frames.isEmpty, let root = encoder.tape.entries.first else { return nil }
+    if let scalar = root.scalar, scalar.fragmentKindDescription != nil { return nil }
+    let data: Data?
+    switch format {
+    case .binary: data = try? encoder.tape.binaryData()
+    case .xml: data = try? encoder.tape.xmlData(capacity: sizes.output)
+    default: data = nil
+    }
+    sizes = (encoder.tape.entries.count, data?.count ?? 0)
+    return data
+  }
+
+  /// ``encode(_:format:userInfo:sizes:)`` without hints.
+  static func encode<T: Encodable>(_ value: T, format: PropertyListFormat, userInfo: [CodingUserInfoKey: Any]) -> Data? {
+    var sizes = (tape: 0, output: 0)
+    return encode(value, format: format, userInfo: userInfo, sizes: &sizes)
+  }
+
+  /// The top-level value: dates and data are values of their own, as in Foundation.
+  func encodeTopLevel<T: Encodable>(_ value: T) throws {
+    if T.self == Date.self {
+      tape.entries.append(.date(reinterpretValue(value, as: Date.self)))
+    } else if T.self == Data.self {
+      tape.entries.append(.data(reinterpretValue(value, as: Data.self)))
+    } else if let collection = value as? any PlistTapeDirectEncodable {
+      try collection.encodeDirectly(to: self)
+    } else {
+      try value.encode(to: self)
+      // A top level that wrote nothing stays empty: the tree path reports it.
+      if top == 0 { closeContainer() }
+    }
+  }
+
+  // MARK: Children
+
+  /// Appends a child value: scalars of the common types directly, arrays and `[String: V]` as
+  /// loops, anything else through its `encode(to:)` at a new level. A child that encodes nothing
+  /// is an empty dictionary, as in Foundation.
+  @inline(__always)
+  func encodeChild<T: Encodable>(_ value: T, key: any CodingKey) throws {
+    if appendScalar(value) { return }
+    try encodeLevel(value, key: key)
+  }
+
+  /// Appends `value` if it is a `String`, `Int`, `Double`, `Bool`, `Date` or `Data` (decided by
+  /// its exact type, without running its `encode(to:)`); `false` for any other type.
+  @inline(__always)
+  func appendScalar<T: Encodable>(_ value: T) -> Bool {
+    if T.self == String.self {
+      append(.string(reinterpretValue(value, as: String.self)))
+    } else if T.self == Int.self {
+      append(.integer(PropertyListInteger(Int64(reinterpretValue(value, as: Int.self)))))
+    } else if T.self == Double.self {
+      append(.real(reinterpretValue(value, as: Double.self), width: .double))
+    } else if T.self == Bool.self {
+      append(.bool(reinterpretValue(value, as: Bool.self)))
+    } else if T.self == Date.self {
+      append(.date(reinterpretValue(value, as: Date.self)))
+    } else if T.self == Data.self {
+      append(.data(reinterpretValue(value, as: Data.self)))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  @inline(__always) func append(_ entry: CodableTapeEntry) {
+    tape.entries.append(entry)
+  }
+
+  /// `value` as an array or `[String: V]` the encoder writes directly, or `nil`. The answer for
+  /// the last other type is remembered: a dynamic cast that fails costs a conformance lookup.
+  @inline(__always)
+  func directCollection<T: Encodable>(_ value: T) -> (any PlistTapeDirectEncodable)? {
+    let type = ObjectIdentifier(T.self)
+    if state.pointee.lastIndirectType == type { return nil }
+    if let collection = value as? any PlistTapeDirectEncodable { return collection }
+    state.pointee.lastIndirectType = type
+    return nil
+  }
+
+  /// Runs `value`'s encoding one level down, under `key`.
+  private func encodeLevel<T: Encodable>(_ value: T, key: any CodingKey) throws {
+    let savedStart = levelStart
+    levelStart = tape.entries.count
+    path.append(key)
+    defer {
+      path.removeLast()
+      levelStart = savedStart
+    }
+    do {
+      if let collection = directCollection(value) {
+        try collection.encodeDirectly(to: self)
+      } else {
+        try value.encode(to: self)
+        closeLevel()
+      }
+    } catch {
+      gaveUp = true
+      throw error
+    }
+  }
+
+  /// Ends the current level: closes the container it opened, or writes an empty dictionary when
+  /// it wrote nothing.
+  @inline(__always)
+  func closeLevel() {
+    if tape.entries.count == levelStart {
+      append(.dictionary(keys: [], end: Int32(truncatingIfNeeded: levelStart &+ 1), isMap: false))
+    } else if top == levelStart {
+      closeContainer()
+    }
+  }
+
+  /// Closes the innermost open container; `keys` are a dictionary's keys when the caller knows
+  /// them (sorted and unique: a `[String: V]`).
+  func closeContainer(keys known: [String]? = nil) {
+    let frame = frames.removeLast()
+    let end = tape.entries.count
+    guard end < Int(Int32.max) else {
+      gaveUp = true
+      return
+    }
+    if frame.isDictionary {
+      let keys = known ?? finishedKeys(frame)
+      tape.entries[frame.header] = .dictionary(keys: keys, end: Int32(truncatingIfNeeded: end), isMap: known != nil)
+    } else {
+      tape.entries[frame.header] = .array(count: Int32(truncatingIfNeeded: frame.count), end: Int32(truncatingIfNeeded: end))
+    }
+  }
+
+  /// The keys of a dictionary being closed: its template's (or a shorter one of the level's
+  /// shapes), or the keys read back from the tape and checked for repeats.
+  private func finishedKeys(_ frame: CodableTapeFrame) -> [String] {
+    let level = frames.count
+    if frame.matched >= 0 {
+      if frame.matched == frame.template.count { return frame.template }
+      if let shorter = keyTemplates.prefix(of: frame.template, count: frame.matched, level: level) { return shorter }
+      let keys = Array(frame.template[..<frame.matched])
+      keyTemplates.record(keys, level: level)
+      return keys
+    }
+    var keys: [String] = []
+    keys.reserveCapacity(frame.count)
+    var seen = Set<String>(minimumCapacity: frame.count)
+    let end = tape.entries.count
+    tape.entries.withUnsafeBufferPointer { entries in
+      var cursor = frame.header &+ 1
+      while cursor < end {
+        if case .key(let key) = entries[cursor] {
+          keys.append(key)
+          seen.insert(key)
+        }
+        cursor = CodableTape.next(after: cursor &+ 1, in: entries)
+      }
+    }
+    // A key repeated (under Swift's equality, the tree's) is the tree path's to resolve.
+    if seen.count != keys.count { gaveUp = true }
+    keyTemplates.record(keys, level: level)
+    return keys
+  }
+
+  /// Opens a container at the current level, or hands back the one already open there.
+  func openContainer(isDictionary: Bool) -> Int {
+    if isDetached { return Self.noHeader }
+    if tape.entries.count == levelStart {
+      let template = isDictionary ? keyTemplates[frames.count, 0] : []
+      frames.append(CodableTapeFrame(header: levelStart, isDictionary: isDictionary, template: template))
+      append(.array(count: 0, end: 0))
+      return levelStart
+    }
+    if let frame = frames.last, frame.header == levelStart, frame.isDictionary == isDictionary { return levelStart }
+    _ = giveUp()
+    return Self.noHeader
+  }
+
+  /// Records `key` for the innermost dictionary (known to be the one written to).
+  @inline(__always)
+  func noteKey(_ key: String) {
+    let last = frames.count &- 1
+    frames[last].count &+= 1
+    let matched = frames[last].matched
+    guard matched >= 0 else { return }
+    if matched < frames[last].template.count && sameString(frames[last].template[matched], key) {
+      frames[last].matched = matched &+ 1
+    } else if let other = keyTemplates.template(continuing: frames[last].template, matched: matched, with: key, level: last) {
+      frames[last].template = other
+      frames[last].matched = matched &+ 1
+    } else {
+      frames[last].matched = -1
+    }
+  }
+
+  // MARK: Encoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    let header = openContainer(isDictionary: true)
+    return KeyedEncodingContainer(PlistTapeKeyedContainer<Key>(encoder: self, header: header, depth: path.count))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    PlistTapeUnkeyedContainer(encoder: self, header: openContainer(isDictionary: false), depth: path.count)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+  // MARK: SingleValueEncodingContainer
+
+  @inline(__always) private func setSingle(_ entry: CodableTapeEntry) throws {
+    guard !isDetached, tape.entries.count == levelStart else { throw giveUp() }
+    append(entry)
+  }
+
+  func encodeNil() throws { try setSingle(.string(codableNullString)) }
+  func encode(_ value: Bool) throws { try setSingle(.bool(value)) }
+  func encode(_ value: String) throws { try setSingle(.string(value)) }
+  func encode(_ value: Double) throws { try setSingle(.real(value, width: .double)) }
+  func encode(_ value: Float) throws { try setSingle(.real(Double(value), width: .single)) }
+  func encode(_ value: Int) throws { try setSingle(.integer(PropertyListInteger(Int64(value)))) }
+  func encode(_ value: Int8) throws { try setSingle(.integer(PropertyListInteger(Int64(value)))) }
+  func encode(_ value: Int16) throws { try setSingle(.integer(PropertyListInteger(Int64(value)))) }
+  func encode(_ value: Int32) throws { try setSingle(.integer(PropertyListInteger(Int64(value)))) }
+  func encode(_ value: Int64) throws { try setSingle(.integer(PropertyListInteger(value))) }
+  func encode(_ value: UInt) throws { try setSingle(.integer(PropertyListInteger(UInt64(value)))) }
+  func encode(_ value: UInt8) throws { try setSingle(.integer(PropertyListInteger(UInt64(value)))) }
+  func encode(_ value: UInt16) throws { try setSingle(.integer(PropertyListInteger(UInt64(value)))) }
+  func encode(_ value: UInt32) throws { try setSingle(.integer(PropertyListInteger(UInt64(value)))) }
+  func encode(_ value: UInt64) throws { try setSingle(.integer(PropertyListInteger(value))) }
+
+  func encode<T: Encodable>(_ value: T) throws {
+    guard !isDetached, tape.entries.count == levelStart else { throw giveUp() }
+    // The value stands for this level itself: a scalar is appended, anything else encodes here.
+    if appendScalar(value) { return }
+    do {
+      if let collection = directCollection(value) {
+        try collection.encodeDirectly(to: self)
+      } else {
+        // Its encoding takes this level's place on the tape (the level starts here).
+        try value.encode(to: self)
+        closeLevel()
+      }
+    } catch {
+      gaveUp = true
+      throw error
+    }
+  }
+}
+
+// MARK: - Keyed container
+
+struct PlistTapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: PlistTapeEncoder
+  /// The container's header on the tape; writes are only taken while it is the innermost open one.
+  let header: Int
+  /// How much of the encoder's path was this container's when it was made.
+  let depth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(depth)) }
+
+  /// Writes `key`, whose value the caller appends next.
+  @inline(__always) private func begin(_ key: Key) throws {
+    guard header == encoder.top else { throw encoder.giveUp() }
+    let string = key.stringValue
+    encoder.noteKey(string)
+    encoder.append(.key(string))
+  }
+
+  @inline(__always) private func put(_ entry: CodableTapeEntry, _ key: Key) throws {
+    try begin(key)
+    encoder.append(entry)
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { try put(.string(codableNullString), key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { try put(.bool(value), key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { try put(.string(value), key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { try put(.real(value, width: .double), key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws { try put(.real(Double(value), width: .single), key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try put(.integer(PropertyListInteger(value)), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(.integer(PropertyListInteger(value)), key) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try begin(key)
+    try encoder.encodeChild(value, key: key)
+  }
+
+  // Nested containers and super encoders may be written after later siblings: the tree's.
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.givenUpKeyedContainer(depth: depth)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    encoder.givenUpUnkeyedContainer(depth: depth)
+  }
+
+  mutating func superEncoder() -> any Encoder { encoder.givenUpEncoder() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.givenUpEncoder() }
+}
+
+// MARK: - Unkeyed container
+
+struct PlistTapeUnkeyedContainer: UnkeyedEncodingContainer {
+  let encoder: PlistTapeEncoder
+  let header: Int
+  let depth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(depth)) }
+  var count: Int { header == encoder.top ? encoder.frames[encoder.frames.count &- 1].count : 0 }
+
+  /// Counts the element the caller appends next, and returns its index.
+  @inline(__always) private func begin() throws -> Int {
+    guard header == encoder.top else { throw encoder.giveUp() }
+    let last = encoder.frames.count &- 1
+    let index = encoder.frames[last].count
+    encoder.frames[last].count = index &+ 1
+    return index
+  }
+
+  @inline(__always) private func put(_ entry: CodableTapeEntry) throws {
+    _ = try begin()
+    encoder.append(entry)
+  }
+
+  mutating func encodeNil() throws { try put(.string(codableNullString)) }
+  mutating func encode(_ value: Bool) throws { try put(.bool(value)) }
+  mutating func encode(_ value: String) throws { try put(.string(value)) }
+  mutating func encode(_ value: Double) throws { try put(.real(value, width: .double)) }
+  mutating func encode(_ value: Float) throws { try put(.real(Double(value), width: .single)) }
+  mutating func encode(_ value: Int) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int8) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int16) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int32) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int64) throws { try put(.integer(PropertyListInteger(value))) }
+  mutating func encode(_ value: UInt) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt8) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt16) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt32) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt64) throws { try put(.integer(PropertyListInteger(value))) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let index = try begin()
+    try encoder.encodeChild(value, key: IndexCodingKey(index))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    encoder.givenUpKeyedContainer(depth: depth)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder.givenUpUnkeyedContainer(depth: depth) }
+
+  mutating func superEncoder() -> any Encoder { encoder.givenUpEncoder() }
+}
+
+extension PlistTapeEncoder {
+  /// A keyed container every write to which gives up (the encoder has given up already).
+  func givenUpKeyedContainer<NestedKey: CodingKey>(depth: Int) -> KeyedEncodingContainer<NestedKey> {
+    _ = giveUp()
+    return KeyedEncodingContainer(PlistTapeKeyedContainer<NestedKey>(encoder: self, header: Self.noHeader, depth: depth))
+  }
+
+  func givenUpUnkeyedContainer(depth: Int) -> any UnkeyedEncodingContainer {
+    _ = giveUp()
+    return PlistTapeUnkeyedContainer(encoder: self, header: Self.noHeader, depth: depth)
+  }
+
+  func givenUpEncoder() -> any Encoder {
+    _ = giveUp()
+    return PlistTapeEncoder(userInfo: userInfo, detached: true)
+  }
+}
+
+// MARK: - Arrays and [String: V]
+
+/// Collections the tape encoder writes as loops over their elements (see `PlistDirectEncodable`).
+protocol PlistTapeDirectEncodable {
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws
+}
+
+extension Array: PlistTapeDirectEncodable where Element: Encodable {
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws {
+    guard encoder.openContainer(isDictionary: false) >= 0 else { throw encoder.giveUp() }
+    for index in indices {
+      try encoder.encodeChild(self[index], key: IndexCodingKey(index))
+    }
+    encoder.frames[encoder.frames.count &- 1].count = count
+    encoder.closeContainer()
+  }
+}
+
+extension Dictionary: PlistTapeDirectEncodable where Key == String, Value: Encodable {
+  /// Keys sorted, as Foundation writes them.
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws {
+    guard encoder.openContainer(isDictionary: true) >= 0 else { throw encoder.giveUp() }
+    let keys = self.keys.sorted()
+    for key in keys {
+      encoder.append(.key(key))
+      try encoder.encodeChild(self[key]!, key: StringCodingKey(stringValue: key))
+    }
+    encoder.frames[encoder.frames.count &- 1].count = keys.count
+    encoder.closeContainer(keys: keys)
+  }
+}
