@@ -94,8 +94,7 @@ package struct BinaryPlistBuilder {
   /// A new UID object (UIDs are never shared).
   @inline(__always)
   package mutating func uid(_ value: UInt64) -> Int {
-    flattener.objects.append(.scalar(.uid(value)))
-    return flattener.objects.count - 1
+    flattener.appendUID(value)
   }
 
   /// The document's bytes. Every container must be closed; object 0 is the top.

@@ -14,6 +14,7 @@ import FoundationEssentials
 enum BinaryPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
     var flattener = Flattener()
+    flattener.reserve(for: value)
     try flattener.flatten(value, depth: 0)
     return flattener.emit().takeArray()
   }
@@ -24,6 +25,7 @@ enum BinaryPlistWriter {
   static func writeData(_ value: PropertyListValue, distinct: DistinctStrings? = nil) throws(PropertyListError) -> Data {
     var flattener = Flattener()
     flattener.distinct = distinct
+    flattener.reserve(for: value)
     try flattener.flatten(value, depth: 0)
     return flattener.emit().takeData()
   }
@@ -36,15 +38,10 @@ enum BinaryPlistWriter {
     return 8
   }
 
-  /// An object in write order: a scalar value, or a container whose references live in `references`.
-  enum Object {
-    case scalar(PropertyListValue)
-    case array(first: Int, count: Int)
-    case dictionary(first: Int, count: Int)
-  }
-
   struct Flattener {
     var objects: [Object] = []
+    /// The strings and data among `objects`, which hold their positions here.
+    var texts: [PropertyListValue] = []
     /// Container references, each container's run contiguous (for dictionaries: keys, then values).
     var references: [Int] = []
     /// Scratch stack where children's numbers gather until their container is complete.
@@ -57,13 +54,52 @@ enum BinaryPlistWriter {
     var firstFalse: Int?
     /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
     var payloadEstimate = 0
-    /// What ``touchScalars(_:from:)`` read (kept only so that the reads are made: see `emit`).
+    /// What ``touchScalars(_:from:strings:)`` read (kept only so that the reads are made: see `emit`).
     var touched: Int32 = 0
     /// The top dictionary's member whose strings differ from one another, if the caller knows one.
     var distinct: DistinctStrings?
     /// The object numbers of that member's strings, by position in it (-1: not written yet);
     /// empty until it is met.
     var distinctNumbers: [Int32] = []
+
+    /// Sizes `references` and `objects` for `value` before it is flattened, so that neither is
+    /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
+    /// a keyed archive of 100,000 objects grew them through some 60 MB it then threw away).
+    /// `references` gets exactly what the containers hold; `objects` one more (every object but
+    /// the top one is referenced at least once), of which only what is used is ever touched.
+    mutating func reserve(for value: PropertyListValue) {
+      let count = Self.referenceCount(value, depth: 0)
+      references.reserveCapacity(count)
+      objects.reserveCapacity(count + 1)
+    }
+
+    /// The references the containers in `value` hold: one per array element, two per dictionary
+    /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
+    static func referenceCount(_ value: PropertyListValue, depth: Int) -> Int {
+      guard depth < 512 * 2 else { return 0 }
+      switch value {
+      case .array(let elements):
+        var total = elements.count
+        for index in elements.indices {
+          switch elements[index] {
+          case .array, .dictionary: total &+= referenceCount(elements[index], depth: depth + 1)
+          default: break
+          }
+        }
+        return total
+      case .dictionary(let dictionary):
+        let values = dictionary.values
+        var total = 2 &* values.count
+        for index in values.indices {
+          switch values[index] {
+          case .array, .dictionary: total &+= referenceCount(values[index], depth: depth + 1)
+          default: break
+          }
+        }
+        return total
+      default: return 0
+      }
+    }
 
     /// Appends `value` (and its children) and returns the object number references should use.
     @discardableResult
@@ -76,7 +112,7 @@ enum BinaryPlistWriter {
         let mark = pending.count
         // By index: the subscript lends each element, where iterating would copy (retain) it.
         for index in elements.indices {
-          if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index) }
+          if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: true) }
           pending.append(try flatten(elements[index], depth: depth + 1))
         }
         let first = references.count
@@ -106,7 +142,7 @@ enum BinaryPlistWriter {
         return number
       case .bool(let flag):
         let number = objects.count
-        objects.append(.scalar(value))
+        objects.append(Object(word: flag ? 1 : 0, count: 0, kind: .bool))
         if flag {
           if let firstTrue { return firstTrue }
           firstTrue = number
@@ -115,9 +151,8 @@ enum BinaryPlistWriter {
           firstFalse = number
         }
         return number
-      case .uid:
-        objects.append(.scalar(value))
-        return objects.count - 1
+      case .uid(let uid):
+        return appendUID(uid)
       default:
         return flattenScalar(value)
       }
@@ -137,7 +172,7 @@ enum BinaryPlistWriter {
       }
     }
 
-    /// How many array elements ``touchScalars(_:from:)`` reads ahead.
+    /// How many array elements ``touchScalars(_:from:strings:)`` reads ahead.
     static var touchRun: Int { 16 }
 
     /// Reads the uniquing table's slots for the scalars among `elements[start...]` (the next
@@ -145,11 +180,13 @@ enum BinaryPlistWriter {
     /// `$objects`: strings, and objects holding numbers), before they are flattened one by one:
     /// once the table outgrows the caches (about 100,000 scalars), the misses then overlap instead
     /// of coming one after another. What is read goes to `touched`, so that it is not dropped.
-    mutating func touchScalars(_ elements: [PropertyListValue], from start: Int) {
+    /// `strings` false skips the strings among `elements` themselves (not those inside them).
+    mutating func touchScalars(_ elements: [PropertyListValue], from start: Int, strings: Bool) {
       var word: Int32 = 0
       for index in start..<Swift.min(start + Self.touchRun, elements.count) {
         switch elements[index] {
-        case .string, .integer, .real, .date, .data: word ^= uniques.touch(elements[index])
+        case .string: if strings { word ^= uniques.touch(elements[index]) }
+        case .integer, .real, .date, .data: word ^= uniques.touch(elements[index])
         case .dictionary(let dictionary):
           let values = dictionary.values
           for member in values.indices {
@@ -168,10 +205,10 @@ enum BinaryPlistWriter {
     mutating func flattenScalar(_ value: PropertyListValue) -> Int {
       if !distinctNumbers.isEmpty, case .string = value {
         // Written before (the table), or a member of the distinct array written already.
-        if let number = uniques.find(value, stored: { objects[$0] }) ?? distinctNumber(of: value) { return number }
+        if let number = uniques.find(value, stored: { Self.text(of: $0, in: objects, texts) }) ?? distinctNumber(of: value) { return number }
       }
       let candidate = objects.count
-      let number = uniques.insert(value, number: candidate) { objects[$0] }
+      let number = uniques.insert(value, number: candidate) { Self.text(of: $0, in: objects, texts) }
       if number == candidate { appendScalar(value) }
       return number
     }
@@ -179,12 +216,34 @@ enum BinaryPlistWriter {
     /// Appends a scalar as a new object.
     @inline(__always)
     mutating func appendScalar(_ value: PropertyListValue) {
-      objects.append(.scalar(value))
+      if let object = Object.scalar(value) {
+        objects.append(object)
+        payloadEstimate &+= 17
+        return
+      }
+      objects.append(Object(word: UInt64(texts.count), count: 0, kind: .text))
+      texts.append(value)
       switch value {
       case .string(let string): payloadEstimate &+= string.utf8.count &* 2 &+ 10
       case .data(let data): payloadEstimate &+= data.count &+ 10
       default: payloadEstimate &+= 17
       }
+    }
+
+    /// Appends a new UID object (UIDs are never shared) and returns its number.
+    @inline(__always)
+    mutating func appendUID(_ uid: UInt64) -> Int {
+      objects.append(Object(word: uid, count: 0, kind: .uid))
+      return objects.count - 1
+    }
+
+    /// The string or data written as object `number`, for the uniquing table's comparisons;
+    /// nil for any other object. (Static, given the two arrays: a closure calling a method would
+    /// reach all of `self` while the table is being changed.)
+    @inline(__always)
+    static func text(of number: Int, in objects: [Object], _ texts: [PropertyListValue]) -> PropertyListValue? {
+      let object = objects[number]
+      return object.kind == .text ? texts[Int(object.word)] : nil
     }
 
     /// The array of ``distinct``: flattened as any array, except that its own strings are not
@@ -198,10 +257,12 @@ enum BinaryPlistWriter {
       distinctNumbers = [Int32](repeating: -1, count: elements.count)
       let mark = pending.count
       for index in elements.indices {
-        if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index) }
+        // Its own strings are looked up in a table that holds only the other strings (keys,
+        // class names): a small table that stays in the cache, read ahead for nothing.
+        if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: false) }
         if case .string = elements[index] {
           let member: Int
-          if let earlier = uniques.find(elements[index], stored: { objects[$0] }) {
+          if let earlier = uniques.find(elements[index], stored: { Self.text(of: $0, in: objects, texts) }) {
             member = earlier
           } else {
             member = objects.count
@@ -254,14 +315,17 @@ enum BinaryPlistWriter {
       // By index, as in `flatten`: the objects are lent, not copied.
       for index in objects.indices {
         offsets.append(output.count)
-        switch objects[index] {
-        case .scalar(let value): BinaryPlistWriter.appendScalar(value, to: &output)
-        case .array(let first, let count):
-          BinaryPlistWriter.appendMarker(0xA0, count: count, to: &output)
-          for i in first..<(first + count) { BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output) }
-        case .dictionary(let first, let count):
-          BinaryPlistWriter.appendMarker(0xD0, count: count, to: &output)
-          for i in first..<(first + 2 * count) { BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output) }
+        let object = objects[index]
+        switch object.kind {
+        case .array, .dictionary:
+          let isArray = object.kind == .array
+          let count = Int(object.count)
+          let first = Int(object.word)
+          BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
+          for i in first..<(first + (isArray ? count : 2 * count)) {
+            BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output)
+          }
+        default: BinaryPlistWriter.appendScalar(object, texts: texts, to: &output)
         }
       }
       let tableStart = output.count
@@ -367,27 +431,8 @@ enum BinaryPlistWriter {
   static func appendScalar(_ value: PropertyListValue, to output: inout ByteOutput) {
     switch value {
     case .bool(let flag): output.append(flag ? 0x09 : 0x08)
-    case .integer(let integer):
-      if integer.isNegative {
-        output.append(0x13)
-        appendBigEndian(integer.bitPattern, width: 8, to: &output)
-      } else if integer.bitPattern > UInt64(Int64.max) {
-        output.append(0x14)
-        appendBigEndian(0, width: 8, to: &output)
-        appendBigEndian(integer.bitPattern, width: 8, to: &output)
-      } else {
-        let width = byteWidth(integer.bitPattern)
-        output.append(0x10 | UInt8(width.trailingZeroBitCount))
-        appendBigEndian(integer.bitPattern, width: width, to: &output)
-      }
-    case .real(let number, let width):
-      if width == .single {
-        output.append(0x22)
-        appendBigEndian(UInt64(Float(number).bitPattern), width: 4, to: &output)
-      } else {
-        output.append(0x23)
-        appendBigEndian(number.bitPattern, width: 8, to: &output)
-      }
+    case .integer(let integer): appendInteger(bitPattern: integer.bitPattern, isNegative: integer.isNegative, to: &output)
+    case .real(let number, let width): appendReal(bitPattern: number.bitPattern, single: width == .single, to: &output)
     case .date(let date):
       output.append(0x33)
       appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8, to: &output)
@@ -396,10 +441,7 @@ enum BinaryPlistWriter {
       output.append(data)
     case .string(var string):
       string.withUTF8 { utf8 in appendString(utf8, to: &output) }
-    case .uid(let uid):
-      let width = byteWidth(UInt64(uid))
-      output.append(0x80 | UInt8(width - 1))
-      appendBigEndian(UInt64(uid), width: width, to: &output)
+    case .uid(let uid): appendUID(uid, to: &output)
     case .array, .dictionary:
       preconditionFailure("containers are written by the flattener")
     }

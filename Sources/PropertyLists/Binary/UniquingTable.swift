@@ -37,7 +37,7 @@ struct UniquingTable {
   /// Returns the number of an equal scalar already in the table, or records `value` under
   /// `number` and returns `number`.
   @inline(__always)
-  mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> BinaryPlistWriter.Object) -> Int {
+  mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> PropertyListValue?) -> Int {
     if let key = NumberTable.key(value) { return numbers.insert(key, number: number) }
     if occupied * 2 >= slots.count { grow() }
     let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
@@ -50,7 +50,7 @@ struct UniquingTable {
         occupied += 1
         return number
       }
-      if existing.tag == tag, case .scalar(let other) = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
+      if existing.tag == tag, let other = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
         return Int(existing.number)
       }
       slot = (slot + 1) & mask
@@ -60,7 +60,7 @@ struct UniquingTable {
   /// The number of a string or data equal to `value` already in the table, without recording
   /// `value` when there is none.
   @inline(__always)
-  func find(_ value: PropertyListValue, stored: (Int) -> BinaryPlistWriter.Object) -> Int? {
+  func find(_ value: PropertyListValue, stored: (Int) -> PropertyListValue?) -> Int? {
     guard bits > 0 else { return nil }
     let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
     let mask = slots.count - 1
@@ -68,7 +68,7 @@ struct UniquingTable {
     while true {
       let existing = slots[slot]
       if existing.number < 0 { return nil }
-      if existing.tag == tag, case .scalar(let other) = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
+      if existing.tag == tag, let other = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
         return Int(existing.number)
       }
       slot = (slot + 1) & mask
