@@ -457,9 +457,17 @@ extension CocoaNibCompiler {
   /// Only a tab view of one item is compiled (nkv_simple, the one sample): how Apple's ibtool
   /// archives the views of unselected items is not known here.
   mutating func compileTabView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    try checkAttributes(element, known: ["type", "drawsBackground"], view: true)
+    try checkAttributes(element, known: ["type", "drawsBackground", "initialItem"], view: true)
     try refusePriorities(element)
     let itemElements = element.child("tabViewItems")?.children ?? []
+    // `initialItem` names the item AppKit selects (NSSelectedTabViewItem, whose view is the tab
+    // view's subview); without it the first. The public Python clone reads it so
+    // (viraptor/ibtool `tabView.py`; its tabview_scrollview_chain sample names the only item).
+    var selectedIndex = 0
+    if let initial = element["initialItem"] {
+      guard let index = itemElements.firstIndex(where: { $0["id"] == initial }) else { throw invalid(element, "initialItem \"\(initial)\" is not one of its tab view items") }
+      selectedIndex = index
+    }
     if itemElements.count > 1 {
       throw unsupported(
         itemElements[1], "a tab view of more than one item is not compiled yet (how Apple's ibtool archives the views of unselected items is not known here)")
@@ -472,24 +480,24 @@ extension CocoaNibCompiler {
     var entries = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
     var items: [Int] = []
     var selectedView: Int?
-    for itemElement in itemElements {
+    for (position, itemElement) in itemElements.enumerated() {
       let (item, view) = try compileTabViewItem(itemElement, tabView: tabView)
       items.append(item)
-      if selectedView == nil { selectedView = view }
+      if position == selectedIndex { selectedView = view }
     }
     if let selectedView, case .object(let subviews)? = entries.first(where: { $0.key == "NSSubviews" })?.value {
       graph[subviews].entries.append(.init("UINibEncoderEmptyKey", .object(selectedView)))
     }
     entries += tailViewEntries(element)
     entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", items))))
-    if let first = items.first { entries.append(.init("NSSelectedTabViewItem", .object(first))) }
+    if items.indices.contains(selectedIndex) { entries.append(.init("NSSelectedTabViewItem", .object(items[selectedIndex]))) }
     let fontElement = element.child("font", key: "font") ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")])
     entries.append(.init("NSFont", .object(try font(fontElement, defaultSize: 13))))
     entries.append(.init("NSTvFlags", NibGraph.integer(type)))
     entries.append(.init("NSAllowTruncatedLabels", .bool(true)))
     if element.flag("drawsBackground", default: true) { entries.append(.init("NSDrawsBackground", .bool(true))) }
     graph[tabView].entries = entries
-    if let selectedView, let itemElement = itemElements.first, let viewElement = itemElement.child("view", key: "view") {
+    if let selectedView, itemElements.indices.contains(selectedIndex), let viewElement = itemElements[selectedIndex].child("view", key: "view") {
       try tabViewKeyViewLoop(tabView, itemView: (selectedView, viewElement))
     }
     try compileChildren(of: element, object: tabView, known: ["rect", "autoresizingMask", "constraints", "font", "tabViewItems"])
