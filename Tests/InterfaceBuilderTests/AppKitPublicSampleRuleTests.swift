@@ -140,21 +140,25 @@ import Testing
 
   // MARK: AppKit's standard toolbar items
 
-  /// sb_toolbar_colors_tv (the clone's sample): the Colors item is 44 × 42 with AppKit's
-  /// NSToolbarShowColors image resource (no namespace); Fonts and Print carry template SF Symbols.
-  @Test func standardToolbarItemsCarryAppKitsImages() throws {
-    let window = """
+  /// A window with a toolbar allowing `items` (and defaulting to `defaults`).
+  static func toolbarWindow(_ items: String, defaults: String = "") -> String {
+    """
           <window title="W" id="w1">
               <rect key="contentRect" x="0" y="0" width="500" height="400"/>
               <view key="contentView" id="w2"><rect key="frame" x="0" y="0" width="500" height="400"/></view>
               <toolbar key="toolbar" implicitIdentifier="T1" displayMode="iconOnly" sizeMode="regular" id="tb">
-                  <allowedToolbarItems>
-                      <toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="i1"/>
-                      <toolbarItem implicitItemIdentifier="NSToolbarShowFontsItem" id="i2"/>
-                  </allowedToolbarItems>
+                  <allowedToolbarItems>\(items)</allowedToolbarItems>
+                  \(defaults.isEmpty ? "" : "<defaultToolbarItems>\(defaults)</defaultToolbarItems>")
               </toolbar>
           </window>
       """
+  }
+
+  /// sb_toolbar_colors_tv (the clone's sample): the Colors item is 44 × 42 with AppKit's
+  /// NSToolbarShowColors image resource (no namespace); Fonts and Print carry template SF Symbols.
+  @Test func standardToolbarItemsCarryAppKitsImages() throws {
+    let window = Self.toolbarWindow(
+      #"<toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="i1"/><toolbarItem implicitItemIdentifier="NSToolbarShowFontsItem" id="i2"/>"#)
     let graph = try Self.compile(window, inWindow: false).graph
     var images: [String: Int] = [:]
     for item in Self.objects(graph, "NSToolbarItem") {
