@@ -138,6 +138,43 @@ import Testing
     #expect(error?.line != nil)
   }
 
+  /// Of two items only the selected one's view is the tab view's subview; the other's view has
+  /// no superview and no next responder (the clone's `tabView.py`; warned). An item without an
+  /// identifier archives no NSIdentifier.
+  @Test func onlyTheSelectedItemsViewIsASubview() throws {
+    let document = """
+          <tabView initialItem="ti2" id="tv">
+              <rect key="frame" x="0" y="0" width="300" height="200"/>
+              <tabViewItems>
+                  <tabViewItem label="A" identifier="a" id="ti1">
+                      <view key="view" id="iv1"><rect key="frame" x="10" y="33" width="280" height="154"/></view>
+                  </tabViewItem>
+                  <tabViewItem label="B" id="ti2">
+                      <view key="view" id="iv2"><rect key="frame" x="10" y="33" width="280" height="154"/></view>
+                  </tabViewItem>
+              </tabViewItems>
+          </tabView>
+      """
+    let compilation = try Self.compile(document)
+    let graph = compilation.graph
+    let tabView = try #require(Self.objects(graph, "NSTabView").first)
+    let items = Self.objects(graph, "NSTabViewItem")
+    #expect(items.count == 2)
+    let views = items.compactMap { Self.target(graph, $0, "NSView") }
+    #expect(views.count == 2)
+    let subviews = try #require(Self.target(graph, tabView, "NSSubviews").flatMap { graph.members(of: $0) })
+    let selected = try #require(Self.target(graph, tabView, "NSSelectedTabViewItem"))
+    let selectedView = try #require(Self.target(graph, selected, "NSView"))
+    #expect(subviews == [selectedView])
+    #expect(graph.text(of: graph[selected], forKey: "NSLabel") == "B")
+    #expect(graph[selected]["NSIdentifier"] == nil)
+    let other = try #require(views.first { $0 != selectedView })
+    #expect(graph[other]["NSSuperview"] == nil)
+    #expect(graph[other]["NSNextResponder"] == .null)
+    #expect(Self.target(graph, selectedView, "NSSuperview") == tabView)
+    #expect(compilation.warnings.contains { $0.element == "tabView" })
+  }
+
   // MARK: AppKit's standard toolbar items
 
   /// A window with a toolbar allowing `items` (and defaulting to `defaults`).
