@@ -275,4 +275,52 @@ import Testing
     let catalog = #"<color key="backgroundColor" name="controlBackgroundColor" catalog="System" colorSpace="catalog"/>"#
     #expect(try Self.clipFlags(Self.scrollView(document: Self.textView, clipColor: catalog), toolsVersion: "11762") == .int8(4))
   }
+
+  // MARK: Paragraph styles in text storage
+
+  /// textview_multiattr (corpus) with paragraph styles added to its runs: each distinct style
+  /// is an NSParagraphStyle in its run's dictionary (NSAlignment as AppKit's NSTextAlignment,
+  /// NSTabStops with one NSTextTab per location, tightening for truncation); each dictionary
+  /// has its own style object, tab stops are shared by location (the clone's
+  /// `attributedString.py`; warned).
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func paragraphStylesJoinTheirRunsAttributes() throws {
+    let source = String(decoding: try Corpus.file("xib/ibtool_pairs/correct/textview_multiattr.xib").bytes(), as: UTF8.self)
+    let rightToLeft = #"<paragraphStyle key="NSParagraphStyle" alignment="center" baseWritingDirection="rightToLeft"><tabStops><textTab location="28"/></tabStops></paragraphStyle>"#
+    let natural = #"<paragraphStyle key="NSParagraphStyle" alignment="center"><tabStops><textTab location="28"/><textTab location="56"/></tabStops></paragraphStyle>"#
+    var fonts = 0
+    var text = ""
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      text += line + "\n"
+      if line.contains("<font key=\"NSFont\"") {
+        fonts += 1
+        text += fonts == 1 ? rightToLeft + "\n" : natural + "\n"
+      }
+    }
+    #expect(fonts == 3)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(
+      try InterfaceDocument(bytes: Array(text.utf8), path: "t.xib"), options: .init(omitsColorProfiles: true))
+    let graph = compilation.graph
+    let styles = Self.objects(graph, "NSParagraphStyle")
+    #expect(styles.count == 3, "one NSParagraphStyle in each of the three dictionaries (the runs' fonts differ too)")
+    for style in styles {
+      #expect(graph[style]["NSAlignment"] == .int8(2))
+      #expect(graph[style]["NSAllowsTighteningForTruncation"] == .int8(1))
+      #expect(graph[style]["NSTighteningFactorForTruncation"] == .float64(Double(Float(0.05))))
+    }
+    let tabs = Self.objects(graph, "NSTextTab")
+    #expect(tabs.count == 2, "one NSTextTab per location, shared between the styles")
+    #expect(Set(tabs.compactMap { graph[$0]["NSLocation"] }) == [.float64(28), .float64(56)])
+    let storage = try #require(Self.objects(graph, "NSTextStorage").first)
+    let dictionaries = try #require(Self.target(graph, storage, "NSAttributes").flatMap { graph.members(of: $0) })
+    #expect(dictionaries.count == 3)
+    #expect(compilation.warnings.contains { $0.element == "paragraphStyle" })
+    // A line spacing is refused with its line.
+    let spaced = text.replacingOccurrences(of: #"alignment="center">"#, with: #"alignment="center" lineSpacing="4">"#)
+    let error = expectError(InterfaceBuilderError.self, .unsupported) {
+      try CocoaNibCompiler.compile(try InterfaceDocument(bytes: Array(spaced.utf8), path: "t.xib"), options: .init(omitsColorProfiles: true))
+    }
+    #expect(error?.line != nil)
+  }
 }
+
