@@ -322,5 +322,39 @@ import Testing
     }
     #expect(error?.line != nil)
   }
+
+  /// Two neighbouring runs with one font whose paragraph styles differ only in writing
+  /// direction stay two runs with two dictionaries (the direction writes no key of its own but
+  /// tells the styles apart, as in the clone's `_paragraph_signature`); equal styles merge.
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.missingReason))
+  func runsDifferingInWritingDirectionStayApart() throws {
+    func storage(_ first: String, _ second: String) throws -> (runs: Int, dictionaries: Int) {
+      let source = String(decoding: try Corpus.file("xib/ibtool_pairs/correct/textview_attributedstring.xib").bytes(), as: UTF8.self)
+      let fragments = """
+        <attributedString key="textStorage">
+            <fragment content="one "><attributes><font key="NSFont" metaFont="system"/>\(first)</attributes></fragment>
+            <fragment content="two"><attributes><font key="NSFont" metaFont="system"/>\(second)</attributes></fragment>
+        </attributedString>
+        """
+      guard let start = source.range(of: "<attributedString key=\"textStorage\">"), let end = source.range(of: "</attributedString>") else {
+        Issue.record("textview_attributedstring has no text storage")
+        return (0, 0)
+      }
+      let text = source.replacingCharacters(in: start.lowerBound..<end.upperBound, with: fragments)
+      let graph = try CocoaNibCompiler.compile(try InterfaceDocument(bytes: Array(text.utf8), path: "t.xib"), options: .init(omitsColorProfiles: true))
+      let textStorage = try #require(Self.objects(graph, "NSTextStorage").first)
+      guard let attributes = Self.target(graph, textStorage, "NSAttributes") else { return (0, 0) }
+      if graph[attributes].className == "NSDictionary" { return (1, 1) }
+      let info = try #require(Self.target(graph, textStorage, "NSAttributeInfo"))
+      guard case .data(let bytes)? = graph[info]["NS.bytes"] else { return (0, 0) }
+      return (bytes.count / 2, graph.members(of: attributes)?.count ?? 0)
+    }
+    let leftToRight = #"<paragraphStyle key="NSParagraphStyle" alignment="left" baseWritingDirection="leftToRight"/>"#
+    let rightToLeft = #"<paragraphStyle key="NSParagraphStyle" alignment="left" baseWritingDirection="rightToLeft"/>"#
+    let apart = try storage(leftToRight, rightToLeft)
+    #expect(apart.runs == 2 && apart.dictionaries == 2)
+    let merged = try storage(leftToRight, leftToRight)
+    #expect(merged.runs == 1 && merged.dictionaries == 1)
+  }
 }
 
