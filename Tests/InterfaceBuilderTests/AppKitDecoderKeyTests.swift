@@ -427,20 +427,10 @@ import TestSupport
   // MARK: Toolbars and stack views
 
   @Test func systemToolbarItemsSendTheirActionsToTheFirstResponder() throws {
-    let window = """
-          <window title="W" id="w1">
-              <rect key="contentRect" x="0" y="0" width="500" height="400"/>
-              <view key="contentView" id="w2"><rect key="frame" x="0" y="0" width="500" height="400"/></view>
-              <toolbar key="toolbar" implicitIdentifier="T1" displayMode="iconOnly" sizeMode="regular" id="tb">
-                  <allowedToolbarItems>
-                      <toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="i1"/>
-                      <toolbarItem implicitItemIdentifier="NSToolbarShowFontsItem" id="i2"/>
-                      <toolbarItem implicitItemIdentifier="NSToolbarPrintItem" id="i3"/>
-                  </allowedToolbarItems>
-                  <defaultToolbarItems><toolbarItem reference="i3"/></defaultToolbarItems>
-              </toolbar>
-          </window>
-      """
+    let window = AppKitPublicSampleRuleTests.toolbarWindow(
+      #"<toolbarItem implicitItemIdentifier="NSToolbarShowColorsItem" id="i1"/><toolbarItem implicitItemIdentifier="NSToolbarShowFontsItem" id="i2"/>"#
+        + #"<toolbarItem implicitItemIdentifier="NSToolbarPrintItem" id="i3"/>"#,
+      defaults: #"<toolbarItem reference="i3"/>"#)
     let compilation = try Self.compile(window, inWindow: false)
     let graph = compilation.graph
     let items = CocoaNibCompilerControlsTests.objects(graph, "NSToolbarItem")

@@ -272,11 +272,27 @@ import Testing
     #expect(keys.firstIndex(of: "NSNextKeyView") == keys.firstIndex(of: "NSSuperview").map { $0 + 1 })
   }
 
-  @Test func aTabViewOfTwoItemsIsRefusedWithTheSecondItemsLine() {
+  /// Of two items without initialItem the first is selected: its view is the tab view's only
+  /// subview and the key view loop runs through it; the second item's view has no superview
+  /// and no NSNextKeyView (the clone's `tabView.py`; warned).
+  @Test func aTabViewOfTwoItemsSelectsTheFirstAndLoopsThroughIt() throws {
     let items = Self.tabViewItem("1", subviews: "") + "\n" + Self.tabViewItem("2", subviews: "")
-    let error = expectError(InterfaceBuilderError.self, .unsupported) { try Self.compile(Self.tabView(items: items)) }
-    #expect(error?.line != nil)
-    #expect(error?.description.contains("more than one item") == true)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(
+      try CocoaNibCompilerUnitTests.document(Self.tabView(items: items)), options: .init(omitsColorProfiles: true))
+    let graph = compilation.graph
+    let tabView = try #require(Self.objects(graph, "NSTabView").first)
+    let items2 = Self.objects(graph, "NSTabViewItem")
+    #expect(items2.count == 2)
+    let first = try #require(items2.first { graph.text(of: graph[$0], forKey: "NSIdentifier") == "1" })
+    let second = try #require(items2.first { graph.text(of: graph[$0], forKey: "NSIdentifier") == "2" })
+    #expect(Self.target(graph, tabView, "NSSelectedTabViewItem") == first)
+    let firstView = try #require(Self.target(graph, first, "NSView"))
+    let secondView = try #require(Self.target(graph, second, "NSView"))
+    #expect(Self.target(graph, tabView, "NSSubviews").flatMap { graph.members(of: $0) } == [firstView])
+    #expect(Self.target(graph, tabView, "NSNextKeyView") == firstView)
+    #expect(graph[secondView]["NSNextKeyView"] == nil)
+    #expect(graph[secondView]["NSSuperview"] == nil)
+    #expect(compilation.warnings.contains { $0.element == "tabView" })
   }
 
   // MARK: Predicate editors

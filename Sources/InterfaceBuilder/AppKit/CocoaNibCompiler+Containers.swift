@@ -454,15 +454,26 @@ extension CocoaNibCompiler {
   /// NSTabViewItems, NSSelectedTabViewItem, NSFont (small system 11 by default), NSTvFlags (the
   /// NSTabViewType), NSAllowTruncatedLabels, NSDrawsBackground}. With an item, the key view loop
   /// AppKit sets up for the selected item runs through its view (``tabViewKeyViewLoop(_:itemView:)``).
-  /// Only a tab view of one item is compiled (nkv_simple, the one sample): how Apple's ibtool
-  /// archives the views of unselected items is not known here.
+  /// Of several items only the selected one's view is a subview of the tab view, as AppKit
+  /// installs it; the others' views have no superview and no next responder until selected —
+  /// the public Python clone's reading of Apple's compiles (viraptor/ibtool `tabView.py`). No
+  /// corpus pair has more than one item (nkv_simple has one), so several are reported as
+  /// unverified; the key view loop is built through the selected item only.
   mutating func compileTabView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
-    try checkAttributes(element, known: ["type", "drawsBackground"], view: true)
+    try checkAttributes(element, known: ["type", "drawsBackground", "initialItem"], view: true)
     try refusePriorities(element)
     let itemElements = element.child("tabViewItems")?.children ?? []
+    // `initialItem` names the item AppKit selects (NSSelectedTabViewItem, whose view is the tab
+    // view's subview); without it the first. The public Python clone reads it so
+    // (viraptor/ibtool `tabView.py`; its tabview_scrollview_chain sample names the only item).
+    var selectedIndex = 0
+    if let initial = element["initialItem"] {
+      guard let index = itemElements.firstIndex(where: { $0["id"] == initial }) else { throw invalid(element, "initialItem \"\(initial)\" is not one of its tab view items") }
+      selectedIndex = index
+    }
     if itemElements.count > 1 {
-      throw unsupported(
-        itemElements[1], "a tab view of more than one item is not compiled yet (how Apple's ibtool archives the views of unselected items is not known here)")
+      noteUnverified(
+        element, "a tab view of \(itemElements.count) items: only the selected item's view is a subview, the others have no superview or next responder")
     }
     if element.child("subviews") != nil { throw unsupported(element, "<tabView> with <subviews> is not compiled yet") }
     let types = ["topTabsBezelBorder": 0, "leftTabsBezelBorder": 1, "bottomTabsBezelBorder": 2, "rightTabsBezelBorder": 3, "noTabsBezelBorder": 4,
@@ -472,24 +483,24 @@ extension CocoaNibCompiler {
     var entries = try viewEntries(element, view: tabView, superview: superview, alwaysSubviews: true)
     var items: [Int] = []
     var selectedView: Int?
-    for itemElement in itemElements {
-      let (item, view) = try compileTabViewItem(itemElement, tabView: tabView)
+    for (position, itemElement) in itemElements.enumerated() {
+      let (item, view) = try compileTabViewItem(itemElement, tabView: tabView, selected: position == selectedIndex)
       items.append(item)
-      if selectedView == nil { selectedView = view }
+      if position == selectedIndex { selectedView = view }
     }
     if let selectedView, case .object(let subviews)? = entries.first(where: { $0.key == "NSSubviews" })?.value {
       graph[subviews].entries.append(.init("UINibEncoderEmptyKey", .object(selectedView)))
     }
     entries += tailViewEntries(element)
     entries.append(.init("NSTabViewItems", .object(graph.collection("NSMutableArray", items))))
-    if let first = items.first { entries.append(.init("NSSelectedTabViewItem", .object(first))) }
+    if items.indices.contains(selectedIndex) { entries.append(.init("NSSelectedTabViewItem", .object(items[selectedIndex]))) }
     let fontElement = element.child("font", key: "font") ?? InterfaceDocument.Element(name: "font", attributes: [(name: "metaFont", value: "smallSystem")])
     entries.append(.init("NSFont", .object(try font(fontElement, defaultSize: 13))))
     entries.append(.init("NSTvFlags", NibGraph.integer(type)))
     entries.append(.init("NSAllowTruncatedLabels", .bool(true)))
     if element.flag("drawsBackground", default: true) { entries.append(.init("NSDrawsBackground", .bool(true))) }
     graph[tabView].entries = entries
-    if let selectedView, let itemElement = itemElements.first, let viewElement = itemElement.child("view", key: "view") {
+    if let selectedView, itemElements.indices.contains(selectedIndex), let viewElement = itemElements[selectedIndex].child("view", key: "view") {
       try tabViewKeyViewLoop(tabView, itemView: (selectedView, viewElement))
     }
     try compileChildren(of: element, object: tabView, known: ["rect", "autoresizingMask", "constraints", "font", "tabViewItems"])
@@ -498,16 +509,24 @@ extension CocoaNibCompiler {
 
   /// `<tabViewItem label identifier>` with its `<view key="view">` → `NSTabViewItem`
   /// {NSIdentifier, NSView, NSLabel, NSColor (the System catalog's controlColor), NSTabView}
-  /// (nkv_simple); the view is a subview of the tab view.
-  mutating func compileTabViewItem(_ element: InterfaceDocument.Element, tabView: Int) throws(InterfaceBuilderError) -> (item: Int, view: Int) {
+  /// (nkv_simple); the selected item's view is a subview of the tab view. Without an
+  /// identifier there is no NSIdentifier (the clone's `tabView.py`; warned).
+  mutating func compileTabViewItem(
+    _ element: InterfaceDocument.Element, tabView: Int, selected: Bool
+  ) throws(InterfaceBuilderError) -> (item: Int, view: Int) {
     guard element.name == "tabViewItem" else { throw unsupported(element) }
     try checkAttributes(element, known: ["label", "identifier"])
     guard let viewElement = element.child("view", key: "view") else { throw unsupported(element, "a tab view item without <view key=\"view\"> is not compiled yet") }
-    guard element["identifier"] != nil else { throw unsupported(element, "a tab view item without identifier is not compiled yet (no Apple sample)") }
     let item = try begin(element, className: "NSTabViewItem", parent: tabView)
-    let view = try compileObject(viewElement, parent: item, superview: tabView)
-    graph[item].entries = [
-      .init("NSIdentifier", string(element["identifier"] ?? "")), .init("NSView", .object(view)), .init("NSLabel", string(element["label"] ?? "")),
+    let view = try compileObject(viewElement, parent: item, superview: selected ? tabView : nil)
+    var entries: [NibGraph.Entry] = []
+    if let identifier = element["identifier"] {
+      entries.append(.init("NSIdentifier", string(identifier)))
+    } else {
+      noteUnverified(element, "a tab view item without identifier, archived without NSIdentifier")
+    }
+    graph[item].entries = entries + [
+      .init("NSView", .object(view)), .init("NSLabel", string(element["label"] ?? "")),
       .init("NSColor", .object(try catalogColor("controlColor", catalog: "System", element: element))), .init("NSTabView", .object(tabView)),
     ]
     try compileChildren(of: element, object: item, known: ["view"])

@@ -185,9 +185,10 @@ extension CocoaNibCompiler {
       element["lineBreakMode"], ["charWrapping": 0x200, "clipping": 0x400, "truncatingHead": 0x600, "truncatingTail": 0x800, "truncatingMiddle": 0xA00])
     if element.flag("truncatesLastVisibleLine") { flags2 |= 0x100 }
     if element.flag("usesSingleLineMode") { flags2 |= 0x40 }
-    // A date formatter sets the top bit in a control's cell, not in a table column's data cell
-    // (test_date_formatter).
-    if element.child("dateFormatter", key: "formatter") != nil, element["key"] != "dataCell" { flags2 |= 0x8000_0000 }
+    // A date formatter of styles sets the top bit in a control's cell, not in a table column's
+    // data cell (test_date_formatter); one with a fixed dateFormat does not (the public Python
+    // clone's reading of Apple's compile of dateformatter_weekday, one sample).
+    if let formatter = element.child("dateFormatter", key: "formatter"), formatter["dateFormat"] == nil, element["key"] != "dataCell" { flags2 |= 0x8000_0000 }
     return (Self.signExtended(flags), Self.signExtended(flags2))
   }
 

@@ -109,10 +109,17 @@ extension CocoaNibCompiler {
 
     // The patterns.
     let positive: String, negative: String
-    if behavior == "custom10_4" {
-      guard let given = element["positiveFormat"] else { throw unsupported(element, "a custom10_4 number formatter without positiveFormat is not compiled yet") }
+    if behavior == "custom10_4", let given = element["positiveFormat"] {
       positive = given
       negative = element["negativeFormat"] ?? given
+    } else if behavior == "custom10_4" {
+      // A custom formatter without formats gets the pattern its digit settings give, as a
+      // 10.4-default one does: the public Python clone (viraptor/ibtool `numberFormatter.py`)
+      // builds every formatter's pattern from the digits alone and matches Apple's compile of
+      // its numfmt_dedup sample (custom10_4, 1…42 integer digits); one public sample, no corpus pair.
+      noteUnverified(element, "a custom10_4 number formatter without positiveFormat, its pattern from the digit settings")
+      positive = try numberPattern(settings, element: element)
+      negative = positive
     } else {
       if element["positiveFormat"] != nil || element["negativeFormat"] != nil {
         throw unsupported(element, "positiveFormat/negativeFormat on a default10_4 number formatter is not compiled yet")
@@ -256,6 +263,8 @@ extension CocoaNibCompiler {
   mutating func cellContents(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> NIBArchive.Payload? {
     let title = element["title"] ?? ""
     if let formatter = element.child("dateFormatter", key: "formatter") {
+      // A fixed dateFormat leaves the title a string (dateformatter_weekday, the clone's one sample).
+      if formatter["dateFormat"] != nil { return string(title) }
       guard let pattern = try datePattern(formatter), let time = Self.parseDate(title, pattern: pattern) else { return string(title) }
       return .object(graph.add("NSDate", [.init("NS.time", .float64(time))]))
     }
@@ -277,7 +286,8 @@ extension CocoaNibCompiler {
   /// NS.natural}. Number and custom formatters: ``compileOtherFormatter(_:parent:)``.
   mutating func compileFormatter(_ element: InterfaceDocument.Element, parent: Int) throws(InterfaceBuilderError) -> Int {
     guard element.name == "dateFormatter" else { return try compileOtherFormatter(element, parent: parent) }
-    try checkAttributes(element, known: ["dateStyle", "timeStyle", "doesRelativeDateFormatting", "formatterBehavior"])
+    try checkAttributes(element, known: ["dateStyle", "timeStyle", "doesRelativeDateFormatting", "formatterBehavior", "dateFormat"])
+    if let custom = element["dateFormat"] { return try compileCustomDateFormatter(element, format: custom, parent: parent) }
     if let behavior = element["formatterBehavior"], behavior != "default10_4" { throw unsupported(element, "formatterBehavior \"\(behavior)\" is not compiled yet") }
     let (dateStyle, timeStyle) = try dateStyles(element)
     guard let format = try datePattern(element) else {
@@ -292,6 +302,36 @@ extension CocoaNibCompiler {
     if element.flag("doesRelativeDateFormatting") { pairs += [sharedString("doesRelativeDateFormatting"), boolNumber(true)] }
     pairs += [sharedString("formatterBehavior"), number(1040)]
     if timeStyle != 0 { pairs += [sharedString("timeStyle"), number(timeStyle)] }
+    graph[formatter].entries = [
+      .init("NS.attributes", .object(graph.collection("NSMutableDictionary", pairs))), .init("NS.format", string(format)),
+      .init("NS.natural", .bool(false)),
+    ]
+    try compileChildren(of: element, object: formatter, known: [])
+    return formatter
+  }
+
+  /// `<dateFormatter formatterBehavior="custom10_4" dateFormat="EEEE">` → `NSDateFormatter`
+  /// {NS.attributes {dateFormat: the pattern, dateStyle 0, formatterBehavior 1040, timeStyle 0},
+  /// NS.format: the pattern as written, NS.natural false}. The styles are AppKit's none (0): a
+  /// fixed format replaces them (`-[NSDateFormatter setDateFormat:]`). The pattern is archived
+  /// as the document gives it (no locale is involved), and the cell's title stays a string (see
+  /// ``cellContents(_:)``). Evidence: the public Python clone's reading of Apple's compile of its
+  /// dateformatter_weekday sample (viraptor/ibtool `dateFormatter.py`); one public sample, no
+  /// corpus pair, so it is reported as unverified.
+  mutating func compileCustomDateFormatter(_ element: InterfaceDocument.Element, format: String, parent: Int) throws(InterfaceBuilderError) -> Int {
+    if let behavior = element["formatterBehavior"], behavior != "custom10_4" && behavior != "default10_4" {
+      throw unsupported(element, "formatterBehavior \"\(behavior)\" is not compiled yet")
+    }
+    if element["dateStyle"] != nil || element["timeStyle"] != nil || element["doesRelativeDateFormatting"] != nil {
+      throw unsupported(element, "a date formatter with both dateFormat and date or time styles is not compiled yet (no public sample shows which wins)")
+    }
+    noteUnverified(element, "a date formatter's fixed dateFormat \"\(format)\" as NS.format and NS.attributes {dateFormat, dateStyle 0, formatterBehavior 1040, timeStyle 0}")
+    let formatter = try begin(element, className: "NSDateFormatter", parent: parent)
+    let none = number(0)
+    let pairs = [
+      sharedString("dateFormat"), sharedString(format), sharedString("dateStyle"), none, sharedString("formatterBehavior"), number(1040),
+      sharedString("timeStyle"), none,
+    ]
     graph[formatter].entries = [
       .init("NS.attributes", .object(graph.collection("NSMutableDictionary", pairs))), .init("NS.format", string(format)),
       .init("NS.natural", .bool(false)),

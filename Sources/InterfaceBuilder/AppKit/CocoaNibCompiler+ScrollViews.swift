@@ -418,6 +418,7 @@ extension CocoaNibCompiler {
     for attribute in element.attributes where !known.contains(attribute.name) {
       throw unsupported(element, "<clipView \(attribute.name)=…> is not compiled yet", attribute: attribute.name)
     }
+    let documentName = element.child("subviews")?.children.first?.name
     var entries: [NibGraph.Entry] = []
     entries.append(.init("NSNextResponder", scrollView.map { .object($0) } ?? .null))
     entries.append(.init("NSNibTouchBar", .null))
@@ -441,7 +442,9 @@ extension CocoaNibCompiler {
     // else the control background color.
     if let background = element.child("color", key: "backgroundColor") {
       entries.append(.init("NSBGColor", .object(try color(background))))
-    } else if element.child("nil", key: "backgroundColor") == nil {
+    } else if element.child("nil", key: "backgroundColor") == nil, !(element["drawsBackground"] == "NO" && Self.isTable(documentName)) {
+      // A table's clip view that draws no background has none (the public Python clone's
+      // reading of Apple's compiles, viraptor/ibtool `clipView.py`).
       entries.append(.init("NSBGColor", .object(try systemColor("controlBackgroundColor", line: element.line))))
     }
     if element.child("subviews")?.children.first?.name == "textView" {
@@ -451,7 +454,7 @@ extension CocoaNibCompiler {
       entries.append(.init("NSCursor", .object(cursor)))
     }
     var flags = 0
-    if element.flag("drawsBackground", default: true) { flags |= 4 }
+    if clipViewDrawsBackground(element, documentName: documentName, inScrollView: scrollView != nil) { flags |= 4 }
     if !element.flag("copiesOnScroll", default: true) { flags |= 2 }
     if flags != 0 { entries.append(.init("NScvFlags", .int8(Int8(flags)))) }
     entries.append(.init("NSAutomaticallyAdjustsContentInsets", .bool(true)))
