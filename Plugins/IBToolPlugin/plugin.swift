@@ -25,7 +25,7 @@ struct IBToolPlugin: BuildToolPlugin {
           displayName: "Compiling \(input.lastPathComponent) with Stasis's ibtool",
           executable: ibtool,
           arguments: [
-            "--errors", "--warnings", "--output-format", "human-readable-text", "--stasis-runtime",
+            "--errors", "--warnings", "--output-format", "human-readable-text",
             "--module", target.moduleName, "--compilation-directory", folder.path(percentEncoded: false),
             input.path(percentEncoded: false),
           ],

@@ -83,7 +83,8 @@ import PropertyLists
   var colorProfileSources: [String] = []
   /// `--module`.
   var module: String?
-  /// `--stasis-runtime`: Stasis's own UIKit encoding of iOS documents is what is wanted (no warning).
+  /// `--stasis-runtime`: iOS documents in Stasis's own UIKit encoding (`CocoaTouchCompiler`),
+  /// not Apple's.
   var stasisRuntime = false
   /// `--xcode-version` (ours): the Xcode whose UIKit encoding iOS documents are compiled in,
   /// as `DTXcode` numbers it (1200); when absent, the last release of the Xcode major that saved
@@ -162,7 +163,7 @@ import PropertyLists
           try StoryboardFolder.write(try compiledStoryboard(options.input, warnings: &report.warnings), to: output, environment: environment)
         } else {
           // A universal document built for both devices is a nib per device (`X~iphone.nib`).
-          let folder = try iOSNibFolder(options.input)
+          let folder = try iOSNibFolder(options.input, warnings: &report.warnings)
           for path in deviceOutputs(output, for: options.input) {
             if let folder {
               try StoryboardFolder.write(folder, info: nil, to: path, environment: environment)
@@ -278,6 +279,7 @@ import PropertyLists
       try checkTargetDevice(for: document)
       if document.platform == .iOS {
         guard stasisRuntime else {
+          warnings += UIKitNibCompiler.unwrittenVariations(in: document).map(\.description)
           return try UIKitNibCompiler.compile(document, options: uikitOptions(for: document))
         }
         return try CocoaTouchCompiler.compile(document)
@@ -295,8 +297,9 @@ import PropertyLists
   /// The files of the nib folder an iOS xib compiles to for `--minimum-deployment-target` (else
   /// the document's own deployment target)
   /// (`objects-11.0+.nib` and `runtime.nib` before iOS 11 for a document with safe areas), or
-  /// `nil` when it compiles to a flat nib.
-  func iOSNibFolder(_ path: String) throws(IBToolError) -> [String: NibGraph]? {
+  /// `nil` when it compiles to a flat nib. The variations the compiler leaves out are added to
+  /// `warnings` (``UIKitNibCompiler/unwrittenVariations(in:)``).
+  func iOSNibFolder(_ path: String, warnings: inout [String]) throws(IBToolError) -> [String: NibGraph]? {
     // A document that cannot be read is left to the flat compile, which reports why.
     guard !stasisRuntime, path.hasSuffix(".xib"), let document = try? InterfaceDocument(contentsOfFile: path, environment: environment), document.platform == .iOS
     else { return nil }
@@ -304,6 +307,7 @@ import PropertyLists
       let options = uikitOptions(for: document)
       let variants = try UIKitNibCompiler.compileVariants(document, options: options, deploymentTarget: options.deploymentTarget)
       guard variants.count > 1 else { return nil }
+      warnings += UIKitNibCompiler.unwrittenVariations(in: document).map(\.description)
       var files: [String: NibGraph] = [:]
       for variant in variants { files[variant.name ?? "runtime.nib"] = variant.graph }
       return files
@@ -405,7 +409,9 @@ import PropertyLists
       let output: CompiledStoryboardOutput
       switch (document.platform == .iOS, stasisRuntime) {
       case (true, true): output = try CocoaTouchStoryboardCompiler.compile(document)
-      case (true, false): output = try UIKitStoryboardCompiler.compile(document, options: uikitOptions(for: document))
+      case (true, false):
+        output = try UIKitStoryboardCompiler.compile(document, options: uikitOptions(for: document))
+        warnings += UIKitNibCompiler.unwrittenVariations(in: document).map(\.description)
       default: output = try CocoaStoryboardCompiler.compile(document, options: compilerOptions)
       }
       for name in output.warnings.keys.sorted() { warnings += output.warnings[name, default: []].map { "\($0) [\(name).nib]" } }

@@ -126,7 +126,7 @@ struct CommandLineOptions: ParsableCommand {
   @Flag(
     name: .customLong("stasis-runtime"),
     help:
-      "iOS documents: Stasis's own UIKit encoding is wanted (for Stasis's nib loader); silences the warning that it is not checked against Apple's bytes."
+      "iOS documents: Stasis's own UIKit encoding instead of Apple's (each localizable string keeps its strings-file key, so one compiled folder is translated when Stasis's nib loader loads it)."
   )
   var stasisRuntime = false
   @Option(name: .customLong("target-device"), help: "mac, iphone or ipad.") var targetDevice:

@@ -46,6 +46,12 @@ struct InterfaceFileTests {
     #expect(picker.superview === editor.viewIfLoaded)
     lines.append("\(editor.restorationIdentifier ?? "-") \(picker.restorationIdentifier ?? "-") \(picker.datePickerMode)")
     lines.append("\(picker.minimumDate?.timeIntervalSinceReferenceDate ?? 0)…\(picker.maximumDate?.timeIntervalSinceReferenceDate ?? 0)")
+    // The settings' scroll view is the storyboard's (its outlet), with the restoration identifier
+    // state restoration finds it by (its scroll offset survives a kill).
+    let settings = try #require(tabs.viewControllers.last as? SettingsViewController)
+    try settings.loadViewIfNeeded()
+    #expect(settings.scroll.superview === settings.viewIfLoaded)
+    lines.append("\(type(of: settings.scroll)) \(settings.scroll.restorationIdentifier ?? "-")")
     return lines
   }
 
@@ -84,6 +90,6 @@ struct InterfaceFileTests {
     #expect(fromDocument.first == "TabBarController Tabs")
     #expect(fromDocument.contains("ItemsViewController Items"))
     #expect(fromDocument.contains("SettingsViewController Settings"))
-    #expect(fromDocument.suffix(3) == ["Name,Serial,Value", "Date DatePicker date", "-3187296000.0…3124137599.0"])
+    #expect(fromDocument.suffix(4) == ["Name,Serial,Value", "Date DatePicker date", "-3187296000.0…3124137599.0", "ScrollView SettingsScroll"])
   }
 }

@@ -27,7 +27,7 @@ struct RealMemoryPressureTests {
       // The shell joins the cgroup, so the app it starts is born there and watches it.
       try session.tmux([
         "send-keys", "-t", session.name,
-        "echo $$ > \(cgroup.path)/cgroup.procs; STASIS_CONTAINERS_ROOT=\(session.root.path) \(try #require(HomepwnerSession.executable))",
+        "echo $$ > \(cgroup.path)/cgroup.procs; \(try session.launchCommand())",
         "Enter",
       ])
       try session.waitFor { $0.contains { $0.contains("[fresh launch]") } }

@@ -9,16 +9,21 @@ import TestSupport
 
 /// The real `homepwner` in a real terminal: a tmux session of its own (a shell in it, so that
 /// Ctrl-Z and relaunching work as a user's would; in UTC, so that dates read the same on every
-/// machine), driven with send-keys, read with capture-pane.
+/// machine), driven with send-keys, read with capture-pane. The app runs on a bundle of its own
+/// whose storyboard `ibtool --compile` built in Apple's UIKit encoding (``CompiledAppBundle``),
+/// as `build.sh` builds it.
 final class HomepwnerSession {
   nonisolated static let executable = BuiltExecutables.path(named: "homepwner")
   nonisolated static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
   nonisolated static let defaultsTool = BuiltExecutables.path(named: "defaults")
-  nonisolated static var available: Bool { executable != nil && tmux != nil }
-  nonisolated static let missingReason: Comment = "homepwner was not built next to the tests, or tmux is not installed (apt-get install tmux)"
+  nonisolated static let ibtool = BuiltExecutables.path(named: "ibtool")
+  nonisolated static var available: Bool { executable != nil && ibtool != nil && tmux != nil }
+  nonisolated static let missingReason: Comment = "homepwner or ibtool was not built next to the tests, or tmux is not installed (apt-get install tmux)"
 
   let name = "homepwner-\(getpid())-\(UUID().uuidString.prefix(8))"
   let root: ScratchFolder
+  /// The app's bundle: `Homepwner.app` with `Main.storyboardc` compiled in Apple's encoding.
+  let bundle: String
   let width: Int
   let height: Int
 
@@ -26,6 +31,7 @@ final class HomepwnerSession {
     self.width = width
     self.height = height
     root = try ScratchFolder("homepwner-session")
+    bundle = try CompiledAppBundle.make(in: root.path)
     try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", "env -i PATH=/usr/bin:/bin TERM=xterm-256color HOME=\(root.path) LANG=C.UTF-8 TZ=UTC bash --norc --noprofile"])
     try tmux(["set-option", "-t", name, "status", "off"])
   }
@@ -47,9 +53,14 @@ final class HomepwnerSession {
     return String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outputPath))) ?? Data(), as: UTF8.self)
   }
 
+  /// The shell command that starts the app on the session's bundle and containers.
+  func launchCommand() throws -> String {
+    "HOMEPWNER_BUNDLE=\(bundle) STASIS_CONTAINERS_ROOT=\(root.path) \(try #require(Self.executable))"
+  }
+
   /// Starts the app in the session's shell.
   func launch() throws {
-    try tmux(["send-keys", "-t", name, "STASIS_CONTAINERS_ROOT=\(root.path) \(try #require(Self.executable))", "Enter"])
+    try tmux(["send-keys", "-t", name, try launchCommand(), "Enter"])
   }
 
   /// Runs Stasis's `defaults` tool on the session's containers; answers its output.

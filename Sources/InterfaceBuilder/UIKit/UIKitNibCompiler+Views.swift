@@ -32,11 +32,15 @@ extension UIKitNibCompiler {
   static func isView(_ element: InterfaceDocument.Element) -> Bool { !nonViews.contains(element.name) }
 
   /// UIView's keys and the subclasses' ones, in the order UIKit writes them (Xcode 9 and later,
-  /// from the pairs: a key never follows one listed after it).
+  /// from the pairs: a key never follows one listed after it). `UIRestorationIdentifier` (the
+  /// key UIView's decoder reads, as UIViewController's) has no sample among the pairs — no
+  /// corpus document gives a view a restoration identifier —, so its place after the tint colour
+  /// is not Apple's checked order; the loader reads it wherever it is.
   static let keyOrder: [String] = [
     "UIBounds", "UICenter", "UISubviews", "UIBackgroundColor", "UIDeepDrawRect", "UIOpaque", "UIMultipleTouchEnabled",
     "UIHidden", "UIUserInteractionDisabled", "UITag", "UIAutoresizeSubviews", "UIAutoresizingMask", "UIAlpha", "UIContentMode",
     "UIClipsToBounds", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", "UIClearsContextBeforeDrawing", "UITintColor",
+    "UIRestorationIdentifier",
     "UIViewAutolayoutConstraints", "UIViewContentHuggingPriority", "UIViewLayoutMargins",
     "UIViewContentCompressionResistancePriority", "UIViewPreservesSuperviewMargins", "UIViewLayoutGuides",
     "UIViewPreservesSpecificSuperviewMargins", "UIViewSemanticContentAttribute", "UIViewLargeContentStoredProperties",
@@ -132,6 +136,10 @@ extension UIKitNibCompiler {
     }
     if !element.flag("clearsContextBeforeDrawing", default: true) { base["UIClearsContextBeforeDrawing"] = .bool(false) }
     if let tint = color(element, key: "tintColor") { base["UITintColor"] = .object(tint) }
+    // State restoration finds a view by this identifier under its controller's view.
+    if let restoration = element["restorationIdentifier"], !restoration.isEmpty {
+      base["UIRestorationIdentifier"] = .object(graph.string(restoration))
+    }
     // A switch hugs at 750 by default (not written when the document says so); a slider's own
     // default is not 250, and Interface Builder's 250 is always written (every pair).
     let defaultHugging = element.name == "switch" ? 750 : 250
