@@ -1,0 +1,169 @@
+import FoundationEssentials
+
+// The tape encoder's keyed and unkeyed containers, and the loops for arrays and `[String: V]`
+// (see `PlistTapeEncoder`). A container takes writes only while it is the innermost open one;
+// anything else — and every nested container or super encoder — makes the encoder give up.
+
+// MARK: - Keyed container
+
+struct PlistTapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: PlistTapeEncoder
+  /// The container's header on the tape; writes are only taken while it is the innermost open one.
+  let header: Int
+  /// How much of the encoder's path was this container's when it was made.
+  let depth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(depth)) }
+
+  /// Writes `key`, whose value the caller appends next.
+  @inline(__always) private func begin(_ key: Key) throws {
+    guard header == encoder.top else { throw encoder.giveUp() }
+    let string = key.stringValue
+    encoder.noteKey(string)
+    encoder.append(.key(string))
+  }
+
+  @inline(__always) private func put(_ entry: CodableTapeEntry, _ key: Key) throws {
+    try begin(key)
+    encoder.append(entry)
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { try put(.string(codableNullString), key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { try put(.bool(value), key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { try put(.string(value), key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { try put(.real(value, width: .double), key) }
+  mutating func encode(_ value: Float, forKey key: Key) throws { try put(.real(Double(value), width: .single), key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try put(.integer(PropertyListInteger(Int64(value))), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try put(.integer(PropertyListInteger(value)), key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try put(.integer(PropertyListInteger(UInt64(value))), key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try put(.integer(PropertyListInteger(value)), key) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try begin(key)
+    try encoder.encodeChild(value, key: key)
+  }
+
+  // Nested containers and super encoders may be written after later siblings: the tree's.
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    encoder.givenUpKeyedContainer(depth: depth)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    encoder.givenUpUnkeyedContainer(depth: depth)
+  }
+
+  mutating func superEncoder() -> any Encoder { encoder.givenUpEncoder() }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.givenUpEncoder() }
+}
+
+// MARK: - Unkeyed container
+
+struct PlistTapeUnkeyedContainer: UnkeyedEncodingContainer {
+  let encoder: PlistTapeEncoder
+  let header: Int
+  let depth: Int
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(depth)) }
+  var count: Int { header == encoder.top ? encoder.frames[encoder.frames.count &- 1].count : 0 }
+
+  /// Counts the element the caller appends next, and returns its index.
+  @inline(__always) private func begin() throws -> Int {
+    guard header == encoder.top else { throw encoder.giveUp() }
+    let last = encoder.frames.count &- 1
+    let index = encoder.frames[last].count
+    encoder.frames[last].count = index &+ 1
+    return index
+  }
+
+  @inline(__always) private func put(_ entry: CodableTapeEntry) throws {
+    _ = try begin()
+    encoder.append(entry)
+  }
+
+  mutating func encodeNil() throws { try put(.string(codableNullString)) }
+  mutating func encode(_ value: Bool) throws { try put(.bool(value)) }
+  mutating func encode(_ value: String) throws { try put(.string(value)) }
+  mutating func encode(_ value: Double) throws { try put(.real(value, width: .double)) }
+  mutating func encode(_ value: Float) throws { try put(.real(Double(value), width: .single)) }
+  mutating func encode(_ value: Int) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int8) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int16) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int32) throws { try put(.integer(PropertyListInteger(Int64(value)))) }
+  mutating func encode(_ value: Int64) throws { try put(.integer(PropertyListInteger(value))) }
+  mutating func encode(_ value: UInt) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt8) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt16) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt32) throws { try put(.integer(PropertyListInteger(UInt64(value)))) }
+  mutating func encode(_ value: UInt64) throws { try put(.integer(PropertyListInteger(value))) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let index = try begin()
+    try encoder.encodeChild(value, key: IndexCodingKey(index))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    encoder.givenUpKeyedContainer(depth: depth)
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { encoder.givenUpUnkeyedContainer(depth: depth) }
+
+  mutating func superEncoder() -> any Encoder { encoder.givenUpEncoder() }
+}
+
+extension PlistTapeEncoder {
+  /// A keyed container every write to which gives up (the encoder has given up already).
+  func givenUpKeyedContainer<NestedKey: CodingKey>(depth: Int) -> KeyedEncodingContainer<NestedKey> {
+    _ = giveUp()
+    return KeyedEncodingContainer(PlistTapeKeyedContainer<NestedKey>(encoder: self, header: Self.noHeader, depth: depth))
+  }
+
+  func givenUpUnkeyedContainer(depth: Int) -> any UnkeyedEncodingContainer {
+    _ = giveUp()
+    return PlistTapeUnkeyedContainer(encoder: self, header: Self.noHeader, depth: depth)
+  }
+
+  func givenUpEncoder() -> any Encoder {
+    _ = giveUp()
+    return PlistTapeEncoder(userInfo: userInfo, detached: true)
+  }
+}
+
+// MARK: - Arrays and [String: V]
+
+/// Collections the tape encoder writes as loops over their elements (see `PlistDirectEncodable`).
+protocol PlistTapeDirectEncodable {
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws
+}
+
+extension Array: PlistTapeDirectEncodable where Element: Encodable {
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws {
+    guard encoder.openContainer(isDictionary: false) >= 0 else { throw encoder.giveUp() }
+    for index in indices {
+      try encoder.encodeChild(self[index], key: IndexCodingKey(index))
+    }
+    encoder.frames[encoder.frames.count &- 1].count = count
+    encoder.closeContainer()
+  }
+}
+
+extension Dictionary: PlistTapeDirectEncodable where Key == String, Value: Encodable {
+  /// Keys sorted, as Foundation writes them.
+  func encodeDirectly(to encoder: PlistTapeEncoder) throws {
+    guard encoder.openContainer(isDictionary: true) >= 0 else { throw encoder.giveUp() }
+    let keys = self.keys.sorted()
+    for key in keys {
+      encoder.append(.key(key))
+      try encoder.encodeChild(self[key]!, key: StringCodingKey(stringValue: key))
+    }
+    encoder.frames[encoder.frames.count &- 1].count = keys.count
+    encoder.closeContainer(keys: keys)
+  }
+}
