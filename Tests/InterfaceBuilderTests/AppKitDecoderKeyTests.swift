@@ -55,6 +55,39 @@ import TestSupport
     #expect(plain[try Self.only(plain, "NSTableColumn")]["NSSortDescriptorPrototype"] == nil)
   }
 
+  /// `selectionHighlightStyle="none"` → NSTableViewSelectionHighlightStyle -1 (AppKit's enum,
+  /// an int64 as Apple's nibs hold every negative integer), where a source list's 1 goes: after
+  /// NSAllowsTypeSelect, before the table style; the dragging feedback stays regular (0), as
+  /// only a source list changes it. No Apple sample, so warned; a style AppKit lacks is an error.
+  @Test func aTableWithoutSelectionHighlightingArchivesStyleMinusOne() throws {
+    let bytes = TableAttributeTests.table(#"selectionHighlightStyle="none" tableStyle="plain""#)
+    let compilation = try CocoaNibCompiler.compileReportingUnverified(
+      try InterfaceDocument(bytes: bytes, path: "t.xib"), options: .init(omitsColorProfiles: true))
+    let graph = compilation.graph
+    let table = try Self.only(graph, "NSTableView")
+    #expect(graph[table]["NSTableViewSelectionHighlightStyle"] == .int64(-1))
+    #expect(graph[table]["NSTableViewDraggingDestinationStyle"] == .int8(0))
+    let keys = graph[table].entries.map(\.key)
+    let highlight = try #require(keys.firstIndex(of: "NSTableViewSelectionHighlightStyle"))
+    #expect(keys[highlight - 1] == "NSAllowsTypeSelect")
+    #expect(keys[highlight + 1] == "NSTableViewStyle")
+    #expect(keys[highlight + 2] == "NSTableViewDraggingDestinationStyle")
+    func warnedOfHighlight(_ compilation: Compilation) -> Bool {
+      compilation.warnings.contains { $0.element == "tableView" && $0.detail.contains("selectionHighlightStyle") }
+    }
+    #expect(warnedOfHighlight(compilation))
+    // Regular: no key and no warning of it.
+    let regular = try CocoaNibCompiler.compileReportingUnverified(
+      try InterfaceDocument(bytes: TableAttributeTests.table(#"selectionHighlightStyle="regular""#), path: "t.xib"),
+      options: .init(omitsColorProfiles: true))
+    #expect(regular.graph[try Self.only(regular.graph, "NSTableView")]["NSTableViewSelectionHighlightStyle"] == nil)
+    #expect(!warnedOfHighlight(regular))
+    let error = expectError(InterfaceBuilderError.self, .invalidDocument) {
+      try TableAttributeTests.tableEntries(TableAttributeTests.table(#"selectionHighlightStyle="gradient""#))
+    }
+    #expect(error?.line != nil)
+  }
+
   @Test func aTableStyleAndGroupRowsThatDoNotFloatAreArchived() throws {
     #expect(try TableAttributeTests.tableEntries(TableAttributeTests.table(#"tableStyle="inset""#))["NSTableViewStyle"] == .int8(2))
     #expect(try TableAttributeTests.tableEntries(TableAttributeTests.table(#"tableStyle="fullWidth""#))["NSTableViewStyle"] == .int8(1))

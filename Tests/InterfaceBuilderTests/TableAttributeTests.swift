@@ -53,8 +53,6 @@ import TestSupport
     let sourceList = try Self.tableEntries(Self.table(#"selectionHighlightStyle="sourceList""#))
     #expect(sourceList["NSTableViewSelectionHighlightStyle"] == .int8(1))
     #expect(sourceList["NSTableViewDraggingDestinationStyle"] == .int8(1))
-    let error = expectError(InterfaceBuilderError.self, .unsupported) { try Self.tableEntries(Self.table(#"selectionHighlightStyle="none""#)) }
-    #expect(error?.line != nil)
   }
 
   @Test func automaticRowHeightsAreArchived() throws {

@@ -190,18 +190,15 @@ extension CocoaNibCompiler {
   /// itself (NSDoNotTranslateAutoresizingMask when the document turns translation off), and
   /// adds an `NSNibConnector` at the front of the connections so that it is decoded early. Its
   /// own hugging and compression resistance come before the trailing view keys
-  /// (``stackViewPriorityEntries(_:)``, no Apple sample).
+  /// (``stackViewPriorityEntries(_:)``, no Apple sample). Without `distribution`, the gravity
+  /// areas (``appendGravityAreaContainers(_:stack:)``).
   mutating func compileStackView(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(
       element,
       known: ["distribution", "orientation", "alignment", "spacing", "horizontalStackHuggingPriority", "verticalStackHuggingPriority",
         "detachesHiddenViews", "identifier", "horizontalClippingResistancePriority", "verticalClippingResistancePriority"],
       view: true)
-    guard let distributionName = element["distribution"] else {
-      throw unsupported(element, "a stack view without distribution (gravity areas) is not compiled yet")
-    }
-    let distributions = ["fill": 0, "fillEqually": 1, "fillProportionally": 2, "equalSpacing": 3, "equalCentering": 4]
-    guard let distribution = distributions[distributionName] else { throw invalid(element, "distribution \"\(distributionName)\" is not known") }
+    let distribution = try stackViewDistribution(element)
     let orientations = ["horizontal": 0, "vertical": 1]
     guard let orientation = orientations[element["orientation"] ?? "horizontal"] else { throw invalid(element, "orientation \"\(element["orientation"]!)\" is not known") }
     // NSLayoutAttribute, and the stack view's own secondary alignment code.
@@ -234,8 +231,12 @@ extension CocoaNibCompiler {
     entries.append(.init("NSStackViewVerticalHugging", .float32(Float(verticalHugging))))
     entries.append(.init("NSStackViewHorizontalHugging", .float32(Float(horizontalHugging))))
     entries.append(.init("NSStackViewSpacing", .float32(Float(element.double("spacing") ?? 8))))
-    if distribution == 3 { entries.append(.init("NSStackViewHasEqualSpacing", .bool(true))) }
-    entries.append(.init("NSStackViewdistribution", .int8(Int8(distribution))))
+    if let distribution {
+      if distribution == 3 { entries.append(.init("NSStackViewHasEqualSpacing", .bool(true))) }
+      entries.append(.init("NSStackViewdistribution", .int8(Int8(distribution))))
+    } else {
+      entries.append(.init("NSStackViewHasEqualSpacing", .bool(false)))
+    }
     let insets = element.child("edgeInsets", key: "edgeInsets")
     for edge in ["top", "left", "right", "bottom"] {
       entries.append(.init("NSStackViewEdgeInsets." + edge, .float32(Float(insets?.double(edge) ?? 0))))
@@ -243,15 +244,7 @@ extension CocoaNibCompiler {
     graph[stack].entries = entries
     let views = subviewObjects(of: stack)
     if !views.isEmpty {
-      let container = graph.add("NSStackViewContainer")
-      graph[container].entries = [
-        .init("NSNextResponder", .null), .init("NSNibTouchBar", .null), .init("NSvFlags", NibGraph.integer(0x100)),
-        .init("NSFrameSize", string("{0, 0}")), .init("NSViewWantsBestResolutionOpenGLSurface", .bool(true)),
-        .init("NSDoNotTranslateAutoresizingMask", .bool(true)), .init("IBNSSafeAreaLayoutGuide", .null), .init("IBNSLayoutMarginsGuide", .null),
-        .init("IBNSClipsToBounds", .int8(0)), .init("NSStackViewContainerStackView", .object(stack)),
-        .init("NSStackViewContainerViewToCustomAfterSpaceMap", .null), .init("NSStackViewContainerVisibilityPriorities", .null),
-        .init("NSStackViewContainerNonDroppedViews", .object(graph.collection("NSMutableArray", views))),
-      ]
+      let container = stackViewContainer(stack, views: views)
       graph.append("NSStackViewBeginningContainer", .object(container), to: stack)
       markNotTranslating(stack, element: element)
       for (view, viewElement) in zip(views, arranged) { markNotTranslating(view, element: viewElement) }
@@ -264,6 +257,7 @@ extension CocoaNibCompiler {
       ]
       earlyConnections.append(connector)
     }
+    if distribution == nil { appendGravityAreaContainers(element, stack: stack) }
     graph.append("NSStackViewDetachesHiddenViews", .bool(element.flag("detachesHiddenViews")), to: stack)
     graph.append("NSStackViewHasFlatViewHierarchy", .bool(true), to: stack)
     try compileChildren(

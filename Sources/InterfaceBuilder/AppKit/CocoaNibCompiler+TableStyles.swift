@@ -32,6 +32,40 @@ extension CocoaNibCompiler {
     return .init("NSTableViewStyle", .int8(Int8(style)))
   }
 
+  /// `selectionHighlightStyle` → the keys between NSAllowsTypeSelect and the archived reusable
+  /// views: `NSTableViewSelectionHighlightStyle` (AppKit's NSTableViewSelectionHighlightStyle:
+  /// none -1, regular 0, sourceList 1) when it is not regular, the table style
+  /// (``tableStyleEntry(_:style:)``), then `NSTableViewDraggingDestinationStyle` — 1 for a source
+  /// list, whose dragging feedback AppKit turns to the source-list style too (HSChooserWindow),
+  /// else AppKit's default, regular 0.
+  ///
+  /// `none` rests on no Apple-compiled nib and on no public sample (the clone knows only
+  /// `sourceList`): the value is AppKit's enum, a negative integer, which Apple's nibs hold as an
+  /// int64 (every control's NSControlWritingDirection -1); AppKit's documentation has only a
+  /// source list change the dragging feedback, so it stays 0. Reported as unverified.
+  ///
+  /// - Throws: `.invalidDocument` for a style AppKit does not have.
+  mutating func selectionHighlightEntries(_ element: InterfaceDocument.Element, tableStyle: Int?) throws(InterfaceBuilderError) -> [NibGraph.Entry] {
+    var entries: [NibGraph.Entry] = []
+    let dragging: Int8
+    switch element["selectionHighlightStyle"] ?? "regular" {
+    case "regular":
+      dragging = 0
+    case "sourceList":
+      entries.append(.init("NSTableViewSelectionHighlightStyle", .int8(1)))
+      dragging = 1
+    case "none":
+      noteUnverified(element, "selectionHighlightStyle=\"none\" as NSTableViewSelectionHighlightStyle -1, AppKit's enum")
+      entries.append(.init("NSTableViewSelectionHighlightStyle", NibGraph.integer(-1)))
+      dragging = 0
+    case let other:
+      throw invalid(element, "selectionHighlightStyle \"\(other)\" is not known")
+    }
+    if let styleEntry = tableStyleEntry(element, style: tableStyle) { entries.append(styleEntry) }
+    entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(dragging)))
+    return entries
+  }
+
   /// `floatsGroupRows="NO"` → `NSTableViewShouldFloatGroupRows` false, after the archived
   /// reusable views and before NSTableViewGroupRowStyle (where the same re-implementation writes
   /// it for NetNewsWire's SidebarView.xib). No corpus pair has one.

@@ -339,21 +339,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSDraggingSourceMaskForLocal", .int64(-1)))
     entries.append(.init("NSDraggingSourceMaskForNonLocal", .int8(0)))
     entries.append(.init("NSAllowsTypeSelect", .bool(element.flag("typeSelect", default: true))))
-    // NSTableViewSelectionHighlightStyle: written for a source list (1), whose dragging
-    // destination feedback AppKit turns to the source-list style too (HSChooserWindow).
-    // The table style and floating group rows sit where a public ibtool re-implementation read
-    // them off Apple's compiles of NetNewsWire's nibs (see tableStyleEntry(_:style:)).
-    switch element["selectionHighlightStyle"] ?? "regular" {
-    case "regular":
-      if let styleEntry = tableStyleEntry(element, style: tableStyle) { entries.append(styleEntry) }
-      entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(0)))
-    case "sourceList":
-      entries.append(.init("NSTableViewSelectionHighlightStyle", .int8(1)))
-      if let styleEntry = tableStyleEntry(element, style: tableStyle) { entries.append(styleEntry) }
-      entries.append(.init("NSTableViewDraggingDestinationStyle", .int8(1)))
-    case let other:
-      throw unsupported(element, "selectionHighlightStyle=\"\(other)\" is not compiled yet (no sample of Apple's)")
-    }
+    entries += try selectionHighlightEntries(element, tableStyle: tableStyle)
     if viewBased {
       let reusable = try compileReusableViews(prototypes)
       entries.append(.init("NSTableViewArchivedReusableViewsKey", .object(reusable)))
