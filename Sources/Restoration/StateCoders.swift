@@ -78,7 +78,7 @@ public import InterfaceObjects
 ///
 /// A restoration makes one per node, so it keeps few references of its own: the node's fields
 /// (path, storyboard, references) are read from the snapshot's nodes the coders share
-/// (``StateCoderNodes``), not copied into each coder (profiled: making and freeing the coders
+/// (`StateCoderNodes`), not copied into each coder (profiled: making and freeing the coders
 /// with a copy of every field was half of a 10,000-node restore's state-decoding phase).
 @MainActor public final class StateDecoder: RestorableStateDecoder {
   /// The snapshot's nodes, metadata and restored objects, shared by the coders of one restoration.
