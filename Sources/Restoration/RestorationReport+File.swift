@@ -16,7 +16,8 @@ extension RestorationReport {
     if let snapshotPath { root["snapshot"] = .string(snapshotPath) }
     // Nodes restored plainly are counted, not listed: the file stays small for large trees.
     root["nodeCount"] = .integer(nodes.count)
-    root["restoredCount"] = .integer(nodes.filter(\.isRestored).count)
+    // Counted, not filtered into a new array (a copy of every restored outcome showed in profiles).
+    root["restoredCount"] = .integer(nodes.count(where: \.isRestored))
     root["nodes"] = .array(
       nodes.filter { !$0.isRestored || !$0.notes.isEmpty }.map { node in
         var entry: PropertyListDictionary = ["path": .array(node.path.map { .string($0) }), "class": .string(node.className)]

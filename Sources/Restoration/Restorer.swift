@@ -32,6 +32,8 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   let roots: [ViewController]
 
   let restored: RestoredObjects
+  /// The snapshot's nodes as every node's coder reads them.
+  private let coderNodes: StateCoderNodes
   private(set) var outcomes: [NodeOutcome] = []
   /// The restored objects in node order, with their node's index.
   private var made: [(index: Int, object: AnyObject)] = []
@@ -54,14 +56,13 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     self.storyboardNamed = storyboardNamed
     self.migrations = migrations
     self.roots = roots
-    restored = RestoredObjects(paths: snapshot.nodes.map(\.path))
+    restored = RestoredObjects(nodes: snapshot.nodes)
+    coderNodes = StateCoderNodes(nodes: snapshot.nodes, metadata: snapshot.metadata, restored: restored)
   }
 
   func coder(forNodeAt index: Int, entries: StateEntries? = nil, version: Int? = nil) -> StateDecoder {
     StateDecoder(
-      path: snapshot.nodes[index].path, stateVersion: version ?? snapshot.nodes[index].stateVersion, metadata: snapshot.metadata,
-      storyboardName: snapshot.nodes[index].storyboardName, entries: entries ?? snapshot.nodes[index].entries,
-      references: snapshot.nodes[index].references, referenceIndexes: snapshot.nodes[index].referenceIndexes, restored: restored)
+      node: index, of: coderNodes, stateVersion: version ?? snapshot.nodes[index].stateVersion, entries: entries ?? snapshot.nodes[index].entries)
   }
 
   /// The objects that exist now under `root`, by the path their identifiers give them.

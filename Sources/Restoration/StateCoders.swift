@@ -75,42 +75,52 @@ public import InterfaceObjects
 /// The coder a node reads its state from during restoration, and the coder the app delegate
 /// and restoration classes are given: the node's values (migrated to the class's current
 /// version), its references resolved to restored objects, and the snapshot's metadata.
+///
+/// A restoration makes one per node, so it keeps few references of its own: the node's fields
+/// (path, storyboard, references) are read from the snapshot's nodes the coders share
+/// (`StateCoderNodes`), not copied into each coder (profiled: making and freeing the coders
+/// with a copy of every field was half of a 10,000-node restore's state-decoding phase).
 @MainActor public final class StateDecoder: RestorableStateDecoder {
-  /// The identifier path of the node (empty for the app-wide coder).
-  public let path: [String]
+  /// The snapshot's nodes, metadata and restored objects, shared by the coders of one restoration.
+  private let shared: StateCoderNodes
+  /// The node in `shared` whose state this is.
+  private let node: Int
   public let stateVersion: Int
-  /// The snapshot's metadata (`UIApplicationStateRestoration…Key`).
-  public let metadata: SnapshotMetadata
-  /// The storyboard that made the view controller (`UIStateRestorationViewControllerStoryboardKey`).
-  public let storyboardName: String?
   /// The node's values: searched in place when it keeps a few, else through `table`.
   let entries: StateEntries
   private lazy var table: [String: Any] = entries.dictionary
-  let references: [String: [[String]]]
-  let referenceIndexes: [String: [Int]]?
-  let restored: RestoredObjects?
 
+  /// The identifier path of the node (empty for the app-wide coder).
+  public var path: [String] { shared.nodes[node].path }
+  /// The snapshot's metadata (`UIApplicationStateRestoration…Key`).
+  public var metadata: SnapshotMetadata { shared.metadata }
+  /// The storyboard that made the view controller (`UIStateRestorationViewControllerStoryboardKey`).
+  public var storyboardName: String? { shared.nodes[node].storyboardName }
+  var references: [String: [[String]]] { shared.nodes[node].references }
+  var referenceIndexes: [String: [Int]]? { shared.nodes[node].referenceIndexes }
+  var restored: RestoredObjects? { shared.restored }
+
+  /// A coder of its own (the app-wide coder, and coders made outside a restoration's walk).
   convenience init(
     path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, values: [String: Any],
     references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
   ) {
+    var node = SnapshotNode(
+      path: path, kind: .viewController, className: "", restorationClassName: nil, storyboardName: storyboardName, storyboardIdentifier: nil,
+      stateVersion: stateVersion, references: references, stateBytes: 0, parentIndex: nil)
+    node.referenceIndexes = referenceIndexes
     self.init(
-      path: path, stateVersion: stateVersion, metadata: metadata, storyboardName: storyboardName, entries: StateEntries(values),
-      references: references, referenceIndexes: referenceIndexes, restored: restored)
+      node: 0, of: StateCoderNodes(nodes: [node], metadata: metadata, restored: restored), stateVersion: stateVersion,
+      entries: StateEntries(values))
   }
 
-  init(
-    path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, entries: StateEntries,
-    references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
-  ) {
-    self.path = path
+  /// The coder of node `node` of `shared`, with `entries` as its values and `stateVersion` as
+  /// their version (the node's own, or the class's current one after a migration).
+  init(node: Int, of shared: StateCoderNodes, stateVersion: Int, entries: StateEntries) {
+    self.shared = shared
+    self.node = node
     self.stateVersion = stateVersion
-    self.metadata = metadata
-    self.storyboardName = storyboardName
     self.entries = entries
-    self.references = references
-    self.referenceIndexes = referenceIndexes
-    self.restored = restored
   }
 
   /// The values of the node, by key.
@@ -143,20 +153,36 @@ public import InterfaceObjects
   public var bundleVersion: String? { metadata.bundleVersion }
 }
 
+/// What the state decoders of one restoration share: the snapshot's nodes and metadata, and the
+/// objects restored so far.
+@MainActor final class StateCoderNodes {
+  let nodes: [SnapshotNode]
+  let metadata: SnapshotMetadata
+  let restored: RestoredObjects?
+
+  init(nodes: [SnapshotNode], metadata: SnapshotMetadata, restored: RestoredObjects?) {
+    self.nodes = nodes
+    self.metadata = metadata
+    self.restored = restored
+  }
+}
+
 /// The objects made during restoration, by node index (and by path, through the snapshot).
 @MainActor final class RestoredObjects {
   /// No runtime exclusivity checks: `@MainActor`, one call at a time (profiled).
   @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
-  private let paths: [[String]]
+  /// The snapshot's nodes (shared, not a list of their paths: that retained and released every
+  /// path once more per restore, and is rarely needed).
+  private let nodes: [SnapshotNode]
   private lazy var indexOfPath: [[String]: Int] = {
     var table: [[String]: Int] = [:]
-    for (index, path) in paths.enumerated() { table[path] = index }
+    for index in nodes.indices { table[nodes[index].path] = index }
     return table
   }()
 
-  init(paths: [[String]]) {
-    self.paths = paths
-    byIndex = [AnyObject?](repeating: nil, count: paths.count)
+  init(nodes: [SnapshotNode]) {
+    self.nodes = nodes
+    byIndex = [AnyObject?](repeating: nil, count: nodes.count)
   }
 
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
