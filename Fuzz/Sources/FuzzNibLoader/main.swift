@@ -11,7 +11,9 @@ import ObjectModel
 
 let registry = ClassRegistry.interfaceObjects
 
-func load(_ nib: Nib, strict: Bool) {
+// The loader and the objects it makes are the main actor's, as UIKit's are; libFuzzer calls the
+// target on the main thread (each forked job's too), so the target asserts that and runs there.
+@MainActor func load(_ nib: Nib, strict: Bool) {
   var options = Nib.Options(classes: registry, isStrict: strict)
   for _ in 0..<8 {
     do {
@@ -25,7 +27,7 @@ func load(_ nib: Nib, strict: Bool) {
   }
 }
 
-func walk(_ object: AnyObject) {
+@MainActor func walk(_ object: AnyObject) {
   if let responder = object as? Responder { _ = responder.responderChain.count }
   if let view = object as? View {
     _ = view.window
@@ -48,9 +50,12 @@ public func fuzzNibLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   let limits = NIBArchive.Limits(maximumByteCount: 1 << 20, maximumEntryCount: 1 << 16)
   guard let archive = try? NIBArchive(bytes: bytes, limits: limits) else { return 0 }
-  let nib = Nib(graph: NibGraph(archive), name: "fuzz.nib")
-  load(nib, strict: false)
-  load(nib, strict: true)
+  let graph = NibGraph(archive)
+  MainActor.assumeIsolated {
+    let nib = Nib(graph: graph, name: "fuzz.nib")
+    load(nib, strict: false)
+    load(nib, strict: true)
+  }
   return 0
 }
 

@@ -24,8 +24,11 @@ public func fuzzTypedStream(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   } catch {
     fatalError("[FuzzTypedStream] round-trip failure: the NIBArchive of the graph does not read: \(error)")
   }
-  let nib = Nib(graph: graph, name: "fuzz.nib")
-  _ = try? nib.load(owner: NibObject(), options: Nib.Options(missingConnections: .warning))
+  // The loader is the main actor's; libFuzzer calls the target on the main thread.
+  MainActor.assumeIsolated {
+    let nib = Nib(graph: graph, name: "fuzz.nib")
+    _ = try? nib.load(owner: NibObject(), options: Nib.Options(missingConnections: .warning))
+  }
   return 0
 }
 
