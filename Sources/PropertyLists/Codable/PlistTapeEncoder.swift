@@ -204,6 +204,13 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
       path.removeLast()
       levelStart = savedStart
     }
+    try encodeHere(value)
+  }
+
+  /// Encodes `value` at the current level: a collection the tape writes directly, anything else
+  /// through its own `encode(to:)`, then closes the level. A thrown error gives the tape up.
+  @inline(__always)
+  func encodeHere<T: Encodable>(_ value: T) throws {
     do {
       if let collection = directCollection(value) {
         try collection.encodeDirectly(to: self)
@@ -347,17 +354,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     guard !isDetached, tape.entries.count == levelStart else { throw giveUp() }
     // The value stands for this level itself: a scalar is appended, anything else encodes here.
     if appendScalar(value) { return }
-    do {
-      if let collection = directCollection(value) {
-        try collection.encodeDirectly(to: self)
-      } else {
-        // Its encoding takes this level's place on the tape (the level starts here).
-        try value.encode(to: self)
-        closeLevel()
-      }
-    } catch {
-      gaveUp = true
-      throw error
-    }
+    // Its encoding takes this level's place on the tape (the level starts here).
+    try encodeHere(value)
   }
 }
