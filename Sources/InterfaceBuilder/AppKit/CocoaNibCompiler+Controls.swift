@@ -12,11 +12,6 @@ extension CocoaNibCompiler {
     // Apple lists the cell right after its control, before the control's subviews and constraints.
     let cell = try compileCell(cellElement, control: control, parent: control, controlElement: element)
     var entries = try viewEntries(element, view: control, superview: superview)
-    // A text field's focusRingType leaves its NSvFlags alone (outline_cellview,
-    // transmission_MainMenu: focusRingType="none", NSvFlags without 0x1000).
-    if className == "NSTextField", element["focusRingType"] != nil, let index = entries.firstIndex(where: { $0.key == "NSvFlags" }) {
-      entries[index].value = NibGraph.integer(viewFlags(element) & ~0x3000)
-    }
     // The hugging priorities a control has unless the document says otherwise.
     var defaults = (250, 750)
     if className == "NSButton" {
@@ -312,6 +307,7 @@ extension CocoaNibCompiler {
   mutating func compileButtonCell(
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
+    try checkAttributes(element, known: Self.buttonCellAttributes)
     let cell = try begin(element, className: "NSButtonCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSButtonCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
@@ -333,8 +329,7 @@ extension CocoaNibCompiler {
     case "borderAndBezel": buttonFlags |= 0x00B0_0000
     default: break
     }
-    let positions = ["left": 0x38_0000, "right": 0x28_0000, "above": 0x8_0000, "below": 0x18_0000, "only": 0x40_0000, "overlaps": 0x48_0000]
-    if let position = element["imagePosition"], let bits = positions[position] { buttonFlags |= bits }
+    buttonFlags |= try imagePositionFlags(element)
     if controlElement.flag("imageHugsTitle") { buttonFlags |= 0x20 }
     if let behavior = element.child("behavior", key: "behavior") {
       for (name, bit) in [("pushIn", 0x8000_0000), ("changeContents", 0x4000_0000), ("changeBackground", 0x2000_0000), ("changeGray", 0x1000_0000),
@@ -342,30 +337,13 @@ extension CocoaNibCompiler {
       where behavior.flag(name) { buttonFlags |= bit }
     }
     entries.append(.init("NSButtonFlags", NibGraph.integer(Self.signExtended(buttonFlags))))
-    let bezels = ["rounded": 1, "regularSquare": 2, "disclosure": 5, "shadowlessSquare": 6, "circular": 7, "texturedSquare": 8, "helpButton": 9,
-      "smallSquare": 10, "texturedRounded": 11, "roundedRect": 12, "recessed": 13, "roundedDisclosure": 14, "inline": 15]
-    let bezel = element["bezelStyle"].flatMap { bezels[$0] } ?? 0
-    let typeCodes = ["push": 0x1, "check": 0x2, "square": 0x6, "squareTextured": 0x20, "disclosureTriangle": 0x5, "help": 0x21, "smallSquare": 0x22,
-      "roundTextured": 0x23, "disclosure": 0x26, "roundRect": 0x24, "recessed": 0x2D, "inline": 0x27, "bevel": 0x2]
-    var buttonFlags2 = type == "radio" ? bezel : (typeCodes[type] ?? 0)
-    // A bevel button with the rounded bezel is a push button's type (0x1), with any other bezel
-    // 0x2: the public Python ibtool clone's table (viraptor/ibtool helpers.py, button_type_id);
-    // the corpus's Apple pairs show bevel buttons with the regular square bezel only
-    // (test16_buttons, sb_button_hug: 0x2).
-    if type == "bevel", element["bezelStyle"] == "rounded" { buttonFlags2 = 0x1 }
-    switch element["imageScaling"] {
-    case "proportionallyDown": buttonFlags2 |= 0x80
-    case "proportionallyUpOrDown": buttonFlags2 |= 0x40
-    default: break
-    }
+    let bezel = try bezelStyle(element)
+    var buttonFlags2 = try buttonFlags2Style(element, bezel: bezel)
+    buttonFlags2 |= try buttonImageScaling(element)
     // The key equivalent is an attribute, or a <string key="keyEquivalent"> child (blocklist_big).
     var keyEquivalent = element["keyEquivalent"]
     if keyEquivalent == nil, let child = element.child("string", key: "keyEquivalent") { keyEquivalent = try stringContent(child) }
-    if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
-      buttonFlags2 |= buttonKeyEquivalentModifiers(mask)
-    } else if let key = keyEquivalent, !key.isEmpty {
-      buttonFlags2 |= 0x1000_0000
-    }
+    buttonFlags2 |= try buttonKeyEquivalentModifiers(element.child("modifierMask", key: "keyEquivalentModifierMask"), keyEquivalent: keyEquivalent ?? "")
     entries.append(.init("NSButtonFlags2", NibGraph.integer(Self.signExtended(buttonFlags2))))
     if bezel != 0 { entries.append(.init("NSBezelStyle", .int8(Int8(bezel)))) }
     if type == "check" || type == "radio" {
@@ -383,13 +361,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSKeyEquivalent", string(keyEquivalent ?? "")))
     entries.append(.init("NSPeriodicDelay", .int16(400)))
     entries.append(.init("NSPeriodicInterval", .int8(75)))
-    let auxTypes = ["push": 7, "radio": 4, "recessed": 1, "check": 3, "roundRect": 7, "disclosureTriangle": 2, "help": 7, "smallSquare": 7,
-      "roundTextured": 7, "disclosure": 6, "inline": 7, "bevel": 7]
-    var aux = auxTypes[type] ?? 0
-    if type == "square" || type == "squareTextured" {
-      let behavior = element.child("behavior", key: "behavior")
-      if behavior?.flag("pushIn") == true { aux = type == "square" ? 7 : 2 } else if behavior?.flag("lightByContents") == true { aux = 5 } else { aux = 0 }
-    }
+    let aux = try buttonType(element)
     entries.append(.init("NSAuxButtonType", .int8(Int8(aux))))
     graph[cell].entries = entries
     var others = element

@@ -55,8 +55,7 @@ extension CocoaNibCompiler {
       // command="YES" → NSKeyEquivModMask 0x100000).
     } else if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
       var bits = 0
-      for (name, bit) in [("shift", 0x2_0000), ("control", 0x4_0000), ("option", 0x8_0000), ("command", 0x10_0000), ("function", 0x80_0000)]
-      where mask.flag(name) { bits |= bit }
+      for (name, bit) in Self.modifierFlags where mask.flag(name) { bits |= bit }
       if bits != 0 { entries.append(.init("NSKeyEquivModMask", .int32(Int32(bits)))) }
     } else {
       entries.append(.init("NSKeyEquivModMask", .int32(0x10_0000)))

@@ -435,10 +435,13 @@ extension CocoaNibCompiler {
   func viewFlags(_ element: InterfaceDocument.Element) -> Int {
     var flags = element.flag("autoresizesSubviews", default: true) ? 0x100 : 0
     if element.flag("hidden") { flags |= Int(bitPattern: 0xFFFF_FFFF_8000_0000) }
-    switch element["focusRingType"] {
-    case "none": flags |= 0x1000
-    case "exterior": flags |= 0x2000
-    default: break
+    // A control with a cell keeps its focus ring type in the cell (NSCellFlags2; NSControl's
+    // focusRingType is its cell's), so its own NSvFlags bits stay clear: every text field of
+    // the corpus pairs with focusRingType (twenty, outline_cellview, transmission_MainMenu);
+    // views without a cell — tables, scroll views, boxes — set them (scrollview_table,
+    // test_date_formatter: 0x1000).
+    if !element.children.contains(where: { $0["key"] == "cell" }) {
+      flags |= Self.bits(element["focusRingType"], ["none": 0x1000, "exterior": 0x2000])
     }
     if let mask = element.child("autoresizingMask", key: "autoresizingMask") {
       for (name, bit) in [("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16), ("flexibleMaxY", 32)]
