@@ -41,8 +41,8 @@ extension CocoaNibCompiler {
   /// The low bits of NSButtonFlags2: the bezel style, as AppKit's decoder reads it back
   /// (`bezel = (flags2 & 0x7) | ((flags2 & 0x20) >> 2)`, GNUstep's NSButtonCell), and bit
   /// 0x8, shows the border only while the mouse is inside — set by the recessed preset and by
-  /// `showsBorderOnlyWhileMouseInside="YES"`. Every button and popup cell of the corpus pairs
-  /// (about forty, all thirteen bezels) has this field equal to its NSBezelStyle, whatever its
+  /// `showsBorderOnlyWhileMouseInside="YES"`. Every Apple button and popup cell of the corpus
+  /// (64, twelve bezels — all but circular — and none) has this field equal to its NSBezelStyle, whatever its
   /// type (a bevel button with the regular square bezel 0x2, the Python clone's bevel with the
   /// rounded bezel 0x1); the recessed pair has 0x2D.
   func buttonFlags2Style(_ element: InterfaceDocument.Element, bezel: Int) throws(InterfaceBuilderError) -> Int {
@@ -76,9 +76,10 @@ extension CocoaNibCompiler {
   /// NSAuxButtonType: the NSButtonType whose highlight and state masks the `<behavior>`
   /// element holds (AppKit's `setButtonType:` table: momentary push in = pushIn, lightByBackground,
   /// lightByGray; toggle = pushIn, lightByContents, changeContents; …), a radio button's switch
-  /// behavior 4. Every button and popup cell of the corpus pairs agrees (push 7, check 3, radio
-  /// 4, recessed 1, disclosure 6, square and textured square buttons 7, 5 or 2 by their
-  /// behavior); a behavior that is none of the standard ones takes its preset's type.
+  /// behavior 4. Every Apple button and popup cell of the corpus with a standard behavior agrees
+  /// (all eight types among them: push 7, check 3, radio 4, recessed 1, disclosure 6, square and
+  /// textured square buttons 7, 5 or 2 by their behavior); a behavior that is none of the
+  /// standard ones takes its preset's type.
   func buttonType(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
     let type = element["type"] ?? "push"
     let behavior = element.child("behavior", key: "behavior")
