@@ -254,6 +254,18 @@ import Testing
     let bad = expectError(InterfaceBuilderError.self, .invalidDocument) { try AppKitFamilyRuleTests.compile(Self.indicator("lots")) }
     #expect(bad?.line != nil)
   }
+
+  /// Without maxValue (or minValue) the key is left out, AppKit's default kept: the clone writes
+  /// either only when given (`progressIndicator.py`); every corpus indicator gives maxValue, so
+  /// the absent key is reported unverified.
+  @Test func anIndicatorWithoutMaximumArchivesNone() throws {
+    let compilation = try AppKitFamilyRuleTests.compile(
+      Self.indicator("1").replacingOccurrences(of: " maxValue=\"100\"", with: "").replacingOccurrences(of: " doubleValue=\"1\"", with: ""))
+    let indicator = try #require(compilation.graph.objects.first { $0.className == "NSProgressIndicator" })
+    #expect(indicator["NSMaxValue"] == nil && indicator["NSMinValue"] == nil)
+    #expect(indicator["NSpiFlags"]?.integerValue == 0x4005)
+    #expect(compilation.warnings.contains { $0.element == "progressIndicator" && $0.detail.contains("without maxValue") })
+  }
 }
 
 /// Cell flags and prototype image cells, read off the corpus's Apple pairs.

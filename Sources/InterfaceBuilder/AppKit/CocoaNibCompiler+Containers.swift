@@ -399,7 +399,7 @@ extension CocoaNibCompiler {
 
   /// `<progressIndicator>` → `NSProgressIndicator` {view keys (always a layer tree host),
   /// NSpiFlags 0x4004 | bezeled 0x1 | indeterminate 0x2 | small 0x100 | spinning 0x1000 |
-  /// not displayed when stopped 0x2000, NSMinValue (when given), NSMaxValue}.
+  /// not displayed when stopped 0x2000, NSMinValue and NSMaxValue (each when given)}.
   mutating func compileProgressIndicator(_ element: InterfaceDocument.Element, parent: Int, superview: Int?) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(
       element, known: ["maxValue", "minValue", "bezeled", "indeterminate", "style", "displayedWhenStopped", "controlSize", "doubleValue"], view: true)
@@ -435,8 +435,15 @@ extension CocoaNibCompiler {
     entries += tailViewEntries(element)
     entries.append(.init("NSpiFlags", NibGraph.integer(flags)))
     if let minValue = element.double("minValue") { entries.append(.init("NSMinValue", .float64(minValue))) }
-    guard let maxValue = element.double("maxValue") else { throw unsupported(element, "a progress indicator without maxValue is not compiled yet") }
-    entries.append(.init("NSMaxValue", .float64(maxValue)))
+    // Without maxValue the indicator keeps AppKit's default maximum (100) and no NSMaxValue is
+    // archived, as without minValue no NSMinValue: the public Python clone writes either key
+    // only when the document gives it (viraptor/ibtool `progressIndicator.py`); every corpus
+    // indicator (seven) gives maxValue, so the absent key is reported unverified.
+    if let maxValue = element.double("maxValue") {
+      entries.append(.init("NSMaxValue", .float64(maxValue)))
+    } else {
+      noteUnverified(element, "a progress indicator without maxValue archived without NSMaxValue (AppKit's default maximum)")
+    }
     graph[indicator].entries = entries
     try compileChildren(of: element, object: indicator, known: ["rect", "autoresizingMask", "constraints"])
     return indicator
