@@ -57,7 +57,11 @@ import TestSupport
   }
 
   /// Unknown names are refused with the cell's line, never written as 0.
-  @Test(arguments: ["type=\"levitating\" bezelStyle=\"rounded\"", "type=\"push\" bezelStyle=\"thickSquare\"", "type=\"push\" bezelStyle=\"rounded\" imageScaling=\"axesIndependently\"", "type=\"push\" bezelStyle=\"rounded\" imagePosition=\"sideways\""])
+  @Test(arguments: [
+    "type=\"levitating\" bezelStyle=\"rounded\"", "type=\"push\" bezelStyle=\"thickSquare\"",
+    "type=\"push\" bezelStyle=\"rounded\" imageScaling=\"axesIndependently\"", "type=\"push\" bezelStyle=\"rounded\" imagePosition=\"sideways\"",
+    "type=\"check\" bezelStyle=\"regularSquare\" state=\"mixed\"", "type=\"push\" bezelStyle=\"rounded\" sound=\"Basso\"",
+  ])
   func unknownStylesAreRefused(_ attributes: String) {
     let error = expectError(InterfaceBuilderError.self, .unsupported) { try AppKitDecoderKeyTests.compile(Self.button(attributes)) }
     #expect(error?.line == 14, "\(error.map { "\($0)" } ?? "no error")")

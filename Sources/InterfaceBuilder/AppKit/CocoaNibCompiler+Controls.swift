@@ -308,6 +308,10 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: Self.buttonCellAttributes)
+    // NSCellFlags holds on (0x80000000) and off; where AppKit keeps the mixed state is not known.
+    if let state = element["state"], state != "on" && state != "off" {
+      throw unsupported(element, "a button cell state \"\(state)\" is not compiled yet (NSCellFlags has on and off only)", attribute: "state")
+    }
     let cell = try begin(element, className: "NSButtonCell", parent: parent)
     let (flags, flags2) = cellFlags(element, className: "NSButtonCell")
     var entries: [NibGraph.Entry] = [.init("NSCellFlags", NibGraph.integer(flags)), .init("NSCellFlags2", NibGraph.integer(flags2))]
