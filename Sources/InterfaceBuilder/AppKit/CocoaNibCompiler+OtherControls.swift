@@ -218,7 +218,6 @@ extension CocoaNibCompiler {
       if let index = entries.firstIndex(where: { $0.key == "NSButtonFlags" }), case .some(let value) = Self.intValue(entries[index].value) {
         entries[index].value = NibGraph.integer(Self.signExtended(value & ~0x30_0000))
       }
-      if borderAndBezel { Self.setEntry("NSAuxButtonType", .int8(0), in: &entries) }
     }
     let menu = try compileMenu(menuElement, parent: cell)
     let items = graph.members(of: graph[menu].entries.first { $0.key == "NSMenuItems" }.flatMap { if case .object(let i) = $0.value { i } else { nil } } ?? -1) ?? []
