@@ -245,7 +245,9 @@ extension CocoaNibCompiler {
     if let background = element.child("color", key: "backgroundColor") { entries.append(.init("NSBackgroundColor", .object(try color(background)))) }
     if var text = element.child("color", key: "textColor") {
       // Older documents (toolsVersion ≤ 14268) that pair an editable cell's System textColor with
-      // textBackgroundColor are archived with controlTextColor (textfield_textcolor, 11762).
+      // textBackgroundColor are archived with controlTextColor: one sample (textfield_textcolor,
+      // 11762) and the Python clone's same rule; the corpus's two non-editable cells of that age
+      // and an editable one saved later keep textColor.
       if (Int(document.toolsVersion) ?? 0) <= 14268, element.flag("editable"), text["name"] == "textColor", text["catalog"] == "System",
         element.child("color", key: "backgroundColor")?["name"] == "textBackgroundColor",
         let position = text.attributes.firstIndex(where: { $0.name == "name" })
