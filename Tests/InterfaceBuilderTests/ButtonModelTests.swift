@@ -166,6 +166,25 @@ struct ButtonModelEvidenceTests {
     #expect(bezels.count >= 13, "twelve bezels and none: \(bezels.sorted())")
   }
 
+  /// A control with a cell never has focus ring bits in NSvFlags (its focus ring type is its
+  /// cell's); views without a cell do (tables and scroll views with focusRingType="none").
+  @Test func controlsWithACellKeepNoFocusRingBits() {
+    var withCell = 0, withoutCellSet = 0
+    for nib in WarnedRuleEvidenceTests.appleNibs {
+      for object in nib.graph.objects {
+        guard let flags = object["NSvFlags"]?.integerValue else { continue }
+        if case .object = object["NSCell"] {
+          #expect(flags & 0x3000 == 0, "\(nib.name): a \(object.className) with a cell and NSvFlags 0x\(String(flags, radix: 16))")
+          withCell += 1
+        } else if flags & 0x3000 != 0 {
+          withoutCellSet += 1
+        }
+      }
+    }
+    #expect(withCell >= 170)
+    #expect(withoutCellSet >= 4)
+  }
+
   /// NSAuxButtonType is the NSButtonType of the cell's behavior bits (NSButtonFlags' top byte:
   /// pushIn 0x80, changeContents 0x40, changeBackground 0x20, changeGray 0x10, lightByContents
   /// 0x08, lightByBackground 0x04, lightByGray 0x02) whenever they are a standard set; a radio
