@@ -475,6 +475,43 @@ import TestSupport
     #expect(Self.warned(compilation, "oldStyle"))
   }
 
+  /// A primary box's border type, no title and title font, as the Python clone writes them
+  /// (`box.py`): the content view fills an untitled box, the title defaults to ""; the other
+  /// title positions are refused.
+  @Test func aPrimaryBoxHasItsBorderNoTitleAndTitleFont() throws {
+    let box = """
+                          <box borderType="line" titlePosition="noTitle" id="box">
+                              <rect key="frame" x="0" y="0" width="300" height="120"/>
+                              <view key="contentView" id="content">
+                                  <rect key="frame" x="1" y="1" width="298" height="118"/>
+                              </view>
+                              <font key="titleFont" size="11" name="LucidaGrande"/>
+                          </box>
+      """
+    let compilation = try Self.compile(box)
+    let graph = compilation.graph
+    let object = try #require(Self.objects(graph, "NSBox").first)
+    #expect(graph[object]["NSBoxType"] == .int8(0))
+    #expect(graph[object]["NSBorderType"] == .int8(1))
+    #expect(graph[object]["NSTitlePosition"] == .int8(0))
+    let titleCell = try #require(Self.target(graph, object, "NSTitleCell"))
+    #expect(graph.text(of: graph[titleCell], forKey: "NSContents") == "")
+    let font = try #require(Self.target(graph, titleCell, "NSSupport"))
+    #expect(graph.text(of: graph[font], forKey: "NSName") == "LucidaGrande")
+    let content = try #require(Self.target(graph, object, "NSContentView"))
+    #expect(graph.text(of: graph[content], forKey: "NSFrameSize") == "{300, 120}")
+    #expect(compilation.warnings.contains { $0.element == "box" && $0.detail.contains("a primary box with NSBorderType 1") })
+    let titled = try Self.compile(box.replacingOccurrences(of: " borderType=\"line\" titlePosition=\"noTitle\"", with: " title=\"T\""))
+    let titledBox = try #require(Self.objects(titled.graph, "NSBox").first)
+    #expect(titled.graph[titledBox]["NSBorderType"] == .int8(3))
+    let titledContent = try #require(Self.target(titled.graph, titledBox, "NSContentView"))
+    #expect(titled.graph.text(of: titled.graph[titledContent], forKey: "NSFrameSize") == "{300, 108}")
+    let error = expectError(InterfaceBuilderError.self, .unsupported) {
+      try Self.compile(box.replacingOccurrences(of: "noTitle", with: "belowBottom"))
+    }
+    #expect(error?.line != nil)
+  }
+
   @Test func aMatrixWithoutBackgroundOrSizesLeavesTheirKeysOut() throws {
     let compilation = try Self.compile(
       """

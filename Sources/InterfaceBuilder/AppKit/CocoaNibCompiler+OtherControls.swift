@@ -448,12 +448,10 @@ extension CocoaNibCompiler {
     let separator = boxType == 2
     let oldStyle = boxType == 3
     if boxType == 1 || boxType == 4 { throw unsupported(element, "a \(element["boxType"]!) box is not compiled yet") }
-    let style = oldStyle ? try oldStyleBox(element) : nil
-    if !oldStyle, let border = element["borderType"] { throw unsupported(element, "borderType \"\(border)\" is not compiled yet") }
-    if !separator && !oldStyle, let position = element["titlePosition"], position != "atTop" {
-      throw unsupported(element, "titlePosition \"\(position)\" is not compiled yet")
-    }
-    if !separator && !oldStyle, element.child("font", key: "titleFont") != nil { throw unsupported(element, "a box titleFont is not compiled yet") }
+    // A separator keeps the defaults whatever it says (test_box_separator: noTitle, title "Box").
+    let style: BoxStyle? = oldStyle ? try oldStyleBox(element) : separator ? nil : try primaryBoxStyle(element)
+    if separator, let border = element["borderType"] { throw unsupported(element, "borderType \"\(border)\" is not compiled yet", attribute: "borderType") }
+    let titled = style?.titlePosition != 0
     let frame = try rect(element, key: "frame") ?? (0, 0, 0, 0)
     var subviews: [Int] = []
     var contentView: Int?
@@ -461,7 +459,7 @@ extension CocoaNibCompiler {
       guard !separator else { throw unsupported(content, "a separator box with a content view is not compiled yet") }
       // The content view fills the box below the title; its subviews follow by autoresizing.
       // An old-style box's keeps the frame the document gives it (inside its border).
-      let resized = style != nil ? content : content.resized(to: ViewRect(x: 0, y: 0, width: frame.width, height: frame.height - 12))
+      let resized = oldStyle ? content : content.resized(to: ViewRect(x: 0, y: 0, width: frame.width, height: frame.height - (titled ? 12 : 0)))
       let view = try compileView(resized, parent: box, superview: box)
       if let index = graph[view].entries.firstIndex(where: { $0.key == "NSvFlags" }) {
         graph[view].entries[index].value = NibGraph.integer((viewFlags(content) & ~0x3F) | 0x12)
@@ -479,7 +477,7 @@ extension CocoaNibCompiler {
     entries.append(.init("NSOffsets", string(separator ? "{5, 5}" : "{0, 0}")))
     // The title cell: centred, small system font, label color on text background.
     let titleCell = graph.add("NSTextFieldCell")
-    let title = separator ? "Title" : element["title"] ?? "Title"
+    let title = separator ? "Title" : element["title"] ?? (titled ? "Title" : "")
     graph[titleCell].entries = [
       .init("NSCellFlags", NibGraph.integer(0x0400_0000)), .init("NSCellFlags2", NibGraph.integer(0x0800_0000)),
       .init("NSContents", string(title)),
