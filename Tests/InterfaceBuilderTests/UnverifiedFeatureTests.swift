@@ -512,6 +512,22 @@ import TestSupport
     #expect(error?.line != nil)
   }
 
+  /// A slider cell without maxValue has AppKit's default maximum, NSMaxValue 1 (the clone's
+  /// `sliderCell.py`), reported unverified.
+  @Test func aSliderWithoutMaximumHasAppKitsDefault() throws {
+    let compilation = try Self.compile(
+      """
+                          <slider verticalHuggingPriority="750" id="s1">
+                              <rect key="frame" x="20" y="20" width="96" height="20"/>
+                              <sliderCell key="cell" state="on" alignment="left" doubleValue="0.5" tickMarkPosition="above" sliderType="linear" id="s2"/>
+                          </slider>
+      """)
+    let cell = try #require(compilation.graph.objects.first { $0.className == "NSSliderCell" })
+    #expect(cell["NSMaxValue"] == .float64(1))
+    #expect(cell["NSValue"] == .float64(0.5))
+    #expect(Self.warned(compilation, "without maxValue"))
+  }
+
   @Test func aMatrixWithoutBackgroundOrSizesLeavesTheirKeysOut() throws {
     let compilation = try Self.compile(
       """

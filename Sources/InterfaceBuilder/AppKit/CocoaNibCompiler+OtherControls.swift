@@ -350,8 +350,11 @@ extension CocoaNibCompiler {
     if let font { entries.append(.init("NSSupport", .object(try self.font(font, defaultSize: 13)))) }
     if let identifier = element["identifier"] { entries.append(.init("NSCellIdentifier", string(identifier))) }
     entries.append(.init("NSControlView", .object(control)))
-    guard let maxValue = element.double("maxValue") else { throw unsupported(element, "a slider cell without maxValue is not compiled yet") }
-    entries.append(.init("NSMaxValue", .float64(maxValue)))
+    // Without maxValue the slider has AppKit's default range, 0 to 1: NSMaxValue 1, as the
+    // public Python clone writes it (viraptor/ibtool `sliderCell.py`); every corpus slider gives
+    // maxValue, so it is reported unverified.
+    if element["maxValue"] == nil { noteUnverified(element, "a slider cell without maxValue as NSMaxValue 1 (AppKit's default maximum)") }
+    entries.append(.init("NSMaxValue", .float64(element.double("maxValue") ?? 1)))
     entries.append(.init("NSMinValue", .float64(element.double("minValue") ?? 0)))
     entries.append(.init("NSValue", .float64(element.double("doubleValue") ?? 0)))
     entries.append(.init("NSAltIncValue", .float64(element.double("altIncrementValue") ?? 0)))
