@@ -61,10 +61,18 @@ import TestSupport
     "type=\"levitating\" bezelStyle=\"rounded\"", "type=\"push\" bezelStyle=\"thickSquare\"",
     "type=\"push\" bezelStyle=\"rounded\" imageScaling=\"axesIndependently\"", "type=\"push\" bezelStyle=\"rounded\" imagePosition=\"sideways\"",
     "type=\"check\" bezelStyle=\"regularSquare\" state=\"mixed\"", "type=\"push\" bezelStyle=\"rounded\" sound=\"Basso\"",
+    "type=\"push\" bezelStyle=\"rounded\" borderStyle=\"groove\"",
   ])
   func unknownStylesAreRefused(_ attributes: String) {
     let error = expectError(InterfaceBuilderError.self, .unsupported) { try AppKitDecoderKeyTests.compile(Self.button(attributes)) }
     #expect(error?.line == 14, "\(error.map { "\($0)" } ?? "no error")")
+  }
+
+  /// The inset's two bits: 0 to 3 as written, past 3 held at 3 (the clone's clamp).
+  @Test(arguments: [("0", 0), ("1", 0x2000), ("2", 0x4000), ("3", 0x6000), ("7", 0x6000)])
+  func theInsetIsATwoBitField(_ inset: String, _ bits: Int) throws {
+    let cell = try Self.cell(AppKitDecoderKeyTests.compile(Self.button("type=\"push\" bezelStyle=\"rounded\" inset=\"\(inset)\"")))
+    #expect((Self.integer(cell, "NSButtonFlags") ?? 0) & 0x6000 == bits)
   }
 
   // MARK: The button type

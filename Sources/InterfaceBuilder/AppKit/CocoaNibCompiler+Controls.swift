@@ -321,19 +321,20 @@ extension CocoaNibCompiler {
     entries.append(.init("NSContents", string(element["title"] ?? "")))
     entries.append(.init("NSSupport", .object(try buttonFont(element))))
     entries.append(.init("NSControlView", .object(control)))
+    // The inset is a two-bit field (0x6000): values past 3 are held at 3, as the Python clone
+    // clamps them (helpers.py); every corpus cell has 2.
     var buttonFlags = 0
-    switch element["inset"] {
-    case "1": buttonFlags |= 0x2000
-    case "2": buttonFlags |= 0x4000
-    case "3": buttonFlags |= 0x6000
-    default: break
+    if let inset = element["inset"] {
+      guard let value = Int(inset) else { throw invalid(element, "inset \"\(inset)\" is not an integer") }
+      buttonFlags |= min(max(value, 0), 3) << 13
     }
     if type == "radio" || type == "check" { buttonFlags |= 0x100 }
     switch element["borderStyle"] {
+    case nil: break
     case "border": buttonFlags |= 0x0080_0000
     case "bezel": buttonFlags |= 0x0030_0000
     case "borderAndBezel": buttonFlags |= 0x00B0_0000
-    default: break
+    case let other?: throw unsupported(element, "a button borderStyle \"\(other)\" is not known", attribute: "borderStyle")
     }
     buttonFlags |= try imagePositionFlags(element)
     if controlElement.flag("imageHugsTitle") { buttonFlags |= 0x20 }
