@@ -7,6 +7,18 @@ extension CocoaNibCompiler {
   /// function 1 << 23), as menu items archive them in NSKeyEquivModMask.
   static let modifierFlags = [("shift", 0x2_0000), ("control", 0x4_0000), ("option", 0x8_0000), ("command", 0x10_0000), ("function", 0x80_0000)]
 
+  /// The NSEventModifierFlags of a `<modifierMask>`; an attribute other than the five modifiers
+  /// is refused with its line, not dropped.
+  func modifierMaskFlags(_ mask: InterfaceDocument.Element) throws(InterfaceBuilderError) -> Int {
+    let known = Set(Self.modifierFlags.map(\.0)).union(["key"])
+    if let other = mask.attributes.first(where: { !known.contains($0.name) }) {
+      throw unsupported(mask, "a <modifierMask> attribute \(other.name)=\"\(other.value)\" is not known", attribute: other.name)
+    }
+    var flags = 0
+    for (name, bit) in Self.modifierFlags where mask.flag(name) { flags |= bit }
+    return flags
+  }
+
   /// A button cell's key equivalent modifiers, shifted 8 bits up into NSButtonFlags2, where
   /// AppKit's decoder reads them (GNUstep's NSButtonCell: `(NSButtonFlags2 >> 8) &
   /// NSDeviceIndependentModifierFlagsMask`): command is 0x10000000. A `<modifierMask
@@ -18,12 +30,7 @@ extension CocoaNibCompiler {
   /// explicit modifiers are reported as unverified.
   mutating func buttonKeyEquivalentModifiers(_ mask: InterfaceDocument.Element?, keyEquivalent: String) throws(InterfaceBuilderError) -> Int {
     guard let mask else { return keyEquivalent.isEmpty ? 0 : 0x10_0000 << 8 }
-    let known = Set(Self.modifierFlags.map(\.0)).union(["key"])
-    if let other = mask.attributes.first(where: { !known.contains($0.name) }) {
-      throw unsupported(mask, "a <modifierMask> attribute \(other.name)=\"\(other.value)\" is not known", attribute: other.name)
-    }
-    var flags = 0
-    for (name, bit) in Self.modifierFlags where mask.flag(name) { flags |= bit }
+    let flags = try modifierMaskFlags(mask)
     if flags != 0 {
       noteUnverified(mask, "a button cell's key equivalent modifiers as NSButtonFlags2 bits 0x\(String(flags << 8, radix: 16)) (AppKit's decoder reads them shifted 8 bits up)")
     }

@@ -54,8 +54,7 @@ extension CocoaNibCompiler {
       // (test26_strings, test8_menu: none; transmission_MainMenu: 33 separators with
       // command="YES" → NSKeyEquivModMask 0x100000).
     } else if let mask = element.child("modifierMask", key: "keyEquivalentModifierMask") {
-      var bits = 0
-      for (name, bit) in Self.modifierFlags where mask.flag(name) { bits |= bit }
+      let bits = try modifierMaskFlags(mask)
       if bits != 0 { entries.append(.init("NSKeyEquivModMask", .int32(Int32(bits)))) }
     } else {
       entries.append(.init("NSKeyEquivModMask", .int32(0x10_0000)))
