@@ -48,14 +48,6 @@ struct WarnedRuleEvidenceTests {
     #expect(withKey == 0, "a corpus sample now exists: check the rule against it and drop its warning")
   }
 
-  /// A rounded bezel's button type code is 0x1 (the clone gives a rounded bevel button 0x1):
-  /// every corpus cell with NSBezelStyle 1 has type code 0x1 in NSButtonFlags2's low bits.
-  @Test func aRoundedBezelIsTypeCodeOneInEveryCell() {
-    let rounded = Self.objects("NSButtonCell").filter { Self.integer($0.object["NSBezelStyle"]) == 1 }
-    for (name, _, cell) in rounded { #expect((Self.integer(cell["NSButtonFlags2"]) ?? 0) & 0x3F == 0x1, "\(name)") }
-    #expect(rounded.count >= 10)
-  }
-
   /// NSTextBezelStyle 1 right after NSControlView for `bezelStyle="round"` (taken from search
   /// field cells for text field cells): both corpus samples are search field cells so placed;
   /// no text field cell in the corpus has the key.
