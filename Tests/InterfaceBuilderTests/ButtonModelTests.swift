@@ -56,12 +56,13 @@ import TestSupport
     #expect(plain["NSBezelStyle"] == nil)
   }
 
-  /// Unknown names are refused with the cell's line, never written as 0.
+  /// Unknown names and values are refused with the cell's line, never written as 0.
   @Test(arguments: [
     "type=\"levitating\" bezelStyle=\"rounded\"", "type=\"push\" bezelStyle=\"thickSquare\"",
     "type=\"push\" bezelStyle=\"rounded\" imageScaling=\"axesIndependently\"", "type=\"push\" bezelStyle=\"rounded\" imagePosition=\"sideways\"",
     "type=\"check\" bezelStyle=\"regularSquare\" state=\"mixed\"", "type=\"push\" bezelStyle=\"rounded\" sound=\"Basso\"",
-    "type=\"push\" bezelStyle=\"rounded\" borderStyle=\"groove\"",
+    "type=\"push\" bezelStyle=\"rounded\" borderStyle=\"groove\"", "type=\"push\" bezelStyle=\"rounded\" lineBreakMode=\"hyphenating\"",
+    "type=\"push\" bezelStyle=\"rounded\" controlSize=\"huge\"",
   ])
   func unknownStylesAreRefused(_ attributes: String) {
     let error = expectError(InterfaceBuilderError.self, .unsupported) { try AppKitDecoderKeyTests.compile(Self.button(attributes)) }

@@ -208,6 +208,7 @@ extension CocoaNibCompiler {
   ) throws(InterfaceBuilderError) -> Int {
     // Every attribute is compiled or refused with its line, never dropped silently.
     try checkAttributes(element, known: Self.textFieldCellAttributes)
+    try checkCellAttributeValues(element)
     if try writingDirection(element) != -1 {
       noteUnverified(element, "baseWritingDirection=\"\(element["baseWritingDirection"] ?? "")\" as the control's NSControlWritingDirection")
     }
@@ -310,6 +311,7 @@ extension CocoaNibCompiler {
     _ element: InterfaceDocument.Element, control: Int, parent: Int, controlElement: InterfaceDocument.Element
   ) throws(InterfaceBuilderError) -> Int {
     try checkAttributes(element, known: Self.buttonCellAttributes)
+    try checkCellAttributeValues(element)
     // NSCellFlags holds on (0x80000000) and off; where AppKit keeps the mixed state is not known.
     if let state = element["state"], state != "on" && state != "off" {
       throw unsupported(element, "a button cell state \"\(state)\" is not compiled yet (NSCellFlags has on and off only)", attribute: "state")

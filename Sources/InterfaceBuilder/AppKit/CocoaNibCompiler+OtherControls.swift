@@ -79,6 +79,26 @@ extension CocoaNibCompiler {
     }
   }
 
+  /// The values Interface Builder writes for a cell's enumerated attributes (AppKit's
+  /// NSTextAlignment, NSLineBreakMode, NSControlSize, NSFocusRingType).
+  static let cellAttributeValues: [String: Set<String>] = [
+    "alignment": ["natural", "left", "center", "right", "justified"],
+    "lineBreakMode": ["wordWrapping", "charWrapping", "clipping", "truncatingHead", "truncatingTail", "truncatingMiddle"],
+    "controlSize": ["regular", "small", "mini", "large"],
+    "focusRingType": ["default", "none", "exterior"],
+  ]
+
+  /// Refuses a value of one of a cell's enumerated attributes (``cellAttributeValues``) that
+  /// AppKit's enum does not have, naming the element, its line and the attribute — never written
+  /// as the default.
+  func checkCellAttributeValues(_ element: InterfaceDocument.Element) throws(InterfaceBuilderError) {
+    for (name, values) in Self.cellAttributeValues {
+      if let value = element[name], !values.contains(value) {
+        throw unsupported(element, "<\(element.name)> \(name)=\"\(value)\" is not known", attribute: name)
+      }
+    }
+  }
+
   /// NSHuggingPriority "{h, v}" (a missing attribute counts as 250) unless it equals the
   /// class's intrinsic default (checked on popup buttons, image views, sliders, steppers, boxes…).
   func huggingString(_ element: InterfaceDocument.Element, defaults: (Double, Double)) -> String? {
