@@ -265,13 +265,28 @@ extension StateValueColumns {
     }
     var strings: [String] = []
     strings.reserveCapacity(lengths.count)
-    try textData.withUnsafeBytes { bytes in
+    try textData.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      // The whole text is checked once; the strings are then valid when none starts inside a
+      // character (on a continuation byte), and are made without checking each again.
       var start = 0
+      var isValid = String(validating: bytes, as: UTF8.self) != nil
+      for length in lengths where isValid {
+        isValid = start == bytes.count || bytes[start] & 0xC0 != 0x80
+        start += length
+      }
+      start = 0
       for length in lengths {
-        guard let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self) else {
-          throw Damage(key: Key.text, expected: "UTF-8 (string \(strings.count) at byte \(start) is not)")
+        let piece = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+        if isValid {
+          strings.append(String(decoding: piece, as: UTF8.self))
+        } else {
+          // Damaged: the first string that is not UTF-8 on its own is named.
+          guard let string = String(validating: piece, as: UTF8.self) else {
+            throw Damage(key: Key.text, expected: "UTF-8 (string \(strings.count) at byte \(start) is not)")
+          }
+          strings.append(string)
         }
-        strings.append(string)
         start += length
       }
     }
