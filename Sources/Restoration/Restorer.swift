@@ -76,11 +76,18 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// The coder each view controller's node was created with, by node index (reused to decode
   /// its state when no migration changes the values).
   private var creationCoders: [StateDecoder?] = []
+  /// A coder no one kept after its node (checked as the only reference to it), reused for the
+  /// next node: making and freeing one per node showed in profiles; one an app keeps is never
+  /// reused.
+  private var spareCoder: StateDecoder?
   /// The paths of the view controllers' nodes, by node index (a child's is its parent's and
   /// its identifier); views need none.
   private var controllerPaths: [[String]?] = []
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
+  /// The views with identifiers in the own view tree of the controller of node `owner`, in
+  /// walk order (made when its first view node is restored).
+  private var ownViews: (owner: Int, views: [(identifier: String, view: View)]) = (-1, [])
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -129,39 +136,44 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
-    outcomes.reserveCapacity(table.count)
     creationCoders = [StateDecoder?](repeating: nil, count: table.count)
     controllerPaths = [[String]?](repeating: nil, count: table.count)
+    // Each outcome filled in place (returning them copied every outcome: profiled), in a list
+    // apart from `self` while the nodes are made.
+    var list: [NodeOutcome] = []
+    list.reserveCapacity(table.count)
     for index in 0..<table.count {
-      // Returned and appended, not appended from a `defer`: that copied every outcome (profiled).
-      let outcome = createObject(index: index)
-      outcomes.append(outcome)
+      list.append(NodeOutcome(node: index, of: table.names))
+      createObject(index: index, &list[list.count - 1])
     }
+    outcomes = list
     controllerPaths = []
+    ownViews = (-1, [])
   }
 
-  private mutating func createObject(index: Int) -> NodeOutcome {
-    var outcome = NodeOutcome(node: index, of: table.names)
+  private mutating func createObject(index: Int, _ outcome: inout NodeOutcome) {
     let parent = table.names.parents[index]
     if !table.names.isRoot(index), parent < 0 || restored.object(atIndex: parent) == nil {
       outcome.notRestoredBecause = "its parent \(table.names.path(of: index).dropLast().joined(separator: "/")) was not restored"
-      return outcome
+      return
     }
     if let failure = table.failure(of: index) {
       outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
-      return outcome
+      return
     }
     switch table.kinds[index] {
     case .view: findView(index: index, parent: parent >= 0 ? parent : nil, &outcome)
     case .viewController: makeController(index: index, &outcome)
     }
-    return outcome
   }
 
   private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
-    let coder = StateDecoder(node: index, of: coderNodes, stateVersion: table.versions[index], entries: nil)
-    // Kept for the state-decoding phase, which gives the controller the same values.
-    creationCoders[index] = coder
+    var coder = takeCoder(node: index, stateVersion: table.versions[index], entries: nil)
+    defer {
+      // Kept for the state-decoding phase, which gives the controller the same values, when
+      // the app kept it; else a coder for the next node.
+      if isKnownUniquelyReferenced(&coder) { spareCoder = coder } else { creationCoders[index] = coder }
+    }
     let path = controllerPath(index)
     var controller: ViewController?
     if let name = table.restorationClassName(of: index) {
@@ -240,15 +252,20 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
       return
     }
     let identifier = table.names.identifiers[index]
-    // The walker is taken out while it walks (the visit changes `self`).
-    var walker = viewWalker
-    viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-    defer { viewWalker = walker }
-    var found: View?
-    walker.walk(under: root, owner: owner) { view in
-      if view.restorationIdentifier == identifier { found = view }
-      return found == nil
+    // A controller's views are nodes one after the other: its own views with identifiers are
+    // listed in walk order by one walk, and each node takes the first with its identifier.
+    if ownViews.owner != parent {
+      var walker = viewWalker
+      viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
+      var views: [(identifier: String, view: View)] = []
+      walker.walk(under: root, owner: owner) { view in
+        if let identifier = view.restorationIdentifier { views.append((identifier, view)) }
+        return true
+      }
+      viewWalker = walker
+      ownViews = (parent, views)
     }
+    let found = ownViews.views.first { $0.identifier == identifier }?.view
     if let found {
       restored.set(found, atIndex: index)
       made.append(.view(index, found))
@@ -284,9 +301,20 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
         outcomes[index].notes.append(note.text)
         entries = note.migrated ? StateEntries(values) : StateEntries()
       }
-      decode(object, with: StateDecoder(node: index, of: coderNodes, stateVersion: current, entries: entries))
+      var coder = takeCoder(node: index, stateVersion: current, entries: entries)
+      decode(object, with: coder)
+      if isKnownUniquelyReferenced(&coder) { spareCoder = coder }
     }
     creationCoders = []
+    spareCoder = nil
+  }
+
+  /// A coder for node `node`: the spare one, made the coder of that node, or a new one.
+  private mutating func takeCoder(node: Int, stateVersion: Int, entries: StateEntries?) -> StateDecoder {
+    guard let coder = spareCoder else { return StateDecoder(node: node, of: coderNodes, stateVersion: stateVersion, entries: entries) }
+    spareCoder = nil
+    coder.reuse(forNode: node, stateVersion: stateVersion, entries: entries)
+    return coder
   }
 
   private func decode(_ object: MadeObject, with decoder: StateDecoder) {

@@ -84,12 +84,12 @@ public import InterfaceObjects
   /// The snapshot's table, metadata and restored objects, shared by the coders of one restoration.
   private let shared: StateCoderNodes
   /// The node in `shared` whose state this is.
-  private let node: Int
-  public let stateVersion: Int
+  private var node: Int
+  public private(set) var stateVersion: Int
   /// The node's values when they are not the ones in the table (migrated, or a coder of its own).
-  private let ownEntries: StateEntries?
+  private var ownEntries: StateEntries?
   /// The values by key, made when a node keeping many is asked for one.
-  private lazy var byKey: [String: Any] = entries.dictionary
+  private var byKey: [String: Any]?
 
   /// The identifier path of the node (empty for the app-wide coder).
   public var path: [String] { shared.table.names.path(of: node) }
@@ -127,12 +127,28 @@ public import InterfaceObjects
     ownEntries = entries
   }
 
+  /// Makes this coder the coder of node `node` of the same table (a restore reuses a coder no
+  /// one kept for the next node, instead of making one per node).
+  func reuse(forNode node: Int, stateVersion: Int, entries: StateEntries?) {
+    self.node = node
+    self.stateVersion = stateVersion
+    ownEntries = entries
+    byKey = nil
+  }
+
+  private func value(inManyEntriesForKey key: String) -> Any? {
+    if let byKey { return byKey[key] }
+    let made = entries.dictionary
+    byKey = made
+    return made[key]
+  }
+
   /// The values of the node, by key.
   public var allValues: [String: Any] { entries.dictionary }
 
   private func value(forKey key: String) -> Any? {
-    if let ownEntries { return ownEntries.count <= 16 ? ownEntries[key] : byKey[key] }
-    return shared.table.stateCount(of: node) <= 16 ? shared.table.value(forKey: key, of: node) : byKey[key]
+    if let ownEntries { return ownEntries.count <= 16 ? ownEntries[key] : value(inManyEntriesForKey: key) }
+    return shared.table.stateCount(of: node) <= 16 ? shared.table.value(forKey: key, of: node) : value(inManyEntriesForKey: key)
   }
 
   public func containsValue(forKey key: String) -> Bool { value(forKey: key) != nil || metadata.value(forKey: key) != nil }
