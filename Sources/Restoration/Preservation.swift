@@ -1,5 +1,6 @@
 internal import InterfaceObjects
 internal import FoundationEssentials
+internal import KeyedArchive
 
 /// What one save did: how many nodes it kept, how big it was, what it left out and why.
 public struct PreservationReport: Sendable {
@@ -29,7 +30,10 @@ public struct PreservationReport: Sendable {
   private let encoder = StateEncoder()
   /// Walks a controller's own views.
   private var viewWalker = OwnViewWalker()
-  private var indexOfObject: [ObjectIdentifier: Int] = [:]
+  /// Every controller visited and every preserved object: its node index + 1, or 0 for a
+  /// controller visited and not preserved (open-addressed by address: a `Dictionary` and a `Set`
+  /// hashed each object with SipHash, which showed in profiles).
+  private var objectNumbers = IdentityNumbers()
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
   private var usedPaths = NamedChildSet()
@@ -37,7 +41,6 @@ public struct PreservationReport: Sendable {
   /// The last four classes named, replaced in turn.
   private var recentClassNames: [(ObjectIdentifier, String)] = Array(repeating: (ObjectIdentifier(Never.self), ""), count: 4)
   private var nextRecentClassName = 0
-  private var visited: Set<ObjectIdentifier> = []
 
   /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
   /// (the previous save's counts).
@@ -47,8 +50,7 @@ public struct PreservationReport: Sendable {
     columns.stateKeys.reserveCapacity(expectedValueCount)
     columns.stateValues.reserveCapacity(expectedValueCount)
     usedPaths = NamedChildSet(capacity: expectedNodeCount)
-    indexOfObject.reserveCapacity(expectedNodeCount)
-    visited.reserveCapacity(expectedNodeCount)
+    objectNumbers = IdentityNumbers(capacity: expectedNodeCount)
   }
 
   /// Preserves every window's root view controller and what is under it.
@@ -70,7 +72,8 @@ public struct PreservationReport: Sendable {
   private func path(of node: Int?) -> [String] { node.map { columns.path(ofNode: $0) } ?? [] }
 
   private mutating func visit(_ controller: ViewController, under above: Above) {
-    guard visited.insert(ObjectIdentifier(controller)).inserted, columns.count < 1_000_000 else { return }
+    guard objectNumbers.number(of: ObjectIdentifier(controller)) == nil, columns.count < 1_000_000 else { return }
+    objectNumbers.record(ObjectIdentifier(controller), number: 0)
     let className = name(of: controller)
     // Its children, then the controller it presents (no list made for the pair).
     let children = controller.children
@@ -154,7 +157,7 @@ public struct PreservationReport: Sendable {
           reason: "its state (about \(bytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
     }
     let index = columns.count
-    indexOfObject[ObjectIdentifier(object)] = index
+    objectNumbers.record(ObjectIdentifier(object), number: UInt64(index + 1))
     columns.appendNode(
       identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
@@ -187,7 +190,9 @@ public struct PreservationReport: Sendable {
     for (node, references) in nodeReferences {
       var indexes: [String: [Int]] = [:]
       for (key, objects) in references {
-        indexes[key] = objects.compactMap { indexOfObject[ObjectIdentifier($0)] }
+        indexes[key] = objects.compactMap { object in
+          objectNumbers.number(of: ObjectIdentifier(object)).flatMap { $0 > 0 ? Int($0 - 1) : nil }
+        }
       }
       columns.addReferences(ofNode: node, indexes)
     }
