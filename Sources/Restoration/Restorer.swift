@@ -257,7 +257,10 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     if ownViews.owner != parent {
       var walker = viewWalker
       viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-      var views: [(identifier: String, view: View)] = []
+      // The list's room is kept from one controller to the next.
+      var views = ownViews.views
+      ownViews = (-1, [])
+      views.removeAll(keepingCapacity: true)
       walker.walk(under: root, owner: owner) { view in
         if let identifier = view.restorationIdentifier { views.append((identifier, view)) }
         return true
