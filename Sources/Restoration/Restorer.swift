@@ -119,15 +119,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// The path of view controller node `index` (its parent's path, kept, and its identifier).
   private mutating func controllerPath(_ index: Int) -> [String] {
     let parent = table.names.parents[index]
-    var path: [String]
-    if parent >= 0, parent < index, let above = controllerPaths[parent] {
-      path = []
-      path.reserveCapacity(above.count + 1)
-      path.append(contentsOf: above)
-      path.append(table.names.identifiers[index])
-    } else {
-      path = table.names.path(of: index)
-    }
+    let path = table.names.path(of: index, parentPath: parent >= 0 && parent < index ? controllerPaths[parent] : nil)
     controllerPaths[index] = path
     return path
   }

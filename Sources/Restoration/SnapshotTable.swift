@@ -42,6 +42,17 @@ final class NodeNames: Sendable {
     }
   }
 
+  /// The identifier path of node `index` made from its parent's path, when the caller kept it
+  /// (one allocation), or else from the parents.
+  func path(of index: Int, parentPath: [String]?) -> [String] {
+    guard let parentPath, wholePaths == nil else { return path(of: index) }
+    var path: [String] = []
+    path.reserveCapacity(parentPath.count + 1)
+    path.append(contentsOf: parentPath)
+    path.append(identifiers[index])
+    return path
+  }
+
   /// Whether node `index` is at the top of its tree (its path has one identifier).
   func isRoot(_ index: Int) -> Bool {
     if let wholePaths { return wholePaths[index].count <= 1 }
@@ -139,7 +150,7 @@ final class SnapshotTable {
     paths.reserveCapacity(count)
     for index in 0..<count {
       let parent = names.parents[index]
-      let path = parent >= 0 && parent < index ? paths[parent] + [names.identifiers[index]] : names.path(of: index)
+      let path = names.path(of: index, parentPath: parent >= 0 && parent < index ? paths[parent] : nil)
       paths.append(path)
       var node = SnapshotNode(
         path: path, kind: kinds[index], className: names.classes[index], restorationClassName: restorationClassName(of: index),
