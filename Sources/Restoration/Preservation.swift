@@ -48,7 +48,7 @@ public struct PreservationReport: Sendable {
     self.nodeStateBudget = nodeStateBudget
     columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
     columns.stateKeys.reserveCapacity(expectedValueCount)
-    columns.stateValues.reserveCapacity(expectedValueCount)
+    columns.stateValues = StateValueColumns(capacity: expectedValueCount)
     usedPaths = NamedChildSet(capacity: expectedNodeCount)
     objectNumbers = IdentityNumbers(capacity: expectedNodeCount)
   }
