@@ -30,10 +30,14 @@ public struct PreservationReport: Sendable {
   private let encoder = StateEncoder()
   /// Walks a controller's own views.
   private var viewWalker = OwnViewWalker()
-  /// Every controller visited and every preserved object: its node index + 1, or 0 for a
-  /// controller visited and not preserved (open-addressed by address: a `Dictionary` and a `Set`
-  /// hashed each object with SipHash, which showed in profiles).
+  /// Every controller visited: its node index + 1, or 0 when it was not preserved
+  /// (open-addressed by address: a `Dictionary` and a `Set` hashed each object with SipHash,
+  /// which showed in profiles).
   private var objectNumbers = IdentityNumbers()
+  /// The preserved views with their node indexes, in a list: put in a table only when a
+  /// reference is to an object that is not a controller (rare; a table probe per view was a
+  /// cache miss per view).
+  private var viewNodes: [(view: ObjectIdentifier, index: Int)] = []
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
   private var usedPaths = NamedChildSet()
@@ -50,7 +54,6 @@ public struct PreservationReport: Sendable {
     columns.stateKeys.reserveCapacity(expectedValueCount)
     columns.stateValues = StateValueColumns(capacity: expectedValueCount)
     usedPaths = NamedChildSet(capacity: expectedNodeCount)
-    objectNumbers = IdentityNumbers(capacity: expectedNodeCount)
   }
 
   /// Preserves every window's root view controller and what is under it.
@@ -157,7 +160,11 @@ public struct PreservationReport: Sendable {
           reason: "its state (about \(bytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
     }
     let index = columns.count
-    objectNumbers.record(ObjectIdentifier(object), number: UInt64(index + 1))
+    if kind == .viewController {
+      objectNumbers.record(ObjectIdentifier(object), number: UInt64(index + 1))
+    } else {
+      viewNodes.append((ObjectIdentifier(object), index))
+    }
     columns.appendNode(
       identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
@@ -187,11 +194,19 @@ public struct PreservationReport: Sendable {
   /// References become node indexes once every preserved object is known; references to
   /// objects that were not preserved are dropped (UIKit does not encode them either).
   private mutating func resolveReferences() {
+    var viewNumbers: IdentityNumbers?
     for (node, references) in nodeReferences {
       var indexes: [String: [Int]] = [:]
       for (key, objects) in references {
         indexes[key] = objects.compactMap { object in
-          objectNumbers.number(of: ObjectIdentifier(object)).flatMap { $0 > 0 ? Int($0 - 1) : nil }
+          let identity = ObjectIdentifier(object)
+          if let number = objectNumbers.number(of: identity) { return number > 0 ? Int(number - 1) : nil }
+          if viewNumbers == nil {
+            var table = IdentityNumbers(capacity: viewNodes.count)
+            for (view, index) in viewNodes { table.record(view, number: UInt64(index)) }
+            viewNumbers = table
+          }
+          return viewNumbers?.number(of: identity).map { Int($0) }
         }
       }
       columns.addReferences(ofNode: node, indexes)
