@@ -1,11 +1,12 @@
-/// The keyed archiver's table of class instances already given a UID (identity → UID).
+/// The keyed archiver's table of class instances already given a UID (identity → UID); also
+/// restoration's table of preserved objects (identity → node index).
 ///
 /// Open-addressed, with the identity and its UID together in one 16-byte slot: a lookup reads one
 /// cache line, where a `Dictionary` reads its occupancy bitmap, its keys and its values apart (three
 /// cache misses per object once the table outgrows the caches, at about 100,000 objects) and hashes
 /// the identity with SipHash. Identities are object addresses, so a multiplicative (Fibonacci) hash
 /// of the address spreads them; linear probing, at most half full.
-struct IdentityNumbers {
+package struct IdentityNumbers {
   private struct Slot {
     /// The object's address; 0 marks an empty slot (no object lives at address 0).
     var identity: UInt
@@ -15,6 +16,17 @@ struct IdentityNumbers {
   private var occupied = 0
   /// log2 of the slot count.
   private var bits = 0
+
+  package init() {}
+
+  /// A table with room for `count` identities before it grows.
+  package init(capacity count: Int) {
+    guard count > 0 else { return }
+    var bits = 6
+    while (1 << bits) < count * 2 { bits += 1 }
+    self.bits = bits
+    slots = [Slot](repeating: Slot(identity: 0, number: 0), count: 1 << bits)
+  }
 
   @inline(__always)
   private static func address(_ identity: ObjectIdentifier) -> UInt { UInt(bitPattern: identity) }
@@ -27,7 +39,7 @@ struct IdentityNumbers {
 
   /// The UID recorded for `identity`, if any.
   @inline(__always)
-  func number(of identity: ObjectIdentifier) -> UInt64? {
+  package func number(of identity: ObjectIdentifier) -> UInt64? {
     guard occupied > 0 else { return nil }
     let address = Self.address(identity)
     let mask = slots.count - 1
@@ -54,7 +66,7 @@ struct IdentityNumbers {
   }
 
   /// Records `number` as the UID of `identity` (replacing a UID recorded before).
-  mutating func record(_ identity: ObjectIdentifier, number: UInt64) {
+  package mutating func record(_ identity: ObjectIdentifier, number: UInt64) {
     if (occupied + 1) * 2 > slots.count { grow() }
     let address = Self.address(identity)
     let mask = slots.count - 1

@@ -1,5 +1,6 @@
 internal import InterfaceObjects
 internal import FoundationEssentials
+internal import KeyedArchive
 
 /// What one save did: how many nodes it kept, how big it was, what it left out and why.
 public struct PreservationReport: Sendable {
@@ -29,12 +30,21 @@ public struct PreservationReport: Sendable {
   private let encoder = StateEncoder()
   /// Walks a controller's own views.
   private var viewWalker = OwnViewWalker()
-  private var indexOfObject: [ObjectIdentifier: Int] = [:]
+  /// Every controller visited: its node index + 1, or 0 when it was not preserved
+  /// (open-addressed by address: a `Dictionary` and a `Set` hashed each object with SipHash,
+  /// which showed in profiles).
+  private var objectNumbers = IdentityNumbers()
+  /// The preserved views with their node indexes, in a list: put in a table only when a
+  /// reference is to an object that is not a controller (rare; a table probe per view was a
+  /// cache miss per view).
+  private var viewNodes: [(view: ObjectIdentifier, index: Int)] = []
   /// (parent node index, identifier's index in the string table) of every node: paths are
   /// unique when siblings' are.
   private var usedPaths = NamedChildSet()
   private var classNames: [ObjectIdentifier: String] = [:]
-  private var visited: Set<ObjectIdentifier> = []
+  /// The last four classes named, replaced in turn.
+  private var recentClassNames: [(ObjectIdentifier, String)] = Array(repeating: (ObjectIdentifier(Never.self), ""), count: 4)
+  private var nextRecentClassName = 0
 
   /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
   /// (the previous save's counts).
@@ -42,58 +52,76 @@ public struct PreservationReport: Sendable {
     self.nodeStateBudget = nodeStateBudget
     columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
     columns.stateKeys.reserveCapacity(expectedValueCount)
-    columns.stateValues.reserveCapacity(expectedValueCount)
+    columns.stateValues = StateValueColumns(capacity: expectedValueCount)
     usedPaths = NamedChildSet(capacity: expectedNodeCount)
-    indexOfObject.reserveCapacity(expectedNodeCount)
-    visited.reserveCapacity(expectedNodeCount)
   }
 
   /// Preserves every window's root view controller and what is under it.
   mutating func walk(roots: [ViewController]) {
-    for root in roots { visit(root, parentPath: [], parentIndex: nil, location: []) }
+    for root in roots { visit(root, under: .preserved(parent: nil)) }
     resolveReferences()
     columns.excluded = excluded.map(SnapshotColumns.entry)
   }
 
-  private mutating func visit(_ controller: ViewController, parentPath: [String]?, parentIndex: Int?, location: [String]) {
-    guard visited.insert(ObjectIdentifier(controller)).inserted, columns.count < 1_000_000 else { return }
+  /// What is above a controller: a preserved node (its path is made from the columns only when
+  /// a message needs it — a path per node showed in profiles), or an object that was not
+  /// preserved, with the identifiers above it for the messages.
+  private enum Above {
+    case preserved(parent: Int?)
+    case notPreserved(location: [String])
+  }
+
+  /// The identifier path of a preserved node, or none above a root.
+  private func path(of node: Int?) -> [String] { node.map { columns.path(ofNode: $0) } ?? [] }
+
+  private mutating func visit(_ controller: ViewController, under above: Above) {
+    guard objectNumbers.number(of: ObjectIdentifier(controller)) == nil, columns.count < 1_000_000 else { return }
+    objectNumbers.record(ObjectIdentifier(controller), number: 0)
     let className = name(of: controller)
     // Its children, then the controller it presents (no list made for the pair).
     let children = controller.children
     let presented = controller.presentedViewController
-    guard let identifier = controller.restorationIdentifier, let parentPath else {
+    guard let identifier = controller.restorationIdentifier, case .preserved(let parentIndex) = above else {
       // Not preserved: nor is anything under it. Say so for every object below that has an identifier.
-      let reason =
-        parentPath == nil
-        ? "an ancestor (\(location.last ?? className)) has no restoration identifier"
-        : "\(className) has no restoration identifier, so nothing under it is preserved"
+      let location: [String]
+      let reason: String
+      switch above {
+      case .notPreserved(let known):
+        location = known
+        reason = "an ancestor (\(location.last ?? className)) has no restoration identifier"
+      case .preserved(let parentIndex):
+        location = path(of: parentIndex)
+        reason = "\(className) has no restoration identifier, so nothing under it is preserved"
+      }
       let here = location + [controller.restorationIdentifier ?? "<\(className)>"]
       if let identifier = controller.restorationIdentifier {
         excluded.append(ExcludedObject(identifier: identifier, location: location, reason: reason))
       }
-      for child in children { visit(child, parentPath: nil, parentIndex: nil, location: here) }
-      if let presented { visit(presented, parentPath: nil, parentIndex: nil, location: here) }
+      for child in children { visit(child, under: .notPreserved(location: here)) }
+      if let presented { visit(presented, under: .notPreserved(location: here)) }
       return
     }
-    let path = parentPath + [identifier]
     let name = columns.strings.index(of: identifier)
     guard usedPaths.insert(parent: parentIndex ?? -1, name: name) else {
-      excluded.append(ExcludedObject(identifier: identifier, location: parentPath, reason: "another object already has the path \(path.joined(separator: "/"))"))
+      let parentPath = path(of: parentIndex)
+      excluded.append(
+        ExcludedObject(
+          identifier: identifier, location: parentPath, reason: "another object already has the path \((parentPath + [identifier]).joined(separator: "/"))"))
       return
     }
     encoder.reset()
     controller.encodeRestorableState(with: encoder)
     let index = add(
-      identifier: identifier, name: name, parentPath: parentPath, parentIndex: parentIndex ?? -1, kind: .viewController, className: className,
+      identifier: identifier, name: name, parentIndex: parentIndex ?? -1, kind: .viewController, className: className,
       restorationClassName: controller.restorationClassName, storyboardName: controller.storyboard?.storyboardName,
       storyboardIdentifier: controller.storyboardIdentifier, stateVersion: type(of: controller).restorableStateVersion, object: controller)
-    if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerPath: path, ownerIndex: index) }
-    for child in children { visit(child, parentPath: path, parentIndex: index, location: path) }
-    if let presented { visit(presented, parentPath: path, parentIndex: index, location: path) }
+    if let view = controller.viewIfLoaded { visitViews(under: view, owner: controller, ownerIndex: index) }
+    for child in children { visit(child, under: .preserved(parent: index)) }
+    if let presented { visit(presented, under: .preserved(parent: index)) }
   }
 
   /// Views with identifiers in the controller's own view tree (not in its children's views).
-  private mutating func visitViews(under root: View, owner: ViewController, ownerPath: [String], ownerIndex: Int) {
+  private mutating func visitViews(under root: View, owner: ViewController, ownerIndex: Int) {
     // The walker is taken out while it walks (the visit changes `self`).
     var walker = viewWalker
     viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
@@ -102,6 +130,7 @@ public struct PreservationReport: Sendable {
       guard let identifier = view.restorationIdentifier else { return true }
       let identifierName = columns.strings.index(of: identifier)
       if !usedPaths.insert(parent: ownerIndex, name: identifierName) {
+        let ownerPath = path(of: ownerIndex)
         excluded.append(
           ExcludedObject(
             identifier: identifier, location: ownerPath, reason: "another object already has the path \((ownerPath + [identifier]).joined(separator: "/"))"))
@@ -109,7 +138,7 @@ public struct PreservationReport: Sendable {
         encoder.reset()
         view.encodeRestorableState(with: encoder)
         add(
-          identifier: identifier, name: identifierName, parentPath: ownerPath, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
+          identifier: identifier, name: identifierName, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
           storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
       }
       return true
@@ -119,7 +148,7 @@ public struct PreservationReport: Sendable {
   /// Adds the node whose state `encoder` holds.
   @discardableResult
   private mutating func add(
-    identifier: String, name: Int, parentPath: [String], parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
+    identifier: String, name: Int, parentIndex: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?,
     storyboardName: String?, storyboardIdentifier: String?, stateVersion: Int, object: AnyObject
   ) -> Int {
     let bytes = estimatedSize(keys: encoder.keys, values: encoder.orderedValues)
@@ -127,11 +156,15 @@ public struct PreservationReport: Sendable {
     if overBudget {
       excluded.append(
         ExcludedObject(
-          identifier: identifier, location: parentPath,
+          identifier: identifier, location: path(of: parentIndex >= 0 ? parentIndex : nil),
           reason: "its state (about \(bytes) bytes) is over the budget of \(nodeStateBudget) bytes per node; the node is kept without its state"))
     }
     let index = columns.count
-    indexOfObject[ObjectIdentifier(object)] = index
+    if kind == .viewController {
+      objectNumbers.record(ObjectIdentifier(object), number: UInt64(index + 1))
+    } else {
+      viewNodes.append((ObjectIdentifier(object), index))
+    }
     columns.appendNode(
       identifier: name, parent: parentIndex, kind: kind, className: className, restorationClassName: restorationClassName,
       storyboardName: storyboardName, storyboardIdentifier: storyboardIdentifier, stateVersion: stateVersion, stateBytes: bytes,
@@ -143,19 +176,38 @@ public struct PreservationReport: Sendable {
   /// The class's name, computed once per class.
   private mutating func name(of object: AnyObject) -> String {
     let type = ObjectIdentifier(Swift.type(of: object))
-    if let known = classNames[type] { return known }
-    let name = String(describing: Swift.type(of: object))
-    classNames[type] = name
+    // A tree repeats a few classes in turn (a controller, its views): the last few are
+    // compared before the table is hashed.
+    for (known, name) in recentClassNames where known == type { return name }
+    let name: String
+    if let known = classNames[type] {
+      name = known
+    } else {
+      name = String(describing: Swift.type(of: object))
+      classNames[type] = name
+    }
+    recentClassNames[nextRecentClassName] = (type, name)
+    nextRecentClassName = (nextRecentClassName + 1) % recentClassNames.count
     return name
   }
 
   /// References become node indexes once every preserved object is known; references to
   /// objects that were not preserved are dropped (UIKit does not encode them either).
   private mutating func resolveReferences() {
+    var viewNumbers: IdentityNumbers?
     for (node, references) in nodeReferences {
       var indexes: [String: [Int]] = [:]
       for (key, objects) in references {
-        indexes[key] = objects.compactMap { indexOfObject[ObjectIdentifier($0)] }
+        indexes[key] = objects.compactMap { object in
+          let identity = ObjectIdentifier(object)
+          if let number = objectNumbers.number(of: identity) { return number > 0 ? Int(number - 1) : nil }
+          if viewNumbers == nil {
+            var table = IdentityNumbers(capacity: viewNodes.count)
+            for (view, index) in viewNodes { table.record(view, number: UInt64(index)) }
+            viewNumbers = table
+          }
+          return viewNumbers?.number(of: identity).map { Int($0) }
+        }
       }
       columns.addReferences(ofNode: node, indexes)
     }

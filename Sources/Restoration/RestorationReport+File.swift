@@ -17,7 +17,7 @@ extension RestorationReport {
     // Nodes restored plainly are counted, not listed: the file stays small for large trees.
     root["nodeCount"] = .integer(nodes.count)
     // Counted, not filtered into a new array (a copy of every restored outcome showed in profiles).
-    root["restoredCount"] = .integer(nodes.count(where: \.isRestored))
+    root["restoredCount"] = .integer(nodes.count { $0.isRestored })
     root["nodes"] = .array(
       nodes.filter { !$0.isRestored || !$0.notes.isEmpty }.map { node in
         var entry: PropertyListDictionary = ["path": .array(node.path.map { .string($0) }), "class": .string(node.className)]

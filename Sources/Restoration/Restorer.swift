@@ -3,9 +3,15 @@ internal import InterfaceObjects
 /// What restoration did with one saved node.
 public struct NodeOutcome: Sendable, Equatable {
   /// The node's identifier path.
-  public var path: [String]
+  public var path: [String] {
+    get { ownPath ?? names?.path(of: index) ?? [] }
+    set { ownPath = newValue }
+  }
   /// The class that was saved.
-  public var className: String
+  public var className: String {
+    get { ownClassName ?? names?.classes[index] ?? "" }
+    set { ownClassName = newValue }
+  }
   /// How the object was obtained (`restoration class X`, `app delegate`, `existing object`,
   /// `storyboard S`), or `nil` when it was not restored.
   public var restoredBy: String?
@@ -15,6 +21,32 @@ public struct NodeOutcome: Sendable, Equatable {
   public var notes: [String] = []
 
   public var isRestored: Bool { restoredBy != nil }
+
+  /// A restore's outcomes name their node by its index in the snapshot's names (a 10,000-node
+  /// restore copied every path and class name into its outcomes); a path or class set by hand
+  /// is kept instead.
+  private let names: NodeNames?
+  private let index: Int
+  private var ownPath: [String]?
+  private var ownClassName: String?
+
+  init(path: [String], className: String) {
+    names = nil
+    index = 0
+    ownPath = path
+    ownClassName = className
+  }
+
+  /// The outcome of node `index` of `names`.
+  init(node index: Int, of names: NodeNames) {
+    self.names = names
+    self.index = index
+  }
+
+  public static func == (left: Self, right: Self) -> Bool {
+    left.restoredBy == right.restoredBy && left.notRestoredBecause == right.notRestoredBecause && left.notes == right.notes
+      && left.className == right.className && left.path == right.path
+  }
 }
 
 /// A migration of one class's saved state from one version to the next.
@@ -24,7 +56,8 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 /// an object that already exists with the path → the storyboard that made it), then state
 /// decoding, then `applicationFinishedRestoringState`.
 @MainActor struct Restorer {
-  let snapshot: Snapshot
+  /// The snapshot's nodes, as columns.
+  let table: SnapshotTable
   let delegate: (any StateRestorationDelegate)?
   let restorationClasses: [String: any ViewControllerRestoration.Type]
   let storyboardNamed: (String) -> (any ViewControllerSource)?
@@ -32,37 +65,42 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   let roots: [ViewController]
 
   let restored: RestoredObjects
-  /// The snapshot's nodes as every node's coder reads them.
+  /// The snapshot's table as every node's coder reads it.
   private let coderNodes: StateCoderNodes
   private(set) var outcomes: [NodeOutcome] = []
   /// The restored objects in node order, with their node's index.
-  private var made: [(index: Int, object: AnyObject)] = []
+  private var made: [MadeObject] = []
   private var existing: [[String]: AnyObject] = [:]
   private var storyboardLabels: [String: String] = [:]
   private var lastRestorationClass: (name: String, type: any ViewControllerRestoration.Type, label: String)?
   /// The coder each view controller's node was created with, by node index (reused to decode
   /// its state when no migration changes the values).
   private var creationCoders: [StateDecoder?] = []
+  /// A coder no one kept after its node (checked as the only reference to it), reused for the
+  /// next node: making and freeing one per node showed in profiles; one an app keeps is never
+  /// reused.
+  private var spareCoder: StateDecoder?
+  /// The paths of the view controllers' nodes, by node index (a child's is its parent's and
+  /// its identifier); views need none.
+  private var controllerPaths: [[String]?] = []
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
+  /// The views with identifiers in the own view tree of the controller of node `owner`, in
+  /// walk order (made when its first view node is restored).
+  private var ownViews: (owner: Int, views: [(identifier: String, view: View)]) = (-1, [])
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
     storyboardNamed: @escaping (String) -> (any ViewControllerSource)?, migrations: [String: [Int: StateMigration]], roots: [ViewController]
   ) {
-    self.snapshot = snapshot
+    table = snapshot.table
     self.delegate = delegate
     self.restorationClasses = restorationClasses
     self.storyboardNamed = storyboardNamed
     self.migrations = migrations
     self.roots = roots
-    restored = RestoredObjects(nodes: snapshot.nodes)
-    coderNodes = StateCoderNodes(nodes: snapshot.nodes, metadata: snapshot.metadata, restored: restored)
-  }
-
-  func coder(forNodeAt index: Int, entries: StateEntries? = nil, version: Int? = nil) -> StateDecoder {
-    StateDecoder(
-      node: index, of: coderNodes, stateVersion: version ?? snapshot.nodes[index].stateVersion, entries: entries ?? snapshot.nodes[index].entries)
+    restored = RestoredObjects(names: table.names)
+    coderNodes = StateCoderNodes(table: table, metadata: snapshot.metadata, restored: restored)
   }
 
   /// The objects that exist now under `root`, by the path their identifiers give them.
@@ -78,63 +116,76 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
   }
 
+  /// The path of view controller node `index` (its parent's path, kept, and its identifier).
+  private mutating func controllerPath(_ index: Int) -> [String] {
+    let parent = table.names.parents[index]
+    let path = table.names.path(of: index, parentPath: parent >= 0 && parent < index ? controllerPaths[parent] : nil)
+    controllerPaths[index] = path
+    return path
+  }
+
   // MARK: - Object creation
 
   mutating func createObjects() {
     for root in roots { noteExisting(root, parentPath: []) }
-    outcomes.reserveCapacity(snapshot.nodes.count)
-    creationCoders = [StateDecoder?](repeating: nil, count: snapshot.nodes.count)
-    // By index: a node is a large value, and a copy per node retains every field.
-    for index in snapshot.nodes.indices {
-      // Returned and appended, not appended from a `defer`: that copied every outcome (profiled).
-      let outcome = createObject(index: index)
-      outcomes.append(outcome)
+    creationCoders = [StateDecoder?](repeating: nil, count: table.count)
+    controllerPaths = [[String]?](repeating: nil, count: table.count)
+    // Each outcome filled in place (returning them copied every outcome: profiled), in a list
+    // apart from `self` while the nodes are made.
+    var list: [NodeOutcome] = []
+    list.reserveCapacity(table.count)
+    for index in 0..<table.count {
+      list.append(NodeOutcome(node: index, of: table.names))
+      createObject(index: index, &list[list.count - 1])
     }
+    outcomes = list
+    controllerPaths = []
+    ownViews = (-1, [])
   }
 
-  private mutating func createObject(index: Int) -> NodeOutcome {
-    var outcome = NodeOutcome(path: snapshot.nodes[index].path, className: snapshot.nodes[index].className)
-    let path = snapshot.nodes[index].path
-    let parent = snapshot.nodes[index].parentIndex ?? (path.count > 1 ? restored.index(of: Array(path.dropLast())) : nil)
-    if path.count > 1, parent.flatMap({ restored.object(atIndex: $0) }) == nil {
-      outcome.notRestoredBecause = "its parent \(path.dropLast().joined(separator: "/")) was not restored"
-      return outcome
+  private mutating func createObject(index: Int, _ outcome: inout NodeOutcome) {
+    let parent = table.names.parents[index]
+    if !table.names.isRoot(index), parent < 0 || restored.object(atIndex: parent) == nil {
+      outcome.notRestoredBecause = "its parent \(table.names.path(of: index).dropLast().joined(separator: "/")) was not restored"
+      return
     }
-    if let failure = snapshot.nodes[index].stateFailure {
+    if let failure = table.failure(of: index) {
       outcome.notRestoredBecause = "its state could not be decoded: \(failure)"
-      return outcome
+      return
     }
-    switch snapshot.nodes[index].kind {
-    case .view: findView(index: index, parent: parent, &outcome)
+    switch table.kinds[index] {
+    case .view: findView(index: index, parent: parent >= 0 ? parent : nil, &outcome)
     case .viewController: makeController(index: index, &outcome)
     }
-    if outcome.isRestored, let object = restored.object(atIndex: index) { made.append((index, object)) }
-    return outcome
   }
 
   private mutating func makeController(index: Int, _ outcome: inout NodeOutcome) {
-    let coder = coder(forNodeAt: index)
-    // Kept for the state-decoding phase, which gives the controller the same values.
-    creationCoders[index] = coder
+    var coder = takeCoder(node: index, stateVersion: table.versions[index], entries: nil)
+    defer {
+      // Kept for the state-decoding phase, which gives the controller the same values, when
+      // the app kept it; else a coder for the next node.
+      if isKnownUniquelyReferenced(&coder) { spareCoder = coder } else { creationCoders[index] = coder }
+    }
+    let path = controllerPath(index)
     var controller: ViewController?
-    if let name = snapshot.nodes[index].restorationClassName {
+    if let name = table.restorationClassName(of: index) {
       guard let (restorationClass, label) = restorationClass(named: name) else {
         outcome.notRestoredBecause = "its restoration class \(name) is not registered (StateRestoration.register(_:as:))"
         return
       }
-      guard let made = restorationClass.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) else {
+      guard let made = restorationClass.viewController(withRestorationIdentifierPath: path, coder: coder) else {
         outcome.notRestoredBecause = "its restoration class \(name) returned nil"
         return
       }
       controller = made
       outcome.restoredBy = label
-    } else if let made = delegate?.viewController(withRestorationIdentifierPath: snapshot.nodes[index].path, coder: coder) {
+    } else if let made = delegate?.viewController(withRestorationIdentifierPath: path, coder: coder) {
       controller = made
       outcome.restoredBy = "app delegate"
-    } else if let found = existing[snapshot.nodes[index].path] as? ViewController {
+    } else if let found = existing[path] as? ViewController {
       controller = found
       outcome.restoredBy = "existing object"
-    } else if let storyboardName = snapshot.nodes[index].storyboardName, let identifier = snapshot.nodes[index].storyboardIdentifier {
+    } else if let storyboardName = table.storyboardName(of: index), let identifier = table.storyboardIdentifier(of: index) {
       guard let storyboard = storyboardNamed(storyboardName) else {
         outcome.notRestoredBecause = "the storyboard \(storyboardName) that made it is not available"
         return
@@ -152,11 +203,12 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
       return
     }
     guard let controller else { return }
-    if controller.restorationIdentifier == nil { controller.restorationIdentifier = snapshot.nodes[index].path.last }
+    if controller.restorationIdentifier == nil { controller.restorationIdentifier = path.last }
     restored.set(controller, atIndex: index)
+    made.append(.controller(index, controller))
     // What the new controller brought with it (a storyboard's scene with its children) can be found by path.
     if !controller.children.isEmpty || controller.presentedViewController != nil {
-      noteExisting(controller, parentPath: Array(snapshot.nodes[index].path.dropLast()))
+      noteExisting(controller, parentPath: Array(path.dropLast()))
     }
   }
 
@@ -191,23 +243,32 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
       outcome.notRestoredBecause = "its view controller's view could not be loaded"
       return
     }
-    let identifier = snapshot.nodes[index].path.last
-    // The walker is taken out while it walks (the visit changes `self`).
-    var walker = viewWalker
-    viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-    defer { viewWalker = walker }
-    var found: View?
-    walker.walk(under: root, owner: owner) { view in
-      if view.restorationIdentifier == identifier { found = view }
-      return found == nil
+    let identifier = table.names.identifiers[index]
+    // A controller's views are nodes one after the other: its own views with identifiers are
+    // listed in walk order by one walk, and each node takes the first with its identifier.
+    if ownViews.owner != parent {
+      var walker = viewWalker
+      viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
+      // The list's room is kept from one controller to the next.
+      var views = ownViews.views
+      ownViews = (-1, [])
+      views.removeAll(keepingCapacity: true)
+      walker.walk(under: root, owner: owner) { view in
+        if let identifier = view.restorationIdentifier { views.append((identifier, view)) }
+        return true
+      }
+      viewWalker = walker
+      ownViews = (parent, views)
     }
+    let found = ownViews.views.first { $0.identifier == identifier }?.view
     if let found {
       restored.set(found, atIndex: index)
+      made.append(.view(index, found))
       // The node's path names its view controller already.
       outcome.restoredBy = "its view controller's view"
       return
     }
-    outcome.notRestoredBecause = "no view with the identifier \(snapshot.nodes[index].path.last ?? "") is in its view controller's view"
+    outcome.notRestoredBecause = "no view with the identifier \(identifier) is in its view controller's view"
   }
 
   // MARK: - State decoding
@@ -216,37 +277,53 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// with the state migrated to the class's current version.
   mutating func decodeState() {
     // `outcomes` holds one outcome per node, in node order (createObjects).
-    for (index, object) in made {
-      let current = (object as? ViewController).map { type(of: $0).restorableStateVersion } ?? (object as? View).map { type(of: $0).restorableStateVersion } ?? 0
-      if snapshot.nodes[index].stateVersion == current, index < creationCoders.count, let coder = creationCoders[index] {
+    for object in made {
+      let index = object.index
+      let current =
+        switch object {
+        case .controller(_, let controller): type(of: controller).restorableStateVersion
+        case .view(_, let view): type(of: view).restorableStateVersion
+        }
+      let version = table.versions[index]
+      if version == current, index < creationCoders.count, let coder = creationCoders[index] {
         decode(object, with: coder)
         continue
       }
-      var entries = snapshot.nodes[index].entries
-      if snapshot.nodes[index].stateVersion != current {
-        var values = entries.dictionary
-        let note = migrate(&values, className: snapshot.nodes[index].className, from: snapshot.nodes[index].stateVersion, to: current)
+      var entries: StateEntries?
+      if version != current {
+        var values = table.entries(of: index).dictionary
+        let note = migrate(&values, className: table.names.classes[index], from: version, to: current)
         outcomes[index].notes.append(note.text)
         entries = note.migrated ? StateEntries(values) : StateEntries()
       }
-      decode(object, with: coder(forNodeAt: index, entries: entries, version: current))
+      var coder = takeCoder(node: index, stateVersion: current, entries: entries)
+      decode(object, with: coder)
+      if isKnownUniquelyReferenced(&coder) { spareCoder = coder }
     }
     creationCoders = []
+    spareCoder = nil
   }
 
-  private func decode(_ object: AnyObject, with decoder: StateDecoder) {
-    if let controller = object as? ViewController {
-      controller.decodeRestorableState(with: decoder)
-    } else if let view = object as? View {
-      view.decodeRestorableState(with: decoder)
+  /// A coder for node `node`: the spare one, made the coder of that node, or a new one.
+  private mutating func takeCoder(node: Int, stateVersion: Int, entries: StateEntries?) -> StateDecoder {
+    guard let coder = spareCoder else { return StateDecoder(node: node, of: coderNodes, stateVersion: stateVersion, entries: entries) }
+    spareCoder = nil
+    coder.reuse(forNode: node, stateVersion: stateVersion, entries: entries)
+    return coder
+  }
+
+  private func decode(_ object: MadeObject, with decoder: StateDecoder) {
+    switch object {
+    case .controller(_, let controller): controller.decodeRestorableState(with: decoder)
+    case .view(_, let view): view.decodeRestorableState(with: decoder)
     }
   }
 
   /// Gives the first responder back to the view that was being edited, in its window or else in
   /// `fallback` (the key window); run last, once the app has laid out the restored views.
   func restoreFirstResponder(fallback: Window?) {
-    for (_, object) in made {
-      if let view = object as? View, view.restoresFirstResponder, let window = view.window ?? fallback {
+    for case .view(_, let view) in made {
+      if view.restoresFirstResponder, let window = view.window ?? fallback {
         _ = window.makeFirstResponder(view)
         view.restoresFirstResponder = false
       }
@@ -270,6 +347,19 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   /// `applicationFinishedRestoringState` on every restored view controller.
   func finish() {
-    for (_, object) in made { (object as? ViewController)?.applicationFinishedRestoringState() }
+    for case .controller(_, let controller) in made { controller.applicationFinishedRestoringState() }
+  }
+}
+
+/// A restored object with its node's index, by kind (so that the phases after creation do not
+/// cast every object again).
+@MainActor private enum MadeObject {
+  case controller(Int, ViewController)
+  case view(Int, View)
+
+  var index: Int {
+    switch self {
+    case .controller(let index, _), .view(let index, _): index
+    }
   }
 }

@@ -171,15 +171,24 @@ public struct ExcludedObject: Sendable, Equatable {
 public struct Snapshot {
   public var metadata: SnapshotMetadata
   public var applicationState: [String: Any]
-  public var nodes: [SnapshotNode]
+  /// The preserved nodes in tree order. A snapshot that was read keeps its nodes as a table of
+  /// columns (what a restore reads) and makes these values the first time they are asked for.
+  public var nodes: [SnapshotNode] {
+    get { storage.nodes }
+    set { storage = NodeStorage(nodes: newValue) }
+  }
   public var excluded: [ExcludedObject]
+  private var storage: NodeStorage
 
   public init(metadata: SnapshotMetadata, applicationState: [String: Any] = [:], nodes: [SnapshotNode] = [], excluded: [ExcludedObject] = []) {
     self.metadata = metadata
     self.applicationState = applicationState
-    self.nodes = nodes
+    storage = NodeStorage(nodes: nodes)
     self.excluded = excluded
   }
+
+  /// The nodes as columns (made from ``nodes`` once when the snapshot was not read).
+  var table: SnapshotTable { storage.table }
 
   enum Key {
     static let application = "StasisApplicationState"
@@ -239,10 +248,14 @@ public struct Snapshot {
     let valueTypes = Self.propertyListTypes + allowedClasses
     applicationState = try reader.readApplicationState(valueTypes: valueTypes)
     let columns = try reader.readColumns(format: metadata.format)
-    var (nodes, paths) = try reader.makeNodes(columns)
-    try reader.readReferences(into: &nodes, paths: paths)
-    try reader.readState(into: &nodes, columns: columns, format: metadata.format, secure: secure, valueTypes: valueTypes)
-    self.nodes = nodes
+    let names = try reader.readTree(columns)
+    let references = try reader.readReferences(nodeCount: names.count)
+    let state = try reader.readState(columns: columns, format: metadata.format, secure: secure, valueTypes: valueTypes)
+    storage = NodeStorage(
+      table: SnapshotTable(
+        names: names, kinds: columns.kinds.map { $0 == 1 ? .view : .viewController }, restorationClasses: columns.restorationClasses,
+        storyboards: columns.storyboards, storyboardIdentifiers: columns.storyboardIdentifiers, versions: columns.versions,
+        stateBytes: columns.stateBytes, state: state, references: references))
     excluded = try reader.readExcluded()
   }
 
@@ -268,6 +281,31 @@ public struct Snapshot {
   public func node(at path: [String]) -> SnapshotNode? { nodes.first { $0.path == path } }
 }
 
+
+/// A snapshot's nodes, as values, as a table, or both: each made from the other the first time
+/// it is asked for. Never changed once made (``Snapshot/nodes``'s setter makes a new one), so
+/// copies of a snapshot share it.
+private final class NodeStorage {
+  private var madeNodes: [SnapshotNode]?
+  private var madeTable: SnapshotTable?
+
+  init(nodes: [SnapshotNode]) { madeNodes = nodes }
+  init(table: SnapshotTable) { madeTable = table }
+
+  var nodes: [SnapshotNode] {
+    if let madeNodes { return madeNodes }
+    let nodes = madeTable?.makeNodes() ?? []
+    madeNodes = nodes
+    return nodes
+  }
+
+  var table: SnapshotTable {
+    if let madeTable { return madeTable }
+    let table = SnapshotTable(nodes: madeNodes ?? [])
+    madeTable = table
+    return table
+  }
+}
 
 /// `value` as a property-list value when it is one the archiver writes as a plain Foundation
 /// value (string, `Int`, `Double`, `Float`, Boolean, date, data, or an array or string-keyed

@@ -26,7 +26,9 @@ struct SnapshotColumns {
   /// and values, one node after the other.
   var stateCounts: [Int] = []
   var stateKeys: [Int] = []
-  var stateValues: [Any] = []
+  /// The values, sorted into the archive's typed columns as they are added (sorting 30,000
+  /// values kept as `Any` at archive time was a tenth of a save).
+  var stateValues = StateValueColumns()
   /// Scratch for putting a node's entries in key order.
   private var order: [Int] = []
   var referenceNodes: [Int] = []
@@ -99,43 +101,42 @@ struct SnapshotColumns {
     }
   }
 
-  /// Where each node's state starts in `stateKeys` and `stateValues`.
-  func stateOffsets() -> [Int] {
-    var offsets: [Int] = []
-    offsets.reserveCapacity(stateCounts.count)
+  /// The nodes whose state holds values an archiver may refuse (those kept as general values:
+  /// the typed columns' values always archive), with those values by key, in node order.
+  func generalStates() -> [(node: Int, state: [String: Any])] {
+    var result: [(node: Int, state: [String: Any])] = []
     var offset = 0
-    for count in stateCounts {
-      offsets.append(offset)
-      offset += count
+    var general = 0
+    for node in stateCounts.indices {
+      var state: [String: Any] = [:]
+      for position in offset..<(offset + stateCounts[node]) where stateValues.isGeneral(at: position) {
+        state[strings.strings[stateKeys[position]]] = stateValues.general[general]
+        general += 1
+      }
+      if !state.isEmpty { result.append((node, state)) }
+      offset += stateCounts[node]
     }
-    return offsets
-  }
-
-  /// A node's state as a dictionary (`offset` from ``stateOffsets()``).
-  func state(ofNode node: Int, offset: Int) -> [String: Any] {
-    var state: [String: Any] = [:]
-    for position in offset..<(offset + stateCounts[node]) { state[strings.strings[stateKeys[position]]] = stateValues[position] }
-    return state
+    return result
   }
 
   /// Empties the states of `nodes`.
   mutating func dropStates(ofNodes nodes: Set<Int>) {
     var keys: [Int] = []
-    var values: [Any] = []
+    var dropped = Set<Int>()
     var offset = 0
     for node in stateCounts.indices {
       let count = stateCounts[node]
       if !nodes.contains(node) {
         keys.append(contentsOf: stateKeys[offset..<(offset + count)])
-        values.append(contentsOf: stateValues[offset..<(offset + count)])
       } else {
+        dropped.formUnion(offset..<(offset + count))
         stateCounts[node] = 0
         stateBytes[node] = 0
       }
       offset += count
     }
     stateKeys = keys
-    stateValues = values
+    stateValues = stateValues.keeping { !dropped.contains($0) }
   }
 
   /// Records a node's references (key → node indexes); nodes in increasing order.
@@ -207,7 +208,7 @@ struct SnapshotColumns {
 
   /// Writes the columns through `archiver`, in the archive's key order (format 3: see
   /// ``Snapshot``'s summary).
-  func write(to archiver: some SnapshotArchiving, values: StateValueColumns) throws {
+  func write(to archiver: some SnapshotArchiving) throws {
     // The format this writer writes, whatever format the snapshot was read from.
     try archiver.encode(SnapshotMetadata.currentFormat, forKey: SnapshotMetadata.formatKey)
     try archiver.encode(metadata.sequence, forKey: SnapshotMetadata.sequenceKey)
@@ -236,7 +237,7 @@ struct SnapshotColumns {
     try archiver.encode(references, forKey: Snapshot.Key.references)
     try archiver.encode(PackedIntegers.pack(stateCounts), forKey: Snapshot.Key.stateCounts)
     try archiver.encode(PackedIntegers.pack(stateKeys), forKey: Snapshot.Key.stateKeys)
-    try values.write(to: archiver)
+    try stateValues.write(to: archiver)
     try archiver.encode(excluded, forKey: Snapshot.Key.excluded)
   }
 }
@@ -247,17 +248,15 @@ extension SnapshotColumns {
   /// classes in some node's state) by `KeyedArchiver` with `registry`; both write the same bytes
   /// for the same values.
   func archivedData(registry: ArchiveClassRegistry) throws -> Data {
-    // The state values sorted into their columns once, for either writer.
-    let values = StateValueColumns(stateValues)
     do {
       let archiver = FoundationValueArchiver()
-      try write(to: archiver, values: values)
+      try write(to: archiver)
       return try archiver.finishEncoding()
     } catch {
       // A value the plain writer leaves to the general archiver.
     }
     let archiver = KeyedArchiver(registry: registry)
-    try write(to: archiver, values: values)
+    try write(to: archiver)
     return try archiver.finishEncoding()
   }
 }

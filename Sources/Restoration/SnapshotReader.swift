@@ -104,14 +104,9 @@ struct SnapshotReader {
 
   // MARK: - The tree
 
-  /// The nodes the columns describe, with their paths (kept apart so that building a child's
-  /// does not copy its parent node); checks parents, kinds and that paths are unique.
-  func makeNodes(_ columns: NodeColumns) throws(RestorationError) -> (nodes: [SnapshotNode], paths: [[String]]) {
+  /// The tree the columns describe: checks parents, kinds and that paths are unique.
+  func readTree(_ columns: NodeColumns) throws(RestorationError) -> NodeNames {
     let count = columns.identifiers.count
-    var nodes: [SnapshotNode] = []
-    nodes.reserveCapacity(count)
-    var paths: [[String]] = []
-    paths.reserveCapacity(count)
     for index in 0..<count {
       let parent = columns.parents[index]
       guard parent < index, parent >= -1 else {
@@ -121,23 +116,8 @@ struct SnapshotReader {
       guard kindNumber == 0 || kindNumber == 1 else {
         throw fail(Snapshot.Key.kinds, "node \(index)'s kind to be 0 (a view controller) or 1 (a view) (it is \(kindNumber))")
       }
-      // The parent's path and this identifier, in one allocation.
-      var path: [String] = []
-      if parent >= 0 {
-        path.reserveCapacity(paths[parent].count + 1)
-        path.append(contentsOf: paths[parent])
-      }
-      path.append(columns.identifiers[index])
-      paths.append(path)
-      // Made in place: a node is a large value, and setting a field after would copy it.
-      nodes.append(
-        SnapshotNode(
-          path: path, kind: kindNumber == 1 ? .view : .viewController, className: columns.classes[index],
-          restorationClassName: columns.restorationClasses[index].isEmpty ? nil : columns.restorationClasses[index],
-          storyboardName: columns.storyboards[index].isEmpty ? nil : columns.storyboards[index],
-          storyboardIdentifier: columns.storyboardIdentifiers[index].isEmpty ? nil : columns.storyboardIdentifiers[index],
-          stateVersion: columns.versions[index], stateBytes: columns.stateBytes[index], parentIndex: parent >= 0 ? parent : nil))
     }
+    let names = NodeNames(identifiers: columns.identifiers, parents: columns.parents, classes: columns.classes)
     // Paths are unique when siblings' identifiers are (parents' paths being unique in turn).
     let identifierNumbers =
       columns.identifierNumbers
@@ -150,14 +130,15 @@ struct SnapshotReader {
         }
       }()
     var seen = NamedChildSet(capacity: count)
-    for index in nodes.indices where !seen.insert(parent: columns.parents[index], name: identifierNumbers[index]) {
-      throw fail(Snapshot.Key.identifiers, "unique paths (\(nodes[index].path.joined(separator: "/")) appears twice)")
+    for index in 0..<count where !seen.insert(parent: columns.parents[index], name: identifierNumbers[index]) {
+      throw fail(Snapshot.Key.identifiers, "unique paths (\(names.path(of: index).joined(separator: "/")) appears twice)")
     }
-    return (nodes, paths)
+    return names
   }
 
-  /// `StasisReferenceNodes` and `StasisReferences`: each node's references, by key, to other nodes.
-  func readReferences(into nodes: inout [SnapshotNode], paths: [[String]]) throws(RestorationError) {
+  /// `StasisReferenceNodes` and `StasisReferences`: each node's references, by key, to other
+  /// nodes (indexes below `nodeCount`; others are dropped).
+  func readReferences(nodeCount: Int) throws(RestorationError) -> [Int: [String: [Int]]] {
     let referenceNodes = try integers(Snapshot.Key.referenceNodes) ?? []
     let references: [Any]
     do {
@@ -168,27 +149,26 @@ struct SnapshotReader {
     guard references.count == referenceNodes.count else {
       throw fail(Snapshot.Key.references, "one dictionary per node in \(Snapshot.Key.referenceNodes)")
     }
+    var result: [Int: [String: [Int]]] = [:]
     for (node, table) in zip(referenceNodes, references) {
-      guard nodes.indices.contains(node) else { throw fail(Snapshot.Key.referenceNodes, "node indexes below \(nodes.count) (found \(node))") }
+      guard node >= 0, node < nodeCount else { throw fail(Snapshot.Key.referenceNodes, "node indexes below \(nodeCount) (found \(node))") }
       var indexes: [String: [Int]] = [:]
       for (key, value) in try stringKeyed(table, Snapshot.Key.references) {
         guard let list = value as? [Any] else { throw fail(Snapshot.Key.references, "arrays of node indexes") }
-        indexes[key] = list.compactMap { ($0 as? Int).flatMap { nodes.indices.contains($0) ? $0 : nil } }
+        indexes[key] = list.compactMap { ($0 as? Int).flatMap { $0 >= 0 && $0 < nodeCount ? $0 : nil } }
       }
-      nodes[node].referenceIndexes = indexes
-      nodes[node].references = indexes.mapValues { $0.map { paths[$0] } }
+      result[node] = indexes
     }
+    return result
   }
 
   // MARK: - State
 
   /// Every node's state: the values in `StasisStateValues` (all of them before format 3; since
-  /// it, those not in the typed columns), given to the nodes as slices of the two columns. In
+  /// it, those not in the typed columns), kept as the two columns with each node's range. In
   /// secure mode the values are read one at a time, so that a value refused fails its node only
   /// (``SnapshotNode/stateFailure``).
-  func readState(
-    into nodes: inout [SnapshotNode], columns: NodeColumns, format: Int, secure: Bool, valueTypes: [Any.Type]
-  ) throws(RestorationError) {
+  func readState(columns: NodeColumns, format: Int, secure: Bool, valueTypes: [Any.Type]) throws(RestorationError) -> SnapshotTable.States {
     let keys = columns.keys
     let stateCounts = columns.stateCounts
     guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
@@ -196,13 +176,11 @@ struct SnapshotReader {
     }
     let typed = format >= 3 ? try readTypedStateColumns(count: keys.count) : nil
     let generalCount = typed?.generalCount ?? keys.count
-    var values: [Any]
+    var state = SnapshotTable.States()
     var absentOffsets = Set<Int>()
-    /// The nodes whose state secure decoding refused.
-    var failedNodes = Set<Int>()
     if secure {
-      (values, absentOffsets, failedNodes) = try readStateValuesOneByOne(
-        into: &nodes, stateCounts: stateCounts, keyCount: keys.count, generalCount: generalCount, typed: typed, valueTypes: valueTypes)
+      (state.values, absentOffsets, state.failures) = try readStateValuesOneByOne(
+        stateCounts: stateCounts, keyCount: keys.count, generalCount: generalCount, typed: typed, valueTypes: valueTypes)
     } else {
       let general: [Any]
       do { general = try unarchiver.decodeObject(forKey: Snapshot.Key.stateValues) as? [Any] ?? [] } catch {
@@ -212,41 +190,46 @@ struct SnapshotReader {
         throw fail(Snapshot.Key.stateValues, "\(generalCount) values (the state values not in typed columns)")
       }
       if let typed {
-        values = typed.values
+        state.values = typed.values
         var member = 0
-        for offset in values.indices where typed.tags[offset] == StateValueColumns.Tag.general.rawValue {
-          values[offset] = general[member]
+        for offset in state.values.indices where typed.tags[offset] == StateValueColumns.Tag.general.rawValue {
+          state.values[offset] = general[member]
           member += 1
         }
       } else {
-        values = general
+        state.values = general
       }
     }
-    // Each node's entries are slices of the two columns (no dictionary per node).
+    state.keys = keys
+    // Each node's entries are its range of the two columns (no dictionary per node); a node
+    // whose range cannot serve as it is gets entries of its own.
+    state.starts.reserveCapacity(stateCounts.count + 1)
     var position = 0
-    for index in nodes.indices {
+    for index in stateCounts.indices {
       let end = position + stateCounts[index]
-      // (Reading a field of `nodes[index]` here copied the whole node: profiled.)
-      if end > position, failedNodes.isEmpty || !failedNodes.contains(index) {
-        if !absentOffsets.isEmpty, (position..<end).contains(where: absentOffsets.contains) {
-          var state: [String: Any] = [:]
-          for offset in position..<end where !absentOffsets.contains(offset) { state[keys[offset]] = values[offset] }
-          nodes[index].state = state
-        } else {
-          nodes[index].entries = StateEntries(keys: keys[position..<end], values: values[position..<end])
+      state.starts.append(end)
+      if end > position {
+        if !state.failures.isEmpty, state.failures[index] != nil {
+          state.otherEntries[index] = StateEntries()
+        } else if !absentOffsets.isEmpty, (position..<end).contains(where: absentOffsets.contains) {
+          var values: [String: Any] = [:]
+          for offset in position..<end where !absentOffsets.contains(offset) { values[keys[offset]] = state.values[offset] }
+          state.otherEntries[index] = StateEntries(values)
+        } else if StateEntries.hasRepeatedKey(keys[position..<end]) {
+          state.otherEntries[index] = StateEntries(keys: keys[position..<end], values: state.values[position..<end])
         }
       }
       position = end
     }
+    return state
   }
 
   /// Secure mode: the general values one member at a time; answers every value (typed ones
   /// included), the offsets whose member decoded to nil ("$null" leaves its key out, as before
-  /// format 3), and the nodes a refused value failed.
+  /// format 3), and why the nodes a refused value failed could not be read.
   private func readStateValuesOneByOne(
-    into nodes: inout [SnapshotNode], stateCounts: [Int], keyCount: Int, generalCount: Int, typed: StateValueColumns.Decoded?,
-    valueTypes: [Any.Type]
-  ) throws(RestorationError) -> (values: [Any], absent: Set<Int>, failed: Set<Int>) {
+    stateCounts: [Int], keyCount: Int, generalCount: Int, typed: StateValueColumns.Decoded?, valueTypes: [Any.Type]
+  ) throws(RestorationError) -> (values: [Any], absent: Set<Int>, failed: [Int: String]) {
     let members: [UInt64]
     do { members = try unarchiver.memberReferences(forKey: Snapshot.Key.stateValues) } catch {
       throw fail(Snapshot.Key.stateValues, "an array of values", error)
@@ -257,13 +240,13 @@ struct SnapshotReader {
     func isGeneral(_ offset: Int) -> Bool { typed.map { $0.tags[offset] == StateValueColumns.Tag.general.rawValue } ?? true }
     var values = typed?.values ?? [Any](repeating: (), count: keyCount)
     var absent: [Int] = []
-    var failed = Set<Int>()
+    var failed: [Int: String] = [:]
     var position = 0
     var member = 0
-    for index in nodes.indices {
+    for index in stateCounts.indices {
       for offset in position..<(position + stateCounts[index]) where isGeneral(offset) {
         defer { member += 1 }
-        guard !failed.contains(index) else { continue }
+        guard failed[index] == nil else { continue }
         do {
           if let value = try unarchiver.decodeObject(atReference: members[member], of: valueTypes) {
             values[offset] = value
@@ -271,8 +254,7 @@ struct SnapshotReader {
             absent.append(offset)
           }
         } catch {
-          nodes[index].stateFailure = "\(error)"
-          failed.insert(index)
+          failed[index] = "\(error)"
         }
       }
       position += stateCounts[index]

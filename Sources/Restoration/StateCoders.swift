@@ -77,56 +77,79 @@ public import InterfaceObjects
 /// version), its references resolved to restored objects, and the snapshot's metadata.
 ///
 /// A restoration makes one per node, so it keeps few references of its own: the node's fields
-/// (path, storyboard, references) are read from the snapshot's nodes the coders share
+/// (path, storyboard, references, values) are read from the snapshot's table the coders share
 /// (`StateCoderNodes`), not copied into each coder (profiled: making and freeing the coders
 /// with a copy of every field was half of a 10,000-node restore's state-decoding phase).
 @MainActor public final class StateDecoder: RestorableStateDecoder {
-  /// The snapshot's nodes, metadata and restored objects, shared by the coders of one restoration.
+  /// The snapshot's table, metadata and restored objects, shared by the coders of one restoration.
   private let shared: StateCoderNodes
   /// The node in `shared` whose state this is.
-  private let node: Int
-  public let stateVersion: Int
-  /// The node's values: searched in place when it keeps a few, else through `table`.
-  let entries: StateEntries
-  private lazy var table: [String: Any] = entries.dictionary
+  private var node: Int
+  public private(set) var stateVersion: Int
+  /// The node's values when they are not the ones in the table (migrated, or a coder of its own).
+  private var ownEntries: StateEntries?
+  /// The values by key, made when a node keeping many is asked for one.
+  private var byKey: [String: Any]?
 
   /// The identifier path of the node (empty for the app-wide coder).
-  public var path: [String] { shared.nodes[node].path }
+  public var path: [String] { shared.table.names.path(of: node) }
   /// The snapshot's metadata (`UIApplicationStateRestoration…Key`).
   public var metadata: SnapshotMetadata { shared.metadata }
   /// The storyboard that made the view controller (`UIStateRestorationViewControllerStoryboardKey`).
-  public var storyboardName: String? { shared.nodes[node].storyboardName }
-  var references: [String: [[String]]] { shared.nodes[node].references }
-  var referenceIndexes: [String: [Int]]? { shared.nodes[node].referenceIndexes }
+  public var storyboardName: String? { shared.table.storyboardName(of: node) }
+  var referenceIndexes: [String: [Int]]? { shared.table.references(of: node) }
   var restored: RestoredObjects? { shared.restored }
+  /// The node's values.
+  var entries: StateEntries { ownEntries ?? shared.table.entries(of: node) }
 
-  /// A coder of its own (the app-wide coder, and coders made outside a restoration's walk).
+  /// A coder of its own (the app-wide coder, and coders made outside a restoration's walk);
+  /// references given by path are found among `restored`'s nodes.
   convenience init(
     path: [String], stateVersion: Int, metadata: SnapshotMetadata, storyboardName: String?, values: [String: Any],
     references: [String: [[String]]], referenceIndexes: [String: [Int]]? = nil, restored: RestoredObjects?
   ) {
     var node = SnapshotNode(
       path: path, kind: .viewController, className: "", restorationClassName: nil, storyboardName: storyboardName, storyboardIdentifier: nil,
-      stateVersion: stateVersion, references: references, stateBytes: 0, parentIndex: nil)
-    node.referenceIndexes = referenceIndexes
+      stateVersion: stateVersion, stateBytes: 0, parentIndex: nil)
+    node.referenceIndexes = referenceIndexes ?? (references.isEmpty ? nil : references.mapValues { $0.compactMap { restored?.index(of: $0) } })
     self.init(
-      node: 0, of: StateCoderNodes(nodes: [node], metadata: metadata, restored: restored), stateVersion: stateVersion,
+      node: 0, of: StateCoderNodes(table: SnapshotTable(nodes: [node]), metadata: metadata, restored: restored), stateVersion: stateVersion,
       entries: StateEntries(values))
   }
 
-  /// The coder of node `node` of `shared`, with `entries` as its values and `stateVersion` as
-  /// their version (the node's own, or the class's current one after a migration).
-  init(node: Int, of shared: StateCoderNodes, stateVersion: Int, entries: StateEntries) {
+  /// The coder of node `node` of `shared`, with `entries` as its values (`nil`: the node's own
+  /// in the table) and `stateVersion` as their version (the node's own, or the class's current
+  /// one after a migration).
+  init(node: Int, of shared: StateCoderNodes, stateVersion: Int, entries: StateEntries?) {
     self.shared = shared
     self.node = node
     self.stateVersion = stateVersion
-    self.entries = entries
+    ownEntries = entries
+  }
+
+  /// Makes this coder the coder of node `node` of the same table (a restore reuses a coder no
+  /// one kept for the next node, instead of making one per node).
+  func reuse(forNode node: Int, stateVersion: Int, entries: StateEntries?) {
+    self.node = node
+    self.stateVersion = stateVersion
+    ownEntries = entries
+    byKey = nil
+  }
+
+  private func value(inManyEntriesForKey key: String) -> Any? {
+    if let byKey { return byKey[key] }
+    let made = entries.dictionary
+    byKey = made
+    return made[key]
   }
 
   /// The values of the node, by key.
   public var allValues: [String: Any] { entries.dictionary }
 
-  private func value(forKey key: String) -> Any? { entries.count <= 16 ? entries[key] : table[key] }
+  private func value(forKey key: String) -> Any? {
+    if let ownEntries { return ownEntries.count <= 16 ? ownEntries[key] : value(inManyEntriesForKey: key) }
+    return shared.table.stateCount(of: node) <= 16 ? shared.table.value(forKey: key, of: node) : value(inManyEntriesForKey: key)
+  }
 
   public func containsValue(forKey key: String) -> Bool { value(forKey: key) != nil || metadata.value(forKey: key) != nil }
 
@@ -139,29 +162,26 @@ public import InterfaceObjects
   }
 
   public func decodeRestorableObject(forKey key: String) -> AnyObject? {
-    if let indexes = referenceIndexes { return indexes[key]?.first.flatMap { restored?.object(atIndex: $0) } }
-    guard let first = references[key]?.first else { return nil }
-    return restored?.object(at: first)
+    referenceIndexes?[key]?.first.flatMap { restored?.object(atIndex: $0) }
   }
 
   public func decodeRestorableObjects(forKey key: String) -> [AnyObject] {
-    if let indexes = referenceIndexes { return (indexes[key] ?? []).compactMap { restored?.object(atIndex: $0) } }
-    return (references[key] ?? []).compactMap { restored?.object(at: $0) }
+    (referenceIndexes?[key] ?? []).compactMap { restored?.object(atIndex: $0) }
   }
 
   /// The bundle version of the app that wrote the snapshot (`UIApplicationStateRestorationBundleVersionKey`).
   public var bundleVersion: String? { metadata.bundleVersion }
 }
 
-/// What the state decoders of one restoration share: the snapshot's nodes and metadata, and the
+/// What the state decoders of one restoration share: the snapshot's table and metadata, and the
 /// objects restored so far.
 @MainActor final class StateCoderNodes {
-  let nodes: [SnapshotNode]
+  let table: SnapshotTable
   let metadata: SnapshotMetadata
   let restored: RestoredObjects?
 
-  init(nodes: [SnapshotNode], metadata: SnapshotMetadata, restored: RestoredObjects?) {
-    self.nodes = nodes
+  init(table: SnapshotTable, metadata: SnapshotMetadata, restored: RestoredObjects?) {
+    self.table = table
     self.metadata = metadata
     self.restored = restored
   }
@@ -171,18 +191,17 @@ public import InterfaceObjects
 @MainActor final class RestoredObjects {
   /// No runtime exclusivity checks: `@MainActor`, one call at a time (profiled).
   @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
-  /// The snapshot's nodes (shared, not a list of their paths: that retained and released every
-  /// path once more per restore, and is rarely needed).
-  private let nodes: [SnapshotNode]
+  /// The snapshot's node names (shared; paths are made only when one is looked up).
+  private let names: NodeNames
   private lazy var indexOfPath: [[String]: Int] = {
     var table: [[String]: Int] = [:]
-    for index in nodes.indices { table[nodes[index].path] = index }
+    for index in 0..<names.count { table[names.path(of: index)] = index }
     return table
   }()
 
-  init(nodes: [SnapshotNode]) {
-    self.nodes = nodes
-    byIndex = [AnyObject?](repeating: nil, count: nodes.count)
+  init(names: NodeNames) {
+    self.names = names
+    byIndex = [AnyObject?](repeating: nil, count: names.count)
   }
 
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }

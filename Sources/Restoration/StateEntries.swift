@@ -30,7 +30,13 @@ struct StateEntries {
     }
   }
 
-  private static func hasRepeatedKey(_ keys: ArraySlice<String>) -> Bool {
+  /// `keys` (each once) and `values` of equal counts, kept as they are.
+  init(distinctKeys keys: ArraySlice<String>, values: ArraySlice<Any>) {
+    self.keys = keys
+    self.values = values
+  }
+
+  static func hasRepeatedKey(_ keys: ArraySlice<String>) -> Bool {
     guard keys.count > 1 else { return false }
     if keys.count > 16 { return Set(keys).count != keys.count }
     var index = keys.startIndex

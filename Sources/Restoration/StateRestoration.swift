@@ -205,11 +205,10 @@ public struct RestorationReport: Sendable {
     do {
       data = try preservation.columns.archivedData(registry: configuration.registry)
     } catch {
-      // Find the nodes whose values cannot be archived, keep them without their state, try again.
+      // Find the nodes whose values cannot be archived, keep them without their state, try again
+      // (only values kept as general ones can fail: the typed columns' always archive).
       var failing: [Int: String] = [:]
-      let offsets = preservation.columns.stateOffsets()
-      for index in offsets.indices where preservation.columns.stateCounts[index] > 0 {
-        let state = preservation.columns.state(ofNode: index, offset: offsets[index])
+      for (index, state) in preservation.columns.generalStates() {
         do { _ = try KeyedArchiver.archivedData(withRootObject: state, registry: configuration.registry) } catch { failing[index] = "\(error)" }
       }
       do { _ = try KeyedArchiver.archivedData(withRootObject: applicationState, registry: configuration.registry) } catch {

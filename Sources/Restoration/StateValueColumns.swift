@@ -56,9 +56,47 @@ struct StateValueColumns {
     types.reserveCapacity(capacity)
   }
 
-  init(_ values: [Any]) {
-    self.init(capacity: values.count)
-    for value in values { append(value) }
+  /// How many values there are.
+  var count: Int { types.count }
+
+  /// Whether the value at `offset` is kept as a general value.
+  func isGeneral(at offset: Int) -> Bool { types[offset] == Tag.general.rawValue }
+
+  /// The values at the offsets `keep` accepts, with their members, in order.
+  func keeping(_ keep: (Int) -> Bool) -> StateValueColumns {
+    var kept = StateValueColumns(capacity: count)
+    var next = (integer: 0, real: 0, string: 0, textByte: 0, array: 0, general: 0)
+    for (offset, tag) in types.enumerated() {
+      // The members the value takes from each column.
+      var take = (integers: 0, reals: 0, strings: 0, arrays: 0, general: 0)
+      switch Tag(rawValue: tag) {
+      case .general: take.general = 1
+      case .integer: take.integers = 1
+      case .real: take.reals = 1
+      case .string: take.strings = 1
+      case .reals: take = (0, arrayCounts[next.array], 0, 1, 0)
+      case .integers: take = (arrayCounts[next.array], 0, 0, 1, 0)
+      case .strings: take = (0, 0, arrayCounts[next.array], 1, 0)
+      case .false, .true, nil: break
+      }
+      let textBytes = textLengths[next.string..<(next.string + take.strings)].reduce(0, +)
+      if keep(offset) {
+        kept.types.append(tag)
+        kept.integers.append(contentsOf: integers[next.integer..<(next.integer + take.integers)])
+        kept.reals.append(contentsOf: reals[next.real..<(next.real + take.reals)])
+        kept.textLengths.append(contentsOf: textLengths[next.string..<(next.string + take.strings)])
+        kept.text.append(contentsOf: text[next.textByte..<(next.textByte + textBytes)])
+        kept.arrayCounts.append(contentsOf: arrayCounts[next.array..<(next.array + take.arrays)])
+        kept.general.append(contentsOf: general[next.general..<(next.general + take.general)])
+      }
+      next.integer += take.integers
+      next.real += take.reals
+      next.string += take.strings
+      next.textByte += textBytes
+      next.array += take.arrays
+      next.general += take.general
+    }
+    return kept
   }
 
   /// Adds a value in the column its exact type picks (subclasses and bridged Foundation objects
@@ -265,13 +303,28 @@ extension StateValueColumns {
     }
     var strings: [String] = []
     strings.reserveCapacity(lengths.count)
-    try textData.withUnsafeBytes { bytes in
+    try textData.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      // The whole text is checked once; the strings are then valid when none starts inside a
+      // character (on a continuation byte), and are made without checking each again.
       var start = 0
+      var isValid = String(validating: bytes, as: UTF8.self) != nil
+      for length in lengths where isValid {
+        isValid = start == bytes.count || bytes[start] & 0xC0 != 0x80
+        start += length
+      }
+      start = 0
       for length in lengths {
-        guard let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self) else {
-          throw Damage(key: Key.text, expected: "UTF-8 (string \(strings.count) at byte \(start) is not)")
+        let piece = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+        if isValid {
+          strings.append(String(decoding: piece, as: UTF8.self))
+        } else {
+          // Damaged: the first string that is not UTF-8 on its own is named.
+          guard let string = String(validating: piece, as: UTF8.self) else {
+            throw Damage(key: Key.text, expected: "UTF-8 (string \(strings.count) at byte \(start) is not)")
+          }
+          strings.append(string)
         }
-        strings.append(string)
         start += length
       }
     }
