@@ -25,7 +25,7 @@ public import ObjectModel
 /// final class ItemsViewController: ViewController {
 ///   var headerView: View?
 ///   override class var keyTable: KeyTable { Self.keys }
-///   private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.keys) {
+///   private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.viewControllerKeys) {
 ///     $0.key("headerView", \.headerView)
 ///   }
 /// }
