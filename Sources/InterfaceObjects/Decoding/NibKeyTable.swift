@@ -26,9 +26,13 @@ public import ObjectModel
 /// names hold on both); what does more than
 /// assign one key to one property (a flags word, geometry, a parent link) is a
 /// ``Builder/decode(_:)`` step.
-public struct NibKeyTable: Sendable {
+///
+/// The steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their
+/// type: a thunk converting to those checked the executor on every call, profiled), and each
+/// property's is specialized for its type (`@inline(__always)` on the shared code).
+public struct NibKeyTable {
   /// One property's decoding: reads its keys from the coder and assigns what it found.
-  typealias Step = @MainActor @Sendable (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
+  typealias Step = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
 
   /// The steps for objects of AppKit nibs and of UIKit nibs, each in order (a step for both
   /// platforms is in both).
@@ -105,29 +109,27 @@ public struct NibKeyTable: Sendable {
     // MARK: Decoded properties
 
     /// A property read by `read` from the first of `nibKeys` it finds, and answering to the
-    /// key-value-coding name `key` when there is one.
+    /// key-value-coding name `key` when there is one. `read` answers nil for an absent key (for
+    /// an optional property, `.some(nil)` would assign nil: the optional kinds wrap what they read).
+    @inline(__always)
     private mutating func field<Value>(
       _ path: ReferenceWritableKeyPath<Object, Value>, _ nibKeys: [String], key: String?,
-      read: @escaping @MainActor @Sendable (NibCoder, String) throws(InterfaceObjectsError) -> Value?
+      read: @escaping (NibCoder, String) throws(InterfaceObjectsError) -> Value?
     ) {
       if let key { keys.append { $0.key(key, path) } }
-      let step: Step = { object, coder throws(InterfaceObjectsError) in
+      guard nibKeys.count > 1 else {
+        let nibKey = nibKeys[0]
+        return add { object, coder throws(InterfaceObjectsError) in
+          if let value = try read(coder, nibKey) { unsafeDowncast(object, to: Object.self)[keyPath: path] = value }
+        }
+      }
+      add { object, coder throws(InterfaceObjectsError) in
         for nibKey in nibKeys {
           guard let value = try read(coder, nibKey) else { continue }
           unsafeDowncast(object, to: Object.self)[keyPath: path] = value
           return
         }
       }
-      add(step)
-    }
-
-    /// An optional property read by `read`: a key that is absent keeps it as it is (the read's
-    /// nil is not assigned as the property's nil).
-    private mutating func optionalField<Wrapped>(
-      _ path: ReferenceWritableKeyPath<Object, Wrapped?>, _ nibKeys: [String], key: String?,
-      read: @escaping @MainActor @Sendable (NibCoder, String) throws(InterfaceObjectsError) -> Wrapped?
-    ) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try read(coder, nibKey).map { Optional($0) } }
     }
 
     private mutating func add(_ step: @escaping Step) {
@@ -137,7 +139,7 @@ public struct NibKeyTable: Sendable {
 
     /// A step that does more than assign one key to one property: reads a flags word, geometry,
     /// a parent link (the object is of the class `Object`).
-    public mutating func decode(_ body: @escaping @MainActor @Sendable (Object, NibCoder) throws(InterfaceObjectsError) -> Void) {
+    public mutating func decode(_ body: @escaping (Object, NibCoder) throws(InterfaceObjectsError) -> Void) {
       add { object, coder throws(InterfaceObjectsError) in try body(unsafeDowncast(object, to: Object.self), coder) }
     }
 
@@ -148,7 +150,7 @@ public struct NibKeyTable: Sendable {
 
     /// Optional text (see ``string(_:from:key:)``).
     public mutating func string(_ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey).map(Optional.some) }
     }
 
     /// An integer (`decodeIntegerForKey:`).
@@ -158,7 +160,7 @@ public struct NibKeyTable: Sendable {
 
     /// An optional integer: nil when the archive has none.
     public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey) }
+      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey).map(Optional.some) }
     }
 
     /// A floating-point number (`decodeDoubleForKey:`).
@@ -168,7 +170,7 @@ public struct NibKeyTable: Sendable {
 
     /// A size: AppKit's `NSStringFromSize` text (`{w, h}`) or UIKit's geometry data.
     public mutating func size(_ path: ReferenceWritableKeyPath<Object, CGSize?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey) }
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey).map(Optional.some) }
     }
 
     /// A rectangle: AppKit's `NSStringFromRect` text (`{{x, y}, {w, h}}`) or UIKit's geometry data.
@@ -187,18 +189,18 @@ public struct NibKeyTable: Sendable {
     /// An object of the type `T` (`decodeObjectForKey:`): a live object, or a value such as a
     /// ``Color`` or an ``Image``; anything else reads as absent.
     public mutating func object<T>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self) }
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self).map(Optional.some) }
     }
 
     /// Any value (`decodeObjectForKey:`): an object, or a Foundation value as a Swift value.
     public mutating func value(_ path: ReferenceWritableKeyPath<Object, Any?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey) }
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey).map(Optional.some) }
     }
 
     /// A live object (made, or a placeholder's stand-in) of the class `T`, as a weak link holds
     /// it: a delegate, a target, a link back up the tree.
     public mutating func reference<T: AnyObject>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
-      optionalField(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeReference(forKey: nibKey) as? T }
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try (coder.decodeReference(forKey: nibKey) as? T).map(Optional.some) }
     }
 
     /// The members of class `T` of a collection (an inlined `NSArray`/`NSSet`), in order; empty
