@@ -1,8 +1,15 @@
 import Foundation
-import Glibc
 import Sandbox
 import Testing
 import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A container root in a fresh scratch folder, removed by `remove()` or with the last reference.
 struct ScratchRoot {

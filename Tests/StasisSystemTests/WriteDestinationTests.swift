@@ -1,9 +1,16 @@
 import Foundation
-import Glibc
 import Testing
 import TestSupport
 
 @testable import StasisSystem
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Issue 13, finding 1: a write never replaces what is not a regular file. Device nodes are made
 /// with mknod(2) inside a scratch folder (root only), so a regression replaces a scratch node, not

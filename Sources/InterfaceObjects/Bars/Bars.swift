@@ -1,4 +1,3 @@
-public import ObjectModel
 
 /// A navigation item (`UINavigationItem`): title and bar button items.
 public final class NavigationItem: NibObject {
@@ -14,17 +13,13 @@ public final class NavigationItem: NibObject {
   public var leftBarButtonItems: [BarButtonItem] = []
   public var rightBarButtonItems: [BarButtonItem] = []
   public required init() { super.init() }
-  public static let navigationItemKeys = KeyTable(for: NavigationItem.self) {
-    $0.key("title", \.title)
+  public static let navigationItemKeys = NibKeyTable(for: NavigationItem.self) {
+    $0.string(\.title, from: "UITitle", key: "title")
     $0.key("backButtonTitle", \.backButtonTitle)
+    $0.array(\.leftBarButtonItems, from: "UILeftBarButtonItems")
+    $0.array(\.rightBarButtonItems, from: "UIRightBarButtonItems")
   }
-  public override class var keyTable: KeyTable { navigationItemKeys }
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    title = try coder.decodeString(forKey: "UITitle")
-    leftBarButtonItems = try coder.decodeArray(forKey: "UILeftBarButtonItems", of: BarButtonItem.self)
-    rightBarButtonItems = try coder.decodeArray(forKey: "UIRightBarButtonItems", of: BarButtonItem.self)
-  }
+  public override class var nibKeyTable: NibKeyTable { navigationItemKeys }
 }
 
 /// A bar item: ``TabBarItem`` and ``BarButtonItem`` (`UIBarItem`).
@@ -34,20 +29,13 @@ open class BarItem: NibObject {
   public var tag = 0
   public var isEnabled = true
   public required init() { super.init() }
-  public static let barItemKeys = KeyTable(for: BarItem.self) {
-    $0.key("title", \.title)
-    $0.key("image", \.image)
-    $0.key("tag", \.tag)
-    $0.key("enabled", \.isEnabled)
+  public static let barItemKeys = NibKeyTable(for: BarItem.self) {
+    $0.string(\.title, from: "UITitle", key: "title")
+    $0.object(\.image, from: "UIImage", key: "image")
+    $0.integer(\.tag, from: "UITag", key: "tag")
+    $0.bool(\.isEnabled, from: "UIEnabled", key: "enabled")
   }
-  open override class var keyTable: KeyTable { barItemKeys }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    title = try coder.decodeString(forKey: "UITitle")
-    image = try coder.decodeObject(forKey: "UIImage", as: Image.self)
-    tag = coder.decodeInteger(forKey: "UITag") ?? 0
-    isEnabled = coder.decodeBool(forKey: "UIEnabled") ?? true
-  }
+  open override class var nibKeyTable: NibKeyTable { barItemKeys }
 }
 
 /// `UITabBarItem`.
@@ -71,14 +59,11 @@ open class BarButtonItem: BarItem {
   /// `customView`.
   public var customView: View?
   public required init() { super.init() }
-  public static let barButtonItemKeys = KeyTable(for: BarButtonItem.self, inheriting: barItemKeys) {
+  public static let barButtonItemKeys = NibKeyTable(for: BarButtonItem.self, inheriting: barItemKeys) {
     $0.key("target", \.target)
     $0.key("action", \.action)
+    $0.integer(\.systemItem, from: "UISystemItem")
+    $0.object(\.customView, from: "UICustomView")
   }
-  public override class var keyTable: KeyTable { barButtonItemKeys }
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    systemItem = coder.decodeInteger(forKey: "UISystemItem")
-    customView = try coder.decodeObject(forKey: "UICustomView", as: View.self)
-  }
+  public override class var nibKeyTable: NibKeyTable { barButtonItemKeys }
 }

@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// A navigation controller (`UINavigationController`): a stack of view controllers.
 open class NavigationController: ViewController {
   public required init() { super.init() }
@@ -85,10 +83,10 @@ open class SplitViewController: ViewController {
 
   public required init() { super.init() }
 
-  public static let splitViewControllerKeys = KeyTable(for: SplitViewController.self, inheriting: viewControllerKeys) {
+  public static let splitViewControllerKeys = NibKeyTable(for: SplitViewController.self, inheriting: viewControllerKeys) {
     $0.key("splitView", \.splitView)
   }
-  open override class var keyTable: KeyTable { splitViewControllerKeys }
+  open override class var nibKeyTable: NibKeyTable { splitViewControllerKeys }
 }
 
 /// `NSTabViewController`: a view controller whose view is a tab view, kept with its `tabView`
@@ -101,11 +99,11 @@ open class TabViewController: ViewController {
 
   public required init() { super.init() }
 
-  public static let tabViewControllerKeys = KeyTable(for: TabViewController.self, inheriting: viewControllerKeys) {
+  public static let tabViewControllerKeys = NibKeyTable(for: TabViewController.self, inheriting: viewControllerKeys) {
     $0.key("tabView", \.tabView)
     $0.key("tabViewItems", get: { $0.tabViewItems as [Any] }, set: { controller, items in
       controller.tabViewItems = items.compactMap { $0 as? TabViewItem }
     })
   }
-  open override class var keyTable: KeyTable { tabViewControllerKeys }
+  open override class var nibKeyTable: NibKeyTable { tabViewControllerKeys }
 }

@@ -1,4 +1,4 @@
-public import ObjectModel
+internal import ObjectModel
 
 /// A view controller (`UIViewController` / `NSViewController`), headless: its view (loaded on
 /// first use from its nib), title, items, restoration identifier, storyboard, parent and children,
@@ -308,28 +308,25 @@ open class ViewController: Responder {
     return segue
   }
 
-  public static let viewControllerKeys = KeyTable(for: ViewController.self) {
+  public static let viewControllerKeys = NibKeyTable(for: ViewController.self) {
     // Not through the key path: setting a computed property by key path reads it first, and
     // reading `view` loads it — from inside the very nib that is setting it.
     $0.key("view", get: { $0.viewIfLoaded }, set: { controller, view in controller.setView(view) })
-    $0.key("title", \.title)
-    $0.key("nibName", \.nibName)
-    $0.key("restorationIdentifier", \.restorationIdentifier)
-    $0.key("tabBarItem", \.tabBarItem)
+    $0.string(\.nibName, from: "NSNibName", "UINibName", key: "nibName")
+    $0.string(\.title, from: "NSTitle", "UITitle", key: "title")
+    $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier")
+    $0.string(\.storyboardIdentifier, from: "UIStoryboardIdentifier")
+    $0.decode { controller, coder throws(InterfaceObjectsError) in try controller.decodeViewAndScene(from: coder) }
     $0.readOnlyKey("navigationItem", \.navigationItem)
+    $0.key("tabBarItem", \.tabBarItem)
     $0.key("storyboard", get: { $0.storyboard }, set: { controller, storyboard in controller.storyboard = storyboard })
     $0.readOnlyKey("children", \.children)
   }
-  open override class var keyTable: KeyTable { viewControllerKeys }
+  open override class var nibKeyTable: NibKeyTable { viewControllerKeys }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    nibName = try coder.decodeString(forKey: "NSNibName")
-    if nibName == nil { nibName = try coder.decodeString(forKey: "UINibName") }
-    title = try coder.decodeString(forKey: "NSTitle")
-    if title == nil { title = try coder.decodeString(forKey: "UITitle") }
-    restorationIdentifier = try coder.decodeString(forKey: "UIRestorationIdentifier")
-    storyboardIdentifier = try coder.decodeString(forKey: "UIStoryboardIdentifier")
+  /// The view (`NSView`/`UIView`), the objects a storyboard view's nib reaches upstream, the
+  /// navigation and tab bar items, the children and the segue templates.
+  private func decodeViewAndScene(from coder: NibCoder) throws(InterfaceObjectsError) {
     if let view = try coder.decodeObject(forKey: "NSView", as: View.self) {
       setView(view)
     } else if let view = try coder.decodeObject(forKey: "UIView", as: View.self) {

@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// A button (`UIButton` / `NSButton`, and `NSPopUpButton` as ``PopUpButton``): titles per state.
 open class Button: Control {
   /// UIKit's titles by control state (0 normal, 1 highlighted, 2 disabled, 4 selected).
@@ -33,16 +31,16 @@ open class Button: Control {
   /// `image` (the normal image).
   public var image: Image? { (cell as? ButtonCell)?.image ?? imagesByState[0] }
 
-  public static let buttonKeys = KeyTable(for: Button.self, inheriting: controlKeys) {
+  public static let buttonKeys = NibKeyTable(for: Button.self, inheriting: controlKeys) {
     $0.key("title", \.title)
     $0.key("state", \.state)
     $0.readOnlyKey("keyEquivalent", \.keyEquivalent)
+    $0.uiKit { $0.decode { button, coder throws(InterfaceObjectsError) in try button.decodeStatefulContent(from: coder) } }
   }
-  open override class var keyTable: KeyTable { buttonKeys }
+  open override class var nibKeyTable: NibKeyTable { buttonKeys }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    guard coder.isUIKit else { return }
+  /// UIKit's titles and images by state (`UIButtonStatefulContent`: `UITitle`, `UIImage`).
+  private func decodeStatefulContent(from coder: NibCoder) throws(InterfaceObjectsError) {
     if let contents = try coder.decodeObject(forKey: "UIButtonStatefulContent") as? [String: Any] {
       for (state, content) in contents {
         guard let state = Int(state), let content = content as? GenericObject else { continue }
@@ -75,13 +73,13 @@ open class Switch: Control {
   /// `on` / `isOn` (AppKit: the state).
   public var isOn = false
   public required init() { super.init() }
-  public static let switchKeys = KeyTable(for: Switch.self, inheriting: controlKeys) {
+  /// AppKit's state is `NSControlState`, else the cell's.
+  public static let switchKeys = NibKeyTable(for: Switch.self, inheriting: controlKeys) {
     $0.key("on", \.isOn)
     $0.key("isOn", \.isOn)
+    $0.decode { control, coder in
+      control.isOn = coder.decodeBool(forKey: "UISwitchOn") ?? ((coder.decodeInteger(forKey: "NSControlState") ?? control.cell?.state ?? 0) == 1)
+    }
   }
-  open override class var keyTable: KeyTable { switchKeys }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    isOn = coder.decodeBool(forKey: "UISwitchOn") ?? ((coder.decodeInteger(forKey: "NSControlState") ?? cell?.state ?? 0) == 1)
-  }
+  open override class var nibKeyTable: NibKeyTable { switchKeys }
 }

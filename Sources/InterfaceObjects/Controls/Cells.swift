@@ -1,4 +1,3 @@
-public import ObjectModel
 
 /// A cell (`NSCell`): what an AppKit control draws and edits — its contents, font, state and
 /// flags. Controls read their title, value and state from it.
@@ -49,7 +48,8 @@ open class Cell: NibObject {
   public weak var target: AnyObject?
   public var action: String?
 
-  public static let cellKeys = KeyTable(for: Cell.self) {
+  public static let cellKeys = NibKeyTable(for: Cell.self) {
+    $0.decode { cell, coder throws(InterfaceObjectsError) in try cell.decodeFlagsAndContents(from: coder) }
     $0.key("target", \.target)
     $0.key("action", \.action)
     $0.key("title", \.title)
@@ -58,14 +58,15 @@ open class Cell: NibObject {
     $0.key("enabled", \.isEnabled)
     $0.key("editable", \.isEditable)
     $0.key("selectable", \.isSelectable)
-    $0.key("tag", \.tag)
-    $0.key("font", \.font)
-    $0.key("formatter", \.formatter)
+    $0.object(\.font, from: "NSSupport", key: "font")
+    $0.reference(\.formatter, from: "NSFormatter", key: "formatter")
+    $0.integer(\.tag, from: "NSTag", key: "tag")
   }
-  open override class var keyTable: KeyTable { cellKeys }
+  open override class var nibKeyTable: NibKeyTable { cellKeys }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
+  /// The flags words (`NSCellFlags`, `NSCellFlags2`) and `NSContents`: a string is the title,
+  /// anything else the object value.
+  private func decodeFlagsAndContents(from coder: NibCoder) throws(InterfaceObjectsError) {
     let flags = UInt32(truncatingIfNeeded: coder.decodeInteger(forKey: "NSCellFlags") ?? 0)
     state = flags & 0x8000_0000 != 0 ? 1 : 0
     isEnabled = flags & 0x2000_0000 == 0
@@ -77,9 +78,6 @@ open class Cell: NibObject {
     alignment = TextAlignment(appKitValue: Int((flags2 >> 26) & 7))
     let contents = try coder.decodeObject(forKey: "NSContents")
     if let text = contents as? String { title = text } else { objectValue = contents }
-    font = try coder.decodeObject(forKey: "NSSupport", as: Font.self)
-    formatter = try coder.decodeReference(forKey: "NSFormatter")
-    tag = coder.decodeInteger(forKey: "NSTag") ?? 0
   }
 }
 
@@ -97,23 +95,15 @@ open class ButtonCell: Cell {
 
   public required init() { super.init() }
 
-  public static let buttonCellKeys = KeyTable(for: ButtonCell.self, inheriting: cellKeys) {
-    $0.key("alternateTitle", \.alternateTitle)
-    $0.key("keyEquivalent", \.keyEquivalent)
-    $0.key("bezelStyle", \.bezelStyle)
-    $0.key("image", \.image)
+  public static let buttonCellKeys = NibKeyTable(for: ButtonCell.self, inheriting: cellKeys) {
+    $0.string(\.alternateTitle, from: "NSAlternateContents", key: "alternateTitle")
+    $0.string(\.keyEquivalent, from: "NSKeyEquivalent", key: "keyEquivalent")
+    $0.integer(\.bezelStyle, from: "NSBezelStyle", key: "bezelStyle")
+    $0.object(\.image, from: "NSNormalImage", key: "image")
+    $0.object(\.alternateImage, from: "NSAlternateImage")
+    $0.integer(\.buttonType, from: "NSAuxButtonType")
   }
-  open override class var keyTable: KeyTable { buttonCellKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    alternateTitle = try coder.decodeString(forKey: "NSAlternateContents") ?? ""
-    keyEquivalent = try coder.decodeString(forKey: "NSKeyEquivalent") ?? ""
-    bezelStyle = coder.decodeInteger(forKey: "NSBezelStyle") ?? 0
-    image = try coder.decodeObject(forKey: "NSNormalImage", as: Image.self)
-    alternateImage = try coder.decodeObject(forKey: "NSAlternateImage", as: Image.self)
-    buttonType = coder.decodeInteger(forKey: "NSAuxButtonType") ?? 0
-  }
+  open override class var nibKeyTable: NibKeyTable { buttonCellKeys }
 }
 
 /// `NSPopUpButtonCell`: its menu and the selected item.
@@ -132,12 +122,12 @@ open class PopUpButtonCell: ButtonCell {
 
   public required init() { super.init() }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    menu = try coder.decodeObject(forKey: "NSMenu", as: Menu.self)
-    indexOfSelectedItem = coder.decodeInteger(forKey: "NSSelectedIndex") ?? -1
-    pullsDown = coder.decodeBool(forKey: "NSPullDown") == true
+  public static let popUpButtonCellKeys = NibKeyTable(for: PopUpButtonCell.self, inheriting: buttonCellKeys) {
+    $0.object(\.menu, from: "NSMenu")
+    $0.integer(\.indexOfSelectedItem, from: "NSSelectedIndex")
+    $0.bool(\.pullsDown, from: "NSPullDown")
   }
+  open override class var nibKeyTable: NibKeyTable { popUpButtonCellKeys }
 }
 
 /// `NSTextFieldCell` (and the search-field, header and secure cells): colours and placeholder.
@@ -150,20 +140,13 @@ open class TextFieldCell: Cell {
 
   public required init() { super.init() }
 
-  public static let textFieldCellKeys = KeyTable(for: TextFieldCell.self, inheriting: cellKeys) {
-    $0.key("textColor", \.textColor)
-    $0.key("backgroundColor", \.backgroundColor)
-    $0.key("placeholderString", \.placeholder)
+  public static let textFieldCellKeys = NibKeyTable(for: TextFieldCell.self, inheriting: cellKeys) {
+    $0.object(\.backgroundColor, from: "NSBackgroundColor", key: "backgroundColor")
+    $0.object(\.textColor, from: "NSTextColor", key: "textColor")
+    $0.string(\.placeholder, from: "NSPlaceholderString", key: "placeholderString")
+    $0.bool(\.drawsBackground, from: "NSDrawsBackground")
   }
-  open override class var keyTable: KeyTable { textFieldCellKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    backgroundColor = try coder.decodeObject(forKey: "NSBackgroundColor", as: Color.self)
-    textColor = try coder.decodeObject(forKey: "NSTextColor", as: Color.self)
-    placeholder = try coder.decodeString(forKey: "NSPlaceholderString")
-    drawsBackground = coder.decodeBool(forKey: "NSDrawsBackground") == true
-  }
+  open override class var nibKeyTable: NibKeyTable { textFieldCellKeys }
 }
 
 /// `NSImageCell`: the image (`NSContents`), scaling and alignment.
@@ -176,11 +159,11 @@ open class ImageCell: Cell {
 
   public required init() { super.init() }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    imageScaling = coder.decodeInteger(forKey: "NSScale") ?? 0
-    imageAlignment = coder.decodeInteger(forKey: "NSAlign") ?? 0
+  public static let imageCellKeys = NibKeyTable(for: ImageCell.self, inheriting: cellKeys) {
+    $0.integer(\.imageScaling, from: "NSScale")
+    $0.integer(\.imageAlignment, from: "NSAlign")
   }
+  open override class var nibKeyTable: NibKeyTable { imageCellKeys }
 }
 
 /// A cell with a numeric value in a range: `NSSliderCell` and `NSStepperCell` (`NSValue`,
@@ -197,24 +180,16 @@ open class ValueCell: Cell {
 
   public required init() { super.init() }
 
-  public static let valueCellKeys = KeyTable(for: ValueCell.self, inheriting: cellKeys) {
-    $0.key("doubleValue", \.doubleValue)
-    $0.key("minValue", \.minValue)
-    $0.key("maxValue", \.maxValue)
-    $0.key("increment", \.increment)
+  public static let valueCellKeys = NibKeyTable(for: ValueCell.self, inheriting: cellKeys) {
+    $0.double(\.maxValue, from: "NSMaxValue", key: "maxValue")
+    $0.double(\.minValue, from: "NSMinValue", key: "minValue")
+    $0.double(\.doubleValue, from: "NSValue", key: "doubleValue")
+    $0.double(\.increment, from: "NSIncrement", key: "increment")
+    $0.bool(\.valueWraps, from: "NSValueWraps")
+    $0.bool(\.autorepeat, from: "NSAutorepeat")
+    $0.integer(\.numberOfTickMarks, from: "NSNumberOfTickMarks")
   }
-  open override class var keyTable: KeyTable { valueCellKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    maxValue = coder.decodeDouble(forKey: "NSMaxValue") ?? maxValue
-    minValue = coder.decodeDouble(forKey: "NSMinValue") ?? minValue
-    doubleValue = coder.decodeDouble(forKey: "NSValue") ?? doubleValue
-    increment = coder.decodeDouble(forKey: "NSIncrement") ?? increment
-    valueWraps = coder.decodeBool(forKey: "NSValueWraps") == true
-    autorepeat = coder.decodeBool(forKey: "NSAutorepeat") == true
-    numberOfTickMarks = coder.decodeInteger(forKey: "NSNumberOfTickMarks") ?? 0
-  }
+  open override class var nibKeyTable: NibKeyTable { valueCellKeys }
 }
 
 /// `NSSegmentedCell`: the segments and the selection.
@@ -230,11 +205,11 @@ open class SegmentedCell: Cell {
 
   public required init() { super.init() }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    segments = try coder.decodeArray(forKey: "NSSegmentImages", of: Segment.self)
-    selectedSegment = coder.decodeInteger(forKey: "NSSelectedSegment") ?? -1
+  public static let segmentedCellKeys = NibKeyTable(for: SegmentedCell.self, inheriting: cellKeys) {
+    $0.array(\.segments, from: "NSSegmentImages")
+    $0.integer(\.selectedSegment, from: "NSSelectedSegment")
   }
+  open override class var nibKeyTable: NibKeyTable { segmentedCellKeys }
 }
 
 /// One segment of a segmented control (`NSSegmentItem`).
@@ -247,12 +222,12 @@ public final class Segment: NibObject {
 
   public required init() { super.init() }
 
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    label = try coder.decodeString(forKey: "NSSegmentItemLabel") ?? ""
-    tag = coder.decodeInteger(forKey: "NSSegmentItemTag") ?? 0
-    width = coder.decodeDouble(forKey: "NSSegmentItemWidth") ?? 0
-    isSelected = coder.decodeBool(forKey: "NSSegmentItemSelected") == true
-    image = try coder.decodeObject(forKey: "NSSegmentItemImage", as: Image.self)
+  public static let segmentKeys = NibKeyTable(for: Segment.self) {
+    $0.string(\.label, from: "NSSegmentItemLabel")
+    $0.integer(\.tag, from: "NSSegmentItemTag")
+    $0.double(\.width, from: "NSSegmentItemWidth")
+    $0.bool(\.isSelected, from: "NSSegmentItemSelected")
+    $0.object(\.image, from: "NSSegmentItemImage")
   }
+  public override class var nibKeyTable: NibKeyTable { segmentKeys }
 }

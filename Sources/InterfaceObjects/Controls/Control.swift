@@ -1,4 +1,4 @@
-public import ObjectModel
+internal import ObjectModel
 
 /// UIKit's control events (`UIControl.Event`), the mask of an action connection (`UIEventMask`).
 public struct ControlEvents: OptionSet, Hashable, Sendable {
@@ -111,22 +111,15 @@ open class Control: View {
 
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
-  public static let controlKeys = KeyTable(for: Control.self, inheriting: viewKeys) {
-    $0.key("enabled", \.isEnabled)
+  public static let controlKeys = NibKeyTable(for: Control.self, inheriting: viewKeys) {
     $0.key("isEnabled", \.isEnabled)
     $0.key("target", \.target)
     $0.key("action", \.action)
-    $0.key("cell", \.cell)
-  }
-  open override class var keyTable: KeyTable { controlKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    if coder.isUIKit {
-      isEnabled = coder.decodeBool(forKey: "UIDisabled").map { !$0 } ?? true
-    } else {
-      isEnabled = coder.decodeBool(forKey: "NSEnabled") ?? true
-      cell = try coder.decodeObject(forKey: "NSCell", as: Cell.self)
+    $0.uiKit { $0.bool(\.isEnabled, from: "UIDisabled", inverted: true, key: "enabled") }
+    $0.appKit {
+      $0.bool(\.isEnabled, from: "NSEnabled")
+      $0.object(\.cell, from: "NSCell", key: "cell")
     }
   }
+  open override class var nibKeyTable: NibKeyTable { controlKeys }
 }

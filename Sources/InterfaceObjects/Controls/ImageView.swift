@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// An image view (`UIImageView` / `NSImageView`).
 open class ImageView: Control {
   private var ownImage: Image?
@@ -9,14 +7,9 @@ open class ImageView: Control {
     get { (cell as? ImageCell)?.image ?? ownImage }
     set { ownImage = newValue }
   }
-  public static let imageViewKeys = KeyTable(for: ImageView.self, inheriting: controlKeys) {
+  public static let imageViewKeys = NibKeyTable(for: ImageView.self, inheriting: controlKeys) {
     $0.key("image", \.image)
+    $0.uiKit { $0.object(\.ownImage, from: "UIImage") }
   }
-  open override class var keyTable: KeyTable { imageViewKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    guard coder.isUIKit else { return }
-    if let image = try coder.decodeObject(forKey: "UIImage", as: Image.self) { ownImage = image }
-  }
+  open override class var nibKeyTable: NibKeyTable { imageViewKeys }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-public import ObjectModel
 internal import StasisSystem
 
 /// A segmented control (`UISegmentedControl` / `NSSegmentedControl`).
@@ -25,17 +24,15 @@ open class SegmentedControl: Control {
     }
   }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    guard coder.isUIKit else { return }
-    ownTitles = try coder.decodeArray(forKey: "UISegments", of: String.self)
-    ownSelection = coder.decodeInteger(forKey: "UISelectedSegmentIndex") ?? -1
-  }
-  public static let segmentedControlKeys = KeyTable(for: SegmentedControl.self, inheriting: controlKeys) {
+  public static let segmentedControlKeys = NibKeyTable(for: SegmentedControl.self, inheriting: controlKeys) {
     $0.key("selectedSegmentIndex", \.selectedSegmentIndex)
     $0.key("selectedSegment", \.selectedSegmentIndex)
+    $0.uiKit {
+      $0.array(\.ownTitles, from: "UISegments")
+      $0.integer(\.ownSelection, from: "UISelectedSegmentIndex")
+    }
   }
-  open override class var keyTable: KeyTable { segmentedControlKeys }
+  open override class var nibKeyTable: NibKeyTable { segmentedControlKeys }
 }
 
 /// A date picker (`UIDatePicker`): the date chosen, kept between ``minimumDate`` and
@@ -95,16 +92,17 @@ open class DatePicker: Control {
     if let restored = coder.decode(Date.self, forKey: RestorableStateKey.date) { date = restored }
   }
 
-  public static let datePickerKeys = KeyTable(for: DatePicker.self, inheriting: controlKeys) {
+  public static let datePickerKeys = NibKeyTable(for: DatePicker.self, inheriting: controlKeys) {
     $0.key("date", \.date)
     $0.key("minimumDate", \.minimumDate)
     $0.key("maximumDate", \.maximumDate)
+    $0.uiKit { $0.decode { picker, coder throws(InterfaceObjectsError) in try picker.decodeDates(from: coder) } }
   }
-  open override class var keyTable: KeyTable { datePickerKeys }
+  open override class var nibKeyTable: NibKeyTable { datePickerKeys }
 
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    guard coder.isUIKit else { return }
+  /// UIKit's mode and dates (`UIDatePickerMode`, `UIDate`, `UIMinimumDate`, `UIMaximumDate`): the
+  /// limits before the date, which they clamp; no date is now.
+  private func decodeDates(from coder: NibCoder) throws(InterfaceObjectsError) {
     if let mode = coder.decodeInteger(forKey: "UIDatePickerMode") {
       guard let known = Mode(rawValue: mode) else {
         throw InterfaceObjectsError(

@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// A control with a value in a range: `UISlider`/`NSSlider` (``Slider``) and
 /// `UIStepper`/`NSStepper` (``Stepper``).
 open class RangeControl: Control {
@@ -18,22 +16,19 @@ open class RangeControl: Control {
   /// `stepValue` / `increment`.
   public var stepValue: Double { valueCell?.increment ?? own.step }
 
-  public static let rangeControlKeys = KeyTable(for: RangeControl.self, inheriting: controlKeys) {
+  public static let rangeControlKeys = NibKeyTable(for: RangeControl.self, inheriting: controlKeys) {
     $0.key("value", \.value)
     $0.key("doubleValue", \.value)
     $0.readOnlyKey("minimumValue", \.minimumValue)
     $0.readOnlyKey("maximumValue", \.maximumValue)
+    $0.uiKit {
+      $0.double(\.own.value, from: "UIValue")
+      $0.double(\.own.minimum, from: "UIMinValue", "UIMinimumValue")
+      $0.double(\.own.maximum, from: "UIMaxValue", "UIMaximumValue")
+      $0.double(\.own.step, from: "UIStepValue")
+    }
   }
-  open override class var keyTable: KeyTable { rangeControlKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    guard coder.isUIKit else { return }
-    own.value = coder.decodeDouble(forKey: "UIValue") ?? own.value
-    own.minimum = coder.decodeDouble(forKey: "UIMinValue") ?? coder.decodeDouble(forKey: "UIMinimumValue") ?? own.minimum
-    own.maximum = coder.decodeDouble(forKey: "UIMaxValue") ?? coder.decodeDouble(forKey: "UIMaximumValue") ?? own.maximum
-    own.step = coder.decodeDouble(forKey: "UIStepValue") ?? own.step
-  }
+  open override class var nibKeyTable: NibKeyTable { rangeControlKeys }
 }
 
 /// `UISlider` / `NSSlider`.

@@ -25,7 +25,7 @@ public import ObjectModel
 /// final class ItemsViewController: ViewController {
 ///   var headerView: View?
 ///   override class var keyTable: KeyTable { Self.keys }
-///   private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.keys) {
+///   private static let keys = KeyTable(for: ItemsViewController.self, inheriting: ViewController.viewControllerKeys) {
 ///     $0.key("headerView", \.headerView)
 ///   }
 /// }
@@ -40,16 +40,23 @@ public import ObjectModel
   /// Makes an object with default values (`-init`).
   public required init() {}
 
-  /// The key table of `NibObject` itself: no keys.
-  public static let objectKeys = KeyTable()
+  /// The keys of `NibObject` itself: none.
+  public static let objectKeys = NibKeyTable()
 
-  /// The class's keys for key-value coding (outlets and runtime attributes go through them).
-  open class var keyTable: KeyTable { objectKeys }
+  /// The class's archived and key-value-coding keys, declared once (see ``NibKeyTable``).
+  open class var nibKeyTable: NibKeyTable { objectKeys }
+
+  /// The class's keys for key-value coding (outlets and runtime attributes go through them):
+  /// ``nibKeyTable``'s, unless a subclass overrides it with a table of its own.
+  open class var keyTable: KeyTable { nibKeyTable.keyTable }
   /// The class's actions (target–action).
   open class var actionTable: ActionTable { ActionTable() }
 
-  /// Reads nothing; subclasses read their archived keys.
-  open func decode(from coder: NibCoder) throws(InterfaceObjectsError) {}
+  /// Reads the archived keys of ``nibKeyTable`` (`initWithCoder:`); a subclass that reads more
+  /// overrides it and calls `super` first.
+  open func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
+    try type(of: self).nibKeyTable.decode(self, from: coder)
+  }
 
   /// Does nothing; subclasses override it (and call `super`).
   open func awakeFromNib() {}

@@ -104,13 +104,13 @@ open class Application: Responder {
   open override var delegatesInChain: [AnyObject] { delegate.map { [$0] } ?? [] }
 
   /// The keys of `Application`: `delegate` (the outlet every main nib connects) and `mainMenu`.
-  public static let applicationKeys = KeyTable(for: Application.self) {
+  public static let applicationKeys = NibKeyTable(for: Application.self) {
     $0.key("delegate", \.delegate)
     $0.key("mainMenu", \.mainMenu)
     $0.key("dockMenu", \.dockMenu)
     $0.readOnlyKey("windows", \.windows)
   }
-  open override class var keyTable: KeyTable { applicationKeys }
+  open override class var nibKeyTable: NibKeyTable { applicationKeys }
 
   /// Sends `action` (`sendAction:to:from:forEvent:`): to `target` when it is not nil, else along
   /// the responder chain from the key window's first responder (or the key window, or the

@@ -1,5 +1,4 @@
 public import Foundation
-public import ObjectModel
 
 /// A table view (`UITableView` / `NSTableView`, and `NSOutlineView`): columns, row height,
 /// delegate and data source.
@@ -91,33 +90,26 @@ open class TableView: Control {
     tableColumns.first { $0.identifier == identifier }
   }
 
-  public static let tableViewKeys = KeyTable(for: TableView.self, inheriting: controlKeys) {
-    $0.key("delegate", \.delegate)
-    $0.key("dataSource", \.dataSource)
-    $0.key("rowHeight", \.rowHeight)
-    $0.key("autosaveName", \.autosaveName)
-    $0.key("tableHeaderView", \.tableHeaderView)
-    $0.key("tableFooterView", \.tableFooterView)
+  /// Each column's ``TableColumn/tableView`` is set to the table.
+  public static let tableViewKeys = NibKeyTable(for: TableView.self, inheriting: controlKeys) {
+    $0.decode { table, coder throws(InterfaceObjectsError) in
+      table.tableColumns = try coder.decodeArray(forKey: "NSTableColumns", of: TableColumn.self)
+      for column in table.tableColumns { column.tableView = table }
+    }
+    $0.double(\.rowHeight, from: "NSRowHeight", "UIRowHeight", key: "rowHeight")
+    $0.reference(\.delegate, from: "NSDelegate", key: "delegate")
+    $0.reference(\.dataSource, from: "NSDataSource", key: "dataSource")
+    $0.object(\.headerView, from: "NSHeaderView")
+    $0.string(\.autosaveName, from: "NSAutosaveName", key: "autosaveName")
+    $0.object(\.tableHeaderView, from: "UITableHeaderView", key: "tableHeaderView")
+    $0.object(\.tableFooterView, from: "UITableFooterView", key: "tableFooterView")
     $0.key("dragDelegate", \.dragDelegate)
     $0.key("dropDelegate", \.dropDelegate)
   }
-  open override class var keyTable: KeyTable { tableViewKeys }
+  open override class var nibKeyTable: NibKeyTable { tableViewKeys }
   /// UIKit's `dragDelegate` and `dropDelegate` (table and collection views), weak.
   public weak var dragDelegate: AnyObject?
   public weak var dropDelegate: AnyObject?
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    tableColumns = try coder.decodeArray(forKey: "NSTableColumns", of: TableColumn.self)
-    for column in tableColumns { column.tableView = self }
-    rowHeight = coder.decodeDouble(forKey: "NSRowHeight") ?? coder.decodeDouble(forKey: "UIRowHeight") ?? 0
-    delegate = try coder.decodeReference(forKey: "NSDelegate")
-    dataSource = try coder.decodeReference(forKey: "NSDataSource")
-    headerView = try coder.decodeObject(forKey: "NSHeaderView", as: View.self)
-    autosaveName = try coder.decodeString(forKey: "NSAutosaveName")
-    tableHeaderView = try coder.decodeObject(forKey: "UITableHeaderView", as: View.self)
-    tableFooterView = try coder.decodeObject(forKey: "UITableFooterView", as: View.self)
-  }
 }
 
 /// A table column (`NSTableColumn`): identifier, width, header and data cells.
@@ -140,22 +132,17 @@ public final class TableColumn: NibObject {
   /// The table, weak.
   public weak var tableView: TableView?
   public required init() { super.init() }
-  public static let tableColumnKeys = KeyTable(for: TableColumn.self) {
-    $0.key("identifier", \.identifier)
-    $0.key("width", \.width)
+  public static let tableColumnKeys = NibKeyTable(for: TableColumn.self) {
+    $0.string(\.identifier, from: "NSIdentifier", key: "identifier")
+    $0.double(\.width, from: "NSWidth", key: "width")
+    $0.double(\.minWidth, from: "NSMinWidth")
+    $0.double(\.maxWidth, from: "NSMaxWidth")
+    $0.object(\.headerCell, from: "NSHeaderCell")
+    $0.object(\.dataCell, from: "NSDataCell")
+    $0.bool(\.isEditable, from: "NSIsEditable")
     $0.readOnlyKey("title", \.title)
   }
-  public override class var keyTable: KeyTable { tableColumnKeys }
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    identifier = try coder.decodeString(forKey: "NSIdentifier")
-    width = coder.decodeDouble(forKey: "NSWidth") ?? 0
-    minWidth = coder.decodeDouble(forKey: "NSMinWidth") ?? 0
-    maxWidth = coder.decodeDouble(forKey: "NSMaxWidth") ?? 0
-    headerCell = try coder.decodeObject(forKey: "NSHeaderCell", as: Cell.self)
-    dataCell = try coder.decodeObject(forKey: "NSDataCell", as: Cell.self)
-    isEditable = coder.decodeBool(forKey: "NSIsEditable") ?? true
-  }
+  public override class var nibKeyTable: NibKeyTable { tableColumnKeys }
 }
 
 /// A table cell: `NSTableCellView` (its `textField` and `imageView` outlets) and
@@ -168,16 +155,12 @@ open class TableCellView: View {
   /// `reuseIdentifier`.
   public var reuseIdentifier: String?
   public required init() { super.init() }
-  public static let tableCellViewKeys = KeyTable(for: TableCellView.self, inheriting: viewKeys) {
+  public static let tableCellViewKeys = NibKeyTable(for: TableCellView.self, inheriting: viewKeys) {
     $0.key("textField", \.textField)
     $0.key("imageView", \.imageView)
-    $0.key("reuseIdentifier", \.reuseIdentifier)
+    $0.string(\.reuseIdentifier, from: "UIReuseIdentifier", key: "reuseIdentifier")
   }
-  open override class var keyTable: KeyTable { tableCellViewKeys }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    reuseIdentifier = try coder.decodeString(forKey: "UIReuseIdentifier")
-  }
+  open override class var nibKeyTable: NibKeyTable { tableCellViewKeys }
 }
 
 /// UIKit's table positions on `IndexPath` (`indexPathForRow:inSection:`, `row`, `section`).

@@ -1,5 +1,4 @@
 public import Foundation
-public import ObjectModel
 
 /// A text field (`UITextField` / `NSTextField`, and the search and secure fields); a label is a
 /// ``Label``.
@@ -71,27 +70,24 @@ open class TextField: Control {
     restoresFirstResponder = coder.decodeBool(forKey: RestorableStateKey.editing) ?? false
   }
 
-  public static let textFieldKeys = KeyTable(for: TextField.self, inheriting: controlKeys) {
+  public static let textFieldKeys = NibKeyTable(for: TextField.self, inheriting: controlKeys) {
     $0.key("text", \.text)
     $0.key("stringValue", \.text)
     $0.key("placeholder", \.placeholder)
     $0.key("placeholderString", \.placeholder)
     $0.readOnlyKey("font", \.font)
-    $0.key("delegate", \.delegate)
     $0.key("editable", \.isEditable)
     $0.key("selectable", \.isSelectable)
+    $0.appKit { $0.reference(\.delegate, from: "NSDelegate", key: "delegate") }
+    $0.uiKit {
+      $0.reference(\.delegate, from: "UIDelegate")
+      $0.string(\.ownText, from: "UIText")
+      $0.string(\.ownPlaceholder, from: "UIPlaceholder")
+      $0.decode { field, coder in field.ownAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4) }
+      $0.integer(\.ownBorderStyle, from: "UIBorderStyle")
+    }
   }
-  open override class var keyTable: KeyTable { textFieldKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    delegate = try coder.decodeReference(forKey: coder.isUIKit ? "UIDelegate" : "NSDelegate")
-    guard coder.isUIKit else { return }
-    if let text = try coder.decodeString(forKey: "UIText") { ownText = text }
-    ownPlaceholder = try coder.decodeString(forKey: "UIPlaceholder")
-    ownAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4)
-    ownBorderStyle = coder.decodeInteger(forKey: "UIBorderStyle") ?? 0
-  }
+  open override class var nibKeyTable: NibKeyTable { textFieldKeys }
 }
 
 /// A label (`UILabel`; on macOS a non-editable ``TextField``).
@@ -106,22 +102,14 @@ open class Label: View {
 
   public required init() { super.init() }
 
-  public static let labelKeys = KeyTable(for: Label.self, inheriting: viewKeys) {
-    $0.key("text", \.text)
-    $0.key("textColor", \.textColor)
-    $0.key("font", \.font)
-    $0.key("numberOfLines", \.numberOfLines)
+  public static let labelKeys = NibKeyTable(for: Label.self, inheriting: viewKeys) {
+    $0.string(\.text, from: "UIText", key: "text")
+    $0.object(\.textColor, from: "UITextColor", key: "textColor")
+    $0.object(\.font, from: "UIFont", key: "font")
+    $0.integer(\.numberOfLines, from: "UINumberOfLines", key: "numberOfLines")
+    $0.decode { label, coder in label.textAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4) }
   }
-  open override class var keyTable: KeyTable { labelKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    text = try coder.decodeString(forKey: "UIText") ?? ""
-    textColor = try coder.decodeObject(forKey: "UITextColor", as: Color.self)
-    font = try coder.decodeObject(forKey: "UIFont", as: Font.self)
-    numberOfLines = coder.decodeInteger(forKey: "UINumberOfLines") ?? 1
-    textAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4)
-  }
+  open override class var nibKeyTable: NibKeyTable { labelKeys }
 }
 
 /// A multi-line text view (`UITextView` / `NSTextView`).
@@ -153,15 +141,11 @@ open class TextView: View {
     }
     restoresFirstResponder = coder.decodeBool(forKey: RestorableStateKey.editing) ?? false
   }
-  public static let textViewKeys = KeyTable(for: TextView.self, inheriting: viewKeys) {
-    $0.key("text", \.text)
+  public static let textViewKeys = NibKeyTable(for: TextView.self, inheriting: viewKeys) {
+    $0.string(\.text, from: "UIText", key: "text")
     $0.key("string", \.text)
     $0.key("editable", \.isEditable)
   }
-  open override class var keyTable: KeyTable { textViewKeys }
+  open override class var nibKeyTable: NibKeyTable { textViewKeys }
   open override var canBecomeFirstResponder: Bool { isEditable }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    text = try coder.decodeString(forKey: "UIText") ?? ""
-  }
 }

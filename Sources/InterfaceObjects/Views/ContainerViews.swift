@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// A stack view (`UIStackView` / `NSStackView`): orientation, spacing, alignment, distribution.
 open class StackView: View {
   /// 0 horizontal, 1 vertical (AppKit's `NSStackViewOrientation`; UIKit's `axis`).
@@ -10,21 +8,14 @@ open class StackView: View {
   public required init() { super.init() }
   /// `arrangedSubviews` (here: the subviews, in order).
   public var arrangedSubviews: [View] { subviews }
-  public static let stackViewKeys = KeyTable(for: StackView.self, inheriting: viewKeys) {
-    $0.key("orientation", \.orientation)
+  public static let stackViewKeys = NibKeyTable(for: StackView.self, inheriting: viewKeys) {
+    $0.integer(\.orientation, from: "NSStackViewOrientation", "UIStackViewAxis", key: "orientation")
     $0.key("axis", \.orientation)
-    $0.key("spacing", \.spacing)
-    $0.key("alignment", \.alignment)
-    $0.key("distribution", \.distribution)
+    $0.double(\.spacing, from: "NSStackViewSpacing", "UIStackViewSpacing", key: "spacing")
+    $0.integer(\.alignment, from: "NSStackViewAlignment", "UIStackViewAlignment", key: "alignment")
+    $0.integer(\.distribution, from: "NSStackViewdistribution", "UIStackViewDistribution", key: "distribution")
   }
-  open override class var keyTable: KeyTable { stackViewKeys }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    orientation = coder.decodeInteger(forKey: "NSStackViewOrientation") ?? coder.decodeInteger(forKey: "UIStackViewAxis") ?? 0
-    spacing = coder.decodeDouble(forKey: "NSStackViewSpacing") ?? coder.decodeDouble(forKey: "UIStackViewSpacing") ?? 8
-    alignment = coder.decodeInteger(forKey: "NSStackViewAlignment") ?? coder.decodeInteger(forKey: "UIStackViewAlignment") ?? 0
-    distribution = coder.decodeInteger(forKey: "NSStackViewdistribution") ?? coder.decodeInteger(forKey: "UIStackViewDistribution") ?? 0
-  }
+  open override class var nibKeyTable: NibKeyTable { stackViewKeys }
 }
 
 /// `NSBox`: a titled container.
@@ -38,12 +29,15 @@ open class Box: View {
   public var boxType = 0
   public var contentView: View?
   public required init() { super.init() }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    title = (try coder.decodeObject(forKey: "NSTitleCell", as: Cell.self))?.title ?? ""
-    boxType = coder.decodeInteger(forKey: "NSBoxType") ?? 0
-    contentView = try coder.decodeObject(forKey: "NSContentView", as: View.self)
+  /// The title is the title cell's (`NSTitleCell`).
+  public static let boxKeys = NibKeyTable(for: Box.self, inheriting: viewKeys) {
+    $0.decode { box, coder throws(InterfaceObjectsError) in
+      box.title = (try coder.decodeObject(forKey: "NSTitleCell", as: Cell.self))?.title ?? ""
+    }
+    $0.integer(\.boxType, from: "NSBoxType")
+    $0.object(\.contentView, from: "NSContentView")
   }
+  open override class var nibKeyTable: NibKeyTable { boxKeys }
 }
 
 /// `NSTabView`: tabs, one selected.
@@ -57,16 +51,13 @@ open class TabView: View {
   public weak var selectedTabViewItem: TabViewItem?
   /// `delegate` (`NSTabViewDelegate`), weak; set by a nib's `delegate` outlet.
   public weak var delegate: AnyObject?
-  public static let tabViewKeys = KeyTable(for: TabView.self, inheriting: viewKeys) {
+  public static let tabViewKeys = NibKeyTable(for: TabView.self, inheriting: viewKeys) {
     $0.key("delegate", \.delegate)
+    $0.array(\.tabViewItems, from: "NSTabViewItems")
+    $0.object(\.selectedTabViewItem, from: "NSSelectedTabViewItem")
   }
-  open override class var keyTable: KeyTable { tabViewKeys }
+  open override class var nibKeyTable: NibKeyTable { tabViewKeys }
   public required init() { super.init() }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    tabViewItems = try coder.decodeArray(forKey: "NSTabViewItems", of: TabViewItem.self)
-    selectedTabViewItem = try coder.decodeObject(forKey: "NSSelectedTabViewItem", as: TabViewItem.self)
-  }
 }
 
 /// `NSTabViewItem`: a tab's label and view.
@@ -85,19 +76,14 @@ public final class TabViewItem: NibObject {
   /// `image` (a tab view controller's item image; a runtime attribute in storyboards).
   public var image: Any?
   public required init() { super.init() }
-  public static let tabViewItemKeys = KeyTable(for: TabViewItem.self) {
-    $0.key("label", \.label)
-    $0.key("view", \.view)
+  public static let tabViewItemKeys = NibKeyTable(for: TabViewItem.self) {
+    $0.value(\.identifier, from: "NSIdentifier")
+    $0.object(\.view, from: "NSView", key: "view")
+    $0.string(\.label, from: "NSLabel", key: "label")
     $0.key("viewController", \.viewController)
     $0.key("image", \.image)
   }
-  public override class var keyTable: KeyTable { tabViewItemKeys }
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    identifier = try coder.decodeObject(forKey: "NSIdentifier")
-    view = try coder.decodeObject(forKey: "NSView", as: View.self)
-    label = try coder.decodeString(forKey: "NSLabel") ?? ""
-  }
+  public override class var nibKeyTable: NibKeyTable { tabViewItemKeys }
 }
 
 /// `NSSplitView`: panes side by side (vertical dividers) or stacked.
@@ -105,14 +91,10 @@ open class SplitView: View {
   public var isVertical = false
   /// `delegate` (`NSSplitViewDelegate`), weak; set by a nib's `delegate` outlet.
   public weak var delegate: AnyObject?
-  public static let splitViewKeys = KeyTable(for: SplitView.self, inheriting: viewKeys) {
+  public static let splitViewKeys = NibKeyTable(for: SplitView.self, inheriting: viewKeys) {
     $0.key("delegate", \.delegate)
-    $0.key("vertical", \.isVertical)
+    $0.bool(\.isVertical, from: "NSIsVertical", key: "vertical")
   }
-  open override class var keyTable: KeyTable { splitViewKeys }
+  open override class var nibKeyTable: NibKeyTable { splitViewKeys }
   public required init() { super.init() }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    isVertical = coder.decodeBool(forKey: "NSIsVertical") == true
-  }
 }

@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// `NSGridView`: views laid out in rows and columns. Its rows and columns are kept with their
 /// cells (`NSGrid_rows`, `NSGrid_columns`); the cells' content views are also its subviews.
 open class GridView: View {
@@ -23,19 +21,13 @@ open class GridView: View {
     return rows[row].cells.first { $0.column === target }
   }
 
-  public static let gridViewKeys = KeyTable(for: GridView.self, inheriting: viewKeys) {
-    $0.key("rowSpacing", \.rowSpacing)
-    $0.key("columnSpacing", \.columnSpacing)
+  public static let gridViewKeys = NibKeyTable(for: GridView.self, inheriting: viewKeys) {
+    $0.double(\.rowSpacing, from: "NSGrid_rowSpacing", key: "rowSpacing")
+    $0.double(\.columnSpacing, from: "NSGrid_columnSpacing", key: "columnSpacing")
+    $0.array(\.rows, from: "NSGrid_rows")
+    $0.array(\.columns, from: "NSGrid_columns")
   }
-  open override class var keyTable: KeyTable { gridViewKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    rowSpacing = coder.decodeDouble(forKey: "NSGrid_rowSpacing") ?? rowSpacing
-    columnSpacing = coder.decodeDouble(forKey: "NSGrid_columnSpacing") ?? columnSpacing
-    rows = try coder.decodeArray(forKey: "NSGrid_rows", of: GridRow.self)
-    columns = try coder.decodeArray(forKey: "NSGrid_columns", of: GridColumn.self)
-  }
+  open override class var nibKeyTable: NibKeyTable { gridViewKeys }
 }
 
 /// `NSGridRow`: one row of a grid view, with its cells (`NSGrid_cells`).
@@ -53,23 +45,15 @@ public final class GridRow: NibObject {
 
   public required init() { super.init() }
 
-  public static let gridRowKeys = KeyTable(for: GridRow.self) {
-    $0.key("height", \.height)
-    $0.key("topPadding", \.topPadding)
-    $0.key("bottomPadding", \.bottomPadding)
-    $0.key("hidden", \.isHidden)
+  public static let gridRowKeys = NibKeyTable(for: GridRow.self) {
+    $0.reference(\.gridView, from: "NSGrid_owningGrid")
+    $0.double(\.height, from: "NSGrid_height", key: "height")
+    $0.double(\.topPadding, from: "NSGrid_topPadding", key: "topPadding")
+    $0.double(\.bottomPadding, from: "NSGrid_bottomPadding", key: "bottomPadding")
+    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden")
+    $0.array(\.cells, from: "NSGrid_cells")
   }
-  public override class var keyTable: KeyTable { gridRowKeys }
-
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    gridView = try coder.decodeReference(forKey: "NSGrid_owningGrid") as? GridView
-    height = coder.decodeDouble(forKey: "NSGrid_height") ?? 0
-    topPadding = coder.decodeDouble(forKey: "NSGrid_topPadding") ?? 0
-    bottomPadding = coder.decodeDouble(forKey: "NSGrid_bottomPadding") ?? 0
-    isHidden = coder.decodeBool(forKey: "NSGrid_hidden") ?? false
-    cells = try coder.decodeArray(forKey: "NSGrid_cells", of: GridCell.self)
-  }
+  public override class var nibKeyTable: NibKeyTable { gridRowKeys }
 }
 
 /// `NSGridColumn`: one column of a grid view.
@@ -84,22 +68,14 @@ public final class GridColumn: NibObject {
 
   public required init() { super.init() }
 
-  public static let gridColumnKeys = KeyTable(for: GridColumn.self) {
-    $0.key("width", \.width)
-    $0.key("leadingPadding", \.leadingPadding)
-    $0.key("trailingPadding", \.trailingPadding)
-    $0.key("hidden", \.isHidden)
+  public static let gridColumnKeys = NibKeyTable(for: GridColumn.self) {
+    $0.reference(\.gridView, from: "NSGrid_owningGrid")
+    $0.double(\.width, from: "NSGrid_width", key: "width")
+    $0.double(\.leadingPadding, from: "NSGrid_leadingPadding", key: "leadingPadding")
+    $0.double(\.trailingPadding, from: "NSGrid_trailingPadding", key: "trailingPadding")
+    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden")
   }
-  public override class var keyTable: KeyTable { gridColumnKeys }
-
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    gridView = try coder.decodeReference(forKey: "NSGrid_owningGrid") as? GridView
-    width = coder.decodeDouble(forKey: "NSGrid_width") ?? 0
-    leadingPadding = coder.decodeDouble(forKey: "NSGrid_leadingPadding") ?? 0
-    trailingPadding = coder.decodeDouble(forKey: "NSGrid_trailingPadding") ?? 0
-    isHidden = coder.decodeBool(forKey: "NSGrid_hidden") ?? false
-  }
+  public override class var nibKeyTable: NibKeyTable { gridColumnKeys }
 }
 
 /// `NSGridCell`: where a row and a column meet, with its content view (`NSGrid_content`).
@@ -112,15 +88,10 @@ public final class GridCell: NibObject {
 
   public required init() { super.init() }
 
-  public static let gridCellKeys = KeyTable(for: GridCell.self) {
-    $0.key("contentView", \.contentView)
+  public static let gridCellKeys = NibKeyTable(for: GridCell.self) {
+    $0.reference(\.row, from: "NSGrid_owningRow")
+    $0.reference(\.column, from: "NSGrid_owningColumn")
+    $0.object(\.contentView, from: "NSGrid_content", key: "contentView")
   }
-  public override class var keyTable: KeyTable { gridCellKeys }
-
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    row = try coder.decodeReference(forKey: "NSGrid_owningRow") as? GridRow
-    column = try coder.decodeReference(forKey: "NSGrid_owningColumn") as? GridColumn
-    contentView = try coder.decodeObject(forKey: "NSGrid_content", as: View.self)
-  }
+  public override class var nibKeyTable: NibKeyTable { gridCellKeys }
 }

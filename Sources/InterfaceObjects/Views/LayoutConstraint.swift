@@ -1,5 +1,3 @@
-public import ObjectModel
-
 /// A layout constraint (`NSLayoutConstraint`), kept as data: `firstItem.firstAttribute relation
 /// secondItem.secondAttribute × multiplier + constant` at a priority. Nothing solves it.
 public final class LayoutConstraint: NibObject {
@@ -44,26 +42,18 @@ public final class LayoutConstraint: NibObject {
     secondItemView?.removeReferrer(self)
   }
 
-  public static let constraintKeys = KeyTable(for: LayoutConstraint.self) {
-    $0.key("constant", \.constant)
-    $0.key("multiplier", \.multiplier)
-    $0.key("priority", \.priority)
-    $0.key("identifier", \.identifier)
+  public static let constraintKeys = NibKeyTable(for: LayoutConstraint.self) {
+    $0.reference(\.firstItem, from: "NSFirstItem")
+    $0.integer(\.firstAttribute, from: "NSFirstAttributeV2", "NSFirstAttribute")
+    $0.reference(\.secondItem, from: "NSSecondItem")
+    $0.integer(\.secondAttribute, from: "NSSecondAttributeV2", "NSSecondAttribute")
+    $0.integer(\.relation, from: "NSRelation")
+    $0.double(\.multiplier, from: "NSMultiplier", key: "multiplier")
+    $0.double(\.constant, from: "NSConstantV2", "NSConstant", key: "constant")
+    $0.double(\.priority, from: "NSPriority", key: "priority")
+    $0.string(\.identifier, from: "NSLayoutIdentifier", key: "identifier")
   }
-  public override class var keyTable: KeyTable { constraintKeys }
-
-  public override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    firstItem = try coder.decodeReference(forKey: "NSFirstItem")
-    firstAttribute = coder.decodeInteger(forKey: "NSFirstAttributeV2") ?? coder.decodeInteger(forKey: "NSFirstAttribute") ?? 0
-    secondItem = try coder.decodeReference(forKey: "NSSecondItem")
-    secondAttribute = coder.decodeInteger(forKey: "NSSecondAttributeV2") ?? coder.decodeInteger(forKey: "NSSecondAttribute") ?? 0
-    relation = coder.decodeInteger(forKey: "NSRelation") ?? 0
-    multiplier = coder.decodeDouble(forKey: "NSMultiplier") ?? 1
-    constant = coder.decodeDouble(forKey: "NSConstantV2") ?? coder.decodeDouble(forKey: "NSConstant") ?? 0
-    priority = coder.decodeDouble(forKey: "NSPriority") ?? 1000
-    identifier = try coder.decodeString(forKey: "NSLayoutIdentifier")
-  }
+  public override class var nibKeyTable: NibKeyTable { constraintKeys }
 }
 
 extension LayoutConstraint: ViewReferrer {

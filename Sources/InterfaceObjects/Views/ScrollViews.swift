@@ -28,12 +28,15 @@ open class ScrollView: View {
     super.decodeRestorableState(with: coder)
     if let offset = restoredPoint(coder.decodeObject(forKey: RestorableStateKey.contentOffset)) { contentOffset = offset }
   }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    contentView = try coder.decodeObject(forKey: "NSContentView", as: ClipView.self)
-    hasVerticalScroller = try coder.decodeReference(forKey: "NSVScroller") != nil
-    hasHorizontalScroller = try coder.decodeReference(forKey: "NSHScroller") != nil
+  /// A scroller is there when its key refers to one (`NSVScroller`, `NSHScroller`).
+  public static let scrollViewKeys = NibKeyTable(for: ScrollView.self, inheriting: viewKeys) {
+    $0.object(\.contentView, from: "NSContentView")
+    $0.decode { view, coder throws(InterfaceObjectsError) in
+      view.hasVerticalScroller = try coder.decodeReference(forKey: "NSVScroller") != nil
+      view.hasHorizontalScroller = try coder.decodeReference(forKey: "NSHScroller") != nil
+    }
   }
+  open override class var nibKeyTable: NibKeyTable { scrollViewKeys }
 }
 
 /// `NSClipView`: the visible part of a scroll view's document.
@@ -42,8 +45,8 @@ open class ClipView: View {
   public weak var documentView: View?
   public var drawsBackground = true
   public required init() { super.init() }
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    documentView = try coder.decodeObject(forKey: "NSDocView", as: View.self)
+  public static let clipViewKeys = NibKeyTable(for: ClipView.self, inheriting: viewKeys) {
+    $0.object(\.documentView, from: "NSDocView")
   }
+  open override class var nibKeyTable: NibKeyTable { clipViewKeys }
 }

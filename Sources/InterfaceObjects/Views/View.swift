@@ -1,5 +1,4 @@
 public import Foundation
-public import ObjectModel
 
 /// A view (`UIView` / `NSView`), headless: its geometry, its place in the view tree, and the
 /// properties nibs archive.
@@ -201,46 +200,50 @@ open class View: Responder {
   }
 
   /// The keys of `View` for key-value coding and runtime attributes.
-  public static let viewKeys = KeyTable(for: View.self) {
+  public static let viewKeys = NibKeyTable(for: View.self) {
     $0.key("frame", \.frame)
     $0.readOnlyKey("bounds", \.bounds)
     $0.key("center", \.center)
     $0.readOnlyKey("subviews", \.subviews)
     $0.readOnlyKey("superview", \.superview)
-    $0.key("tag", \.tag)
     $0.key("hidden", \.isHidden)
-    $0.key("isHidden", \.isHidden)
-    $0.key("alpha", \.alpha)
     $0.key("alphaValue", \.alpha)
-    $0.key("backgroundColor", \.backgroundColor)
-    $0.key("autoresizingMask", \.autoresizingMask)
-    $0.key("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints)
-    $0.key("restorationIdentifier", \.restorationIdentifier)
-    $0.key("accessibilityIdentifier", \.accessibilityIdentifier)
-    $0.key("accessibilityLabel", \.accessibilityLabel)
     $0.key("accessibilityHelp", \.accessibilityHelp)
     $0.key("accessibilityTitle", \.accessibilityTitle)
     $0.key("accessibilityRoleDescription", \.accessibilityRoleDescription)
     $0.key("accessibilityValueDescription", \.accessibilityValueDescription)
-    $0.key("identifier", \.identifier)
     $0.key("toolTip", \.toolTip)
-    $0.key("nextKeyView", \.nextKeyView)
-  }
-  open override class var keyTable: KeyTable { viewKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    assignedNextResponder = nil
-    if coder.isUIKit {
-      try decodeUIKit(from: coder)
-      constraints = try coder.decodeArray(forKey: "UIViewAutolayoutConstraints", of: LayoutConstraint.self)
-    } else {
-      try decodeAppKit(from: coder)
-      constraints = try coder.decodeArray(forKey: "NSViewConstraints", of: LayoutConstraint.self)
+    $0.decode { view, coder throws(InterfaceObjectsError) in
+      view.assignedNextResponder = nil
+      if coder.isUIKit { try view.decodeUIKitTree(from: coder) } else { try view.decodeAppKitTree(from: coder) }
+    }
+    $0.uiKit {
+      $0.integer(\.tag, from: "UITag", key: "tag")
+      $0.bool(\.isHidden, from: "UIHidden", key: "isHidden")
+      $0.double(\.alpha, from: "UIAlpha", key: "alpha")
+      $0.object(\.backgroundColor, from: "UIBackgroundColor", key: "backgroundColor")
+      $0.integer(\.autoresizingMask, from: "UIAutoresizingMask", key: "autoresizingMask")
+      $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier")
+      $0.string(\.accessibilityIdentifier, from: "UIAccessibilityIdentifier", key: "accessibilityIdentifier")
+      $0.string(\.accessibilityLabel, from: "UIAccessibilityLabel", key: "accessibilityLabel")
+      $0.bool(
+        \.translatesAutoresizingMaskIntoConstraints, from: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", inverted: true,
+        key: "translatesAutoresizingMaskIntoConstraints")
+      $0.array(\.constraints, from: "UIViewAutolayoutConstraints")
+    }
+    $0.appKit {
+      $0.object(\.nextKeyView, from: "NSNextKeyView", key: "nextKeyView")
+      $0.bool(\.translatesAutoresizingMaskIntoConstraints, from: "NSDoNotTranslateAutoresizingMask", inverted: true)
+      $0.integer(\.tag, from: "NSTag")
+      $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", "NSReuseIdentifierKey", key: "identifier")
+      $0.array(\.constraints, from: "NSViewConstraints")
     }
   }
+  open override class var nibKeyTable: NibKeyTable { viewKeys }
 
-  private func decodeAppKit(from coder: NibCoder) throws(InterfaceObjectsError) {
+  /// The flags, frame, subviews and superview of an AppKit view (`NSvFlags`, `NSFrame` or
+  /// `NSFrameSize`, `NSSubviews`, `NSSuperview`).
+  private func decodeAppKitTree(from coder: NibCoder) throws(InterfaceObjectsError) {
     if let flags = coder.decodeInteger(forKey: "NSvFlags") {
       autoresizingMask = flags & 0x3F
       isHidden = UInt32(truncatingIfNeeded: flags) & 0x8000_0000 != 0
@@ -254,30 +257,15 @@ open class View: Responder {
     if let parent = try coder.decodeObject(forKey: "NSSuperview", as: View.self), superview == nil {
       parent.addSubview(self)
     }
-    nextKeyView = try coder.decodeObject(forKey: "NSNextKeyView", as: View.self)
-    if coder.decodeBool(forKey: "NSDoNotTranslateAutoresizingMask") == true { translatesAutoresizingMaskIntoConstraints = false }
-    if let tag = coder.decodeInteger(forKey: "NSTag") { self.tag = tag }
-    identifier = try coder.decodeString(forKey: "NSUserInterfaceItemIdentifier")
-    if identifier == nil { identifier = try coder.decodeString(forKey: "NSReuseIdentifierKey") }
   }
 
-  private func decodeUIKit(from coder: NibCoder) throws(InterfaceObjectsError) {
+  /// The frame (from `UIBounds` and `UICenter`), subviews and superview of a UIKit view.
+  private func decodeUIKitTree(from coder: NibCoder) throws(InterfaceObjectsError) {
     let bounds = try coder.decodeRect(forKey: "UIBounds") ?? .zero
     let center = try coder.decodePoint(forKey: "UICenter") ?? CGPoint(x: bounds.midX, y: bounds.midY)
     frame = CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
     for case let subview as View in try coder.decodeArray(forKey: "UISubviews") where subview.superview !== self { addSubview(subview) }
     if let parent = try coder.decodeObject(forKey: "UISuperview", as: View.self), superview == nil { parent.addSubview(self) }
-    tag = coder.decodeInteger(forKey: "UITag") ?? 0
-    isHidden = coder.decodeBool(forKey: "UIHidden") ?? false
-    alpha = coder.decodeDouble(forKey: "UIAlpha") ?? 1
-    backgroundColor = try coder.decodeObject(forKey: "UIBackgroundColor", as: Color.self)
-    autoresizingMask = coder.decodeInteger(forKey: "UIAutoresizingMask") ?? 0
-    restorationIdentifier = try coder.decodeString(forKey: "UIRestorationIdentifier")
-    accessibilityIdentifier = try coder.decodeString(forKey: "UIAccessibilityIdentifier")
-    accessibilityLabel = try coder.decodeString(forKey: "UIAccessibilityLabel")
-    if coder.decodeBool(forKey: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints") == true {
-      translatesAutoresizingMaskIntoConstraints = false
-    }
   }
 
 }

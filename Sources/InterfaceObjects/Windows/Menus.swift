@@ -1,4 +1,3 @@
-public import ObjectModel
 
 /// A menu (`NSMenu`): title, items, and the name (`MainMenu`, `_NSAppleMenu`, …).
 open class Menu: NibObject {
@@ -33,21 +32,17 @@ open class Menu: NibObject {
   /// The first item titled `title` (`itemWithTitle:`), searching this menu only.
   public func item(withTitle title: String) -> MenuItem? { items.first { $0.title == title } }
 
-  public static let menuKeys = KeyTable(for: Menu.self) {
+  public static let menuKeys = NibKeyTable(for: Menu.self) {
     $0.key("delegate", \.delegate)
-    $0.key("title", \.title)
+    $0.string(\.title, from: "NSTitle", key: "title")
     $0.readOnlyKey("items", \.items)
-    $0.key("autoenablesItems", \.autoenablesItems)
+    $0.string(\.specialName, from: "NSName")
+    $0.bool(\.autoenablesItems, from: "NSNoAutoenable", inverted: true, key: "autoenablesItems")
+    $0.decode { menu, coder throws(InterfaceObjectsError) in
+      for item in try coder.decodeArray(forKey: "NSMenuItems", of: MenuItem.self) { menu.addItem(item) }
+    }
   }
-  open override class var keyTable: KeyTable { menuKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    title = try coder.decodeString(forKey: "NSTitle") ?? ""
-    specialName = try coder.decodeString(forKey: "NSName")
-    autoenablesItems = coder.decodeBool(forKey: "NSNoAutoenable") != true
-    for item in try coder.decodeArray(forKey: "NSMenuItems", of: MenuItem.self) { addItem(item) }
-  }
+  open override class var nibKeyTable: NibKeyTable { menuKeys }
 }
 
 /// A menu item (`NSMenuItem`): title, key equivalent, target and action, submenu, state.
@@ -87,38 +82,23 @@ open class MenuItem: NibObject {
 
   public required init() { super.init() }
 
-  public static let menuItemKeys = KeyTable(for: MenuItem.self) {
-    $0.key("title", \.title)
-    $0.key("keyEquivalent", \.keyEquivalent)
-    $0.key("keyEquivalentModifierMask", \.keyEquivalentModifierMask)
-    $0.key("tag", \.tag)
-    $0.key("state", \.state)
-    $0.key("enabled", \.isEnabled)
-    $0.key("hidden", \.isHidden)
-    $0.key("submenu", \.submenu)
-    $0.key("target", \.target)
-    $0.key("action", \.action)
-    $0.key("representedObject", \.representedObject)
+  public static let menuItemKeys = NibKeyTable(for: MenuItem.self) {
+    $0.string(\.title, from: "NSTitle", key: "title")
+    $0.string(\.keyEquivalent, from: "NSKeyEquiv", key: "keyEquivalent")
+    $0.integer(\.keyEquivalentModifierMask, from: "NSKeyEquivModMask", key: "keyEquivalentModifierMask")
+    $0.integer(\.tag, from: "NSTag", key: "tag")
+    $0.integer(\.state, from: "NSState", key: "state")
+    $0.bool(\.isEnabled, from: "NSIsDisabled", inverted: true, key: "enabled")
+    $0.bool(\.isHidden, from: "NSIsHidden", key: "hidden")
+    $0.bool(\.isSeparatorItem, from: "NSIsSeparator")
+    $0.bool(\.isAlternate, from: "NSIsAlternate")
+    $0.object(\.submenu, from: "NSSubmenu", key: "submenu")
+    $0.object(\.image, from: "NSImage")
+    $0.value(\.representedObject, from: "NSRepObject", key: "representedObject")
+    $0.string(\.action, from: "NSAction", key: "action")
+    $0.reference(\.target, from: "NSTarget", key: "target")
   }
-  open override class var keyTable: KeyTable { menuItemKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    title = try coder.decodeString(forKey: "NSTitle") ?? ""
-    keyEquivalent = try coder.decodeString(forKey: "NSKeyEquiv") ?? ""
-    keyEquivalentModifierMask = coder.decodeInteger(forKey: "NSKeyEquivModMask") ?? 0
-    tag = coder.decodeInteger(forKey: "NSTag") ?? 0
-    state = coder.decodeInteger(forKey: "NSState") ?? 0
-    isEnabled = coder.decodeBool(forKey: "NSIsDisabled") != true
-    isHidden = coder.decodeBool(forKey: "NSIsHidden") == true
-    isSeparatorItem = coder.decodeBool(forKey: "NSIsSeparator") == true
-    isAlternate = coder.decodeBool(forKey: "NSIsAlternate") == true
-    submenu = try coder.decodeObject(forKey: "NSSubmenu", as: Menu.self)
-    image = try coder.decodeObject(forKey: "NSImage", as: Image.self)
-    representedObject = try coder.decodeObject(forKey: "NSRepObject")
-    if let action = try coder.decodeString(forKey: "NSAction") { self.action = action }
-    if let target = try coder.decodeReference(forKey: "NSTarget") { self.target = target }
-  }
+  open override class var nibKeyTable: NibKeyTable { menuItemKeys }
 
   /// Sends the item's action (choosing the item): to ``target``, else along the responder chain
   /// through `application`. Answers whether an object handled it.

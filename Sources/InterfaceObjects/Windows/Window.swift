@@ -1,5 +1,4 @@
 public import Foundation
-public import ObjectModel
 
 /// A window (`UIWindow` / `NSWindow`), headless. In a macOS nib it is archived as an
 /// `NSWindowTemplate` (`NSWindowClass`, `NSWindowRect`, `NSWindowTitle`, `NSWindowView`,
@@ -97,36 +96,24 @@ open class Window: Responder {
 
   open override var delegatesInChain: [AnyObject] { delegate.map { [$0] } ?? [] }
 
-  public static let windowKeys = KeyTable(for: Window.self) {
-    $0.key("title", \.title)
-    $0.key("frame", \.frame)
-    $0.key("styleMask", \.styleMask)
-    $0.key("contentView", \.contentView)
+  public static let windowKeys = NibKeyTable(for: Window.self) {
+    $0.rect(\.frame, from: "NSWindowRect", key: "frame")
+    $0.string(\.title, from: "NSWindowTitle", key: "title")
+    $0.integer(\.styleMask, from: "NSWindowStyleMask", key: "styleMask")
+    $0.object(\.contentView, from: "NSWindowView", key: "contentView")
+    $0.size(\.minSize, from: "NSMinSize")
+    $0.size(\.maxSize, from: "NSMaxSize")
+    $0.string(\.frameAutosaveName, from: "NSFrameAutosaveName", key: "frameAutosaveName")
+    $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", key: "identifier")
+    $0.bool(\.isRestorable, from: "NSWindowIsRestorable", key: "restorable")
+    $0.reference(\.toolbar, from: "NSToolbar", key: "toolbar")
     $0.key("rootViewController", \.rootViewController)
     $0.key("contentViewController", \.rootViewController)
     $0.key("delegate", \.delegate)
-    $0.key("frameAutosaveName", \.frameAutosaveName)
-    $0.key("identifier", \.identifier)
-    $0.key("restorable", \.isRestorable)
     $0.key("initialFirstResponder", get: { $0.firstResponder }, set: { window, responder in window.makeFirstResponder(responder) })
-    $0.key("toolbar", \.toolbar)
     $0.key("menu", \.menu)
   }
-  open override class var keyTable: KeyTable { windowKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    if let rect = try coder.decodeRect(forKey: "NSWindowRect") { frame = rect }
-    title = try coder.decodeString(forKey: "NSWindowTitle") ?? ""
-    styleMask = coder.decodeInteger(forKey: "NSWindowStyleMask") ?? 0
-    contentView = try coder.decodeObject(forKey: "NSWindowView", as: View.self)
-    minSize = try coder.decodeSize(forKey: "NSMinSize")
-    maxSize = try coder.decodeSize(forKey: "NSMaxSize")
-    frameAutosaveName = try coder.decodeString(forKey: "NSFrameAutosaveName")
-    identifier = try coder.decodeString(forKey: "NSUserInterfaceItemIdentifier")
-    isRestorable = coder.decodeBool(forKey: "NSWindowIsRestorable") ?? true
-    toolbar = try coder.decodeReference(forKey: "NSToolbar")
-  }
+  open override class var nibKeyTable: NibKeyTable { windowKeys }
 }
 
 /// A window controller (`NSWindowController`): its window and content view controller, as a
@@ -154,16 +141,10 @@ open class WindowController: Responder {
   /// The storyboard that made the controller.
   public var storyboard: (any ViewControllerSource)?
 
-  public static let windowControllerKeys = KeyTable(for: WindowController.self) {
-    $0.key("window", \.window)
-    $0.key("contentViewController", \.contentViewController)
+  public static let windowControllerKeys = NibKeyTable(for: WindowController.self) {
+    $0.object(\.window, from: "IBWindowTemplate", key: "window")
+    $0.object(\.contentViewController, from: "IBWindowTemplateContentViewController", key: "contentViewController")
     $0.key("storyboard", get: { $0.storyboard }, set: { controller, storyboard in controller.storyboard = storyboard })
   }
-  open override class var keyTable: KeyTable { windowControllerKeys }
-
-  open override func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
-    try super.decode(from: coder)
-    if let window = try coder.decodeObject(forKey: "IBWindowTemplate", as: Window.self) { self.window = window }
-    contentViewController = try coder.decodeObject(forKey: "IBWindowTemplateContentViewController", as: ViewController.self)
-  }
+  open override class var nibKeyTable: NibKeyTable { windowControllerKeys }
 }

@@ -1,0 +1,222 @@
+public import Foundation
+public import ObjectModel
+
+/// The keys of one interface class, declared once: for each property, the nib keys its
+/// `initWithCoder:` reads it from and how (text, an integer, an object of a class, …), and the
+/// key-value-coding name it answers to, if it has one. ``NibObject/decode(from:)`` runs the
+/// decode steps of the object's class (its superclasses' first); ``keyTable`` is the class's
+/// ``KeyTable`` for `valueForKey:` and `setValue:forKey:` (outlets and runtime attributes).
+///
+/// ```swift
+/// public static let barItemKeys = NibKeyTable(for: BarItem.self) {
+///   $0.string(\.title, from: "UITitle", key: "title")
+///   $0.integer(\.tag, from: "UITag", key: "tag")
+///   $0.key("target", \.target)  // key-value coding only (an outlet)
+/// }
+/// open override class var nibKeyTable: NibKeyTable { barItemKeys }
+/// ```
+///
+/// The steps run in the order declared, a superclass's before its subclass's, as a chain of
+/// `initWithCoder:` calls reads them: the order in which referenced objects are made (a view
+/// adding itself to its superview) is the archive's. A key the archive does not have leaves the
+/// property as `init()` made it (Apple's decoders read each key with its default). Given several
+/// nib keys, the first one present is read (a newer key before its older spelling:
+/// `NSFirstAttributeV2`, then `NSFirstAttribute`). Steps declared in ``Builder/appKit(_:)`` or
+/// ``Builder/uiKit(_:)`` run only for objects of that platform's nibs (their key-value-coding
+/// names hold on both); what does more than
+/// assign one key to one property (a flags word, geometry, a parent link) is a
+/// ``Builder/decode(_:)`` step.
+///
+/// The steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their
+/// type: a thunk converting to those checked the executor on every call, profiled), and each
+/// property's is specialized for its type (`@inline(__always)` on the shared code).
+public struct NibKeyTable {
+  /// One property's decoding: reads its keys from the coder and assigns what it found.
+  typealias Step = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
+
+  /// The steps for objects of AppKit nibs and of UIKit nibs, each in order (a step for both
+  /// platforms is in both).
+  private(set) var appKit: [Step] = []
+  private(set) var uiKit: [Step] = []
+
+  /// The class's keys for key-value coding.
+  public private(set) var keyTable = KeyTable()
+
+  /// An empty table (`NSObject`'s: nothing to decode, no keys).
+  public init() {}
+
+  /// The table of the class `Object`: `inheriting`'s steps and keys (the superclass's table),
+  /// then those `build` adds; a key of the same name replaces the inherited one.
+  @MainActor public init<Object: NibObject>(
+    for type: Object.Type, inheriting inherited: NibKeyTable = NibKeyTable(), _ build: (inout Builder<Object>) -> Void
+  ) {
+    var builder = Builder<Object>(table: inherited)
+    build(&builder)
+    self = builder.table
+    let keys = builder.keys
+    keyTable = KeyTable(for: type, inheriting: inherited.keyTable) { table in
+      for add in keys { add(&table) }
+    }
+  }
+
+  /// Runs the steps for `object`, which is of the table's class or a subclass of it.
+  @MainActor func decode(_ object: NibObject, from coder: NibCoder) throws(InterfaceObjectsError) {
+    for step in coder.isUIKit ? uiKit : appKit { try step(object, coder) }
+  }
+
+  /// Adds the properties of the class `Object` to a ``NibKeyTable``.
+  @MainActor public struct Builder<Object: NibObject> {
+    fileprivate var table: NibKeyTable
+    fileprivate var keys: [(inout KeyTable.Builder<Object>) -> Void] = []
+    /// Where new steps go: nil for both platforms.
+    private var platform: Bool?
+
+    fileprivate init(table: NibKeyTable) { self.table = table }
+
+    /// Declares steps that run only for objects of AppKit nibs.
+    public mutating func appKit(_ build: (inout Self) -> Void) { scoped(false, build) }
+
+    /// Declares steps that run only for objects of UIKit nibs.
+    public mutating func uiKit(_ build: (inout Self) -> Void) { scoped(true, build) }
+
+    private mutating func scoped(_ uiKit: Bool, _ build: (inout Self) -> Void) {
+      let outer = platform
+      platform = uiKit
+      build(&self)
+      platform = outer
+    }
+
+    // MARK: Key-value coding only
+
+    /// A settable key with no nib key of its own (an outlet, a runtime attribute).
+    public mutating func key<Value>(_ name: String, _ path: ReferenceWritableKeyPath<Object, Value>) {
+      keys.append { $0.key(name, path) }
+    }
+
+    /// A read-only key backed by a property or a computed value.
+    public mutating func readOnlyKey<Value>(_ name: String, _ path: KeyPath<Object, Value>) {
+      keys.append { $0.readOnlyKey(name, path) }
+    }
+
+    /// A key with a hand-written getter and setter (a key that is not a stored property, or
+    /// whose setter does more than assign).
+    public mutating func key<Value>(
+      _ name: String, get: @escaping @MainActor @Sendable (Object) -> Value, set: @escaping @MainActor @Sendable (Object, Value) -> Void
+    ) {
+      keys.append { $0.key(name, get: get, set: set) }
+    }
+
+    // MARK: Decoded properties
+
+    /// A property read by `read` from the first of `nibKeys` it finds, and answering to the
+    /// key-value-coding name `key` when there is one. `read` answers nil for an absent key (for
+    /// an optional property, `.some(nil)` would assign nil: the optional kinds wrap what they read).
+    @inline(__always)
+    private mutating func field<Value>(
+      _ path: ReferenceWritableKeyPath<Object, Value>, _ nibKeys: [String], key: String?,
+      read: @escaping (NibCoder, String) throws(InterfaceObjectsError) -> Value?
+    ) {
+      if let key { keys.append { $0.key(key, path) } }
+      guard nibKeys.count > 1 else {
+        let nibKey = nibKeys[0]
+        return add { object, coder throws(InterfaceObjectsError) in
+          if let value = try read(coder, nibKey) { unsafeDowncast(object, to: Object.self)[keyPath: path] = value }
+        }
+      }
+      add { object, coder throws(InterfaceObjectsError) in
+        for nibKey in nibKeys {
+          guard let value = try read(coder, nibKey) else { continue }
+          unsafeDowncast(object, to: Object.self)[keyPath: path] = value
+          return
+        }
+      }
+    }
+
+    private mutating func add(_ step: @escaping Step) {
+      if platform != true { table.appKit.append(step) }
+      if platform != false { table.uiKit.append(step) }
+    }
+
+    /// A step that does more than assign one key to one property: reads a flags word, geometry,
+    /// a parent link (the object is of the class `Object`).
+    public mutating func decode(_ body: @escaping (Object, NibCoder) throws(InterfaceObjectsError) -> Void) {
+      add { object, coder throws(InterfaceObjectsError) in try body(unsafeDowncast(object, to: Object.self), coder) }
+    }
+
+    /// Text: an `NSString` reference or UTF-8 bytes (`decodeObjectForKey:` of a string).
+    public mutating func string(_ path: ReferenceWritableKeyPath<Object, String>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }
+    }
+
+    /// Optional text (see ``string(_:from:key:)``).
+    public mutating func string(_ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey).map(Optional.some) }
+    }
+
+    /// An integer (`decodeIntegerForKey:`).
+    public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey) }
+    }
+
+    /// An optional integer: nil when the archive has none.
+    public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey).map(Optional.some) }
+    }
+
+    /// A floating-point number (`decodeDoubleForKey:`).
+    public mutating func double(_ path: ReferenceWritableKeyPath<Object, Double>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeDouble(forKey: nibKey) }
+    }
+
+    /// A size: AppKit's `NSStringFromSize` text (`{w, h}`) or UIKit's geometry data.
+    public mutating func size(_ path: ReferenceWritableKeyPath<Object, CGSize?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey).map(Optional.some) }
+    }
+
+    /// A rectangle: AppKit's `NSStringFromRect` text (`{{x, y}, {w, h}}`) or UIKit's geometry data.
+    public mutating func rect(_ path: ReferenceWritableKeyPath<Object, CGRect>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeRect(forKey: nibKey) }
+    }
+
+    /// A boolean (`decodeBoolForKey:`); `inverted` for a key that archives the opposite
+    /// (`NSIsDisabled` for `enabled`).
+    public mutating func bool(
+      _ path: ReferenceWritableKeyPath<Object, Bool>, from nibKeys: String..., inverted: Bool = false, key: String? = nil
+    ) {
+      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeBool(forKey: nibKey).map { $0 != inverted } }
+    }
+
+    /// An object of the type `T` (`decodeObjectForKey:`): a live object, or a value such as a
+    /// ``Color`` or an ``Image``; anything else reads as absent.
+    public mutating func object<T>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self).map(Optional.some) }
+    }
+
+    /// Any value (`decodeObjectForKey:`): an object, or a Foundation value as a Swift value.
+    public mutating func value(_ path: ReferenceWritableKeyPath<Object, Any?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey).map(Optional.some) }
+    }
+
+    /// A live object (made, or a placeholder's stand-in) of the class `T`, as a weak link holds
+    /// it: a delegate, a target, a link back up the tree.
+    public mutating func reference<T: AnyObject>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
+      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try (coder.decodeReference(forKey: nibKey) as? T).map(Optional.some) }
+    }
+
+    /// The members of class `T` of a collection (an inlined `NSArray`/`NSSet`), in order; empty
+    /// when the archive has none.
+    public mutating func array<T>(_ path: ReferenceWritableKeyPath<Object, [T]>, from nibKey: String, key: String? = nil) {
+      field(path, [nibKey], key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeArray(forKey: nibKey, of: T.self) }
+    }
+  }
+}
+
+extension KeyTable {
+  /// A key table extending an interface class's (`ViewController.viewControllerKeys`): an app
+  /// class's outlets and attributes on top of the keys of the class it subclasses.
+  @MainActor public init<Object: AnyObject>(
+    for type: Object.Type, inheriting inherited: NibKeyTable, _ build: (inout Builder<Object>) -> Void
+  ) {
+    self.init(for: type, inheriting: inherited.keyTable, build)
+  }
+}
