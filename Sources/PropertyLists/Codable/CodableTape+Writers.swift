@@ -4,9 +4,16 @@ import FoundationEssentials
 // the tree the tree encoder would have built (same objects, numbers, order and text).
 
 extension CodableTape {
-  /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree.
-  func binaryData() throws(PropertyListError) -> Data {
+  /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree; the flattener's
+  /// arrays are `scratch`'s memory, and go back there.
+  func binaryData(reusing scratch: inout PlistTapeScratch) throws(PropertyListError) -> Data {
     var flattener = BinaryPlistWriter.Flattener()
+    swap(&flattener.objects, &scratch.objects)
+    swap(&flattener.references, &scratch.references)
+    defer {
+      swap(&flattener.objects, &scratch.objects)
+      swap(&flattener.references, &scratch.references)
+    }
     // At most one object and one reference per entry: no growing (and copying) on the way.
     flattener.objects.reserveCapacity(entries.count)
     flattener.references.reserveCapacity(entries.count)
