@@ -312,6 +312,28 @@ struct CodableTapeEncoderTests {
     }
   }
 
+  /// One encoder used for document after document (its tape and flattener arrays reused, see
+  /// `PlistTapeScratch`) writes each as a fresh encoder does: larger and smaller documents, ones
+  /// the tape gives up on and ones the writer refuses in between.
+  @Test(arguments: 0..<4 as Range<UInt64>)
+  func anEncoderUsedAgainWritesWhatAFreshOneWrites(seed: UInt64) throws {
+    var generator = NodeGenerator(seed: seed)
+    for format in [PropertyLists.PropertyListFormat.binary, .xml] {
+      let reused = PropertyLists.PropertyListEncoder()
+      reused.outputFormat = format
+      for round in 0..<12 {
+        let value = round % 3 == 0 ? records(&generator, count: 5 + generator.below(80)) : generator.root()
+        let fresh = PropertyLists.PropertyListEncoder()
+        fresh.outputFormat = format
+        let expected = Result { try fresh.encode(value) }
+        switch expected {
+        case .success(let bytes): #expect(try reused.encode(value) == bytes, "seed \(seed), round \(round), \(format)")
+        case .failure: #expect(throws: EncodingError.self) { try reused.encode(value) }
+        }
+      }
+    }
+  }
+
   @Test func topLevelFragmentsAndNothingTakeTheTreesErrors() {
     for format in [PropertyLists.PropertyListFormat.binary, .xml] {
       #expect(PlistTapeEncoder.encode(3, format: format, userInfo: [:]) == nil)

@@ -3,15 +3,15 @@ import FoundationEssentials
 extension BinaryPlistWriter {
   /// An object in write order, in 16 bytes: a container whose references live in the
   /// flattener's `references`, a number, date, Boolean or UID held by its bits, or a string or
-  /// data held in the flattener's `texts`. Half the size of a copied ``PropertyListValue`` (32
+  /// data held in the flattener's `texts` or on the Codable tape it flattens (`tapeText`). Half the size of a copied ``PropertyListValue`` (32
   /// bytes): a keyed archive of 100,000 objects writes about 1.3 million of them, and every page
   /// of this table is a fresh page the kernel zeroes.
   struct Object {
     enum Kind: UInt8 {
-      case array, dictionary, text, positive, negative, single, double, date, bool, uid
+      case array, dictionary, text, tapeText, positive, negative, single, double, date, bool, uid
     }
     /// A container's first reference; a number's, date's or UID's bits; a Boolean's value (0 or
-    /// 1); the position of a string or data in `texts`.
+    /// 1); the position of a string or data in `texts`, or of its entry on the tape.
     var word: UInt64
     /// A container's member count (entries for a dictionary).
     var count: UInt32
@@ -25,13 +25,26 @@ extension BinaryPlistWriter {
       Object(word: UInt64(first), count: UInt32(count), kind: .dictionary)
     }
 
+    @inline(__always)
+    static func integer(_ integer: PropertyListInteger) -> Object {
+      Object(word: integer.bitPattern, count: 0, kind: integer.isNegative ? .negative : .positive)
+    }
+
+    @inline(__always)
+    static func real(_ number: Double, width: PropertyListValue.RealWidth) -> Object {
+      Object(word: number.bitPattern, count: 0, kind: width == .single ? .single : .double)
+    }
+
+    @inline(__always)
+    static func date(_ date: Date) -> Object { Object(word: date.timeIntervalSinceReferenceDate.bitPattern, count: 0, kind: .date) }
+
     /// A number, date, Boolean or UID; nil for strings, data and containers.
     @inline(__always)
     static func scalar(_ value: PropertyListValue) -> Object? {
       switch value {
-      case .integer(let integer): Object(word: integer.bitPattern, count: 0, kind: integer.isNegative ? .negative : .positive)
-      case .real(let number, let width): Object(word: number.bitPattern, count: 0, kind: width == .single ? .single : .double)
-      case .date(let date): Object(word: date.timeIntervalSinceReferenceDate.bitPattern, count: 0, kind: .date)
+      case .integer(let integer): .integer(integer)
+      case .real(let number, let width): .real(number, width: width)
+      case .date(let date): .date(date)
       case .bool(let flag): Object(word: flag ? 1 : 0, count: 0, kind: .bool)
       case .uid(let uid): Object(word: uid, count: 0, kind: .uid)
       case .string, .data, .array, .dictionary: nil
@@ -39,11 +52,20 @@ extension BinaryPlistWriter {
     }
   }
 
-  /// Writes a scalar object's bytes (a string's or data's from `texts`).
+  /// Writes a scalar object's bytes (a string's or data's from `texts` or the `tape`).
   @inline(__always)
-  static func appendScalar(_ object: Object, texts: [PropertyListValue], to output: inout ByteOutput) {
+  static func appendScalar(
+    _ object: Object, texts: UnsafeBufferPointer<PropertyListValue>, tape: UnsafeBufferPointer<CodableTapeEntry>,
+    to output: inout ByteOutput
+  ) {
     switch object.kind {
     case .text: appendScalar(texts[Int(object.word)], to: &output)
+    case .tapeText:
+      switch tape[Int(object.word)] {
+      case .string(let string): appendString(string, to: &output)
+      case .data(let data): appendData(data, to: &output)
+      default: preconditionFailure("a tape text is a string or data")
+      }
     case .positive: appendInteger(bitPattern: object.word, isNegative: false, to: &output)
     case .negative: appendInteger(bitPattern: object.word, isNegative: true, to: &output)
     case .single: appendReal(bitPattern: object.word, single: true, to: &output)

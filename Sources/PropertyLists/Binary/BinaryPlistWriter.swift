@@ -61,6 +61,9 @@ enum BinaryPlistWriter {
     /// The object numbers of that member's strings, by position in it (-1: not written yet);
     /// empty until it is met.
     var distinctNumbers: [Int32] = []
+    /// The Codable tape being flattened, whose strings and data the `tapeText` objects are (empty
+    /// for a tree); it outlives the flattener.
+    var tape = UnsafeBufferPointer<CodableTapeEntry>(start: nil, count: 0)
 
     /// Sizes `references` and `objects` for `value` before it is flattened, so that neither is
     /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
@@ -141,21 +144,27 @@ enum BinaryPlistWriter {
         objects[number] = .dictionary(first: first, count: dictionary.count)
         return number
       case .bool(let flag):
-        let number = objects.count
-        objects.append(Object(word: flag ? 1 : 0, count: 0, kind: .bool))
-        if flag {
-          if let firstTrue { return firstTrue }
-          firstTrue = number
-        } else {
-          if let firstFalse { return firstFalse }
-          firstFalse = number
-        }
-        return number
+        return flattenBool(flag)
       case .uid(let uid):
         return appendUID(uid)
       default:
         return flattenScalar(value)
       }
+    }
+
+    /// A Boolean: a new object each time, but the number of the first one of its value (CF's).
+    @inline(__always)
+    mutating func flattenBool(_ flag: Bool) -> Int {
+      let number = objects.count
+      objects.append(Object(word: flag ? 1 : 0, count: 0, kind: .bool))
+      if flag {
+        if let firstTrue { return firstTrue }
+        firstTrue = number
+      } else {
+        if let firstFalse { return firstFalse }
+        firstFalse = number
+      }
+      return number
     }
 
     /// Pushes the object numbers of a dictionary's keys onto `pending` (whose dictionary run
@@ -203,14 +212,65 @@ enum BinaryPlistWriter {
 
     @inline(__always)
     mutating func flattenScalar(_ value: PropertyListValue) -> Int {
-      if !distinctNumbers.isEmpty, case .string = value {
-        // Written before (the table), or a member of the distinct array written already.
-        if let number = uniques.find(value, stored: { Self.text(of: $0, in: objects, texts) }) ?? distinctNumber(of: value) { return number }
+      switch value {
+      case .string(let string):
+        return withUTF8Bytes(of: string) { flattenText(UnsafeRawBufferPointer($0), isString: true, value) }
+      case .data(let data):
+        return data.withUnsafeBytes { flattenText($0, isString: false, value) }
+      default:
+        guard let key = NumberTable.key(value), let object = Object.scalar(value) else {
+          appendScalar(value)
+          return objects.count &- 1
+        }
+        return flattenNumber(key, object)
+      }
+    }
+
+    /// The number of an integer, real or date (`key`), appended as `object` when new.
+    @inline(__always)
+    mutating func flattenNumber(_ key: NumberTable.Key, _ object: Object) -> Int {
+      let candidate = objects.count
+      let number = uniques.insertNumber(key, number: candidate)
+      if number == candidate {
+        objects.append(object)
+        payloadEstimate &+= 17
+      }
+      return number
+    }
+
+    /// The number of a string or data whose bytes are `bytes`; `value` (the same string or data)
+    /// is appended when it was not written before.
+    @inline(__always)
+    mutating func flattenText(
+      _ bytes: UnsafeRawBufferPointer, isString: Bool, _ value: @autoclosure () -> PropertyListValue
+    ) -> Int {
+      // Written before (the table), or a member of the distinct array written already.
+      if isString, !distinctNumbers.isEmpty, let number = findText(bytes, isString: true) ?? distinctNumber(of: value()) {
+        return number
       }
       let candidate = objects.count
-      let number = uniques.insert(value, number: candidate) { Self.text(of: $0, in: objects, texts) }
-      if number == candidate { appendScalar(value) }
+      let number = uniqueText(bytes, isString: isString, candidate: candidate)
+      if number == candidate { appendScalar(value()) }
       return number
+    }
+
+    /// The number of a string or data equal to `bytes` written before, or `candidate`, recorded
+    /// for it (the caller then appends it as object `candidate`).
+    @inline(__always)
+    mutating func uniqueText(_ bytes: UnsafeRawBufferPointer, isString: Bool, candidate: Int) -> Int {
+      let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      return uniques.insertText(tag: tag, number: candidate) {
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+      }
+    }
+
+    /// The number of a string or data equal to `bytes` written before, if any.
+    @inline(__always)
+    func findText(_ bytes: UnsafeRawBufferPointer, isString: Bool) -> Int? {
+      let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      return uniques.findText(tag: tag) {
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+      }
     }
 
     /// Appends a scalar as a new object.
@@ -224,10 +284,16 @@ enum BinaryPlistWriter {
       objects.append(Object(word: UInt64(texts.count), count: 0, kind: .text))
       texts.append(value)
       switch value {
-      case .string(let string): payloadEstimate &+= string.utf8.count &* 2 &+ 10
-      case .data(let data): payloadEstimate &+= data.count &+ 10
+      case .string(let string): payloadEstimate &+= Self.textEstimate(string.utf8.count, isString: true)
+      case .data(let data): payloadEstimate &+= Self.textEstimate(data.count, isString: false)
       default: payloadEstimate &+= 17
       }
+    }
+
+    /// The most bytes a string of `count` UTF-8 bytes (or data of `count` bytes) takes written.
+    @inline(__always)
+    static func textEstimate(_ count: Int, isString: Bool) -> Int {
+      isString ? count &* 2 &+ 10 : count &+ 10
     }
 
     /// Appends a new UID object (UIDs are never shared) and returns its number.
@@ -237,13 +303,34 @@ enum BinaryPlistWriter {
       return objects.count - 1
     }
 
-    /// The string or data written as object `number`, for the uniquing table's comparisons;
-    /// nil for any other object. (Static, given the two arrays: a closure calling a method would
-    /// reach all of `self` while the table is being changed.)
+    /// Whether object `number` is a string (`isString`) or data whose bytes are `bytes`, for the
+    /// uniquing table's comparisons: by exact bytes, as CF compares. (Static, given the arrays: a
+    /// closure calling a method would reach all of `self` while the table is being changed.)
     @inline(__always)
-    static func text(of number: Int, in objects: [Object], _ texts: [PropertyListValue]) -> PropertyListValue? {
+    static func text(
+      of number: Int, equals bytes: UnsafeRawBufferPointer, isString: Bool, objects: [Object],
+      texts: [PropertyListValue], tape: UnsafeBufferPointer<CodableTapeEntry>
+    ) -> Bool {
       let object = objects[number]
-      return object.kind == .text ? texts[Int(object.word)] : nil
+      switch object.kind {
+      case .text:
+        // In place: a copy out of the array would retain and release the string.
+        return texts.withUnsafeBufferPointer { texts in
+          switch texts[Int(object.word)] {
+          case .string(let string): isString && sameBytes(bytes, string)
+          case .data(let data): !isString && sameBytes(bytes, data)
+          default: false
+          }
+        }
+      case .tapeText:
+        switch tape[Int(object.word)] {
+        case .string(let string): return isString && sameBytes(bytes, string)
+        case .data(let data): return !isString && sameBytes(bytes, data)
+        default: return false
+        }
+      default:
+        return false
+      }
     }
 
     /// The array of ``distinct``: flattened as any array, except that its own strings are not
@@ -260,9 +347,9 @@ enum BinaryPlistWriter {
         // Its own strings are looked up in a table that holds only the other strings (keys,
         // class names): a small table that stays in the cache, read ahead for nothing.
         if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: false) }
-        if case .string = elements[index] {
+        if case .string(let string) = elements[index] {
           let member: Int
-          if let earlier = uniques.find(elements[index], stored: { Self.text(of: $0, in: objects, texts) }) {
+          if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {
             member = earlier
           } else {
             member = objects.count
@@ -312,20 +399,23 @@ enum BinaryPlistWriter {
       output.append("bplist00")
       var offsets: [Int] = []
       offsets.reserveCapacity(objects.count)
-      // By index, as in `flatten`: the objects are lent, not copied.
-      for index in objects.indices {
-        offsets.append(output.count)
-        let object = objects[index]
-        switch object.kind {
-        case .array, .dictionary:
-          let isArray = object.kind == .array
-          let count = Int(object.count)
-          let first = Int(object.word)
-          BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
-          for i in first..<(first + (isArray ? count : 2 * count)) {
-            BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output)
+      // By index, as in `flatten`: the objects are lent, not copied; the strings and data are
+      // read in place (a copy out of the array would retain and release each one).
+      texts.withUnsafeBufferPointer { texts in
+        for index in objects.indices {
+          offsets.append(output.count)
+          let object = objects[index]
+          switch object.kind {
+          case .array, .dictionary:
+            let isArray = object.kind == .array
+            let count = Int(object.count)
+            let first = Int(object.word)
+            BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
+            for i in first..<(first + (isArray ? count : 2 * count)) {
+              BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output)
+            }
+          default: BinaryPlistWriter.appendScalar(object, texts: texts, tape: tape, to: &output)
           }
-        default: BinaryPlistWriter.appendScalar(object, texts: texts, to: &output)
         }
       }
       let tableStart = output.count
@@ -390,42 +480,97 @@ enum BinaryPlistWriter {
       output.append(utf8)
       return
     }
-    var units = 0
-    for byte in utf8 {
-      units &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
-    }
+    let units = utf16Count(utf8)
     appendMarker(0x60, count: units, to: &output)
-    do {
-      var out = output.extend(by: units * 2)
-      var index = 0
-      let count = utf8.count
-      @inline(__always) func put(_ unit: UInt32) {
-        out[0] = UInt8(truncatingIfNeeded: unit >> 8)
-        out[1] = UInt8(truncatingIfNeeded: unit)
-        out += 2
-      }
-      // Swift strings hold valid UTF-8, so sequences need no checking here.
-      while index < count {
-        let lead = UInt32(utf8[index])
-        if lead < 0x80 {
-          put(lead)
-          index &+= 1
-        } else if lead < 0xE0 {
-          put((lead & 0x1F) << 6 | UInt32(utf8[index &+ 1]) & 0x3F)
-          index &+= 2
-        } else if lead < 0xF0 {
-          put((lead & 0x0F) << 12 | (UInt32(utf8[index &+ 1]) & 0x3F) << 6 | UInt32(utf8[index &+ 2]) & 0x3F)
-          index &+= 3
-        } else {
-          let scalar = (lead & 0x07) << 18 | (UInt32(utf8[index &+ 1]) & 0x3F) << 12
-            | (UInt32(utf8[index &+ 2]) & 0x3F) << 6 | UInt32(utf8[index &+ 3]) & 0x3F
-          let offset = scalar &- 0x10000
-          put(0xD800 | offset >> 10)
-          put(0xDC00 | offset & 0x3FF)
-          index &+= 4
+    transcodeToUTF16BigEndian(utf8, into: output.extend(by: units * 2))
+  }
+
+  /// The UTF-16 length of valid UTF-8: one unit per byte that is not a continuation byte
+  /// (`10xxxxxx`), two for a four-byte sequence's lead (`11110xxx`), counted eight bytes at a time.
+  @inline(__always)
+  static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let start = utf8.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(start)
+    let count = utf8.count
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var continuations = 0
+    var fourByteLeads = 0
+    var index = 0
+    while index &+ 8 <= count {
+      // Bit 7 of each byte, combined with that byte's lower bits (shifts within a byte).
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      continuations &+= (word & ~(word << 1) & highs).nonzeroBitCount
+      fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & highs).nonzeroBitCount
+      index &+= 8
+    }
+    while index < count {
+      let byte = start[index]
+      continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
+      fourByteLeads &+= byte >= 0xF0 ? 1 : 0
+      index &+= 1
+    }
+    return count &- continuations &+ fourByteLeads
+  }
+
+  /// Writes valid UTF-8 as big-endian UTF-16 at `out` (room for ``utf16Count(_:)`` units), runs
+  /// of eight ASCII bytes at a time.
+  @inline(__always)
+  static func transcodeToUTF16BigEndian(_ utf8: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt8>) {
+    var out = target
+    var index = 0
+    let count = utf8.count
+    @inline(__always) func put(_ unit: UInt32) {
+      out[0] = UInt8(truncatingIfNeeded: unit >> 8)
+      out[1] = UInt8(truncatingIfNeeded: unit)
+      out += 2
+    }
+    guard let start = utf8.baseAddress else { return }
+    let raw = UnsafeRawPointer(start)
+    // Swift strings hold valid UTF-8, so sequences need no checking here.
+    while index < count {
+      if index &+ 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 == 0 {
+          // Eight ASCII bytes: each one a unit with a zero high byte.
+          for shift in stride(from: 0, to: 64, by: 8) {
+            out[0] = 0
+            out[1] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
+            out += 2
+          }
+          index &+= 8
+          continue
         }
       }
+      let lead = UInt32(utf8[index])
+      if lead < 0x80 {
+        put(lead)
+        index &+= 1
+      } else if lead < 0xE0 {
+        put((lead & 0x1F) << 6 | UInt32(utf8[index &+ 1]) & 0x3F)
+        index &+= 2
+      } else if lead < 0xF0 {
+        put((lead & 0x0F) << 12 | (UInt32(utf8[index &+ 1]) & 0x3F) << 6 | UInt32(utf8[index &+ 2]) & 0x3F)
+        index &+= 3
+      } else {
+        let scalar = (lead & 0x07) << 18 | (UInt32(utf8[index &+ 1]) & 0x3F) << 12
+          | (UInt32(utf8[index &+ 2]) & 0x3F) << 6 | UInt32(utf8[index &+ 3]) & 0x3F
+        let offset = scalar &- 0x10000
+        put(0xD800 | offset >> 10)
+        put(0xDC00 | offset & 0x3FF)
+        index &+= 4
+      }
     }
+  }
+
+  @inline(__always)
+  static func appendString(_ string: String, to output: inout ByteOutput) {
+    withUTF8Bytes(of: string) { utf8 in appendString(utf8, to: &output) }
+  }
+
+  @inline(__always)
+  static func appendData(_ data: Data, to output: inout ByteOutput) {
+    appendMarker(0x40, count: data.count, to: &output)
+    output.append(data)
   }
 
   static func appendScalar(_ value: PropertyListValue, to output: inout ByteOutput) {
@@ -436,11 +581,8 @@ enum BinaryPlistWriter {
     case .date(let date):
       output.append(0x33)
       appendBigEndian(date.timeIntervalSinceReferenceDate.bitPattern, width: 8, to: &output)
-    case .data(let data):
-      appendMarker(0x40, count: data.count, to: &output)
-      output.append(data)
-    case .string(var string):
-      string.withUTF8 { utf8 in appendString(utf8, to: &output) }
+    case .data(let data): appendData(data, to: &output)
+    case .string(let string): appendString(string, to: &output)
     case .uid(let uid): appendUID(uid, to: &output)
     case .array, .dictionary:
       preconditionFailure("containers are written by the flattener")

@@ -10,6 +10,17 @@ struct NumberTable {
   struct Key {
     var bits: UInt64
     var kind: UInt32
+
+    @inline(__always)
+    static func integer(_ integer: PropertyListInteger) -> Key { Key(bits: integer.bitPattern, kind: integer.isNegative ? 1 : 2) }
+
+    @inline(__always)
+    static func real(_ number: Double, width: PropertyListValue.RealWidth) -> Key {
+      Key(bits: number.bitPattern, kind: width == .single ? 3 : 4)
+    }
+
+    @inline(__always)
+    static func date(_ date: Date) -> Key { Key(bits: date.timeIntervalSinceReferenceDate.bitPattern, kind: 5) }
   }
   private struct Slot {
     var bits: UInt64
@@ -25,9 +36,9 @@ struct NumberTable {
   @inline(__always)
   static func key(_ value: PropertyListValue) -> Key? {
     switch value {
-    case .integer(let integer): Key(bits: integer.bitPattern, kind: integer.isNegative ? 1 : 2)
-    case .real(let number, let width): Key(bits: number.bitPattern, kind: width == .single ? 3 : 4)
-    case .date(let date): Key(bits: date.timeIntervalSinceReferenceDate.bitPattern, kind: 5)
+    case .integer(let integer): .integer(integer)
+    case .real(let number, let width): .real(number, width: width)
+    case .date(let date): .date(date)
     default: nil
     }
   }

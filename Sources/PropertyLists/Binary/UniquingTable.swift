@@ -34,13 +34,22 @@ struct UniquingTable {
   /// caches. A value is only ever equal to one of its own kind, so the two tables answer as one.
   private var numbers = NumberTable()
 
-  /// Returns the number of an equal scalar already in the table, or records `value` under
-  /// `number` and returns `number`.
+  /// The number of an equal integer, real or date (`key`) already in the table, or `number`,
+  /// recorded for it.
   @inline(__always)
-  mutating func insert(_ value: PropertyListValue, number: Int, stored: (Int) -> PropertyListValue?) -> Int {
-    if let key = NumberTable.key(value) { return numbers.insert(key, number: number) }
+  mutating func insertNumber(_ key: NumberTable.Key, number: Int) -> Int {
+    numbers.insert(key, number: number)
+  }
+
+  /// The slot tag of a string's or data's hash (``hash(_:)``, ``hashBytes(_:seed:)``).
+  @inline(__always)
+  static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
+
+  /// The number of a string or data whose hash has `tag` and that `matches` (given the number of
+  /// each candidate with that tag) recognizes as equal, or `number`, recorded under `tag`.
+  @inline(__always)
+  mutating func insertText(tag: UInt32, number: Int, matches: (Int) -> Bool) -> Int {
     if occupied * 2 >= slots.count { grow() }
-    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
     let mask = slots.count - 1
     var slot = Int(tag >> UInt32(32 - bits))
     while true {
@@ -50,27 +59,21 @@ struct UniquingTable {
         occupied += 1
         return number
       }
-      if existing.tag == tag, let other = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
-        return Int(existing.number)
-      }
+      if existing.tag == tag, matches(Int(existing.number)) { return Int(existing.number) }
       slot = (slot + 1) & mask
     }
   }
 
-  /// The number of a string or data equal to `value` already in the table, without recording
-  /// `value` when there is none.
+  /// ``insertText(tag:number:matches:)`` without recording anything: the matching number, if any.
   @inline(__always)
-  func find(_ value: PropertyListValue, stored: (Int) -> PropertyListValue?) -> Int? {
+  func findText(tag: UInt32, matches: (Int) -> Bool) -> Int? {
     guard bits > 0 else { return nil }
-    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
     let mask = slots.count - 1
     var slot = Int(tag >> UInt32(32 - bits))
     while true {
       let existing = slots[slot]
       if existing.number < 0 { return nil }
-      if existing.tag == tag, let other = stored(Int(existing.number)), Self.exactlyEqual(value, other) {
-        return Int(existing.number)
-      }
+      if existing.tag == tag, matches(Int(existing.number)) { return Int(existing.number) }
       slot = (slot + 1) & mask
     }
   }
@@ -82,8 +85,7 @@ struct UniquingTable {
   func touch(_ value: PropertyListValue) -> Int32 {
     if let key = NumberTable.key(value) { return numbers.touch(key) }
     guard bits > 0 else { return 0 }
-    let tag = UInt32(truncatingIfNeeded: Self.hash(value) >> 32)
-    return slots[Int(tag >> UInt32(32 - bits))].number
+    return slots[Int(Self.tag(Self.hash(value)) >> UInt32(32 - bits))].number
   }
 
   private mutating func grow() {
@@ -152,9 +154,7 @@ struct UniquingTable {
   static func exactlyEqual(_ a: PropertyListValue, _ b: PropertyListValue) -> Bool {
     switch (a, b) {
     case (.string(let x), .string(let y)):
-      return withUTF8Bytes(of: x) { xb in
-        withUTF8Bytes(of: y) { yb in xb.count == yb.count && (xb.count == 0 || memcmp(xb.baseAddress!, yb.baseAddress!, xb.count) == 0) }
-      }
+      return withUTF8Bytes(of: x) { sameBytes(UnsafeRawBufferPointer($0), y) }
     case (.integer(let x), .integer(let y)): return x == y
     case (.real(let x, let xw), .real(let y, let yw)): return x.bitPattern == y.bitPattern && xw == yw
     case (.date(let x), .date(let y)):
@@ -164,6 +164,24 @@ struct UniquingTable {
     default: return false
     }
   }
+}
+
+/// Whether two runs of bytes are equal.
+@inline(__always)
+func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+  a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+}
+
+/// Whether `bytes` are the UTF-8 bytes of `string`.
+@inline(__always)
+func sameBytes(_ bytes: UnsafeRawBufferPointer, _ string: String) -> Bool {
+  withUTF8Bytes(of: string) { sameBytes(bytes, UnsafeRawBufferPointer($0)) }
+}
+
+/// Whether `bytes` are the bytes of `data`.
+@inline(__always)
+func sameBytes(_ bytes: UnsafeRawBufferPointer, _ data: Data) -> Bool {
+  data.withUnsafeBytes { sameBytes(bytes, $0) }
 }
 
 /// Runs `body` on the UTF-8 bytes of `string`: in place when it stores them contiguously (every

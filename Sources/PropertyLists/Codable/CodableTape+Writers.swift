@@ -4,16 +4,25 @@ import FoundationEssentials
 // the tree the tree encoder would have built (same objects, numbers, order and text).
 
 extension CodableTape {
-  /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree.
-  func binaryData() throws(PropertyListError) -> Data {
+  /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree; the flattener's
+  /// arrays are `scratch`'s memory, and go back there.
+  func binaryData(reusing scratch: inout PlistTapeScratch) throws(PropertyListError) -> Data {
     var flattener = BinaryPlistWriter.Flattener()
+    swap(&flattener.objects, &scratch.objects)
+    swap(&flattener.references, &scratch.references)
+    defer {
+      swap(&flattener.objects, &scratch.objects)
+      swap(&flattener.references, &scratch.references)
+    }
     // At most one object and one reference per entry: no growing (and copying) on the way.
     flattener.objects.reserveCapacity(entries.count)
     flattener.references.reserveCapacity(entries.count)
-    try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
+    return try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
+      // The strings and data stay on the tape: the flattener's objects point at their entries.
+      flattener.tape = entries
       _ = try flattener.flattenTape(entries, at: 0, depth: 0)
+      return flattener.emit().takeData()
     }
-    return flattener.emit().takeData()
   }
 
   /// The tape as an XML property list, as `XMLPlistWriter` writes the equal tree.
@@ -30,29 +39,22 @@ extension CodableTape {
 
 extension BinaryPlistWriter.Flattener {
   /// `flatten(_:depth:)` for the entry at `index` of a tape: the same pre-order numbering, a
-  /// dictionary's keys before its values.
+  /// dictionary's keys before its values. Scalars are read in place on the tape (``tape``).
   mutating func flattenTape(
     _ tape: UnsafeBufferPointer<CodableTapeEntry>, at index: Int, depth: Int
   ) throws(PropertyListError) -> Int {
     switch tape[index] {
-    case .bool(let flag): return try flatten(.bool(flag), depth: depth)
     case .array(let count, let end):
       guard depth < 512 * 2 else { throw tooDeep() }
       let number = objects.count
       objects.append(.array(first: 0, count: 0))
       let mark = pending.count
       var cursor = index &+ 1
-      var member = 0
       while cursor < Int(end) {
-        if member & (Self.touchRun - 1) == 0 { touchTapeScalars(tape, from: cursor, end: Int(end)) }
-        pending.append(try flattenTape(tape, at: cursor, depth: depth &+ 1))
+        pending.append(try flattenTapeMember(tape, at: cursor, depth: depth &+ 1))
         cursor = CodableTape.next(after: cursor, in: tape)
-        member &+= 1
       }
-      let first = references.count
-      references.append(contentsOf: pending[mark...])
-      pending.removeSubrange(mark...)
-      objects[number] = .array(first: first, count: Int(count))
+      closeTapeContainer(number, mark: mark, object: .array(first: references.count, count: Int(count)))
       return number
     case .dictionary(let keys, let end, let isMap):
       guard depth < 512 * 2 else { throw tooDeep() }
@@ -66,53 +68,64 @@ extension BinaryPlistWriter.Flattener {
       }
       var cursor = index &+ 1
       while cursor < Int(end) {
-        pending.append(try flattenTape(tape, at: cursor &+ 1, depth: depth &+ 1))
+        pending.append(try flattenTapeMember(tape, at: cursor &+ 1, depth: depth &+ 1))
         cursor = CodableTape.next(after: cursor &+ 1, in: tape)
       }
-      let first = references.count
-      references.append(contentsOf: pending[mark...])
-      pending.removeSubrange(mark...)
-      objects[number] = .dictionary(first: first, count: keys.count)
+      closeTapeContainer(number, mark: mark, object: .dictionary(first: references.count, count: keys.count))
       return number
     case .key:
       preconditionFailure("a tape key stands only inside a dictionary")
     default:
-      return flattenScalar(tape[index].scalar!)
+      return flattenTapeScalar(tape, at: index)
     }
   }
-}
 
-extension BinaryPlistWriter.Flattener {
-  /// ``touchScalars(_:from:)`` for an array on a tape: reads the uniquing table's slots for the
-  /// scalars among the next ``touchRun`` members from `start` and those directly inside the
-  /// dictionaries among them, so that their cache misses overlap.
-  mutating func touchTapeScalars(_ tape: UnsafeBufferPointer<CodableTapeEntry>, from start: Int, end: Int) {
-    var word: Int32 = 0
-    var cursor = start
-    var member = 0
-    while cursor < end && member < Self.touchRun {
-      switch tape[cursor] {
-      case .dictionary(_, let dictionaryEnd, _):
-        var key = cursor &+ 1
-        while key < Int(dictionaryEnd) {
-          if let value = Self.uniquedScalar(tape[key &+ 1]) { word ^= uniques.touch(value) }
-          key = CodableTape.next(after: key &+ 1, in: tape)
-        }
-      default:
-        if let value = Self.uniquedScalar(tape[cursor]) { word ^= uniques.touch(value) }
-      }
-      cursor = CodableTape.next(after: cursor, in: tape)
-      member &+= 1
-    }
-    touched ^= word
-  }
-
-  /// The entry as a value when it is one the uniquing table holds (a string, number, real, date
-  /// or data).
+  /// A container's member: scalars here, without a call per member.
   @inline(__always)
-  static func uniquedScalar(_ entry: CodableTapeEntry) -> PropertyListValue? {
-    if case .bool = entry { return nil }
-    return entry.scalar
+  private mutating func flattenTapeMember(
+    _ tape: UnsafeBufferPointer<CodableTapeEntry>, at index: Int, depth: Int
+  ) throws(PropertyListError) -> Int {
+    switch tape[index] {
+    case .array, .dictionary: try flattenTape(tape, at: index, depth: depth)
+    default: flattenTapeScalar(tape, at: index)
+    }
+  }
+
+  /// Moves the members gathered on `pending` from `mark` to `references` and writes the
+  /// container's object (`object`, whose first reference is where they go).
+  @inline(__always)
+  private mutating func closeTapeContainer(_ number: Int, mark: Int, object: BinaryPlistWriter.Object) {
+    references.append(contentsOf: pending[mark...])
+    pending.removeSubrange(mark...)
+    objects[number] = object
+  }
+
+  /// A scalar entry's object number: numbers by their bits, strings and data by their bytes, a
+  /// new string or data recorded as a pointer to its entry (no copy of the value).
+  @inline(__always)
+  private mutating func flattenTapeScalar(_ tape: UnsafeBufferPointer<CodableTapeEntry>, at index: Int) -> Int {
+    switch tape[index] {
+    case .string(let string):
+      return withUTF8Bytes(of: string) { flattenTapeText(UnsafeRawBufferPointer($0), isString: true, at: index) }
+    case .data(let data):
+      return data.withUnsafeBytes { flattenTapeText($0, isString: false, at: index) }
+    case .integer(let integer): return flattenNumber(.integer(integer), .integer(integer))
+    case .real(let value, let width): return flattenNumber(.real(value, width: width), .real(value, width: width))
+    case .date(let date): return flattenNumber(.date(date), .date(date))
+    case .bool(let flag): return flattenBool(flag)
+    case .key, .array, .dictionary: preconditionFailure("not a scalar entry")
+    }
+  }
+
+  @inline(__always)
+  private mutating func flattenTapeText(_ bytes: UnsafeRawBufferPointer, isString: Bool, at index: Int) -> Int {
+    let candidate = objects.count
+    let number = uniqueText(bytes, isString: isString, candidate: candidate)
+    if number == candidate {
+      objects.append(BinaryPlistWriter.Object(word: UInt64(index), count: 0, kind: .tapeText))
+      payloadEstimate &+= Self.textEstimate(bytes.count, isString: isString)
+    }
+    return number
   }
 }
 
@@ -165,6 +178,13 @@ struct XMLTapeWriter {
       out.append("</dict>\n")
     case .key:
       preconditionFailure("a tape key stands only inside a dictionary")
+    // Strings and data written from the tape in place, without a copy as a value.
+    case .string(let string):
+      out.appendTabs(indent)
+      XMLPlistWriter.writeString(string, into: &out)
+    case .data(let data):
+      out.appendTabs(indent)
+      XMLPlistWriter.writeData(data, indent: indent, into: &out)
     default:
       _ = try XMLPlistWriter.writeValue(tape[index].scalar!, indent: indent, orders: &orders, into: &out)
     }

@@ -146,8 +146,12 @@ protocol PlistTapeDirectEncodable {
 extension Array: PlistTapeDirectEncodable where Element: Encodable {
   func encodeDirectly(to encoder: PlistTapeEncoder) throws {
     guard encoder.openContainer(isDictionary: false) >= 0 else { throw encoder.giveUp() }
-    for index in indices {
-      try encoder.encodeChild(self[index], key: IndexCodingKey(index))
+    // Through the buffer: each element is lent to its encoding, not copied (retaining every
+    // reference a struct holds) and destroyed after.
+    try withUnsafeBufferPointer { elements in
+      for index in elements.indices {
+        try encoder.encodeChild(elements[index], key: IndexCodingKey(index))
+      }
     }
     encoder.frames[encoder.frames.count &- 1].count = count
     encoder.closeContainer()

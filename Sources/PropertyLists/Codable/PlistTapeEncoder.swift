@@ -52,11 +52,15 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   let isDetached: Bool
   let keyTemplates = KeyTemplates()
 
-  init(userInfo: [CodingUserInfoKey: Any], detached: Bool = false, tapeCapacity: Int = 0) {
+  /// `entries` is an empty array whose memory the tape may use (see ``PlistTapeScratch``).
+  init(
+    userInfo: [CodingUserInfoKey: Any], detached: Bool = false, tapeCapacity: Int = 0, entries: [CodableTapeEntry] = []
+  ) {
     self.userInfo = userInfo
     isDetached = detached
     state = .allocate(capacity: 1)
     state.initialize(to: PlistTapeState())
+    state.pointee.tape.entries = entries
     if tapeCapacity > 0 { state.pointee.tape.entries.reserveCapacity(tapeCapacity) }
   }
 
@@ -104,11 +108,16 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
 
   /// Encodes `value` in `format` (binary or XML), or `nil` when the tree path must do it: the
   /// value did not suit the tape, encoded nothing or a fragment, or encoding or writing failed.
-  /// `sizes` are the tape's and the output's sizes last time (capacity hints), updated here.
+  /// `scratch` gives the sizes last time (capacity hints) and working memory; both are updated.
   static func encode<T: Encodable>(
-    _ value: T, format: PropertyListFormat, userInfo: [CodingUserInfoKey: Any], sizes: inout (tape: Int, output: Int)
+    _ value: T, format: PropertyListFormat, userInfo: [CodingUserInfoKey: Any], scratch: inout PlistTapeScratch
   ) -> Data? {
-    let encoder = PlistTapeEncoder(userInfo: userInfo, tapeCapacity: sizes.tape)
+    let hint = scratch.tapeCount + scratch.tapeCount / 16
+    let entries = scratch.entries
+    scratch.entries = []
+    let encoder = PlistTapeEncoder(userInfo: userInfo, tapeCapacity: hint, entries: consume entries)
+    // The tape's memory goes back to the scratch, whatever happens.
+    defer { swap(&scratch.entries, &encoder.tape.entries) }
     do {
       try encoder.encodeTopLevel(value)
     } catch {
@@ -118,18 +127,19 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     if let scalar = root.scalar, scalar.fragmentKindDescription != nil { return nil }
     let data: Data?
     switch format {
-    case .binary: data = try? encoder.tape.binaryData()
-    case .xml: data = try? encoder.tape.xmlData(capacity: sizes.output)
+    case .binary: data = try? encoder.tape.binaryData(reusing: &scratch)
+    case .xml: data = try? encoder.tape.xmlData(capacity: scratch.outputCount + scratch.outputCount / 16)
     default: data = nil
     }
-    sizes = (encoder.tape.entries.count, data?.count ?? 0)
+    scratch.tapeCount = encoder.tape.entries.count
+    scratch.outputCount = data?.count ?? 0
     return data
   }
 
-  /// ``encode(_:format:userInfo:sizes:)`` without hints.
+  /// ``encode(_:format:userInfo:scratch:)`` without hints.
   static func encode<T: Encodable>(_ value: T, format: PropertyListFormat, userInfo: [CodingUserInfoKey: Any]) -> Data? {
-    var sizes = (tape: 0, output: 0)
-    return encode(value, format: format, userInfo: userInfo, sizes: &sizes)
+    var scratch = PlistTapeScratch()
+    return encode(value, format: format, userInfo: userInfo, scratch: &scratch)
   }
 
   /// The top-level value: dates and data are values of their own, as in Foundation.

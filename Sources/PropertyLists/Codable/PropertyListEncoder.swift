@@ -26,9 +26,9 @@ open class PropertyListEncoder {
   struct Options {
     var outputFormat: PropertyListFormat = .binary
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    /// The last document's tape entries and output bytes: capacity hints for the next, since
-    /// an encoder is usually used again on values of the same shape.
-    var sizes = (tape: 0, output: 0)
+    /// The last document's sizes (capacity hints for the next, since an encoder is usually
+    /// used again on values of the same shape) and the tape encoder's working memory.
+    var scratch = PlistTapeScratch()
   }
 
   private let options = Mutex(Options())
@@ -64,12 +64,11 @@ open class PropertyListEncoder {
     let (format, userInfo) = snapshot()
     // Straight to bytes when the value suits it (every container written in one go); otherwise
     // again through the tree, which gives the same bytes and Foundation's errors.
-    var sizes = options.withLock { $0.sizes }
-    sizes = (sizes.tape + sizes.tape / 16, sizes.output + sizes.output / 16)
-    if let data = PlistTapeEncoder.encode(value, format: format, userInfo: userInfo, sizes: &sizes) {
-      options.withLock { $0.sizes = sizes }
-      return data
-    }
+    var scratch = options.withLock { $0.scratch.lend() }
+    let tapeData = PlistTapeEncoder.encode(value, format: format, userInfo: userInfo, scratch: &scratch)
+    scratch.empty()
+    options.withLock { $0.scratch.giveBack(scratch) }
+    if let tapeData { return tapeData }
     do {
       try Self.checkWritable(format)
       let encoder = Self.makeEncoder(userInfo)

@@ -23,8 +23,8 @@ extension ByteOutput {
   /// `string` as UTF-8 with `<`, `>`, `&` replaced by `&lt;`, `&gt;`, `&amp;`; everything else,
   /// control characters included, as is (CF's `_appendEscapedString`).
   mutating func appendEscaped(_ string: String) {
-    var string = string
-    string.withUTF8 { bytes in
+    // In place (a mutable copy for `withUTF8` would retain and release the string).
+    withUTF8Bytes(of: string) { bytes in
       guard let base = bytes.baseAddress else { return }
       let count = bytes.count
       var runStart = 0

@@ -108,10 +108,8 @@ enum XMLPlistWriter {
   ) throws(PropertyListError) -> Frame? {
     out.appendTabs(indent)
     switch value {
-    case .string(let string):
-      out.append("<string>")
-      out.appendEscaped(string)
-      out.append("</string>\n")
+    case .string(let string): writeString(string, into: &out)
+    case .data(let data): writeData(data, indent: indent, into: &out)
     case .integer(let integer):
       out.append("<integer>")
       out.appendDecimal(integer)
@@ -143,11 +141,6 @@ enum XMLPlistWriter {
       out.append(UInt8(ascii: ":"))
       out.appendPadded(fields.second, width: 2)
       out.append("Z</date>\n")
-    case .data(let data):
-      out.append("<data>\n")
-      XMLPlistBase64.appendLines(data, indent: indent, to: &out)
-      out.appendTabs(indent)
-      out.append("</data>\n")
     case .uid(let uid):
       out.append("<dict>\n")
       out.appendTabs(indent + 1)
@@ -175,6 +168,22 @@ enum XMLPlistWriter {
       }
     }
     return nil
+  }
+
+  /// A `<string>` element (after its indentation).
+  @inline(__always)
+  static func writeString(_ string: String, into out: inout XMLPlistOutput) {
+    out.append("<string>")
+    out.appendEscaped(string)
+    out.append("</string>\n")
+  }
+
+  /// A `<data>` element (after its indentation): base64 lines at the element's indentation.
+  static func writeData(_ data: Data, indent: Int, into out: inout XMLPlistOutput) {
+    out.append("<data>\n")
+    XMLPlistBase64.appendLines(data, indent: indent, to: &out)
+    out.appendTabs(indent)
+    out.append("</data>\n")
   }
 
   /// The positions of a dictionary's keys in CF's order (`nil` when they are stored in it), worked
@@ -207,18 +216,20 @@ enum XMLPlistWriter {
   /// D800–DFFF) before U+E000–U+FFFF; at the first differing byte those are lead bytes F0–F4 and
   /// EE–EF, so only that pairing is reversed.
   static func utf16Precedes(_ a: String, _ b: String) -> Bool {
-    var left = a.utf8.makeIterator()
-    var right = b.utf8.makeIterator()
-    while true {
-      switch (left.next(), right.next()) {
-      case (nil, nil): return false
-      case (nil, _): return true
-      case (_, nil): return false
-      case (let x?, let y?):
-        if x == y { continue }
-        if x >= 0xEE && y >= 0xEE && (x >= 0xF0) != (y >= 0xF0) { return x >= 0xF0 }
-        return x < y
-      }
-    }
+    withUTF8Bytes(of: a) { x in withUTF8Bytes(of: b) { y in utf16Precedes(x, y) } }
   }
+
+  /// ``utf16Precedes(_:_:)`` on the two strings' UTF-8 bytes.
+  static func utf16Precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    let common = Swift.min(x.count, y.count)
+    var index = 0
+    while index < common && x[index] == y[index] { index &+= 1 }
+    // One a prefix of the other: the shorter first.
+    guard index < common else { return x.count < y.count }
+    let left = x[index]
+    let right = y[index]
+    if left >= 0xEE && right >= 0xEE && (left >= 0xF0) != (right >= 0xF0) { return left >= 0xF0 }
+    return left < right
+  }
+
 }
