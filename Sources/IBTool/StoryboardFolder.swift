@@ -2,11 +2,12 @@ import StasisSystem
 import Interface
 import InterfaceBuilder
 import PropertyLists
+import FoundationEssentials
 
 /// Writes a compiled storyboard as a `.storyboardc` folder — `Info.plist` (binary) and one nib
 /// per entry — all at once through the environment's `FileSystem/replaceFolder(_:fill:)`
 /// (`AtomicFolder` on the real disk): the folder is built beside the destination
-/// under a temporary name and swapped with the old one in a single step (`renameat2` with
+/// under a temporary name, its files written plainly and flushed once as a whole, and swapped with the old one in a single step (`renameat2` with
 /// `RENAME_EXCHANGE`), so a reader never sees half of it and the destination never goes missing;
 /// a dead run's temporary folder is swept by the next.
 enum StoryboardFolder {
@@ -24,10 +25,13 @@ enum StoryboardFolder {
     let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     do {
       try environment.fileSystem.replaceFolder(folder) { temporary in
+        // Written plainly: the folder is flushed as a whole before it takes its place.
+        let fileSystem = environment.fileSystem
         do {
-          if let info { try info.write(toFile: temporary + "/Info.plist", format: .binary, environment: environment) }
+          if let info { try fileSystem.writeUnflushed(try info.encoded(as: .binary), toFile: temporary + "/Info.plist", permissions: nil) }
           for (name, graph) in nibs.sorted(by: { $0.key < $1.key }) {
-            try NIBArchive(graph, keepingUnreachable: false).write(toFile: temporary + "/" + name, environment: environment)
+            let bytes = Data(NIBArchive(graph, keepingUnreachable: false).encoded())
+            try fileSystem.writeUnflushed(bytes, toFile: temporary + "/" + name, permissions: nil)
           }
         } catch {
           // The file inside the private temporary folder, named as it will be in the destination.

@@ -100,7 +100,7 @@ enum StoryboardLink {
         try copyContents(of: from, into: to, fileSystem: fileSystem)
       case .file:
         do {
-          try fileSystem.write(try fileSystem.read(contentsOfFile: from, limit: maximumFileSize), toFile: to)
+          try fileSystem.writeUnflushed(try fileSystem.read(contentsOfFile: from, limit: maximumFileSize), toFile: to, permissions: nil)
         } catch {
           throw IBToolError(path: from, detail: "cannot copy: \(error)")
         }

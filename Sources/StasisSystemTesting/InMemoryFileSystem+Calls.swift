@@ -63,7 +63,7 @@ extension InMemoryFileSystem {
   }
 
   /// The folder replacement of `AtomicFolder`: sweep, make the temporary folder,
-  /// fill and flush it, exchange it with the destination (or rename it there), flush the parent,
+  /// fill it and flush its tree, exchange it with the destination (or rename it there), flush the parent,
   /// remove the old tree.
   public func replaceFolder(_ path: String, fill: (String) throws -> Void) throws {
     let destination = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -80,9 +80,7 @@ extension InMemoryFileSystem {
     }
     do {
       try fill(temporary)
-      try call("cannot flush the new folder to disk", destination, changesDisk: true) { (tree) throws(AtomicFileError) in
-        if let node = try tree.locate(temporary, followingLast: true).node { tree.flush(node) }
-      }
+      try flushTree(temporary, reportedAs: destination)
     } catch {
       try? removeTree(temporary)
       throw error

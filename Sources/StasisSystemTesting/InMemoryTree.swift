@@ -159,6 +159,19 @@ struct InMemoryTree {
   }
 
   /// Every path under `folder` (links not followed), sorted, folders ending in "/".
+  /// The nodes of the tree at `node` with their paths relative to it (`""` for `node`), each
+  /// folder after its entries, as a flush of the whole tree meets them; links are not entered.
+  func entriesDepthFirst(from node: Int, relative: String = "") -> [(path: String, node: Int)] {
+    var found: [(path: String, node: Int)] = []
+    if case .folder = nodes[node] {
+      for (name, child) in entries(of: node).sorted(by: { $0.key < $1.key }) {
+        found += entriesDepthFirst(from: child, relative: relative.isEmpty ? name : relative + "/" + name)
+      }
+    }
+    found.append((relative, node))
+    return found
+  }
+
   func paths(under folder: Int, prefix: String) -> [String] {
     var found: [String] = []
     for (name, node) in entries(of: folder).sorted(by: { $0.key < $1.key }) {

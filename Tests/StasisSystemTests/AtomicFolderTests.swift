@@ -16,7 +16,8 @@ import TestSupport
 
   func fill(_ files: [String: String]) -> (String) throws -> Void {
     { folder in
-      for (name, text) in files { try AtomicFile.write(Data(text.utf8), toFile: folder + "/" + name) }
+      // As the folder's writers do: plain writes, flushed with the folder.
+      for (name, text) in files { try AtomicFile.writeUnflushed(Data(text.utf8), toFile: folder + "/" + name) }
     }
   }
 
@@ -64,6 +65,39 @@ import TestSupport
     usleep(10_000)
     #expect(missing.load(ordering: .relaxed) == 0)
     #expect(contents(path) == ["Info.plist": "200", "A.nib": "200"])
+  }
+
+  @Test("A plain write creates or truncates the file, sets exact permissions when given, and names the file when it fails")
+  func plainWrite() throws {
+    let path = scratch.file("plain.nib")
+    try AtomicFile.writeUnflushed(Data("longer contents".utf8), toFile: path, permissions: 0o600)
+    try AtomicFile.writeUnflushed(Data("short".utf8), toFile: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "short")
+    var status = stat()
+    #expect(stat(path, &status) == 0 && status.st_mode & 0o7777 == 0o600)
+    let error = #expect(throws: AtomicFileError.self) {
+      try AtomicFile.writeUnflushed(Data(), toFile: scratch.file("missing/plain.nib"))
+    }
+    #expect(error?.code == .notFound)
+    #expect(error?.description.contains("missing/plain.nib") == true)
+  }
+
+  @Test("The tree flush reaches nested folders and passes over symbolic links; a failure names the destination")
+  func treeFlush() throws {
+    let path = scratch.file("Nested.storyboardc")
+    try AtomicFolder.replace(path) { folder in
+      try fill(["Info.plist": "1"])(folder)
+      #expect(mkdir(folder + "/Scene.nib", 0o755) == 0)
+      try fill(["runtime.nib": "r", "objects-11.0+.nib": "o"])(folder + "/Scene.nib")
+      #expect(symlink("Scene.nib", folder + "/Alias.nib") == 0)
+    }
+    #expect(contents(path + "/Scene.nib") == ["runtime.nib": "r", "objects-11.0+.nib": "o"])
+    try AtomicFolder.flushTree(path, reportedAs: path)
+    let error = #expect(throws: AtomicFileError.self) {
+      try AtomicFolder.flushTree(scratch.file("Absent.storyboardc"), reportedAs: "Out.storyboardc")
+    }
+    #expect(error?.description.contains("Out.storyboardc") == true)
+    #expect(error?.description.contains("flush") == true)
   }
 
   @Test("A failure while filling leaves the old folder untouched and no temporary folder")

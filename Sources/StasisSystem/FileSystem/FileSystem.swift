@@ -31,9 +31,18 @@ public protocol FileSystem: Sendable {
   /// the umask).
   func write(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError)
 
+  /// Writes `data` to the file at `path` as it stands, without a temporary file and without a
+  /// flush (`-[NSData writeToFile:atomically:NO]`): the file is created (with `permissions`, nil:
+  /// `0o644` less the umask) or truncated, then written. Meant for the files of a folder that
+  /// ``replaceFolder(_:fill:)`` is building, which flushes them all once before the folder takes
+  /// its place; anywhere else a crash can leave the file empty or half written.
+  func writeUnflushed(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError)
+
   /// Replaces the folder (or file, or nothing) at `path` with a folder that `fill` writes into
   /// the path it is given, in one step: the destination is the whole old folder or the whole new
-  /// one at every moment (see ``AtomicFolder``).
+  /// one at every moment (see ``AtomicFolder``). Every file and folder `fill` leaves in the new
+  /// folder is flushed to disk before it takes the destination's place, so `fill` writes its
+  /// files with ``writeUnflushed(_:toFile:permissions:)``.
   ///
   /// - Throws: what `fill` throws, or an ``AtomicFileError`` naming `path`.
   func replaceFolder(_ path: String, fill: (_ temporaryFolder: String) throws -> Void) throws

@@ -11,8 +11,12 @@ internal import CRenameAt2
 /// the new folder is built beside the old one, then the two are swapped in one step.
 ///
 /// 1. Debris of dead writers in the parent folder is swept (``AtomicFile/removeDebris(inFolder:)``).
-/// 2. The new folder is filled under a temporary name `.<name>.stasis-tmp.<pid>.<hex>` and
-///    flushed to disk.
+/// 2. The new folder is filled under a temporary name `.<name>.stasis-tmp.<pid>.<hex>`, its
+///    files written plainly (``AtomicFile/writeUnflushed(_:toFile:permissions:)``), then the
+///    whole tree is flushed to disk once: every file, then every folder after what it holds
+///    (``flushTree(_:reportedAs:)``). Nothing in it is visible under the destination's name
+///    yet, so its files need no temporary names and no flushes of their own: a crash before the
+///    exchange leaves the old folder and debris.
 /// 3. It takes the destination's place: with `renameat2(…, RENAME_EXCHANGE)` where the kernel and
 ///    the file system have it (Linux 3.15+; ext4, xfs, btrfs, tmpfs), the old and the new folder
 ///    swap names in a single step; when there is no old folder, a plain `rename`.
@@ -43,7 +47,7 @@ public enum AtomicFolder {
     let temporary = try makeTemporaryFolder(in: parent, for: name, reportedAs: destination)
     do {
       try fill(temporary)
-      try flush(temporary, reportedAs: destination, what: "the new folder")
+      try flushTree(temporary, reportedAs: destination)
     } catch {
       removeTree(temporary)
       throw error
@@ -100,6 +104,37 @@ public enum AtomicFolder {
       }
     }
     throw AtomicFileError.system(EEXIST, "cannot create a temporary folder in \(parent)", path: reported)
+  }
+
+  /// Flushes the tree at `root` to disk: each file (`fsync`), each folder after its entries; a
+  /// symbolic link is an entry of its folder, flushed with it. A failure names `reported` and
+  /// the entry, relative to `root`.
+  public static func flushTree(_ root: String, reportedAs reported: String) throws(AtomicFileError) {
+    try flushEntry(root, relative: "", reportedAs: reported)
+  }
+
+  /// Flushes the entry `relative` of the tree (`""`: its root) at `path`, after its own entries.
+  static func flushEntry(_ path: String, relative: String, reportedAs reported: String) throws(AtomicFileError) {
+    let name = relative.isEmpty ? "the new folder" : relative
+    // O_NONBLOCK: a FIFO is not waited for; fsync then refuses it (EINVAL), as it refuses a folder
+    // on some file systems, and neither is a failure.
+    let descriptor = SystemCalls.openRetrying(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ELOOP { return }
+      throw .system(errno, "cannot open \(name) to flush it to disk", path: reported)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .system(errno, "cannot read the status of \(name)", path: reported) }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      guard let entries = AtomicFile.entryNames(inFolder: path) else { throw .system(errno, "cannot list \(name)", path: reported) }
+      for entry in entries {
+        try flushEntry(path + "/" + entry, relative: relative.isEmpty ? entry : relative + "/" + entry, reportedAs: reported)
+      }
+    }
+    guard SystemCalls.fsyncRetrying(descriptor) == 0 || errno == EINVAL else {
+      throw .system(errno, "cannot flush \(name) to disk", path: reported)
+    }
   }
 
   /// Flushes the folder `folder` to disk (`fsync`); a file system that cannot flush folders

@@ -23,6 +23,10 @@ public struct POSIXFileSystem: FileSystem {
     try AtomicFile.write(data, toFile: path, permissions: permissions)
   }
 
+  public func writeUnflushed(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError) {
+    try AtomicFile.writeUnflushed(data, toFile: path, permissions: permissions)
+  }
+
   public func replaceFolder(_ path: String, fill: (String) throws -> Void) throws {
     try AtomicFolder.replace(path, fill: fill)
   }

@@ -50,10 +50,19 @@ struct WatchedFiles: FileSystem {
   var disk: InMemoryFileSystem { environment.disk }
 
   func write(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError) {
+    try recording(path) { () throws(AtomicFileError) in try disk.write(data, toFile: path, permissions: permissions) }
+  }
+
+  func writeUnflushed(_ data: Data, toFile path: String, permissions: UInt32?) throws(AtomicFileError) {
+    try recording(path) { () throws(AtomicFileError) in try disk.writeUnflushed(data, toFile: path, permissions: permissions) }
+  }
+
+  /// Runs the write of `path` unless the path is unwritable, then records it.
+  private func recording(_ path: String, _ write: () throws(AtomicFileError) -> Void) throws(AtomicFileError) {
     guard !environment.unwritablePaths.contains(path) else {
       throw AtomicFileError(.permissionDenied, path: path, systemError: EACCES, detail: "cannot create a temporary file")
     }
-    try disk.write(data, toFile: path, permissions: permissions)
+    try write()
     environment.writtenPaths.append(path)
   }
 
