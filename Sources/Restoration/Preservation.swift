@@ -38,9 +38,12 @@ public struct PreservationReport: Sendable {
   /// reference is to an object that is not a controller (rare; a table probe per view was a
   /// cache miss per view).
   private var viewNodes: [(view: ObjectIdentifier, index: Int)] = []
-  /// (parent node index, identifier's index in the string table) of every node: paths are
-  /// unique when siblings' are.
+  /// (parent node index, identifier's index in the string table) of every controller node, and
+  /// of the views of controllers with many (see `insertViewName`): paths are unique when
+  /// siblings' are.
   private var usedPaths = NamedChildSet()
+  /// The controllers (node indexes) whose views' names are in `usedPaths`: those with many.
+  private var ownersWithManyViews: Set<Int> = []
   private var classNames: [ObjectIdentifier: String] = [:]
   /// The last four classes named, replaced in turn.
   private var recentClassNames: [(ObjectIdentifier, String)] = Array(repeating: (ObjectIdentifier(Never.self), ""), count: 4)
@@ -102,7 +105,7 @@ public struct PreservationReport: Sendable {
       return
     }
     let name = columns.strings.index(of: identifier)
-    guard usedPaths.insert(parent: parentIndex ?? -1, name: name) else {
+    guard usedPaths.insert(parent: parentIndex ?? -1, name: name), !isViewName(name, under: parentIndex) else {
       let parentPath = path(of: parentIndex)
       excluded.append(
         ExcludedObject(
@@ -129,7 +132,7 @@ public struct PreservationReport: Sendable {
     walker.walk(under: root, owner: owner) { view in
       guard let identifier = view.restorationIdentifier else { return true }
       let identifierName = columns.strings.index(of: identifier)
-      if !usedPaths.insert(parent: ownerIndex, name: identifierName) {
+      if !insertViewName(identifierName, under: ownerIndex) {
         let ownerPath = path(of: ownerIndex)
         excluded.append(
           ExcludedObject(
@@ -143,6 +146,31 @@ public struct PreservationReport: Sendable {
       }
       return true
     }
+  }
+
+  /// Checks and records the name of a view of the controller at node `owner`: unique among the
+  /// views of that controller added so far — the nodes just after it, as views come before the
+  /// controller's children — by a scan of the columns while it has a few, through `usedPaths`
+  /// once it has more (a probe per view into a table that outgrows the caches showed in profiles).
+  private mutating func insertViewName(_ name: Int, under owner: Int) -> Bool {
+    if !ownersWithManyViews.isEmpty, ownersWithManyViews.contains(owner) { return usedPaths.insert(parent: owner, name: name) }
+    let views = (owner + 1)..<columns.count
+    if views.count < 16 { return !views.contains { columns.identifiers[$0] == name } }
+    ownersWithManyViews.insert(owner)
+    for view in views { _ = usedPaths.insert(parent: owner, name: columns.identifiers[view]) }
+    return usedPaths.insert(parent: owner, name: name)
+  }
+
+  /// Whether a view of the controller at node `parent` has the name `name` (its views not in
+  /// `usedPaths`: those of a controller with few).
+  private func isViewName(_ name: Int, under parent: Int?) -> Bool {
+    guard let parent, ownersWithManyViews.isEmpty || !ownersWithManyViews.contains(parent) else { return false }
+    var view = parent + 1
+    while view < columns.count, columns.parents[view] == parent, columns.kinds[view] == 1 {
+      if columns.identifiers[view] == name { return true }
+      view += 1
+    }
+    return false
   }
 
   /// Adds the node whose state `encoder` holds.

@@ -176,6 +176,14 @@ public struct Snapshot {
   public var nodes: [SnapshotNode] {
     get { storage.nodes }
     set { storage = NodeStorage(nodes: newValue) }
+    _modify {
+      // In place: the storage lets go of the array while it is changed (`nodes[i].state = …`
+      // does not copy every node).
+      var nodes = storage.nodes
+      storage = NodeStorage(nodes: [])
+      defer { storage = NodeStorage(nodes: nodes) }
+      yield &nodes
+    }
   }
   public var excluded: [ExcludedObject]
   private var storage: NodeStorage

@@ -13,6 +13,22 @@ import StasisSystem
 struct SnapshotFormatTests {
   nonisolated static let metadata = SnapshotMetadata(bundleVersion: "3", idiom: 1, timestamp: Date(timeIntervalSinceReferenceDate: 1000), systemVersion: "1", sequence: 2)
 
+  @Test("A read snapshot's nodes are values: changed in place, a copy taken before keeps the old ones, and the change is written")
+  func readNodesAreValues() throws {
+    let original = randomSnapshot(seed: 41)
+    try #require(original.nodes.count > 1)
+    let read = try Snapshot(data: try original.archivedData())
+    var changed = read
+    changed.nodes[1].state = ["changed": "yes"]
+    changed.nodes[1].stateVersion = 9
+    #expect(read.nodes[1].state["changed"] == nil)
+    #expect(read.nodes[1].stateVersion == original.nodes[1].stateVersion)
+    let again = try Snapshot(data: try changed.archivedData())
+    #expect(again.nodes[1].state.count == 1 && again.nodes[1].state["changed"] as? String == "yes")
+    #expect(again.nodes[1].stateVersion == 9)
+    #expect(again.nodes.map(\.path) == read.nodes.map(\.path))
+  }
+
   /// A seeded tree: parents before children, unique sibling identifiers, integers of every width.
   func randomSnapshot(seed: UInt64) -> Snapshot {
     var random = SplitMix64(seed: seed)
