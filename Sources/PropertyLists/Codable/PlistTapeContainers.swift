@@ -146,11 +146,9 @@ protocol PlistTapeDirectEncodable {
 extension Array: PlistTapeDirectEncodable where Element: Encodable {
   func encodeDirectly(to encoder: PlistTapeEncoder) throws {
     guard encoder.openContainer(isDictionary: false) >= 0 else { throw encoder.giveUp() }
-    // Through the buffer: each element is lent to its encoding, not copied (retaining every
-    // reference a struct holds) and destroyed after.
-    try withUnsafeBufferPointer { elements in
-      for index in elements.indices {
-        try encoder.encodeChild(elements[index], key: IndexCodingKey(index))
+    if !encoder.appendScalars(self) {
+      for index in indices {
+        try encoder.encodeChild(self[index], key: IndexCodingKey(index))
       }
     }
     encoder.frames[encoder.frames.count &- 1].count = count
@@ -162,12 +160,74 @@ extension Dictionary: PlistTapeDirectEncodable where Key == String, Value: Encod
   /// Keys sorted, as Foundation writes them.
   func encodeDirectly(to encoder: PlistTapeEncoder) throws {
     guard encoder.openContainer(isDictionary: true) >= 0 else { throw encoder.giveUp() }
-    let keys = self.keys.sorted()
-    for key in keys {
-      encoder.append(.key(key))
-      try encoder.encodeChild(self[key]!, key: StringCodingKey(stringValue: key))
+    let keys: [String]
+    if let written = encoder.appendScalarEntries(self) {
+      keys = written
+    } else {
+      keys = self.keys.sorted()
+      for key in keys {
+        encoder.append(.key(key))
+        try encoder.encodeChild(self[key]!, key: StringCodingKey(stringValue: key))
+      }
     }
     encoder.frames[encoder.frames.count &- 1].count = keys.count
     encoder.closeContainer(keys: keys)
+  }
+}
+
+// MARK: - Collections of scalars
+
+// The conformances above run unspecialized (they are reached through a dynamic cast), so every
+// element of a `[String]` or entry of a `[String: String]` went through value witnesses,
+// generic metadata and, for a dictionary, a hashed lookup per key. Collections of the scalar
+// types the tape holds as themselves get loops specialized for their type instead, appending the
+// entries `encodeChild` would.
+
+extension PlistTapeEncoder {
+  /// Appends the elements of a `[String]`, `[Int]`, `[Double]` or `[Bool]`; `false` (nothing
+  /// appended) for an array of any other element type.
+  func appendScalars<Element>(_ elements: [Element]) -> Bool {
+    if Element.self == String.self {
+      for string in reinterpretValue(elements, as: [String].self) { append(.string(string)) }
+    } else if Element.self == Int.self {
+      for integer in reinterpretValue(elements, as: [Int].self) { append(.integer(PropertyListInteger(Int64(integer)))) }
+    } else if Element.self == Double.self {
+      for number in reinterpretValue(elements, as: [Double].self) { append(.real(number, width: .double)) }
+    } else if Element.self == Bool.self {
+      for flag in reinterpretValue(elements, as: [Bool].self) { append(.bool(flag)) }
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// Appends the entries of a `[String: String]`, `[String: Int]`, `[String: Double]` or
+  /// `[String: Bool]` in key order (Swift's `<`, as the general path sorts them) and returns the
+  /// sorted keys; `nil` (nothing appended) for any other value type.
+  func appendScalarEntries<Value>(_ map: [String: Value]) -> [String]? {
+    if Value.self == String.self {
+      return appendEntries(reinterpretValue(map, as: [String: String].self)) { .string($0) }
+    } else if Value.self == Int.self {
+      return appendEntries(reinterpretValue(map, as: [String: Int].self)) { .integer(PropertyListInteger(Int64($0))) }
+    } else if Value.self == Double.self {
+      return appendEntries(reinterpretValue(map, as: [String: Double].self)) { .real($0, width: .double) }
+    } else if Value.self == Bool.self {
+      return appendEntries(reinterpretValue(map, as: [String: Bool].self)) { .bool($0) }
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private func appendEntries<Value>(_ map: [String: Value], _ entry: (Value) -> CodableTapeEntry) -> [String] {
+    // Sorted as pairs: no lookup per key.
+    let pairs = map.sorted { $0.key < $1.key }
+    var keys: [String] = []
+    keys.reserveCapacity(pairs.count)
+    for (key, value) in pairs {
+      keys.append(key)
+      append(.key(key))
+      append(entry(value))
+    }
+    return keys
   }
 }

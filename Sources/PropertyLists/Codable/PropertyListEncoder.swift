@@ -22,6 +22,11 @@ internal import Synchronization
 /// ``PropertyListError`` from the writer.
 ///
 /// Setting options is thread-safe, as in Foundation; one encoder may be shared.
+///
+/// Unlike Foundation's, an encoder keeps its working memory from one document to the next (up to
+/// 64 MB; about 1.8 times a binary document's size), so that encoding again does not write into
+/// fresh pages each time; the memory is freed with the encoder. Use a new encoder for a one-off
+/// document when that memory matters.
 open class PropertyListEncoder {
   struct Options {
     var outputFormat: PropertyListFormat = .binary
