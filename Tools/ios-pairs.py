@@ -160,7 +160,8 @@ def main():
     print_table("per element family (pairs whose source has it)",
                 family_counts(results, lambda r: [e.split(":")[0] for e in r["elements"].split(",") if e]))
     print_table("per Xcode (DTXcode)", family_counts(results, lambda r: [r["DTXcode"]]))
-    print("\nmost frequent first differences (pairs)")
+    # `ibtool --compare APPLE SOURCE` compiles SOURCE first: "the first" is ours, "the second" Apple's.
+    print("\nmost frequent first differences (pairs; \"first\" is our compile, \"second\" Apple's)")
     for name, count in collections.Counter(blocker(d) for _, s, d in results if s == "differ").most_common(25):
         print(f"  {count:5}  {name}")
     refusals = collections.Counter(d[:140] for _, s, d in results if s == "refused")

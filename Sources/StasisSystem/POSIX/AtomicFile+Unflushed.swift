@@ -1,4 +1,5 @@
 public import FoundationEssentials
+internal import CRenameAt2
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +11,8 @@ public import FoundationEssentials
 
 extension AtomicFile {
   /// Writes `data` to the file at `path` as it stands (`-[NSData writeToFile:atomically:NO]`):
-  /// created or truncated, then written, never flushed. The file gets `permissions` exactly when
+  /// created or truncated, then written, never flushed (on Linux the kernel is told to start
+  /// writing it out, `sync_file_range`, and not waited for). The file gets `permissions` exactly when
   /// they are given; else a new file gets `0o644` less the umask and a truncated one keeps its own.
   ///
   /// This is the write for the files of a folder that ``AtomicFolder/replace(_:fill:)`` is
@@ -32,6 +34,9 @@ extension AtomicFile {
       do throws(AtomicFileError) { try writeAll(bytes, to: descriptor, path: path, what: "the file") } catch { failure = error }
     }
     if let failure { throw failure }
+    // The bytes start on their way to the disk now, so the folder's flush finds them written
+    // (a hint: a failure here is the flush's to report).
+    _ = stasis_start_writeback(descriptor)
     isOpen = false
     // close(2) must not be retried on Linux: the descriptor is released even when it fails.
     guard close(descriptor) == 0 || errno == EINTR else { throw .system(errno, "cannot close the file", path: path) }
