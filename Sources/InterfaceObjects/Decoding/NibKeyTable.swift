@@ -29,7 +29,8 @@ public import ObjectModel
 ///
 /// The steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their
 /// type: a thunk converting to those checked the executor on every call, profiled), and each
-/// property's is specialized for its type (`@inline(__always)` on the shared code).
+/// property's is made where the class declares it (`@inline(__always)`), so that it is specialized
+/// for the property's type and its key path is the literal one.
 public struct NibKeyTable {
   /// One property's decoding: reads its keys from the coder and assigns what it found.
   typealias Step = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
@@ -144,42 +145,50 @@ public struct NibKeyTable {
     }
 
     /// Text: an `NSString` reference or UTF-8 bytes (`decodeObjectForKey:` of a string).
+    @inline(__always)
     public mutating func string(_ path: ReferenceWritableKeyPath<Object, String>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }
     }
 
     /// Optional text (see ``string(_:from:key:)``).
+    @inline(__always)
     public mutating func string(_ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey).map(Optional.some) }
     }
 
     /// An integer (`decodeIntegerForKey:`).
+    @inline(__always)
     public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey) }
     }
 
     /// An optional integer: nil when the archive has none.
+    @inline(__always)
     public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey).map(Optional.some) }
     }
 
     /// A floating-point number (`decodeDoubleForKey:`).
+    @inline(__always)
     public mutating func double(_ path: ReferenceWritableKeyPath<Object, Double>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey in coder.decodeDouble(forKey: nibKey) }
     }
 
     /// A size: AppKit's `NSStringFromSize` text (`{w, h}`) or UIKit's geometry data.
+    @inline(__always)
     public mutating func size(_ path: ReferenceWritableKeyPath<Object, CGSize?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey).map(Optional.some) }
     }
 
     /// A rectangle: AppKit's `NSStringFromRect` text (`{{x, y}, {w, h}}`) or UIKit's geometry data.
+    @inline(__always)
     public mutating func rect(_ path: ReferenceWritableKeyPath<Object, CGRect>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeRect(forKey: nibKey) }
     }
 
     /// A boolean (`decodeBoolForKey:`); `inverted` for a key that archives the opposite
     /// (`NSIsDisabled` for `enabled`).
+    @inline(__always)
     public mutating func bool(
       _ path: ReferenceWritableKeyPath<Object, Bool>, from nibKeys: String..., inverted: Bool = false, key: String? = nil
     ) {
@@ -188,23 +197,27 @@ public struct NibKeyTable {
 
     /// An object of the type `T` (`decodeObjectForKey:`): a live object, or a value such as a
     /// ``Color`` or an ``Image``; anything else reads as absent.
+    @inline(__always)
     public mutating func object<T>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self).map(Optional.some) }
     }
 
     /// Any value (`decodeObjectForKey:`): an object, or a Foundation value as a Swift value.
+    @inline(__always)
     public mutating func value(_ path: ReferenceWritableKeyPath<Object, Any?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey).map(Optional.some) }
     }
 
     /// A live object (made, or a placeholder's stand-in) of the class `T`, as a weak link holds
     /// it: a delegate, a target, a link back up the tree.
+    @inline(__always)
     public mutating func reference<T: AnyObject>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
       field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try (coder.decodeReference(forKey: nibKey) as? T).map(Optional.some) }
     }
 
     /// The members of class `T` of a collection (an inlined `NSArray`/`NSSet`), in order; empty
     /// when the archive has none.
+    @inline(__always)
     public mutating func array<T>(_ path: ReferenceWritableKeyPath<Object, [T]>, from nibKey: String, key: String? = nil) {
       field(path, [nibKey], key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeArray(forKey: nibKey, of: T.self) }
     }
