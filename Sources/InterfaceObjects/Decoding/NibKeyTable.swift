@@ -30,7 +30,8 @@ public import ObjectModel
 /// The steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their
 /// type: a thunk converting to those checked the executor on every call, profiled), and each
 /// property's is made where the class declares it (`@inline(__always)`), so that it is specialized
-/// for the property's type and its key path is the literal one.
+/// for the property's type. The key path is applied at run time (`swift_setAtReferenceWritableKeyPath`):
+/// the one cost the hand-written `decode(from:)` bodies did not have (profiled).
 public struct NibKeyTable {
   /// One property's decoding: reads its keys from the coder and assigns what it found.
   typealias Step = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
