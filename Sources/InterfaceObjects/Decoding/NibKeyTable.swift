@@ -5,7 +5,7 @@ public import ObjectModel
 /// `initWithCoder:` reads it from and how (text, an integer, an object of a class, …), and the
 /// key-value-coding name it answers to, if it has one. ``NibObject/decode(from:)`` runs the
 /// decode steps of the object's class (its superclasses' first); ``keyTable`` is the class's
-/// ``KeyTable`` for `valueForKey:` and `setValue:forKey:` (outlets and runtime attributes).
+/// `KeyTable` for `valueForKey:` and `setValue:forKey:` (outlets and runtime attributes).
 ///
 /// ```swift
 /// public static let barItemKeys = NibKeyTable(for: BarItem.self) {
