@@ -127,19 +127,19 @@ import TestSupport
 
   static let baseKeys = NibKeyTable(for: Probe.self) { $0.key("objectName", \.objectName) }
   static let probeKeys = NibKeyTable(for: Probe.self, inheriting: baseKeys) {
-    $0.string(\.name, from: "NewName", "OldName", key: "name")
-    $0.integer(\.count, from: "Count")
+    $0.string(\.name, from: "NewName", "OldName", key: "name") { $0.name = $1 }
+    $0.integer(\.count, from: "Count") { $0.count = $1 }
     $0.decode { probe, _ in
       probe.countSeenByStep = probe.count
       probe.ratioSeenByStep = probe.ratio
     }
-    $0.double(\.ratio, from: "Ratio")
-    $0.bool(\.isEnabled, from: "Disabled", inverted: true, key: "enabled")
-    $0.string(\.note, from: "Note", key: "note")
-    $0.object(\.linked, from: "Link")
-    $0.array(\.members, from: "Members")
-    $0.uiKit { $0.integer(\.uiKitNumber, from: "Number") }
-    $0.appKit { $0.integer(\.appKitNumber, from: "Number") }
+    $0.double(\.ratio, from: "Ratio") { $0.ratio = $1 }
+    $0.bool(\.isEnabled, from: "Disabled", inverted: true, key: "enabled") { $0.isEnabled = $1 }
+    $0.string(\.note, from: "Note", key: "note") { $0.note = $1 }
+    $0.object(\.linked, from: "Link") { $0.linked = $1 }
+    $0.array(\.members, from: "Members") { $0.members = $1 }
+    $0.uiKit { $0.integer(\.uiKitNumber, from: "Number") { $0.uiKitNumber = $1 } }
+    $0.appKit { $0.integer(\.appKitNumber, from: "Number") { $0.appKitNumber = $1 } }
   }
   override class var nibKeyTable: NibKeyTable { probeKeys }
 }

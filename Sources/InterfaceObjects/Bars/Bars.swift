@@ -14,10 +14,10 @@ public final class NavigationItem: NibObject {
   public var rightBarButtonItems: [BarButtonItem] = []
   public required init() { super.init() }
   public static let navigationItemKeys = NibKeyTable(for: NavigationItem.self) {
-    $0.string(\.title, from: "UITitle", key: "title")
+    $0.string(\.title, from: "UITitle", key: "title") { $0.title = $1 }
     $0.key("backButtonTitle", \.backButtonTitle)
-    $0.array(\.leftBarButtonItems, from: "UILeftBarButtonItems")
-    $0.array(\.rightBarButtonItems, from: "UIRightBarButtonItems")
+    $0.array(\.leftBarButtonItems, from: "UILeftBarButtonItems") { $0.leftBarButtonItems = $1 }
+    $0.array(\.rightBarButtonItems, from: "UIRightBarButtonItems") { $0.rightBarButtonItems = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { navigationItemKeys }
 }
@@ -30,10 +30,10 @@ open class BarItem: NibObject {
   public var isEnabled = true
   public required init() { super.init() }
   public static let barItemKeys = NibKeyTable(for: BarItem.self) {
-    $0.string(\.title, from: "UITitle", key: "title")
-    $0.object(\.image, from: "UIImage", key: "image")
-    $0.integer(\.tag, from: "UITag", key: "tag")
-    $0.bool(\.isEnabled, from: "UIEnabled", key: "enabled")
+    $0.string(\.title, from: "UITitle", key: "title") { $0.title = $1 }
+    $0.object(\.image, from: "UIImage", key: "image") { $0.image = $1 }
+    $0.integer(\.tag, from: "UITag", key: "tag") { $0.tag = $1 }
+    $0.bool(\.isEnabled, from: "UIEnabled", key: "enabled") { $0.isEnabled = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { barItemKeys }
 }
@@ -62,8 +62,8 @@ open class BarButtonItem: BarItem {
   public static let barButtonItemKeys = NibKeyTable(for: BarButtonItem.self, inheriting: barItemKeys) {
     $0.key("target", \.target)
     $0.key("action", \.action)
-    $0.integer(\.systemItem, from: "UISystemItem")
-    $0.object(\.customView, from: "UICustomView")
+    $0.integer(\.systemItem, from: "UISystemItem") { $0.systemItem = $1 }
+    $0.object(\.customView, from: "UICustomView") { $0.customView = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { barButtonItemKeys }
 }

@@ -312,10 +312,10 @@ open class ViewController: Responder {
     // Not through the key path: setting a computed property by key path reads it first, and
     // reading `view` loads it — from inside the very nib that is setting it.
     $0.key("view", get: { $0.viewIfLoaded }, set: { controller, view in controller.setView(view) })
-    $0.string(\.nibName, from: "NSNibName", "UINibName", key: "nibName")
-    $0.string(\.title, from: "NSTitle", "UITitle", key: "title")
-    $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier")
-    $0.string(\.storyboardIdentifier, from: "UIStoryboardIdentifier")
+    $0.string(\.nibName, from: "NSNibName", "UINibName", key: "nibName") { $0.nibName = $1 }
+    $0.string(\.title, from: "NSTitle", "UITitle", key: "title") { $0.title = $1 }
+    $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier") { $0.restorationIdentifier = $1 }
+    $0.string(\.storyboardIdentifier, from: "UIStoryboardIdentifier") { $0.storyboardIdentifier = $1 }
     $0.decode { controller, coder throws(InterfaceObjectsError) in try controller.decodeViewAndScene(from: coder) }
     $0.readOnlyKey("navigationItem", \.navigationItem)
     $0.key("tabBarItem", \.tabBarItem)

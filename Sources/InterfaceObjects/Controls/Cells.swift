@@ -58,9 +58,9 @@ open class Cell: NibObject {
     $0.key("enabled", \.isEnabled)
     $0.key("editable", \.isEditable)
     $0.key("selectable", \.isSelectable)
-    $0.object(\.font, from: "NSSupport", key: "font")
-    $0.reference(\.formatter, from: "NSFormatter", key: "formatter")
-    $0.integer(\.tag, from: "NSTag", key: "tag")
+    $0.object(\.font, from: "NSSupport", key: "font") { $0.font = $1 }
+    $0.reference(\.formatter, from: "NSFormatter", key: "formatter") { $0.formatter = $1 }
+    $0.integer(\.tag, from: "NSTag", key: "tag") { $0.tag = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { cellKeys }
 
@@ -96,12 +96,12 @@ open class ButtonCell: Cell {
   public required init() { super.init() }
 
   public static let buttonCellKeys = NibKeyTable(for: ButtonCell.self, inheriting: cellKeys) {
-    $0.string(\.alternateTitle, from: "NSAlternateContents", key: "alternateTitle")
-    $0.string(\.keyEquivalent, from: "NSKeyEquivalent", key: "keyEquivalent")
-    $0.integer(\.bezelStyle, from: "NSBezelStyle", key: "bezelStyle")
-    $0.object(\.image, from: "NSNormalImage", key: "image")
-    $0.object(\.alternateImage, from: "NSAlternateImage")
-    $0.integer(\.buttonType, from: "NSAuxButtonType")
+    $0.string(\.alternateTitle, from: "NSAlternateContents", key: "alternateTitle") { $0.alternateTitle = $1 }
+    $0.string(\.keyEquivalent, from: "NSKeyEquivalent", key: "keyEquivalent") { $0.keyEquivalent = $1 }
+    $0.integer(\.bezelStyle, from: "NSBezelStyle", key: "bezelStyle") { $0.bezelStyle = $1 }
+    $0.object(\.image, from: "NSNormalImage", key: "image") { $0.image = $1 }
+    $0.object(\.alternateImage, from: "NSAlternateImage") { $0.alternateImage = $1 }
+    $0.integer(\.buttonType, from: "NSAuxButtonType") { $0.buttonType = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { buttonCellKeys }
 }
@@ -123,9 +123,9 @@ open class PopUpButtonCell: ButtonCell {
   public required init() { super.init() }
 
   public static let popUpButtonCellKeys = NibKeyTable(for: PopUpButtonCell.self, inheriting: buttonCellKeys) {
-    $0.object(\.menu, from: "NSMenu")
-    $0.integer(\.indexOfSelectedItem, from: "NSSelectedIndex")
-    $0.bool(\.pullsDown, from: "NSPullDown")
+    $0.object(\.menu, from: "NSMenu") { $0.menu = $1 }
+    $0.integer(\.indexOfSelectedItem, from: "NSSelectedIndex") { $0.indexOfSelectedItem = $1 }
+    $0.bool(\.pullsDown, from: "NSPullDown") { $0.pullsDown = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { popUpButtonCellKeys }
 }
@@ -141,10 +141,10 @@ open class TextFieldCell: Cell {
   public required init() { super.init() }
 
   public static let textFieldCellKeys = NibKeyTable(for: TextFieldCell.self, inheriting: cellKeys) {
-    $0.object(\.backgroundColor, from: "NSBackgroundColor", key: "backgroundColor")
-    $0.object(\.textColor, from: "NSTextColor", key: "textColor")
-    $0.string(\.placeholder, from: "NSPlaceholderString", key: "placeholderString")
-    $0.bool(\.drawsBackground, from: "NSDrawsBackground")
+    $0.object(\.backgroundColor, from: "NSBackgroundColor", key: "backgroundColor") { $0.backgroundColor = $1 }
+    $0.object(\.textColor, from: "NSTextColor", key: "textColor") { $0.textColor = $1 }
+    $0.string(\.placeholder, from: "NSPlaceholderString", key: "placeholderString") { $0.placeholder = $1 }
+    $0.bool(\.drawsBackground, from: "NSDrawsBackground") { $0.drawsBackground = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { textFieldCellKeys }
 }
@@ -160,8 +160,8 @@ open class ImageCell: Cell {
   public required init() { super.init() }
 
   public static let imageCellKeys = NibKeyTable(for: ImageCell.self, inheriting: cellKeys) {
-    $0.integer(\.imageScaling, from: "NSScale")
-    $0.integer(\.imageAlignment, from: "NSAlign")
+    $0.integer(\.imageScaling, from: "NSScale") { $0.imageScaling = $1 }
+    $0.integer(\.imageAlignment, from: "NSAlign") { $0.imageAlignment = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { imageCellKeys }
 }
@@ -181,13 +181,13 @@ open class ValueCell: Cell {
   public required init() { super.init() }
 
   public static let valueCellKeys = NibKeyTable(for: ValueCell.self, inheriting: cellKeys) {
-    $0.double(\.maxValue, from: "NSMaxValue", key: "maxValue")
-    $0.double(\.minValue, from: "NSMinValue", key: "minValue")
-    $0.double(\.doubleValue, from: "NSValue", key: "doubleValue")
-    $0.double(\.increment, from: "NSIncrement", key: "increment")
-    $0.bool(\.valueWraps, from: "NSValueWraps")
-    $0.bool(\.autorepeat, from: "NSAutorepeat")
-    $0.integer(\.numberOfTickMarks, from: "NSNumberOfTickMarks")
+    $0.double(\.maxValue, from: "NSMaxValue", key: "maxValue") { $0.maxValue = $1 }
+    $0.double(\.minValue, from: "NSMinValue", key: "minValue") { $0.minValue = $1 }
+    $0.double(\.doubleValue, from: "NSValue", key: "doubleValue") { $0.doubleValue = $1 }
+    $0.double(\.increment, from: "NSIncrement", key: "increment") { $0.increment = $1 }
+    $0.bool(\.valueWraps, from: "NSValueWraps") { $0.valueWraps = $1 }
+    $0.bool(\.autorepeat, from: "NSAutorepeat") { $0.autorepeat = $1 }
+    $0.integer(\.numberOfTickMarks, from: "NSNumberOfTickMarks") { $0.numberOfTickMarks = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { valueCellKeys }
 }
@@ -206,8 +206,8 @@ open class SegmentedCell: Cell {
   public required init() { super.init() }
 
   public static let segmentedCellKeys = NibKeyTable(for: SegmentedCell.self, inheriting: cellKeys) {
-    $0.array(\.segments, from: "NSSegmentImages")
-    $0.integer(\.selectedSegment, from: "NSSelectedSegment")
+    $0.array(\.segments, from: "NSSegmentImages") { $0.segments = $1 }
+    $0.integer(\.selectedSegment, from: "NSSelectedSegment") { $0.selectedSegment = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { segmentedCellKeys }
 }
@@ -223,11 +223,11 @@ public final class Segment: NibObject {
   public required init() { super.init() }
 
   public static let segmentKeys = NibKeyTable(for: Segment.self) {
-    $0.string(\.label, from: "NSSegmentItemLabel")
-    $0.integer(\.tag, from: "NSSegmentItemTag")
-    $0.double(\.width, from: "NSSegmentItemWidth")
-    $0.bool(\.isSelected, from: "NSSegmentItemSelected")
-    $0.object(\.image, from: "NSSegmentItemImage")
+    $0.string(\.label, from: "NSSegmentItemLabel") { $0.label = $1 }
+    $0.integer(\.tag, from: "NSSegmentItemTag") { $0.tag = $1 }
+    $0.double(\.width, from: "NSSegmentItemWidth") { $0.width = $1 }
+    $0.bool(\.isSelected, from: "NSSegmentItemSelected") { $0.isSelected = $1 }
+    $0.object(\.image, from: "NSSegmentItemImage") { $0.image = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { segmentKeys }
 }

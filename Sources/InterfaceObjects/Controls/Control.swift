@@ -115,10 +115,10 @@ open class Control: View {
     $0.key("isEnabled", \.isEnabled)
     $0.key("target", \.target)
     $0.key("action", \.action)
-    $0.uiKit { $0.bool(\.isEnabled, from: "UIDisabled", inverted: true, key: "enabled") }
+    $0.uiKit { $0.bool(\.isEnabled, from: "UIDisabled", inverted: true, key: "enabled") { $0.isEnabled = $1 } }
     $0.appKit {
-      $0.bool(\.isEnabled, from: "NSEnabled")
-      $0.object(\.cell, from: "NSCell", key: "cell")
+      $0.bool(\.isEnabled, from: "NSEnabled") { $0.isEnabled = $1 }
+      $0.object(\.cell, from: "NSCell", key: "cell") { $0.cell = $1 }
     }
   }
   open override class var nibKeyTable: NibKeyTable { controlKeys }

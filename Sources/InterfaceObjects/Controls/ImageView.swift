@@ -9,7 +9,7 @@ open class ImageView: Control {
   }
   public static let imageViewKeys = NibKeyTable(for: ImageView.self, inheriting: controlKeys) {
     $0.key("image", \.image)
-    $0.uiKit { $0.object(\.ownImage, from: "UIImage") }
+    $0.uiKit { $0.object(\.ownImage, from: "UIImage") { $0.ownImage = $1 } }
   }
   open override class var nibKeyTable: NibKeyTable { imageViewKeys }
 }

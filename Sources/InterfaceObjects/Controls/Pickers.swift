@@ -28,8 +28,8 @@ open class SegmentedControl: Control {
     $0.key("selectedSegmentIndex", \.selectedSegmentIndex)
     $0.key("selectedSegment", \.selectedSegmentIndex)
     $0.uiKit {
-      $0.array(\.ownTitles, from: "UISegments")
-      $0.integer(\.ownSelection, from: "UISelectedSegmentIndex")
+      $0.array(\.ownTitles, from: "UISegments") { $0.ownTitles = $1 }
+      $0.integer(\.ownSelection, from: "UISelectedSegmentIndex") { $0.ownSelection = $1 }
     }
   }
   open override class var nibKeyTable: NibKeyTable { segmentedControlKeys }

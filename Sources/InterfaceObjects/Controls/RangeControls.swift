@@ -22,10 +22,10 @@ open class RangeControl: Control {
     $0.readOnlyKey("minimumValue", \.minimumValue)
     $0.readOnlyKey("maximumValue", \.maximumValue)
     $0.uiKit {
-      $0.double(\.own.value, from: "UIValue")
-      $0.double(\.own.minimum, from: "UIMinValue", "UIMinimumValue")
-      $0.double(\.own.maximum, from: "UIMaxValue", "UIMaximumValue")
-      $0.double(\.own.step, from: "UIStepValue")
+      $0.double(\.own.value, from: "UIValue") { $0.own.value = $1 }
+      $0.double(\.own.minimum, from: "UIMinValue", "UIMinimumValue") { $0.own.minimum = $1 }
+      $0.double(\.own.maximum, from: "UIMaxValue", "UIMaximumValue") { $0.own.maximum = $1 }
+      $0.double(\.own.step, from: "UIStepValue") { $0.own.step = $1 }
     }
   }
   open override class var nibKeyTable: NibKeyTable { rangeControlKeys }

@@ -5,12 +5,12 @@ public import ObjectModel
 /// `initWithCoder:` reads it from and how (text, an integer, an object of a class, …), and the
 /// key-value-coding name it answers to, if it has one. ``NibObject/decode(from:)`` runs the
 /// decode steps of the object's class (its superclasses' first); ``keyTable`` is the class's
-/// ``KeyTable`` for `valueForKey:` and `setValue:forKey:` (outlets and runtime attributes).
+/// `KeyTable` for `valueForKey:` and `setValue:forKey:` (outlets and runtime attributes).
 ///
 /// ```swift
 /// public static let barItemKeys = NibKeyTable(for: BarItem.self) {
-///   $0.string(\.title, from: "UITitle", key: "title")
-///   $0.integer(\.tag, from: "UITag", key: "tag")
+///   $0.string(\.title, from: "UITitle", key: "title") { $0.title = $1 } { $0.title = $1 }
+///   $0.integer(\.tag, from: "UITag", key: "tag") { $0.tag = $1 } { $0.tag = $1 }
 ///   $0.key("target", \.target)  // key-value coding only (an outlet)
 /// }
 /// open override class var nibKeyTable: NibKeyTable { barItemKeys }
@@ -27,12 +27,21 @@ public import ObjectModel
 /// assign one key to one property (a flags word, geometry, a parent link) is a
 /// ``Builder/decode(_:)`` step.
 ///
-/// The steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their
-/// type: a thunk converting to those checked the executor on every call, profiled), and each
-/// property's is specialized for its type (`@inline(__always)` on the shared code).
+/// Each property's setter is written where the class declares it (`{ $0.title = $1 }`), so that
+/// the decode step assigns the property directly; its key path serves key-value coding only
+/// (writing through a key path at run time cost the decode loop about a tenth, profiled). The
+/// steps are plain closures made on the main actor (no `@Sendable` or `@MainActor` in their type:
+/// a thunk converting to those checked the executor on every call, profiled), and each property's
+/// is made where the class declares it (`@inline(__always)`), so that it is specialized for the
+/// property's type.
 public struct NibKeyTable {
-  /// One property's decoding: reads its keys from the coder and assigns what it found.
-  typealias Step = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
+  /// One property's decoding: reads its keys from the coder and assigns what it found. A struct
+  /// around the closure, so that an array of steps holds it as it is called (an array of bare
+  /// closures holds them at the most general abstraction: a reabstraction thunk on every call,
+  /// profiled).
+  struct Step {
+    let run: (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
+  }
 
   /// The steps for objects of AppKit nibs and of UIKit nibs, each in order (a step for both
   /// platforms is in both).
@@ -61,7 +70,7 @@ public struct NibKeyTable {
 
   /// Runs the steps for `object`, which is of the table's class or a subclass of it.
   @MainActor func decode(_ object: NibObject, from coder: NibCoder) throws(InterfaceObjectsError) {
-    for step in coder.isUIKit ? uiKit : appKit { try step(object, coder) }
+    for step in coder.isUIKit ? uiKit : appKit { try step.run(object, coder) }
   }
 
   /// Adds the properties of the class `Object` to a ``NibKeyTable``.
@@ -108,31 +117,31 @@ public struct NibKeyTable {
 
     // MARK: Decoded properties
 
-    /// A property read by `read` from the first of `nibKeys` it finds, and answering to the
-    /// key-value-coding name `key` when there is one. `read` answers nil for an absent key (for
-    /// an optional property, `.some(nil)` would assign nil: the optional kinds wrap what they read).
+    /// A property read by `read` from the first of `nibKeys` it finds, assigned by `set`, and
+    /// answering to the key-value-coding name `key` (through `path`) when there is one. `read`
+    /// answers nil for an absent key, which leaves the property as it is.
     @inline(__always)
-    private mutating func field<Value>(
+    private mutating func field<Value, Read>(
       _ path: ReferenceWritableKeyPath<Object, Value>, _ nibKeys: [String], key: String?,
-      read: @escaping (NibCoder, String) throws(InterfaceObjectsError) -> Value?
+      read: @escaping (NibCoder, String) throws(InterfaceObjectsError) -> Read?, set: @escaping (Object, Read) -> Void
     ) {
       if let key { keys.append { $0.key(key, path) } }
       guard nibKeys.count > 1 else {
         let nibKey = nibKeys[0]
         return add { object, coder throws(InterfaceObjectsError) in
-          if let value = try read(coder, nibKey) { unsafeDowncast(object, to: Object.self)[keyPath: path] = value }
+          if let value = try read(coder, nibKey) { set(unsafeDowncast(object, to: Object.self), value) }
         }
       }
       add { object, coder throws(InterfaceObjectsError) in
         for nibKey in nibKeys {
           guard let value = try read(coder, nibKey) else { continue }
-          unsafeDowncast(object, to: Object.self)[keyPath: path] = value
-          return
+          return set(unsafeDowncast(object, to: Object.self), value)
         }
       }
     }
 
-    private mutating func add(_ step: @escaping Step) {
+    private mutating func add(_ run: @escaping (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void) {
+      let step = Step(run: run)
       if platform != true { table.appKit.append(step) }
       if platform != false { table.uiKit.append(step) }
     }
@@ -144,69 +153,106 @@ public struct NibKeyTable {
     }
 
     /// Text: an `NSString` reference or UTF-8 bytes (`decodeObjectForKey:` of a string).
-    public mutating func string(_ path: ReferenceWritableKeyPath<Object, String>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }
+    @inline(__always)
+    public mutating func string(
+      _ path: ReferenceWritableKeyPath<Object, String>, from nibKeys: String..., key: String? = nil,
+      set: @escaping (Object, String) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }, set: set)
     }
 
-    /// Optional text (see ``string(_:from:key:)``).
-    public mutating func string(_ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey).map(Optional.some) }
+    /// Optional text (see ``string(_:from:key:set:)-(ReferenceWritableKeyPath<Object,String>,_,_,_)``).
+    @inline(__always)
+    public mutating func string(
+      _ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil,
+      set: @escaping (Object, String) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }, set: set)
     }
 
     /// An integer (`decodeIntegerForKey:`).
-    public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey) }
+    @inline(__always)
+    public mutating func integer(
+      _ path: ReferenceWritableKeyPath<Object, Int>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, Int) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey in coder.decodeInteger(forKey: nibKey) }, set: set)
     }
 
     /// An optional integer: nil when the archive has none.
-    public mutating func integer(_ path: ReferenceWritableKeyPath<Object, Int?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeInteger(forKey: nibKey).map(Optional.some) }
+    @inline(__always)
+    public mutating func integer(
+      _ path: ReferenceWritableKeyPath<Object, Int?>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, Int) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey in coder.decodeInteger(forKey: nibKey) }, set: set)
     }
 
     /// A floating-point number (`decodeDoubleForKey:`).
-    public mutating func double(_ path: ReferenceWritableKeyPath<Object, Double>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeDouble(forKey: nibKey) }
+    @inline(__always)
+    public mutating func double(
+      _ path: ReferenceWritableKeyPath<Object, Double>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, Double) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey in coder.decodeDouble(forKey: nibKey) }, set: set)
     }
 
     /// A size: AppKit's `NSStringFromSize` text (`{w, h}`) or UIKit's geometry data.
-    public mutating func size(_ path: ReferenceWritableKeyPath<Object, CGSize?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey).map(Optional.some) }
+    @inline(__always)
+    public mutating func size(
+      _ path: ReferenceWritableKeyPath<Object, CGSize?>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, CGSize) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeSize(forKey: nibKey) }, set: set)
     }
 
     /// A rectangle: AppKit's `NSStringFromRect` text (`{{x, y}, {w, h}}`) or UIKit's geometry data.
-    public mutating func rect(_ path: ReferenceWritableKeyPath<Object, CGRect>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeRect(forKey: nibKey) }
+    @inline(__always)
+    public mutating func rect(
+      _ path: ReferenceWritableKeyPath<Object, CGRect>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, CGRect) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeRect(forKey: nibKey) }, set: set)
     }
 
     /// A boolean (`decodeBoolForKey:`); `inverted` for a key that archives the opposite
     /// (`NSIsDisabled` for `enabled`).
+    @inline(__always)
     public mutating func bool(
-      _ path: ReferenceWritableKeyPath<Object, Bool>, from nibKeys: String..., inverted: Bool = false, key: String? = nil
+      _ path: ReferenceWritableKeyPath<Object, Bool>, from nibKeys: String..., inverted: Bool = false, key: String? = nil,
+      set: @escaping (Object, Bool) -> Void
     ) {
-      field(path, nibKeys, key: key) { coder, nibKey in coder.decodeBool(forKey: nibKey).map { $0 != inverted } }
+      field(path, nibKeys, key: key, read: { coder, nibKey in coder.decodeBool(forKey: nibKey).map { $0 != inverted } }, set: set)
     }
 
     /// An object of the type `T` (`decodeObjectForKey:`): a live object, or a value such as a
     /// ``Color`` or an ``Image``; anything else reads as absent.
-    public mutating func object<T>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self).map(Optional.some) }
+    @inline(__always)
+    public mutating func object<T>(
+      _ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, T) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey, as: T.self) }, set: set)
     }
 
     /// Any value (`decodeObjectForKey:`): an object, or a Foundation value as a Swift value.
-    public mutating func value(_ path: ReferenceWritableKeyPath<Object, Any?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey).map(Optional.some) }
+    @inline(__always)
+    public mutating func value(
+      _ path: ReferenceWritableKeyPath<Object, Any?>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, Any) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeObject(forKey: nibKey) }, set: set)
     }
 
     /// A live object (made, or a placeholder's stand-in) of the class `T`, as a weak link holds
     /// it: a delegate, a target, a link back up the tree.
-    public mutating func reference<T: AnyObject>(_ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil) {
-      field(path, nibKeys, key: key) { coder, nibKey throws(InterfaceObjectsError) in try (coder.decodeReference(forKey: nibKey) as? T).map(Optional.some) }
+    @inline(__always)
+    public mutating func reference<T: AnyObject>(
+      _ path: ReferenceWritableKeyPath<Object, T?>, from nibKeys: String..., key: String? = nil, set: @escaping (Object, T) -> Void
+    ) {
+      field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeReference(forKey: nibKey) as? T }, set: set)
     }
 
     /// The members of class `T` of a collection (an inlined `NSArray`/`NSSet`), in order; empty
     /// when the archive has none.
-    public mutating func array<T>(_ path: ReferenceWritableKeyPath<Object, [T]>, from nibKey: String, key: String? = nil) {
-      field(path, [nibKey], key: key) { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeArray(forKey: nibKey, of: T.self) }
+    @inline(__always)
+    public mutating func array<T>(
+      _ path: ReferenceWritableKeyPath<Object, [T]>, from nibKey: String, key: String? = nil, set: @escaping (Object, [T]) -> Void
+    ) {
+      field(path, [nibKey], key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeArray(forKey: nibKey, of: T.self) }, set: set)
     }
   }
 }

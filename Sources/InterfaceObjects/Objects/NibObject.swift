@@ -47,12 +47,12 @@ public import ObjectModel
   open class var nibKeyTable: NibKeyTable { objectKeys }
 
   /// The class's keys for key-value coding (outlets and runtime attributes go through them):
-  /// ``nibKeyTable``'s, unless a subclass overrides it with a table of its own.
+  /// ``NibObject/nibKeyTable``'s, unless a subclass overrides it with a table of its own.
   open class var keyTable: KeyTable { nibKeyTable.keyTable }
   /// The class's actions (target–action).
   open class var actionTable: ActionTable { ActionTable() }
 
-  /// Reads the archived keys of ``nibKeyTable`` (`initWithCoder:`); a subclass that reads more
+  /// Reads the archived keys of ``NibObject/nibKeyTable`` (`initWithCoder:`); a subclass that reads more
   /// overrides it and calls `super` first.
   open func decode(from coder: NibCoder) throws(InterfaceObjectsError) {
     try type(of: self).nibKeyTable.decode(self, from: coder)

@@ -96,13 +96,13 @@ open class TableView: Control {
       table.tableColumns = try coder.decodeArray(forKey: "NSTableColumns", of: TableColumn.self)
       for column in table.tableColumns { column.tableView = table }
     }
-    $0.double(\.rowHeight, from: "NSRowHeight", "UIRowHeight", key: "rowHeight")
-    $0.reference(\.delegate, from: "NSDelegate", key: "delegate")
-    $0.reference(\.dataSource, from: "NSDataSource", key: "dataSource")
-    $0.object(\.headerView, from: "NSHeaderView")
-    $0.string(\.autosaveName, from: "NSAutosaveName", key: "autosaveName")
-    $0.object(\.tableHeaderView, from: "UITableHeaderView", key: "tableHeaderView")
-    $0.object(\.tableFooterView, from: "UITableFooterView", key: "tableFooterView")
+    $0.double(\.rowHeight, from: "NSRowHeight", "UIRowHeight", key: "rowHeight") { $0.rowHeight = $1 }
+    $0.reference(\.delegate, from: "NSDelegate", key: "delegate") { $0.delegate = $1 }
+    $0.reference(\.dataSource, from: "NSDataSource", key: "dataSource") { $0.dataSource = $1 }
+    $0.object(\.headerView, from: "NSHeaderView") { $0.headerView = $1 }
+    $0.string(\.autosaveName, from: "NSAutosaveName", key: "autosaveName") { $0.autosaveName = $1 }
+    $0.object(\.tableHeaderView, from: "UITableHeaderView", key: "tableHeaderView") { $0.tableHeaderView = $1 }
+    $0.object(\.tableFooterView, from: "UITableFooterView", key: "tableFooterView") { $0.tableFooterView = $1 }
     $0.key("dragDelegate", \.dragDelegate)
     $0.key("dropDelegate", \.dropDelegate)
   }
@@ -133,13 +133,13 @@ public final class TableColumn: NibObject {
   public weak var tableView: TableView?
   public required init() { super.init() }
   public static let tableColumnKeys = NibKeyTable(for: TableColumn.self) {
-    $0.string(\.identifier, from: "NSIdentifier", key: "identifier")
-    $0.double(\.width, from: "NSWidth", key: "width")
-    $0.double(\.minWidth, from: "NSMinWidth")
-    $0.double(\.maxWidth, from: "NSMaxWidth")
-    $0.object(\.headerCell, from: "NSHeaderCell")
-    $0.object(\.dataCell, from: "NSDataCell")
-    $0.bool(\.isEditable, from: "NSIsEditable")
+    $0.string(\.identifier, from: "NSIdentifier", key: "identifier") { $0.identifier = $1 }
+    $0.double(\.width, from: "NSWidth", key: "width") { $0.width = $1 }
+    $0.double(\.minWidth, from: "NSMinWidth") { $0.minWidth = $1 }
+    $0.double(\.maxWidth, from: "NSMaxWidth") { $0.maxWidth = $1 }
+    $0.object(\.headerCell, from: "NSHeaderCell") { $0.headerCell = $1 }
+    $0.object(\.dataCell, from: "NSDataCell") { $0.dataCell = $1 }
+    $0.bool(\.isEditable, from: "NSIsEditable") { $0.isEditable = $1 }
     $0.readOnlyKey("title", \.title)
   }
   public override class var nibKeyTable: NibKeyTable { tableColumnKeys }
@@ -158,7 +158,7 @@ open class TableCellView: View {
   public static let tableCellViewKeys = NibKeyTable(for: TableCellView.self, inheriting: viewKeys) {
     $0.key("textField", \.textField)
     $0.key("imageView", \.imageView)
-    $0.string(\.reuseIdentifier, from: "UIReuseIdentifier", key: "reuseIdentifier")
+    $0.string(\.reuseIdentifier, from: "UIReuseIdentifier", key: "reuseIdentifier") { $0.reuseIdentifier = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { tableCellViewKeys }
 }

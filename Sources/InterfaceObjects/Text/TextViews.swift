@@ -78,13 +78,13 @@ open class TextField: Control {
     $0.readOnlyKey("font", \.font)
     $0.key("editable", \.isEditable)
     $0.key("selectable", \.isSelectable)
-    $0.appKit { $0.reference(\.delegate, from: "NSDelegate", key: "delegate") }
+    $0.appKit { $0.reference(\.delegate, from: "NSDelegate", key: "delegate") { $0.delegate = $1 } }
     $0.uiKit {
-      $0.reference(\.delegate, from: "UIDelegate")
-      $0.string(\.ownText, from: "UIText")
-      $0.string(\.ownPlaceholder, from: "UIPlaceholder")
+      $0.reference(\.delegate, from: "UIDelegate") { $0.delegate = $1 }
+      $0.string(\.ownText, from: "UIText") { $0.ownText = $1 }
+      $0.string(\.ownPlaceholder, from: "UIPlaceholder") { $0.ownPlaceholder = $1 }
       $0.decode { field, coder in field.ownAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4) }
-      $0.integer(\.ownBorderStyle, from: "UIBorderStyle")
+      $0.integer(\.ownBorderStyle, from: "UIBorderStyle") { $0.ownBorderStyle = $1 }
     }
   }
   open override class var nibKeyTable: NibKeyTable { textFieldKeys }
@@ -103,10 +103,10 @@ open class Label: View {
   public required init() { super.init() }
 
   public static let labelKeys = NibKeyTable(for: Label.self, inheriting: viewKeys) {
-    $0.string(\.text, from: "UIText", key: "text")
-    $0.object(\.textColor, from: "UITextColor", key: "textColor")
-    $0.object(\.font, from: "UIFont", key: "font")
-    $0.integer(\.numberOfLines, from: "UINumberOfLines", key: "numberOfLines")
+    $0.string(\.text, from: "UIText", key: "text") { $0.text = $1 }
+    $0.object(\.textColor, from: "UITextColor", key: "textColor") { $0.textColor = $1 }
+    $0.object(\.font, from: "UIFont", key: "font") { $0.font = $1 }
+    $0.integer(\.numberOfLines, from: "UINumberOfLines", key: "numberOfLines") { $0.numberOfLines = $1 }
     $0.decode { label, coder in label.textAlignment = TextAlignment(uiKitValue: coder.decodeInteger(forKey: "UITextAlignment") ?? 4) }
   }
   open override class var nibKeyTable: NibKeyTable { labelKeys }
@@ -142,7 +142,7 @@ open class TextView: View {
     restoresFirstResponder = coder.decodeBool(forKey: RestorableStateKey.editing) ?? false
   }
   public static let textViewKeys = NibKeyTable(for: TextView.self, inheriting: viewKeys) {
-    $0.string(\.text, from: "UIText", key: "text")
+    $0.string(\.text, from: "UIText", key: "text") { $0.text = $1 }
     $0.key("string", \.text)
     $0.key("editable", \.isEditable)
   }

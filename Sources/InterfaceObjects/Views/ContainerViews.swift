@@ -9,11 +9,11 @@ open class StackView: View {
   /// `arrangedSubviews` (here: the subviews, in order).
   public var arrangedSubviews: [View] { subviews }
   public static let stackViewKeys = NibKeyTable(for: StackView.self, inheriting: viewKeys) {
-    $0.integer(\.orientation, from: "NSStackViewOrientation", "UIStackViewAxis", key: "orientation")
+    $0.integer(\.orientation, from: "NSStackViewOrientation", "UIStackViewAxis", key: "orientation") { $0.orientation = $1 }
     $0.key("axis", \.orientation)
-    $0.double(\.spacing, from: "NSStackViewSpacing", "UIStackViewSpacing", key: "spacing")
-    $0.integer(\.alignment, from: "NSStackViewAlignment", "UIStackViewAlignment", key: "alignment")
-    $0.integer(\.distribution, from: "NSStackViewdistribution", "UIStackViewDistribution", key: "distribution")
+    $0.double(\.spacing, from: "NSStackViewSpacing", "UIStackViewSpacing", key: "spacing") { $0.spacing = $1 }
+    $0.integer(\.alignment, from: "NSStackViewAlignment", "UIStackViewAlignment", key: "alignment") { $0.alignment = $1 }
+    $0.integer(\.distribution, from: "NSStackViewdistribution", "UIStackViewDistribution", key: "distribution") { $0.distribution = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { stackViewKeys }
 }
@@ -34,8 +34,8 @@ open class Box: View {
     $0.decode { box, coder throws(InterfaceObjectsError) in
       box.title = (try coder.decodeObject(forKey: "NSTitleCell", as: Cell.self))?.title ?? ""
     }
-    $0.integer(\.boxType, from: "NSBoxType")
-    $0.object(\.contentView, from: "NSContentView")
+    $0.integer(\.boxType, from: "NSBoxType") { $0.boxType = $1 }
+    $0.object(\.contentView, from: "NSContentView") { $0.contentView = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { boxKeys }
 }
@@ -53,8 +53,8 @@ open class TabView: View {
   public weak var delegate: AnyObject?
   public static let tabViewKeys = NibKeyTable(for: TabView.self, inheriting: viewKeys) {
     $0.key("delegate", \.delegate)
-    $0.array(\.tabViewItems, from: "NSTabViewItems")
-    $0.object(\.selectedTabViewItem, from: "NSSelectedTabViewItem")
+    $0.array(\.tabViewItems, from: "NSTabViewItems") { $0.tabViewItems = $1 }
+    $0.object(\.selectedTabViewItem, from: "NSSelectedTabViewItem") { $0.selectedTabViewItem = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { tabViewKeys }
   public required init() { super.init() }
@@ -77,9 +77,9 @@ public final class TabViewItem: NibObject {
   public var image: Any?
   public required init() { super.init() }
   public static let tabViewItemKeys = NibKeyTable(for: TabViewItem.self) {
-    $0.value(\.identifier, from: "NSIdentifier")
-    $0.object(\.view, from: "NSView", key: "view")
-    $0.string(\.label, from: "NSLabel", key: "label")
+    $0.value(\.identifier, from: "NSIdentifier") { $0.identifier = $1 }
+    $0.object(\.view, from: "NSView", key: "view") { $0.view = $1 }
+    $0.string(\.label, from: "NSLabel", key: "label") { $0.label = $1 }
     $0.key("viewController", \.viewController)
     $0.key("image", \.image)
   }
@@ -93,7 +93,7 @@ open class SplitView: View {
   public weak var delegate: AnyObject?
   public static let splitViewKeys = NibKeyTable(for: SplitView.self, inheriting: viewKeys) {
     $0.key("delegate", \.delegate)
-    $0.bool(\.isVertical, from: "NSIsVertical", key: "vertical")
+    $0.bool(\.isVertical, from: "NSIsVertical", key: "vertical") { $0.isVertical = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { splitViewKeys }
   public required init() { super.init() }

@@ -22,10 +22,10 @@ open class GridView: View {
   }
 
   public static let gridViewKeys = NibKeyTable(for: GridView.self, inheriting: viewKeys) {
-    $0.double(\.rowSpacing, from: "NSGrid_rowSpacing", key: "rowSpacing")
-    $0.double(\.columnSpacing, from: "NSGrid_columnSpacing", key: "columnSpacing")
-    $0.array(\.rows, from: "NSGrid_rows")
-    $0.array(\.columns, from: "NSGrid_columns")
+    $0.double(\.rowSpacing, from: "NSGrid_rowSpacing", key: "rowSpacing") { $0.rowSpacing = $1 }
+    $0.double(\.columnSpacing, from: "NSGrid_columnSpacing", key: "columnSpacing") { $0.columnSpacing = $1 }
+    $0.array(\.rows, from: "NSGrid_rows") { $0.rows = $1 }
+    $0.array(\.columns, from: "NSGrid_columns") { $0.columns = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { gridViewKeys }
 }
@@ -46,12 +46,12 @@ public final class GridRow: NibObject {
   public required init() { super.init() }
 
   public static let gridRowKeys = NibKeyTable(for: GridRow.self) {
-    $0.reference(\.gridView, from: "NSGrid_owningGrid")
-    $0.double(\.height, from: "NSGrid_height", key: "height")
-    $0.double(\.topPadding, from: "NSGrid_topPadding", key: "topPadding")
-    $0.double(\.bottomPadding, from: "NSGrid_bottomPadding", key: "bottomPadding")
-    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden")
-    $0.array(\.cells, from: "NSGrid_cells")
+    $0.reference(\.gridView, from: "NSGrid_owningGrid") { $0.gridView = $1 }
+    $0.double(\.height, from: "NSGrid_height", key: "height") { $0.height = $1 }
+    $0.double(\.topPadding, from: "NSGrid_topPadding", key: "topPadding") { $0.topPadding = $1 }
+    $0.double(\.bottomPadding, from: "NSGrid_bottomPadding", key: "bottomPadding") { $0.bottomPadding = $1 }
+    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden") { $0.isHidden = $1 }
+    $0.array(\.cells, from: "NSGrid_cells") { $0.cells = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { gridRowKeys }
 }
@@ -69,11 +69,11 @@ public final class GridColumn: NibObject {
   public required init() { super.init() }
 
   public static let gridColumnKeys = NibKeyTable(for: GridColumn.self) {
-    $0.reference(\.gridView, from: "NSGrid_owningGrid")
-    $0.double(\.width, from: "NSGrid_width", key: "width")
-    $0.double(\.leadingPadding, from: "NSGrid_leadingPadding", key: "leadingPadding")
-    $0.double(\.trailingPadding, from: "NSGrid_trailingPadding", key: "trailingPadding")
-    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden")
+    $0.reference(\.gridView, from: "NSGrid_owningGrid") { $0.gridView = $1 }
+    $0.double(\.width, from: "NSGrid_width", key: "width") { $0.width = $1 }
+    $0.double(\.leadingPadding, from: "NSGrid_leadingPadding", key: "leadingPadding") { $0.leadingPadding = $1 }
+    $0.double(\.trailingPadding, from: "NSGrid_trailingPadding", key: "trailingPadding") { $0.trailingPadding = $1 }
+    $0.bool(\.isHidden, from: "NSGrid_hidden", key: "hidden") { $0.isHidden = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { gridColumnKeys }
 }
@@ -89,9 +89,9 @@ public final class GridCell: NibObject {
   public required init() { super.init() }
 
   public static let gridCellKeys = NibKeyTable(for: GridCell.self) {
-    $0.reference(\.row, from: "NSGrid_owningRow")
-    $0.reference(\.column, from: "NSGrid_owningColumn")
-    $0.object(\.contentView, from: "NSGrid_content", key: "contentView")
+    $0.reference(\.row, from: "NSGrid_owningRow") { $0.row = $1 }
+    $0.reference(\.column, from: "NSGrid_owningColumn") { $0.column = $1 }
+    $0.object(\.contentView, from: "NSGrid_content", key: "contentView") { $0.contentView = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { gridCellKeys }
 }

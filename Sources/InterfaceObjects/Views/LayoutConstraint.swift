@@ -43,15 +43,15 @@ public final class LayoutConstraint: NibObject {
   }
 
   public static let constraintKeys = NibKeyTable(for: LayoutConstraint.self) {
-    $0.reference(\.firstItem, from: "NSFirstItem")
-    $0.integer(\.firstAttribute, from: "NSFirstAttributeV2", "NSFirstAttribute")
-    $0.reference(\.secondItem, from: "NSSecondItem")
-    $0.integer(\.secondAttribute, from: "NSSecondAttributeV2", "NSSecondAttribute")
-    $0.integer(\.relation, from: "NSRelation")
-    $0.double(\.multiplier, from: "NSMultiplier", key: "multiplier")
-    $0.double(\.constant, from: "NSConstantV2", "NSConstant", key: "constant")
-    $0.double(\.priority, from: "NSPriority", key: "priority")
-    $0.string(\.identifier, from: "NSLayoutIdentifier", key: "identifier")
+    $0.reference(\.firstItem, from: "NSFirstItem") { $0.firstItem = $1 }
+    $0.integer(\.firstAttribute, from: "NSFirstAttributeV2", "NSFirstAttribute") { $0.firstAttribute = $1 }
+    $0.reference(\.secondItem, from: "NSSecondItem") { $0.secondItem = $1 }
+    $0.integer(\.secondAttribute, from: "NSSecondAttributeV2", "NSSecondAttribute") { $0.secondAttribute = $1 }
+    $0.integer(\.relation, from: "NSRelation") { $0.relation = $1 }
+    $0.double(\.multiplier, from: "NSMultiplier", key: "multiplier") { $0.multiplier = $1 }
+    $0.double(\.constant, from: "NSConstantV2", "NSConstant", key: "constant") { $0.constant = $1 }
+    $0.double(\.priority, from: "NSPriority", key: "priority") { $0.priority = $1 }
+    $0.string(\.identifier, from: "NSLayoutIdentifier", key: "identifier") { $0.identifier = $1 }
   }
   public override class var nibKeyTable: NibKeyTable { constraintKeys }
 }

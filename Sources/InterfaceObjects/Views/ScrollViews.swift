@@ -30,7 +30,7 @@ open class ScrollView: View {
   }
   /// A scroller is there when its key refers to one (`NSVScroller`, `NSHScroller`).
   public static let scrollViewKeys = NibKeyTable(for: ScrollView.self, inheriting: viewKeys) {
-    $0.object(\.contentView, from: "NSContentView")
+    $0.object(\.contentView, from: "NSContentView") { $0.contentView = $1 }
     $0.decode { view, coder throws(InterfaceObjectsError) in
       view.hasVerticalScroller = try coder.decodeReference(forKey: "NSVScroller") != nil
       view.hasHorizontalScroller = try coder.decodeReference(forKey: "NSHScroller") != nil
@@ -46,7 +46,7 @@ open class ClipView: View {
   public var drawsBackground = true
   public required init() { super.init() }
   public static let clipViewKeys = NibKeyTable(for: ClipView.self, inheriting: viewKeys) {
-    $0.object(\.documentView, from: "NSDocView")
+    $0.object(\.documentView, from: "NSDocView") { $0.documentView = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { clipViewKeys }
 }

@@ -218,25 +218,25 @@ open class View: Responder {
       if coder.isUIKit { try view.decodeUIKitTree(from: coder) } else { try view.decodeAppKitTree(from: coder) }
     }
     $0.uiKit {
-      $0.integer(\.tag, from: "UITag", key: "tag")
-      $0.bool(\.isHidden, from: "UIHidden", key: "isHidden")
-      $0.double(\.alpha, from: "UIAlpha", key: "alpha")
-      $0.object(\.backgroundColor, from: "UIBackgroundColor", key: "backgroundColor")
-      $0.integer(\.autoresizingMask, from: "UIAutoresizingMask", key: "autoresizingMask")
-      $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier")
-      $0.string(\.accessibilityIdentifier, from: "UIAccessibilityIdentifier", key: "accessibilityIdentifier")
-      $0.string(\.accessibilityLabel, from: "UIAccessibilityLabel", key: "accessibilityLabel")
+      $0.integer(\.tag, from: "UITag", key: "tag") { $0.tag = $1 }
+      $0.bool(\.isHidden, from: "UIHidden", key: "isHidden") { $0.isHidden = $1 }
+      $0.double(\.alpha, from: "UIAlpha", key: "alpha") { $0.alpha = $1 }
+      $0.object(\.backgroundColor, from: "UIBackgroundColor", key: "backgroundColor") { $0.backgroundColor = $1 }
+      $0.integer(\.autoresizingMask, from: "UIAutoresizingMask", key: "autoresizingMask") { $0.autoresizingMask = $1 }
+      $0.string(\.restorationIdentifier, from: "UIRestorationIdentifier", key: "restorationIdentifier") { $0.restorationIdentifier = $1 }
+      $0.string(\.accessibilityIdentifier, from: "UIAccessibilityIdentifier", key: "accessibilityIdentifier") { $0.accessibilityIdentifier = $1 }
+      $0.string(\.accessibilityLabel, from: "UIAccessibilityLabel", key: "accessibilityLabel") { $0.accessibilityLabel = $1 }
       $0.bool(
         \.translatesAutoresizingMaskIntoConstraints, from: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints", inverted: true,
-        key: "translatesAutoresizingMaskIntoConstraints")
-      $0.array(\.constraints, from: "UIViewAutolayoutConstraints")
+        key: "translatesAutoresizingMaskIntoConstraints") { $0.translatesAutoresizingMaskIntoConstraints = $1 }
+      $0.array(\.constraints, from: "UIViewAutolayoutConstraints") { $0.constraints = $1 }
     }
     $0.appKit {
-      $0.object(\.nextKeyView, from: "NSNextKeyView", key: "nextKeyView")
-      $0.bool(\.translatesAutoresizingMaskIntoConstraints, from: "NSDoNotTranslateAutoresizingMask", inverted: true)
-      $0.integer(\.tag, from: "NSTag")
-      $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", "NSReuseIdentifierKey", key: "identifier")
-      $0.array(\.constraints, from: "NSViewConstraints")
+      $0.object(\.nextKeyView, from: "NSNextKeyView", key: "nextKeyView") { $0.nextKeyView = $1 }
+      $0.bool(\.translatesAutoresizingMaskIntoConstraints, from: "NSDoNotTranslateAutoresizingMask", inverted: true) { $0.translatesAutoresizingMaskIntoConstraints = $1 }
+      $0.integer(\.tag, from: "NSTag") { $0.tag = $1 }
+      $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", "NSReuseIdentifierKey", key: "identifier") { $0.identifier = $1 }
+      $0.array(\.constraints, from: "NSViewConstraints") { $0.constraints = $1 }
     }
   }
   open override class var nibKeyTable: NibKeyTable { viewKeys }

@@ -34,10 +34,10 @@ open class Menu: NibObject {
 
   public static let menuKeys = NibKeyTable(for: Menu.self) {
     $0.key("delegate", \.delegate)
-    $0.string(\.title, from: "NSTitle", key: "title")
+    $0.string(\.title, from: "NSTitle", key: "title") { $0.title = $1 }
     $0.readOnlyKey("items", \.items)
-    $0.string(\.specialName, from: "NSName")
-    $0.bool(\.autoenablesItems, from: "NSNoAutoenable", inverted: true, key: "autoenablesItems")
+    $0.string(\.specialName, from: "NSName") { $0.specialName = $1 }
+    $0.bool(\.autoenablesItems, from: "NSNoAutoenable", inverted: true, key: "autoenablesItems") { $0.autoenablesItems = $1 }
     $0.decode { menu, coder throws(InterfaceObjectsError) in
       for item in try coder.decodeArray(forKey: "NSMenuItems", of: MenuItem.self) { menu.addItem(item) }
     }
@@ -83,20 +83,20 @@ open class MenuItem: NibObject {
   public required init() { super.init() }
 
   public static let menuItemKeys = NibKeyTable(for: MenuItem.self) {
-    $0.string(\.title, from: "NSTitle", key: "title")
-    $0.string(\.keyEquivalent, from: "NSKeyEquiv", key: "keyEquivalent")
-    $0.integer(\.keyEquivalentModifierMask, from: "NSKeyEquivModMask", key: "keyEquivalentModifierMask")
-    $0.integer(\.tag, from: "NSTag", key: "tag")
-    $0.integer(\.state, from: "NSState", key: "state")
-    $0.bool(\.isEnabled, from: "NSIsDisabled", inverted: true, key: "enabled")
-    $0.bool(\.isHidden, from: "NSIsHidden", key: "hidden")
-    $0.bool(\.isSeparatorItem, from: "NSIsSeparator")
-    $0.bool(\.isAlternate, from: "NSIsAlternate")
-    $0.object(\.submenu, from: "NSSubmenu", key: "submenu")
-    $0.object(\.image, from: "NSImage")
-    $0.value(\.representedObject, from: "NSRepObject", key: "representedObject")
-    $0.string(\.action, from: "NSAction", key: "action")
-    $0.reference(\.target, from: "NSTarget", key: "target")
+    $0.string(\.title, from: "NSTitle", key: "title") { $0.title = $1 }
+    $0.string(\.keyEquivalent, from: "NSKeyEquiv", key: "keyEquivalent") { $0.keyEquivalent = $1 }
+    $0.integer(\.keyEquivalentModifierMask, from: "NSKeyEquivModMask", key: "keyEquivalentModifierMask") { $0.keyEquivalentModifierMask = $1 }
+    $0.integer(\.tag, from: "NSTag", key: "tag") { $0.tag = $1 }
+    $0.integer(\.state, from: "NSState", key: "state") { $0.state = $1 }
+    $0.bool(\.isEnabled, from: "NSIsDisabled", inverted: true, key: "enabled") { $0.isEnabled = $1 }
+    $0.bool(\.isHidden, from: "NSIsHidden", key: "hidden") { $0.isHidden = $1 }
+    $0.bool(\.isSeparatorItem, from: "NSIsSeparator") { $0.isSeparatorItem = $1 }
+    $0.bool(\.isAlternate, from: "NSIsAlternate") { $0.isAlternate = $1 }
+    $0.object(\.submenu, from: "NSSubmenu", key: "submenu") { $0.submenu = $1 }
+    $0.object(\.image, from: "NSImage") { $0.image = $1 }
+    $0.value(\.representedObject, from: "NSRepObject", key: "representedObject") { $0.representedObject = $1 }
+    $0.string(\.action, from: "NSAction", key: "action") { $0.action = $1 }
+    $0.reference(\.target, from: "NSTarget", key: "target") { $0.target = $1 }
   }
   open override class var nibKeyTable: NibKeyTable { menuItemKeys }
 

@@ -97,16 +97,16 @@ open class Window: Responder {
   open override var delegatesInChain: [AnyObject] { delegate.map { [$0] } ?? [] }
 
   public static let windowKeys = NibKeyTable(for: Window.self) {
-    $0.rect(\.frame, from: "NSWindowRect", key: "frame")
-    $0.string(\.title, from: "NSWindowTitle", key: "title")
-    $0.integer(\.styleMask, from: "NSWindowStyleMask", key: "styleMask")
-    $0.object(\.contentView, from: "NSWindowView", key: "contentView")
-    $0.size(\.minSize, from: "NSMinSize")
-    $0.size(\.maxSize, from: "NSMaxSize")
-    $0.string(\.frameAutosaveName, from: "NSFrameAutosaveName", key: "frameAutosaveName")
-    $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", key: "identifier")
-    $0.bool(\.isRestorable, from: "NSWindowIsRestorable", key: "restorable")
-    $0.reference(\.toolbar, from: "NSToolbar", key: "toolbar")
+    $0.rect(\.frame, from: "NSWindowRect", key: "frame") { $0.frame = $1 }
+    $0.string(\.title, from: "NSWindowTitle", key: "title") { $0.title = $1 }
+    $0.integer(\.styleMask, from: "NSWindowStyleMask", key: "styleMask") { $0.styleMask = $1 }
+    $0.object(\.contentView, from: "NSWindowView", key: "contentView") { $0.contentView = $1 }
+    $0.size(\.minSize, from: "NSMinSize") { $0.minSize = $1 }
+    $0.size(\.maxSize, from: "NSMaxSize") { $0.maxSize = $1 }
+    $0.string(\.frameAutosaveName, from: "NSFrameAutosaveName", key: "frameAutosaveName") { $0.frameAutosaveName = $1 }
+    $0.string(\.identifier, from: "NSUserInterfaceItemIdentifier", key: "identifier") { $0.identifier = $1 }
+    $0.bool(\.isRestorable, from: "NSWindowIsRestorable", key: "restorable") { $0.isRestorable = $1 }
+    $0.reference(\.toolbar, from: "NSToolbar", key: "toolbar") { $0.toolbar = $1 }
     $0.key("rootViewController", \.rootViewController)
     $0.key("contentViewController", \.rootViewController)
     $0.key("delegate", \.delegate)
@@ -142,8 +142,8 @@ open class WindowController: Responder {
   public var storyboard: (any ViewControllerSource)?
 
   public static let windowControllerKeys = NibKeyTable(for: WindowController.self) {
-    $0.object(\.window, from: "IBWindowTemplate", key: "window")
-    $0.object(\.contentViewController, from: "IBWindowTemplateContentViewController", key: "contentViewController")
+    $0.object(\.window, from: "IBWindowTemplate", key: "window") { $0.window = $1 }
+    $0.object(\.contentViewController, from: "IBWindowTemplateContentViewController", key: "contentViewController") { $0.contentViewController = $1 }
     $0.key("storyboard", get: { $0.storyboard }, set: { controller, storyboard in controller.storyboard = storyboard })
   }
   open override class var nibKeyTable: NibKeyTable { windowControllerKeys }
