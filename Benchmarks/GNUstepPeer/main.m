@@ -3,7 +3,8 @@
 // interoperability test (Tests/KeyedArchiveTests/GNUstepInteropTests.swift).
 //
 //   gnustep-archive-peer bench N MIN-TIME WARM-UP [BINARY-ARCHIVE]   timed cells, one line each (below)
-//   gnustep-archive-peer write binary|xml N PATH      archives the graph to PATH
+//   gnustep-archive-peer write binary|xml N PATH [objc-names]   archives the graph to PATH (objc-names:
+//                                                     as PeerStore, PeerCategory, PeerItem, unmapped)
 //   gnustep-archive-peer dump PATH                    unarchives PATH, prints the canonical dump (graph.m)
 //   gnustep-archive-peer memory WARM-UP-PATH PATH N   peak memory unarchiving PATH (archive-bench's memory child)
 //
@@ -235,8 +236,9 @@ int main(int argc, char **argv) {
     if ((argc == 5 || argc == 6) && strcmp(argv[1], "bench") == 0) {
       return bench(strtoul(argv[2], NULL, 10), atof(argv[3]), atof(argv[4]), argc == 6 ? argv[5] : NULL);
     }
-    if (argc == 5 && strcmp(argv[1], "write") == 0) {
+    if ((argc == 5 || (argc == 6 && strcmp(argv[5], "objc-names") == 0)) && strcmp(argv[1], "write") == 0) {
       NSUInteger count = strtoul(argv[3], NULL, 10);
+      mapArchivedNames = argc == 5;
       BOOL xml = strcmp(argv[2], "xml") == 0;
       NSData *data = archiveStore([PeerStore storeWithCount:count], xml);
       return [data writeToFile:[NSString stringWithUTF8String:argv[4]] atomically:NO] ? 0 : 2;
@@ -258,6 +260,6 @@ int main(int argc, char **argv) {
       return memory(argv[2], argv[3], strtoul(argv[4], NULL, 10));
     }
   }
-  fprintf(stderr, "usage: gnustep-archive-peer bench N MIN-TIME WARM-UP [BINARY-ARCHIVE] | write binary|xml N PATH | dump PATH | memory WARM PATH N\n");
+  fprintf(stderr, "usage: gnustep-archive-peer bench N MIN-TIME WARM-UP [BINARY-ARCHIVE] | write binary|xml N PATH [objc-names] | dump PATH | memory WARM PATH N\n");
   return 64;
 }
