@@ -45,8 +45,8 @@ struct GNUstepInteropTests {
 
   @Test("Stasis's archive is read by GNUstep to the same graph", arguments: [PropertyListFormat.binary, .xml])
   func stasisArchiveReadByGNUstep(format: PropertyListFormat) throws {
-    let store = PeerGraphStore.make(count: Self.count)
-    let data = try KeyedArchiver.archivedData(withRootObject: store, registry: PeerGraphStore.registry(), format: format)
+    let store = Store.make(count: Self.count)
+    let data = try KeyedArchiver.archivedData(withRootObject: store, registry: Store.registry(), format: format)
     let dump = try withScratchFolder("gnustep-interop") { folder in
       try folder.write(Array(data), to: "stasis.archive")
       return try GNUstepPeer.run(["dump", folder.file("stasis.archive")])
@@ -69,9 +69,9 @@ struct GNUstepInteropTests {
     let date = try resolve(item["dateCreated"], in: data)
     #expect(date.dateValue == Date(timeIntervalSinceReferenceDate: 700_000_000))
     #expect(!objects.contains { $0["$classname"]?.stringValue == "NSDate" })
-    let registry = PeerGraphStore.registry(store: "PeerStore", category: "PeerCategory", item: "PeerItem")
+    let registry = Store.registry(store: "PeerStore", category: "PeerCategory", item: "PeerItem")
     let error = try #require(throws: KeyedArchiveError.self) {
-      try KeyedUnarchiver.unarchivedObject(ofClass: PeerGraphStore.self, from: data, registry: registry)
+      try KeyedUnarchiver.unarchivedObject(ofClass: Store.self, from: data, registry: registry)
     }
     #expect("\(error)".contains("is a date"))
     // GNUstep reads its own archive to the graph Stasis builds from GRAPH.md, except (XML only)
@@ -80,7 +80,7 @@ struct GNUstepInteropTests {
       try folder.write(Array(data), to: "gnustep.archive")
       return try GNUstepPeer.run(["dump", folder.file("gnustep.archive")])
     }
-    let expected = PeerGraphStore.make(count: count).dump.split(separator: "\n")
+    let expected = Store.make(count: count).dump.split(separator: "\n")
     let differing = zip(peerDump.split(separator: "\n"), expected).filter { $0 != $1 }.map(\.1)
     #expect(peerDump.split(separator: "\n").count == expected.count)
     if format == "xml" {
@@ -126,11 +126,11 @@ struct GNUstepInteropTests {
     #expect(root["items"] != nil)
     #expect(rootClass?["$classname"]?.stringValue == "Category")
     #expect(throws: KeyedArchiveError.self) {
-      try KeyedUnarchiver.unarchivedObject(ofClass: PeerGraphStore.self, from: data, registry: PeerGraphStore.registry())
+      try KeyedUnarchiver.unarchivedObject(ofClass: Store.self, from: data, registry: Store.registry())
     }
     // Stasis's own archive of the same graph has one entry per class.
     let stasis = try KeyedArchiver.archivedData(
-      withRootObject: PeerGraphStore.make(count: 30), registry: PeerGraphStore.registry(), format: .xml)
+      withRootObject: Store.make(count: 30), registry: Store.registry(), format: .xml)
     let stasisNames = Set(try archivedObjects(stasis).compactMap { $0["$classname"]?.stringValue })
     #expect(stasisNames.isSuperset(of: ["Store", "Category", "Item"]))
   }
