@@ -27,6 +27,10 @@ fi
 if ! command -v rsvg-convert >/dev/null 2>&1; then
   apt_install librsvg2-bin || echo "note: librsvg2-bin could not be installed; ibtool --render writes SVG only and the PNG reference tests will skip" >&2
 fi
+if ! command -v gnustep-config >/dev/null 2>&1; then
+  apt_install gobjc libgnustep-base-dev ||
+    echo "note: gobjc/libgnustep-base-dev could not be installed; the GNUstep keyed-archive interoperability tests will skip" >&2
+fi
 pip_install() {
   python3 -m pip install -q "$1" >/dev/null 2>&1 ||
     python3 -m pip install -q --break-system-packages "$1" >/dev/null 2>&1
