@@ -62,7 +62,10 @@ public struct NibKeyTable {
     /// closure calls those its context holds without retaining them, where a loop over the array
     /// retained and released every step around its call (profiled).
     private static func composed(_ steps: ArraySlice<Step>) -> Run {
-      guard steps.count > 1 else { return steps.first?.run ?? { _, _ in } }
+      // Not `steps.first?.run ?? …`: the generic `??` would hold the closure at the most general
+      // abstraction, a reabstraction thunk pair around every call (profiled).
+      if steps.isEmpty { return { _, _ in } }
+      if steps.count == 1 { return steps[steps.startIndex].run }
       let middle = steps.startIndex + steps.count / 2
       let first = composed(steps[..<middle]), second = composed(steps[middle...])
       return { object, coder throws(InterfaceObjectsError) in
