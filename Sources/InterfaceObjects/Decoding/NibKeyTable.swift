@@ -195,7 +195,7 @@ public struct NibKeyTable {
       field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }, set: set)
     }
 
-    /// Optional text (see ``string(_:from:key:set:)-(ReferenceWritableKeyPath<Object,String>,_,_,_)``).
+    /// Optional text, read as for a `String` property.
     @inline(__always)
     public mutating func string(
       _ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil,
