@@ -40,28 +40,59 @@ public struct NibKeyTable {
   /// closures holds them at the most general abstraction: a reabstraction thunk on every call,
   /// profiled).
   struct Step {
-    let run: (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
+    let run: Run
   }
+  typealias Run = (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void
 
   /// The steps for objects of AppKit nibs and of UIKit nibs, each in order (a step for both
-  /// platforms is in both).
-  private(set) var appKit: [Step] = []
-  private(set) var uiKit: [Step] = []
+  /// platforms is in both): as declared, which a subclass's table starts from, and as one call.
+  /// A reference, so that taking the table out of its class for a decode copies one.
+  final class Steps {
+    let appKit: [Step], uiKit: [Step]
+    let appKitRun: Run, uiKitRun: Run
+
+    init(appKit: [Step] = [], uiKit: [Step] = []) {
+      self.appKit = appKit
+      self.uiKit = uiKit
+      appKitRun = Self.composed(appKit[...])
+      uiKitRun = Self.composed(uiKit[...])
+    }
+
+    /// `steps` as one call: a balanced tree of closures, each calling its two halves in order. A
+    /// closure calls those its context holds without retaining them, where a loop over the array
+    /// retained and released every step around its call (profiled).
+    private static func composed(_ steps: ArraySlice<Step>) -> Run {
+      // Not `steps.first?.run ?? …`: the generic `??` would hold the closure at the most general
+      // abstraction, a reabstraction thunk pair around every call (profiled).
+      if steps.isEmpty { return { _, _ in } }
+      if steps.count == 1 { return steps[steps.startIndex].run }
+      let middle = steps.startIndex + steps.count / 2
+      let first = composed(steps[..<middle]), second = composed(steps[middle...])
+      return { object, coder throws(InterfaceObjectsError) in
+        try first(object, coder)
+        try second(object, coder)
+      }
+    }
+  }
+  let steps: Steps
 
   /// The class's keys for key-value coding.
-  public private(set) var keyTable = KeyTable()
+  public let keyTable: KeyTable
 
   /// An empty table (`NSObject`'s: nothing to decode, no keys).
-  public init() {}
+  public init() {
+    steps = Steps()
+    keyTable = KeyTable()
+  }
 
   /// The table of the class `Object`: `inheriting`'s steps and keys (the superclass's table),
   /// then those `build` adds; a key of the same name replaces the inherited one.
   @MainActor public init<Object: NibObject>(
     for type: Object.Type, inheriting inherited: NibKeyTable = NibKeyTable(), _ build: (inout Builder<Object>) -> Void
   ) {
-    var builder = Builder<Object>(table: inherited)
+    var builder = Builder<Object>(inherited: inherited.steps)
     build(&builder)
-    self = builder.table
+    steps = Steps(appKit: builder.appKit, uiKit: builder.uiKit)
     let keys = builder.keys
     keyTable = KeyTable(for: type, inheriting: inherited.keyTable) { table in
       for add in keys { add(&table) }
@@ -70,17 +101,20 @@ public struct NibKeyTable {
 
   /// Runs the steps for `object`, which is of the table's class or a subclass of it.
   @MainActor func decode(_ object: NibObject, from coder: NibCoder) throws(InterfaceObjectsError) {
-    for step in coder.isUIKit ? uiKit : appKit { try step.run(object, coder) }
+    try (coder.isUIKit ? steps.uiKitRun : steps.appKitRun)(object, coder)
   }
 
   /// Adds the properties of the class `Object` to a ``NibKeyTable``.
   @MainActor public struct Builder<Object: NibObject> {
-    fileprivate var table: NibKeyTable
+    fileprivate var appKit: [Step], uiKit: [Step]
     fileprivate var keys: [(inout KeyTable.Builder<Object>) -> Void] = []
     /// Where new steps go: nil for both platforms.
     private var platform: Bool?
 
-    fileprivate init(table: NibKeyTable) { self.table = table }
+    fileprivate init(inherited: Steps) {
+      appKit = inherited.appKit
+      uiKit = inherited.uiKit
+    }
 
     /// Declares steps that run only for objects of AppKit nibs.
     public mutating func appKit(_ build: (inout Self) -> Void) { scoped(false, build) }
@@ -142,8 +176,8 @@ public struct NibKeyTable {
 
     private mutating func add(_ run: @escaping (NibObject, NibCoder) throws(InterfaceObjectsError) -> Void) {
       let step = Step(run: run)
-      if platform != true { table.appKit.append(step) }
-      if platform != false { table.uiKit.append(step) }
+      if platform != true { appKit.append(step) }
+      if platform != false { uiKit.append(step) }
     }
 
     /// A step that does more than assign one key to one property: reads a flags word, geometry,
@@ -161,7 +195,7 @@ public struct NibKeyTable {
       field(path, nibKeys, key: key, read: { coder, nibKey throws(InterfaceObjectsError) in try coder.decodeString(forKey: nibKey) }, set: set)
     }
 
-    /// Optional text (see ``string(_:from:key:set:)-(ReferenceWritableKeyPath<Object,String>,_,_,_)``).
+    /// Optional text, read as for a `String` property.
     @inline(__always)
     public mutating func string(
       _ path: ReferenceWritableKeyPath<Object, String?>, from nibKeys: String..., key: String? = nil,
