@@ -3,8 +3,10 @@
 // while unarchiving the largest binary archive. Markdown on stdout, progress on stderr.
 //
 //   archive-bench [--sizes 10000,100000,1000000] [--peer-sizes 10000,100000] [--min-time S] [--warm-up S] [--no-memory] [--source TEXT]
+//                 [--gnustep PEER-EXECUTABLE [--gnustep-sizes 10000,100000]]
 //   (--peer-sizes: the sizes at which Foundation is measured too, default all; its 1,000,000-item
-//   cells take about ten minutes each)
+//   cells take about ten minutes each. --gnustep: GNUstep Base's archiver as a second peer
+//   (Benchmarks/GNUstepPeer, GNUstepPeer.swift), at --gnustep-sizes, default the peer sizes)
 //   archive-bench --loop stasis|foundation archive|unarchive binary|xml N [--iterations K]   (profilers)
 //   archive-bench --phases binary|xml N [--iterations K]   (Stasis archiving: walk and writer apart)
 //   archive-bench --memory-child stasis|foundation WARM-UP-PATH PATH N                        (internal)
@@ -268,6 +270,8 @@ var source = "the library on disk"
 var loop: (System, Operation, ArchiveFormat, Int)?
 var phases: (ArchiveFormat, Int)?
 var loopIterations = 20
+var gnustep: GNUstepPeer?
+var gnustepSizes: Set<Int>?
 
 while let argument = arguments.popFirst() {
   switch argument {
@@ -278,6 +282,8 @@ while let argument = arguments.popFirst() {
   case "--no-memory": memory = false
   case "--source": source = nextValue(argument)
   case "--iterations": loopIterations = parse(nextValue(argument), argument)
+  case "--gnustep": gnustep = GNUstepPeer(executable: URL(fileURLWithPath: nextValue(argument)))
+  case "--gnustep-sizes": gnustepSizes = Set(nextValue(argument).split(separator: ",").map { parse($0, argument) })
   case "--loop":
     guard let system = System(rawValue: nextValue(argument)), let operation = Operation(rawValue: nextValue(argument)),
       let format = ArchiveFormat(rawValue: nextValue(argument)), let count = Int(nextValue(argument))
@@ -324,7 +330,10 @@ struct Row {
   var stasis: Timing
   /// Nil at a size Foundation was not measured at (`--peer-sizes`).
   var foundation: Timing?
+  /// Nil where GNUstep was not measured (no peer, another size, or a cell it cannot run).
+  var gnustep: Timing?
   var speedup: Double? { foundation.map { $0.median / stasis.median } }
+  var gnustepSpeedup: Double? { gnustep.map { $0.median / stasis.median } }
 }
 
 let startDate = Date()
@@ -333,6 +342,10 @@ var rows: [Row] = []
 var sizesTable: [(Int, ArchiveFormat, Int, Int?)] = []
 var failures: [String] = []
 var fixtures: [Int: Fixture] = [:]
+var gnustepCells: [Int: GNUstepCells] = [:]
+/// GNUstep's archives (removed after the memory measurement).
+let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("archive-bench-gnustep-\(getpid())")
+try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
 
 for count in sizes {
   progress("building and checking the graphs and archives at N = \(count)")
@@ -344,6 +357,20 @@ for count in sizes {
     continue
   }
   fixtures[count] = fixture
+  if let gnustep, gnustepSizes.map({ $0.contains(count) }) ?? peerSizes.map({ $0.contains(count) }) ?? true {
+    progress("GNUstep: archiving and unarchiving at N = \(count) in its own process")
+    do {
+      let cells = try gnustep.cells(count: count, minimumTime: minimumTime, warmUp: warmUp, directory: workDirectory)
+      gnustepCells[count] = cells
+      for (key, timing) in cells.timings.sorted(by: { $0.key < $1.key }) {
+        progress(String(format: "GNUstep %@ N=%d: %.1f ms CPU (wall %.1f ms, %d iterations)", key, count, timing.median * 1000,
+          timing.wallMedian * 1000, timing.iterations))
+      }
+    } catch {
+      failures.append("GNUstep N = \(count): \(error)")
+      progress("FAIL GNUstep N=\(count): \(error)")
+    }
+  }
   for format in ArchiveFormat.allCases {
     sizesTable.append((count, format, fixture.archiveData(.stasis, format).count,
       fixture.hasArchive(.foundation, format) ? fixture.archiveData(.foundation, format).count : nil))
@@ -361,7 +388,8 @@ for count in sizes {
         }
       }
       if let stasis = timings[.stasis], timings[.foundation] != nil || !systems.contains(.foundation) {
-        rows.append(Row(count: count, format: format, operation: operation, stasis: stasis, foundation: timings[.foundation]))
+        rows.append(Row(count: count, format: format, operation: operation, stasis: stasis, foundation: timings[.foundation],
+          gnustep: gnustepCells[count]?.timings[GNUstepCells.key(operation, format)]))
       }
     }
   }
@@ -370,6 +398,7 @@ for count in sizes {
 var memoryResults: [System: MemoryResult] = [:]
 var memoryCount = 0
 var memoryArchiveBytes = 0
+var gnustepMemory: MemoryResult?
 // Peak memory at the largest size measured with both systems.
 let bothSizes = sizes.filter { peerSizes?.contains($0) ?? true }
 if memory, let largest = bothSizes.max(), let smallest = bothSizes.min(), let large = fixtures[largest] {
@@ -396,7 +425,17 @@ if memory, let largest = bothSizes.max(), let smallest = bothSizes.min(), let la
   } catch {
     failures.append("memory: \(error)")
   }
+  if let gnustep, let largeArchive = gnustepCells[largest]?.binaryArchive,
+    let warmArchive = gnustepCells[smallest]?.binaryArchive ?? gnustepCells.values.compactMap(\.binaryArchive).first
+  {
+    progress("peak memory: GNUstep unarchiving the N = \(largest) binary archive in a child process")
+    do { gnustepMemory = try gnustep.memory(warmUpPath: warmArchive, path: largeArchive, count: largest) } catch {
+      failures.append("memory GNUstep: \(error)")
+      progress("FAIL \(error)")
+    }
+  }
 }
+try? FileManager.default.removeItem(at: workDirectory)
 
 // MARK: - Report
 
@@ -406,19 +445,35 @@ print("Run of \(dateFormatter.string(from: startDate)) (UTC), library: \(source)
   + "load average \(loadBefore) at the start, \(loadAverage()) at the end. CPU-time clock "
   + "(CLOCK_PROCESS_CPUTIME_ID), median of ≥ 3 iterations and ≥ \(minimumTime) s after a \(warmUp) s warm-up; "
   + "every iteration's result checked.\n")
-print("| N | format | operation | Stasis ms | Foundation ms | Stasis items/s | Foundation items/s | Stasis ÷ Foundation |")
-print("|---:|---|---|---:|---:|---:|---:|---:|")
+let withGNUstep = !gnustepCells.isEmpty
+print("| N | format | operation | Stasis ms | Foundation ms | Stasis items/s | Foundation items/s | Stasis ÷ Foundation |"
+  + (withGNUstep ? " GNUstep ms | Stasis ÷ GNUstep |" : ""))
+print("|---:|---|---|---:|---:|---:|---:|---:|" + (withGNUstep ? "---:|---:|" : ""))
 for row in rows {
+  let gnustepColumns = withGNUstep ? " \(row.gnustep.map { milliseconds($0.median) } ?? "—") | \(row.gnustepSpeedup.map(ratio) ?? "—") |" : ""
   print("| \(row.count) | \(row.format) | \(row.operation) | \(milliseconds(row.stasis.median)) | "
     + "\(row.foundation.map { milliseconds($0.median) } ?? "—") | \(rate(row.count, row.stasis.median)) | "
-    + "\(row.foundation.map { rate(row.count, $0.median) } ?? "—") | \(row.speedup.map(ratio) ?? "—") |")
+    + "\(row.foundation.map { rate(row.count, $0.median) } ?? "—") | \(row.speedup.map(ratio) ?? "—") |" + gnustepColumns)
+}
+// One line per cell GNUstep could not time, with the reason it gave at the smallest size.
+var gnustepNotes: [String: String] = [:]
+for (_, cells) in gnustepCells.sorted(by: { $0.key > $1.key }) {
+  for (key, reason) in cells.unavailable { gnustepNotes[key] = reason }
+}
+if !gnustepNotes.isEmpty {
+  print("\n" + gnustepNotes.sorted { $0.key < $1.key }.map { "- GNUstep \($0.key) not timed: \($0.value) (Benchmarks/GNUstepPeer/main.m)." }
+    .joined(separator: "\n"))
+}
+if withGNUstep {
+  print("- GNUstep's binary unarchive cell reads its own XML archive converted to binary by Stasis's property-list codec.")
 }
 printScaling(rows)
 print("\nArchive sizes:\n")
-print("| N | format | Stasis | Foundation |")
-print("|---:|---|---:|---:|")
+print("| N | format | Stasis | Foundation |" + (withGNUstep ? " GNUstep |" : ""))
+print("|---:|---|---:|---:|" + (withGNUstep ? "---:|" : ""))
 for (count, format, stasisBytes, foundationBytes) in sizesTable {
-  print("| \(count) | \(format) | \(megabytes(stasisBytes)) | \(foundationBytes.map(megabytes) ?? "—") |")
+  let gnustepColumn = withGNUstep ? " \(gnustepCells[count]?.bytes[format].map(megabytes) ?? "—") |" : ""
+  print("| \(count) | \(format) | \(megabytes(stasisBytes)) | \(foundationBytes.map(megabytes) ?? "—") |" + gnustepColumn)
 }
 if !memoryResults.isEmpty {
   print("\nPeak memory unarchiving the N = \(memoryCount) binary archive (\(megabytes(memoryArchiveBytes)) for Stasis), "
@@ -432,15 +487,23 @@ if !memoryResults.isEmpty {
     guard let result = memoryResults[system] else { continue }
     print("| \(system.title) | \(megabytes(result.peakExtra)) | \(megabytes(result.decodeExtra)) |")
   }
+  if let result = gnustepMemory {
+    print("| GNUstep (its XML archive converted to binary) | \(megabytes(result.peakExtra)) | \(megabytes(result.decodeExtra)) |")
+  }
 }
 
 // The figures for Benchmarks/results/archive-bench.json (BENCH_RESULTS, set by run.sh).
 var resultsFile = ResultsFile(harness: "archive-bench", loadAtStart: loadBefore)
 for row in rows {
-  for (system, timing) in [(System.stasis, row.stasis), (System.foundation, row.foundation)] {
+  for (system, timing) in [(System.stasis.title, row.stasis), (System.foundation.title, row.foundation), ("GNUstep", row.gnustep)] {
     guard let timing else { continue }
-    resultsFile.add(system: system.title, subject: "N=\(row.count)", operation: "\(row.operation) \(row.format)", value: timing.median * 1e3, unit: "ms")
+    resultsFile.add(system: system, subject: "N=\(row.count)", operation: "\(row.operation) \(row.format)", value: timing.median * 1e3, unit: "ms")
   }
+}
+if let result = gnustepMemory {
+  resultsFile.add(
+    system: "GNUstep", subject: "N=\(memoryCount)", operation: "peak memory, unarchive binary (decode only)", value: Double(result.decodeExtra) / 1e6,
+    unit: "MB", clock: "resident")
 }
 for system in System.allCases {
   guard let result = memoryResults[system] else { continue }
@@ -456,6 +519,11 @@ let slow = compared.filter { $0.1 < 10 }
 print(slow.isEmpty && !compared.isEmpty
   ? "- ≥ 10× Foundation on every row measured with both: PASS (lowest \(ratio(compared.map(\.1).min()!)))."
   : "- ≥ 10× Foundation on every row measured with both: FAIL — " + slow.map { "\($0.0.operation) \($0.0.format) N = \($0.0.count): \(ratio($0.1))" }.joined(separator: "; ") + ".")
+let againstGNUstep = rows.compactMap { row in row.gnustepSpeedup.map { (row, $0) } }
+if let lowest = againstGNUstep.min(by: { $0.1 < $1.1 }) {
+  print("- Against GNUstep (no bar): Stasis faster on \(againstGNUstep.filter { $0.1 > 1 }.count) of \(againstGNUstep.count) cells; "
+    + "lowest \(ratio(lowest.1)) (\(lowest.0.operation) \(lowest.0.format) N = \(lowest.0.count)).")
+}
 if let stasis = memoryResults[.stasis], let foundation = memoryResults[.foundation] {
   let below = stasis.decodeExtra < foundation.decodeExtra
   print("- Peak memory below Foundation's: \(below ? "PASS" : "FAIL") (decode only \(megabytes(stasis.decodeExtra)) vs \(megabytes(foundation.decodeExtra))).")
