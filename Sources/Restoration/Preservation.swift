@@ -49,14 +49,27 @@ public struct PreservationReport: Sendable {
   private var recentClassNames: [(ObjectIdentifier, String)] = Array(repeating: (ObjectIdentifier(Never.self), ""), count: 4)
   private var nextRecentClassName = 0
 
-  /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
-  /// (the previous save's counts).
-  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0, expectedValueCount: Int = 0) {
+  /// How much a save held, so that the next makes room for as much at once.
+  struct Sizes {
+    var nodes = 0
+    var controllers = 0
+    var values = StateValueColumns.Sizes()
+  }
+
+  /// What this save holds (once walked).
+  var sizes: Sizes {
+    Sizes(nodes: columns.count, controllers: columns.count - viewNodes.count, values: columns.stateValues.sizes)
+  }
+
+  /// `expected`: how much to make room for (the previous save's sizes).
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expected: Sizes = Sizes()) {
     self.nodeStateBudget = nodeStateBudget
-    columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
-    columns.stateKeys.reserveCapacity(expectedValueCount)
-    columns.stateValues = StateValueColumns(capacity: expectedValueCount)
-    usedPaths = NamedChildSet(capacity: expectedNodeCount)
+    columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expected.nodes)
+    columns.stateKeys.reserveCapacity(expected.values.values)
+    columns.stateValues = StateValueColumns(reserving: expected.values)
+    usedPaths = NamedChildSet(capacity: expected.nodes)
+    objectNumbers = IdentityNumbers(capacity: expected.controllers)
+    viewNodes.reserveCapacity(expected.nodes - expected.controllers)
   }
 
   /// Preserves every window's root view controller and what is under it.
@@ -125,12 +138,9 @@ public struct PreservationReport: Sendable {
 
   /// Views with identifiers in the controller's own view tree (not in its children's views).
   private mutating func visitViews(under root: View, owner: ViewController, ownerIndex: Int) {
-    // The walker is taken out while it walks (the visit changes `self`).
-    var walker = viewWalker
-    viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-    defer { viewWalker = walker }
-    walker.walk(under: root, owner: owner) { view in
-      guard let identifier = view.restorationIdentifier else { return true }
+    viewWalker.start(at: root)
+    while let view = viewWalker.next(owner: owner) {
+      guard let identifier = view.restorationIdentifier else { continue }
       let identifierName = columns.strings.index(of: identifier)
       if !insertViewName(identifierName, under: ownerIndex) {
         let ownerPath = path(of: ownerIndex)
@@ -144,7 +154,6 @@ public struct PreservationReport: Sendable {
           identifier: identifier, name: identifierName, parentIndex: ownerIndex, kind: .view, className: name(of: view), restorationClassName: nil,
           storyboardName: nil, storyboardIdentifier: nil, stateVersion: type(of: view).restorableStateVersion, object: view)
       }
-      return true
     }
   }
 

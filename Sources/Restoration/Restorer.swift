@@ -86,8 +86,9 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
   /// The views with identifiers in the own view tree of the controller of node `owner`, in
-  /// walk order (made when its first view node is restored).
-  private var ownViews: (owner: Int, views: [(identifier: String, view: View)]) = (-1, [])
+  /// walk order: the first `count` of `views` (made when its first view node is restored; the
+  /// list's room and members are kept from one controller to the next, overwritten).
+  private var ownViews: (owner: Int, views: [View], count: Int) = (-1, [], 0)
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -140,7 +141,8 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
     outcomes = list
     controllerPaths = []
-    ownViews = (-1, [])
+    ownViews = (-1, [], 0)
+    viewWalker.reset()
   }
 
   private mutating func createObject(index: Int, _ outcome: inout NodeOutcome) {
@@ -247,26 +249,31 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     // A controller's views are nodes one after the other: its own views with identifiers are
     // listed in walk order by one walk, and each node takes the first with its identifier.
     if ownViews.owner != parent {
-      var walker = viewWalker
-      viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-      // The list's room is kept from one controller to the next.
-      var views = ownViews.views
-      ownViews = (-1, [])
-      views.removeAll(keepingCapacity: true)
-      walker.walk(under: root, owner: owner) { view in
-        if let identifier = view.restorationIdentifier { views.append((identifier, view)) }
-        return true
+      ownViews.owner = parent
+      ownViews.count = 0
+      viewWalker.start(at: root)
+      while let view = viewWalker.next(owner: owner) {
+        guard view.restorationIdentifier != nil else { continue }
+        if ownViews.count < ownViews.views.count {
+          ownViews.views[ownViews.count] = view
+        } else {
+          ownViews.views.append(view)
+        }
+        ownViews.count += 1
       }
-      viewWalker = walker
-      ownViews = (parent, views)
     }
-    let found = ownViews.views.first { $0.identifier == identifier }?.view
-    if let found {
-      restored.set(found, atIndex: index)
-      made.append(.view(index, found))
-      // The node's path names its view controller already.
-      outcome.restoredBy = "its view controller's view"
-      return
+    // A plain loop (a closure given to the standard library checks the actor it runs on).
+    var position = 0
+    while position < ownViews.count {
+      let found = ownViews.views[position]
+      if found.restorationIdentifier == identifier {
+        restored.set(found, atIndex: index)
+        made.append(.view(index, found))
+        // The node's path names its view controller already.
+        outcome.restoredBy = "its view controller's view"
+        return
+      }
+      position += 1
     }
     outcome.notRestoredBecause = "no view with the identifier \(identifier) is in its view controller's view"
   }
