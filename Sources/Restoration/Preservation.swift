@@ -164,7 +164,11 @@ public struct PreservationReport: Sendable {
   private mutating func insertViewName(_ name: Int, under owner: Int) -> Bool {
     if !ownersWithManyViews.isEmpty, ownersWithManyViews.contains(owner) { return usedPaths.insert(parent: owner, name: name) }
     let views = (owner + 1)..<columns.count
-    if views.count < 16 { return !views.contains { columns.identifiers[$0] == name } }
+    if views.count < 16 {
+      // A plain loop (a closure given to `contains` checks the actor it runs on, per view).
+      for view in views where columns.identifiers[view] == name { return false }
+      return true
+    }
     ownersWithManyViews.insert(owner)
     for view in views { _ = usedPaths.insert(parent: owner, name: columns.identifiers[view]) }
     return usedPaths.insert(parent: owner, name: name)

@@ -316,20 +316,17 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   }
 
   private func decode(_ object: MadeObject, with decoder: StateDecoder) {
-    object.withObject(
-      controller: { $0.decodeRestorableState(with: decoder) },
-      view: { $0.decodeRestorableState(with: decoder) })
+    if object.isView { object.view.decodeRestorableState(with: decoder) } else { object.controller.decodeRestorableState(with: decoder) }
   }
 
   /// Gives the first responder back to the view that was being edited, in its window or else in
   /// `fallback` (the key window); run last, once the app has laid out the restored views.
   func restoreFirstResponder(fallback: Window?) {
     for object in made where object.isView {
-      object.withObject(controller: { _ in }) { view in
-        if view.restoresFirstResponder, let window = view.window ?? fallback {
-          _ = window.makeFirstResponder(view)
-          view.restoresFirstResponder = false
-        }
+      let view = object.view
+      if view.restoresFirstResponder, let window = view.window ?? fallback {
+        _ = window.makeFirstResponder(view)
+        view.restoresFirstResponder = false
       }
     }
   }
@@ -351,9 +348,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   /// `applicationFinishedRestoringState` on every restored view controller.
   func finish() {
-    for object in made where !object.isView {
-      object.withObject(controller: { $0.applicationFinishedRestoringState() }, view: { _ in })
-    }
+    for object in made where !object.isView { object.controller.applicationFinishedRestoringState() }
   }
 }
 
@@ -361,8 +356,9 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 /// cast every object again).
 ///
 /// Unretained: `RestoredObjects` holds every made object for as long as the `Restorer` lives, so
-/// the list does not retain each object again, nor retain and release it at each of the three
-/// passes over it (profiled: the passes were mostly reference counting of objects gone cold).
+/// the list does not hold each object a second time. (Read with `takeUnretainedValue`, not
+/// `_withUnsafeGuaranteedRef`: a closure formed in the main actor's code checks at run time
+/// that it runs there.)
 @MainActor private struct MadeObject {
   let index: Int
   let isView: Bool
@@ -374,18 +370,13 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   static func view(_ index: Int, _ view: View) -> Self { Self(index: index, isView: true, object: .passUnretained(view)) }
 
-  /// Runs `controller` or `view` on the object, borrowed (not retained).
-  func withObject(controller: (ViewController) -> Void, view: (View) -> Void) {
-    object._withUnsafeGuaranteedRef { object in
-      if isView { view(unsafeDowncast(object, to: View.self)) } else { controller(unsafeDowncast(object, to: ViewController.self)) }
-    }
-  }
+  /// The object, when it is a view controller.
+  var controller: ViewController { unsafeDowncast(object.takeUnretainedValue(), to: ViewController.self) }
+  /// The object, when it is a view.
+  var view: View { unsafeDowncast(object.takeUnretainedValue(), to: View.self) }
 
   /// The class's current ``ViewController/restorableStateVersion`` (or the view's).
   var restorableStateVersion: Int {
-    object._withUnsafeGuaranteedRef { object in
-      isView ? type(of: unsafeDowncast(object, to: View.self)).restorableStateVersion
-        : type(of: unsafeDowncast(object, to: ViewController.self)).restorableStateVersion
-    }
+    isView ? type(of: view).restorableStateVersion : type(of: controller).restorableStateVersion
   }
 }
