@@ -25,6 +25,6 @@ extension SnapshotReader {
       storyboards: try column(try strings(Key.storyboards), Key.storyboards, default: ""),
       storyboardIdentifiers: try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: ""),
       stateCounts: try column(try integers(Key.stateCounts), Key.stateCounts, default: 0),
-      keys: StateKeyColumn(try strings(Key.stateKeys) ?? []))
+      keys: try strings(Key.stateKeys) ?? [])
   }
 }

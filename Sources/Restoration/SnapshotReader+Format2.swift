@@ -28,18 +28,15 @@ extension SnapshotReader {
     let storyboardIdentifiers = try names(Key.storyboardIdentifiers, optional: true)
     let stateCounts = try packed(Key.stateCounts, count: count)
     guard stateCounts.allSatisfy({ $0 >= 0 && $0 <= 1_000_000 }) else { throw fail(Key.stateCounts, "counts from 0 to 1,000,000") }
-    // The keys stay indexes into the table (checked), made strings when asked for.
-    let keyIndexes = try packed(Key.stateKeys, count: stateCounts.reduce(0, +))
-    try checkIndexes(Key.stateKeys, keyIndexes, table: table)
-    // The table's indexes number the identifiers, and tell keys apart, when the table holds
-    // each string once (as Stasis writes it).
-    let tableIsUnique = Set(table).count == table.count
+    let keys = try self.names(Key.stateKeys, indexes: try packed(Key.stateKeys, count: stateCounts.reduce(0, +)), table: table)
     return NodeColumns(
       identifiers: identifiers,
-      identifierNumbers: tableIsUnique ? identifierIndexes : nil,
+      // The table's indexes number the identifiers when the table holds each string once (as
+      // Stasis writes it).
+      identifierNumbers: Set(table).count == table.count ? identifierIndexes : nil,
       parents: parents, kinds: kinds, classes: classes, versions: versions, stateBytes: stateBytes,
       restorationClasses: restorationClasses, storyboards: storyboards, storyboardIdentifiers: storyboardIdentifiers,
-      stateCounts: stateCounts, keys: StateKeyColumn(names: table, indexes: keyIndexes, namesAreUnique: tableIsUnique))
+      stateCounts: stateCounts, keys: keys)
   }
 
   /// A packed column of `count` integers; `fallback` for every node when the key is absent (a
@@ -57,14 +54,14 @@ extension SnapshotReader {
 
   /// The strings of `table` that `indexes` name.
   func names(_ key: String, indexes: [Int], table: [String]) throws(RestorationError) -> [String] {
-    try checkIndexes(key, indexes, table: table)
-    return indexes.map { table[$0] }
-  }
-
-  /// Checks that every one of `indexes` names a string of `table`.
-  func checkIndexes(_ key: String, _ indexes: [Int], table: [String]) throws(RestorationError) {
-    for index in indexes where !table.indices.contains(index) {
-      throw fail(key, "indexes into the \(table.count) strings of \(Snapshot.Key.strings) (found \(index))")
+    var names: [String] = []
+    names.reserveCapacity(indexes.count)
+    for index in indexes {
+      guard table.indices.contains(index) else {
+        throw fail(key, "indexes into the \(table.count) strings of \(Snapshot.Key.strings) (found \(index))")
+      }
+      names.append(table[index])
     }
+    return names
   }
 }

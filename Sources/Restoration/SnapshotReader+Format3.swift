@@ -7,7 +7,7 @@ internal import StasisSystem
 
 extension SnapshotReader {
   /// The typed state value columns of a format 3 snapshot holding `count` state values.
-  func readTypedStateColumns(count: Int) throws(RestorationError) -> StateValueStore {
+  func readTypedStateColumns(count: Int) throws(RestorationError) -> StateValueColumns.Decoded {
     do {
       return try StateValueColumns.read(count: count) { key in
         do { return try unarchiver.decode(Data.self, forKey: key) } catch {

@@ -26,7 +26,7 @@ struct SnapshotReader {
     var storyboards: [String]
     var storyboardIdentifiers: [String]
     var stateCounts: [Int]
-    var keys: StateKeyColumn
+    var keys: [String]
   }
 
   init(data: Data, registry: ArchiveClassRegistry, secure: Bool, path: String?) throws(RestorationError) {
@@ -174,28 +174,31 @@ struct SnapshotReader {
     guard stateCounts.allSatisfy({ $0 >= 0 }), stateCounts.reduce(0, +) == keys.count else {
       throw fail(Snapshot.Key.stateCounts, "counts that add up to the \(keys.count) keys of \(Snapshot.Key.stateKeys)")
     }
-    // Format 3's typed values stay in their columns; before it every value is a general one.
     let typed = format >= 3 ? try readTypedStateColumns(count: keys.count) : nil
     let generalCount = typed?.generalCount ?? keys.count
     var state = SnapshotTable.States()
     var absentOffsets = Set<Int>()
-    let general: [Any]
     if secure {
-      (general, absentOffsets, state.failures) = try readStateValuesOneByOne(
-        stateCounts: stateCounts, generalCount: generalCount, typed: typed, valueTypes: valueTypes)
+      (state.values, absentOffsets, state.failures) = try readStateValuesOneByOne(
+        stateCounts: stateCounts, keyCount: keys.count, generalCount: generalCount, typed: typed, valueTypes: valueTypes)
     } else {
+      let general: [Any]
       do { general = try unarchiver.decodeObject(forKey: Snapshot.Key.stateValues) as? [Any] ?? [] } catch {
         throw fail(Snapshot.Key.stateValues, "an array of values", error)
       }
       guard general.count == generalCount else {
         throw fail(Snapshot.Key.stateValues, "\(generalCount) values (the state values not in typed columns)")
       }
-    }
-    if var typed {
-      typed.setGeneral(general)
-      state.values = typed
-    } else {
-      state.values = StateValueStore(boxed: general)
+      if let typed {
+        state.values = typed.values
+        var member = 0
+        for offset in state.values.indices where typed.tags[offset] == StateValueColumns.Tag.general.rawValue {
+          state.values[offset] = general[member]
+          member += 1
+        }
+      } else {
+        state.values = general
+      }
     }
     state.keys = keys
     // Each node's entries are its range of the two columns (no dictionary per node); a node
@@ -210,11 +213,10 @@ struct SnapshotReader {
           state.otherEntries[index] = StateEntries()
         } else if !absentOffsets.isEmpty, (position..<end).contains(where: absentOffsets.contains) {
           var values: [String: Any] = [:]
-          for offset in position..<end where !absentOffsets.contains(offset) { values[keys[offset]] = state.values.value(at: offset) }
+          for offset in position..<end where !absentOffsets.contains(offset) { values[keys[offset]] = state.values[offset] }
           state.otherEntries[index] = StateEntries(values)
-        } else if keys.hasRepeatedKey(in: position..<end) {
-          state.otherEntries[index] = StateEntries(
-            keys: ArraySlice(keys.keys(in: position..<end)), values: ArraySlice(state.values.values(in: position..<end)))
+        } else if StateEntries.hasRepeatedKey(keys[position..<end]) {
+          state.otherEntries[index] = StateEntries(keys: keys[position..<end], values: state.values[position..<end])
         }
       }
       position = end
@@ -222,12 +224,12 @@ struct SnapshotReader {
     return state
   }
 
-  /// Secure mode: the general values one member at a time; answers them in order (`()` for
-  /// one left out or refused), the offsets whose member decoded to nil ("$null" leaves its key
-  /// out, as before format 3), and why the nodes a refused value failed could not be read.
+  /// Secure mode: the general values one member at a time; answers every value (typed ones
+  /// included), the offsets whose member decoded to nil ("$null" leaves its key out, as before
+  /// format 3), and why the nodes a refused value failed could not be read.
   private func readStateValuesOneByOne(
-    stateCounts: [Int], generalCount: Int, typed: StateValueStore?, valueTypes: [Any.Type]
-  ) throws(RestorationError) -> (general: [Any], absent: Set<Int>, failed: [Int: String]) {
+    stateCounts: [Int], keyCount: Int, generalCount: Int, typed: StateValueColumns.Decoded?, valueTypes: [Any.Type]
+  ) throws(RestorationError) -> (values: [Any], absent: Set<Int>, failed: [Int: String]) {
     let members: [UInt64]
     do { members = try unarchiver.memberReferences(forKey: Snapshot.Key.stateValues) } catch {
       throw fail(Snapshot.Key.stateValues, "an array of values", error)
@@ -235,8 +237,8 @@ struct SnapshotReader {
     guard members.count == generalCount else {
       throw fail(Snapshot.Key.stateValues, "\(generalCount) values (the state values not in typed columns)")
     }
-    func isGeneral(_ offset: Int) -> Bool { typed?.isGeneral(at: offset) ?? true }
-    var values = [Any](repeating: (), count: generalCount)
+    func isGeneral(_ offset: Int) -> Bool { typed.map { $0.tags[offset] == StateValueColumns.Tag.general.rawValue } ?? true }
+    var values = typed?.values ?? [Any](repeating: (), count: keyCount)
     var absent: [Int] = []
     var failed: [Int: String] = [:]
     var position = 0
@@ -247,7 +249,7 @@ struct SnapshotReader {
         guard failed[index] == nil else { continue }
         do {
           if let value = try unarchiver.decodeObject(atReference: members[member], of: valueTypes) {
-            values[member] = value
+            values[offset] = value
           } else {
             absent.append(offset)
           }

@@ -74,8 +74,8 @@ final class SnapshotTable {
   let stateBytes: [Int]
   /// Node `i`'s state is `keys[stateStarts[i]..<stateStarts[i + 1]]` with the values beside them.
   let stateStarts: [Int]
-  let keys: StateKeyColumn
-  let values: StateValueStore
+  let keys: [String]
+  let values: [Any]
   /// Nodes whose state is not their plain range (a key written twice, values secure decoding
   /// left out, a refused state): their entries.
   let otherEntries: [Int: StateEntries]
@@ -106,8 +106,8 @@ final class SnapshotTable {
   /// Every node's state, laid out as the table keeps it.
   struct States {
     var starts: [Int] = [0]
-    var keys = StateKeyColumn([])
-    var values = StateValueStore(boxed: [])
+    var keys: [String] = []
+    var values: [Any] = []
     var otherEntries: [Int: StateEntries] = [:]
     var failures: [Int: String] = [:]
   }
@@ -124,13 +124,14 @@ final class SnapshotTable {
   func entries(of index: Int) -> StateEntries {
     if !otherEntries.isEmpty, let other = otherEntries[index] { return other }
     let range = stateStarts[index]..<stateStarts[index + 1]
-    return StateEntries(distinctKeys: ArraySlice(keys.keys(in: range)), values: ArraySlice(values.values(in: range)))
+    return StateEntries(distinctKeys: keys[range], values: values[range])
   }
 
-  /// Node `index`'s value under `key`, searched in place and boxed (no entries made).
+  /// Node `index`'s value under `key`, searched in place (no entries made).
   func value(forKey key: String, of index: Int) -> Any? {
     if !otherEntries.isEmpty, let other = otherEntries[index] { return other[key] }
-    return keys.position(of: key, in: stateStarts[index]..<stateStarts[index + 1]).map(values.value(at:))
+    for position in stateStarts[index]..<stateStarts[index + 1] where keys[position] == key { return values[position] }
+    return nil
   }
 
   /// How many values node `index` keeps.
@@ -183,14 +184,12 @@ final class SnapshotTable {
     }
     var parents: [Int] = []
     var state = States()
-    var keys: [String] = []
-    var values: [Any] = []
     var references: [Int: [String: [Int]]] = [:]
     for index in nodes.indices {
       parents.append(nodes[index].parentIndex ?? (nodes[index].path.count > 1 ? indexOfPath[Array(nodes[index].path.dropLast())] ?? -1 : -1))
-      keys.append(contentsOf: nodes[index].entries.keys)
-      values.append(contentsOf: nodes[index].entries.values)
-      state.starts.append(keys.count)
+      state.keys.append(contentsOf: nodes[index].entries.keys)
+      state.values.append(contentsOf: nodes[index].entries.values)
+      state.starts.append(state.keys.count)
       if let failure = nodes[index].stateFailure { state.failures[index] = failure }
       if let indexes = nodes[index].referenceIndexes {
         references[index] = indexes
@@ -198,8 +197,6 @@ final class SnapshotTable {
         references[index] = nodes[index].references.mapValues { $0.compactMap { indexOfPath[$0] } }
       }
     }
-    state.keys = StateKeyColumn(keys)
-    state.values = StateValueStore(boxed: values)
     self.init(
       names: NodeNames(
         identifiers: nodes.map { $0.path.last ?? "" }, parents: parents, classes: nodes.map(\.className), wholePaths: nodes.map(\.path)),

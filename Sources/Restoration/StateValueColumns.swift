@@ -252,6 +252,16 @@ struct StateValueColumns {
 }
 
 extension StateValueColumns {
+  /// The typed values of `count` state values read back: `values[i]` is the value (an `Int`,
+  /// `Double`, `String`, `Bool` or an `[Any]` of one of the first three) when `tags[i]` is not
+  /// ``Tag/general``; the general values are `StasisStateValues`' members in order, read by the
+  /// caller (in secure mode one at a time).
+  struct Decoded {
+    var tags: [UInt8]
+    var values: [Any]
+    var generalCount: Int
+  }
+
   /// Why a column cannot be read: the key and what was expected.
   struct Damage: Error {
     var key: String
@@ -259,10 +269,8 @@ extension StateValueColumns {
   }
 
   /// Reads the typed columns of `count` values; `data(key)` answers a column's `NSData` (nil
-  /// when missing). Every length and count is checked before anything is built from it. The
-  /// general values (`StasisStateValues`' members) are the caller's to read and put in
-  /// (``StateValueStore/setGeneral(_:)``; in secure mode one at a time).
-  static func read(count: Int, data: (String) throws -> Data?) throws -> StateValueStore {
+  /// when missing). Every length and count is checked before anything is built from it.
+  static func read(count: Int, data: (String) throws -> Data?) throws -> Decoded {
     func column(_ key: String) throws -> Data {
       guard let data = try data(key) else { throw Damage(key: key, expected: "data; the key is missing") }
       return data
@@ -312,42 +320,81 @@ extension StateValueColumns {
     guard let lengths = PackedIntegers.unpack(lengthsData, count: scalars.strings) else {
       throw Damage(key: Key.textLengths, expected: "\(scalars.strings) packed lengths (it has \(lengthsData.count) bytes)")
     }
-    var stringStarts: [Int] = []
-    stringStarts.reserveCapacity(lengths.count + 1)
     var total = 0
     for length in lengths {
       guard length >= 0, length <= textData.count - total else {
         throw Damage(key: Key.textLengths, expected: "lengths that add up to the \(textData.count) bytes of \(Key.text)")
       }
-      stringStarts.append(total)
       total += length
     }
-    stringStarts.append(total)
     guard total == textData.count else {
       throw Damage(key: Key.textLengths, expected: "lengths that add up to the \(textData.count) bytes of \(Key.text) (they add up to \(total))")
     }
+    var strings: [String] = []
+    strings.reserveCapacity(lengths.count)
     try textData.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       // The whole text is checked once; the strings are then valid when none starts inside a
-      // character (on a continuation byte). They are made when a coder asks for one.
+      // character (on a continuation byte), and are made without checking each again.
+      var start = 0
       var isValid = String(validating: bytes, as: UTF8.self) != nil
-      for start in stringStarts.dropLast() where isValid {
+      for length in lengths where isValid {
         isValid = start == bytes.count || bytes[start] & 0xC0 != 0x80
+        start += length
       }
-      guard !isValid else { return }
-      // Damaged: the first string that is not UTF-8 on its own is named.
-      for (index, start) in stringStarts.dropLast().enumerated() {
-        let piece = UnsafeBufferPointer(rebasing: bytes[start..<stringStarts[index + 1]])
-        guard String(validating: piece, as: UTF8.self) != nil else {
-          throw Damage(key: Key.text, expected: "UTF-8 (string \(index) at byte \(start) is not)")
+      start = 0
+      for length in lengths {
+        let piece = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+        if isValid {
+          strings.append(String(decoding: piece, as: UTF8.self))
+        } else {
+          // Damaged: the first string that is not UTF-8 on its own is named.
+          guard let string = String(validating: piece, as: UTF8.self) else {
+            throw Damage(key: Key.text, expected: "UTF-8 (string \(strings.count) at byte \(start) is not)")
+          }
+          strings.append(string)
         }
+        start += length
       }
     }
     let reals: [Double] = realsData.withUnsafeBytes { bytes in
       (0..<scalars.reals).map { Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self))) }
     }
-    return StateValueStore(
-      tags: tags, integers: integers, reals: reals, text: textData, stringStarts: stringStarts, arrayCounts: arrayCounts,
-      generalCount: scalars.general)
+
+    var values: [Any] = []
+    values.reserveCapacity(count)
+    var next = (integer: 0, real: 0, string: 0, array: 0)
+    for tag in tags {
+      switch Tag(rawValue: tag)! {
+      case .general: values.append(())
+      case .integer:
+        values.append(integers[next.integer])
+        next.integer += 1
+      case .real:
+        values.append(reals[next.real])
+        next.real += 1
+      case .string:
+        values.append(strings[next.string])
+        next.string += 1
+      case .false: values.append(false)
+      case .true: values.append(true)
+      case .reals:
+        let members = arrayCounts[next.array]
+        next.array += 1
+        values.append(reals[next.real..<(next.real + members)].map { $0 as Any })
+        next.real += members
+      case .integers:
+        let members = arrayCounts[next.array]
+        next.array += 1
+        values.append(integers[next.integer..<(next.integer + members)].map { $0 as Any })
+        next.integer += members
+      case .strings:
+        let members = arrayCounts[next.array]
+        next.array += 1
+        values.append(strings[next.string..<(next.string + members)].map { $0 as Any })
+        next.string += members
+      }
+    }
+    return Decoded(tags: tags, values: values, generalCount: scalars.general)
   }
 }
