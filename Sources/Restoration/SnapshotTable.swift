@@ -148,9 +148,6 @@ final class SnapshotTable {
     nodes.reserveCapacity(count)
     var paths: [[String]] = []
     paths.reserveCapacity(count)
-    // Every key and value made once, each node's entries slices of them (not two arrays per node).
-    let allKeys = keys.keys(in: 0..<keys.count)
-    let allValues = values.values(in: 0..<values.count)
     for index in 0..<count {
       let parent = names.parents[index]
       let path = names.path(of: index, parentPath: parent >= 0 && parent < index ? paths[parent] : nil)
@@ -159,12 +156,7 @@ final class SnapshotTable {
         path: path, kind: kinds[index], className: names.classes[index], restorationClassName: restorationClassName(of: index),
         storyboardName: storyboardName(of: index), storyboardIdentifier: storyboardIdentifier(of: index), stateVersion: versions[index],
         stateBytes: stateBytes[index], parentIndex: parent >= 0 ? parent : nil)
-      if !otherEntries.isEmpty, let other = otherEntries[index] {
-        node.entries = other
-      } else {
-        let range = stateStarts[index]..<stateStarts[index + 1]
-        node.entries = StateEntries(distinctKeys: allKeys[range], values: allValues[range])
-      }
+      node.entries = entries(of: index)
       node.stateFailure = failure(of: index)
       nodes.append(node)
     }
