@@ -55,10 +55,12 @@ public import InterfaceObjects
 
   /// Forgets everything written, keeping the room (one encoder serves every node of a walk).
   func reset() {
-    keys.removeAll(keepingCapacity: true)
-    orderedValues.removeAll(keepingCapacity: true)
+    // Popped one by one: a node writes a few values, and `removeAll(keepingCapacity:)` goes
+    // through the general `replaceSubrange` (profiled: 3 % of a save).
+    while keys.popLast() != nil {}
+    while orderedValues.popLast() != nil {}
     positions = nil
-    objectReferences.removeAll()
+    if !objectReferences.isEmpty { objectReferences.removeAll() }
   }
 
   public func encodeRestorableObject(_ object: AnyObject?, forKey key: String) {
