@@ -49,27 +49,16 @@ public struct PreservationReport: Sendable {
   private var recentClassNames: [(ObjectIdentifier, String)] = Array(repeating: (ObjectIdentifier(Never.self), ""), count: 4)
   private var nextRecentClassName = 0
 
-  /// How much a save held, so that the next makes room for as much at once.
-  struct Sizes {
-    var nodes = 0
-    var controllers = 0
-    var values = StateValueColumns.Sizes()
-  }
-
-  /// What this save holds (once walked).
-  var sizes: Sizes {
-    Sizes(nodes: columns.count, controllers: columns.count - viewNodes.count, values: columns.stateValues.sizes)
-  }
-
-  /// `expected`: how much to make room for (the previous save's sizes).
-  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expected: Sizes = Sizes()) {
+  /// `expectedNodeCount`, `expectedValueCount`: how many nodes and state values to make room for
+  /// (the previous save's counts). Only these: room made at once for every column and table
+  /// (blocks of 100 to 200 KB, each fresh from the kernel under glibc's malloc) made a save
+  /// slower than growing them, measured.
+  init(metadata: SnapshotMetadata, applicationState: [String: Any], nodeStateBudget: Int, expectedNodeCount: Int = 0, expectedValueCount: Int = 0) {
     self.nodeStateBudget = nodeStateBudget
-    columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expected.nodes)
-    columns.stateKeys.reserveCapacity(expected.values.values)
-    columns.stateValues = StateValueColumns(reserving: expected.values)
-    usedPaths = NamedChildSet(capacity: expected.nodes)
-    objectNumbers = IdentityNumbers(capacity: expected.controllers)
-    viewNodes.reserveCapacity(expected.nodes - expected.controllers)
+    columns = SnapshotColumns(metadata: metadata, applicationState: applicationState, expectedCount: expectedNodeCount)
+    columns.stateKeys.reserveCapacity(expectedValueCount)
+    columns.stateValues = StateValueColumns(capacity: expectedValueCount)
+    usedPaths = NamedChildSet(capacity: expectedNodeCount)
   }
 
   /// Preserves every window's root view controller and what is under it.

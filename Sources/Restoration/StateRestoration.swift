@@ -129,8 +129,8 @@ public struct RestorationReport: Sendable {
   public private(set) var lastRestoration: RestorationReport?
   /// The last save's report.
   public private(set) var lastPreservation: PreservationReport?
-  /// How much the last save held (room is made for as much at the next).
-  private var lastSizes = Preservation.Sizes()
+  /// How many state values the last save wrote (room is made for as many at the next).
+  private var lastValueCount = 0
   /// Whether restoration is still running (``extendStateRestoration()`` not yet completed).
   public var isRestoring: Bool { pendingExtensions > 0 || markerDescriptor >= 0 }
 
@@ -199,7 +199,7 @@ public struct RestorationReport: Sendable {
     let applicationState = appCoder.values
     var preservation = Preservation(
       metadata: metadata, applicationState: applicationState, nodeStateBudget: configuration.nodeStateBudget,
-      expected: lastSizes)
+      expectedNodeCount: lastPreservation?.nodeCount ?? 0, expectedValueCount: lastValueCount)
     preservation.walk(roots: roots)
     let data: Data
     do {
@@ -227,7 +227,7 @@ public struct RestorationReport: Sendable {
     report.excluded = preservation.excluded
     report.largestNodes = Self.largestNodes(in: preservation.columns, count: 5)
     lastPreservation = report
-    lastSizes = preservation.sizes
+    lastValueCount = preservation.columns.stateValues.count
     return report
   }
 

@@ -56,35 +56,6 @@ struct StateValueColumns {
     types.reserveCapacity(capacity)
   }
 
-  /// How many members each column holds.
-  struct Sizes {
-    var values = 0
-    var integers = 0
-    var reals = 0
-    var textBytes = 0
-    var strings = 0
-    var arrays = 0
-    var general = 0
-  }
-
-  var sizes: Sizes {
-    Sizes(
-      values: types.count, integers: integers.count, reals: reals.count, textBytes: text.count, strings: textLengths.count,
-      arrays: arrayCounts.count, general: general.count)
-  }
-
-  /// Empty columns with room for `sizes` (a save makes room for as much as the previous one
-  /// held: each column grown by doubling wrote to fresh pages about twice over).
-  init(reserving sizes: Sizes) {
-    types.reserveCapacity(sizes.values)
-    integers.reserveCapacity(sizes.integers)
-    reals.reserveCapacity(sizes.reals)
-    text.reserveCapacity(sizes.textBytes)
-    textLengths.reserveCapacity(sizes.strings)
-    arrayCounts.reserveCapacity(sizes.arrays)
-    general.reserveCapacity(sizes.general)
-  }
-
   /// How many values there are.
   var count: Int { types.count }
 
