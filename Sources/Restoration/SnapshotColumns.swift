@@ -52,6 +52,28 @@ struct SnapshotColumns {
     stateCounts.reserveCapacity(expectedCount)
   }
 
+  /// Lets go of every node, value and name, keeping the room (a save reuses the previous one's
+  /// columns: see `Preservation.empty()`).
+  mutating func empty() {
+    applicationState = [:]
+    strings.empty()
+    identifiers.removeAll(keepingCapacity: true)
+    parents.removeAll(keepingCapacity: true)
+    kinds.removeAll(keepingCapacity: true)
+    classes.removeAll(keepingCapacity: true)
+    versions.removeAll(keepingCapacity: true)
+    stateBytes.removeAll(keepingCapacity: true)
+    restorationClasses.removeAll(keepingCapacity: true)
+    storyboards.removeAll(keepingCapacity: true)
+    storyboardIdentifiers.removeAll(keepingCapacity: true)
+    stateCounts.removeAll(keepingCapacity: true)
+    stateKeys.removeAll(keepingCapacity: true)
+    stateValues.empty()
+    referenceNodes.removeAll(keepingCapacity: true)
+    references.removeAll(keepingCapacity: true)
+    excluded.removeAll(keepingCapacity: true)
+  }
+
   /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
   mutating func appendNode(
     identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
@@ -289,6 +311,15 @@ struct StringTable {
     cachedStrings[slot] = string
     cachedIndexes[slot] = index
     return index
+  }
+
+  /// Forgets every name but the empty string, keeping the room.
+  mutating func empty() {
+    strings.removeAll(keepingCapacity: true)
+    strings.append("")
+    indexes.removeAll(keepingCapacity: true)
+    indexes[""] = 0
+    for slot in cachedStrings.indices { cachedStrings[slot] = nil }
   }
 
   private mutating func indexByContents(_ string: String) -> Int {

@@ -59,6 +59,17 @@ struct StateValueColumns {
   /// How many values there are.
   var count: Int { types.count }
 
+  /// Lets go of every value, keeping the room.
+  mutating func empty() {
+    types.removeAll(keepingCapacity: true)
+    integers.removeAll(keepingCapacity: true)
+    reals.removeAll(keepingCapacity: true)
+    text.removeAll(keepingCapacity: true)
+    textLengths.removeAll(keepingCapacity: true)
+    arrayCounts.removeAll(keepingCapacity: true)
+    general.removeAll(keepingCapacity: true)
+  }
+
   /// Whether the value at `offset` is kept as a general value.
   func isGeneral(at offset: Int) -> Bool { types[offset] == Tag.general.rawValue }
 
