@@ -302,10 +302,10 @@ func estimatedSize(of value: Any) -> Int {
   // The common types by their exact type first: one comparison each, where a failed cast costs
   // tens of nanoseconds.
   let type = ObjectIdentifier(Swift.type(of: value))
-  if type == ObjectIdentifier(String.self) { return (value as! String).utf8.count + 2 }
+  if type == ObjectIdentifier(String.self) { return unboxExactly(value, as: String.self).utf8.count + 2 }
   if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Double.self) || type == ObjectIdentifier(Bool.self) { return 9 }
-  if type == ObjectIdentifier([Double].self) { return 8 + 9 * (value as! [Double]).count }
-  if type == ObjectIdentifier([Int].self) { return 8 + 9 * (value as! [Int]).count }
+  if type == ObjectIdentifier([Double].self) { return 8 + 9 * unboxExactly(value, as: [Double].self).count }
+  if type == ObjectIdentifier([Int].self) { return 8 + 9 * unboxExactly(value, as: [Int].self).count }
   switch value {
   case let string as String: return string.utf8.count + 2
   case is Int, is Double, is Bool: return 9

@@ -116,23 +116,23 @@ struct StateValueColumns {
     let type = ObjectIdentifier(Swift.type(of: value))
     if type == ObjectIdentifier(Int.self) {
       types.append(Tag.integer.rawValue)
-      integers.append(value as! Int)
+      integers.append(unboxExactly(value, as: Int.self))
     } else if type == ObjectIdentifier(String.self) {
       types.append(Tag.string.rawValue)
-      appendText(value as! String)
+      appendText(unboxExactly(value, as: String.self))
     } else if type == ObjectIdentifier(Double.self) {
       types.append(Tag.real.rawValue)
-      appendReal(value as! Double)
+      appendReal(unboxExactly(value, as: Double.self))
     } else if type == ObjectIdentifier(Bool.self) {
-      types.append((value as! Bool) ? Tag.true.rawValue : Tag.false.rawValue)
+      types.append(unboxExactly(value, as: Bool.self) ? Tag.true.rawValue : Tag.false.rawValue)
     } else if type == ObjectIdentifier([Double].self) {
-      appendReals(value as! [Double])
+      appendReals(unboxExactly(value, as: [Double].self))
     } else if type == ObjectIdentifier([Int].self) {
-      appendIntegers(value as! [Int])
+      appendIntegers(unboxExactly(value, as: [Int].self))
     } else if type == ObjectIdentifier([String].self) {
-      appendStrings(value as! [String])
+      appendStrings(unboxExactly(value, as: [String].self))
     } else if type == ObjectIdentifier([Any].self) {
-      appendArray(value as! [Any])
+      appendArray(unboxExactly(value, as: [Any].self))
     } else if let integer = Self.otherInteger(value, type) {
       // Read back as `Int`, as the archive's integers are.
       types.append(Tag.integer.rawValue)
