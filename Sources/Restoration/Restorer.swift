@@ -86,9 +86,10 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
   /// The views with identifiers in the own view tree of the controller of node `owner`, in
-  /// walk order: the first `count` of `views` (made when its first view node is restored; the
-  /// list's room and members are kept from one controller to the next, overwritten).
-  private var ownViews: (owner: Int, views: [View], count: Int) = (-1, [], 0)
+  /// walk order, with their identifiers: the first `count` of `views` and `identifiers` (made
+  /// when its first view node is restored; the lists' room and members are kept from one
+  /// controller to the next, overwritten).
+  private var ownViews: (owner: Int, views: [View], identifiers: [String], count: Int) = (-1, [], [], 0)
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -141,7 +142,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
     outcomes = list
     controllerPaths = []
-    ownViews = (-1, [], 0)
+    ownViews = (-1, [], [], 0)
     viewWalker.reset()
   }
 
@@ -253,20 +254,24 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
       ownViews.count = 0
       viewWalker.start(at: root)
       while let view = viewWalker.next(owner: owner) {
-        guard view.restorationIdentifier != nil else { continue }
+        guard let viewIdentifier = view.restorationIdentifier else { continue }
         if ownViews.count < ownViews.views.count {
           ownViews.views[ownViews.count] = view
+          ownViews.identifiers[ownViews.count] = viewIdentifier
         } else {
           ownViews.views.append(view)
+          ownViews.identifiers.append(viewIdentifier)
         }
         ownViews.count += 1
       }
     }
-    // A plain loop (a closure given to the standard library checks the actor it runs on).
+    // A plain loop (a closure given to the standard library checks the actor it runs on), over
+    // the identifiers kept beside the views (each view's property read again was a run-time
+    // exclusivity check and a cache miss per look-up).
     var position = 0
     while position < ownViews.count {
-      let found = ownViews.views[position]
-      if found.restorationIdentifier == identifier {
+      if ownViews.identifiers[position] == identifier {
+        let found = ownViews.views[position]
         restored.set(found, atIndex: index)
         made.append(.view(index, found))
         // The node's path names its view controller already.

@@ -87,12 +87,14 @@ public import InterfaceObjects
   /// The snapshot's table, metadata and restored objects, shared by the coders of one restoration.
   private let shared: StateCoderNodes
   /// The node in `shared` whose state this is.
-  private var node: Int
-  public private(set) var stateVersion: Int
+  // No run-time exclusivity checks on the fields a reused coder is given for each node
+  // (`@MainActor`, one call at a time; profiled).
+  @exclusivity(unchecked) private var node: Int
+  @exclusivity(unchecked) public private(set) var stateVersion: Int
   /// The node's values when they are not the ones in the table (migrated, or a coder of its own).
-  private var ownEntries: StateEntries?
+  @exclusivity(unchecked) private var ownEntries: StateEntries?
   /// The values by key, made when a node keeping many is asked for one.
-  private var byKey: [String: Any]?
+  @exclusivity(unchecked) private var byKey: [String: Any]?
 
   /// The identifier path of the node (empty for the app-wide coder).
   public var path: [String] { shared.table.names.path(of: node) }
