@@ -343,14 +343,21 @@ enum PackedIntegers {
       else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
       else { 8 }
     var data = Data(count: values.count * width)
+    // One loop per width (the width tested once, not per value).
     data.withUnsafeMutableBytes { bytes in
-      for (index, value) in values.enumerated() {
-        switch width {
-        case 1: bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self)
-        case 2: bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
-        case 4: bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
-        default: bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self)
+      switch width {
+      case 1:
+        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self) }
+      case 2:
+        for (index, value) in values.enumerated() {
+          bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
         }
+      case 4:
+        for (index, value) in values.enumerated() {
+          bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
+        }
+      default:
+        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self) }
       }
     }
     return data
@@ -362,14 +369,20 @@ enum PackedIntegers {
     guard count > 0 else { return data.isEmpty ? [] : nil }
     let width = data.count / count
     guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
+    // One loop per width (the width tested once, not per value).
     return data.withUnsafeBytes { bytes in
-      (0..<count).map { index in
+      [Int](unsafeUninitializedCapacity: count) { values, initialized in
         switch width {
-        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
-        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
-        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
-        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        case 1:
+          for index in 0..<count { values[index] = Int(bytes.load(fromByteOffset: index, as: Int8.self)) }
+        case 2:
+          for index in 0..<count { values[index] = Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))) }
+        case 4:
+          for index in 0..<count { values[index] = Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self))) }
+        default:
+          for index in 0..<count { values[index] = Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))) }
         }
+        initialized = count
       }
     }
   }
