@@ -86,8 +86,10 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
   /// The views with identifiers in the own view tree of the controller of node `owner`, in
-  /// walk order (made when its first view node is restored).
-  private var ownViews: (owner: Int, views: [(identifier: String, view: View)]) = (-1, [])
+  /// walk order, with their identifiers: the first `count` of `views` and `identifiers` (made
+  /// when its first view node is restored; the lists' room and members are kept from one
+  /// controller to the next, overwritten).
+  private var ownViews: (owner: Int, views: [View], identifiers: [String], count: Int) = (-1, [], [], 0)
 
   init(
     snapshot: Snapshot, delegate: (any StateRestorationDelegate)?, restorationClasses: [String: any ViewControllerRestoration.Type],
@@ -140,7 +142,8 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
     outcomes = list
     controllerPaths = []
-    ownViews = (-1, [])
+    ownViews = (-1, [], [], 0)
+    viewWalker.reset()
   }
 
   private mutating func createObject(index: Int, _ outcome: inout NodeOutcome) {
@@ -247,26 +250,35 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     // A controller's views are nodes one after the other: its own views with identifiers are
     // listed in walk order by one walk, and each node takes the first with its identifier.
     if ownViews.owner != parent {
-      var walker = viewWalker
-      viewWalker = OwnViewWalker()  // (so the walker's stack is not shared, and not copied)
-      // The list's room is kept from one controller to the next.
-      var views = ownViews.views
-      ownViews = (-1, [])
-      views.removeAll(keepingCapacity: true)
-      walker.walk(under: root, owner: owner) { view in
-        if let identifier = view.restorationIdentifier { views.append((identifier, view)) }
-        return true
+      ownViews.owner = parent
+      ownViews.count = 0
+      viewWalker.start(at: root)
+      while let view = viewWalker.next(owner: owner) {
+        guard let viewIdentifier = view.restorationIdentifier else { continue }
+        if ownViews.count < ownViews.views.count {
+          ownViews.views[ownViews.count] = view
+          ownViews.identifiers[ownViews.count] = viewIdentifier
+        } else {
+          ownViews.views.append(view)
+          ownViews.identifiers.append(viewIdentifier)
+        }
+        ownViews.count += 1
       }
-      viewWalker = walker
-      ownViews = (parent, views)
     }
-    let found = ownViews.views.first { $0.identifier == identifier }?.view
-    if let found {
-      restored.set(found, atIndex: index)
-      made.append(.view(index, found))
-      // The node's path names its view controller already.
-      outcome.restoredBy = "its view controller's view"
-      return
+    // A plain loop (a closure given to the standard library checks the actor it runs on), over
+    // the identifiers kept beside the views (each view's property read again was a run-time
+    // exclusivity check and a cache miss per look-up).
+    var position = 0
+    while position < ownViews.count {
+      if ownViews.identifiers[position] == identifier {
+        let found = ownViews.views[position]
+        restored.set(found, atIndex: index)
+        made.append(.view(index, found))
+        // The node's path names its view controller already.
+        outcome.restoredBy = "its view controller's view"
+        return
+      }
+      position += 1
     }
     outcome.notRestoredBecause = "no view with the identifier \(identifier) is in its view controller's view"
   }
@@ -279,11 +291,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     // `outcomes` holds one outcome per node, in node order (createObjects).
     for object in made {
       let index = object.index
-      let current =
-        switch object {
-        case .controller(_, let controller): type(of: controller).restorableStateVersion
-        case .view(_, let view): type(of: view).restorableStateVersion
-        }
+      let current = object.restorableStateVersion
       let version = table.versions[index]
       if version == current, index < creationCoders.count, let coder = creationCoders[index] {
         decode(object, with: coder)
@@ -313,16 +321,14 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   }
 
   private func decode(_ object: MadeObject, with decoder: StateDecoder) {
-    switch object {
-    case .controller(_, let controller): controller.decodeRestorableState(with: decoder)
-    case .view(_, let view): view.decodeRestorableState(with: decoder)
-    }
+    if object.isView { object.view.decodeRestorableState(with: decoder) } else { object.controller.decodeRestorableState(with: decoder) }
   }
 
   /// Gives the first responder back to the view that was being edited, in its window or else in
   /// `fallback` (the key window); run last, once the app has laid out the restored views.
   func restoreFirstResponder(fallback: Window?) {
-    for case .view(_, let view) in made {
+    for object in made where object.isView {
+      let view = object.view
       if view.restoresFirstResponder, let window = view.window ?? fallback {
         _ = window.makeFirstResponder(view)
         view.restoresFirstResponder = false
@@ -347,19 +353,35 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   /// `applicationFinishedRestoringState` on every restored view controller.
   func finish() {
-    for case .controller(_, let controller) in made { controller.applicationFinishedRestoringState() }
+    for object in made where !object.isView { object.controller.applicationFinishedRestoringState() }
   }
 }
 
 /// A restored object with its node's index, by kind (so that the phases after creation do not
 /// cast every object again).
-@MainActor private enum MadeObject {
-  case controller(Int, ViewController)
-  case view(Int, View)
+///
+/// Unretained: `RestoredObjects` holds every made object for as long as the `Restorer` lives, so
+/// the list does not hold each object a second time. (Read with `takeUnretainedValue`, not
+/// `_withUnsafeGuaranteedRef`: a closure formed in the main actor's code checks at run time
+/// that it runs there.)
+@MainActor private struct MadeObject {
+  let index: Int
+  let isView: Bool
+  private let object: Unmanaged<AnyObject>
 
-  var index: Int {
-    switch self {
-    case .controller(let index, _), .view(let index, _): index
-    }
+  static func controller(_ index: Int, _ controller: ViewController) -> Self {
+    Self(index: index, isView: false, object: .passUnretained(controller))
+  }
+
+  static func view(_ index: Int, _ view: View) -> Self { Self(index: index, isView: true, object: .passUnretained(view)) }
+
+  /// The object, when it is a view controller.
+  var controller: ViewController { unsafeDowncast(object.takeUnretainedValue(), to: ViewController.self) }
+  /// The object, when it is a view.
+  var view: View { unsafeDowncast(object.takeUnretainedValue(), to: View.self) }
+
+  /// The class's current ``ViewController/restorableStateVersion`` (or the view's).
+  var restorableStateVersion: Int {
+    isView ? type(of: view).restorableStateVersion : type(of: controller).restorableStateVersion
   }
 }

@@ -52,6 +52,28 @@ struct SnapshotColumns {
     stateCounts.reserveCapacity(expectedCount)
   }
 
+  /// Lets go of every node, value and name, keeping the room (a save reuses the previous one's
+  /// columns: see `Preservation.empty()`).
+  mutating func empty() {
+    applicationState = [:]
+    strings.empty()
+    identifiers.removeAll(keepingCapacity: true)
+    parents.removeAll(keepingCapacity: true)
+    kinds.removeAll(keepingCapacity: true)
+    classes.removeAll(keepingCapacity: true)
+    versions.removeAll(keepingCapacity: true)
+    stateBytes.removeAll(keepingCapacity: true)
+    restorationClasses.removeAll(keepingCapacity: true)
+    storyboards.removeAll(keepingCapacity: true)
+    storyboardIdentifiers.removeAll(keepingCapacity: true)
+    stateCounts.removeAll(keepingCapacity: true)
+    stateKeys.removeAll(keepingCapacity: true)
+    stateValues.empty()
+    referenceNodes.removeAll(keepingCapacity: true)
+    references.removeAll(keepingCapacity: true)
+    excluded.removeAll(keepingCapacity: true)
+  }
+
   /// Adds a node after every node before it in tree order (its parent among them; −1 for none).
   mutating func appendNode(
     identifier: String, parent: Int, kind: SnapshotNode.Kind, className: String, restorationClassName: String?, storyboardName: String?,
@@ -270,9 +292,11 @@ struct StringTable {
   private(set) var strings: [String] = [""]
   private var indexes: [String: Int] = ["": 0]
   // The words cache: open addressing, the string kept so its storage cannot be reused.
-  private var cachedWords: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: 256)
-  private var cachedStrings: [String?] = Array(repeating: nil, count: 256)
-  private var cachedIndexes: [Int] = Array(repeating: 0, count: 256)
+  // 1,024 slots: a tree's distinct names (a few hundred identifiers, its classes and keys)
+  // collided often in 256 (profiled: the hashed lookup behind it was 3 % of a save).
+  private var cachedWords: [(UInt64, UInt64)] = Array(repeating: (0, 0), count: 1_024)
+  private var cachedStrings: [String?] = Array(repeating: nil, count: 1_024)
+  private var cachedIndexes: [Int] = Array(repeating: 0, count: 1_024)
 
   mutating func index(of string: String) -> Int {
     guard MemoryLayout<String>.size == 16 else { return indexByContents(string) }
@@ -287,6 +311,15 @@ struct StringTable {
     cachedStrings[slot] = string
     cachedIndexes[slot] = index
     return index
+  }
+
+  /// Forgets every name but the empty string, keeping the room.
+  mutating func empty() {
+    strings.removeAll(keepingCapacity: true)
+    strings.append("")
+    indexes.removeAll(keepingCapacity: true)
+    indexes[""] = 0
+    for slot in cachedStrings.indices { cachedStrings[slot] = nil }
   }
 
   private mutating func indexByContents(_ string: String) -> Int {
@@ -310,14 +343,21 @@ enum PackedIntegers {
       else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
       else { 8 }
     var data = Data(count: values.count * width)
+    // One loop per width (the width tested once, not per value).
     data.withUnsafeMutableBytes { bytes in
-      for (index, value) in values.enumerated() {
-        switch width {
-        case 1: bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self)
-        case 2: bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
-        case 4: bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
-        default: bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self)
+      switch width {
+      case 1:
+        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self) }
+      case 2:
+        for (index, value) in values.enumerated() {
+          bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
         }
+      case 4:
+        for (index, value) in values.enumerated() {
+          bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
+        }
+      default:
+        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self) }
       }
     }
     return data
@@ -329,14 +369,20 @@ enum PackedIntegers {
     guard count > 0 else { return data.isEmpty ? [] : nil }
     let width = data.count / count
     guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
+    // One loop per width (the width tested once, not per value).
     return data.withUnsafeBytes { bytes in
-      (0..<count).map { index in
+      [Int](unsafeUninitializedCapacity: count) { values, initialized in
         switch width {
-        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
-        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
-        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
-        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        case 1:
+          for index in 0..<count { values[index] = Int(bytes.load(fromByteOffset: index, as: Int8.self)) }
+        case 2:
+          for index in 0..<count { values[index] = Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))) }
+        case 4:
+          for index in 0..<count { values[index] = Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self))) }
+        default:
+          for index in 0..<count { values[index] = Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))) }
         }
+        initialized = count
       }
     }
   }

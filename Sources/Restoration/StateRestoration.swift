@@ -131,6 +131,8 @@ public struct RestorationReport: Sendable {
   public private(set) var lastPreservation: PreservationReport?
   /// How many state values the last save wrote (room is made for as many at the next).
   private var lastValueCount = 0
+  /// The last save's working memory, emptied, for the next save.
+  private var keptPreservation: Preservation?
   /// Whether restoration is still running (``extendStateRestoration()`` not yet completed).
   public var isRestoring: Bool { pendingExtensions > 0 || markerDescriptor >= 0 }
 
@@ -197,9 +199,21 @@ public struct RestorationReport: Sendable {
       bundleVersion: configuration.bundleVersion, idiom: configuration.idiom, timestamp: configuration.folder.environment.clock.now(), systemVersion: configuration.systemVersion,
       sequence: sequence)
     let applicationState = appCoder.values
-    var preservation = Preservation(
-      metadata: metadata, applicationState: applicationState, nodeStateBudget: configuration.nodeStateBudget,
-      expectedNodeCount: lastPreservation?.nodeCount ?? 0, expectedValueCount: lastValueCount)
+    var preservation: Preservation
+    if var kept = keptPreservation, kept.nodeStateBudget == configuration.nodeStateBudget {
+      keptPreservation = nil
+      kept.restart(metadata: metadata, applicationState: applicationState)
+      preservation = kept
+    } else {
+      preservation = Preservation(
+        metadata: metadata, applicationState: applicationState, nodeStateBudget: configuration.nodeStateBudget,
+        expectedNodeCount: lastPreservation?.nodeCount ?? 0, expectedValueCount: lastValueCount)
+    }
+    // Emptied and kept for the next save, however this one ends (see `Preservation.empty()`).
+    defer {
+      preservation.empty()
+      keptPreservation = preservation
+    }
     preservation.walk(roots: roots)
     let data: Data
     do {

@@ -59,6 +59,17 @@ struct StateValueColumns {
   /// How many values there are.
   var count: Int { types.count }
 
+  /// Lets go of every value, keeping the room.
+  mutating func empty() {
+    types.removeAll(keepingCapacity: true)
+    integers.removeAll(keepingCapacity: true)
+    reals.removeAll(keepingCapacity: true)
+    text.removeAll(keepingCapacity: true)
+    textLengths.removeAll(keepingCapacity: true)
+    arrayCounts.removeAll(keepingCapacity: true)
+    general.removeAll(keepingCapacity: true)
+  }
+
   /// Whether the value at `offset` is kept as a general value.
   func isGeneral(at offset: Int) -> Bool { types[offset] == Tag.general.rawValue }
 
@@ -105,23 +116,23 @@ struct StateValueColumns {
     let type = ObjectIdentifier(Swift.type(of: value))
     if type == ObjectIdentifier(Int.self) {
       types.append(Tag.integer.rawValue)
-      integers.append(value as! Int)
+      integers.append(unboxExactly(value, as: Int.self))
     } else if type == ObjectIdentifier(String.self) {
       types.append(Tag.string.rawValue)
-      appendText(value as! String)
+      appendText(unboxExactly(value, as: String.self))
     } else if type == ObjectIdentifier(Double.self) {
       types.append(Tag.real.rawValue)
-      appendReal(value as! Double)
+      appendReal(unboxExactly(value, as: Double.self))
     } else if type == ObjectIdentifier(Bool.self) {
-      types.append((value as! Bool) ? Tag.true.rawValue : Tag.false.rawValue)
+      types.append(unboxExactly(value, as: Bool.self) ? Tag.true.rawValue : Tag.false.rawValue)
     } else if type == ObjectIdentifier([Double].self) {
-      appendReals(value as! [Double])
+      appendReals(unboxExactly(value, as: [Double].self))
     } else if type == ObjectIdentifier([Int].self) {
-      appendIntegers(value as! [Int])
+      appendIntegers(unboxExactly(value, as: [Int].self))
     } else if type == ObjectIdentifier([String].self) {
-      appendStrings(value as! [String])
+      appendStrings(unboxExactly(value, as: [String].self))
     } else if type == ObjectIdentifier([Any].self) {
-      appendArray(value as! [Any])
+      appendArray(unboxExactly(value, as: [Any].self))
     } else if let integer = Self.otherInteger(value, type) {
       // Read back as `Int`, as the archive's integers are.
       types.append(Tag.integer.rawValue)
