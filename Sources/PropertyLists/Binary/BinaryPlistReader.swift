@@ -114,11 +114,17 @@ enum BinaryPlistReader {
       }
     }
 
-    mutating func value(at object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+    /// Counts one value against the budget of values a document may build.
+    @inline(__always)
+    mutating func spendBudget(for object: Int) throws(PropertyListError) {
       budget &-= 1
       guard budget >= 0 else {
         throw failure(.limitExceeded, at: offset(of: object), "document builds more values than the object limit allows (shared references expanded too often)")
       }
+    }
+
+    mutating func value(at object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+      try spendBudget(for: object)
       let start = offset(of: object)
       let marker = buffer[start]
       switch marker >> 4 {
@@ -345,6 +351,17 @@ enum BinaryPlistReader {
     }
 
     func asciiString(payload: Int, count: Int, start: Int) throws(PropertyListError) -> String {
+      try checkASCII(payload: payload, count: count, start: start)
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
+      return String(unsafeUninitializedCapacity: count) { target in
+        if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }
+        return count
+      }
+    }
+
+    /// Checks that an ASCII string object's `count` bytes at `payload` are all below 0x80.
+    @inline(__always)
+    func checkASCII(payload: Int, count: Int, start: Int) throws(PropertyListError) {
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
       // Fast check, eight bytes at a time, that every byte is ASCII.
       var index = 0
@@ -359,10 +376,6 @@ enum BinaryPlistReader {
       }
       guard accumulated & 0x8080_8080_8080_8080 == 0 else {
         throw failure(.badEncoding, at: start, "ASCII string object holds a byte above 0x7F")
-      }
-      return String(unsafeUninitializedCapacity: count) { target in
-        if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }
-        return count
       }
     }
 
