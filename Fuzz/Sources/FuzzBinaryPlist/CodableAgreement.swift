@@ -36,11 +36,11 @@ enum CodableAgreement {
   }
 
   private static func outcome<T: Decodable & Rendered>(_ type: T.Type, _ bytes: Data) -> String {
-    summary { try PropertyListDecoder().decode(type, from: bytes).rendered }
+    summary { try PropertyLists.PropertyListDecoder().decode(type, from: bytes).rendered }
   }
 
   private static func outcome<T: Decodable & Rendered>(_ type: T.Type, _ tree: PropertyListValue) -> String {
-    summary { try PropertyListDecoder().decode(type, from: tree).rendered }
+    summary { try PropertyLists.PropertyListDecoder().decode(type, from: tree).rendered }
   }
 
   private static func summary(_ body: () throws -> String) -> String {

@@ -15,6 +15,12 @@ extension BinaryPlistReader {
     /// Dictionaries that repeat a key (compared as strings, as the tree reader compares them):
     /// the tree keeps each key's first value, so the decoder reads these few as trees.
     var dictionariesWithRepeatedKeys: Set<Int> = []
+    /// Each key text's one key object, when no two key objects have the same text (writers
+    /// store each key string once) and there are at most ``maximumKeyTexts`` of them; `nil`
+    /// otherwise. A text that is not here is then no dictionary's key.
+    var keyObjectsByText: [String: Int]?
+
+    static let maximumKeyTexts = 4096
   }
 
   /// The validating pass's working state.
@@ -24,6 +30,10 @@ extension BinaryPlistReader {
     /// A number per key object, equal for keys of equal text (-1: not seen yet).
     var keyNumbers: [Int32]
     var keyNumbersByText: [String: Int32] = [:]
+    /// The first key object seen with each key number.
+    var firstObjectOfKeyNumber: [Int] = []
+    /// How many key objects have a number.
+    var keyObjectCount = 0
     /// The key numbers of the dictionary being checked (reused scratch space).
     var scratch: [Int32] = []
     var result = Validation()
@@ -71,6 +81,10 @@ extension BinaryPlistReader {
     }
     var state = ValidationState(objectCount: trailer.objectCount)
     try parser.validate(at: trailer.topObject, depth: 0, state: &state)
+    let texts = state.keyNumbersByText.count
+    if texts == state.keyObjectCount, texts <= Validation.maximumKeyTexts {
+      state.result.keyObjectsByText = state.keyNumbersByText.mapValues { state.firstObjectOfKeyNumber[Int($0)] }
+    }
     return (parser, state.result)
   }
 }
@@ -149,8 +163,10 @@ extension BinaryPlistReader.Parser {
     } else {
       number = Int32(truncatingIfNeeded: state.keyNumbersByText.count)
       state.keyNumbersByText[text] = number
+      state.firstObjectOfKeyNumber.append(object)
     }
     state.keyNumbers[object] = number
+    state.keyObjectCount += 1
     return number
   }
 }

@@ -45,6 +45,9 @@ final class PlistBinaryObjects {
   let referenceSize: Int
   let top: Int
   private let repeatedKeys: Set<Int>
+  /// Each key text's one key object, when the document stores each key once (see
+  /// `BinaryPlistReader.Validation.keyObjectsByText`).
+  let keyObjectsByText: [String: Int]?
 
   /// The document's view, or `nil` when it is not a binary property list the tree reader would
   /// read: the caller then reads it as a tree, which gives that reader's error.
@@ -62,6 +65,7 @@ final class PlistBinaryObjects {
     referenceSize = parser.trailer.referenceSize
     top = parser.trailer.topObject
     repeatedKeys = validation.dictionariesWithRepeatedKeys
+    keyObjectsByText = validation.keyObjectsByText
     // The validating pass spent the budget; building a dictionary with repeated keys is only
     // ever a part of what it counted.
     builder.budget = Int.max
@@ -76,8 +80,14 @@ final class PlistBinaryObjects {
 
   /// A container's member count and where its references start (validated).
   @inline(__always) func members(of object: Int) -> (count: Int, payload: Int) {
-    let start = offset(of: object)
-    return (try? reader.count(marker: buffer[start], at: start)) ?? (0, start)
+    members(at: offset(of: object))
+  }
+
+  /// The member count and payload of the object at `start` (validated).
+  @inline(__always) func members(at start: Int) -> (count: Int, payload: Int) {
+    let marker = buffer[start]
+    if marker & 0x0F != 0x0F { return (Int(marker & 0x0F), start &+ 1) }
+    return (try? reader.count(marker: marker, at: start)) ?? (0, start)
   }
 
   /// The node for `object`: a scalar's value, an empty container of its kind, or — for a
@@ -88,21 +98,19 @@ final class PlistBinaryObjects {
     switch marker >> 4 {
     case 0xA, 0xC: return PlistDecodingNode(.array([]), object: object)
     case 0xD:
-      guard repeatedKeys.contains(object) else { return PlistDecodingNode(Self.emptyDictionary, object: object) }
+      guard repeatedKeys.contains(object) else { return PlistDecodingNode(.dictionary(PropertyListDictionary()), object: object) }
       return PlistDecodingNode(try readable { () throws(PropertyListError) in try builder.value(at: object, depth: 0) })
     default:
       return PlistDecodingNode(try readable { () throws(PropertyListError) in try reader.scalarValue(marker: marker, object: object, start: start) })
     }
   }
 
-  private static let emptyDictionary = PropertyListValue.dictionary(PropertyListDictionary())
-
   /// The text of key object `object` (validated: a string or an integer).
   func keyText(_ object: Int) throws -> String {
     let start = offset(of: object)
     let marker = buffer[start]
     if marker >> 4 == 0x5 {
-      let (count, payload) = members(of: object)
+      let (count, payload) = members(at: start)
       return try readable { () throws(PropertyListError) in try reader.asciiString(payload: payload, count: count, start: start) }
     }
     return try readable { () throws(PropertyListError) in try builder.key(at: object, container: start).0 }
@@ -110,17 +118,23 @@ final class PlistBinaryObjects {
 
   /// Whether key object `object` has the text of `wanted`, as `String`'s `==` compares them
   /// (canonical equivalence). Bytes decide when both are ASCII; otherwise the key is built.
+  /// `wantedIsASCII` is worked out here when `nil`.
   @inline(__always)
-  func key(_ object: Int, equals wanted: UnsafeBufferPointer<UInt8>, wantedIsASCII: Bool, _ wantedText: String) throws -> Bool {
+  func key(_ object: Int, equals wanted: UnsafeBufferPointer<UInt8>, wantedIsASCII: Bool?, _ wantedText: String) throws -> Bool {
     let start = offset(of: object)
     if buffer[start] >> 4 == 0x5 {
-      let (count, payload) = members(of: object)
+      let (count, payload) = members(at: start)
       if count == wanted.count, count == 0 || memcmp(buffer.baseAddress! + payload, wanted.baseAddress!, count) == 0 {
         return true
       }
-      if wantedIsASCII { return false }
+      if wantedIsASCII ?? Self.isASCII(wanted) { return false }
     }
     return try keyText(object) == wantedText
+  }
+
+  @inline(__always)
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 < 0x80 }
   }
 
   /// Runs a read the validating pass has already checked; were it to fail anyway, the failure

@@ -89,7 +89,7 @@ struct PlistDictionaryEntries {
     guard let objects else { return keys[position] == wanted }
     var text = wanted
     return try text.withUTF8 { bytes in
-      try objects.key(keyObject(objects, at: position), equals: bytes, wantedIsASCII: Self.isASCII(bytes), wanted)
+      try objects.key(keyObject(objects, at: position), equals: bytes, wantedIsASCII: nil, wanted)
     }
   }
 
@@ -108,19 +108,20 @@ struct PlistDictionaryEntries {
       }
       return lazyIndex.table?[wanted]
     }
+    if let keyObjectsByText = objects.keyObjectsByText {
+      // Each key text has one key object: look for that object among the key references.
+      guard let wantedObject = keyObjectsByText[wanted] else { return nil }
+      for position in 0..<count where keyObject(objects, at: position) == wantedObject { return position }
+      return nil
+    }
     var text = wanted
     return try text.withUTF8 { bytes in
-      let ascii = Self.isASCII(bytes)
+      let ascii = PlistBinaryObjects.isASCII(bytes)
       for position in 0..<count where try objects.key(keyObject(objects, at: position), equals: bytes, wantedIsASCII: ascii, wanted) {
         return position
       }
       return nil
     }
-  }
-
-  @inline(__always)
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 < 0x80 }
   }
 }
 
