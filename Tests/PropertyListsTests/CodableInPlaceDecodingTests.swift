@@ -251,6 +251,31 @@ private func nodeCount(_ value: PropertyListValue) -> Int {
     }
   }
 
+  /// Arrays of dictionaries whose keys come and go and change order from one to the next: the
+  /// lookups remembered from one dictionary must never answer wrongly for the next.
+  @Test(arguments: 1...10 as ClosedRange<UInt64>)
+  func keyLookupsFollowChangingShapes(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
+    var expected: [Sparse] = []
+    var documents: [PropertyListValue] = []
+    for _ in 0..<30 {
+      var entries = PropertyListDictionary()
+      var values = [Int?](repeating: nil, count: names.count)
+      for index in names.indices.shuffled(using: &rng) where Bool.random(using: &rng) {
+        let number = Int.random(in: -100...100, using: &rng)
+        entries[names[index]] = .integer(PropertyListInteger(Int64(number)))
+        values[index] = number
+      }
+      documents.append(.dictionary(entries))
+      expected.append(Sparse(values))
+    }
+    let data = try PropertyListValue.array(documents).encoded(as: .binary)
+    #expect(expectSameBothWays([Sparse].self, data, "seed \(seed)") == .success(expected))
+    let xml = try PropertyListValue.array(documents).encoded(as: .xml)
+    #expect(try PropertyLists.PropertyListDecoder().decode([Sparse].self, from: xml) == expected)
+  }
+
   /// Sets are read as arrays, integer keys as their decimal text, UTF-16 strings as strings.
   @Test func setsIntegerKeysAndUTF16Strings() throws {
     // {1: ["x", "é"]} with the array stored as a set and the key an integer.
@@ -279,5 +304,15 @@ private indirect enum Deep: Codable, Equatable {
     case .leaf(let number): try container.encode(number)
     case .list(let elements): try container.encode(elements)
     }
+  }
+}
+
+/// Ten optional integers, `a` to `j`.
+private struct Sparse: Codable, Equatable {
+  var a, b, c, d, e, f, g, h, i, j: Int?
+
+  init(_ values: [Int?]) {
+    (a, b, c, d, e) = (values[0], values[1], values[2], values[3], values[4])
+    (f, g, h, i, j) = (values[5], values[6], values[7], values[8], values[9])
   }
 }

@@ -70,6 +70,22 @@ struct PlistDictionaryEntries {
     objects.reference(at: payload &+ position &* objects.referenceSize)
   }
 
+  /// The key object at `position` of a binary dictionary; -1 for a tree's.
+  @inline(__always)
+  func keyObject(at position: Int) -> Int {
+    guard let objects else { return -1 }
+    return keyObject(objects, at: position)
+  }
+
+  /// Whether the key at `position` is `wanted`, known to be the text of key object `keyObject`
+  /// (for a tree's dictionary, the strings are compared).
+  @inline(__always)
+  func key(at position: Int, is keyObject: Int, _ wanted: String) throws -> Bool {
+    guard position >= 0, position < count else { return false }
+    guard let objects else { return keys[position] == wanted }
+    return self.keyObject(objects, at: position) == keyObject
+  }
+
   /// The key at `position`.
   func key(at position: Int) throws -> String {
     guard let objects else { return keys[position] }
@@ -93,11 +109,12 @@ struct PlistDictionaryEntries {
     }
   }
 
-  /// The position of `wanted`, if it is a key.
-  func search(_ wanted: String) throws -> Int? {
+  /// The position of `wanted`, if it is a key, and — in a binary document that stores each key
+  /// once — `wanted`'s one key object, whether this dictionary has it or not (else -1).
+  func search(_ wanted: String) throws -> (position: Int?, keyObject: Int) {
     guard let objects else {
-      if let index { return index[wanted] }
-      return keys.firstIndex(of: wanted)
+      if let index { return (index[wanted], -1) }
+      return (keys.firstIndex(of: wanted), -1)
     }
     if let lazyIndex {
       if lazyIndex.table == nil {
@@ -106,22 +123,37 @@ struct PlistDictionaryEntries {
         for position in 0..<count { table[try key(at: position)] = position }
         lazyIndex.table = table
       }
-      return lazyIndex.table?[wanted]
+      return (lazyIndex.table?[wanted], -1)
     }
     if let keyObjectsByText = objects.keyObjectsByText {
       // Each key text has one key object: look for that object among the key references.
-      guard let wantedObject = keyObjectsByText[wanted] else { return nil }
-      for position in 0..<count where keyObject(objects, at: position) == wantedObject { return position }
-      return nil
+      guard let wantedObject = keyObjectsByText[wanted] else { return (nil, -1) }
+      return (locate(objects, keyObject: wantedObject), wantedObject)
     }
     var text = wanted
-    return try text.withUTF8 { bytes in
+    let found = try text.withUTF8 { bytes in
       let ascii = PlistBinaryObjects.isASCII(bytes)
       for position in 0..<count where try objects.key(keyObject(objects, at: position), equals: bytes, wantedIsASCII: ascii, wanted) {
-        return position
+        return Optional(position)
       }
       return nil
     }
+    return (found, -1)
+  }
+
+  /// Where key object `keyObject` is among the keys (`.some(nil)`: nowhere), when that settles
+  /// whether a key text is here: in a small binary dictionary of a document that stores each
+  /// key once. Otherwise `nil`.
+  @inline(__always)
+  func locate(keyObject: Int) -> Int?? {
+    guard keyObject >= 0, lazyIndex == nil, let objects, objects.keyObjectsByText != nil else { return nil }
+    return .some(locate(objects, keyObject: keyObject))
+  }
+
+  @inline(__always)
+  private func locate(_ objects: PlistBinaryObjects, keyObject: Int) -> Int? {
+    for position in 0..<count where self.keyObject(objects, at: position) == keyObject { return position }
+    return nil
   }
 }
 

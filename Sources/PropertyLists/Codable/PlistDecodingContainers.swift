@@ -19,6 +19,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     self.nestedPath = nestedPath
     slot = depth + nestedPath.count
     decoder.cursors[slot] = 0
+    decoder.lookups.begin(level: slot)
   }
 
   var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) + nestedPath }
@@ -26,17 +27,39 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   /// Keys in document order.
   var allKeys: [Key] { (0..<entries.count).compactMap { (try? entries.key(at: $0)).flatMap(Key.init(stringValue:)) } }
 
-  func contains(_ key: Key) -> Bool { ((try? entries.search(key.stringValue)) ?? nil) != nil }
+  func contains(_ key: Key) -> Bool { (try? entries.search(key.stringValue).position) != nil }
 
-  /// The position of `key`, trying the entry after the last one found first.
+  /// The position of `key`: where the previous container at this level found the key it asked
+  /// for at this turn (`PlistKeyLookupMemo`), else the entry after the last one found, else
+  /// wherever a search finds it.
   @inline(__always) private func position(of key: String) throws -> Int? {
-    let hint = decoder.cursors[slot]
-    if hint < entries.count, try entries.key(at: hint, equals: key) {
-      decoder.cursors[slot] = hint &+ 1
-      return hint
+    let entry = decoder.lookups.nextEntry(level: slot)
+    if let (learned, keyObject) = decoder.lookups.recall(entry, key: key) {
+      if try entries.key(at: learned, is: keyObject, key) {
+        decoder.cursors[slot] = learned &+ 1
+        return learned
+      }
+      if let located = entries.locate(keyObject: keyObject) {
+        guard let found = located else { return nil }
+        decoder.cursors[slot] = found &+ 1
+        decoder.lookups.learn(entry, key: key, position: found, keyObject: keyObject)
+        return found
+      }
     }
-    guard let found = try entries.search(key) else { return nil }
+    let hint = decoder.cursors[slot]
+    let found: Int
+    if hint < entries.count, try entries.key(at: hint, equals: key) {
+      found = hint
+    } else {
+      let (searched, keyObject) = try entries.search(key)
+      guard let searched else {
+        decoder.lookups.learn(entry, key: key, position: -1, keyObject: keyObject)
+        return nil
+      }
+      found = searched
+    }
     decoder.cursors[slot] = found &+ 1
+    decoder.lookups.learn(entry, key: key, position: found, keyObject: entries.keyObject(at: found))
     return found
   }
 
@@ -144,7 +167,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
   /// A decoder for the value under `stringKey`; a missing key decodes as null, as in Foundation.
   private func makeSuperDecoder(_ key: any CodingKey, stringKey: String) throws -> any Decoder {
-    let found = try entries.search(stringKey).map { try entries.value(at: $0) } ?? PlistDecodingNode(.string(codableNullString))
+    let found = try entries.search(stringKey).position.map { try entries.value(at: $0) } ?? PlistDecodingNode(.string(codableNullString))
     return decoder.detached(found, path: codingPath + [key])
   }
 }

@@ -30,12 +30,15 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   let valuesFromText: Bool
   /// Where each open keyed container expects its next key, by nesting level. Only a hint: a
   /// wrong one costs a search, never a wrong answer.
-  let cursors = DepthHints()
+  let cursors: DepthHints
+  /// Where keyed containers found their keys, for the next container at the same level.
+  let lookups: PlistKeyLookupMemo
 
   init(
     _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, path: [any CodingKey] = [],
-    userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool
+    userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool, hints: (DepthHints, PlistKeyLookupMemo)? = nil
   ) {
+    (cursors, lookups) = hints ?? (DepthHints(), PlistKeyLookupMemo())
     value = node.value
     object = node.object
     self.objects = objects
@@ -51,7 +54,8 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// A decoder for `node` under `path` (a super decoder), sharing this one's document and settings.
   func detached(_ node: PlistDecodingNode, path: [any CodingKey]) -> PlistValueDecoder {
-    PlistValueDecoder(node, objects: objects, path: path, userInfo: userInfo, valuesFromText: valuesFromText)
+    PlistValueDecoder(
+      node, objects: objects, path: path, userInfo: userInfo, valuesFromText: valuesFromText, hints: (cursors, lookups))
   }
 
   // MARK: Decoder
