@@ -19,6 +19,10 @@ internal import Synchronization
 ///   `DecodingError.dataCorrupted` ("The given data was not a valid property list.") whose
 ///   `underlyingError` is the ``PropertyListError`` naming the format, position and problem.
 ///
+/// A binary document is decoded in place, straight from its object table (no
+/// ``PropertyListValue`` tree; its whole graph is checked first, as the binary reader checks it);
+/// other formats are read into a tree first. The results and errors are the same either way.
+///
 /// Setting options is thread-safe, as in Foundation; one decoder may be shared.
 open class PropertyListDecoder {
   /// The formats a document may be in (Foundation's `PropertyListDecoder.PropertyListFormat`).
