@@ -129,9 +129,7 @@ enum BinaryPlistReader {
       let marker = buffer[start]
       switch marker >> 4 {
       case 0xA, 0xC:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: trailer.referenceSize, payload: payload, start: start, what: marker >> 4 == 0xA ? "array" : "set")
-        try enter(object, depth: depth, start: start)
+        let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(count)
         var position = payload
@@ -143,9 +141,7 @@ enum BinaryPlistReader {
         leave(object)
         return .array(elements)
       case 0xD:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2 * trailer.referenceSize, payload: payload, start: start, what: "dictionary")
-        try enter(object, depth: depth, start: start)
+        let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
         // Dictionaries of one shape (an item store's items) list the same key objects: reuse the
         // keys array built for the last dictionary with these key references.
         keyReferences.removeAll(keepingCapacity: true)
@@ -252,6 +248,20 @@ enum BinaryPlistReader {
       default:
         throw failure(.unexpectedInput, at: start, "object \(object) has marker 0x\(String(marker, radix: 16)), which is not defined in bplist00")
       }
+    }
+
+    /// Reads the member count of the array, set or dictionary `object` (marker `marker` at
+    /// `start`), checks that its references end before the offset table, and enters it (depth
+    /// and cycle checks). Returns the count and where its references start.
+    @inline(__always)
+    mutating func openContainer(_ object: Int, marker: UInt8, start: Int, depth: Int) throws(PropertyListError) -> (count: Int, payload: Int) {
+      let (count, payload) = try count(marker: marker, at: start)
+      let isDictionary = marker >> 4 == 0xD
+      try checkFits(
+        count, size: isDictionary ? 2 * trailer.referenceSize : trailer.referenceSize, payload: payload, start: start,
+        what: isDictionary ? "dictionary" : marker >> 4 == 0xA ? "array" : "set")
+      try enter(object, depth: depth, start: start)
+      return (count, payload)
     }
 
     @inline(__always)

@@ -97,9 +97,7 @@ extension BinaryPlistReader.Parser {
     let marker = buffer[start]
     switch marker >> 4 {
     case 0xA, 0xC:
-      let (count, payload) = try count(marker: marker, at: start)
-      try checkFits(count, size: trailer.referenceSize, payload: payload, start: start, what: marker >> 4 == 0xA ? "array" : "set")
-      try enter(object, depth: depth, start: start)
+      let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
       var position = payload
       for _ in 0..<count {
         let child = try checkedReference(at: position, container: start)
@@ -108,9 +106,7 @@ extension BinaryPlistReader.Parser {
       }
       leave(object)
     case 0xD:
-      let (count, payload) = try count(marker: marker, at: start)
-      try checkFits(count, size: 2 * trailer.referenceSize, payload: payload, start: start, what: "dictionary")
-      try enter(object, depth: depth, start: start)
+      let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
       state.scratch.removeAll(keepingCapacity: true)
       var position = payload
       for _ in 0..<count {
