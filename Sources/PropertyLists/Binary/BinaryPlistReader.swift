@@ -298,30 +298,35 @@ enum BinaryPlistReader {
     mutating func key(at object: Int, container: Int) throws(PropertyListError) -> (String, UInt64) {
       let slot = object & (Self.keyCacheSize - 1)
       if keyCacheObjects[slot] == object { return keyCache[slot] }
-      let start = offset(of: object)
-      let marker = buffer[start]
-      let key: String
-      switch marker >> 4 {
-      case 0x5:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        key = try asciiString(payload: payload, count: count, start: start)
-      case 0x6:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        key = utf16String(payload: payload, count: count)
-      case 0x1:
-        // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
-        // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
-        key = try integer(marker: marker, at: start).description
-      default:
-        throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
-      }
+      let key = try keyText(at: object, container: container)
       var copy = key
       let fingerprint = copy.withUTF8 { UniquingTable.hashBytes(UnsafeRawBufferPointer($0), seed: 11) }
       keyCacheObjects[slot] = object
       keyCache[slot] = (key, fingerprint)
       return (key, fingerprint)
+    }
+
+    /// The text of dictionary key `object` of the dictionary at `container`: a string, or an
+    /// integer read as its decimal text.
+    func keyText(at object: Int, container: Int) throws(PropertyListError) -> String {
+      let start = offset(of: object)
+      let marker = buffer[start]
+      switch marker >> 4 {
+      case 0x5:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return try asciiString(payload: payload, count: count, start: start)
+      case 0x6:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+        return utf16String(payload: payload, count: count)
+      case 0x1:
+        // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
+        // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
+        return try integer(marker: marker, at: start).description
+      default:
+        throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
+      }
     }
 
     static let keyCacheSize = 1024
@@ -362,6 +367,12 @@ enum BinaryPlistReader {
 
     func asciiString(payload: Int, count: Int, start: Int) throws(PropertyListError) -> String {
       try checkASCII(payload: payload, count: count, start: start)
+      return checkedASCIIString(payload: payload, count: count)
+    }
+
+    /// The string of `count` bytes at `payload`, already checked to be ASCII and in bounds.
+    @inline(__always)
+    func checkedASCIIString(payload: Int, count: Int) -> String {
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
       return String(unsafeUninitializedCapacity: count) { target in
         if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }

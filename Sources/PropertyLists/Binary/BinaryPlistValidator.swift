@@ -152,7 +152,7 @@ extension BinaryPlistReader.Parser {
   mutating func keyNumber(of object: Int, container: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) -> Int32 {
     let known = state.keyNumbers[object]
     if known >= 0 { return known }
-    let (text, _) = try key(at: object, container: container)
+    let text = try keyText(at: object, container: container)
     let number: Int32
     if let found = state.keyNumbersByText[text] {
       number = found

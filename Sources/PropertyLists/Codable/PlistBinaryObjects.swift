@@ -92,11 +92,18 @@ final class PlistBinaryObjects {
 
   /// The node for `object`: a scalar's value, an empty container of its kind, or — for a
   /// dictionary that repeats a key — the dictionary as a tree, as the tree reader makes it.
+  /// Strings skip the checks the validating pass has made on them.
   func node(_ object: Int) throws -> PlistDecodingNode {
     let start = offset(of: object)
     let marker = buffer[start]
     switch marker >> 4 {
     case 0xA, 0xC: return PlistDecodingNode(.array([]), object: object)
+    case 0x5:
+      let (count, payload) = members(at: start)
+      return PlistDecodingNode(.string(reader.checkedASCIIString(payload: payload, count: count)), object: object)
+    case 0x6:
+      let (count, payload) = members(at: start)
+      return PlistDecodingNode(.string(reader.utf16String(payload: payload, count: count)), object: object)
     case 0xD:
       guard repeatedKeys.contains(object) else { return PlistDecodingNode(.dictionary(PropertyListDictionary()), object: object) }
       return PlistDecodingNode(try readable { () throws(PropertyListError) in try builder.value(at: object, depth: 0) })
@@ -111,7 +118,7 @@ final class PlistBinaryObjects {
     let marker = buffer[start]
     if marker >> 4 == 0x5 {
       let (count, payload) = members(at: start)
-      return try readable { () throws(PropertyListError) in try reader.asciiString(payload: payload, count: count, start: start) }
+      return reader.checkedASCIIString(payload: payload, count: count)
     }
     return try readable { () throws(PropertyListError) in try builder.key(at: object, container: start).0 }
   }
