@@ -408,93 +408,78 @@ enum BinaryPlistReader {
       word & 0x80FF_80FF_80FF_80FF == 0
     }
 
-    /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
+    /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD. One pass transcodes into
+    /// scratch space of the largest size the text can take (3 bytes a unit: on the stack for
+    /// short strings), then the string is made at its exact size (a 3-bytes-per-unit guess for the
+    /// string itself wasted 8 MB on the 14 MB item store, and short strings must stay inline).
     func utf16String(payload: Int, count: Int) -> String {
+      guard count > 0 else { return "" }
       let source = buffer.baseAddress! + payload
-      // First the exact UTF-8 length, so the string's storage is no larger than it needs (a
-      // 3-bytes-per-unit guess wasted 8 MB on the 14 MB item store), and short strings stay
-      // inline in the String value.
-      var length = 0
-      var position = 0
-      while position < count {
-        // Runs of ASCII four units at a time.
-        if position &+ 4 <= count,
-          Self.fourASCIIUnits(UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt64.self)))
-        {
-          length &+= 4
-          position &+= 4
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 3) { scratch in
+        let length = Self.transcodeUTF16(source, count: count, into: scratch.baseAddress!)
+        return String(unsafeUninitializedCapacity: length) { target in
+          target.baseAddress!.initialize(from: scratch.baseAddress!, count: length)
+          return length
+        }
+      }
+    }
+
+    /// Writes the UTF-8 of `count` big-endian UTF-16 units at `source` to `target` (room for 3
+    /// bytes a unit); returns the number of bytes written.
+    static func transcodeUTF16(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutablePointer<UInt8>) -> Int {
+      var out = target
+      var index = 0
+      while index < count {
+        if index &+ 4 <= count {
+          let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
+          if Self.fourASCIIUnits(word) {
+            // The units' low bytes (big-endian units: every second byte, from the second).
+            let bytes = UInt32(truncatingIfNeeded: (word >> 8) & 0xFF | (word >> 16) & 0xFF00 | (word >> 24) & 0xFF_0000 | (word >> 32) & 0xFF00_0000)
+            UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+            out += 4
+            index &+= 4
+            continue
+          }
+        }
+        var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+        index &+= 1
+        if scalar < 0x80 {
+          out.pointee = UInt8(truncatingIfNeeded: scalar)
+          out += 1
           continue
         }
-        let unit = UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self))
-        position &+= 1
-        if unit < 0x80 {
-          length &+= 1
-        } else if unit < 0x800 {
-          length &+= 2
-        } else if unit & 0xFC00 == 0xD800, position < count,
-          UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self)) & 0xFC00 == 0xDC00
-        {
-          length &+= 4
-          position &+= 1
-        } else {
-          length &+= 3
+        if scalar < 0x800 {
+          out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+          out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          out += 2
+          continue
         }
-      }
-      return String(unsafeUninitializedCapacity: length) { target in
-        var out = target.baseAddress!
-        var index = 0
-        while index < count {
-          if index &+ 4 <= count {
-            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
-            if Self.fourASCIIUnits(word) {
-              // The units' low bytes (big-endian units: every second byte, from the second).
-              let bytes = UInt32(truncatingIfNeeded: (word >> 8) & 0xFF | (word >> 16) & 0xFF00 | (word >> 24) & 0xFF_0000 | (word >> 32) & 0xFF00_0000)
-              UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
-              out += 4
-              index &+= 4
-              continue
+        if scalar & 0xF800 == 0xD800 {
+          var paired = false
+          if scalar < 0xDC00, index < count {
+            let low = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+            if low & 0xFC00 == 0xDC00 {
+              scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+              index &+= 1
+              paired = true
             }
           }
-          var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-          index &+= 1
-          if scalar < 0x80 {
-            out.pointee = UInt8(truncatingIfNeeded: scalar)
-            out += 1
+          if paired {
+            out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 4
             continue
           }
-          if scalar < 0x800 {
-            out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-            out += 2
-            continue
-          }
-          if scalar & 0xF800 == 0xD800 {
-            var paired = false
-            if scalar < 0xDC00, index < count {
-              let low = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-              if low & 0xFC00 == 0xDC00 {
-                scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
-                index &+= 1
-                paired = true
-              }
-            }
-            if paired {
-              out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-              out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
-              out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-              out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-              out += 4
-              continue
-            }
-            scalar = 0xFFFD
-          }
-          out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-          out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-          out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-          out += 3
+          scalar = 0xFFFD
         }
-        return out - target.baseAddress!
+        out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+        out += 3
       }
+      return out - target
     }
   }
 }
