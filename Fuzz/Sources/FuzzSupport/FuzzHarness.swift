@@ -100,7 +100,7 @@ public enum FuzzHarness {
   }
 
   /// Traps with a message that libFuzzer prints above the stack.
-  static func fail(_ target: String, _ message: String) -> Never {
+  public static func fail(_ target: String, _ message: String) -> Never {
     fatalError("[\(target)] round-trip failure: \(message)")
   }
 }

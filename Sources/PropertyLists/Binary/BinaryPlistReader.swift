@@ -114,18 +114,22 @@ enum BinaryPlistReader {
       }
     }
 
-    mutating func value(at object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+    /// Counts one value against the budget of values a document may build.
+    @inline(__always)
+    mutating func spendBudget(for object: Int) throws(PropertyListError) {
       budget &-= 1
       guard budget >= 0 else {
         throw failure(.limitExceeded, at: offset(of: object), "document builds more values than the object limit allows (shared references expanded too often)")
       }
+    }
+
+    mutating func value(at object: Int, depth: Int) throws(PropertyListError) -> PropertyListValue {
+      try spendBudget(for: object)
       let start = offset(of: object)
       let marker = buffer[start]
       switch marker >> 4 {
       case 0xA, 0xC:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: trailer.referenceSize, payload: payload, start: start, what: marker >> 4 == 0xA ? "array" : "set")
-        try enter(object, depth: depth, start: start)
+        let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(count)
         var position = payload
@@ -137,9 +141,7 @@ enum BinaryPlistReader {
         leave(object)
         return .array(elements)
       case 0xD:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2 * trailer.referenceSize, payload: payload, start: start, what: "dictionary")
-        try enter(object, depth: depth, start: start)
+        let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
         // Dictionaries of one shape (an item store's items) list the same key objects: reuse the
         // keys array built for the last dictionary with these key references.
         keyReferences.removeAll(keepingCapacity: true)
@@ -248,6 +250,20 @@ enum BinaryPlistReader {
       }
     }
 
+    /// Reads the member count of the array, set or dictionary `object` (marker `marker` at
+    /// `start`), checks that its references end before the offset table, and enters it (depth
+    /// and cycle checks). Returns the count and where its references start.
+    @inline(__always)
+    mutating func openContainer(_ object: Int, marker: UInt8, start: Int, depth: Int) throws(PropertyListError) -> (count: Int, payload: Int) {
+      let (count, payload) = try count(marker: marker, at: start)
+      let isDictionary = marker >> 4 == 0xD
+      try checkFits(
+        count, size: isDictionary ? 2 * trailer.referenceSize : trailer.referenceSize, payload: payload, start: start,
+        what: isDictionary ? "dictionary" : marker >> 4 == 0xA ? "array" : "set")
+      try enter(object, depth: depth, start: start)
+      return (count, payload)
+    }
+
     @inline(__always)
     func checkedReference(at position: Int, container: Int) throws(PropertyListError) -> Int {
       let reference = self.reference(at: position)
@@ -282,30 +298,35 @@ enum BinaryPlistReader {
     mutating func key(at object: Int, container: Int) throws(PropertyListError) -> (String, UInt64) {
       let slot = object & (Self.keyCacheSize - 1)
       if keyCacheObjects[slot] == object { return keyCache[slot] }
-      let start = offset(of: object)
-      let marker = buffer[start]
-      let key: String
-      switch marker >> 4 {
-      case 0x5:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        key = try asciiString(payload: payload, count: count, start: start)
-      case 0x6:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        key = utf16String(payload: payload, count: count)
-      case 0x1:
-        // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
-        // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
-        key = try integer(marker: marker, at: start).description
-      default:
-        throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
-      }
+      let key = try keyText(at: object, container: container)
       var copy = key
       let fingerprint = copy.withUTF8 { UniquingTable.hashBytes(UnsafeRawBufferPointer($0), seed: 11) }
       keyCacheObjects[slot] = object
       keyCache[slot] = (key, fingerprint)
       return (key, fingerprint)
+    }
+
+    /// The text of dictionary key `object` of the dictionary at `container`: a string, or an
+    /// integer read as its decimal text.
+    func keyText(at object: Int, container: Int) throws(PropertyListError) -> String {
+      let start = offset(of: object)
+      let marker = buffer[start]
+      switch marker >> 4 {
+      case 0x5:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return try asciiString(payload: payload, count: count, start: start)
+      case 0x6:
+        let (count, payload) = try count(marker: marker, at: start)
+        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+        return utf16String(payload: payload, count: count)
+      case 0x1:
+        // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
+        // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
+        return try integer(marker: marker, at: start).description
+      default:
+        throw failure(.unexpectedInput, at: start, "dictionary at \(container) has a key of marker 0x\(String(marker, radix: 16)); keys must be strings (or integers)")
+      }
     }
 
     static let keyCacheSize = 1024
@@ -345,6 +366,23 @@ enum BinaryPlistReader {
     }
 
     func asciiString(payload: Int, count: Int, start: Int) throws(PropertyListError) -> String {
+      try checkASCII(payload: payload, count: count, start: start)
+      return checkedASCIIString(payload: payload, count: count)
+    }
+
+    /// The string of `count` bytes at `payload`, already checked to be ASCII and in bounds.
+    @inline(__always)
+    func checkedASCIIString(payload: Int, count: Int) -> String {
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
+      return String(unsafeUninitializedCapacity: count) { target in
+        if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }
+        return count
+      }
+    }
+
+    /// Checks that an ASCII string object's `count` bytes at `payload` are all below 0x80.
+    @inline(__always)
+    func checkASCII(payload: Int, count: Int, start: Int) throws(PropertyListError) {
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
       // Fast check, eight bytes at a time, that every byte is ASCII.
       var index = 0
@@ -360,10 +398,6 @@ enum BinaryPlistReader {
       guard accumulated & 0x8080_8080_8080_8080 == 0 else {
         throw failure(.badEncoding, at: start, "ASCII string object holds a byte above 0x7F")
       }
-      return String(unsafeUninitializedCapacity: count) { target in
-        if count > 0 { target.baseAddress!.initialize(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count) }
-        return count
-      }
     }
 
     /// Whether four big-endian UTF-16 units are all ASCII (each unit's high byte zero and low byte
@@ -374,93 +408,78 @@ enum BinaryPlistReader {
       word & 0x80FF_80FF_80FF_80FF == 0
     }
 
-    /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD.
+    /// Decodes big-endian UTF-16; an unpaired surrogate becomes U+FFFD. One pass transcodes into
+    /// scratch space of the largest size the text can take (3 bytes a unit: on the stack for
+    /// short strings), then the string is made at its exact size (a 3-bytes-per-unit guess for the
+    /// string itself wasted 8 MB on the 14 MB item store, and short strings must stay inline).
     func utf16String(payload: Int, count: Int) -> String {
+      guard count > 0 else { return "" }
       let source = buffer.baseAddress! + payload
-      // First the exact UTF-8 length, so the string's storage is no larger than it needs (a
-      // 3-bytes-per-unit guess wasted 8 MB on the 14 MB item store), and short strings stay
-      // inline in the String value.
-      var length = 0
-      var position = 0
-      while position < count {
-        // Runs of ASCII four units at a time.
-        if position &+ 4 <= count,
-          Self.fourASCIIUnits(UInt64(littleEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt64.self)))
-        {
-          length &+= 4
-          position &+= 4
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 3) { scratch in
+        let length = Self.transcodeUTF16(source, count: count, into: scratch.baseAddress!)
+        return String(unsafeUninitializedCapacity: length) { target in
+          target.baseAddress!.initialize(from: scratch.baseAddress!, count: length)
+          return length
+        }
+      }
+    }
+
+    /// Writes the UTF-8 of `count` big-endian UTF-16 units at `source` to `target` (room for 3
+    /// bytes a unit); returns the number of bytes written.
+    static func transcodeUTF16(_ source: UnsafeRawPointer, count: Int, into target: UnsafeMutablePointer<UInt8>) -> Int {
+      var out = target
+      var index = 0
+      while index < count {
+        if index &+ 4 <= count {
+          let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
+          if Self.fourASCIIUnits(word) {
+            // The units' low bytes (big-endian units: every second byte, from the second).
+            let bytes = UInt32(truncatingIfNeeded: (word >> 8) & 0xFF | (word >> 16) & 0xFF00 | (word >> 24) & 0xFF_0000 | (word >> 32) & 0xFF00_0000)
+            UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
+            out += 4
+            index &+= 4
+            continue
+          }
+        }
+        var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+        index &+= 1
+        if scalar < 0x80 {
+          out.pointee = UInt8(truncatingIfNeeded: scalar)
+          out += 1
           continue
         }
-        let unit = UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self))
-        position &+= 1
-        if unit < 0x80 {
-          length &+= 1
-        } else if unit < 0x800 {
-          length &+= 2
-        } else if unit & 0xFC00 == 0xD800, position < count,
-          UInt16(bigEndian: source.loadUnaligned(fromByteOffset: position &* 2, as: UInt16.self)) & 0xFC00 == 0xDC00
-        {
-          length &+= 4
-          position &+= 1
-        } else {
-          length &+= 3
+        if scalar < 0x800 {
+          out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+          out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          out += 2
+          continue
         }
-      }
-      return String(unsafeUninitializedCapacity: length) { target in
-        var out = target.baseAddress!
-        var index = 0
-        while index < count {
-          if index &+ 4 <= count {
-            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
-            if Self.fourASCIIUnits(word) {
-              // The units' low bytes (big-endian units: every second byte, from the second).
-              let bytes = UInt32(truncatingIfNeeded: (word >> 8) & 0xFF | (word >> 16) & 0xFF00 | (word >> 24) & 0xFF_0000 | (word >> 32) & 0xFF00_0000)
-              UnsafeMutableRawPointer(out).storeBytes(of: bytes.littleEndian, as: UInt32.self)
-              out += 4
-              index &+= 4
-              continue
+        if scalar & 0xF800 == 0xD800 {
+          var paired = false
+          if scalar < 0xDC00, index < count {
+            let low = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
+            if low & 0xFC00 == 0xDC00 {
+              scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
+              index &+= 1
+              paired = true
             }
           }
-          var scalar = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-          index &+= 1
-          if scalar < 0x80 {
-            out.pointee = UInt8(truncatingIfNeeded: scalar)
-            out += 1
+          if paired {
+            out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+            out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
+            out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+            out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+            out += 4
             continue
           }
-          if scalar < 0x800 {
-            out[0] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-            out[1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-            out += 2
-            continue
-          }
-          if scalar & 0xF800 == 0xD800 {
-            var paired = false
-            if scalar < 0xDC00, index < count {
-              let low = UInt32(UInt16(bigEndian: source.loadUnaligned(fromByteOffset: index &* 2, as: UInt16.self)))
-              if low & 0xFC00 == 0xDC00 {
-                scalar = 0x10000 &+ ((scalar &- 0xD800) << 10) &+ (low &- 0xDC00)
-                index &+= 1
-                paired = true
-              }
-            }
-            if paired {
-              out[0] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-              out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 12) & 0x3F)
-              out[2] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-              out[3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-              out += 4
-              continue
-            }
-            scalar = 0xFFFD
-          }
-          out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-          out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
-          out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-          out += 3
+          scalar = 0xFFFD
         }
-        return out - target.baseAddress!
+        out[0] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+        out[1] = UInt8(truncatingIfNeeded: 0x80 | (scalar >> 6) & 0x3F)
+        out[2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+        out += 3
       }
+      return out - target
     }
   }
 }

@@ -35,9 +35,9 @@ protocol PlistDirectEncodable {
 
 /// Collections the decoder reads directly.
 protocol PlistDirectDecodable {
-  /// Decodes from `value`, or returns `nil` when `value` is not of the collection's shape (the
+  /// Decodes from `node`, or returns `nil` when its value is not of the collection's shape (the
   /// caller then takes the ordinary path, which produces the ordinary error).
-  static func decodeDirectly(from value: PropertyListValue, decoder: PlistValueDecoder) throws -> Self?
+  static func decodeDirectly(from node: PlistDecodingNode, decoder: PlistValueDecoder) throws -> Self?
 }
 
 extension Array: PlistDirectEncodable where Element: Encodable {
@@ -65,24 +65,28 @@ extension Dictionary: PlistDirectEncodable where Key == String, Value: Encodable
 }
 
 extension Array: PlistDirectDecodable where Element: Decodable {
-  static func decodeDirectly(from value: PropertyListValue, decoder: PlistValueDecoder) throws -> Self? {
-    guard case .array(let elements) = value else { return nil }
+  static func decodeDirectly(from node: PlistDecodingNode, decoder: PlistValueDecoder) throws -> Self? {
+    guard case .array(let values) = node.value else { return nil }
+    let elements = PlistArrayElements(values, node: node, objects: decoder.objects)
     var result: [Element] = []
     result.reserveCapacity(elements.count)
-    for element in elements {
-      result.append(try decoder.unwrap(element, as: Element.self, nestedPath: [], key: IndexCodingKey(result.count)))
+    for position in 0..<elements.count {
+      result.append(try decoder.unwrap(elements.node(at: position), as: Element.self, nestedPath: [], key: IndexCodingKey(position)))
     }
     return result
   }
 }
 
 extension Dictionary: PlistDirectDecodable where Key == String, Value: Decodable {
-  static func decodeDirectly(from value: PropertyListValue, decoder: PlistValueDecoder) throws -> Self? {
-    guard case .dictionary(let entries) = value else { return nil }
+  static func decodeDirectly(from node: PlistDecodingNode, decoder: PlistValueDecoder) throws -> Self? {
+    guard case .dictionary(let dictionary) = node.value else { return nil }
+    let entries = PlistDictionaryEntries(dictionary, node: node, objects: decoder.objects)
     var result: [String: Value] = [:]
     result.reserveCapacity(entries.count)
-    for (key, element) in zip(entries.storedKeys, entries.storedValues) {
-      result[key] = try decoder.unwrap(element, as: Value.self, nestedPath: [], key: DictionaryEntryCodingKey(stringValue: key))
+    for position in 0..<entries.count {
+      let key = try entries.key(at: position)
+      result[key] = try decoder.unwrap(
+        entries.value(at: position), as: Value.self, nestedPath: [], key: DictionaryEntryCodingKey(stringValue: key))
     }
     return result
   }

@@ -8,11 +8,20 @@ import FoundationEssentials
 // Keyed containers look keys up in the `PropertyListDictionary` they were given, trying first
 // the entry after the one last found (synthesized `init(from:)` asks for keys in declaration
 // order, which is usually the document's order), so most lookups cost one string comparison.
+//
+// From a binary document the decoder reads no tree at all (`PlistBinaryObjects`): the current
+// value is then an object of the document (`object`), containers read their object references in
+// place, and only scalars become values, when asked for.
 
 /// The `Decoder` handed to `init(from:)`; it is also its own single-value container.
 final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
-  /// The value being decoded at the current level.
+  /// The value being decoded at the current level (for an object of `objects`, its scalar value
+  /// or an empty container of its kind).
   var value: PropertyListValue
+  /// The object of `objects` being decoded at the current level, or -1 when `value` is all of it.
+  var object: Int
+  /// The binary document the values are read from in place, if any.
+  let objects: PlistBinaryObjects?
   var path: [any CodingKey]
   let userInfo: [CodingUserInfoKey: Any]
   /// `true` when the values came from a text format (XML, OpenStep). Foundation's XML decoder
@@ -21,10 +30,18 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   let valuesFromText: Bool
   /// Where each open keyed container expects its next key, by nesting level. Only a hint: a
   /// wrong one costs a search, never a wrong answer.
-  let cursors = DepthHints()
+  let cursors: DepthHints
+  /// Where keyed containers found their keys, for the next container at the same level.
+  let lookups: PlistKeyLookupMemo
 
-  init(value: PropertyListValue, path: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool) {
-    self.value = value
+  init(
+    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, path: [any CodingKey] = [],
+    userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool, hints: (DepthHints, PlistKeyLookupMemo)? = nil
+  ) {
+    (cursors, lookups) = hints ?? (DepthHints(), PlistKeyLookupMemo())
+    value = node.value
+    object = node.object
+    self.objects = objects
     self.path = path
     self.userInfo = userInfo
     self.valuesFromText = valuesFromText
@@ -32,36 +49,49 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   var codingPath: [any CodingKey] { path }
 
+  /// The node being decoded at the current level.
+  var node: PlistDecodingNode { PlistDecodingNode(value, object: object) }
+
+  /// A decoder for `node` under `path` (a super decoder), sharing this one's document and settings.
+  func detached(_ node: PlistDecodingNode, path: [any CodingKey]) -> PlistValueDecoder {
+    PlistValueDecoder(
+      node, objects: objects, path: path, userInfo: userInfo, valuesFromText: valuesFromText, hints: (cursors, lookups))
+  }
+
   // MARK: Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try makeKeyedContainer(for: value, depth: path.count, nestedPath: [])
+    try makeKeyedContainer(for: node, depth: path.count, nestedPath: [])
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try makeUnkeyedContainer(for: value, depth: path.count, nestedPath: [])
+    try makeUnkeyedContainer(for: node, depth: path.count, nestedPath: [])
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
   func makeKeyedContainer<Key: CodingKey>(
-    for value: PropertyListValue, depth: Int, nestedPath: [any CodingKey]
+    for node: PlistDecodingNode, depth: Int, nestedPath: [any CodingKey]
   ) throws -> KeyedDecodingContainer<Key> {
-    guard case .dictionary(let dictionary) = value else {
+    guard case .dictionary(let dictionary) = node.value else {
       throw containerError(
-        [String: Any].self, found: value, path: Array(path.prefix(depth)) + nestedPath, kind: "keyed")
+        [String: Any].self, found: node.value, path: Array(path.prefix(depth)) + nestedPath, kind: "keyed")
     }
     return KeyedDecodingContainer(
-      PlistKeyedDecodingContainer<Key>(decoder: self, dictionary: dictionary, depth: depth, nestedPath: nestedPath))
+      PlistKeyedDecodingContainer<Key>(
+        decoder: self, entries: PlistDictionaryEntries(dictionary, node: node, objects: objects), depth: depth,
+        nestedPath: nestedPath))
   }
 
   func makeUnkeyedContainer(
-    for value: PropertyListValue, depth: Int, nestedPath: [any CodingKey]
+    for node: PlistDecodingNode, depth: Int, nestedPath: [any CodingKey]
   ) throws -> any UnkeyedDecodingContainer {
-    guard case .array(let elements) = value else {
-      throw containerError([Any].self, found: value, path: Array(path.prefix(depth)) + nestedPath, kind: "unkeyed")
+    guard case .array(let elements) = node.value else {
+      throw containerError([Any].self, found: node.value, path: Array(path.prefix(depth)) + nestedPath, kind: "unkeyed")
     }
-    return PlistUnkeyedDecodingContainer(decoder: self, elements: elements, depth: depth, nestedPath: nestedPath)
+    return PlistUnkeyedDecodingContainer(
+      decoder: self, elements: PlistArrayElements(elements, node: node, objects: objects), depth: depth,
+      nestedPath: nestedPath)
   }
 
   @inline(never)
@@ -85,8 +115,9 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   /// Decodes a child value. `nestedPath` and `key` extend the coding path while it runs.
   @inline(__always)
   func unwrap<T: Decodable>(
-    _ child: PropertyListValue, as type: T.Type, nestedPath: [any CodingKey], key: (any CodingKey)?
+    _ node: PlistDecodingNode, as type: T.Type, nestedPath: [any CodingKey], key: (any CodingKey)?
   ) throws -> T {
+    let child = node.value
     if T.self == String.self {
       return reinterpretValue(try unwrapString(child, path: childPath(nestedPath, key)), as: T.self)
     }
@@ -110,20 +141,20 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
     switch child {
     case .array, .dictionary:
       if let collection = T.self as? any PlistDirectDecodable.Type,
-        let result = try decodeDirectly(child, as: collection, resultType: T.self, nestedPath: nestedPath, key: key)
+        let result = try decodeDirectly(node, as: collection, resultType: T.self, nestedPath: nestedPath, key: key)
       {
         return result
       }
     default:
       break
     }
-    return try decodeChild(child, as: type, nestedPath: nestedPath, key: key)
+    return try decodeChild(node, as: type, nestedPath: nestedPath, key: key)
   }
 
   /// Decodes an array or `[String: V]` element by element (see `PlistDirectDecodable`); `nil`
   /// when the value is not of its shape.
   private func decodeDirectly<Collection: PlistDirectDecodable, T>(
-    _ child: PropertyListValue, as collection: Collection.Type, resultType: T.Type,
+    _ child: PlistDecodingNode, as collection: Collection.Type, resultType: T.Type,
     nestedPath: [any CodingKey], key: (any CodingKey)?
   ) throws -> T? {
     let savedDepth = path.count
@@ -135,15 +166,18 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// Runs `T.init(from: self)` with `child` as the current value.
   func decodeChild<T: Decodable>(
-    _ child: PropertyListValue, as type: T.Type, nestedPath: [any CodingKey], key: (any CodingKey)?
+    _ child: PlistDecodingNode, as type: T.Type, nestedPath: [any CodingKey], key: (any CodingKey)?
   ) throws -> T {
     let savedValue = value
+    let savedObject = object
     let savedDepth = path.count
-    value = child
+    value = child.value
+    object = child.object
     if !nestedPath.isEmpty { path.append(contentsOf: nestedPath) }
     if let key { path.append(key) }
     defer {
       value = savedValue
+      object = savedObject
       path.removeLast(path.count - savedDepth)
     }
     return try T(from: self)
@@ -151,7 +185,7 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// The top-level value.
   func decodeTopLevel<T: Decodable>(_ type: T.Type) throws -> T {
-    try unwrap(value, as: type, nestedPath: [], key: nil)
+    try unwrap(node, as: type, nestedPath: [], key: nil)
   }
 
   func decodeTopLevel<T: DecodableWithConfiguration>(
@@ -261,324 +295,6 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt32.Type) throws -> UInt32 { try unwrapInteger(value, path: path) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try unwrapInteger(value, path: path) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try unwrap(value, as: type, nestedPath: [], key: nil)
-  }
-}
-
-// MARK: - Keyed container
-
-struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: PlistValueDecoder
-  let keys: [String]
-  let values: [PropertyListValue]
-  let index: [String: Int]?
-  /// How much of the decoder's path was this container's when it was made.
-  let depth: Int
-  /// Keys of the nested containers between that point and this container.
-  let nestedPath: [any CodingKey]
-  /// This container's slot in the decoder's key-cursor hints.
-  let slot: Int
-
-  init(decoder: PlistValueDecoder, dictionary: PropertyListDictionary, depth: Int, nestedPath: [any CodingKey]) {
-    self.decoder = decoder
-    keys = dictionary.storedKeys
-    values = dictionary.storedValues
-    index = dictionary.index
-    self.depth = depth
-    self.nestedPath = nestedPath
-    slot = depth + nestedPath.count
-    decoder.cursors[slot] = 0
-  }
-
-  var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) + nestedPath }
-
-  /// Keys in document order.
-  var allKeys: [Key] { keys.compactMap { Key(stringValue: $0) } }
-
-  func contains(_ key: Key) -> Bool { search(key.stringValue) != nil }
-
-  /// The position of `key`, trying the entry after the last one found first.
-  @inline(__always) private func position(of key: String) -> Int? {
-    let hint = decoder.cursors[slot]
-    if hint < keys.count && keys[hint] == key {
-      decoder.cursors[slot] = hint &+ 1
-      return hint
-    }
-    guard let found = search(key) else { return nil }
-    decoder.cursors[slot] = found &+ 1
-    return found
-  }
-
-  private func search(_ key: String) -> Int? {
-    if let index { return index[key] }
-    return keys.firstIndex(of: key)
-  }
-
-  @inline(__always) private func value(for key: Key) throws -> PropertyListValue {
-    guard let at = position(of: key.stringValue) else { throw keyNotFound(key) }
-    return values[at]
-  }
-
-  /// The value for `key`, or `nil` when the key is absent or holds `$null`.
-  @inline(__always) private func valueIfPresent(for key: Key) -> PropertyListValue? {
-    guard let at = position(of: key.stringValue) else { return nil }
-    let value = values[at]
-    return value.isCodableNull ? nil : value
-  }
-
-  @inline(never) private func keyNotFound(_ key: Key) -> DecodingError {
-    .keyNotFound(
-      key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
-  }
-
-  private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
-
-  func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isCodableNull }
-
-  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try decoder.unwrapBool(value(for: key), path: path(key))
-  }
-  func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try decoder.unwrapString(value(for: key), path: path(key))
-  }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeReal(key) }
-  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeReal(key) }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeInteger(key) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeInteger(key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeInteger(key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeInteger(key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeInteger(key) }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeInteger(key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeInteger(key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeInteger(key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeInteger(key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeInteger(key) }
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decoder.unwrap(value(for: key), as: type, nestedPath: nestedPath, key: key)
-  }
-
-  @inline(__always) private func decodeInteger<T: FixedWidthInteger>(_ key: Key) throws -> T {
-    try decoder.unwrapInteger(value(for: key), path: path(key))
-  }
-  @inline(__always) private func decodeReal<T: BinaryFloatingPoint>(_ key: Key) throws -> T {
-    try decoder.unwrapFloatingPoint(value(for: key), path: path(key))
-  }
-
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    guard let value = valueIfPresent(for: key) else { return nil }
-    return try decoder.unwrapBool(value, path: path(key))
-  }
-  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    guard let value = valueIfPresent(for: key) else { return nil }
-    return try decoder.unwrapString(value, path: path(key))
-  }
-  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeRealIfPresent(key) }
-  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeRealIfPresent(key) }
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeIntegerIfPresent(key) }
-  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let value = valueIfPresent(for: key) else { return nil }
-    return try decoder.unwrap(value, as: type, nestedPath: nestedPath, key: key)
-  }
-
-  @inline(__always) private func decodeIntegerIfPresent<T: FixedWidthInteger>(_ key: Key) throws -> T? {
-    guard let value = valueIfPresent(for: key) else { return nil }
-    return try decoder.unwrapInteger(value, path: path(key))
-  }
-  @inline(__always) private func decodeRealIfPresent<T: BinaryFloatingPoint>(_ key: Key) throws -> T? {
-    guard let value = valueIfPresent(for: key) else { return nil }
-    return try decoder.unwrapFloatingPoint(value, path: path(key))
-  }
-
-  func nestedContainer<NestedKey: CodingKey>(
-    keyedBy type: NestedKey.Type, forKey key: Key
-  ) throws -> KeyedDecodingContainer<NestedKey> {
-    try decoder.makeKeyedContainer(for: value(for: key), depth: depth, nestedPath: nestedPath + [key])
-  }
-
-  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try decoder.makeUnkeyedContainer(for: value(for: key), depth: depth, nestedPath: nestedPath + [key])
-  }
-
-  func superDecoder() throws -> any Decoder {
-    makeSuperDecoder(SuperCodingKey(), stringKey: "super")
-  }
-
-  func superDecoder(forKey key: Key) throws -> any Decoder {
-    makeSuperDecoder(key, stringKey: key.stringValue)
-  }
-
-  /// A decoder for the value under `stringKey`; a missing key decodes as null, as in Foundation.
-  private func makeSuperDecoder(_ key: any CodingKey, stringKey: String) -> any Decoder {
-    let found = search(stringKey).map { values[$0] } ?? .string(codableNullString)
-    return PlistValueDecoder(
-      value: found, path: codingPath + [key], userInfo: decoder.userInfo, valuesFromText: decoder.valuesFromText)
-  }
-}
-
-// MARK: - Unkeyed container
-
-struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
-  let decoder: PlistValueDecoder
-  let elements: [PropertyListValue]
-  let depth: Int
-  let nestedPath: [any CodingKey]
-  private(set) var currentIndex = 0
-
-  init(decoder: PlistValueDecoder, elements: [PropertyListValue], depth: Int, nestedPath: [any CodingKey]) {
-    self.decoder = decoder
-    self.elements = elements
-    self.depth = depth
-    self.nestedPath = nestedPath
-  }
-
-  var codingPath: [any CodingKey] { Array(decoder.path.prefix(depth)) + nestedPath }
-  var count: Int? { elements.count }
-  var isAtEnd: Bool { currentIndex >= elements.count }
-
-  private var currentPath: [any CodingKey] { codingPath + [IndexCodingKey(currentIndex)] }
-
-  @inline(never) private func atEnd(_ type: Any.Type) -> DecodingError {
-    .valueNotFound(type, .init(codingPath: currentPath, debugDescription: "Unkeyed container is at end."))
-  }
-
-  @inline(__always) private func next(_ type: Any.Type) throws -> PropertyListValue {
-    guard currentIndex < elements.count else { throw atEnd(type) }
-    return elements[currentIndex]
-  }
-
-  mutating func decodeNil() throws -> Bool {
-    guard try next(Never.self).isCodableNull else { return false }
-    currentIndex += 1
-    return true
-  }
-
-  mutating func decode(_ type: Bool.Type) throws -> Bool {
-    let result = try decoder.unwrapBool(next(type), path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  mutating func decode(_ type: String.Type) throws -> String {
-    let result = try decoder.unwrapString(next(type), path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  mutating func decode(_ type: Double.Type) throws -> Double { try decodeReal() }
-  mutating func decode(_ type: Float.Type) throws -> Float { try decodeReal() }
-  mutating func decode(_ type: Int.Type) throws -> Int { try decodeInteger() }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try decodeInteger() }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try decodeInteger() }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try decodeInteger() }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try decodeInteger() }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try decodeInteger() }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try decodeInteger() }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try decodeInteger() }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decodeInteger() }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger() }
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let result = try decoder.unwrap(next(type), as: type, nestedPath: nestedPath, key: IndexCodingKey(currentIndex))
-    currentIndex += 1
-    return result
-  }
-
-  @inline(__always) private mutating func decodeInteger<T: FixedWidthInteger>() throws -> T {
-    let result: T = try decoder.unwrapInteger(next(T.self), path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  @inline(__always) private mutating func decodeReal<T: BinaryFloatingPoint>() throws -> T {
-    let result: T = try decoder.unwrapFloatingPoint(next(T.self), path: currentPath)
-    currentIndex += 1
-    return result
-  }
-
-  // Foundation's `decodeIfPresent` returns nil at the end of the container instead of throwing,
-  // and consumes a `$null`.
-
-  /// The next element, or `nil` (consuming it) when it is `$null`; `.none` at the end.
-  private mutating func nextIfPresent() -> PropertyListValue?? {
-    guard currentIndex < elements.count else { return .none }
-    let value = elements[currentIndex]
-    if value.isCodableNull {
-      currentIndex += 1
-      return .some(nil)
-    }
-    return .some(value)
-  }
-
-  mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
-    guard case .some(let value?) = nextIfPresent() else { return nil }
-    let result = try decoder.unwrapBool(value, path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
-    guard case .some(let value?) = nextIfPresent() else { return nil }
-    let result = try decoder.unwrapString(value, path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? { try decodeRealIfPresent() }
-  mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? { try decodeRealIfPresent() }
-  mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try decodeIntegerIfPresent() }
-  mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-    guard case .some(let value?) = nextIfPresent() else { return nil }
-    let result = try decoder.unwrap(value, as: type, nestedPath: nestedPath, key: IndexCodingKey(currentIndex))
-    currentIndex += 1
-    return result
-  }
-
-  private mutating func decodeIntegerIfPresent<T: FixedWidthInteger>() throws -> T? {
-    guard case .some(let value?) = nextIfPresent() else { return nil }
-    let result: T = try decoder.unwrapInteger(value, path: currentPath)
-    currentIndex += 1
-    return result
-  }
-  private mutating func decodeRealIfPresent<T: BinaryFloatingPoint>() throws -> T? {
-    guard case .some(let value?) = nextIfPresent() else { return nil }
-    let result: T = try decoder.unwrapFloatingPoint(value, path: currentPath)
-    currentIndex += 1
-    return result
-  }
-
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-    let element = try next(KeyedDecodingContainer<NestedKey>.self)
-    let container: KeyedDecodingContainer<NestedKey> = try decoder.makeKeyedContainer(
-      for: element, depth: depth, nestedPath: nestedPath + [IndexCodingKey(currentIndex)])
-    currentIndex += 1
-    return container
-  }
-
-  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let element = try next((any UnkeyedDecodingContainer).self)
-    let container = try decoder.makeUnkeyedContainer(
-      for: element, depth: depth, nestedPath: nestedPath + [IndexCodingKey(currentIndex)])
-    currentIndex += 1
-    return container
-  }
-
-  mutating func superDecoder() throws -> any Decoder {
-    let element = try next((any UnkeyedDecodingContainer).self)
-    let superDecoder = PlistValueDecoder(
-      value: element, path: currentPath, userInfo: decoder.userInfo, valuesFromText: decoder.valuesFromText)
-    currentIndex += 1
-    return superDecoder
+    try unwrap(node, as: type, nestedPath: [], key: nil)
   }
 }

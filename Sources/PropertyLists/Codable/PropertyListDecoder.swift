@@ -19,6 +19,10 @@ internal import Synchronization
 ///   `DecodingError.dataCorrupted` ("The given data was not a valid property list.") whose
 ///   `underlyingError` is the ``PropertyListError`` naming the format, position and problem.
 ///
+/// A binary document is decoded in place, straight from its object table (no
+/// ``PropertyListValue`` tree; its whole graph is checked first, as the binary reader checks it);
+/// other formats are read into a tree first. The results and errors are the same either way.
+///
 /// Setting options is thread-safe, as in Foundation; one decoder may be shared.
 open class PropertyListDecoder {
   /// The formats a document may be in (Foundation's `PropertyListDecoder.PropertyListFormat`).
@@ -51,9 +55,9 @@ open class PropertyListDecoder {
   /// Decodes a value and reports the format the document was in (``PropertyListFormat/binary``,
   /// ``PropertyListFormat/xml`` or ``PropertyListFormat/openStep``).
   open func decode<T: Decodable>(_ type: T.Type, from data: Data, format: inout PropertyListFormat) throws -> T {
-    let (value, detected) = try Self.read(data)
-    let result = try makeDecoder(value, from: detected).decodeTopLevel(type)
-    format = detected
+    let decoder = try makeDecoder(data)
+    let result = try decoder.decoder.decodeTopLevel(type)
+    format = decoder.format
     return result
   }
 
@@ -61,7 +65,7 @@ open class PropertyListDecoder {
   /// equivalent). Numbers follow the binary rules: a real becomes a `Float` only if it fits
   /// exactly.
   open func decode<T: Decodable>(_ type: T.Type, from value: PropertyListValue) throws -> T {
-    try makeDecoder(value, from: .binary).decodeTopLevel(type)
+    try makeDecoder(PlistDecodingNode(value), from: .binary).decodeTopLevel(type)
   }
 
   /// Decodes a value that needs a configuration (Foundation's `DecodableWithConfiguration`).
@@ -76,9 +80,9 @@ open class PropertyListDecoder {
   open func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, format: inout PropertyListFormat, configuration: T.DecodingConfiguration
   ) throws -> T {
-    let (value, detected) = try Self.read(data)
-    let result = try makeDecoder(value, from: detected).decodeTopLevel(type, configuration: configuration)
-    format = detected
+    let decoder = try makeDecoder(data)
+    let result = try decoder.decoder.decodeTopLevel(type, configuration: configuration)
+    format = decoder.format
     return result
   }
 
@@ -106,11 +110,31 @@ open class PropertyListDecoder {
 
   // MARK: Helpers
 
-  private func makeDecoder(_ value: PropertyListValue, from format: PropertyListFormat) -> PlistValueDecoder {
+  private func makeDecoder(
+    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, from format: PropertyListFormat
+  ) -> PlistValueDecoder {
     let userInfo = self.userInfo
     return PlistValueDecoder(
-      value: value, userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any },
+      node, objects: objects, userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any },
       valuesFromText: format != .binary)
+  }
+
+  /// The decoder for a document: straight from the object table of a binary document that reads
+  /// without error, otherwise from the value tree ``read(_:)`` makes — for a binary document
+  /// that does not read, that is what throws, so its error is the tree reader's own.
+  private func makeDecoder(_ data: Data) throws -> (decoder: PlistValueDecoder, format: PropertyListFormat) {
+    if let objects = PlistBinaryObjects(data, options: PropertyListReadingPolicy.foundationDecoder.limits) {
+      return (makeDecoder(try objects.node(objects.top), objects: objects, from: .binary), .binary)
+    }
+    let (value, detected) = try Self.read(data)
+    return (makeDecoder(PlistDecodingNode(value), from: detected), detected)
+  }
+
+  /// Decodes `data` from a value tree even when it is a binary document that could be read in
+  /// place (the two paths must agree; tests compare them).
+  func decodeThroughTree<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let (value, detected) = try Self.read(data)
+    return try makeDecoder(PlistDecodingNode(value), from: detected).decodeTopLevel(type)
   }
 
   /// Reads the document as Foundation's decoder does (``PropertyListReadingPolicy/foundationDecoder``):
@@ -120,9 +144,14 @@ open class PropertyListDecoder {
     do {
       return try PropertyListValue.read(data, policy: .foundationDecoder)
     } catch {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "The given data was not a valid property list.", underlyingError: error))
+      throw invalidDocument(error)
     }
+  }
+
+  /// Foundation's error for a document that cannot be read at all.
+  static func invalidDocument(_ error: any Error) -> DecodingError {
+    DecodingError.dataCorrupted(
+      .init(codingPath: [], debugDescription: "The given data was not a valid property list.", underlyingError: error))
   }
 }
 

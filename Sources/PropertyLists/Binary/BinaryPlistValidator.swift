@@ -1,0 +1,168 @@
+import FoundationEssentials
+
+// A pass over a `bplist00` document that checks everything `Parser.value(at:depth:)` checks and
+// builds nothing, for the Codable decoder that reads values straight from the object table.
+//
+// It walks the graph as the tree reader does — every container once per reference, the same
+// budget of values, depth limit and cycle check — so it accepts a document exactly when the tree
+// reader would (it may only be stricter, never looser: the decoder then reads the document as a
+// tree, which gives the tree reader's own error). What it skips is building: a scalar object is
+// checked once however many references reach it, and a key once per key object.
+
+extension BinaryPlistReader {
+  /// What the validating pass learns beyond "the document is readable".
+  struct Validation {
+    /// Dictionaries that repeat a key (compared as strings, as the tree reader compares them):
+    /// the tree keeps each key's first value, so the decoder reads these few as trees.
+    var dictionariesWithRepeatedKeys: Set<Int> = []
+    /// Each key text's one key object, when no two key objects have the same text (writers
+    /// store each key string once) and there are at most ``maximumKeyTexts`` of them; `nil`
+    /// otherwise. A text that is not here is then no dictionary's key.
+    var keyObjectsByText: [String: Int]?
+
+    static let maximumKeyTexts = 4096
+  }
+
+  /// The validating pass's working state.
+  struct ValidationState {
+    /// A bit per object: a scalar already checked as a value.
+    var checkedScalars: [UInt64]
+    /// A number per key object, equal for keys of equal text (-1: not seen yet).
+    var keyNumbers: [Int32]
+    var keyNumbersByText: [String: Int32] = [:]
+    /// The first key object seen with each key number.
+    var firstObjectOfKeyNumber: [Int] = []
+    /// How many key objects have a number.
+    var keyObjectCount = 0
+    /// The key numbers of the dictionary being checked (reused scratch space).
+    var scratch: [Int32] = []
+    var result = Validation()
+
+    init(objectCount: Int) {
+      checkedScalars = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
+      keyNumbers = [Int32](repeating: -1, count: objectCount)
+    }
+
+    /// Whether `object` was checked as a scalar already; marks it checked.
+    @inline(__always)
+    mutating func firstVisit(_ object: Int) -> Bool {
+      let bit: UInt64 = 1 << UInt64(object & 63)
+      let seen = checkedScalars[object >> 6] & bit != 0
+      checkedScalars[object >> 6] |= bit
+      return !seen
+    }
+
+    /// Whether the scratch key numbers repeat one.
+    mutating func scratchHasRepeat() -> Bool {
+      let count = scratch.count
+      guard count > 1 else { return false }
+      if count <= 16 {
+        for i in 1..<count {
+          for j in 0..<i where scratch[i] == scratch[j] { return true }
+        }
+        return false
+      }
+      scratch.sort()
+      for i in 1..<count where scratch[i] == scratch[i - 1] { return true }
+      return false
+    }
+  }
+
+  /// Checks the whole document in `buffer` as ``read(_:options:)`` would read it, building no
+  /// value. Throws the first problem found (not necessarily the tree reader's first).
+  static func validate(
+    _ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions
+  ) throws(PropertyListError) -> (Parser, Validation) {
+    let trailer = try BinaryPlistTrailer(validating: buffer, options: options)
+    var parser = Parser(buffer: buffer, trailer: trailer, options: options)
+    // Key numbers are 32-bit; the reading limits keep real documents far below.
+    guard trailer.objectCount < Int(Int32.max) else {
+      throw failure(.limitExceeded, at: buffer.count - BinaryPlistTrailer.byteCount + 8, "too many objects to validate")
+    }
+    var state = ValidationState(objectCount: trailer.objectCount)
+    try parser.validate(at: trailer.topObject, depth: 0, state: &state)
+    let texts = state.keyNumbersByText.count
+    if texts == state.keyObjectCount, texts <= Validation.maximumKeyTexts {
+      state.result.keyObjectsByText = state.keyNumbersByText.mapValues { state.firstObjectOfKeyNumber[Int($0)] }
+    }
+    return (parser, state.result)
+  }
+}
+
+extension BinaryPlistReader.Parser {
+  /// Checks the value at `object` and everything under it as ``value(at:depth:)`` reads it.
+  mutating func validate(at object: Int, depth: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) {
+    try spendBudget(for: object)
+    let start = offset(of: object)
+    let marker = buffer[start]
+    switch marker >> 4 {
+    case 0xA, 0xC:
+      let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
+      var position = payload
+      for _ in 0..<count {
+        let child = try checkedReference(at: position, container: start)
+        try validate(at: child, depth: depth + 1, state: &state)
+        position &+= trailer.referenceSize
+      }
+      leave(object)
+    case 0xD:
+      let (count, payload) = try openContainer(object, marker: marker, start: start, depth: depth)
+      state.scratch.removeAll(keepingCapacity: true)
+      var position = payload
+      for _ in 0..<count {
+        let keyObject = try checkedReference(at: position, container: start)
+        state.scratch.append(try keyNumber(of: keyObject, container: start, state: &state))
+        position &+= trailer.referenceSize
+      }
+      if state.scratchHasRepeat() { state.result.dictionariesWithRepeatedKeys.insert(object) }
+      for _ in 0..<count {
+        let child = try checkedReference(at: position, container: start)
+        try validate(at: child, depth: depth + 1, state: &state)
+        position &+= trailer.referenceSize
+      }
+      leave(object)
+    default:
+      if state.firstVisit(object) { try validateScalar(marker: marker, object: object, start: start) }
+    }
+  }
+
+  /// Checks a value that is not a container. Strings and data are checked without being built;
+  /// numbers, dates, Booleans and UIDs are read (they need no allocation).
+  @inline(never)
+  func validateScalar(marker: UInt8, object: Int, start: Int) throws(PropertyListError) {
+    switch marker >> 4 {
+    case 0x4:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 1, payload: payload, start: start, what: "data")
+    case 0x5:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+      try checkASCII(payload: payload, count: count, start: start)
+    case 0x6:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+    default:
+      _ = try scalarValue(marker: marker, object: object, start: start)
+    }
+  }
+
+  /// The number of a key object's text (checked as ``key(at:container:)`` checks it, once per
+  /// key object).
+  @inline(__always)
+  mutating func keyNumber(of object: Int, container: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) -> Int32 {
+    let known = state.keyNumbers[object]
+    if known >= 0 { return known }
+    let text = try keyText(at: object, container: container)
+    let number: Int32
+    if let found = state.keyNumbersByText[text] {
+      number = found
+    } else {
+      number = Int32(truncatingIfNeeded: state.keyNumbersByText.count)
+      state.keyNumbersByText[text] = number
+      state.firstObjectOfKeyNumber.append(object)
+    }
+    state.keyNumbers[object] = number
+    state.keyObjectCount += 1
+    return number
+  }
+}
