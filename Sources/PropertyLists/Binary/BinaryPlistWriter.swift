@@ -13,21 +13,27 @@ import FoundationEssentials
 ///    the fewest that hold the offset table's start. The top object is 0.
 enum BinaryPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
-    var flattener = Flattener()
-    flattener.reserve(for: value)
-    try flattener.flatten(value, depth: 0)
-    return flattener.emit().takeArray()
+    try output(value, distinct: nil).takeArray()
   }
 
   /// Writes `value` straight into `Data`, with no intermediate copy; `distinct` names a member
   /// of the top dictionary whose strings are known to differ from one another (see
   /// ``DistinctStrings``).
   static func writeData(_ value: PropertyListValue, distinct: DistinctStrings? = nil) throws(PropertyListError) -> Data {
-    var flattener = Flattener()
+    try output(value, distinct: distinct).takeData()
+  }
+
+  /// The document, flattened in the shared working memory (``FlattenerScratch/shared``).
+  private static func output(_ value: PropertyListValue, distinct: DistinctStrings?) throws(PropertyListError) -> ByteOutput {
+    var scratch = FlattenerScratch.borrowShared()
+    var flattener = Flattener(reusing: &scratch, referenceCount: Flattener.referenceCount(value, depth: 0))
+    defer {
+      flattener.giveBack(to: &scratch)
+      FlattenerScratch.returnShared(scratch)
+    }
     flattener.distinct = distinct
-    flattener.reserve(for: value)
     try flattener.flatten(value, depth: 0)
-    return flattener.emit().takeData()
+    return flattener.emit()
   }
 
   @inline(__always)
@@ -65,19 +71,13 @@ enum BinaryPlistWriter {
     /// for a tree); it outlives the flattener.
     var tape = UnsafeBufferPointer<CodableTapeEntry>(start: nil, count: 0)
 
-    /// Sizes `references` and `objects` for `value` before it is flattened, so that neither is
-    /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
-    /// a keyed archive of 100,000 objects grew them through some 60 MB it then threw away).
-    /// `references` gets exactly what the containers hold; `objects` one more (every object but
-    /// the top one is referenced at least once), of which only what is used is ever touched.
-    mutating func reserve(for value: PropertyListValue) {
-      let count = Self.referenceCount(value, depth: 0)
-      references.reserveCapacity(count)
-      objects.reserveCapacity(count + 1)
-    }
-
     /// The references the containers in `value` hold: one per array element, two per dictionary
     /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
+    /// `references` is reserved with exactly that before `value` is flattened, so that it is not
+    /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
+    /// a keyed archive of 100,000 objects grew it and `objects` through some 60 MB it then threw
+    /// away), and `objects` with one more (every object but the top one is referenced at least
+    /// once), of which only what is used is ever touched.
     static func referenceCount(_ value: PropertyListValue, depth: Int) -> Int {
       guard depth < 512 * 2 else { return 0 }
       switch value {
@@ -115,7 +115,7 @@ enum BinaryPlistWriter {
         let mark = pending.count
         // By index: the subscript lends each element, where iterating would copy (retain) it.
         for index in elements.indices {
-          if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: true) }
+          if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: true) }
           pending.append(try flatten(elements[index], depth: depth + 1))
         }
         let first = references.count
@@ -346,7 +346,7 @@ enum BinaryPlistWriter {
       for index in elements.indices {
         // Its own strings are looked up in a table that holds only the other strings (keys,
         // class names): a small table that stays in the cache, read ahead for nothing.
-        if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: false) }
+        if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: false) }
         if case .string(let string) = elements[index] {
           let member: Int
           if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {

@@ -71,6 +71,20 @@ struct NumberTable {
     slots.isEmpty ? 0 : slots[Self.position(key, mask: mask)].number
   }
 
+  /// The bytes the table holds.
+  var keptBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
+
+  /// Empties the table for at most `count` values, keeping its memory: at the size the last
+  /// document reached, but no larger than `count` can need (see
+  /// ``UniquingTable/removeAll(expectingAtMost:)``).
+  mutating func removeAll(expectingAtMost count: Int) {
+    let size = slots.isEmpty ? 0 : Swift.min(slots.count, 1 << UniquingTable.bits(toHold: count))
+    occupied = 0
+    slots.removeAll(keepingCapacity: true)
+    if size > 0 { slots.append(contentsOf: repeatElement(Slot(bits: 0, kind: 0, number: -1), count: size)) }
+    mask = Swift.max(size - 1, 0)
+  }
+
   private mutating func grow() {
     let capacity = Swift.max(64, slots.count * 2)
     let old = slots

@@ -5,18 +5,11 @@ import FoundationEssentials
 
 extension CodableTape {
   /// The tape as `bplist00`, as `BinaryPlistWriter` writes the equal tree; the flattener's
-  /// arrays are `scratch`'s memory, and go back there.
+  /// arrays and tables are `scratch`'s memory, and go back there.
   func binaryData(reusing scratch: inout PlistTapeScratch) throws(PropertyListError) -> Data {
-    var flattener = BinaryPlistWriter.Flattener()
-    swap(&flattener.objects, &scratch.objects)
-    swap(&flattener.references, &scratch.references)
-    defer {
-      swap(&flattener.objects, &scratch.objects)
-      swap(&flattener.references, &scratch.references)
-    }
     // At most one object and one reference per entry: no growing (and copying) on the way.
-    flattener.objects.reserveCapacity(entries.count)
-    flattener.references.reserveCapacity(entries.count)
+    var flattener = BinaryPlistWriter.Flattener(reusing: &scratch.flattener, referenceCount: entries.count)
+    defer { flattener.giveBack(to: &scratch.flattener) }
     return try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
       // The strings and data stay on the tape: the flattener's objects point at their entries.
       flattener.tape = entries
