@@ -26,7 +26,11 @@ enum BinaryPlistWriter {
   /// The document, flattened in the shared working memory (``FlattenerScratch/shared``).
   private static func output(_ value: PropertyListValue, distinct: DistinctStrings?) throws(PropertyListError) -> ByteOutput {
     var scratch = FlattenerScratch.borrowShared()
-    var flattener = Flattener(reusing: &scratch, referenceCount: Flattener.referenceCount(value, depth: 0))
+    var flattener = Flattener(reusing: &scratch)
+    // Memory kept from earlier documents is used as it is (and grows if it must); new memory is
+    // sized for the document first. (The count is a walk of the whole tree, 8 % of writing a
+    // 1.3 MB document, not worth making again and again for the same sizes.)
+    if flattener.isFresh { flattener.reserve(references: Flattener.referenceCount(value, depth: 0)) }
     defer {
       flattener.giveBack(to: &scratch)
       FlattenerScratch.returnShared(scratch)
@@ -73,11 +77,7 @@ enum BinaryPlistWriter {
 
     /// The references the containers in `value` hold: one per array element, two per dictionary
     /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
-    /// `references` is reserved with exactly that before `value` is flattened, so that it is not
-    /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
-    /// a keyed archive of 100,000 objects grew it and `objects` through some 60 MB it then threw
-    /// away), and `objects` with one more (every object but the top one is referenced at least
-    /// once), of which only what is used is ever touched.
+    /// (See ``reserve(references:)``.)
     static func referenceCount(_ value: PropertyListValue, depth: Int) -> Int {
       guard depth < 512 * 2 else { return 0 }
       switch value {
@@ -390,7 +390,10 @@ enum BinaryPlistWriter {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
     }
 
-    func emit() -> ByteOutput {
+    /// The document's bytes. The offsets gather in `pending`'s memory (empty once flattening is
+    /// done, and kept with the rest of the working memory: a fresh array for them took fresh
+    /// pages for every document).
+    mutating func emit() -> ByteOutput {
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
       // `touched` enters the capacity (one byte more or less changes nothing written) so that the
       // optimizer keeps the reads that made it.
@@ -398,34 +401,63 @@ enum BinaryPlistWriter {
         capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize + Int(touched & 1))
       output.append("bplist00")
       var offsets: [Int] = []
+      swap(&offsets, &pending)
+      defer {
+        offsets.removeAll(keepingCapacity: true)
+        swap(&offsets, &pending)
+      }
       offsets.reserveCapacity(objects.count)
       // By index, as in `flatten`: the objects are lent, not copied; the strings and data are
       // read in place (a copy out of the array would retain and release each one).
       texts.withUnsafeBufferPointer { texts in
-        for index in objects.indices {
-          offsets.append(output.count)
-          let object = objects[index]
-          switch object.kind {
-          case .array, .dictionary:
-            let isArray = object.kind == .array
-            let count = Int(object.count)
-            let first = Int(object.word)
-            BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
-            for i in first..<(first + (isArray ? count : 2 * count)) {
-              BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output)
+        references.withUnsafeBufferPointer { references in
+          for index in objects.indices {
+            offsets.append(output.count)
+            let object = objects[index]
+            switch object.kind {
+            case .array, .dictionary:
+              let isArray = object.kind == .array
+              let count = Int(object.count)
+              let first = Int(object.word)
+              BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
+              let run = UnsafeBufferPointer(rebasing: references[first..<(first + (isArray ? count : 2 * count))])
+              BinaryPlistWriter.appendBigEndian(run, width: referenceSize, to: &output)
+            default: BinaryPlistWriter.appendScalar(object, texts: texts, tape: tape, to: &output)
             }
-          default: BinaryPlistWriter.appendScalar(object, texts: texts, tape: tape, to: &output)
           }
         }
       }
       let tableStart = output.count
       let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
-      for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
+      offsets.withUnsafeBufferPointer { BinaryPlistWriter.appendBigEndian($0, width: offsetSize, to: &output) }
       output.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
       BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(UInt64(tableStart), width: 8, to: &output)
       return output
+    }
+  }
+
+  /// Each of `values` (none negative) as a big-endian integer of `width` bytes (1, 2, 4 or 8, wide
+  /// enough for every one), with one reservation and the width chosen once for the run.
+  @inline(__always)
+  static func appendBigEndian(_ values: UnsafeBufferPointer<Int>, width: Int, to output: inout ByteOutput) {
+    let target = UnsafeMutableRawPointer(output.extend(by: values.count &* width))
+    switch width {
+    case 1:
+      for index in values.indices { target.storeBytes(of: UInt8(truncatingIfNeeded: values[index]), toByteOffset: index, as: UInt8.self) }
+    case 2:
+      for index in values.indices {
+        target.storeBytes(of: UInt16(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 2, as: UInt16.self)
+      }
+    case 4:
+      for index in values.indices {
+        target.storeBytes(of: UInt32(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 4, as: UInt32.self)
+      }
+    default:
+      for index in values.indices {
+        target.storeBytes(of: UInt64(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 8, as: UInt64.self)
+      }
     }
   }
 

@@ -57,9 +57,8 @@ extension BinaryPlistWriter {
 }
 
 extension BinaryPlistWriter.Flattener {
-  /// A flattener working in `scratch`'s memory (which is left empty until ``giveBack(to:)``),
-  /// for a value whose containers hold `referenceCount` references.
-  init(reusing scratch: inout BinaryPlistWriter.FlattenerScratch, referenceCount: Int) {
+  /// A flattener working in `scratch`'s memory, which is left empty until ``giveBack(to:)``.
+  init(reusing scratch: inout BinaryPlistWriter.FlattenerScratch) {
     self.init()
     swap(&objects, &scratch.objects)
     swap(&texts, &scratch.texts)
@@ -67,19 +66,28 @@ extension BinaryPlistWriter.Flattener {
     swap(&pending, &scratch.pending)
     swap(&uniques, &scratch.uniques)
     swap(&keyNumbers, &scratch.keyNumbers)
-    references.reserveCapacity(referenceCount)
-    objects.reserveCapacity(referenceCount + 1)
-    // Every scalar but the top value is referenced at least once.
-    uniques.removeAll(expectingAtMost: referenceCount + 1)
   }
 
-  /// Empties the working memory (the strings and data it holds are released) and moves it back
-  /// into `scratch`.
+  /// Whether the working memory is new (no document was written in it yet).
+  var isFresh: Bool { objects.capacity == 0 }
+
+  /// Sizes `references` for `count` references and `objects` for one more (every object but the
+  /// top one is referenced at least once), so that neither is copied into a larger buffer as it
+  /// grows (each copy also took fresh pages from the kernel: a keyed archive of 100,000 objects
+  /// grew them through some 60 MB it then threw away); only what is used is ever touched.
+  mutating func reserve(references count: Int) {
+    references.reserveCapacity(count)
+    objects.reserveCapacity(count + 1)
+  }
+
+  /// Empties the working memory (the strings and data it holds are released; the tables are
+  /// emptied for a document like this one) and moves it back into `scratch`.
   mutating func giveBack(to scratch: inout BinaryPlistWriter.FlattenerScratch) {
     objects.removeAll(keepingCapacity: true)
     texts.removeAll(keepingCapacity: true)
     references.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
+    uniques.removeAllForNextDocument()
     keyNumbers.removeAll()
     swap(&objects, &scratch.objects)
     swap(&texts, &scratch.texts)

@@ -74,11 +74,10 @@ struct NumberTable {
   /// The bytes the table holds.
   var keptBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
 
-  /// Empties the table for at most `count` values, keeping its memory: at the size the last
-  /// document reached, but no larger than `count` can need (see
-  /// ``UniquingTable/removeAll(expectingAtMost:)``).
-  mutating func removeAll(expectingAtMost count: Int) {
-    let size = slots.isEmpty ? 0 : Swift.min(slots.count, 1 << UniquingTable.bits(toHold: count))
+  /// Empties the table for the next document, keeping its memory, at the size that holds what
+  /// this one held (see ``UniquingTable/removeAllForNextDocument()``).
+  mutating func removeAllForNextDocument() {
+    let size = slots.isEmpty ? 0 : 1 << UniquingTable.bits(toHold: occupied)
     occupied = 0
     slots.removeAll(keepingCapacity: true)
     if size > 0 { slots.append(contentsOf: repeatElement(Slot(bits: 0, kind: 0, number: -1), count: size)) }

@@ -98,17 +98,17 @@ struct UniquingTable {
   /// table has 2^21 slots, and cost 8 % on a 1.3 MB item store, whose tables fit the caches.)
   var outgrowsCaches: Bool { bits >= 17 || numbers.keptBytes >= 1 << 20 }
 
-  /// Empties the table for a document of at most `scalars` scalars, keeping its memory. It starts
-  /// at the size the last document reached, but no larger than `scalars` can need (one slot in
-  /// two used), so that a run of alike documents never grows it and a small one after a large
-  /// one does not clear a large table.
-  mutating func removeAll(expectingAtMost scalars: Int) {
-    let target = bits == 0 ? 0 : Swift.min(bits, Self.bits(toHold: scalars))
+  /// Empties the table for the next document, keeping its memory, at the size that holds what
+  /// this one held: a run of alike documents then never grows it, and emptying it costs in
+  /// proportion to what the document that filled it wrote (a small document after a large one
+  /// empties the large table once, then a small one).
+  mutating func removeAllForNextDocument() {
+    let target = bits == 0 ? 0 : Self.bits(toHold: occupied)
     occupied = 0
     slots.removeAll(keepingCapacity: true)
     if target > 0 { slots.append(contentsOf: repeatElement(Slot(tag: 0, number: -1), count: 1 << target)) }
     bits = target
-    numbers.removeAll(expectingAtMost: scalars)
+    numbers.removeAllForNextDocument()
   }
 
   /// The log2 of the smallest table (64 slots at least) that holds `count` values with one slot

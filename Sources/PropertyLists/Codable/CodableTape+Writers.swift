@@ -8,7 +8,8 @@ extension CodableTape {
   /// arrays and tables are `scratch`'s memory, and go back there.
   func binaryData(reusing scratch: inout PlistTapeScratch) throws(PropertyListError) -> Data {
     // At most one object and one reference per entry: no growing (and copying) on the way.
-    var flattener = BinaryPlistWriter.Flattener(reusing: &scratch.flattener, referenceCount: entries.count)
+    var flattener = BinaryPlistWriter.Flattener(reusing: &scratch.flattener)
+    flattener.reserve(references: entries.count)
     defer { flattener.giveBack(to: &scratch.flattener) }
     return try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
       // The strings and data stay on the tape: the flattener's objects point at their entries.
