@@ -11,18 +11,20 @@ import TestSupport
 struct WriterWorkingMemoryTests {
   /// Seeded documents of very different sizes (a large one with many repeated scalars among
   /// small ones), written in one order and again in the reverse order: each gives the same
-  /// bytes both times, and reads back as itself.
+  /// bytes both times, and a binary one reads back as itself.
   @Test(arguments: 0..<6 as Range<UInt64>)
   func aDocumentGivesTheSameBytesWhateverWasWrittenBefore(seed: UInt64) throws {
-    var generator = RandomPropertyList(seed: seed, kinds: .binary)
-    var documents = (0..<6).map { _ in generator.value() }
-    documents.insert(Self.large(&generator.rng, count: 3_000 + Int(seed) * 1_000), at: 2)
-    for format in [PropertyListFormat.binary, .xml] {
+    for (format, kinds) in [(PropertyListFormat.binary, RandomPropertyList.Kinds.binary), (.xml, .xml)] {
+      var generator = RandomPropertyList(seed: seed, kinds: kinds)
+      var documents = (0..<6).map { _ in generator.value() }
+      documents.insert(Self.large(&generator.rng, count: 3_000 + Int(seed) * 1_000), at: 2)
       let first = try documents.map { try $0.encodedBytes(as: format) }
       for index in documents.indices.reversed() {
         let again = try documents[index].encodedBytes(as: format)
         #expect(again == first[index], "seed \(seed), document \(index), \(format)")
-        #expect(try PropertyListValue(decoding: Data(again)) == documents[index], "seed \(seed), document \(index), \(format)")
+        if format == .binary {
+          #expect(try PropertyListValue(decoding: Data(again)) == documents[index], "seed \(seed), document \(index)")
+        }
       }
     }
   }
