@@ -32,10 +32,10 @@ extension BinaryPlistWriter {
     /// document written meanwhile on another thread starts from empty memory of its own).
     static let shared = Mutex<FlattenerScratch?>(FlattenerScratch())
 
-    /// The most memory ``shared`` keeps between documents: enough for documents of a few
-    /// megabytes (a 1.3 MB bplist of 60,000 objects uses about 5 MB); the memory of larger
-    /// ones is freed as before, so that one large document does not pin tens of megabytes.
-    static var sharedLimit: Int { 16 << 20 }
+    /// The most memory ``shared`` keeps between documents, as much as a `PropertyListEncoder`
+    /// keeps (``PlistTapeScratch/keptLimit``): enough for the 14 MB benchmark document. The
+    /// memory of larger documents is freed as before.
+    static var sharedLimit: Int { PlistTapeScratch.keptLimit }
 
     /// Takes ``shared`` (or an empty scratch when another document has it).
     static func borrowShared() -> FlattenerScratch {
