@@ -50,8 +50,8 @@ enum BinaryPlistWriter {
 
   struct Flattener {
     var objects: [Object] = []
-    /// The strings and data among `objects`, which hold their positions here.
-    var texts: [PropertyListValue] = []
+    /// The strings and data among `objects` laid out as bytes; the objects hold their offsets.
+    var text = TextStore()
     /// Container references, each container's run contiguous (for dictionaries: keys, then values).
     var references: [Int] = []
     /// Scratch stack where children's numbers gather until their container is complete.
@@ -71,10 +71,6 @@ enum BinaryPlistWriter {
     /// The object numbers of that member's strings, by position in it (-1: not written yet);
     /// empty until it is met.
     var distinctNumbers: [Int32] = []
-    /// The Codable tape being flattened, whose strings and data the `tapeText` objects are (empty
-    /// for a tree); it outlives the flattener.
-    var tape = UnsafeBufferPointer<CodableTapeEntry>(start: nil, count: 0)
-
     /// The references the containers in `value` hold: one per array element, two per dictionary
     /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
     /// (See ``reserve(references:)``.)
@@ -250,8 +246,16 @@ enum BinaryPlistWriter {
       }
       let candidate = objects.count
       let number = uniqueText(bytes, isString: isString, candidate: candidate)
-      if number == candidate { appendScalar(value()) }
+      if number == candidate { appendText(bytes, isString: isString) }
       return number
+    }
+
+    /// Appends a new string (`isString`) or data whose bytes are `bytes`, laid out in ``text``.
+    @inline(__always)
+    mutating func appendText(_ bytes: UnsafeRawBufferPointer, isString: Bool) {
+      let offset = text.append(bytes, isString: isString)
+      objects.append(Object(word: UInt64(offset), count: 0, kind: .text))
+      payloadEstimate &+= text.bytes.count &- offset
     }
 
     /// The number of a string or data equal to `bytes` written before, or `candidate`, recorded
@@ -259,8 +263,9 @@ enum BinaryPlistWriter {
     @inline(__always)
     mutating func uniqueText(_ bytes: UnsafeRawBufferPointer, isString: Bool, candidate: Int) -> Int {
       let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      let base = UnsafePointer(text.bytes.base)
       return uniques.insertText(tag: tag, number: candidate) {
-        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, in: base)
       }
     }
 
@@ -268,8 +273,9 @@ enum BinaryPlistWriter {
     @inline(__always)
     func findText(_ bytes: UnsafeRawBufferPointer, isString: Bool) -> Int? {
       let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      let base = UnsafePointer(text.bytes.base)
       return uniques.findText(tag: tag) {
-        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, in: base)
       }
     }
 
@@ -281,19 +287,11 @@ enum BinaryPlistWriter {
         payloadEstimate &+= 17
         return
       }
-      objects.append(Object(word: UInt64(texts.count), count: 0, kind: .text))
-      texts.append(value)
       switch value {
-      case .string(let string): payloadEstimate &+= Self.textEstimate(string.utf8.count, isString: true)
-      case .data(let data): payloadEstimate &+= Self.textEstimate(data.count, isString: false)
-      default: payloadEstimate &+= 17
+      case .string(let string): withUTF8Bytes(of: string) { appendText(UnsafeRawBufferPointer($0), isString: true) }
+      case .data(let data): data.withUnsafeBytes { appendText($0, isString: false) }
+      default: preconditionFailure("containers are not scalars")
       }
-    }
-
-    /// The most bytes a string of `count` UTF-8 bytes (or data of `count` bytes) takes written.
-    @inline(__always)
-    static func textEstimate(_ count: Int, isString: Bool) -> Int {
-      isString ? count &* 2 &+ 10 : count &+ 10
     }
 
     /// Appends a new UID object (UIDs are never shared) and returns its number.
@@ -304,33 +302,15 @@ enum BinaryPlistWriter {
     }
 
     /// Whether object `number` is a string (`isString`) or data whose bytes are `bytes`, for the
-    /// uniquing table's comparisons: by exact bytes, as CF compares. (Static, given the arrays: a
-    /// closure calling a method would reach all of `self` while the table is being changed.)
+    /// uniquing table's comparisons: by exact bytes, as CF compares, against its bytes laid out
+    /// in the text store (at `base`). (Static, given the array: a closure calling a method would
+    /// reach all of `self` while the table is being changed.)
     @inline(__always)
     static func text(
-      of number: Int, equals bytes: UnsafeRawBufferPointer, isString: Bool, objects: [Object],
-      texts: [PropertyListValue], tape: UnsafeBufferPointer<CodableTapeEntry>
+      of number: Int, equals bytes: UnsafeRawBufferPointer, isString: Bool, objects: [Object], in base: UnsafePointer<UInt8>
     ) -> Bool {
       let object = objects[number]
-      switch object.kind {
-      case .text:
-        // In place: a copy out of the array would retain and release the string.
-        return texts.withUnsafeBufferPointer { texts in
-          switch texts[Int(object.word)] {
-          case .string(let string): isString && sameBytes(bytes, string)
-          case .data(let data): !isString && sameBytes(bytes, data)
-          default: false
-          }
-        }
-      case .tapeText:
-        switch tape[Int(object.word)] {
-        case .string(let string): return isString && sameBytes(bytes, string)
-        case .data(let data): return !isString && sameBytes(bytes, data)
-        default: return false
-        }
-      default:
-        return false
-      }
+      return object.kind == .text && TextStore.object(at: Int(object.word), in: base, equals: bytes, isString: isString)
     }
 
     /// The array of ``distinct``: flattened as any array, except that its own strings are not
@@ -408,8 +388,9 @@ enum BinaryPlistWriter {
       }
       offsets.reserveCapacity(objects.count)
       // By index, as in `flatten`: the objects are lent, not copied; the strings and data are
-      // read in place (a copy out of the array would retain and release each one).
-      texts.withUnsafeBufferPointer { texts in
+      // copied from the text store, where they are laid out already.
+      let base = UnsafePointer(text.bytes.base)
+      do {
         references.withUnsafeBufferPointer { references in
           for index in objects.indices {
             offsets.append(output.count)
@@ -422,7 +403,10 @@ enum BinaryPlistWriter {
               BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
               let run = UnsafeBufferPointer(rebasing: references[first..<(first + (isArray ? count : 2 * count))])
               BinaryPlistWriter.appendBigEndian(run, width: referenceSize, to: &output)
-            default: BinaryPlistWriter.appendScalar(object, texts: texts, tape: tape, to: &output)
+            case .text:
+              let offset = Int(object.word)
+              output.append(UnsafeBufferPointer(start: base + offset, count: TextStore.objectLength(at: offset, in: base)))
+            default: BinaryPlistWriter.appendScalar(object, to: &output)
             }
           }
         }

@@ -1,8 +1,8 @@
 internal import Synchronization
 
 extension BinaryPlistWriter {
-  /// The binary flattener's working memory — its object, text, reference and pending arrays and
-  /// its uniquing tables — kept, emptied, from one document to the next.
+  /// The binary flattener's working memory — its object, reference and pending arrays, its text
+  /// store and its uniquing tables — kept, emptied, from one document to the next.
   ///
   /// Fresh from `malloc`, that memory is fresh pages from the kernel for every document (glibc
   /// hands the blocks back as they are freed, and shrinks the heap): `perf` put a quarter of the
@@ -16,7 +16,7 @@ extension BinaryPlistWriter {
   /// ``shared``, up to ``sharedLimit``; a `PropertyListEncoder` keeps its own (``PlistTapeScratch``).
   struct FlattenerScratch {
     var objects: [Object] = []
-    var texts: [PropertyListValue] = []
+    var text = TextStore()
     var references: [Int] = []
     var pending: [Int] = []
     var uniques = UniquingTable()
@@ -24,7 +24,7 @@ extension BinaryPlistWriter {
 
     /// The bytes held.
     var keptBytes: Int {
-      objects.capacity * MemoryLayout<Object>.stride + texts.capacity * MemoryLayout<PropertyListValue>.stride
+      objects.capacity * MemoryLayout<Object>.stride + text.bytes.reservedCount
         + (references.capacity + pending.capacity) * MemoryLayout<Int>.stride + uniques.keptBytes + keyNumbers.keptBytes
     }
 
@@ -61,7 +61,7 @@ extension BinaryPlistWriter.Flattener {
   init(reusing scratch: inout BinaryPlistWriter.FlattenerScratch) {
     self.init()
     swap(&objects, &scratch.objects)
-    swap(&texts, &scratch.texts)
+    swap(&text, &scratch.text)
     swap(&references, &scratch.references)
     swap(&pending, &scratch.pending)
     swap(&uniques, &scratch.uniques)
@@ -80,17 +80,17 @@ extension BinaryPlistWriter.Flattener {
     objects.reserveCapacity(count + 1)
   }
 
-  /// Empties the working memory (the strings and data it holds are released; the tables are
-  /// emptied for a document like this one) and moves it back into `scratch`.
+  /// Empties the working memory (the tables are emptied for a document like this one) and moves
+  /// it back into `scratch`.
   mutating func giveBack(to scratch: inout BinaryPlistWriter.FlattenerScratch) {
     objects.removeAll(keepingCapacity: true)
-    texts.removeAll(keepingCapacity: true)
+    text.bytes.removeAll()
     references.removeAll(keepingCapacity: true)
     pending.removeAll(keepingCapacity: true)
     uniques.removeAllForNextDocument()
     keyNumbers.removeAll()
     swap(&objects, &scratch.objects)
-    swap(&texts, &scratch.texts)
+    swap(&text, &scratch.text)
     swap(&references, &scratch.references)
     swap(&pending, &scratch.pending)
     swap(&uniques, &scratch.uniques)

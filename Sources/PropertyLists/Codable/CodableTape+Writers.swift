@@ -12,8 +12,6 @@ extension CodableTape {
     flattener.reserve(references: entries.count)
     defer { flattener.giveBack(to: &scratch.flattener) }
     return try entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
-      // The strings and data stay on the tape: the flattener's objects point at their entries.
-      flattener.tape = entries
       _ = try flattener.flattenTape(entries, at: 0, depth: 0)
       return flattener.emit().takeData()
     }
@@ -34,7 +32,7 @@ extension CodableTape {
 
 extension BinaryPlistWriter.Flattener {
   /// `flatten(_:depth:)` for the entry at `index` of a tape: the same pre-order numbering, a
-  /// dictionary's keys before its values. Scalars are read in place on the tape (``tape``).
+  /// dictionary's keys before its values. Scalars are read in place on the tape.
   mutating func flattenTape(
     _ tape: UnsafeBufferPointer<CodableTapeEntry>, at index: Int, depth: Int
   ) throws(PropertyListError) -> Int {
@@ -96,7 +94,7 @@ extension BinaryPlistWriter.Flattener {
   }
 
   /// A scalar entry's object number: numbers by their bits, strings and data by their bytes, a
-  /// new string or data recorded as a pointer to its entry (no copy of the value).
+  /// new string or data laid out in the text store (no copy of the value).
   @inline(__always)
   private mutating func flattenTapeScalar(_ tape: UnsafeBufferPointer<CodableTapeEntry>, at index: Int) -> Int {
     switch tape[index] {
@@ -116,10 +114,7 @@ extension BinaryPlistWriter.Flattener {
   private mutating func flattenTapeText(_ bytes: UnsafeRawBufferPointer, isString: Bool, at index: Int) -> Int {
     let candidate = objects.count
     let number = uniqueText(bytes, isString: isString, candidate: candidate)
-    if number == candidate {
-      objects.append(BinaryPlistWriter.Object(word: UInt64(index), count: 0, kind: .tapeText))
-      payloadEstimate &+= Self.textEstimate(bytes.count, isString: isString)
-    }
+    if number == candidate { appendText(bytes, isString: isString) }
     return number
   }
 }
