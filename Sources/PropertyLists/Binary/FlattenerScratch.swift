@@ -28,6 +28,10 @@ extension BinaryPlistWriter {
         + (references.capacity + pending.capacity) * MemoryLayout<Int>.stride + uniques.keptBytes + keyNumbers.keptBytes
     }
 
+    /// Whether a document was written in this memory (a new scratch holds only its text store's
+    /// first few bytes).
+    var holdsMemory: Bool { objects.capacity > 0 }
+
     /// The scratch of the tree writer, lent to one document at a time; `nil` while lent (a
     /// document written meanwhile on another thread starts from empty memory of its own).
     static let shared = Mutex<FlattenerScratch?>(FlattenerScratch())

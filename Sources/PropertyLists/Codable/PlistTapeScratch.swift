@@ -50,7 +50,7 @@ struct PlistTapeScratch {
   mutating func giveBack(_ lent: PlistTapeScratch) {
     tapeCount = lent.tapeCount
     outputCount = lent.outputCount
-    guard keptBytes == 0 else { return }
+    guard entries.capacity == 0, !flattener.holdsMemory else { return }
     entries = lent.entries
     flattener = lent.flattener
   }
