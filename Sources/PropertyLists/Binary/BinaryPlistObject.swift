@@ -3,15 +3,15 @@ import FoundationEssentials
 extension BinaryPlistWriter {
   /// An object in write order, in 16 bytes: a container whose references live in the
   /// flattener's `references`, a number, date, Boolean or UID held by its bits, or a string or
-  /// data held in the flattener's `texts` or on the Codable tape it flattens (`tapeText`). Half the size of a copied ``PropertyListValue`` (32
+  /// data laid out in the flattener's ``TextStore``. Half the size of a copied ``PropertyListValue`` (32
   /// bytes): a keyed archive of 100,000 objects writes about 1.3 million of them, and every page
   /// of this table is a fresh page the kernel zeroes.
   struct Object {
     enum Kind: UInt8 {
-      case array, dictionary, text, tapeText, positive, negative, single, double, date, bool, uid
+      case array, dictionary, text, positive, negative, single, double, date, bool, uid
     }
     /// A container's first reference; a number's, date's or UID's bits; a Boolean's value (0 or
-    /// 1); the position of a string or data in `texts`, or of its entry on the tape.
+    /// 1); the offset of a string or data in the text store.
     var word: UInt64
     /// A container's member count (entries for a dictionary).
     var count: UInt32
@@ -52,20 +52,11 @@ extension BinaryPlistWriter {
     }
   }
 
-  /// Writes a scalar object's bytes (a string's or data's from `texts` or the `tape`).
+  /// Writes a number's, date's, Boolean's or UID's bytes (strings and data are copied from the
+  /// text store).
   @inline(__always)
-  static func appendScalar(
-    _ object: Object, texts: UnsafeBufferPointer<PropertyListValue>, tape: UnsafeBufferPointer<CodableTapeEntry>,
-    to output: inout ByteOutput
-  ) {
+  static func appendScalar(_ object: Object, to output: inout ByteOutput) {
     switch object.kind {
-    case .text: appendScalar(texts[Int(object.word)], to: &output)
-    case .tapeText:
-      switch tape[Int(object.word)] {
-      case .string(let string): appendString(string, to: &output)
-      case .data(let data): appendData(data, to: &output)
-      default: preconditionFailure("a tape text is a string or data")
-      }
     case .positive: appendInteger(bitPattern: object.word, isNegative: false, to: &output)
     case .negative: appendInteger(bitPattern: object.word, isNegative: true, to: &output)
     case .single: appendReal(bitPattern: object.word, single: true, to: &output)
@@ -75,7 +66,7 @@ extension BinaryPlistWriter {
       appendBigEndian(object.word, width: 8, to: &output)
     case .bool: output.append(object.word != 0 ? 0x09 : 0x08)
     case .uid: appendUID(object.word, to: &output)
-    case .array, .dictionary: preconditionFailure("containers are written by the flattener")
+    case .array, .dictionary, .text: preconditionFailure("containers, strings and data are written by the flattener")
     }
   }
 

@@ -13,21 +13,31 @@ import FoundationEssentials
 ///    the fewest that hold the offset table's start. The top object is 0.
 enum BinaryPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
-    var flattener = Flattener()
-    flattener.reserve(for: value)
-    try flattener.flatten(value, depth: 0)
-    return flattener.emit().takeArray()
+    try output(value, distinct: nil).takeArray()
   }
 
   /// Writes `value` straight into `Data`, with no intermediate copy; `distinct` names a member
   /// of the top dictionary whose strings are known to differ from one another (see
   /// ``DistinctStrings``).
   static func writeData(_ value: PropertyListValue, distinct: DistinctStrings? = nil) throws(PropertyListError) -> Data {
-    var flattener = Flattener()
+    try output(value, distinct: distinct).takeData()
+  }
+
+  /// The document, flattened in the shared working memory (``FlattenerScratch/shared``).
+  private static func output(_ value: PropertyListValue, distinct: DistinctStrings?) throws(PropertyListError) -> ByteOutput {
+    var scratch = FlattenerScratch.borrowShared()
+    var flattener = Flattener(reusing: &scratch)
+    // Memory kept from earlier documents is used as it is (and grows if it must); new memory is
+    // sized for the document first. (The count is a walk of the whole tree, 8 % of writing a
+    // 1.3 MB document, not worth making again and again for the same sizes.)
+    if flattener.isFresh { flattener.reserve(references: Flattener.referenceCount(value, depth: 0)) }
+    defer {
+      flattener.giveBack(to: &scratch)
+      FlattenerScratch.returnShared(scratch)
+    }
     flattener.distinct = distinct
-    flattener.reserve(for: value)
     try flattener.flatten(value, depth: 0)
-    return flattener.emit().takeData()
+    return flattener.emit()
   }
 
   @inline(__always)
@@ -40,8 +50,8 @@ enum BinaryPlistWriter {
 
   struct Flattener {
     var objects: [Object] = []
-    /// The strings and data among `objects`, which hold their positions here.
-    var texts: [PropertyListValue] = []
+    /// The strings and data among `objects` laid out as bytes; the objects hold their offsets.
+    var text = TextStore()
     /// Container references, each container's run contiguous (for dictionaries: keys, then values).
     var references: [Int] = []
     /// Scratch stack where children's numbers gather until their container is complete.
@@ -61,23 +71,9 @@ enum BinaryPlistWriter {
     /// The object numbers of that member's strings, by position in it (-1: not written yet);
     /// empty until it is met.
     var distinctNumbers: [Int32] = []
-    /// The Codable tape being flattened, whose strings and data the `tapeText` objects are (empty
-    /// for a tree); it outlives the flattener.
-    var tape = UnsafeBufferPointer<CodableTapeEntry>(start: nil, count: 0)
-
-    /// Sizes `references` and `objects` for `value` before it is flattened, so that neither is
-    /// copied into a larger buffer as it grows (each copy also took fresh pages from the kernel:
-    /// a keyed archive of 100,000 objects grew them through some 60 MB it then threw away).
-    /// `references` gets exactly what the containers hold; `objects` one more (every object but
-    /// the top one is referenced at least once), of which only what is used is ever touched.
-    mutating func reserve(for value: PropertyListValue) {
-      let count = Self.referenceCount(value, depth: 0)
-      references.reserveCapacity(count)
-      objects.reserveCapacity(count + 1)
-    }
-
     /// The references the containers in `value` hold: one per array element, two per dictionary
     /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
+    /// (See ``reserve(references:)``.)
     static func referenceCount(_ value: PropertyListValue, depth: Int) -> Int {
       guard depth < 512 * 2 else { return 0 }
       switch value {
@@ -115,7 +111,7 @@ enum BinaryPlistWriter {
         let mark = pending.count
         // By index: the subscript lends each element, where iterating would copy (retain) it.
         for index in elements.indices {
-          if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: true) }
+          if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: true) }
           pending.append(try flatten(elements[index], depth: depth + 1))
         }
         let first = references.count
@@ -250,8 +246,16 @@ enum BinaryPlistWriter {
       }
       let candidate = objects.count
       let number = uniqueText(bytes, isString: isString, candidate: candidate)
-      if number == candidate { appendScalar(value()) }
+      if number == candidate { appendText(bytes, isString: isString) }
       return number
+    }
+
+    /// Appends a new string (`isString`) or data whose bytes are `bytes`, laid out in ``text``.
+    @inline(__always)
+    mutating func appendText(_ bytes: UnsafeRawBufferPointer, isString: Bool) {
+      let offset = text.append(bytes, isString: isString)
+      objects.append(Object(word: UInt64(offset), count: 0, kind: .text))
+      payloadEstimate &+= text.bytes.count &- offset
     }
 
     /// The number of a string or data equal to `bytes` written before, or `candidate`, recorded
@@ -259,8 +263,9 @@ enum BinaryPlistWriter {
     @inline(__always)
     mutating func uniqueText(_ bytes: UnsafeRawBufferPointer, isString: Bool, candidate: Int) -> Int {
       let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      let base = UnsafePointer(text.bytes.base)
       return uniques.insertText(tag: tag, number: candidate) {
-        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, in: base)
       }
     }
 
@@ -268,8 +273,9 @@ enum BinaryPlistWriter {
     @inline(__always)
     func findText(_ bytes: UnsafeRawBufferPointer, isString: Bool) -> Int? {
       let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+      let base = UnsafePointer(text.bytes.base)
       return uniques.findText(tag: tag) {
-        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, texts: texts, tape: tape)
+        Self.text(of: $0, equals: bytes, isString: isString, objects: objects, in: base)
       }
     }
 
@@ -281,19 +287,11 @@ enum BinaryPlistWriter {
         payloadEstimate &+= 17
         return
       }
-      objects.append(Object(word: UInt64(texts.count), count: 0, kind: .text))
-      texts.append(value)
       switch value {
-      case .string(let string): payloadEstimate &+= Self.textEstimate(string.utf8.count, isString: true)
-      case .data(let data): payloadEstimate &+= Self.textEstimate(data.count, isString: false)
-      default: payloadEstimate &+= 17
+      case .string(let string): withUTF8Bytes(of: string) { appendText(UnsafeRawBufferPointer($0), isString: true) }
+      case .data(let data): data.withUnsafeBytes { appendText($0, isString: false) }
+      default: preconditionFailure("containers are not scalars")
       }
-    }
-
-    /// The most bytes a string of `count` UTF-8 bytes (or data of `count` bytes) takes written.
-    @inline(__always)
-    static func textEstimate(_ count: Int, isString: Bool) -> Int {
-      isString ? count &* 2 &+ 10 : count &+ 10
     }
 
     /// Appends a new UID object (UIDs are never shared) and returns its number.
@@ -304,33 +302,15 @@ enum BinaryPlistWriter {
     }
 
     /// Whether object `number` is a string (`isString`) or data whose bytes are `bytes`, for the
-    /// uniquing table's comparisons: by exact bytes, as CF compares. (Static, given the arrays: a
-    /// closure calling a method would reach all of `self` while the table is being changed.)
+    /// uniquing table's comparisons: by exact bytes, as CF compares, against its bytes laid out
+    /// in the text store (at `base`). (Static, given the array: a closure calling a method would
+    /// reach all of `self` while the table is being changed.)
     @inline(__always)
     static func text(
-      of number: Int, equals bytes: UnsafeRawBufferPointer, isString: Bool, objects: [Object],
-      texts: [PropertyListValue], tape: UnsafeBufferPointer<CodableTapeEntry>
+      of number: Int, equals bytes: UnsafeRawBufferPointer, isString: Bool, objects: [Object], in base: UnsafePointer<UInt8>
     ) -> Bool {
       let object = objects[number]
-      switch object.kind {
-      case .text:
-        // In place: a copy out of the array would retain and release the string.
-        return texts.withUnsafeBufferPointer { texts in
-          switch texts[Int(object.word)] {
-          case .string(let string): isString && sameBytes(bytes, string)
-          case .data(let data): !isString && sameBytes(bytes, data)
-          default: false
-          }
-        }
-      case .tapeText:
-        switch tape[Int(object.word)] {
-        case .string(let string): return isString && sameBytes(bytes, string)
-        case .data(let data): return !isString && sameBytes(bytes, data)
-        default: return false
-        }
-      default:
-        return false
-      }
+      return object.kind == .text && TextStore.object(at: Int(object.word), in: base, equals: bytes, isString: isString)
     }
 
     /// The array of ``distinct``: flattened as any array, except that its own strings are not
@@ -346,7 +326,7 @@ enum BinaryPlistWriter {
       for index in elements.indices {
         // Its own strings are looked up in a table that holds only the other strings (keys,
         // class names): a small table that stays in the cache, read ahead for nothing.
-        if index & (Self.touchRun - 1) == 0 { touchScalars(elements, from: index, strings: false) }
+        if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: false) }
         if case .string(let string) = elements[index] {
           let member: Int
           if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {
@@ -390,7 +370,10 @@ enum BinaryPlistWriter {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
     }
 
-    func emit() -> ByteOutput {
+    /// The document's bytes. The offsets gather in `pending`'s memory (empty once flattening is
+    /// done, and kept with the rest of the working memory: a fresh array for them took fresh
+    /// pages for every document).
+    mutating func emit() -> ByteOutput {
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
       // `touched` enters the capacity (one byte more or less changes nothing written) so that the
       // optimizer keeps the reads that made it.
@@ -398,34 +381,67 @@ enum BinaryPlistWriter {
         capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize + Int(touched & 1))
       output.append("bplist00")
       var offsets: [Int] = []
+      swap(&offsets, &pending)
+      defer {
+        offsets.removeAll(keepingCapacity: true)
+        swap(&offsets, &pending)
+      }
       offsets.reserveCapacity(objects.count)
       // By index, as in `flatten`: the objects are lent, not copied; the strings and data are
-      // read in place (a copy out of the array would retain and release each one).
-      texts.withUnsafeBufferPointer { texts in
-        for index in objects.indices {
-          offsets.append(output.count)
-          let object = objects[index]
-          switch object.kind {
-          case .array, .dictionary:
-            let isArray = object.kind == .array
-            let count = Int(object.count)
-            let first = Int(object.word)
-            BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
-            for i in first..<(first + (isArray ? count : 2 * count)) {
-              BinaryPlistWriter.appendBigEndian(UInt64(references[i]), width: referenceSize, to: &output)
+      // copied from the text store, where they are laid out already.
+      let base = UnsafePointer(text.bytes.base)
+      do {
+        references.withUnsafeBufferPointer { references in
+          for index in objects.indices {
+            offsets.append(output.count)
+            let object = objects[index]
+            switch object.kind {
+            case .array, .dictionary:
+              let isArray = object.kind == .array
+              let count = Int(object.count)
+              let first = Int(object.word)
+              BinaryPlistWriter.appendMarker(isArray ? 0xA0 : 0xD0, count: count, to: &output)
+              let run = UnsafeBufferPointer(rebasing: references[first..<(first + (isArray ? count : 2 * count))])
+              BinaryPlistWriter.appendBigEndian(run, width: referenceSize, to: &output)
+            case .text:
+              let offset = Int(object.word)
+              output.append(UnsafeBufferPointer(start: base + offset, count: TextStore.objectLength(at: offset, in: base)))
+            default: BinaryPlistWriter.appendScalar(object, to: &output)
             }
-          default: BinaryPlistWriter.appendScalar(object, texts: texts, tape: tape, to: &output)
           }
         }
       }
       let tableStart = output.count
       let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
-      for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
+      offsets.withUnsafeBufferPointer { BinaryPlistWriter.appendBigEndian($0, width: offsetSize, to: &output) }
       output.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
       BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(UInt64(tableStart), width: 8, to: &output)
       return output
+    }
+  }
+
+  /// Each of `values` (none negative) as a big-endian integer of `width` bytes (1, 2, 4 or 8, wide
+  /// enough for every one), with one reservation and the width chosen once for the run.
+  @inline(__always)
+  static func appendBigEndian(_ values: UnsafeBufferPointer<Int>, width: Int, to output: inout ByteOutput) {
+    let target = UnsafeMutableRawPointer(output.extend(by: values.count &* width))
+    switch width {
+    case 1:
+      for index in values.indices { target.storeBytes(of: UInt8(truncatingIfNeeded: values[index]), toByteOffset: index, as: UInt8.self) }
+    case 2:
+      for index in values.indices {
+        target.storeBytes(of: UInt16(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 2, as: UInt16.self)
+      }
+    case 4:
+      for index in values.indices {
+        target.storeBytes(of: UInt32(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 4, as: UInt32.self)
+      }
+    default:
+      for index in values.indices {
+        target.storeBytes(of: UInt64(truncatingIfNeeded: values[index]).bigEndian, toByteOffset: index &* 8, as: UInt64.self)
+      }
     }
   }
 

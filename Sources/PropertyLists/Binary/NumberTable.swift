@@ -71,6 +71,19 @@ struct NumberTable {
     slots.isEmpty ? 0 : slots[Self.position(key, mask: mask)].number
   }
 
+  /// The bytes the table holds.
+  var keptBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
+
+  /// Empties the table for the next document, keeping its memory, at the size that holds what
+  /// this one held (see ``UniquingTable/removeAllForNextDocument()``).
+  mutating func removeAllForNextDocument() {
+    let size = slots.isEmpty ? 0 : 1 << UniquingTable.bits(toHold: occupied)
+    occupied = 0
+    slots.removeAll(keepingCapacity: true)
+    if size > 0 { slots.append(contentsOf: repeatElement(Slot(bits: 0, kind: 0, number: -1), count: size)) }
+    mask = Swift.max(size - 1, 0)
+  }
+
   private mutating func grow() {
     let capacity = Swift.max(64, slots.count * 2)
     let old = slots

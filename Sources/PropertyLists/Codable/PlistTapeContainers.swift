@@ -147,8 +147,12 @@ extension Array: PlistTapeDirectEncodable where Element: Encodable {
   func encodeDirectly(to encoder: PlistTapeEncoder) throws {
     guard encoder.openContainer(isDictionary: false) >= 0 else { throw encoder.giveUp() }
     if !encoder.appendScalars(self) {
-      for index in indices {
-        try encoder.encodeChild(self[index], key: IndexCodingKey(index))
+      // Elements lent from the buffer: this loop runs unspecialized, and `self[index]` copied
+      // each element (retaining every string in it) to hand it to its `encode(to:)`.
+      try withUnsafeBufferPointer { elements in
+        for index in elements.indices {
+          try encoder.encodeChild(elements[index], key: IndexCodingKey(index))
+        }
       }
     }
     encoder.frames[encoder.frames.count &- 1].count = count

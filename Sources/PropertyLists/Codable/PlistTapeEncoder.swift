@@ -36,9 +36,13 @@ struct PlistTapeState {
   /// Set when the encoder gave up or an error went through it (an `encode(to:)` may catch an
   /// error and go on, and the tape would not show what the tree path does then).
   var gaveUp = false
-  /// The last type found not to be an array or `[String: V]`, so that the elements of an array
-  /// of structs skip the dynamic cast that tells.
-  var lastIndirectType: ObjectIdentifier?
+  /// The last few types found not to be an array or `[String: V]`, so that the elements of an
+  /// array of structs skip the dynamic cast that tells. Several: with one, an item and the
+  /// struct inside it (its `dimensions`) replaced each other, and every item was cast again (the
+  /// cast copies the value, retaining each of its strings, and looks the conformance up).
+  var indirectTypes: [ObjectIdentifier?] = [nil, nil, nil, nil]
+  /// Where the next type found goes in `indirectTypes`.
+  var nextIndirectType = 0
 }
 
 /// The `Encoder` that writes a ``CodableTape``; it is also its own single-value container.
@@ -199,9 +203,11 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   @inline(__always)
   func directCollection<T: Encodable>(_ value: T) -> (any PlistTapeDirectEncodable)? {
     let type = ObjectIdentifier(T.self)
-    if state.pointee.lastIndirectType == type { return nil }
+    if state.pointee.indirectTypes.contains(type) { return nil }
     if let collection = value as? any PlistTapeDirectEncodable { return collection }
-    state.pointee.lastIndirectType = type
+    let slot = state.pointee.nextIndirectType
+    state.pointee.indirectTypes[slot] = type
+    state.pointee.nextIndirectType = (slot &+ 1) & 3
     return nil
   }
 

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What a `PropertyListEncoder` keeps from one document to the next for the tape encoder: the
 /// sizes of the last document (capacity hints) and the working arrays — the tape's entries and
-/// the binary flattener's objects and references — emptied, with their memory kept.
+/// the binary flattener's arrays and uniquing tables — emptied, with their memory kept.
 ///
 /// A document of 14 MB writes about 25 MB of these arrays. Fresh from `malloc`, that memory is
 /// fresh pages from the kernel every time (glibc hands large blocks back as they are freed): a
@@ -16,16 +16,14 @@ struct PlistTapeScratch {
   var tapeCount = 0
   var outputCount = 0
   var entries: [CodableTapeEntry] = []
-  var objects: [BinaryPlistWriter.Object] = []
-  var references: [Int] = []
+  var flattener = BinaryPlistWriter.FlattenerScratch()
 
   /// The most memory kept between documents, in bytes.
   static var keptLimit: Int { 64 << 20 }
 
   /// The bytes the arrays hold.
   var keptBytes: Int {
-    entries.capacity * MemoryLayout<CodableTapeEntry>.stride
-      + objects.capacity * MemoryLayout<BinaryPlistWriter.Object>.stride + references.capacity * MemoryLayout<Int>.stride
+    entries.capacity * MemoryLayout<CodableTapeEntry>.stride + flattener.keptBytes
   }
 
   /// This scratch, lent to one encoding; the encoder keeps the hints and no arrays until it is
@@ -43,9 +41,8 @@ struct PlistTapeScratch {
       self = PlistTapeScratch(tapeCount: tapeCount, outputCount: outputCount)
       return
     }
+    // (The flattener's memory is emptied as the flattener gives it back.)
     entries.removeAll(keepingCapacity: true)
-    objects.removeAll(keepingCapacity: true)
-    references.removeAll(keepingCapacity: true)
   }
 
   /// Takes back a lent scratch, emptied: its hints, and its arrays unless another encoding gave
@@ -53,9 +50,8 @@ struct PlistTapeScratch {
   mutating func giveBack(_ lent: PlistTapeScratch) {
     tapeCount = lent.tapeCount
     outputCount = lent.outputCount
-    guard keptBytes == 0 else { return }
+    guard entries.capacity == 0, !flattener.holdsMemory else { return }
     entries = lent.entries
-    objects = lent.objects
-    references = lent.references
+    flattener = lent.flattener
   }
 }

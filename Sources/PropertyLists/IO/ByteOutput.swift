@@ -96,6 +96,12 @@ struct ByteOutput {
     return start
   }
 
+  /// The bytes the buffer holds.
+  var reservedCount: Int { capacity }
+
+  /// Forgets the bytes written, keeping the buffer.
+  mutating func removeAll() { count = 0 }
+
   /// The bytes written so far, copied; the buffer stays the caller's to end.
   func bytes() -> [UInt8] {
     [UInt8](UnsafeBufferPointer(start: base, count: count))
