@@ -32,7 +32,8 @@ struct ArchiveBinaryWriter {
     // At most one object per entry, value and UID-array member, and one reference more per value
     // (its key): sized once (only what is used is touched).
     let members = table.entries.count + 2 * table.values.count + table.uidRuns.count + 2 * top.count + 16
-    builder.reserve(objects: members, references: members)
+    // Every string of the archive is one of `strings`, a key, a class name or one inside `others`.
+    builder.reserve(objects: members, references: members, texts: table.strings.count + table.layouts.count + 64)
     let document = builder.openContainer()
     for key in KeyedArchiver.documentKeys { builder.push(builder.key(key)) }
     builder.push(builder.scalar(.integer(PropertyListInteger(Int64(KeyedArchiver.version)))))

@@ -73,6 +73,22 @@ struct ArchiveObjectTable {
   /// The members of the UID arrays being written, the innermost last.
   var pendingUIDs: [UInt64] = []
 
+  /// The sizes of the lists that grow with the archive.
+  struct Counts {
+    var entries, values, strings, uidRuns: Int
+  }
+
+  var counts: Counts { Counts(entries: entries.count, values: values.count, strings: strings.count, uidRuns: uidRuns.count) }
+
+  /// Makes room in each list for `factor` times what it gained since `start`, beyond what it holds.
+  mutating func reserve(repeating start: Counts, times factor: Double) {
+    func room(_ count: Int, _ then: Int) -> Int { count + Int(Double(count - then) * factor) }
+    entries.reserveCapacity(room(entries.count, start.entries))
+    values.reserveCapacity(room(values.count, start.values))
+    strings.reserveCapacity(room(strings.count, start.strings))
+    uidRuns.reserveCapacity(room(uidRuns.count, start.uidRuns))
+  }
+
   /// `value` as a slot, its string, UIDs or other value added to the side lists.
   mutating func slot(_ value: PropertyListValue) -> ArchiveSlot {
     switch value {

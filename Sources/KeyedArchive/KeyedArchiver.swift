@@ -372,7 +372,11 @@ public final class KeyedArchiver {
       try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
         let mark = table.pendingUIDs.count
         table.pendingUIDs.reserveCapacity(mark + objects.count)
+        let start = (table: table.counts, retained: retained.count, scalars: scalarNumbers.count)
         for index in objects.indices {
+          if index == Self.sampleMembers, objects.count >= 8 * Self.sampleMembers {
+            reserve(forMembers: objects.count - index, likeThe: index, since: start)
+          }
           if index & (Self.touchRun - 1) == 0 { touchIdentities(objects, from: index) }
           let member = try instanceReference(objects[index])
           table.pendingUIDs.append(member)
@@ -381,6 +385,25 @@ public final class KeyedArchiver {
       }
       return uid
     }
+  }
+
+  /// How many members of a large array of instances are encoded before the archive's lists are
+  /// sized for the rest (``reserve(forMembers:likeThe:since:)``).
+  static var sampleMembers: Int { 1024 }
+
+  /// Sizes `$objects`' lists, `retained` and the identity and scalar tables for `remaining` more
+  /// members of an array whose `done` members so far added what they hold beyond `start`, with a
+  /// sixteenth to spare. The large arrays of one class are what make an archive large, and their
+  /// members write alike: each list then moves once, instead of once per doubling (each move a
+  /// block of fresh pages the kernel zeroes). A guess too large costs address space only (the
+  /// pages never written are never touched); too small, the lists double from there as before.
+  func reserve(forMembers remaining: Int, likeThe done: Int, since start: (table: ArchiveObjectTable.Counts, retained: Int, scalars: Int)) {
+    let factor = Double(remaining) / Double(done) * 1.0625
+    func room(_ count: Int, _ then: Int) -> Int { count + Int(Double(count - then) * factor) }
+    table.reserve(repeating: start.table, times: factor)
+    retained.reserveCapacity(room(retained.count, start.retained))
+    objectNumbers.reserveCapacity(room(retained.count, start.retained))
+    scalarNumbers.reserveCapacity(room(scalarNumbers.count, start.scalars))
   }
 
   /// How many array members ``touchIdentities(_:from:)`` reads ahead.

@@ -97,11 +97,13 @@ package struct BinaryPlistBuilder {
     flattener.appendUID(value)
   }
 
-  /// Makes room for `objects` objects and `references` container members, so that neither list
-  /// is copied into a larger one as it grows (only what is used is ever touched).
-  package mutating func reserve(objects: Int, references: Int) {
+  /// Makes room for `objects` objects, `references` container members and `texts` strings and
+  /// data, so that no list is copied into a larger one as it grows (only what is used is ever
+  /// touched).
+  package mutating func reserve(objects: Int, references: Int, texts: Int = 0) {
     flattener.objects.reserveCapacity(objects)
     flattener.references.reserveCapacity(references)
+    flattener.texts.reserveCapacity(texts)
   }
 
   /// Announces the array about to be filled as one whose `count` strings differ from one another
