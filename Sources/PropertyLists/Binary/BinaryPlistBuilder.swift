@@ -136,7 +136,7 @@ package struct BinaryPlistBuilder {
   }
 
   /// The document's bytes. Every container must be closed; object 0 is the top.
-  package func finish() -> Data {
+  package mutating func finish() -> Data {
     precondition(flattener.pending.isEmpty, "a container is still open")
     return flattener.emit().takeData()
   }

@@ -397,21 +397,26 @@ enum BinaryPlistWriter {
       PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
     }
 
-    func emit() -> ByteOutput {
+    /// The document's bytes. Each object's slot is reused for its offset once it is written (the
+    /// offset table then needs no list of its own: 8 bytes an object less of fresh memory), so the
+    /// flattener's objects are spent.
+    mutating func emit() -> ByteOutput {
+      var objects: [Object] = []
+      swap(&objects, &self.objects)
+      defer { swap(&objects, &self.objects) }
       let referenceSize = BinaryPlistWriter.byteWidth(UInt64(objects.count))
       // `touched` enters the capacity (one byte more or less changes nothing written) so that the
       // optimizer keeps the reads that made it.
       var output = ByteOutput(
         capacity: 64 + payloadEstimate + objects.count * 10 + references.count * referenceSize + Int(touched & 1))
       output.append("bplist00")
-      var offsets: [Int] = []
-      offsets.reserveCapacity(objects.count)
       // By index, as in `flatten`: the objects are lent, not copied; the strings and data are
       // read in place (a copy out of the array would retain and release each one).
       texts.withUnsafeBufferPointer { texts in
         for index in objects.indices {
-          offsets.append(output.count)
+          let offset = output.count
           let object = objects[index]
+          defer { objects[index].word = UInt64(offset) }
           switch object.kind {
           case .array, .dictionary:
             let isArray = object.kind == .array
@@ -427,7 +432,7 @@ enum BinaryPlistWriter {
       }
       let tableStart = output.count
       let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
-      for offset in offsets { BinaryPlistWriter.appendBigEndian(UInt64(offset), width: offsetSize, to: &output) }
+      for index in objects.indices { BinaryPlistWriter.appendBigEndian(objects[index].word, width: offsetSize, to: &output) }
       output.append([0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)] as [UInt8])
       BinaryPlistWriter.appendBigEndian(UInt64(objects.count), width: 8, to: &output)
       BinaryPlistWriter.appendBigEndian(0, width: 8, to: &output)
