@@ -255,8 +255,9 @@ public final class KeyedArchiver {
     let archiver = KeyedArchiver(registry: registry)
     archiver.outputFormat = format
     try archiver.encodeRootObject(root)
+    let data = try archiver.finishEncoding()
     do {
-      try archiver.finishedArchive().write(toFile: path, format: format, environment: environment)
+      try FileAccess.writeAtomically(data, toFile: path, fileSystem: environment.fileSystem)
     } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error)
     }

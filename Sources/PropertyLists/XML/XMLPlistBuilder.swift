@@ -35,28 +35,28 @@ package struct XMLPlistBuilder {
 
   /// An array's open tag (`<array/>` when `count` is 0, which then needs no close tag).
   package mutating func openArray(count: Int, indent: Int) {
-    out.appendTabs(indent)
-    out.append(count == 0 ? "<array/>\n" : "<array>\n")
+    line(count == 0 ? "<array/>\n" : "<array>\n", indent: indent)
   }
 
   /// An array's close tag (none when `count` is 0).
   package mutating func closeArray(count: Int, indent: Int) {
-    guard count > 0 else { return }
-    out.appendTabs(indent)
-    out.append("</array>\n")
+    if count > 0 { line("</array>\n", indent: indent) }
   }
 
   /// A dictionary's open tag (`<dict/>` when `count` is 0, which then needs no close tag).
   package mutating func openDictionary(count: Int, indent: Int) {
-    out.appendTabs(indent)
-    out.append(count == 0 ? "<dict/>\n" : "<dict>\n")
+    line(count == 0 ? "<dict/>\n" : "<dict>\n", indent: indent)
   }
 
   /// A dictionary's close tag (none when `count` is 0).
   package mutating func closeDictionary(count: Int, indent: Int) {
-    guard count > 0 else { return }
+    if count > 0 { line("</dict>\n", indent: indent) }
+  }
+
+  @inline(__always)
+  private mutating func line(_ text: StaticString, indent: Int) {
     out.appendTabs(indent)
-    out.append("</dict>\n")
+    out.append(text)
   }
 
   /// A dictionary's key; its value follows at the same indentation.
