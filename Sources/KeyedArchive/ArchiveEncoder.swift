@@ -7,34 +7,53 @@ public import PropertyLists
 public final class ArchiveEncoder {
   @exclusivity(unchecked) unowned(unsafe) var archiver: KeyedArchiver!
   // Touched for every key; the accesses never overlap (see `KeyedArchiver`'s state).
-  /// The dictionary of the object being written.
-  @exclusivity(unchecked) var contents = ObjectContents(following: [])
+  /// The object being written (its values are the top of the archiver's pending stack).
+  @exclusivity(unchecked) var contents = ObjectContents(following: [], number: 0, mark: 0, uidMark: 0)
   @exclusivity(unchecked) var currentObject = 0
 
   init() {}
 
   @inline(__always)
-  func set(_ value: PropertyListValue, _ key: String) {
-    contents.set(value, forKey: KeyedArchiver.escape(key))
+  func set(_ slot: ArchiveSlot, _ key: String) {
+    archiver.table.set(slot, forKey: KeyedArchiver.escape(key), in: &contents)
   }
 
+  @inline(__always)
+  func set(_ value: PropertyListValue, _ key: String) {
+    let slot = archiver.table.slot(value)
+    set(slot, key)
+  }
+
+  @inline(__always)
+  func setUID(_ uid: UInt64, _ key: String) { set(ArchiveSlot(.uid, uid), key) }
+
+  /// Sets the UIDs pushed onto the archiver's pending UIDs from `mark` as an array under `key`
+  /// (unescaped: Foundation's own keys), taking them off the stack.
+  func setUIDs(from mark: Int, forKey key: String) {
+    let slot = archiver.table.uidRun(from: mark)
+    archiver.table.set(slot, forKey: key, in: &contents)
+  }
+
+  @inline(__always)
+  func setInteger(_ integer: PropertyListInteger, _ key: String) { set(ArchiveSlot.integer(integer), key) }
+
   /// `encodeBool:forKey:` — a plist boolean.
-  public func encode(_ value: Bool, forKey key: String) { set(.bool(value), key) }
+  public func encode(_ value: Bool, forKey key: String) { set(ArchiveSlot(.bool, value ? 1 : 0), key) }
   /// `encodeInteger:forKey:` / `encodeInt64:forKey:` — a plist integer.
-  public func encode(_ value: Int, forKey key: String) { set(.integer(value), key) }
-  public func encode(_ value: Int64, forKey key: String) { set(.integer(PropertyListInteger(value)), key) }
-  public func encode(_ value: Int32, forKey key: String) { set(.integer(Int(value)), key) }
-  public func encode(_ value: Int16, forKey key: String) { set(.integer(Int(value)), key) }
-  public func encode(_ value: Int8, forKey key: String) { set(.integer(Int(value)), key) }
-  public func encode(_ value: UInt64, forKey key: String) { set(.integer(PropertyListInteger(value)), key) }
-  public func encode(_ value: UInt, forKey key: String) { set(.integer(PropertyListInteger(UInt64(value))), key) }
-  public func encode(_ value: UInt32, forKey key: String) { set(.integer(Int(value)), key) }
-  public func encode(_ value: UInt16, forKey key: String) { set(.integer(Int(value)), key) }
-  public func encode(_ value: UInt8, forKey key: String) { set(.integer(Int(value)), key) }
+  public func encode(_ value: Int, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: Int64, forKey key: String) { setInteger(PropertyListInteger(value), key) }
+  public func encode(_ value: Int32, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: Int16, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: Int8, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: UInt64, forKey key: String) { setInteger(PropertyListInteger(value), key) }
+  public func encode(_ value: UInt, forKey key: String) { setInteger(PropertyListInteger(UInt64(value)), key) }
+  public func encode(_ value: UInt32, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: UInt16, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
+  public func encode(_ value: UInt8, forKey key: String) { setInteger(PropertyListInteger(Int64(value)), key) }
   /// `encodeDouble:forKey:` — a 64-bit real.
-  public func encode(_ value: Double, forKey key: String) { set(.real(value), key) }
+  public func encode(_ value: Double, forKey key: String) { set(ArchiveSlot.real(value, width: .double), key) }
   /// `encodeFloat:forKey:` — a 32-bit real (`0x22` in binary).
-  public func encode(_ value: Float, forKey key: String) { set(.real(Double(value), width: .single), key) }
+  public func encode(_ value: Float, forKey key: String) { set(ArchiveSlot.real(Double(value), width: .single), key) }
   /// `encodeBytes:length:forKey:` — plist data stored inline.
   public func encodeBytes(_ bytes: some Collection<UInt8>, forKey key: String) { set(.data(Data(bytes)), key) }
 
@@ -43,7 +62,7 @@ public final class ArchiveEncoder {
   /// `nil` writes UID 0 (`$null`).
   public func encode(_ value: Any?, forKey key: String) throws {
     let uid = try archiver.reference(to: value)
-    set(.uid(uid), key)
+    setUID(uid, key)
   }
 
   // MARK: Typed fast paths
@@ -57,45 +76,46 @@ public final class ArchiveEncoder {
 
   /// `encodeObject:forKey:` for a string: stored inline, once per distinct string.
   public func encode(_ value: String, forKey key: String) throws {
-    set(.uid(try archiver.stringReference(value)), key)
+    setUID(try archiver.stringReference(value), key)
   }
 
   /// `encodeObject:forKey:` for a date: an `NSDate` object.
   public func encode(_ value: Date, forKey key: String) throws {
-    set(.uid(try archiver.dateReference(value)), key)
+    setUID(try archiver.dateReference(value), key)
   }
 
   /// `encodeObject:forKey:` for a registered class instance (or `nil`, UID 0): once per identity.
   public func encode<Object: ArchiveEncodable>(_ object: Object?, forKey key: String) throws {
-    guard let object else { return set(.uid(0), key) }
-    set(.uid(try archiver.instanceReference(object)), key)
+    guard let object else { return setUID(0, key) }
+    setUID(try archiver.instanceReference(object), key)
   }
 
   /// `encodeObject:forKey:` for an array of registered class instances: an `NSArray` object.
   public func encode<Object: ArchiveEncodable>(_ objects: [Object]?, forKey key: String) throws {
-    guard let objects else { return set(.uid(0), key) }
-    set(.uid(try archiver.arrayReference(to: objects)), key)
+    guard let objects else { return setUID(0, key) }
+    setUID(try archiver.arrayReference(to: objects), key)
   }
 
   /// `encodeConditionalObject:forKey:` — a reference that is written only if the object is also
   /// encoded unconditionally somewhere in the archive; otherwise the key holds `$null`.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
     guard let object else {
-      set(.uid(0), key)
+      setUID(0, key)
       return
     }
     let identity = ObjectIdentifier(object)
     if let uid = archiver.objectNumbers.number(of: identity) {
-      set(.uid(uid), key)
+      setUID(uid, key)
     } else {
-      set(.uid(0), key)
+      setUID(0, key)
       archiver.conditionalSlots.append((currentObject, KeyedArchiver.escape(key), identity))
     }
   }
 
   /// Writes an already-built property-list value under `key` (for Foundation encodings).
   public func encodeRaw(_ value: PropertyListValue, forKey key: String) {
-    contents.set(value, forKey: key)
+    let slot = archiver.table.slot(value)
+    archiver.table.set(slot, forKey: key, in: &contents)
   }
 
   /// Encodes `value` as an object and returns its UID (for Foundation encodings that write lists

@@ -30,7 +30,8 @@ public final class KeyedArchiver {
   // The state below is touched for every object; its accesses never overlap (one thread, no
   // inout access held across a call that could reach it), so they go without runtime exclusivity
   // checks.
-  @exclusivity(unchecked) var objects: [PropertyListValue] = ["$null"]
+  /// `$objects`, flat (see ``ArchiveObjectTable``).
+  @exclusivity(unchecked) var table = ArchiveObjectTable()
   /// Class instances already given a UID (identity → UID).
   @exclusivity(unchecked) var objectNumbers = IdentityNumbers()
   /// What ``touchIdentities(_:from:)`` read (kept only so that the reads are made).
@@ -102,9 +103,10 @@ public final class KeyedArchiver {
   /// ``encode(_:forKey:)`` writes for the same array, byte for byte, without a run-time type test
   /// per member (for large tables of names).
   public func encode(strings: [String], forKey key: String) throws {
-    try encodeArray(forKey: key, count: strings.count) { references in
+    try encodeArray(forKey: key, count: strings.count) {
       for string in strings {
-        references.append(.uid(string == "$null" ? try reference(to: string) : inline(.string(string))))
+        let uid = string == "$null" ? try reference(to: string) : inline(.string(string))
+        table.pendingUIDs.append(uid)
       }
     }
   }
@@ -113,8 +115,11 @@ public final class KeyedArchiver {
   /// that ``encode(_:forKey:)`` writes for the same array, byte for byte, without a run-time type
   /// test per member.
   public func encode(integers: [Int], forKey key: String) throws {
-    try encodeArray(forKey: key, count: integers.count) { references in
-      for integer in integers { references.append(.uid(inline(.integer(integer)))) }
+    try encodeArray(forKey: key, count: integers.count) {
+      for integer in integers {
+        let uid = inline(.integer(integer))
+        table.pendingUIDs.append(uid)
+      }
     }
   }
 
@@ -123,8 +128,11 @@ public final class KeyedArchiver {
   /// Booleans, data and dates; arrays and dictionaries of them), byte for byte, with no run-time
   /// type test per member. UIDs are refused.
   public func encode(propertyListValues values: [PropertyListValue], forKey key: String) throws {
-    try encodeArray(forKey: key, count: values.count) { references in
-      for value in values { references.append(.uid(try propertyListReference(value))) }
+    try encodeArray(forKey: key, count: values.count) {
+      for value in values {
+        let uid = try propertyListReference(value)
+        table.pendingUIDs.append(uid)
+      }
     }
   }
 
@@ -137,15 +145,17 @@ public final class KeyedArchiver {
     case .array(let members):
       depth += 1
       defer { depth -= 1 }
-      guard depth <= maximumDepth, objects.count < maximumObjectCount else {
+      guard depth <= maximumDepth, table.entries.count < maximumObjectCount else {
         throw KeyedArchiveError(.limitExceeded, "the values nest deeper than \(maximumDepth) levels or hold too many objects")
       }
-      let uid = append("$null")
+      let uid = appendPlaceholder()
       try writeObject(at: uid, as: archivedClass(named: "NSArray"), chain: ["NSArray", "NSObject"]) {
-        var references: [PropertyListValue] = []
-        references.reserveCapacity(members.count)
-        for member in members { references.append(.uid(try propertyListReference(member))) }
-        coder.encodeRaw(.array(references), forKey: "NS.objects")
+        let mark = table.pendingUIDs.count
+        for member in members {
+          let uid = try propertyListReference(member)
+          table.pendingUIDs.append(uid)
+        }
+        coder.setUIDs(from: mark, forKey: "NS.objects")
       }
       return uid
     case .dictionary(let dictionary):
@@ -157,18 +167,20 @@ public final class KeyedArchiver {
     }
   }
 
-  private func encodeArray(forKey key: String, count: Int, _ members: (inout [PropertyListValue]) throws -> Void) throws {
+  /// An `NSArray` under the top-level key `key` whose `count` members' UIDs `members` pushes onto
+  /// the table's pending UIDs.
+  private func encodeArray(forKey key: String, count: Int, _ members: () throws -> Void) throws {
     precondition(!finished, "KeyedArchiver used after finishEncoding()")
     guard willEncode == nil else { throw KeyedArchiveError(.invalidValue, "typed arrays are not encoded through a willEncode hook") }
-    guard objects.count + count < maximumObjectCount else {
+    guard table.entries.count + count < maximumObjectCount else {
       throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects")
     }
-    let uid = append("$null")
+    let uid = appendPlaceholder()
     try writeObject(at: uid, as: archivedClass(named: "NSArray"), chain: ["NSArray", "NSObject"]) {
-      var references: [PropertyListValue] = []
-      references.reserveCapacity(count)
-      try members(&references)
-      coder.encodeRaw(.array(references), forKey: "NS.objects")
+      let mark = table.pendingUIDs.count
+      table.pendingUIDs.reserveCapacity(mark + count)
+      try members()
+      coder.setUIDs(from: mark, forKey: "NS.objects")
     }
     top[Self.escape(key)] = .uid(uid)
   }
@@ -178,34 +190,45 @@ public final class KeyedArchiver {
     try encode(object, forKey: "root")
   }
 
+  /// The keys of the document's top dictionary, in the order the archive writes them.
+  static let documentKeys = ["$version", "$objects", "$archiver", "$top"]
+  /// `$version`.
+  static let version = 100_000
+
   /// The archive as a property-list value.
   public func finishedArchive() -> PropertyListValue {
-    finished = true
-    for slot in conditionalSlots {
-      guard case .dictionary(var dictionary) = objects[slot.object] else { continue }
-      dictionary[slot.key] = .uid(objectNumbers.number(of: slot.target) ?? 0)
-      objects[slot.object] = .dictionary(dictionary)
-    }
-    conditionalSlots.removeAll()
+    resolveConditionalReferences()
     return .dictionary(
-      PropertyListDictionary(uniqueKeys: ["$version", "$objects", "$archiver", "$top"],
-        values: [.integer(100_000), .array(objects), "NSKeyedArchiver", .dictionary(top)]))
+      PropertyListDictionary(uniqueKeys: Self.documentKeys,
+        values: [.integer(Self.version), .array(table.objectValues()), "NSKeyedArchiver", .dictionary(top)]))
   }
 
-  /// Finishes the archive and returns its bytes in ``outputFormat``.
+  /// Ends encoding: each conditional reference gets its object's UID if the object was encoded
+  /// (else it keeps `$null`).
+  private func resolveConditionalReferences() {
+    finished = true
+    for slot in conditionalSlots {
+      table.replace(ArchiveSlot(.uid, objectNumbers.number(of: slot.target) ?? 0), forKey: slot.key, inObject: slot.object)
+    }
+    conditionalSlots.removeAll()
+  }
+
+  /// Finishes the archive and returns its bytes in ``outputFormat``: binary and XML written from
+  /// the flat table, other formats (which refuse UIDs) from the archive as a value.
   public func finishEncoding() throws -> Data {
     do {
-      let archive = finishedArchive()
-      guard outputFormat == .binary, stringsAreDistinct else { return try archive.encoded(as: outputFormat) }
-      // Every string in `$objects` went through `scalarNumbers`: the binary writer need not
-      // unique them again, and finds them by value through that table.
-      let objects = objects
-      let scalarNumbers = scalarNumbers
-      return try archive.encodedBinary(
-        distinct: DistinctStrings(key: "$objects") { value in
-          if case .string("$null") = value { return 0 }
-          return scalarNumbers.existingNumber(for: value, storedAt: { objects[Int($0)] }).map { Int($0) }
-        })
+      switch outputFormat {
+      case .binary:
+        resolveConditionalReferences()
+        var writer = ArchiveBinaryWriter(table: table, top: top, distinct: stringsAreDistinct ? scalarNumbers : nil)
+        return try writer.write()
+      case .xml:
+        resolveConditionalReferences()
+        var writer = ArchiveXMLWriter(table: table, top: top)
+        return try writer.write()
+      default:
+        return try finishedArchive().encoded(as: outputFormat)
+      }
     } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written as a \(outputFormat)", underlying: error)
     }
@@ -232,8 +255,9 @@ public final class KeyedArchiver {
     let archiver = KeyedArchiver(registry: registry)
     archiver.outputFormat = format
     try archiver.encodeRootObject(root)
+    let data = try archiver.finishEncoding()
     do {
-      try archiver.finishedArchive().write(toFile: path, format: format, environment: environment)
+      try FileAccess.writeAtomically(data, toFile: path, fileSystem: environment.fileSystem)
     } catch {
       throw KeyedArchiveError(.propertyList, "the archive could not be written", underlying: error)
     }
@@ -249,16 +273,22 @@ public final class KeyedArchiver {
     key.utf8.first == UInt8(ascii: "$") && key.hasPrefix("$") ? "$" + key : key
   }
 
-  func append(_ value: PropertyListValue) -> UInt64 {
-    objects.append(value)
-    return UInt64(objects.count - 1)
+  /// Adds a `$objects` entry and returns its UID.
+  @inline(__always)
+  func append(_ slot: ArchiveSlot) -> UInt64 {
+    table.entries.append(slot)
+    return UInt64(table.entries.count - 1)
   }
+
+  /// Adds the entry of an object whose contents come next (`$null` until they are written).
+  @inline(__always)
+  func appendPlaceholder() -> UInt64 { append(.null) }
 
   /// A scalar stored in `$objects` once per exact value: uniqued as the binary writer uniques
   /// (`ExactScalarTable`), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
   /// double of the same value stay apart, as CF keeps them.
   func inline(_ value: PropertyListValue) -> UInt64 {
-    scalarNumbers.number(for: value, storedAt: { objects[Int($0)] }) { append(value) }
+    scalarNumbers.number(for: value, storedAt: { table.entryValue($0) }) { append(table.slot(value)) }
   }
 
   /// The class archived under `name`, one per name.
@@ -292,8 +322,11 @@ public final class KeyedArchiver {
     let name = archivedClass.name
     var classes = chain()
     if classes.first != name { classes = [name] + classes.filter { $0 != name } }
-    let uid = append(.dictionary(PropertyListDictionary(uniqueKeys: ["$classes", "$classname"],
-      values: [.array(classes.map { .string($0) }), .string(name)])))
+    let uid = appendPlaceholder()
+    let layout = table.addLayout(["$classes", "$classname"])
+    let values = [table.slot(.array(classes.map { .string($0) })), table.stringSlot(name)]
+    table.entries[Int(uid)] = ArchiveSlot(.object, UInt64(table.values.count), extra: layout)
+    table.values.append(contentsOf: values)
     archivedClass.entryUID = uid
     return uid
   }
@@ -313,9 +346,9 @@ public final class KeyedArchiver {
   func dateReference(_ date: Date) throws -> UInt64 {
     guard willEncode == nil else { return try reference(to: date) }
     return try nested {
-      let uid = append("$null")
+      let uid = appendPlaceholder()
       try writeObject(at: uid, as: dateClass, chain: ["NSDate", "NSObject"]) {
-        coder.encodeRaw(.real(date.timeIntervalSinceReferenceDate), forKey: "NS.time")
+        coder.set(ArchiveSlot.real(date.timeIntervalSinceReferenceDate, width: .double), "NS.time")
       }
       return uid
     }
@@ -335,19 +368,43 @@ public final class KeyedArchiver {
   func arrayReference<Object: ArchiveEncodable>(to objects: [Object]) throws -> UInt64 {
     guard willEncode == nil else { return try reference(to: objects) }
     return try nested {
-      let uid = append("$null")
+      let uid = appendPlaceholder()
       let kind = objects.archiveClass
       try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
-        var references: [PropertyListValue] = []
-        references.reserveCapacity(objects.count)
+        let mark = table.pendingUIDs.count
+        table.pendingUIDs.reserveCapacity(mark + objects.count)
+        let start = (table: table.counts, retained: retained.count, scalars: scalarNumbers.count)
         for index in objects.indices {
+          if index == Self.sampleMembers, objects.count >= 8 * Self.sampleMembers {
+            reserve(forMembers: objects.count - index, likeThe: index, since: start)
+          }
           if index & (Self.touchRun - 1) == 0 { touchIdentities(objects, from: index) }
-          references.append(.uid(try instanceReference(objects[index])))
+          let member = try instanceReference(objects[index])
+          table.pendingUIDs.append(member)
         }
-        coder.encodeRaw(.array(references), forKey: "NS.objects")
+        coder.setUIDs(from: mark, forKey: "NS.objects")
       }
       return uid
     }
+  }
+
+  /// How many members of a large array of instances are encoded before the archive's lists are
+  /// sized for the rest (``reserve(forMembers:likeThe:since:)``).
+  static var sampleMembers: Int { 1024 }
+
+  /// Sizes `$objects`' lists, `retained` and the identity and scalar tables for `remaining` more
+  /// members of an array whose `done` members so far added what they hold beyond `start`, with a
+  /// sixteenth to spare. The large arrays of one class are what make an archive large, and their
+  /// members write alike: each list then moves once, instead of once per doubling (each move a
+  /// block of fresh pages the kernel zeroes). A guess too large costs address space only (the
+  /// pages never written are never touched); too small, the lists double from there as before.
+  func reserve(forMembers remaining: Int, likeThe done: Int, since start: (table: ArchiveObjectTable.Counts, retained: Int, scalars: Int)) {
+    let factor = Double(remaining) / Double(done) * 1.0625
+    func room(_ count: Int, _ then: Int) -> Int { count + Int(Double(count - then) * factor) }
+    table.reserve(repeating: start.table, times: factor)
+    retained.reserveCapacity(room(retained.count, start.retained))
+    objectNumbers.reserveCapacity(room(retained.count, start.retained))
+    scalarNumbers.reserveCapacity(room(scalarNumbers.count, start.scalars))
   }
 
   /// How many array members ``touchIdentities(_:from:)`` reads ahead.
@@ -415,7 +472,7 @@ public final class KeyedArchiver {
     guard depth <= maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
     }
-    guard objects.count < maximumObjectCount else {
+    guard table.entries.count < maximumObjectCount else {
       throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects (values shared in memory are archived once per occurrence)")
     }
     // Test the dynamic type first: `as? AnyObject` on a value bridges it (recursively, for
@@ -433,7 +490,7 @@ public final class KeyedArchiver {
     guard let identity = string.archivedIdentity else { return inline(.string(string.value)) }
     if let uid = archivedStringNumbers[identity] { return uid }
     stringsAreDistinct = false
-    let uid = append(.string(string.value))
+    let uid = append(table.stringSlot(string.value))
     archivedStringNumbers[identity] = uid
     return uid
   }
@@ -449,7 +506,7 @@ public final class KeyedArchiver {
     guard let registration = type.registration else {
       throw KeyedArchiveError(.invalidValue, "cannot archive an instance of \(type.type): the class is not registered in the archive's class registry")
     }
-    let uid = append("$null")
+    let uid = appendPlaceholder()
     objectNumbers.record(ObjectIdentifier(object), number: uid)
     retained.append(object)
     try writeObject(at: uid, as: registration.archivedClass, chain: registration.chain, version: registration.version) {
@@ -472,7 +529,7 @@ public final class KeyedArchiver {
       else { nil }
     if let sharedKey, let uid = sharedValueNumbers[sharedKey] { return uid }
     if let foundation = value as? any ArchiveFoundationValue {
-      let uid = append("$null")
+      let uid = appendPlaceholder()
       if let sharedKey { sharedValueNumbers[sharedKey] = uid }
       let kind = foundation.archiveClass
       try writeObject(at: uid, as: archivedClass(named: kind.name), chain: kind.classes) {
@@ -484,23 +541,25 @@ public final class KeyedArchiver {
     guard let registration = type.registration else {
       throw KeyedArchiveError(.invalidValue, "cannot archive a value of type \(type.type): it is neither a property-list value, a Foundation value nor a registered type")
     }
-    let uid = append("$null")
+    let uid = appendPlaceholder()
     try writeObject(at: uid, as: registration.archivedClass, chain: registration.chain, version: registration.version) {
       try registration.encode(value, coder)
     }
     return uid
   }
 
-  /// Runs `body` with the coder pointed at a fresh dictionary (following the class's last key
+  /// Runs `body` with the coder pointed at a fresh object (following the class's last key
   /// layout), then stores it at `uid` with its `$class` (added after the contents, as Apple's
   /// archiver does). `chain` gives `$classes` if the class entry is not written yet.
   func writeObject(
     at uid: UInt64, as archivedClass: ArchivedClass, chain: @autoclosure () -> [String], version: Int = 0,
     _ body: () throws -> Void
   ) throws {
-    // The enclosing object's contents wait in `contents` (swapped, not copied, so that neither
-    // dictionary's storage is shared while it is written) and come back when this one is done.
-    var contents = ObjectContents(following: archivedClass.layout)
+    // The enclosing object's contents wait in `contents` (its values below this one's on the
+    // pending stack) and come back when this one is done.
+    var contents = ObjectContents(
+      following: archivedClass.layout, number: archivedClass.layoutNumber, mark: table.pending.count,
+      uidMark: table.pendingUIDs.count)
     swap(&contents, &coder.contents)
     let enclosingObject = coder.currentObject
     coder.currentObject = Int(uid)
@@ -508,19 +567,20 @@ public final class KeyedArchiver {
       swap(&contents, &coder.contents)
       coder.currentObject = enclosingObject
     }
-    if version != 0 { coder.contents.set(.integer(version), forKey: "$classversion") }
+    if version != 0 { table.set(.integer(PropertyListInteger(Int64(version))), forKey: "$classversion", in: &coder.contents) }
     do {
       try body()
     } catch {
       // The entry keeps its "$null" placeholder: a second `$null` string in `$objects`, should
-      // the caller finish the archive anyway.
+      // the caller finish the archive anyway. Its values and UIDs leave the pending stacks.
       stringsAreDistinct = false
+      table.pending.removeSubrange(coder.contents.mark...)
+      table.pendingUIDs.removeSubrange(coder.contents.uidMark...)
       throw error
     }
-    coder.contents.set(.uid(classReference(archivedClass, chain: chain())), forKey: "$class")
-    let dictionary = coder.contents.take()
-    archivedClass.layout = dictionary.keys
-    objects[Int(uid)] = .dictionary(dictionary)
+    let classUID = classReference(archivedClass, chain: chain())
+    table.set(ArchiveSlot(.uid, classUID), forKey: "$class", in: &coder.contents)
+    (archivedClass.layout, archivedClass.layoutNumber) = table.finish(coder.contents, at: uid)
   }
 }
 

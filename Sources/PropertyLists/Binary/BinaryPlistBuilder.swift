@@ -97,8 +97,45 @@ package struct BinaryPlistBuilder {
     flattener.appendUID(value)
   }
 
+  /// Makes room for `objects` objects and `references` container members, so that neither list
+  /// is copied into a larger one as it grows (only what is used is ever touched). The strings and
+  /// data are laid out in the flattener's text store, which grows by doubling.
+  package mutating func reserve(objects: Int, references: Int) {
+    flattener.objects.reserveCapacity(objects)
+    flattener.references.reserveCapacity(references)
+  }
+
+  /// Announces the array about to be filled as one whose `count` strings differ from one another
+  /// (a keyed archive's `$objects`, see ``DistinctStrings``): its strings go through
+  /// ``distinctString(_:at:)``, and every other string written from now on looks for an equal one
+  /// among them too, so the numbers are those of uniquing every string in one table.
+  package mutating func expectDistinctStrings(_ distinct: DistinctStrings, count: Int) {
+    flattener.distinct = distinct
+    flattener.distinctNumbers = [Int32](repeating: -1, count: count)
+  }
+
+  /// The number of `string`, member `position` of the array announced by
+  /// ``expectDistinctStrings(_:count:)``: kept out of the uniquing table.
+  @inline(__always)
+  package mutating func distinctString(_ string: String, at position: Int) -> Int {
+    flattener.flattenDistinctString(string, at: position)
+  }
+
+  /// Reads the uniquing table's slot where a lookup of `value` would start, so that a caller
+  /// reading ahead over a run of values lets their cache misses overlap; fold what it returns
+  /// into ``touched(_:)``, so that the read is kept.
+  @inline(__always)
+  package func touch(_ value: PropertyListValue) -> Int32 {
+    flattener.uniques.touch(value)
+  }
+
+  /// Keeps what ``touch(_:)`` read (it enters the output's size estimate, not the bytes).
+  package mutating func touched(_ word: Int32) {
+    flattener.touched ^= word
+  }
+
   /// The document's bytes. Every container must be closed; object 0 is the top.
-  package func finish() -> Data {
+  package mutating func finish() -> Data {
     precondition(flattener.pending.isEmpty, "a container is still open")
     var flattener = flattener
     return flattener.emit().takeData()

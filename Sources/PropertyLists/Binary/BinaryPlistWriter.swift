@@ -328,15 +328,7 @@ enum BinaryPlistWriter {
         // class names): a small table that stays in the cache, read ahead for nothing.
         if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: false) }
         if case .string(let string) = elements[index] {
-          let member: Int
-          if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {
-            member = earlier
-          } else {
-            member = objects.count
-            appendScalar(elements[index])
-          }
-          distinctNumbers[index] = Int32(truncatingIfNeeded: member)
-          pending.append(member)
+          pending.append(flattenDistinctString(string, at: index))
         } else {
           pending.append(try flatten(elements[index], depth: 2))
         }
@@ -346,6 +338,21 @@ enum BinaryPlistWriter {
       pending.removeSubrange(mark...)
       objects[number] = .array(first: first, count: elements.count)
       return number
+    }
+
+    /// The number of `string`, member `position` of ``distinct``'s array: an equal string
+    /// written before it elsewhere, or a new object, recorded as that member's number only.
+    @inline(__always)
+    mutating func flattenDistinctString(_ string: String, at position: Int) -> Int {
+      let member: Int
+      if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {
+        member = earlier
+      } else {
+        member = objects.count
+        appendScalar(.string(string))
+      }
+      distinctNumbers[position] = Int32(truncatingIfNeeded: member)
+      return member
     }
 
     /// The number of a member of ``distinct``'s array equal to the string `value`, if that

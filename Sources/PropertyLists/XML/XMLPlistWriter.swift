@@ -35,7 +35,10 @@ enum XMLPlistWriter {
   /// (``lastLength``).
   private static func document(_ value: PropertyListValue) throws(PropertyListError) -> XMLPlistOutput {
     let last = lastLength.load(ordering: .relaxed)
-    let out = try document(capacity: last + last / 16) { (out) throws(PropertyListError) in try writeTree(value, into: &out) }
+    let out = try document(capacity: last + last / 16) { (out) throws(PropertyListError) in
+      var orders = KeyOrderCache()
+      try writeTree(value, indent: 0, orders: &orders, into: &out)
+    }
     lastLength.store(out.count, ordering: .relaxed)
     return out
   }
@@ -88,13 +91,15 @@ enum XMLPlistWriter {
     var next = 0
   }
 
-  private static func writeTree(_ root: PropertyListValue, into out: inout XMLPlistOutput) throws(PropertyListError) {
+  /// Writes `root` (and everything inside it) at `base` tabs of indentation.
+  static func writeTree(
+    _ root: PropertyListValue, indent base: Int, orders: inout KeyOrderCache, into out: inout XMLPlistOutput
+  ) throws(PropertyListError) {
     var stack: [Frame] = []
-    var orders = KeyOrderCache()
-    if let frame = try writeValue(root, indent: 0, orders: &orders, into: &out) { stack.append(frame) }
+    if let frame = try writeValue(root, indent: base, orders: &orders, into: &out) { stack.append(frame) }
     while !stack.isEmpty {
       let top = stack.count - 1
-      let indent = stack.count  // children of frame `top` sit one level below it
+      let indent = base + stack.count  // children of frame `top` sit one level below it
       let next = stack[top].next
       if next < stack[top].values.count {
         stack[top].next = next + 1

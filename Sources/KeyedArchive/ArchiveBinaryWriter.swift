@@ -1,0 +1,149 @@
+import FoundationEssentials
+import PropertyLists
+
+/// Writes the archive — `{$version, $objects, $archiver, $top}` with `$objects` in the flat
+/// ``ArchiveObjectTable`` — as `bplist00`, through the binary writer's own numbering and uniquing
+/// (`BinaryPlistBuilder`) in the order it would visit the archive as a value: the same bytes as
+/// ``KeyedArchiver/finishedArchive()`` encoded as binary, without building that value.
+struct ArchiveBinaryWriter {
+  let table: ArchiveObjectTable
+  let top: PropertyListDictionary
+  /// The archiver's table of `$objects` scalars when every string of `$objects` went through it
+  /// (so no two are equal): the builder then keeps them out of its own uniquing.
+  let distinct: ExactScalarTable?
+  private var builder = BinaryPlistBuilder()
+  /// The object numbers of each key layout's keys, once worked out.
+  private var keyNumbers: [[Int]?]
+  /// Each key layout's key count (read per object without touching the layout's array).
+  private let keyCounts: [Int]
+
+  init(table: ArchiveObjectTable, top: PropertyListDictionary, distinct: ExactScalarTable?) {
+    self.table = table
+    self.top = top
+    self.distinct = distinct
+    keyNumbers = [[Int]?](repeating: nil, count: table.layouts.count)
+    keyCounts = table.layouts.map(\.count)
+  }
+
+  /// How many `$objects` entries are read ahead (see ``touchNumbers(from:)``).
+  static var touchRun: Int { 16 }
+
+  mutating func write() throws(PropertyListError) -> Data {
+    // At most one object per entry, value and UID-array member, and one reference more per value
+    // (its key): sized once (only what is used is touched).
+    let members = table.entries.count + 2 * table.values.count + table.uidRuns.count + 2 * top.count + 16
+    // Every string of the archive is one of `strings`, a key, a class name or one inside `others`.
+    builder.reserve(objects: members, references: members)
+    let document = builder.openContainer()
+    for key in KeyedArchiver.documentKeys { builder.push(builder.key(key)) }
+    builder.push(builder.scalar(.integer(PropertyListInteger(Int64(KeyedArchiver.version)))))
+    let objects = builder.openContainer()
+    if let distinct {
+      let table = table
+      builder.expectDistinctStrings(
+        DistinctStrings(key: "$objects") { value in
+          if case .string("$null") = value { return 0 }
+          return distinct.existingNumber(for: value, storedAt: { table.entryValue($0) }).map { Int($0) }
+        }, count: table.entries.count)
+    }
+    for index in table.entries.indices {
+      if index & (Self.touchRun - 1) == 0 { touchNumbers(from: index) }
+      builder.push(try entry(index))
+    }
+    builder.push(builder.closeArray(objects))
+    builder.push(builder.scalar(.string("NSKeyedArchiver")))
+    builder.push(try tree(.dictionary(top), depth: 1))
+    builder.closeDictionary(document)
+    return builder.finish()
+  }
+
+  /// The number of `$objects` entry `index`.
+  private mutating func entry(_ index: Int) throws(PropertyListError) -> Int {
+    let slot = table.entries[index]
+    switch slot.kind {
+    case .object:
+      let container = builder.openContainer()
+      let layout = Int(slot.extra)
+      if let numbers = keyNumbers[layout] {
+        for number in numbers { builder.push(number) }
+      } else {
+        var numbers: [Int] = []
+        for key in table.layouts[layout] {
+          let number = builder.key(key)
+          numbers.append(number)
+          builder.push(number)
+        }
+        keyNumbers[layout] = numbers
+      }
+      let first = Int(slot.word)
+      for position in first..<(first + keyCounts[layout]) {
+        builder.push(try member(table.values[position], depth: 3))
+      }
+      return builder.closeDictionary(container)
+    case .string where distinct != nil:
+      return builder.distinctString(table.strings[Int(slot.word)], at: index)
+    default:
+      return try member(slot, depth: 2)
+    }
+  }
+
+  /// The number of a value (or a scalar entry) at `depth` in the document.
+  @inline(__always)
+  private mutating func member(_ slot: ArchiveSlot, depth: Int) throws(PropertyListError) -> Int {
+    switch slot.kind {
+    case .uid: return builder.uid(slot.word)
+    case .uids:
+      let container = builder.openContainer()
+      let first = Int(slot.word)
+      for position in first..<(first + Int(slot.extra)) { builder.push(builder.uid(table.uidRuns[position])) }
+      return builder.closeArray(container)
+    case .other: return try tree(table.others[Int(slot.word)], depth: depth)
+    case .object: preconditionFailure("an object is an entry of $objects, not a value")
+    default: return builder.scalar(table.value(slot))
+    }
+  }
+
+  /// The number of a value of any shape, containers visited as the binary writer visits them.
+  private mutating func tree(_ value: PropertyListValue, depth: Int) throws(PropertyListError) -> Int {
+    switch value {
+    case .array(let members):
+      guard depth < 512 * 2 else { throw Self.tooDeep() }
+      let container = builder.openContainer()
+      for index in members.indices { builder.push(try tree(members[index], depth: depth + 1)) }
+      return builder.closeArray(container)
+    case .dictionary(let dictionary):
+      guard depth < 512 * 2 else { throw Self.tooDeep() }
+      let container = builder.openContainer()
+      for key in dictionary.keys { builder.push(builder.key(key)) }
+      let values = dictionary.values
+      for index in values.indices { builder.push(try tree(values[index], depth: depth + 1)) }
+      return builder.closeDictionary(container)
+    case .uid(let uid): return builder.uid(uid)
+    default: return builder.scalar(value)
+    }
+  }
+
+  /// Reads the builder's uniquing slots for the numbers in the next ``touchRun`` objects of
+  /// `$objects` before they are written one by one: once its table of numbers outgrows the caches
+  /// (some 100,000 distinct numbers), their cache misses then overlap instead of coming one after
+  /// another.
+  private mutating func touchNumbers(from start: Int) {
+    var word: Int32 = 0
+    for index in start..<Swift.min(start + Self.touchRun, table.entries.count) {
+      let slot = table.entries[index]
+      guard slot.kind == .object else { continue }
+      let first = Int(slot.word)
+      for position in first..<(first + keyCounts[Int(slot.extra)]) {
+        switch table.values[position].kind {
+        case .positive, .negative, .double, .single: word ^= builder.touch(table.value(table.values[position]))
+        default: break
+        }
+      }
+    }
+    builder.touched(word)
+  }
+
+  static func tooDeep() -> PropertyListError {
+    PropertyListError(.tooDeep, format: .binary, detail: "value nests deeper than 1024 containers")
+  }
+}
