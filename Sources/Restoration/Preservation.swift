@@ -110,15 +110,12 @@ public struct PreservationReport: Sendable {
 
   private mutating func visit(_ controller: ViewController, under above: Above) {
     guard objectNumbers.number(of: ObjectIdentifier(controller)) == nil, columns.count < 1_000_000 else { return }
-    // Recorded as visited (number 0) on the ways out that do not preserve it; a preserved one is
-    // recorded once, with its node, before anything under it is visited (`add`): one probe of
-    // the identity table fewer per controller (each probe a cache miss in a large tree).
+    objectNumbers.record(ObjectIdentifier(controller), number: 0)
     let className = name(of: controller)
     // Its children, then the controller it presents (no list made for the pair).
     let children = controller.children
     let presented = controller.presentedViewController
     guard let identifier = controller.restorationIdentifier, case .preserved(let parentIndex) = above else {
-      objectNumbers.record(ObjectIdentifier(controller), number: 0)
       // Not preserved: nor is anything under it. Say so for every object below that has an identifier.
       let location: [String]
       let reason: String
@@ -140,7 +137,6 @@ public struct PreservationReport: Sendable {
     }
     let name = columns.strings.index(of: identifier)
     guard usedPaths.insert(parent: parentIndex ?? -1, name: name), !isViewName(name, under: parentIndex) else {
-      objectNumbers.record(ObjectIdentifier(controller), number: 0)
       let parentPath = path(of: parentIndex)
       excluded.append(
         ExcludedObject(
