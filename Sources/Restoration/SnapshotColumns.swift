@@ -369,20 +369,14 @@ enum PackedIntegers {
     guard count > 0 else { return data.isEmpty ? [] : nil }
     let width = data.count / count
     guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
-    // One loop per width (the width tested once, not per value).
     return data.withUnsafeBytes { bytes in
-      [Int](unsafeUninitializedCapacity: count) { values, initialized in
+      (0..<count).map { index in
         switch width {
-        case 1:
-          for index in 0..<count { values[index] = Int(bytes.load(fromByteOffset: index, as: Int8.self)) }
-        case 2:
-          for index in 0..<count { values[index] = Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))) }
-        case 4:
-          for index in 0..<count { values[index] = Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self))) }
-        default:
-          for index in 0..<count { values[index] = Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self))) }
+        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
+        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
+        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
+        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
         }
-        initialized = count
       }
     }
   }
