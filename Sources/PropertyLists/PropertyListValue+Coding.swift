@@ -190,6 +190,9 @@ extension PropertyListValue {
 
   /// Writes the value in `format`.
   ///
+  /// The binary writer keeps its working memory between calls (up to 64 MB), and the XML writer
+  /// sizes its output from the last document's length: see <doc:BinaryPropertyLists>.
+  ///
   /// - Throws: `PropertyListError.Code.unrepresentable` when the format cannot hold the value
   ///   (JSON has no dates, data or UIDs; OpenStep has no dates).
   public func encoded(

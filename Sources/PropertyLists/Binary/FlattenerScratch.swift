@@ -64,6 +64,11 @@ extension BinaryPlistWriter.Flattener {
   /// A flattener working in `scratch`'s memory, which is left empty until ``giveBack(to:)``.
   init(reusing scratch: inout BinaryPlistWriter.FlattenerScratch) {
     self.init()
+    exchangeMemory(with: &scratch)
+  }
+
+  /// Swaps the working memory with `scratch`'s.
+  private mutating func exchangeMemory(with scratch: inout BinaryPlistWriter.FlattenerScratch) {
     swap(&objects, &scratch.objects)
     swap(&text, &scratch.text)
     swap(&references, &scratch.references)
@@ -93,11 +98,6 @@ extension BinaryPlistWriter.Flattener {
     pending.removeAll(keepingCapacity: true)
     uniques.removeAllForNextDocument()
     keyNumbers.removeAll()
-    swap(&objects, &scratch.objects)
-    swap(&text, &scratch.text)
-    swap(&references, &scratch.references)
-    swap(&pending, &scratch.pending)
-    swap(&uniques, &scratch.uniques)
-    swap(&keyNumbers, &scratch.keyNumbers)
+    exchangeMemory(with: &scratch)
   }
 }
