@@ -184,7 +184,7 @@ struct ArchiveObjectTable {
 
   /// Stores the finished object `contents` describes at `uid` (its values taken off `pending`)
   /// and returns its keys and their layout number (the class's next layout).
-  mutating func finish(_ contents: ObjectContents, at uid: UInt64) -> (keys: [String], layout: UInt32) {
+  mutating func finish(_ contents: borrowing ObjectContents, at uid: UInt64) -> (keys: [String], layout: UInt32) {
     let keys: [String]
     let layout: UInt32
     if let positions = contents.positions {
