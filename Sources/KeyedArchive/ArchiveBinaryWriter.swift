@@ -12,16 +12,26 @@ struct ArchiveBinaryWriter {
   /// (so no two are equal): the builder then keeps them out of its own uniquing.
   let distinct: ExactScalarTable?
   private var builder = BinaryPlistBuilder()
-  /// The object numbers of each key layout's keys, once worked out.
-  private var keyNumbers: [[Int]?]
+  /// The object numbers of the key layouts' keys, each layout's run from its entry in
+  /// `keyNumberStarts` (-1 until worked out): one list, read without an array per layout.
+  private var keyNumbers: [Int] = []
+  private var keyNumberStarts: [Int]
   /// Each key layout's key count (read per object without touching the layout's array).
   private let keyCounts: [Int]
+
+  /// The table's lists, read in place for the whole write (an array read through `self` between
+  /// calls that change the builder is retained and released each time).
+  private struct Lists {
+    let entries: UnsafeBufferPointer<ArchiveSlot>
+    let values: UnsafeBufferPointer<ArchiveSlot>
+    let uidRuns: UnsafeBufferPointer<UInt64>
+  }
 
   init(table: ArchiveObjectTable, top: PropertyListDictionary, distinct: ExactScalarTable?) {
     self.table = table
     self.top = top
     self.distinct = distinct
-    keyNumbers = [[Int]?](repeating: nil, count: table.layouts.count)
+    keyNumberStarts = [Int](repeating: -1, count: table.layouts.count)
     keyCounts = table.layouts.map(\.count)
   }
 
@@ -46,9 +56,17 @@ struct ArchiveBinaryWriter {
           return distinct.existingNumber(for: value, storedAt: { table.entryValue($0) }).map { Int($0) }
         }, count: table.entries.count)
     }
-    for index in table.entries.indices {
-      if index & (Self.touchRun - 1) == 0 { touchNumbers(from: index) }
-      builder.push(try entry(index))
+    let table = table
+    try table.entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
+      try table.values.withUnsafeBufferPointer { (values) throws(PropertyListError) in
+        try table.uidRuns.withUnsafeBufferPointer { (uidRuns) throws(PropertyListError) in
+          let lists = Lists(entries: entries, values: values, uidRuns: uidRuns)
+          for index in entries.indices {
+            if index & (Self.touchRun - 1) == 0 { touchNumbers(from: index, lists) }
+            builder.push(try entry(index, lists))
+          }
+        }
+      }
     }
     builder.push(builder.closeArray(objects))
     builder.push(builder.scalar(.string("NSKeyedArchiver")))
@@ -58,44 +76,41 @@ struct ArchiveBinaryWriter {
   }
 
   /// The number of `$objects` entry `index`.
-  private mutating func entry(_ index: Int) throws(PropertyListError) -> Int {
-    let slot = table.entries[index]
+  private mutating func entry(_ index: Int, _ lists: Lists) throws(PropertyListError) -> Int {
+    let slot = lists.entries[index]
     switch slot.kind {
     case .object:
       let container = builder.openContainer()
       let layout = Int(slot.extra)
-      if let numbers = keyNumbers[layout] {
-        for number in numbers { builder.push(number) }
-      } else {
-        var numbers: [Int] = []
-        for key in table.layouts[layout] {
-          let number = builder.key(key)
-          numbers.append(number)
-          builder.push(number)
-        }
-        keyNumbers[layout] = numbers
+      let count = keyCounts[layout]
+      var start = keyNumberStarts[layout]
+      if start < 0 {
+        start = keyNumbers.count
+        for key in table.layouts[layout] { keyNumbers.append(builder.key(key)) }
+        keyNumberStarts[layout] = start
       }
+      for position in start..<(start + count) { builder.push(keyNumbers[position]) }
       let first = Int(slot.word)
-      for position in first..<(first + keyCounts[layout]) {
-        builder.push(try member(table.values[position], depth: 3))
+      for position in first..<(first + count) {
+        builder.push(try member(lists.values[position], depth: 3, lists))
       }
       return builder.closeDictionary(container)
     case .string where distinct != nil:
       return builder.distinctString(table.strings[Int(slot.word)], at: index)
     default:
-      return try member(slot, depth: 2)
+      return try member(slot, depth: 2, lists)
     }
   }
 
   /// The number of a value (or a scalar entry) at `depth` in the document.
   @inline(__always)
-  private mutating func member(_ slot: ArchiveSlot, depth: Int) throws(PropertyListError) -> Int {
+  private mutating func member(_ slot: ArchiveSlot, depth: Int, _ lists: Lists) throws(PropertyListError) -> Int {
     switch slot.kind {
     case .uid: return builder.uid(slot.word)
     case .uids:
       let container = builder.openContainer()
       let first = Int(slot.word)
-      for position in first..<(first + Int(slot.extra)) { builder.push(builder.uid(table.uidRuns[position])) }
+      for position in first..<(first + Int(slot.extra)) { builder.push(builder.uid(lists.uidRuns[position])) }
       return builder.closeArray(container)
     case .other: return try tree(table.others[Int(slot.word)], depth: depth)
     case .object: preconditionFailure("an object is an entry of $objects, not a value")
@@ -127,15 +142,15 @@ struct ArchiveBinaryWriter {
   /// `$objects` before they are written one by one: once its table of numbers outgrows the caches
   /// (some 100,000 distinct numbers), their cache misses then overlap instead of coming one after
   /// another.
-  private mutating func touchNumbers(from start: Int) {
+  private mutating func touchNumbers(from start: Int, _ lists: Lists) {
     var word: Int32 = 0
-    for index in start..<Swift.min(start + Self.touchRun, table.entries.count) {
-      let slot = table.entries[index]
+    for index in start..<Swift.min(start + Self.touchRun, lists.entries.count) {
+      let slot = lists.entries[index]
       guard slot.kind == .object else { continue }
       let first = Int(slot.word)
       for position in first..<(first + keyCounts[Int(slot.extra)]) {
-        switch table.values[position].kind {
-        case .positive, .negative, .double, .single: word ^= builder.touch(table.value(table.values[position]))
+        switch lists.values[position].kind {
+        case .positive, .negative, .double, .single: word ^= builder.touch(table.value(lists.values[position]))
         default: break
         }
       }

@@ -53,9 +53,10 @@ struct ArchiveSlot {
 
 /// The archive's `$objects`, flat: every object's values in one list (16 bytes each, the object's
 /// run contiguous) under a key layout shared by the objects that wrote the same keys, instead of a
-/// dictionary (a values array of its own) per object. A graph of a million items is about 8
-/// million values: 130 MB here, where dictionaries of `PropertyListValue`s took some 700 MB of
-/// fresh pages. The writers read it as it is (``ArchiveBinaryWriter``, ``ArchiveXMLWriter``).
+/// dictionary (a values array of its own) per object. A graph of a million items is about 4
+/// million entries and 8 million values, some 230 MB with its strings, where dictionaries of
+/// `PropertyListValue`s took some 710 MB of fresh pages. The writers read it as it is
+/// (``ArchiveBinaryWriter``, ``ArchiveXMLWriter``).
 struct ArchiveObjectTable {
   /// `$objects`, in UID order.
   var entries: [ArchiveSlot] = [.null]
@@ -184,7 +185,7 @@ struct ArchiveObjectTable {
 
   /// Stores the finished object `contents` describes at `uid` (its values taken off `pending`)
   /// and returns its keys and their layout number (the class's next layout).
-  mutating func finish(_ contents: ObjectContents, at uid: UInt64) -> (keys: [String], layout: UInt32) {
+  mutating func finish(_ contents: borrowing ObjectContents, at uid: UInt64) -> (keys: [String], layout: UInt32) {
     let keys: [String]
     let layout: UInt32
     if let positions = contents.positions {

@@ -81,19 +81,8 @@ package struct IdentityNumbers {
     if added { occupied += 1 }
   }
 
-  /// Makes room for `count` identities in all before the table grows again: one move of what it
-  /// holds instead of one per doubling.
-  package mutating func reserveCapacity(_ count: Int) {
-    var wanted = Swift.max(6, bits)
-    while (1 << wanted) < count * 2 { wanted += 1 }
-    guard wanted > bits else { return }
-    grow(to: wanted)
-  }
-
-  private mutating func grow() { grow(to: Swift.max(6, bits + 1)) }
-
-  private mutating func grow(to newBits: Int) {
-    bits = newBits
+  private mutating func grow() {
+    bits = Swift.max(6, bits + 1)
     let old = slots
     slots = [Slot](repeating: Slot(identity: 0, number: 0), count: 1 << bits)
     let mask = slots.count - 1

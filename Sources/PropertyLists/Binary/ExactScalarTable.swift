@@ -28,8 +28,6 @@ package struct ExactScalarTable {
 
   package init() {}
 
-  /// How many values the table holds.
-  package var count: Int { occupied }
 
   /// Whether `number` fits a slot. Numbers from `UInt32.max - 1` up (four billion values, far
   /// beyond what fits in memory) are handed out unrecorded: a value met again gets a new number.
@@ -111,20 +109,9 @@ package struct ExactScalarTable {
     }
   }
 
-  /// Makes room for `count` values in all before the table grows again (a table used through
-  /// ``number(for:storedAt:orInsert:)``): one move of what it holds instead of one per doubling.
-  package mutating func reserveCapacity(_ count: Int) {
-    var wanted = Swift.max(6, bits)
-    while (1 << wanted) <= count * 2 { wanted += 1 }
-    guard wanted > bits, wanted <= 32 else { return }
-    grow(keepingKeys: false, to: wanted)
-  }
-
-  private mutating func grow(keepingKeys keepsKeys: Bool) { grow(keepingKeys: keepsKeys, to: Swift.max(6, bits + 1)) }
-
-  private mutating func grow(keepingKeys keepsKeys: Bool, to newBits: Int) {
+  private mutating func grow(keepingKeys keepsKeys: Bool) {
     // Up to 2^32 slots: positions come from the 32-bit tag.
-    bits = newBits
+    bits = Swift.max(6, bits + 1)
     let capacity = 1 << bits
     let oldSlots = slots
     var oldKeys: [PropertyListValue] = []
