@@ -205,13 +205,6 @@ extension PropertyListValue {
     }
   }
 
-  /// Writes the value as a binary plist, with the top dictionary's member named by `distinct`
-  /// known to hold strings that differ from one another (the same bytes as
-  /// `encoded(as: .binary)`, with less uniquing work).
-  package func encodedBinary(distinct: DistinctStrings) throws(PropertyListError) -> Data {
-    try BinaryPlistWriter.writeData(self, distinct: distinct)
-  }
-
   /// Writes the value in `format` as a byte array.
   public func encodedBytes(
     as format: PropertyListFormat, options: PropertyListWritingOptions = .default

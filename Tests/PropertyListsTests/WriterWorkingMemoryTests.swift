@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+  /// glibc's `malloc_usable_size` (declared in `malloc.h`, which the Glibc module does not bring in).
+  @_silgen_name("malloc_usable_size")
+  private func mallocUsableSize(_ block: UnsafeMutableRawPointer?) -> Int
+#endif
+
 @testable import PropertyLists
 
 /// The writers keep working memory and size hints from one document to the next (the binary
@@ -94,4 +100,23 @@ struct WriterWorkingMemoryTests {
       }
     }
   }
+
+  #if canImport(Glibc)
+    /// The XML writer sizes its buffer from the last document's length: a small document written
+    /// after a large one must not hand its caller a `Data` holding the large one's buffer. The
+    /// `malloc` block behind each document's bytes is at most a little larger than they are.
+    @Test func aSmallDocumentAfterALargeOneKeepsNoLargeBuffer() throws {
+      var rng = SplitMix64(seed: 41)
+      let large = Self.large(&rng, count: 20_000)
+      let small = PropertyListValue.array((0..<3_000).map { .string("item \($0)") })
+      for format in [PropertyListFormat.xml, .binary] {
+        let largeBytes = try large.encoded(as: format)
+        let smallBytes = try small.encoded(as: format)
+        #expect(largeBytes.count > 8 * smallBytes.count)
+        let usable = smallBytes.withUnsafeBytes { mallocUsableSize(UnsafeMutableRawPointer(mutating: $0.baseAddress)) }
+        #expect(usable < smallBytes.count + smallBytes.count / 4 + (1 << 16), "\(format): \(usable) bytes held for \(smallBytes.count)")
+        withExtendedLifetime(largeBytes) {}
+      }
+    }
+  #endif
 }

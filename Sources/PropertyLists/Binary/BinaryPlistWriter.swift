@@ -13,18 +13,16 @@ import FoundationEssentials
 ///    the fewest that hold the offset table's start. The top object is 0.
 enum BinaryPlistWriter {
   static func write(_ value: PropertyListValue) throws(PropertyListError) -> [UInt8] {
-    try output(value, distinct: nil).takeArray()
+    try output(value).takeArray()
   }
 
-  /// Writes `value` straight into `Data`, with no intermediate copy; `distinct` names a member
-  /// of the top dictionary whose strings are known to differ from one another (see
-  /// ``DistinctStrings``).
-  static func writeData(_ value: PropertyListValue, distinct: DistinctStrings? = nil) throws(PropertyListError) -> Data {
-    try output(value, distinct: distinct).takeData()
+  /// Writes `value` straight into `Data`, with no intermediate copy.
+  static func writeData(_ value: PropertyListValue) throws(PropertyListError) -> Data {
+    try output(value).takeData()
   }
 
   /// The document, flattened in the shared working memory (``FlattenerScratch/shared``).
-  private static func output(_ value: PropertyListValue, distinct: DistinctStrings?) throws(PropertyListError) -> ByteOutput {
+  private static func output(_ value: PropertyListValue) throws(PropertyListError) -> ByteOutput {
     var scratch = FlattenerScratch.borrowShared()
     var flattener = Flattener(reusing: &scratch)
     // Memory kept from earlier documents is used as it is (and grows if it must); new memory is
@@ -35,7 +33,6 @@ enum BinaryPlistWriter {
       flattener.giveBack(to: &scratch)
       FlattenerScratch.returnShared(scratch)
     }
-    flattener.distinct = distinct
     try flattener.flatten(value, depth: 0)
     return flattener.emit()
   }
@@ -128,11 +125,7 @@ enum BinaryPlistWriter {
         appendKeyNumbers(keys, from: mark)
         let values = dictionary.values
         for index in values.indices {
-          if depth == 0, let distinct, keys[index] == distinct.key, case .array(let elements) = values[index] {
-            pending.append(try flattenDistinct(elements))
-          } else {
-            pending.append(try flatten(values[index], depth: depth + 1))
-          }
+          pending.append(try flatten(values[index], depth: depth + 1))
         }
         let first = references.count
         references.append(contentsOf: pending[mark...])
@@ -311,33 +304,6 @@ enum BinaryPlistWriter {
     ) -> Bool {
       let object = objects[number]
       return object.kind == .text && TextStore.object(at: Int(object.word), in: base, equals: bytes, isString: isString)
-    }
-
-    /// The array of ``distinct``: flattened as any array, except that its own strings are not
-    /// recorded in the uniquing table (they differ from one another). Each is looked up there
-    /// only for an equal string written before it elsewhere (a key, a string inside an earlier
-    /// member), and a string written elsewhere later finds it through ``distinctNumber(of:)``:
-    /// the same numbers as uniquing every string in one table, with a table that stays small.
-    mutating func flattenDistinct(_ elements: [PropertyListValue]) throws(PropertyListError) -> Int {
-      let number = objects.count
-      objects.append(.array(first: 0, count: 0))
-      distinctNumbers = [Int32](repeating: -1, count: elements.count)
-      let mark = pending.count
-      for index in elements.indices {
-        // Its own strings are looked up in a table that holds only the other strings (keys,
-        // class names): a small table that stays in the cache, read ahead for nothing.
-        if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: false) }
-        if case .string(let string) = elements[index] {
-          pending.append(flattenDistinctString(string, at: index))
-        } else {
-          pending.append(try flatten(elements[index], depth: 2))
-        }
-      }
-      let first = references.count
-      references.append(contentsOf: pending[mark...])
-      pending.removeSubrange(mark...)
-      objects[number] = .array(first: first, count: elements.count)
-      return number
     }
 
     /// The number of `string`, member `position` of ``distinct``'s array: an equal string

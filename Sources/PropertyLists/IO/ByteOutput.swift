@@ -112,9 +112,17 @@ struct ByteOutput {
     free(base)
   }
 
-  /// The bytes as `Data`, which takes over the buffer.
+  /// The bytes as `Data`, which takes over the buffer. A buffer much larger than its bytes (sized
+  /// from an estimate, or from an earlier and larger document) is first cut to them, so that the
+  /// `Data` does not keep the unused end alive: `realloc` to a smaller size splits the block where
+  /// it is (or shrinks its mapping), without copying.
   consuming func takeData() -> Data {
-    Data(bytesNoCopy: base, count: count, deallocator: .free)
+    let unused = capacity - count
+    if unused > Swift.max(1 << 16, count / 4), let shrunk = realloc(base, Swift.max(count, 1)) {
+      base = shrunk.assumingMemoryBound(to: UInt8.self)
+      capacity = Swift.max(count, 1)
+    }
+    return Data(bytesNoCopy: base, count: count, deallocator: .free)
   }
 
   /// The bytes copied into an array; frees the buffer.
