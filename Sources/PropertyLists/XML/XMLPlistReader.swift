@@ -77,10 +77,13 @@ struct XMLPlistTreeBuilder {
   /// (``XMLPlistKeyCache/unknownFingerprint`` for keys that are not plain ASCII), to rule out
   /// duplicate keys cheaply; the innermost dictionary's start at `current.fingerprintStart`.
   var keyFingerprints: [UInt64] = []
-  /// The sizes of the last dictionary and array closed, as capacity hints for the next ones
-  /// (records in an array tend to have the same shape), saving the arrays' regrowth.
-  var lastDictCount = 0
-  var lastArrayCount = 0
+  /// For each nesting level, the sizes of the last dictionary and array closed there, as capacity
+  /// hints for the next ones opened at that level (records in an array tend to have the same
+  /// shape, so the container at the same place in the next record usually has the same size),
+  /// saving the arrays' regrowth. One hint for all levels would let a record's small inner
+  /// containers undersize the next record itself.
+  var dictCountHints: [Int] = []
+  var arrayCountHints: [Int] = []
   /// The innermost open container, valid while `openCount > 0`.
   var current = Frame(tag: .plist, openedAt: 0)
   /// The containers around `current`, outermost first, with their children so far.
@@ -283,13 +286,26 @@ struct XMLPlistTreeBuilder {
     current = Frame(tag: tag, openedAt: openedAt)
     if tag == .dict {
       current.fingerprintStart = keyFingerprints.count
-      let hint = Swift.min(lastDictCount, 64)
+      let hint = Swift.min(Self.hint(dictCountHints, level: openCount), 64)
       keys.reserveCapacity(hint)
       values.reserveCapacity(hint)
     } else if tag == .array {
-      values.reserveCapacity(Swift.min(lastArrayCount, 64))
+      values.reserveCapacity(Swift.min(Self.hint(arrayCountHints, level: openCount), 64))
     }
     openCount += 1
+  }
+
+  /// The size hint for a container opened at `level` (0 when none has closed there yet).
+  @inline(__always)
+  private static func hint(_ hints: [Int], level: Int) -> Int {
+    level < hints.count ? hints[level] : 0
+  }
+
+  /// Remembers `count` as the size of the container just closed at `level`.
+  @inline(__always)
+  private static func record(_ count: Int, in hints: inout [Int], level: Int) {
+    while hints.count <= level { hints.append(0) }
+    hints[level] = count
   }
 
   /// Makes the enclosing container current again, with its children so far.
@@ -324,7 +340,7 @@ struct XMLPlistTreeBuilder {
       try scanner.expectCloseTag(.array)
       let elements = values
       values = []
-      lastArrayCount = elements.count
+      Self.record(elements.count, in: &arrayCountHints, level: openCount - 1)
       return .array(elements)
     case .dict:
       guard !frame.awaitingValue else {
@@ -339,7 +355,7 @@ struct XMLPlistTreeBuilder {
       keys = []
       values = []
       keyFingerprints.removeLast(keyFingerprints.count - frame.fingerprintStart)
-      lastDictCount = entryKeys.count
+      Self.record(entryKeys.count, in: &dictCountHints, level: openCount - 1)
       if !entryKeys.isEmpty, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
         return .uid(uid)
       }
