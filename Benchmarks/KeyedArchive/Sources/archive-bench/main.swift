@@ -425,7 +425,9 @@ if memory, let largest = bothSizes.max(), let smallest = bothSizes.min(), let la
   } catch {
     failures.append("memory: \(error)")
   }
-  if let gnustep, let largeArchive = gnustepCells[largest]?.binaryArchive,
+  // Only where GNUstep could read its binary archive (it cannot past 65,535 objects: GNUstepPeer/main.m).
+  if let gnustep, gnustepCells[largest]?.timings[GNUstepCells.key(.unarchive, .binary)] != nil,
+    let largeArchive = gnustepCells[largest]?.binaryArchive,
     let warmArchive = gnustepCells[smallest]?.binaryArchive ?? gnustepCells.values.compactMap(\.binaryArchive).first
   {
     progress("peak memory: GNUstep unarchiving the N = \(largest) binary archive in a child process")
