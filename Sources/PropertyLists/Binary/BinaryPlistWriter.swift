@@ -61,7 +61,7 @@ enum BinaryPlistWriter {
     var firstFalse: Int?
     /// Bytes the scalars will take, estimated as they are added (sizes the output buffer).
     var payloadEstimate = 0
-    /// What ``touchScalars(_:from:strings:)`` read (kept only so that the reads are made: see `emit`).
+    /// What ``touchScalars(_:from:)`` read (kept only so that the reads are made: see `emit`).
     var touched: Int32 = 0
     /// The top dictionary's member whose strings differ from one another, if the caller knows one.
     var distinct: DistinctStrings?
@@ -108,7 +108,7 @@ enum BinaryPlistWriter {
         let mark = pending.count
         // By index: the subscript lends each element, where iterating would copy (retain) it.
         for index in elements.indices {
-          if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index, strings: true) }
+          if index & (Self.touchRun - 1) == 0, uniques.outgrowsCaches { touchScalars(elements, from: index) }
           pending.append(try flatten(elements[index], depth: depth + 1))
         }
         let first = references.count
@@ -170,7 +170,7 @@ enum BinaryPlistWriter {
       }
     }
 
-    /// How many array elements ``touchScalars(_:from:strings:)`` reads ahead.
+    /// How many array elements ``touchScalars(_:from:)`` reads ahead.
     static var touchRun: Int { 16 }
 
     /// Reads the uniquing table's slots for the scalars among `elements[start...]` (the next
@@ -178,13 +178,11 @@ enum BinaryPlistWriter {
     /// `$objects`: strings, and objects holding numbers), before they are flattened one by one:
     /// once the table outgrows the caches (about 100,000 scalars), the misses then overlap instead
     /// of coming one after another. What is read goes to `touched`, so that it is not dropped.
-    /// `strings` false skips the strings among `elements` themselves (not those inside them).
-    mutating func touchScalars(_ elements: [PropertyListValue], from start: Int, strings: Bool) {
+    mutating func touchScalars(_ elements: [PropertyListValue], from start: Int) {
       var word: Int32 = 0
       for index in start..<Swift.min(start + Self.touchRun, elements.count) {
         switch elements[index] {
-        case .string: if strings { word ^= uniques.touch(elements[index]) }
-        case .integer, .real, .date, .data: word ^= uniques.touch(elements[index])
+        case .string, .integer, .real, .date, .data: word ^= uniques.touch(elements[index])
         case .dictionary(let dictionary):
           let values = dictionary.values
           for member in values.indices {

@@ -83,14 +83,7 @@ struct GNUstepPeer {
   /// Peak memory unarchiving `path` (binary), in the peer's own fresh process, which first
   /// unarchives `warmUpPath` — what `--memory-child` does for Stasis and Foundation.
   func memory(warmUpPath: URL, path: URL, count: Int) throws -> MemoryResult {
-    switch try spawnMemoryChild(executable: executable, arguments: ["memory", warmUpPath.path, path.path, String(count)]) {
-    case .failed(let status, let message):
-      throw CheckFailure("GNUstep memory child failed (\(status)): \(message)")
-    case .report(let fields):
-      guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
-        throw CheckFailure("GNUstep memory child printed \(fields)")
-      }
-      return MemoryResult(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
-    }
+    try MemoryResult(
+      try spawnMemoryChild(executable: executable, arguments: ["memory", warmUpPath.path, path.path, String(count)]), of: "GNUstep")
   }
 }

@@ -185,14 +185,22 @@ struct MemoryResult {
 }
 
 func measureMemory(_ system: System, warmUpPath: String, path: String, count: Int) throws -> MemoryResult {
-  switch try spawnMemoryChild(arguments: ["--memory-child", system.rawValue, warmUpPath, path, String(count)]) {
-  case .failed(let status, let message):
-    throw CheckFailure("memory child for \(system.title) failed (\(status)): \(message)")
-  case .report(let fields):
-    guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
-      throw CheckFailure("memory child for \(system.title) printed \(fields)")
+  try MemoryResult(
+    try spawnMemoryChild(arguments: ["--memory-child", system.rawValue, warmUpPath, path, String(count)]), of: system.title)
+}
+
+extension MemoryResult {
+  /// What a memory child (this program's or a peer's) reported, or why it could not.
+  init(_ outcome: MemoryChildOutcome, of title: String) throws {
+    switch outcome {
+    case .failed(let status, let message):
+      throw CheckFailure("memory child for \(title) failed (\(status)): \(message)")
+    case .report(let fields):
+      guard let before = fields["before"], let loaded = fields["loaded"], let peak = fields["peak"] else {
+        throw CheckFailure("memory child for \(title) printed \(fields)")
+      }
+      self.init(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
     }
-    return MemoryResult(before: before, loaded: loaded, peak: peak, reset: fields["reset"] == 1)
   }
 }
 
