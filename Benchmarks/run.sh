@@ -15,6 +15,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
+source "$here/Support/build-bench.sh"
+help_if_asked "$0" "$here/.build-bench/snapshot-build/release/plist-bench" "$here/.build-bench/tree/release/plist-bench" -- "$@"
+
 mode=snapshot
 revision=HEAD
 # The command, written beside the figures (Benchmarks/results/plist-bench.json).
@@ -75,7 +78,6 @@ if [[ "$missing" == 1 ]]; then
 fi
 
 # 3. The library to measure (Support/build-bench.sh exports it for a snapshot).
-source "$here/Support/build-bench.sh"
 export_bench "" "$here/.build-bench" "$mode" "$revision"
 library="$package/.."
 

@@ -21,6 +21,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 source "$here/../Support/build-bench.sh"
+help_if_asked "$0" -- "$@"
 
 mode=snapshot
 revision=HEAD

@@ -23,6 +23,34 @@
 # is on disk. The benchmark package itself (Benchmarks/FOLDER) is always the one on disk.
 # Shared by Benchmarks/run.sh too.
 
+# help_if_asked SCRIPT [BUILT_BINARY…] -- "$@": on --help or -h anywhere in the arguments, prints
+# the script's opening comment (its usage) and the options of the first BUILT_BINARY that exists
+# (the benchmark's own --help), then exits without building anything.
+help_if_asked() {
+  local script="$1" candidate argument
+  shift
+  local binaries=()
+  while [[ $# -gt 0 && "$1" != -- ]]; do binaries+=("$1"); shift; done
+  [[ $# -gt 0 ]] && shift
+  for argument in "$@"; do
+    [[ "$argument" == --help || "$argument" == -h ]] || continue
+    awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$script"
+    for candidate in "${binaries[@]+"${binaries[@]}"}"; do
+      if [[ -x "$candidate" ]]; then
+        echo
+        echo "The benchmark's own options ($candidate --help):"
+        "$candidate" --help
+        exit 0
+      fi
+    done
+    if [[ ${#binaries[@]} -gt 0 ]]; then
+      echo
+      echo "The benchmark's own options: build it once (--build-only prints its path), then run that binary with --help."
+    fi
+    exit 0
+  done
+}
+
 export_bench() {
   local folder="$1" scratch_root="$2" mode="$3" revision="${4:-HEAD}"
   local root
@@ -89,6 +117,7 @@ build_bench() {
 prepare_bench() {
   local folder="$1" product="$2" scratch_root="$3" mode=snapshot revision=HEAD
   shift 3
+  help_if_asked "$0" -- "$@"
   if [[ "${1:-}" == "--tree" ]]; then mode=tree; shift
   elif [[ "${1:-}" == "--snapshot" ]]; then
     [[ $# -ge 2 ]] || { echo "--snapshot needs a revision" >&2; exit 2; }

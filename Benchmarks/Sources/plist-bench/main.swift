@@ -1,17 +1,7 @@
 // plist-bench: decode and encode, binary and XML, of the item-store documents, for Stasis,
 // Foundation (PropertyListSerialization and Codable) and libplist, plus peak memory while decoding
 // the large binary document. Prints Markdown to stdout and progress to stderr.
-//
-//   plist-bench [--data DIR] [--min-time S] [--warm-up S] [--datasets small,medium,large]
-//               [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist,rust-plist,rust-serde]
-//               [--rust-peer PATH]   (Benchmarks/RustPeer's binary; run.sh builds it and passes it)
-//               [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
-//               [--clock cpu|wall] [--rounds N]
-//   plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
-//               [--output PATH]   (an encoder's output, written once before the loop: for comparing
-//                                  the bytes two builds write)
-//   plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
-//   plist-bench --worker SYSTEM [options]                                         (internal)
+// The options: `usage` below (printed by --help).
 
 import BenchSupport
 import Foundation
@@ -53,6 +43,20 @@ func fail(_ message: String) -> Never {
 func progress(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// What --help prints.
+let usage = """
+  plist-bench [--data DIR] [--min-time S] [--warm-up S] [--datasets small,medium,large]
+              [--systems stasis,stasis-codable,foundation-pls,foundation-codable,libplist,rust-plist,rust-serde]
+              [--rust-peer PATH]   (Benchmarks/RustPeer's binary; run.sh builds it and passes it)
+              [--benchmarks decode-binary,decode-xml,encode-binary,encode-xml] [--no-memory]
+              [--clock cpu|wall] [--rounds N]
+  plist-bench --loop SYSTEM BENCHMARK DATASET [--iterations N] [--data DIR]   (for profilers)
+              [--output PATH]   (an encoder's output, written once before the loop: for comparing
+                                 the bytes two builds write)
+  plist-bench --memory-child SYSTEM PATH ITEMS WARM-UP-PATH                     (internal)
+  plist-bench --worker SYSTEM [options]                                         (internal)
+  """
 
 /// Reads command-line arguments one at a time.
 struct ArgumentReader {
@@ -123,7 +127,7 @@ func parseOptions(_ arguments: [String]) -> Options {
       let benchmark = parseBenchmark(reader.value(flag))
       options.loop = (system, benchmark, parseDataset(reader.value(flag)))
     case "--help", "-h":
-      print("see the comment at the top of Benchmarks/Sources/plist-bench/main.swift, or Docs/benchmarks.md")
+      print(usage)
       exit(0)
     default: fail("unknown argument \(flag)")
     }
