@@ -55,14 +55,25 @@ package struct IdentityNumbers {
     }
   }
 
-  /// Reads the slot where a lookup of `identity` starts, and returns a word of it. Looking up the
-  /// members of a large array one after another waits for one cache miss after another once the
-  /// table outgrows the caches; reading a run of their first slots together first lets the misses
-  /// overlap (as the binary writer's read-ahead does).
+  /// Reads the slots where lookups of `count` objects start, their references (each an object's
+  /// address, as a Swift array of class instances holds them) read from `references`, and returns
+  /// a word of them. Looking up the members of a large array one after another waits for one cache
+  /// miss after another once the table outgrows the caches; reading a run of their first slots
+  /// together first lets the misses overlap (as the binary writer's read-ahead does). The
+  /// references are read as words, not as objects: retaining and releasing each one (an atomic
+  /// operation, which waits for every load before it) made the reads one miss after another again.
   @inline(__always)
-  func touch(_ identity: ObjectIdentifier) -> UInt {
+  func touch(references: UnsafeRawPointer, count: Int) -> UInt {
     guard bits > 0 else { return 0 }
-    return slots[Self.start(Self.address(identity), bits: bits)].identity
+    let bits = bits
+    return slots.withUnsafeBufferPointer { slots in
+      var word: UInt = 0
+      for index in 0..<count {
+        let address = references.load(fromByteOffset: index &* MemoryLayout<UInt>.stride, as: UInt.self)
+        word ^= slots[Self.start(address, bits: bits)].identity
+      }
+      return word
+    }
   }
 
   /// Records `number` as the UID of `identity` (replacing a UID recorded before).

@@ -413,9 +413,12 @@ public final class KeyedArchiver {
   /// are looked up one by one, so that the cache misses of a table larger than the caches (about
   /// 100,000 objects) overlap. What is read goes to `touched`, so that the reads are made.
   func touchIdentities<Object: AnyObject>(_ objects: [Object], from start: Int) {
-    var word: UInt = 0
-    for index in start..<Swift.min(start + Self.touchRun, objects.count) {
-      word ^= objectNumbers.touch(ObjectIdentifier(objects[index]))
+    // A class instance is one reference, its address: the members are read as words.
+    assert(MemoryLayout<Object>.stride == MemoryLayout<UInt>.stride)
+    let count = Swift.min(Self.touchRun, objects.count - start)
+    guard count > 0 else { return }
+    let word = objects.withUnsafeBufferPointer { members in
+      objectNumbers.touch(references: UnsafeRawPointer(members.baseAddress! + start), count: count)
     }
     touched ^= word
   }

@@ -25,9 +25,20 @@ package struct ExactScalarTable {
   private var occupied = 0
   /// log2 of the slot count.
   private var bits = 0
+  /// Slot writes of new entries not made yet, at most ``deferredRun``, in a table of at least
+  /// 2^``deferringBits`` slots (one larger than the caches). A new entry's slot is a cache miss of
+  /// its own (its control byte was read already), and a store that misses holds up the next atomic
+  /// operation (every retain and release) until it is done: written one by one, each new string of
+  /// a large archive waited for its slot; written in runs, their misses overlap. Its control byte
+  /// is written at once, so a lookup that matches it looks here first (``slot(at:)``).
+  private var deferred: [(position: Int, slot: Slot)] = []
 
   package init() {}
 
+  /// Slot writes are deferred in tables of at least 2^18 slots (2 MB of slots: larger than L2).
+  private static var deferringBits: Int { 18 }
+  /// How many slot writes wait at most.
+  private static var deferredRun: Int { 16 }
 
   /// Whether `number` fits a slot. Numbers from `UInt32.max - 1` up (four billion values, far
   /// beyond what fits in memory) are handed out unrecorded: a value met again gets a new number.
@@ -74,14 +85,20 @@ package struct ExactScalarTable {
       if byte == 0 {
         let number = make()
         guard Self.fits(number) else { return number }
-        slots[slot] = Slot(tag: tag, number: UInt32(truncatingIfNeeded: number))
+        let entry = Slot(tag: tag, number: UInt32(truncatingIfNeeded: number))
+        if bits >= Self.deferringBits {
+          deferred.append((slot, entry))
+          if deferred.count == Self.deferredRun { writeDeferred() }
+        } else {
+          slots[slot] = entry
+        }
         controls[slot] = control
         if keepsKeys { keys[slot] = value }
         occupied += 1
         return number
       }
       if byte == control {
-        let existing = slots[slot]
+        let existing = self.slot(at: slot)
         if existing.tag == tag, UniquingTable.exactlyEqual(value, keepsKeys ? keys[slot] : stored(UInt64(existing.number))) {
           return UInt64(existing.number)
         }
@@ -102,14 +119,30 @@ package struct ExactScalarTable {
       let byte = controls[slot]
       if byte == 0 { return nil }
       if byte == control {
-        let existing = slots[slot]
+        let existing = self.slot(at: slot)
         if existing.tag == tag, UniquingTable.exactlyEqual(value, stored(UInt64(existing.number))) { return UInt64(existing.number) }
       }
       slot = (slot + 1) & mask
     }
   }
 
+  /// Slot `position`, written or waiting in ``deferred`` (each slot is written once).
+  @inline(__always)
+  private func slot(at position: Int) -> Slot {
+    for index in deferred.indices where deferred[index].position == position { return deferred[index].slot }
+    return slots[position]
+  }
+
+  /// Makes the slot writes that wait, one after another (their misses overlap).
+  private mutating func writeDeferred() {
+    slots.withUnsafeMutableBufferPointer { slots in
+      for index in deferred.indices { slots[deferred[index].position] = deferred[index].slot }
+    }
+    deferred.removeAll(keepingCapacity: true)
+  }
+
   private mutating func grow(keepingKeys keepsKeys: Bool) {
+    writeDeferred()
     // Up to 2^32 slots: positions come from the 32-bit tag.
     bits = Swift.max(6, bits + 1)
     let capacity = 1 << bits
