@@ -219,8 +219,40 @@ public import InterfaceObjects
     byIndex = [AnyObject?](repeating: nil, count: names.count)
   }
 
+  /// Lets go of the objects a group at a time, each group's objects read first. The objects
+  /// were last touched long before (a 10,000-node restore's objects do not stay in the
+  /// processor's cache), and a release is an atomic operation that does not start before the
+  /// one before it ends, so releasing them one by one waited for a cache miss per object
+  /// (profiled: 5 % of a 10,000-node restore). Plain reads of a group's objects (their first
+  /// word) do not wait for one another, so the group's misses overlap; the releases then find
+  /// the objects in the cache. The words read are kept in `CacheWarming.words` only so that
+  /// the reads are not optimized away.
+  isolated deinit {
+    let count = byIndex.count
+    var start = 0
+    while start < count {
+      let end = min(start + CacheWarming.group, count)
+      var words: UInt = 0
+      for index in start..<end {
+        if let object = byIndex[index] { words ^= Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self) }
+      }
+      CacheWarming.words ^= words
+      for index in start..<end { byIndex[index] = nil }
+      start = end
+    }
+  }
+
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
   func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
   func index(of path: [String]) -> Int? { indexOfPath[path] }
   func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
+}
+
+/// Reading a group of objects before working on them one by one, so that their cache misses
+/// overlap (see `RestoredObjects`' deinit).
+enum CacheWarming {
+  /// How many objects are read together.
+  static let group = 16
+  /// Where the words read go (never read back: it keeps the reads from being optimized away).
+  @exclusivity(unchecked) nonisolated(unsafe) static var words: UInt = 0
 }

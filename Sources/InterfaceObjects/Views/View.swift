@@ -113,7 +113,13 @@ open class View: Responder {
 
   /// Whether the view was the first responder when its state was saved, and should become it
   /// again once it is in a window (the `Restoration` module does so after decoding).
-  public var restoresFirstResponder = false
+  ///
+  /// Final and without run-time exclusivity checks (a main-actor flag, read or set one call at
+  /// a time): a restore reads it on every restored view, long after the view was made, and a
+  /// read that went through the class's table of methods and an access check waited for two
+  /// cache misses per view, one at a time (profiled); a plain read lets the reads of successive
+  /// views overlap.
+  @exclusivity(unchecked) public final var restoresFirstResponder = false
 
   /// Whether the view is its window's first responder.
   public var isFirstResponder: Bool { window?.firstResponder === self }
