@@ -112,14 +112,12 @@ open class View: Responder {
   open func decodeRestorableState(with coder: any RestorableStateDecoder) {}
 
   /// Whether the view was the first responder when its state was saved, and should become it
-  /// again once it is in a window (the `Restoration` module does so after decoding).
-  ///
-  /// Final and without run-time exclusivity checks (a main-actor flag, read or set one call at
-  /// a time): a restore reads it on every restored view, long after the view was made, and a
-  /// read that went through the class's table of methods and an access check waited for two
-  /// cache misses per view, one at a time (profiled); a plain read lets the reads of successive
-  /// views overlap.
-  @exclusivity(unchecked) public final var restoresFirstResponder = false
+  /// again once it is in a window (the `Restoration` module does so after decoding). A view set
+  /// to `true` is noted in ``FirstResponderRequests``, which restoration consults instead of
+  /// reading the flag of every restored view.
+  public var restoresFirstResponder = false {
+    didSet { if restoresFirstResponder, !oldValue { FirstResponderRequests.note(self) } }
+  }
 
   /// Whether the view is its window's first responder.
   public var isFirstResponder: Bool { window?.firstResponder === self }
