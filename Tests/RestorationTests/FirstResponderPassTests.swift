@@ -8,9 +8,9 @@ import TestSupport
 /// A controller with two text fields with identifiers and one without; what its
 /// `applicationFinishedRestoringState` and `decodeRestorableState` do to their first-responder
 /// flags is set by the test.
-final class FocusController: ViewController, ViewControllerRestoration {
-  nonisolated(unsafe) static var onFinish: (FocusController) -> Void = { _ in }
-  nonisolated(unsafe) static var onDecode: (FocusController) -> Void = { _ in }
+final class FirstResponderController: ViewController, ViewControllerRestoration {
+  nonisolated(unsafe) static var onFinish: (FirstResponderController) -> Void = { _ in }
+  nonisolated(unsafe) static var onDecode: (FirstResponderController) -> Void = { _ in }
   let first = TextField()
   let second = TextField()
   let loose = TextField()
@@ -28,9 +28,9 @@ final class FocusController: ViewController, ViewControllerRestoration {
   }
   override func applicationFinishedRestoringState() { Self.onFinish(self) }
   static func viewController(withRestorationIdentifierPath path: [String], coder: StateDecoder) -> ViewController? {
-    let made = FocusController()
+    let made = FirstResponderController()
     made.restorationIdentifier = path.last
-    made.restorationClassName = "FocusController"
+    made.restorationClassName = "FirstResponderController"
     return made
   }
 }
@@ -38,35 +38,35 @@ final class FocusController: ViewController, ViewControllerRestoration {
 @MainActor
 @Suite("Restoration: the first responder goes back to the restored view that asks for it", .serialized)
 struct FirstResponderPassTests {
-  /// Saves a navigation controller holding a `FocusController` whose second field is being
+  /// Saves a navigation controller holding a `FirstResponderController` whose second field is being
   /// edited, then restores it with `onDecode` and `onFinish` in place; answers the restored
   /// controller and the window.
-  func restore(onDecode: @escaping (FocusController) -> Void = { _ in }, onFinish: @escaping (FocusController) -> Void = { _ in })
-    throws -> (FocusController, Window)
+  func restore(onDecode: @escaping (FirstResponderController) -> Void = { _ in }, onFinish: @escaping (FirstResponderController) -> Void = { _ in })
+    throws -> (FirstResponderController, Window)
   {
     let scratch = try ScratchFolder("restoration-first-responder")
     let folder = SavedStateFolder(path: scratch.file("app.savedState"))
     let writer = TreeApp {
       let navigation = NavigationController()
       navigation.restorationIdentifier = "Nav"
-      let focus = FocusController()
+      let focus = FirstResponderController()
       focus.restorationIdentifier = "Focus"
-      focus.restorationClassName = "FocusController"
+      focus.restorationClassName = "FirstResponderController"
       _ = focus.view
       navigation.pushViewController(focus)
       return navigation
     }
     let (writerLifecycle, writerRestoration) = writer.install(folder)
     try writerLifecycle.launch()
-    let saved = try #require((writer.root as? NavigationController)?.viewControllers.first as? FocusController)
+    let saved = try #require((writer.root as? NavigationController)?.viewControllers.first as? FirstResponderController)
     _ = writer.window.makeFirstResponder(saved.second)
     try writerRestoration.preserve()
 
-    FocusController.onDecode = onDecode
-    FocusController.onFinish = onFinish
+    FirstResponderController.onDecode = onDecode
+    FirstResponderController.onFinish = onFinish
     defer {
-      FocusController.onDecode = { _ in }
-      FocusController.onFinish = { _ in }
+      FirstResponderController.onDecode = { _ in }
+      FirstResponderController.onFinish = { _ in }
     }
     let app = TreeApp {
       let navigation = NavigationController()
@@ -74,10 +74,10 @@ struct FirstResponderPassTests {
       return navigation
     }
     let (lifecycle, restoration) = app.install(folder)
-    restoration.register(FocusController.self, as: "FocusController")
+    restoration.register(FirstResponderController.self, as: "FirstResponderController")
     try lifecycle.launch()
     #expect(restoration.outcome == .restored)
-    let restored = try #require((app.root as? NavigationController)?.viewControllers.first as? FocusController)
+    let restored = try #require((app.root as? NavigationController)?.viewControllers.first as? FirstResponderController)
     return (restored, app.window)
   }
 
