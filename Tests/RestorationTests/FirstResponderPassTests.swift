@@ -59,7 +59,8 @@ struct FirstResponderPassTests {
     let (writerLifecycle, writerRestoration) = writer.install(folder)
     try writerLifecycle.launch()
     let saved = try #require((writer.root as? NavigationController)?.viewControllers.first as? FirstResponderController)
-    _ = writer.window.makeFirstResponder(saved.second)
+    writer.window.contentView = saved.view
+    #expect(writer.window.makeFirstResponder(saved.second))
     try writerRestoration.preserve()
 
     FirstResponderController.onDecode = onDecode
