@@ -44,7 +44,11 @@ extension RestorableStateDecoder {
   @inlinable
   public func decode<T>(_ type: T.Type, forKey key: String) -> T? {
     guard let value = decodeObject(forKey: key) else { return nil }
-    return exactly(value, as: T.self) ?? value as? T
+    // Not `exactly(value, as: T.self) ?? value as? T`: called through an existential, this
+    // function is not specialized for its `Self`, and `??` made it look up `T?`'s metadata at
+    // run time on every call (profiled).
+    if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(T.self) { return unboxExactly(value, as: T.self) }
+    return value as? T
   }
 
   /// An integer under `key` (`decodeIntegerForKey:`), whatever width it was stored with.
@@ -79,7 +83,8 @@ extension RestorableStateDecoder {
   @inlinable
   public func decodeBool(forKey key: String) -> Bool? {
     guard let value = decodeObject(forKey: key) else { return nil }
-    return exactly(value, as: Bool.self) ?? value as? Bool
+    if let flag = exactly(value, as: Bool.self) { return flag }
+    return value as? Bool
   }
 }
 

@@ -178,7 +178,11 @@ public import InterfaceObjects
     guard let restored, let indexes = referenceIndexes?[key] else { return [] }
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
-    for index in indexes {
+    // A container's children were made long before it decodes (a navigation stack of
+    // hundreds): each group's objects are read together before they are retained one by one
+    // (see `CacheWarming`).
+    for (position, index) in indexes.enumerated() {
+      if position % CacheWarming.group == 0 { restored.warm(indexes, from: position) }
       if let object = restored.object(atIndex: index) { objects.append(object) }
     }
     return objects
@@ -234,7 +238,7 @@ public import InterfaceObjects
       let end = min(start + CacheWarming.group, count)
       var words: UInt = 0
       for index in start..<end {
-        if let object = byIndex[index] { words ^= Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self) }
+        words ^= firstWord(at: index)
       }
       CacheWarming.words ^= words
       for index in start..<end { byIndex[index] = nil }
@@ -243,6 +247,24 @@ public import InterfaceObjects
   }
 
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
+
+  /// Reads the first word of the objects at `indexes[start..<start + CacheWarming.group]`
+  /// together (plain reads the processor overlaps; see `CacheWarming`).
+  func warm(_ indexes: [Int], from start: Int) {
+    var words: UInt = 0
+    for position in start..<min(start + CacheWarming.group, indexes.count) {
+      let index = indexes[position]
+      if byIndex.indices.contains(index) { words ^= firstWord(at: index) }
+    }
+    CacheWarming.words ^= words
+  }
+
+  /// The first word of the object at `index` (0 for none), read without retaining it.
+  @inline(__always)
+  private func firstWord(at index: Int) -> UInt {
+    guard let object = byIndex[index] else { return 0 }
+    return Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self)
+  }
   func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
   func index(of path: [String]) -> Int? { indexOfPath[path] }
   func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
