@@ -424,4 +424,3 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     isView ? type(of: view).restorableStateVersion : type(of: controller).restorableStateVersion
   }
 }
-

@@ -237,9 +237,7 @@ public import InterfaceObjects
     while start < count {
       let end = min(start + CacheWarming.group, count)
       var words: UInt = 0
-      for index in start..<end {
-        words ^= firstWord(at: index)
-      }
+      for index in start..<end { words ^= firstWord(at: index) }
       CacheWarming.words ^= words
       for index in start..<end { byIndex[index] = nil }
       start = end
@@ -265,6 +263,7 @@ public import InterfaceObjects
     guard let object = byIndex[index] else { return 0 }
     return Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self)
   }
+
   func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
   func index(of path: [String]) -> Int? { indexOfPath[path] }
   func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
