@@ -36,13 +36,27 @@ public import Foundation
   func decodeRestorableObjects(forKey key: String) -> [AnyObject]
 }
 
+// Each getter takes a value of exactly the type asked for out of its `Any` without the runtime's
+// dynamic cast (`exactly(_:as:)`), and casts only the others; inlinable, so that an app's
+// `decodeRestorableState` gets them specialized (a restore calls them for every node).
 extension RestorableStateDecoder {
   /// The value under `key` if it is a `T` (`decodeObjectOfClass:forKey:`).
-  public func decode<T>(_ type: T.Type, forKey key: String) -> T? { decodeObject(forKey: key) as? T }
+  @inlinable
+  public func decode<T>(_ type: T.Type, forKey key: String) -> T? {
+    guard let value = decodeObject(forKey: key) else { return nil }
+    // Not `exactly(value, as: T.self) ?? value as? T`: called through an existential, this
+    // function is not specialized for its `Self`, and `??` made it look up `T?`'s metadata at
+    // run time on every call (profiled).
+    if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(T.self) { return unboxExactly(value, as: T.self) }
+    return value as? T
+  }
 
   /// An integer under `key` (`decodeIntegerForKey:`), whatever width it was stored with.
+  @inlinable
   public func decodeInteger(forKey key: String) -> Int? {
-    switch decodeObject(forKey: key) {
+    guard let value = decodeObject(forKey: key) else { return nil }
+    if let integer = exactly(value, as: Int.self) { return integer }
+    return switch value {
     case let value as Int: value
     case let value as Int64: Int(exactly: value)
     case let value as UInt64: Int(exactly: value)
@@ -52,8 +66,11 @@ extension RestorableStateDecoder {
   }
 
   /// A double under `key` (`decodeDoubleForKey:`), from any stored number.
+  @inlinable
   public func decodeDouble(forKey key: String) -> Double? {
-    switch decodeObject(forKey: key) {
+    guard let value = decodeObject(forKey: key) else { return nil }
+    if let real = exactly(value, as: Double.self) { return real }
+    return switch value {
     case let value as Double: value
     case let value as Float: Double(value)
     case let value as Int: Double(value)
@@ -63,7 +80,12 @@ extension RestorableStateDecoder {
   }
 
   /// A Boolean under `key` (`decodeBoolForKey:`).
-  public func decodeBool(forKey key: String) -> Bool? { decodeObject(forKey: key) as? Bool }
+  @inlinable
+  public func decodeBool(forKey key: String) -> Bool? {
+    guard let value = decodeObject(forKey: key) else { return nil }
+    if let flag = exactly(value, as: Bool.self) { return flag }
+    return value as? Bool
+  }
 }
 
 /// A table's data source that names its rows by model identifier
@@ -103,9 +125,10 @@ public enum RestorableStateKey {
 
 /// A point kept as `[x, y]` in a restoration coder, or `nil` when the value is not one.
 func restoredPoint(_ value: Any?) -> CGPoint? {
-  guard let pair = value as? [Any], pair.count == 2 else { return nil }
+  guard let value, let pair = exactly(value, as: [Any].self) ?? value as? [Any], pair.count == 2 else { return nil }
   func number(_ value: Any) -> Double? {
-    switch value {
+    if let real = exactly(value, as: Double.self) { return real }
+    return switch value {
     case let value as Double: value
     case let value as Int: Double(value)
     case let value as Float: Double(value)

@@ -170,6 +170,24 @@ public struct SavedStateFolder: Sendable {
     if let data = try? record.encoded(as: .xml) { try? fileSystem.write(data, toFile: discardedPath) }
   }
 
+  /// Replaces `LastRestore.plist` with `data`, atomically but without flushing it to disk: the
+  /// bytes go to a temporary file (`.LastRestore.plist.stasis-tmp.*`, swept by ``removeDebris()``
+  /// when its writer died) that is then renamed over the old record. A process that dies at any
+  /// point leaves the whole old record or the whole new one (the kernel keeps what was written);
+  /// only a power loss can take the last record with it. The file is a diagnostic record that
+  /// nothing restores from, so it does not pay for two flushes (the file's and the folder's; 3 %
+  /// of a 10,000-node restore, profiled) as the snapshots do.
+  func writeLastRestore(_ data: Data) throws(AtomicFileError) {
+    let temporary = path + "/" + TemporaryName.make(for: "LastRestore.plist", writer: getpid(), unique: UInt64.random(in: 1...UInt64.max))
+    do {
+      try fileSystem.writeUnflushed(data, toFile: temporary, permissions: nil)
+      try fileSystem.moveItem(temporary, to: lastRestorePath)
+    } catch {
+      try? fileSystem.removeItem(temporary)
+      throw error
+    }
+  }
+
   /// Deletes both snapshots, quietly.
   func removeSnapshots() {
     try? fileSystem.removeItem(currentSnapshotPath)

@@ -432,8 +432,13 @@ public struct RestorationReport: Sendable {
 
   private func writeReport(_ report: RestorationReport) {
     guard let data = try? report.propertyList(writtenAt: configuration.folder.environment.clock.now()).encoded(as: .binary) else { return }
-    try? configuration.folder.makeFolder(configuration.folder.path)
-    try? configuration.folder.fileSystem.write(data, toFile: configuration.folder.lastRestorePath)
+    // The folder is there when a snapshot was read from it: it is made only when a write finds
+    // it missing (a fresh launch), not asked for at every restore.
+    let folder = configuration.folder
+    if (try? folder.writeLastRestore(data)) == nil {
+      try? folder.makeFolder(folder.path)
+      try? folder.writeLastRestore(data)
+    }
   }
 
   // MARK: - LifecycleStateKeeper

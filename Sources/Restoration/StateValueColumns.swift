@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+internal import InterfaceObjects
 
 /// Every node's state values, one after the other, as snapshot format 3 stores them: the common
 /// scalar values (integers, reals, strings, Booleans, and arrays of one of the first three) in

@@ -112,8 +112,12 @@ open class View: Responder {
   open func decodeRestorableState(with coder: any RestorableStateDecoder) {}
 
   /// Whether the view was the first responder when its state was saved, and should become it
-  /// again once it is in a window (the `Restoration` module does so after decoding).
-  public var restoresFirstResponder = false
+  /// again once it is in a window (the `Restoration` module does so after decoding). A view set
+  /// to `true` is noted in ``FirstResponderRequests``, which restoration consults instead of
+  /// reading the flag of every restored view.
+  public var restoresFirstResponder = false {
+    didSet { if restoresFirstResponder, !oldValue { FirstResponderRequests.note(self) } }
+  }
 
   /// Whether the view is its window's first responder.
   public var isFirstResponder: Bool { window?.firstResponder === self }

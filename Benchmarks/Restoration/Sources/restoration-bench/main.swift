@@ -292,7 +292,13 @@ for round in 0...rounds {
   lifecycle.stateKeeper = nil
   try lifecycle.launch()
   var timing = Timing()
-  timing.measure { restoredNodes = restoration.restore().nodes.filter(\.isRestored).count }
+  // The restored nodes counted in place (filtering the report's 10,000 outcomes into a new
+  // array to count them was the harness's own work, about 1 % of what was timed).
+  timing.measure {
+    let report = restoration.restore()
+    restoredNodes = 0
+    for index in report.nodes.indices where report.nodes[index].isRestored { restoredNodes += 1 }
+  }
   if round > 0 { stasisRestore.wall += timing.wall; stasisRestore.cpu += timing.cpu }
   precondition(delegate.root.viewControllers.count == 9 && (delegate.root.viewControllers[8] as? NavigationController)?.viewControllers.count == 370)
 }
