@@ -5,25 +5,13 @@ import TestSupport
 @testable import PropertyLists
 
 // The binary reader makes the string of a string object that several references reach once and
-// shares it (`BinaryPlistSharedStrings`, direct-mapped by object number), transcodes long UTF-16
-// strings in kept scratch space, and the Codable decoder's validating pass tells keys apart by
-// key object unless two key objects have one text. These tests check that none of it changes a
+// shares it (`BinaryPlistSharedStrings`, direct-mapped by object number), and the Codable
+// decoder's validating pass tells keys apart by key object unless two key objects have one text. These tests check that none of it changes a
 // value or an error.
 
 /// A `bplist00` document made object by object: 2-byte references, 4-byte offsets.
 private func document(_ objects: [[UInt8]], top: Int = 0) -> Data {
-  var bytes = Array("bplist00".utf8)
-  var offsets: [Int] = []
-  for object in objects {
-    offsets.append(bytes.count)
-    bytes += object
-  }
-  let tableStart = bytes.count
-  for offset in offsets { bytes += (0..<4).reversed().map { UInt8((offset >> ($0 * 8)) & 0xFF) } }
-  bytes += [0, 0, 0, 0, 0, 0, 4, 2]
-  func word(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
-  bytes += word(objects.count) + word(top) + word(tableStart)
-  return Data(bytes)
+  handMadeBinaryPlist(objects, top: top, offsetSize: 4, referenceSize: 2)
 }
 
 /// A marker byte with its count (extended by an integer object when 15 or more).
@@ -48,7 +36,7 @@ private func dictionaryObject(keys: [Int], values: [Int]) -> [UInt8] {
 }
 
 /// Texts of every kind the reader treats apart: empty, inline ASCII, long ASCII, short and long
-/// UTF-16 (long enough for the kept scratch space), astral characters.
+/// UTF-16 (long enough for scratch space on the heap), astral characters.
 private func randomText(_ rng: inout SplitMix64) -> String {
   let pieces = ["a", "Zq", "tag", " ", "é", "中文", "😀", "🇯🇵", "\u{FFFD}", "ß"]
   let length =
