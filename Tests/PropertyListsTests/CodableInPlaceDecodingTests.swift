@@ -52,18 +52,7 @@ private func expectSameBothWays<T: Codable & Equatable>(
 /// A `bplist00` document made by hand, object by object (1-byte references, 2-byte offsets),
 /// for shapes no writer makes: repeated keys, shared containers.
 private func handMade(_ objects: [[UInt8]], top: Int = 0) -> Data {
-  var bytes = Array("bplist00".utf8)
-  var offsets: [Int] = []
-  for object in objects {
-    offsets.append(bytes.count)
-    bytes += object
-  }
-  let tableStart = bytes.count
-  for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
-  bytes += [0, 0, 0, 0, 0, 0, 2, 1]
-  func word(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
-  bytes += word(objects.count) + word(top) + word(tableStart)
-  return Data(bytes)
+  handMadeBinaryPlist(objects, top: top, offsetSize: 2, referenceSize: 1)
 }
 
 private func ascii(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }

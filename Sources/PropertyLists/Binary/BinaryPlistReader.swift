@@ -55,6 +55,8 @@ enum BinaryPlistReader {
     static let shapeCacheSize = 64
     var keyCacheObjects = [Int](repeating: -1, count: Parser.keyCacheSize)
     var keyCache = [(String, UInt64)](repeating: ("", 0), count: Parser.keyCacheSize)
+    /// The strings of string objects that several references reach, made once.
+    let sharedStrings: BinaryPlistSharedStrings
 
     init(buffer: UnsafeRawBufferPointer, trailer: BinaryPlistTrailer, options: PropertyListReadingOptions) {
       self.buffer = buffer
@@ -62,6 +64,7 @@ enum BinaryPlistReader {
       self.options = options
       objectAreaEnd = trailer.offsetTableStart
       onPath = [UInt64](repeating: 0, count: (trailer.objectCount + 63) / 64)
+      sharedStrings = BinaryPlistSharedStrings(objectCount: trailer.objectCount)
       let (scaled, overflow) = trailer.objectCount.multipliedReportingOverflow(by: 4)
       // At least one value per byte: unshared containers (all our writer makes) never exceed it.
       budget = Swift.min(Swift.max(overflow ? Int.max : scaled, buffer.count), options.maximumObjectCount)
@@ -187,9 +190,27 @@ enum BinaryPlistReader {
         // toolchain's CF).
         return .dictionary(
           keysAreUnique ? PropertyListDictionary(uniqueKeys: keys, values: values) : PropertyListDictionary(keepingFirstOf: keys, values: values))
+      case 0x5, 0x6:
+        if let shared = sharedStrings.string(of: object) { return .string(shared) }
+        let text = try string(marker: marker, start: start)
+        sharedStrings.made(text, for: object)
+        return .string(text)
       default:
         return try scalarValue(marker: marker, object: object, start: start)
       }
+    }
+
+    /// The string object whose marker (`0x5n` ASCII, `0x6n` UTF-16) is at `start`. Not inlined
+    /// into ``value(at:depth:)`` for the reason given at ``scalarValue(marker:object:start:)``.
+    @inline(never)
+    func string(marker: UInt8, start: Int) throws(PropertyListError) -> String {
+      let (count, payload) = try count(marker: marker, at: start)
+      if marker >> 4 == 0x5 {
+        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+        return try asciiString(payload: payload, count: count, start: start)
+      }
+      try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+      return utf16String(payload: payload, count: count)
     }
 
     /// A value that is not a container. Kept out of ``value(at:depth:)``, which recurses: the
@@ -229,14 +250,7 @@ enum BinaryPlistReader {
         let (count, payload) = try count(marker: marker, at: start)
         try checkFits(count, size: 1, payload: payload, start: start, what: "data")
         return .data(Data(bytes: buffer.baseAddress! + payload, count: count))
-      case 0x5:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        return .string(try asciiString(payload: payload, count: count, start: start))
-      case 0x6:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        return .string(utf16String(payload: payload, count: count))
+      case 0x5, 0x6: return .string(try string(marker: marker, start: start))
       case 0x8:
         let width = Int(marker & 0x0F) + 1
         guard objectAreaEnd - start > width else { throw failure(.truncated, at: start, "UID runs into the offset table") }
@@ -312,14 +326,7 @@ enum BinaryPlistReader {
       let start = offset(of: object)
       let marker = buffer[start]
       switch marker >> 4 {
-      case 0x5:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-        return try asciiString(payload: payload, count: count, start: start)
-      case 0x6:
-        let (count, payload) = try count(marker: marker, at: start)
-        try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-        return utf16String(payload: payload, count: count)
+      case 0x5, 0x6: return try string(marker: marker, start: start)
       case 0x1:
         // CoreFoundation tolerates scalar keys; integer keys occur in real files (Mail's
         // `VersionMapping`). They are read as their decimal text. Other non-string keys are refused.
@@ -371,6 +378,10 @@ enum BinaryPlistReader {
     }
 
     /// The string of `count` bytes at `payload`, already checked to be ASCII and in bounds.
+    /// (Measured against the standard library's ASCII initializers, Swift 6.3, strings of 6 to 54
+    /// bytes: `String(validating:as: Unicode.ASCII.self)` took 70–110 ns a string, through its
+    /// unspecialized generic path; `String(decoding:as: Unicode.ASCII.self)` 18–48 ns; this,
+    /// the same or less, 16–46 ns.)
     @inline(__always)
     func checkedASCIIString(payload: Int, count: Int) -> String {
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[payload..<(payload + count)])
@@ -396,8 +407,13 @@ enum BinaryPlistReader {
         index += 1
       }
       guard accumulated & 0x8080_8080_8080_8080 == 0 else {
-        throw failure(.badEncoding, at: start, "ASCII string object holds a byte above 0x7F")
+        throw notASCII(at: start)
       }
+    }
+
+    @inline(never)
+    func notASCII(at start: Int) -> PropertyListError {
+      failure(.badEncoding, at: start, "ASCII string object holds a byte above 0x7F")
     }
 
     /// Whether four big-endian UTF-16 units are all ASCII (each unit's high byte zero and low byte
@@ -415,6 +431,10 @@ enum BinaryPlistReader {
     func utf16String(payload: Int, count: Int) -> String {
       guard count > 0 else { return "" }
       let source = buffer.baseAddress! + payload
+      // Scratch space kept across strings (instead of this temporary allocation, which the
+      // standard library takes from the heap above a kilobyte) made fewer allocations but, in
+      // the benchmark harness, let glibc return the freed tree's memory to the system after every
+      // read (2.8 times the page faults, 10 % slower on the 14 MB document): not kept.
       return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count &* 3) { scratch in
         let length = Self.transcodeUTF16(source, count: count, into: scratch.baseAddress!)
         return String(unsafeUninitializedCapacity: length) { target in

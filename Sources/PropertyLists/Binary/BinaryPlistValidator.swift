@@ -27,20 +27,24 @@ extension BinaryPlistReader {
   struct ValidationState {
     /// A bit per object: a scalar already checked as a value.
     var checkedScalars: [UInt64]
-    /// A number per key object, equal for keys of equal text (-1: not seen yet).
-    var keyNumbers: [Int32]
-    var keyNumbersByText: [String: Int32] = [:]
-    /// The first key object seen with each key number.
-    var firstObjectOfKeyNumber: [Int] = []
-    /// How many key objects have a number.
-    var keyObjectCount = 0
-    /// The key numbers of the dictionary being checked (reused scratch space).
-    var scratch: [Int32] = []
+    /// A bit per object: a key object already checked as a key.
+    var checkedKeys: [UInt64]
+    /// The key objects checked so far, and their texts.
+    var keyObjects: [Int] = []
+    var keyTexts: [String] = []
+    /// Compare keys by text rather than by key object (`nil`): needed only when two key objects
+    /// have the same text, which writers that store each string once never make. Then each key
+    /// text has a number here.
+    var keyNumbersByText: [String: Int]?
+    /// The keys of the dictionary being checked (reused scratch space): key object numbers, or
+    /// text numbers when keys are compared by text.
+    var scratch: [Int] = []
     var result = Validation()
 
-    init(objectCount: Int) {
+    init(objectCount: Int, comparingKeyTexts: Bool) {
       checkedScalars = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
-      keyNumbers = [Int32](repeating: -1, count: objectCount)
+      checkedKeys = comparingKeyTexts ? [] : [UInt64](repeating: 0, count: (objectCount + 63) / 64)
+      keyNumbersByText = comparingKeyTexts ? [:] : nil
     }
 
     /// Whether `object` was checked as a scalar already; marks it checked.
@@ -52,7 +56,7 @@ extension BinaryPlistReader {
       return !seen
     }
 
-    /// Whether the scratch key numbers repeat one.
+    /// Whether the scratch keys repeat one.
     mutating func scratchHasRepeat() -> Bool {
       let count = scratch.count
       guard count > 1 else { return false }
@@ -66,25 +70,41 @@ extension BinaryPlistReader {
       for i in 1..<count where scratch[i] == scratch[i - 1] { return true }
       return false
     }
+
+    /// Each key text's one key object, or `nil` when two key objects have the same text.
+    func keyObjectsByText() -> [String: Int]? {
+      var byText = [String: Int](minimumCapacity: keyTexts.count)
+      for (text, object) in zip(keyTexts, keyObjects) where byText.updateValue(object, forKey: text) != nil {
+        return nil
+      }
+      return byText
+    }
   }
 
   /// Checks the whole document in `buffer` as ``read(_:options:)`` would read it, building no
   /// value. Throws the first problem found (not necessarily the tree reader's first).
+  ///
+  /// Keys are first told apart by key object, which hashes no text during the walk; only if two
+  /// key objects turn out to have the same text is the walk made again comparing texts (a
+  /// dictionary may then repeat a key under two key objects).
   static func validate(
     _ buffer: UnsafeRawBufferPointer, options: PropertyListReadingOptions
   ) throws(PropertyListError) -> (Parser, Validation) {
     let trailer = try BinaryPlistTrailer(validating: buffer, options: options)
     var parser = Parser(buffer: buffer, trailer: trailer, options: options)
-    // Key numbers are 32-bit; the reading limits keep real documents far below.
-    guard trailer.objectCount < Int(Int32.max) else {
-      throw failure(.limitExceeded, at: buffer.count - BinaryPlistTrailer.byteCount + 8, "too many objects to validate")
-    }
-    var state = ValidationState(objectCount: trailer.objectCount)
+    var state = ValidationState(objectCount: trailer.objectCount, comparingKeyTexts: false)
     try parser.validate(at: trailer.topObject, depth: 0, state: &state)
-    let texts = state.keyNumbersByText.count
-    if texts == state.keyObjectCount, texts <= Validation.maximumKeyTexts {
-      state.result.keyObjectsByText = state.keyNumbersByText.mapValues { state.firstObjectOfKeyNumber[Int($0)] }
+    let textsAreDistinct: Bool
+    if state.keyTexts.count <= Validation.maximumKeyTexts {
+      state.result.keyObjectsByText = state.keyObjectsByText()
+      textsAreDistinct = state.result.keyObjectsByText != nil
+    } else {
+      textsAreDistinct = Set(state.keyTexts).count == state.keyTexts.count
     }
+    if textsAreDistinct { return (parser, state.result) }
+    parser = Parser(buffer: buffer, trailer: trailer, options: options)
+    state = ValidationState(objectCount: trailer.objectCount, comparingKeyTexts: true)
+    try parser.validate(at: trailer.topObject, depth: 0, state: &state)
     return (parser, state.result)
   }
 }
@@ -111,7 +131,7 @@ extension BinaryPlistReader.Parser {
       var position = payload
       for _ in 0..<count {
         let keyObject = try checkedReference(at: position, container: start)
-        state.scratch.append(try keyNumber(of: keyObject, container: start, state: &state))
+        state.scratch.append(try keyIdentity(of: keyObject, container: start, state: &state))
         position &+= trailer.referenceSize
       }
       if state.scratchHasRepeat() { state.result.dictionariesWithRepeatedKeys.insert(object) }
@@ -146,23 +166,27 @@ extension BinaryPlistReader.Parser {
     }
   }
 
-  /// The number of a key object's text (checked as ``key(at:container:)`` checks it, once per
-  /// key object).
+  /// What tells key `object` apart from the other keys of a dictionary: its object number, or
+  /// when keys are compared by text, its text's number. Checked as ``key(at:container:)``
+  /// checks it (once per key object, unless keys are compared by text).
   @inline(__always)
-  mutating func keyNumber(of object: Int, container: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) -> Int32 {
-    let known = state.keyNumbers[object]
-    if known >= 0 { return known }
+  func keyIdentity(of object: Int, container: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) -> Int {
+    if state.keyNumbersByText != nil { return try keyTextNumber(of: object, container: container, state: &state) }
+    let bit: UInt64 = 1 << UInt64(object & 63)
+    if state.checkedKeys[object >> 6] & bit != 0 { return object }
+    state.checkedKeys[object >> 6] |= bit
+    state.keyTexts.append(try keyText(at: object, container: container))
+    state.keyObjects.append(object)
+    return object
+  }
+
+  /// The number of key `object`'s text (for documents with two key objects of one text).
+  @inline(never)
+  func keyTextNumber(of object: Int, container: Int, state: inout BinaryPlistReader.ValidationState) throws(PropertyListError) -> Int {
     let text = try keyText(at: object, container: container)
-    let number: Int32
-    if let found = state.keyNumbersByText[text] {
-      number = found
-    } else {
-      number = Int32(truncatingIfNeeded: state.keyNumbersByText.count)
-      state.keyNumbersByText[text] = number
-      state.firstObjectOfKeyNumber.append(object)
-    }
-    state.keyNumbers[object] = number
-    state.keyObjectCount += 1
+    if let found = state.keyNumbersByText?[text] { return found }
+    let number = state.keyNumbersByText?.count ?? 0
+    state.keyNumbersByText?[text] = number
     return number
   }
 }

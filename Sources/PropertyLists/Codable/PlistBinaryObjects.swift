@@ -39,7 +39,8 @@ final class PlistBinaryObjects {
   private let data: Data
   /// A parser for reading scalars (it keeps no state they need).
   let reader: BinaryPlistReader.Parser
-  /// The same, for what changes its caches (keys that are not ASCII, whole subtrees).
+  /// The same, for what changes its caches (keys that are not ASCII, whole subtrees). Both
+  /// share one cache of the strings that several references reach.
   private var builder: BinaryPlistReader.Parser
   let buffer: UnsafeRawBufferPointer
   let referenceSize: Int
@@ -98,12 +99,8 @@ final class PlistBinaryObjects {
     let marker = buffer[start]
     switch marker >> 4 {
     case 0xA, 0xC: return PlistDecodingNode(.array([]), object: object)
-    case 0x5:
-      let (count, payload) = members(at: start)
-      return PlistDecodingNode(.string(reader.checkedASCIIString(payload: payload, count: count)), object: object)
-    case 0x6:
-      let (count, payload) = members(at: start)
-      return PlistDecodingNode(.string(reader.utf16String(payload: payload, count: count)), object: object)
+    case 0x5, 0x6:
+      return PlistDecodingNode(.string(string(object, marker: marker, start: start)), object: object)
     case 0xD:
       guard repeatedKeys.contains(object) else { return PlistDecodingNode(.dictionary(PropertyListDictionary()), object: object) }
       return PlistDecodingNode(try readable { () throws(PropertyListError) in try builder.value(at: object, depth: 0) })
@@ -112,15 +109,35 @@ final class PlistBinaryObjects {
     }
   }
 
+  /// The string object `object` (validated), made once for all its references when several
+  /// reach it.
+  @inline(__always)
+  private func string(_ object: Int, marker: UInt8, start: Int) -> String {
+    if let shared = reader.sharedStrings.string(of: object) { return shared }
+    let (count, payload) = members(at: start)
+    let text =
+      marker >> 4 == 0x5
+      ? reader.checkedASCIIString(payload: payload, count: count) : reader.utf16String(payload: payload, count: count)
+    reader.sharedStrings.made(text, for: object)
+    return text
+  }
+
   /// The text of key object `object` (validated: a string or an integer).
+  /// A key object's text is made once for all its references when several reach it (the keys
+  /// of a `[String: V]` recur in every such dictionary).
   func keyText(_ object: Int) throws -> String {
+    if let shared = reader.sharedStrings.string(of: object) { return shared }
     let start = offset(of: object)
     let marker = buffer[start]
+    let text: String
     if marker >> 4 == 0x5 {
       let (count, payload) = members(at: start)
-      return reader.checkedASCIIString(payload: payload, count: count)
+      text = reader.checkedASCIIString(payload: payload, count: count)
+    } else {
+      text = try readable { () throws(PropertyListError) in try builder.key(at: object, container: start).0 }
     }
-    return try readable { () throws(PropertyListError) in try builder.key(at: object, container: start).0 }
+    reader.sharedStrings.made(text, for: object)
+    return text
   }
 
   /// Whether key object `object` has the text of `wanted`, as `String`'s `==` compares them

@@ -14,15 +14,19 @@ import FoundationEssentials
 // place, and only scalars become values, when asked for.
 
 /// The `Decoder` handed to `init(from:)`; it is also its own single-value container.
+///
+/// Its three changing properties skip the runtime's exclusivity checks, made at every access to
+/// a class's stored property otherwise: one decoding runs on one thread, and every change to
+/// them is a save, a set or an append that ends before any other code runs.
 final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   /// The value being decoded at the current level (for an object of `objects`, its scalar value
   /// or an empty container of its kind).
-  var value: PropertyListValue
+  @exclusivity(unchecked) var value: PropertyListValue
   /// The object of `objects` being decoded at the current level, or -1 when `value` is all of it.
-  var object: Int
+  @exclusivity(unchecked) var object: Int
   /// The binary document the values are read from in place, if any.
   let objects: PlistBinaryObjects?
-  var path: [any CodingKey]
+  @exclusivity(unchecked) var path: [any CodingKey]
   let userInfo: [CodingUserInfoKey: Any]
   /// `true` when the values came from a text format (XML, OpenStep). Foundation's XML decoder
   /// parses a `<real>` straight into the requested type, so a `Float` takes the nearest value;
