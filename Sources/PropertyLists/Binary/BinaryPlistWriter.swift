@@ -505,12 +505,21 @@ enum BinaryPlistWriter {
       if index &+ 8 <= count {
         let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
         if word & 0x8080_8080_8080_8080 == 0 {
-          // Eight ASCII bytes: each one a unit with a zero high byte.
-          for shift in stride(from: 0, to: 64, by: 8) {
-            out[0] = 0
-            out[1] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
-            out += 2
-          }
+          // Eight ASCII bytes: each one a unit with a zero high byte, widened together and
+          // written in one store (most characters of the benchmark's non-ASCII strings are
+          // ASCII; sixteen byte stores per eight of them were a tenth of writing its small
+          // document, and two word stores no quicker).
+          #if _endian(little)
+            let units = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD8<UInt8>.self)) &<< 8
+            UnsafeMutableRawPointer(out).storeBytes(of: units, as: SIMD8<UInt16>.self)
+            out += 16
+          #else
+            for shift in stride(from: 0, to: 64, by: 8) {
+              out[0] = 0
+              out[1] = UInt8(truncatingIfNeeded: word >> UInt64(shift))
+              out += 2
+            }
+          #endif
           index &+= 8
           continue
         }
