@@ -44,7 +44,9 @@ let package = Package(
     .target(name: "StasisSystem", dependencies: ["CRenameAt2", "CEventFD"], path: "Sources/StasisSystem"),
     // Test doubles of the outside world: in-memory files with faults, a manual clock, scripted events.
     .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
-    .target(name: "PropertyLists", dependencies: ["StasisSystem"], path: "Sources/PropertyLists"),
+    // __builtin_prefetch, for the binary plist writer's read-ahead of its uniquing tables.
+    .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
+    .target(name: "PropertyLists", dependencies: ["StasisSystem", "CPrefetch"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
     .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
     .target(

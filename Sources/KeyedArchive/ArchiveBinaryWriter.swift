@@ -138,24 +138,22 @@ struct ArchiveBinaryWriter {
     }
   }
 
-  /// Reads the builder's uniquing slots for the numbers in the next ``touchRun`` objects of
+  /// Prefetches the builder's uniquing slots for the numbers in the next ``touchRun`` objects of
   /// `$objects` before they are written one by one: once its table of numbers outgrows the caches
   /// (some 100,000 distinct numbers), their cache misses then overlap instead of coming one after
   /// another.
   private mutating func touchNumbers(from start: Int, _ lists: Lists) {
-    var word: Int32 = 0
     for index in start..<Swift.min(start + Self.touchRun, lists.entries.count) {
       let slot = lists.entries[index]
       guard slot.kind == .object else { continue }
       let first = Int(slot.word)
       for position in first..<(first + keyCounts[Int(slot.extra)]) {
         switch lists.values[position].kind {
-        case .positive, .negative, .double, .single: word ^= builder.touch(table.value(lists.values[position]))
+        case .positive, .negative, .double, .single: builder.prefetch(table.value(lists.values[position]))
         default: break
         }
       }
     }
-    builder.touched(word)
   }
 
   static func tooDeep() -> PropertyListError {

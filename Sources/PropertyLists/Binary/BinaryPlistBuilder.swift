@@ -32,27 +32,28 @@ package struct BinaryPlistBuilder {
   package init() {}
 
   /// The number of objects so far.
-  package var objectCount: Int { flattener.objects.count }
+  package var objectCount: Int { flattener.memory.objects.count }
 
   /// Takes the next object number for an array or a dictionary; its members follow.
   package mutating func openContainer() -> Container {
-    let number = flattener.objects.count
-    flattener.objects.append(.array(first: 0, count: 0))
-    return Container(number: number, mark: flattener.pending.count)
+    let number = flattener.memory.objects.count
+    flattener.memory.objects.append(.array(first: 0, count: 0))
+    return Container(number: number, mark: flattener.memory.pending.count)
   }
 
   /// Pushes a member's object number for the innermost open container.
   @inline(__always)
   package mutating func push(_ number: Int) {
-    flattener.pending.append(number)
+    flattener.memory.pending.append(number)
   }
 
   /// Closes `container` as an array of the numbers pushed since it was opened, and returns its
   /// number (not pushed: push it for its own container).
   @discardableResult
   package mutating func closeArray(_ container: Container) -> Int {
-    let first = take(from: container.mark)
-    flattener.objects[container.number] = .array(first: first, count: flattener.references.count - first)
+    let count = flattener.memory.pending.count - container.mark
+    flattener.closeContainer(
+      container.number, mark: container.mark, object: .array(first: flattener.memory.references.count, count: count))
     return container.number
   }
 
@@ -60,16 +61,10 @@ package struct BinaryPlistBuilder {
   /// then its values.
   @discardableResult
   package mutating func closeDictionary(_ container: Container) -> Int {
-    let first = take(from: container.mark)
-    flattener.objects[container.number] = .dictionary(first: first, count: (flattener.references.count - first) / 2)
+    let count = (flattener.memory.pending.count - container.mark) / 2
+    flattener.closeContainer(
+      container.number, mark: container.mark, object: .dictionary(first: flattener.memory.references.count, count: count))
     return container.number
-  }
-
-  private mutating func take(from mark: Int) -> Int {
-    let first = flattener.references.count
-    flattener.references.append(contentsOf: flattener.pending[mark...])
-    flattener.pending.removeSubrange(mark...)
-    return first
   }
 
   /// The number of a dictionary key (a string, uniqued with every other string).
@@ -101,8 +96,8 @@ package struct BinaryPlistBuilder {
   /// is copied into a larger one as it grows (only what is used is ever touched). The strings and
   /// data are laid out in the flattener's text store, which grows by doubling.
   package mutating func reserve(objects: Int, references: Int) {
-    flattener.objects.reserveCapacity(objects)
-    flattener.references.reserveCapacity(references)
+    flattener.memory.objects.reserveCapacity(objects)
+    flattener.memory.references.reserveCapacity(references)
   }
 
   /// Announces the array about to be filled as one whose `count` strings differ from one another
@@ -121,23 +116,18 @@ package struct BinaryPlistBuilder {
     flattener.flattenDistinctString(string, at: position)
   }
 
-  /// Reads the uniquing table's slot where a lookup of `value` would start, so that a caller
-  /// reading ahead over a run of values lets their cache misses overlap; fold what it returns
-  /// into ``touched(_:)``, so that the read is kept.
+  /// Prefetches the uniquing table's slot where a lookup of `value` would start, so that a
+  /// caller reading ahead over a run of values lets their cache misses overlap with each other
+  /// and with its work on the values before them.
   @inline(__always)
-  package func touch(_ value: PropertyListValue) -> Int32 {
-    flattener.uniques.touch(value)
+  package func prefetch(_ value: PropertyListValue) {
+    flattener.memory.uniques.prefetch(value)
   }
 
-  /// Keeps what ``touch(_:)`` read (it enters the output's size estimate, not the bytes).
-  package mutating func touched(_ word: Int32) {
-    flattener.touched ^= word
-  }
-
-  /// The document's bytes. Every container must be closed; object 0 is the top.
+  /// The document's bytes. Every container must be closed; object 0 is the top. The builder is
+  /// used up (its objects are overwritten as they are written): make a new one for another document.
   package mutating func finish() -> Data {
-    precondition(flattener.pending.isEmpty, "a container is still open")
-    var flattener = flattener
+    precondition(flattener.memory.pending.isEmpty, "a container is still open")
     return flattener.emit().takeData()
   }
 }

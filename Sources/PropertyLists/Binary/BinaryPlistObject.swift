@@ -13,7 +13,8 @@ extension BinaryPlistWriter {
     /// A container's first reference; a number's, date's or UID's bits; a Boolean's value (0 or
     /// 1); the offset of a string or data in the text store.
     var word: UInt64
-    /// A container's member count (entries for a dictionary).
+    /// A container's member count (entries for a dictionary); a string's or data's length as laid
+    /// out in the text store (``TextStore/lengthField(_:)``).
     var count: UInt32
     var kind: Kind
 

@@ -67,6 +67,19 @@ extension BinaryPlistWriter {
       return start &- offset &+ byteCount
     }
 
+    /// What a text object keeps in its `count`: the length of its laid-out bytes, or, for one of
+    /// 4 GB or more, `UInt32.max` (its length is then read from its marker).
+    @inline(__always)
+    static func lengthField(_ length: Int) -> UInt32 {
+      length < Int(UInt32.max) ? UInt32(truncatingIfNeeded: length) : UInt32.max
+    }
+
+    /// The length of `object`'s bytes laid out at `offset` (from ``lengthField(_:)``).
+    @inline(__always)
+    static func length(of object: Object, at offset: Int, in base: UnsafePointer<UInt8>) -> Int {
+      object.count != UInt32.max ? Int(object.count) : objectLength(at: offset, in: base)
+    }
+
     /// Whether the object laid out at `offset` is a string (`isString`) or data whose bytes
     /// (UTF-8 for a string) are `value`: by exact bytes, as CF compares.
     static func object(at offset: Int, in base: UnsafePointer<UInt8>, equals value: UnsafeRawBufferPointer, isString: Bool) -> Bool {

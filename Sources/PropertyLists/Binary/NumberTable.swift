@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import CPrefetch
 
 /// ``UniquingTable``'s integers, reals and dates: open-addressed 16-byte slots holding a value's
 /// 64 bits, its kind and its object number, so that equality is decided in the slot. Kinds keep
@@ -65,10 +66,12 @@ struct NumberTable {
     }
   }
 
-  /// Reads the slot where a lookup of `key` starts (see ``UniquingTable/touch(_:)``).
+  /// Prefetches the slot where a lookup of `key` starts (see ``UniquingTable/prefetch(_:)``).
   @inline(__always)
-  func touch(_ key: Key) -> Int32 {
-    slots.isEmpty ? 0 : slots[Self.position(key, mask: mask)].number
+  func prefetch(_ key: Key) {
+    guard !slots.isEmpty else { return }
+    let position = Self.position(key, mask: mask)
+    slots.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
   }
 
   /// The bytes the table holds.

@@ -39,32 +39,32 @@ extension BinaryPlistWriter.Flattener {
     switch tape[index] {
     case .array(let count, let end):
       guard depth < 512 * 2 else { throw tooDeep() }
-      let number = objects.count
-      objects.append(.array(first: 0, count: 0))
-      let mark = pending.count
+      let number = memory.objects.count
+      memory.objects.append(.array(first: 0, count: 0))
+      let mark = memory.pending.count
       var cursor = index &+ 1
       while cursor < Int(end) {
-        pending.append(try flattenTapeMember(tape, at: cursor, depth: depth &+ 1))
+        memory.pending.append(try flattenTapeMember(tape, at: cursor, depth: depth &+ 1))
         cursor = CodableTape.next(after: cursor, in: tape)
       }
-      closeTapeContainer(number, mark: mark, object: .array(first: references.count, count: Int(count)))
+      closeContainer(number, mark: mark, object: .array(first: memory.references.count, count: Int(count)))
       return number
     case .dictionary(let keys, let end, let isMap):
       guard depth < 512 * 2 else { throw tooDeep() }
-      let number = objects.count
-      objects.append(.dictionary(first: 0, count: 0))
-      let mark = pending.count
+      let number = memory.objects.count
+      memory.objects.append(.dictionary(first: 0, count: 0))
+      let mark = memory.pending.count
       if isMap {
-        for key in keys { pending.append(flattenKey(key)) }
+        for key in keys { memory.pending.append(flattenKey(key)) }
       } else {
         appendKeyNumbers(keys, from: mark)
       }
       var cursor = index &+ 1
       while cursor < Int(end) {
-        pending.append(try flattenTapeMember(tape, at: cursor &+ 1, depth: depth &+ 1))
+        memory.pending.append(try flattenTapeMember(tape, at: cursor &+ 1, depth: depth &+ 1))
         cursor = CodableTape.next(after: cursor &+ 1, in: tape)
       }
-      closeTapeContainer(number, mark: mark, object: .dictionary(first: references.count, count: keys.count))
+      closeContainer(number, mark: mark, object: .dictionary(first: memory.references.count, count: keys.count))
       return number
     case .key:
       preconditionFailure("a tape key stands only inside a dictionary")
@@ -82,15 +82,6 @@ extension BinaryPlistWriter.Flattener {
     case .array, .dictionary: try flattenTape(tape, at: index, depth: depth)
     default: flattenTapeScalar(tape, at: index)
     }
-  }
-
-  /// Moves the members gathered on `pending` from `mark` to `references` and writes the
-  /// container's object (`object`, whose first reference is where they go).
-  @inline(__always)
-  private mutating func closeTapeContainer(_ number: Int, mark: Int, object: BinaryPlistWriter.Object) {
-    references.append(contentsOf: pending[mark...])
-    pending.removeSubrange(mark...)
-    objects[number] = object
   }
 
   /// A scalar entry's object number: numbers by their bits, strings and data by their bytes, a
@@ -112,7 +103,7 @@ extension BinaryPlistWriter.Flattener {
 
   @inline(__always)
   private mutating func flattenTapeText(_ bytes: UnsafeRawBufferPointer, isString: Bool, at index: Int) -> Int {
-    let candidate = objects.count
+    let candidate = memory.objects.count
     let number = uniqueText(bytes, isString: isString, candidate: candidate)
     if number == candidate { appendText(bytes, isString: isString) }
     return number
