@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PropertyLists
+@_spi(Testing) @testable import PropertyLists
 
 // The Codable decoder reads binary documents in place (`PlistBinaryObjects`) and every other
 // document from a value tree. Both paths must give the same value, or the same error — kind,
@@ -10,7 +10,7 @@ import TestSupport
 // document and any type. These tests decode each document both ways and compare.
 
 /// The outcome of one decoding, as the two paths must agree on it.
-private func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result<T, OutcomeError> {
+func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result<T, OutcomeError> {
   do {
     return .success(try body())
   } catch let error as DecodingError {
@@ -24,13 +24,13 @@ private func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result
   }
 }
 
-private struct OutcomeError: Error, Equatable {
+struct OutcomeError: Error, Equatable {
   let summary: String
 }
 
 /// Decodes `data` in place and through the tree, expecting the same outcome; returns it.
 @discardableResult
-private func expectSameBothWays<T: Codable & Equatable>(
+func expectSameBothWays<T: Codable & Equatable>(
   _ type: T.Type, _ data: Data, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Result<T, OutcomeError> {
   let inPlace = outcome { try PropertyLists.PropertyListDecoder().decode(type, from: data) }
@@ -69,7 +69,7 @@ private func handMade(_ objects: [[UInt8]], top: Int = 0) -> Data {
 private func ascii(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }
 
 /// Reads every key it is given, in the order given, as optional integers.
-private struct KeyProbe: Decodable, Equatable {
+struct KeyProbe: Decodable, Equatable {
   static let userInfoKey = CodingUserInfoKey(rawValue: "probe.keys")!
   var found: [Int?]
   var allKeys: [String]
@@ -89,14 +89,14 @@ private struct KeyProbe: Decodable, Equatable {
   }
 }
 
-private func probe(_ data: Data, keys: [String]) throws -> (inPlace: KeyProbe, tree: KeyProbe) {
+func probe(_ data: Data, keys: [String]) throws -> (inPlace: KeyProbe, tree: KeyProbe) {
   let decoder = PropertyLists.PropertyListDecoder()
   decoder.userInfo[KeyProbe.userInfoKey] = keys
   return (try decoder.decode(KeyProbe.self, from: data), try decoder.decodeThroughTree(KeyProbe.self, from: data))
 }
 
 /// Replaces the `target`-th value of a tree (in depth-first order) with `replacement`.
-private func replacing(_ value: PropertyListValue, at target: Int, with replacement: PropertyListValue) -> PropertyListValue {
+func replacing(_ value: PropertyListValue, at target: Int, with replacement: PropertyListValue) -> PropertyListValue {
   var counter = 0
   func walk(_ value: PropertyListValue) -> PropertyListValue {
     defer { counter += 1 }
@@ -120,7 +120,7 @@ private func replacing(_ value: PropertyListValue, at target: Int, with replacem
   return walk(value)
 }
 
-private func nodeCount(_ value: PropertyListValue) -> Int {
+func nodeCount(_ value: PropertyListValue) -> Int {
   switch value {
   case .array(let elements): 1 + elements.map(nodeCount).reduce(0, +)
   case .dictionary(let entries): 1 + entries.storedValues.map(nodeCount).reduce(0, +)
