@@ -145,21 +145,7 @@ func nodeCount(_ value: PropertyListValue) -> Int {
   /// numbers out of range, missing containers): the errors' kinds, paths and texts agree.
   @Test(arguments: 1...40 as ClosedRange<UInt64>)
   func mutatedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    var random = RandomPropertyList(seed: seed, kinds: .binary, maximumDepth: 2, maximumWidth: 3)
-    let store = ItemStore.generate(seed: seed, itemCount: 3)
-    let tree = try PropertyLists.PropertyListEncoder().encodeToValue(store)
-    let count = nodeCount(tree)
-    for round in 0..<8 {
-      let replacement: PropertyListValue =
-        switch Int.random(in: 0..<5, using: &rng) {
-        case 0: .string("$null")
-        case 1: .integer(PropertyListInteger(UInt64.max))
-        case 2: .real(1.5, width: .double)
-        case 3: random.value()
-        default: random.scalar()
-        }
-      let mutated = replacing(tree, at: Int.random(in: 0..<count, using: &rng), with: replacement)
+    for (round, mutated) in try mutatedItemStores(seed: seed, kinds: .binary, uids: false).enumerated() {
       let data = try mutated.encoded(as: .binary)
       expectSameBothWays(ItemStore.self, data, "seed \(seed), round \(round)")
       expectSameBothWays(RichModel.self, data, "seed \(seed), round \(round), as RichModel")
@@ -170,21 +156,8 @@ func nodeCount(_ value: PropertyListValue) -> Int {
   /// the tree reader reads, and both paths must fail alike on the rest.
   @Test(arguments: 1...30 as ClosedRange<UInt64>)
   func damagedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    let store = ItemStore.generate(seed: seed, itemCount: 2)
-    let encoder = PropertyLists.PropertyListEncoder()
-    encoder.outputFormat = .binary
-    let original = [UInt8](try encoder.encode(store))
-    for round in 0..<20 {
-      var bytes = original
-      if round % 4 == 3 {
-        bytes.removeLast(Int.random(in: 1..<bytes.count, using: &rng))
-      } else {
-        for _ in 0...Int.random(in: 0..<3, using: &rng) {
-          bytes[Int.random(in: 8..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
-        }
-      }
-      let data = Data(bytes)
+    let original = try encodedItemStore(seed: seed, itemCount: 2, format: .binary)
+    for (round, data) in damagedCopies(of: original, seed: seed, rounds: 20, protected: 8).enumerated() {
       let readable = (try? PropertyListValue.read(data, policy: .foundationDecoder)) != nil
       if PlistBinaryObjects(data, options: PropertyListReadingPolicy.foundationDecoder.limits) != nil {
         #expect(readable, "seed \(seed), round \(round): accepted in place but not readable as a tree")

@@ -47,22 +47,7 @@ private func xml(_ body: String) -> Data {
   /// numbers out of range, missing containers): the errors' kinds, paths and texts agree.
   @Test(arguments: 1...30 as ClosedRange<UInt64>)
   func mutatedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    var random = RandomPropertyList(seed: seed, kinds: .xml, maximumDepth: 2, maximumWidth: 3)
-    let store = ItemStore.generate(seed: seed, itemCount: 3)
-    let tree = try PropertyLists.PropertyListEncoder().encodeToValue(store)
-    let count = nodeCount(tree)
-    for round in 0..<8 {
-      let replacement: PropertyListValue =
-        switch Int.random(in: 0..<6, using: &rng) {
-        case 0: .string("$null")
-        case 1: .integer(PropertyListInteger(UInt64.max))
-        case 2: .real(1.5, width: .double)
-        case 3: random.value()
-        case 4: .uid(UInt64.random(in: 0...100, using: &rng))
-        default: random.scalar()
-        }
-      let mutated = replacing(tree, at: Int.random(in: 0..<count, using: &rng), with: replacement)
+    for (round, mutated) in try mutatedItemStores(seed: seed, kinds: .xml, uids: true).enumerated() {
       let data = try mutated.encoded(as: .xml)
       #expect(XMLPlistTape(data, options: limits) != nil)
       expectSameBothWays(ItemStore.self, data, "seed \(seed), round \(round)")
@@ -74,27 +59,11 @@ private func xml(_ body: String) -> Data {
   /// must be one the tree reader reads, and both paths must fail alike on the rest.
   @Test(arguments: 1...30 as ClosedRange<UInt64>)
   func damagedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    let store = ItemStore.generate(seed: seed, itemCount: 2)
-    let encoder = PropertyLists.PropertyListEncoder()
-    encoder.outputFormat = .xml
-    let original = [UInt8](try encoder.encode(store))
+    let original = try encodedItemStore(seed: seed, itemCount: 2, format: .xml)
     let markup: [UInt8] = Array("<>/&;![]-?\"' \n\u{E9}".utf8) + [0xA9, 0xFF, 0x00]
-    for round in 0..<24 {
-      var bytes = original
-      switch round % 4 {
-      case 3:
-        bytes.removeLast(Int.random(in: 1..<bytes.count, using: &rng))
-      case 2:
-        bytes.insert(markup.randomElement(using: &rng)!, at: Int.random(in: 40..<bytes.count, using: &rng))
-      default:
-        for _ in 0...Int.random(in: 0..<3, using: &rng) {
-          bytes[Int.random(in: 40..<bytes.count, using: &rng)] = markup.randomElement(using: &rng)!
-        }
-      }
-      let data = Data(bytes)
-      let readable = (try? PropertyListValue.read(data, policy: .foundationDecoder)) != nil
+    for (round, data) in damagedCopies(of: original, seed: seed, rounds: 24, protected: 40, alphabet: markup).enumerated() {
       if XMLPlistTape(data, options: limits) != nil {
+        let readable = (try? PropertyListValue.read(data, policy: .foundationDecoder)) != nil
         #expect(readable, "seed \(seed), round \(round): accepted in place but not readable as a tree")
       }
       expectSameBothWays(ItemStore.self, data, "seed \(seed), round \(round)")
@@ -188,14 +157,8 @@ private func xml(_ body: String) -> Data {
 /// Whatever the document holds, through every kind of container: dictionaries by `allKeys` and
 /// by key, arrays to their end, scalars as each type in turn.
 struct XMLProbe: Codable, Equatable {
+  typealias AnyKey = KeyProbe.AnyKey
   let rendered: String
-
-  struct AnyKey: CodingKey {
-    let stringValue: String
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-    var intValue: Int? { nil }
-  }
 
   init(from decoder: any Decoder) throws {
     if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
@@ -215,16 +178,15 @@ struct XMLProbe: Codable, Equatable {
       rendered = "[" + parts.joined(separator: ",") + "]"
     } else {
       let single = try decoder.singleValueContainer()
-      var parts: [String] = [single.decodeNil() ? "nil" : "some"]
-      parts.append((try? single.decode(String.self)) ?? "-")
-      parts.append((try? single.decode(Int8.self)).map { "\($0)" } ?? "-")
-      parts.append((try? single.decode(UInt64.self)).map { "\($0)" } ?? "-")
-      parts.append((try? single.decode(Int64.self)).map { "\($0)" } ?? "-")
-      parts.append((try? single.decode(Double.self)).map { "\($0.bitPattern)" } ?? "-")
-      parts.append((try? single.decode(Float.self)).map { "\($0.bitPattern)" } ?? "-")
-      parts.append((try? single.decode(Bool.self)).map { "\($0)" } ?? "-")
-      parts.append((try? single.decode(Date.self)).map { "\($0.timeIntervalSinceReferenceDate.bitPattern)" } ?? "-")
-      parts.append((try? single.decode(Data.self)).map { "\(Array($0))" } ?? "-")
+      func attempt<T: Decodable>(_ type: T.Type, _ shown: (T) -> String = { "\($0)" }) -> String {
+        (try? single.decode(type)).map(shown) ?? "-"
+      }
+      let parts = [
+        single.decodeNil() ? "nil" : "some", attempt(String.self), attempt(Int8.self), attempt(UInt64.self),
+        attempt(Int64.self), attempt(Double.self) { "\($0.bitPattern)" }, attempt(Float.self) { "\($0.bitPattern)" },
+        attempt(Bool.self), attempt(Date.self) { "\($0.timeIntervalSinceReferenceDate.bitPattern)" },
+        attempt(Data.self) { "\(Array($0))" },
+      ]
       rendered = parts.joined(separator: " ")
     }
   }

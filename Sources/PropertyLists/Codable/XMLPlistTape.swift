@@ -44,7 +44,7 @@ final class XMLPlistTape {
       else { return nil }
       let text = UnsafeRawBufferPointer(rebasing: buffer[skip...])
       let base = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      var parser = XMLPlistParser(text, sink: XMLPlistTapeSink(base: base), options: options)
+      var parser = XMLPlistParser(text, sink: XMLPlistTapeSink(base: base, count: text.count), options: options)
       guard let root = try? parser.parseDocument(), !parser.sink.overflowed else { return nil }
       return (parser.sink, root)
     }
@@ -105,16 +105,19 @@ final class XMLPlistTape {
   /// `wanted` is ASCII too; otherwise the strings are compared.
   @inline(__always)
   func key(_ entry: Int, equals wanted: String) -> Bool {
+    var text = wanted
+    return text.withUTF8 { key(entry, equals: $0, wantedIsASCII: nil, wanted) }
+  }
+
+  /// ``key(_:equals:)`` with `wanted`'s UTF-8 at hand, and whether it is all ASCII when known
+  /// (worked out here only when the bytes differ and it is `nil`).
+  @inline(__always)
+  func key(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>, wantedIsASCII: Bool?, _ wanted: String) -> Bool {
     let found = entries[entry]
     guard found.kind == .asciiRun else { return strings[Int(found.payload)] == wanted }
     let count = Int(found.count)
-    let start = base + Int(found.payload)
-    if wanted.utf8.count == count {
-      var text = wanted
-      let same = text.withUTF8 { count == 0 || memcmp($0.baseAddress!, start, count) == 0 }
-      if same { return true }
-    }
-    if wanted.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+    if bytes.count == count, count == 0 || memcmp(bytes.baseAddress!, base + Int(found.payload), count) == 0 { return true }
+    if wantedIsASCII ?? XMLPlistTapeSink.isASCII(bytes) { return false }
     return keyText(entry) == wanted
   }
 }

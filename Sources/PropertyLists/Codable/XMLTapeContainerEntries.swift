@@ -85,8 +85,15 @@ struct XMLTapeDictionaryEntries: PlistKeyedEntries {
 
   func search(_ wanted: String) -> (position: Int?, keyObject: Int) {
     guard let lazyIndex else {
-      for position in 0..<count where tape.key(keyEntry(position), equals: wanted) { return (position, -1) }
-      return (nil, -1)
+      var text = wanted
+      let found = text.withUTF8 { bytes in
+        let ascii = XMLPlistTapeSink.isASCII(bytes)
+        for position in 0..<count where tape.key(keyEntry(position), equals: bytes, wantedIsASCII: ascii, wanted) {
+          return Optional(position)
+        }
+        return nil
+      }
+      return (found, -1)
     }
     if lazyIndex.table == nil {
       var table: [String: Int] = [:]
