@@ -75,40 +75,36 @@ struct XMLPlistTapeSink: XMLPlistSink {
     return entries.count &- 1
   }
 
-  /// An entry for text: a run of the document when it is plain ASCII, else the string made the
-  /// way the tree reader makes it (which checks its UTF-8).
+  /// An entry for the text `start..<end` of the document: the run itself when it is plain
+  /// ASCII, else the string made the way the tree reader makes it (which checks its UTF-8).
   @inline(__always)
   private mutating func text(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int, isASCII: (Int, Int) -> Bool
+    _ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int, isASCII: Bool
   ) throws(PropertyListError) -> Int {
-    if case .run(let start, let end) = text, isASCII(start, end) {
-      return append(.asciiRun, payload: UInt64(start), count: end &- start)
-    }
-    strings.append(try scanner.makeString(text, scratch: scratch, openedAt: openedAt))
+    if isASCII { return append(.asciiRun, payload: UInt64(start), count: end &- start) }
+    return made(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
+  }
+
+  /// An entry for a string already made.
+  @inline(__always)
+  private mutating func made(_ string: String) -> Int {
+    strings.append(string)
     return append(.string, payload: UInt64(strings.count &- 1))
   }
 
-  mutating func string(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> Int {
-    try self.text(text, scanner: scanner, scratch: scratch, openedAt: openedAt) { start, end in
-      Self.isASCII(scanner.base + start, end &- start)
-    }
+  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> Int {
+    try text(start, end, scanner: scanner, openedAt: openedAt, isASCII: Self.isASCII(scanner.base + start, end &- start))
   }
 
-  mutating func key(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> UInt64 {
-    var fingerprint = XMLPlistKeyCache.unknownFingerprint
-    let entry = try self.text(text, scanner: scanner, scratch: scratch, openedAt: openedAt) { start, end in
-      guard let known = XMLPlistKeyCache.fingerprint(scanner.base + start, end &- start, readable: scanner.count &- start) else {
-        return false
-      }
-      fingerprint = known
-      return true
-    }
+  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64 {
+    let fingerprint = XMLPlistKeyCache.fingerprint(scanner.base + start, end &- start, readable: scanner.count &- start)
+    let entry = try text(start, end, scanner: scanner, openedAt: openedAt, isASCII: fingerprint != nil)
     pending.append(UInt32(truncatingIfNeeded: entry))
-    return fingerprint
+    return fingerprint ?? XMLPlistKeyCache.unknownFingerprint
+  }
+
+  mutating func key(made key: String) {
+    pending.append(UInt32(truncatingIfNeeded: made(key)))
   }
 
   mutating func emptyKey() {
@@ -119,8 +115,7 @@ struct XMLPlistTapeSink: XMLPlistSink {
     switch value {
     case .string(let string):
       if string.isEmpty { return append(.asciiRun, payload: 0) }
-      strings.append(string)
-      return append(.string, payload: UInt64(strings.count &- 1))
+      return made(string)
     case .integer(let integer):
       return append(integer.isNegative ? .negativeInteger : .integer, payload: integer.bitPattern)
     case .real(let real, _):

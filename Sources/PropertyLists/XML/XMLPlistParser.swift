@@ -9,20 +9,21 @@ protocol XMLPlistSink {
   /// A finished element as the sink keeps it (a value, an entry number).
   associatedtype Value
 
-  /// The text of a `<string>` (or of a `<key>` read as a value) just scanned; the scanner is at
-  /// its close tag.
-  mutating func string(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> Value
+  /// The text of a `<string>` (or of a `<key>` read as a value) just scanned, a run of the
+  /// document without references or CDATA (`start..<end`); the scanner is at its close tag.
+  /// Other text comes made into a string, through ``scalar(_:)``.
+  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> Value
 
-  /// Any other finished element: a scalar, a UID, an empty string or container.
+  /// Any other finished element: a scalar, a UID, a string made from text with references or
+  /// CDATA, an empty string or container.
   mutating func scalar(_ value: PropertyListValue) -> Value
 
-  /// A dictionary key's text just scanned; returns its fingerprint
-  /// (``XMLPlistKeyCache/unknownFingerprint`` when it has none).
-  mutating func key(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> UInt64
+  /// A dictionary key's text just scanned, a run of the document (`start..<end`); returns its
+  /// fingerprint (``XMLPlistKeyCache/unknownFingerprint`` when it has none).
+  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64
+
+  /// A dictionary key made from text with references or CDATA (its fingerprint is unknown).
+  mutating func key(made key: String)
 
   /// `<key/>`.
   mutating func emptyKey()
@@ -132,8 +133,11 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
     case .string, .key:
       try countObject(at: openedAt)
       if isEmpty { return sink.scalar(.string("")) }
-      let text = try scanner.scanText(scratch: &scratch)
-      let value = try sink.string(text, scanner: scanner, scratch: scratch, openedAt: openedAt)
+      let value: Sink.Value
+      switch try scanner.scanText(scratch: &scratch) {
+      case .run(let start, let end): value = try sink.string(start, end, scanner: scanner, openedAt: openedAt)
+      case .scratch: value = sink.scalar(.string(try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt)))
+      }
       try scanner.expectCloseTag(tag)
       return value
     case .dict:
@@ -214,8 +218,13 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
   /// fingerprint.
   @inline(__always)
   private mutating func key(openedAt: Int) throws(PropertyListError) {
-    let text = try scanner.scanText(scratch: &scratch)
-    keyFingerprints.append(try sink.key(text, scanner: scanner, scratch: scratch, openedAt: openedAt))
+    switch try scanner.scanText(scratch: &scratch) {
+    case .run(let start, let end):
+      keyFingerprints.append(try sink.key(start, end, scanner: scanner, openedAt: openedAt))
+    case .scratch:
+      sink.key(made: try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt))
+      keyFingerprints.append(XMLPlistKeyCache.unknownFingerprint)
+    }
     try scanner.expectCloseTag(.key)
   }
 

@@ -87,33 +87,28 @@ struct XMLPlistTreeSink: XMLPlistSink {
   var valueCache = XMLPlistKeyCache()
 
   @inline(__always)
-  mutating func string(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> PropertyListValue {
-    if case .run(let start, let end) = text, end - start <= 24,
-      let (cached, _) = valueCache.string(scanner.base + start, end - start, readable: scanner.count - start)
-    {
+  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> PropertyListValue {
+    if end - start <= 24, let (cached, _) = valueCache.string(scanner.base + start, end - start, readable: scanner.count - start) {
       return .string(cached)
     }
-    return .string(try scanner.makeString(text, scratch: scratch, openedAt: openedAt))
+    return .string(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
   }
 
   @inline(__always)
   mutating func scalar(_ value: PropertyListValue) -> PropertyListValue { value }
 
   @inline(__always)
-  mutating func key(
-    _ text: XMLPlistScanner.Text, scanner: XMLPlistScanner, scratch: [UInt8], openedAt: Int
-  ) throws(PropertyListError) -> UInt64 {
-    if case .run(let start, let end) = text,
-      let (string, fingerprint) = keyCache.string(scanner.base + start, end - start, readable: scanner.count - start)
-    {
+  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64 {
+    if let (string, fingerprint) = keyCache.string(scanner.base + start, end - start, readable: scanner.count - start) {
       keys.append(string)
       return fingerprint
     }
-    keys.append(try scanner.makeString(text, scratch: scratch, openedAt: openedAt))
+    keys.append(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
     return XMLPlistKeyCache.unknownFingerprint
   }
+
+  @inline(__always)
+  mutating func key(made key: String) { keys.append(key) }
 
   @inline(__always)
   mutating func emptyKey() { keys.append("") }
