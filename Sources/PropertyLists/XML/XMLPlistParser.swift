@@ -133,13 +133,7 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
     case .string, .key:
       try countObject(at: openedAt)
       if isEmpty { return sink.scalar(.string("")) }
-      let value: Sink.Value
-      switch try scanner.scanText(scratch: &scratch) {
-      case .run(let start, let end): value = try sink.string(start, end, scanner: scanner, openedAt: openedAt)
-      case .scratch: value = sink.scalar(.string(try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt)))
-      }
-      try scanner.expectCloseTag(tag)
-      return value
+      return try text(of: tag, openedAt: openedAt)
     case .dict:
       try countObject(at: openedAt)
       if isEmpty { return sink.scalar(.dictionary(PropertyListDictionary())) }
@@ -172,6 +166,19 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
       try open(.plist, openedAt: openedAt)
       return nil
     }
+  }
+
+  /// Reads the text of a `<string>` (or a `<key>` read as a value) and its close tag. Kept out
+  /// of ``element(openedAt:)``, whose other cases are short: inlined there it slowed the
+  /// parser's main loop.
+  private mutating func text(of tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) -> Sink.Value {
+    let value: Sink.Value
+    switch try scanner.scanText(scratch: &scratch) {
+    case .run(let start, let end): value = try sink.string(start, end, scanner: scanner, openedAt: openedAt)
+    case .scratch: value = sink.scalar(.string(try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt)))
+    }
+    try scanner.expectCloseTag(tag)
+    return value
   }
 
   /// A keyed archive's references, `<dict><key>CF$UID</key><integer>n</integer></dict>` (white
