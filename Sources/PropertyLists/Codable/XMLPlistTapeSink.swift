@@ -75,32 +75,24 @@ struct XMLPlistTapeSink: XMLPlistSink {
     return entries.count &- 1
   }
 
-  /// An entry for the text `start..<end` of the document: the run itself when it is plain
-  /// ASCII, else the string made the way the tree reader makes it (which checks its UTF-8).
-  @inline(__always)
-  private mutating func text(
-    _ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int, isASCII: Bool
-  ) throws(PropertyListError) -> Int {
-    if isASCII { return append(.asciiRun, payload: UInt64(start), count: end &- start) }
-    return made(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
-  }
-
-  /// An entry for a string already made.
+  /// An entry for a string already made (text that is not plain ASCII, or has references or
+  /// CDATA: made, and its UTF-8 checked, as the tree reader makes it).
   @inline(__always)
   private mutating func made(_ string: String) -> Int {
     strings.append(string)
     return append(.string, payload: UInt64(strings.count &- 1))
   }
 
-  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> Int {
-    try text(start, end, scanner: scanner, openedAt: openedAt, isASCII: Self.isASCII(scanner.base + start, end &- start))
+  /// Text of plain ASCII stays in the document; other text comes made into a string.
+  mutating func string(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> Int? {
+    guard Self.isASCII(base + start, end &- start) else { return nil }
+    return append(.asciiRun, payload: UInt64(start), count: end &- start)
   }
 
-  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64 {
-    let fingerprint = XMLPlistKeyCache.fingerprint(scanner.base + start, end &- start, readable: scanner.count &- start)
-    let entry = try text(start, end, scanner: scanner, openedAt: openedAt, isASCII: fingerprint != nil)
-    pending.append(UInt32(truncatingIfNeeded: entry))
-    return fingerprint ?? XMLPlistKeyCache.unknownFingerprint
+  mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64? {
+    guard let fingerprint = XMLPlistKeyCache.fingerprint(base + start, end &- start, readable: readable) else { return nil }
+    pending.append(UInt32(truncatingIfNeeded: append(.asciiRun, payload: UInt64(start), count: end &- start)))
+    return fingerprint
   }
 
   mutating func key(made key: String) {

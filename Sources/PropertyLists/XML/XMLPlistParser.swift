@@ -10,19 +10,20 @@ protocol XMLPlistSink {
   associatedtype Value
 
   /// The text of a `<string>` (or of a `<key>` read as a value) just scanned, a run of the
-  /// document without references or CDATA (`start..<end`); the scanner is at its close tag.
-  /// Other text comes made into a string, through ``scalar(_:)``.
-  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> Value
+  /// document without references or CDATA (`start..<end`; `readable` bytes may be read from
+  /// `start` on), if the sink can keep it without making a string (a cached one, a run of
+  /// ASCII); else `nil`, and the string made from it comes through ``scalar(_:)``.
+  mutating func string(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> Value?
 
-  /// Any other finished element: a scalar, a UID, a string made from text with references or
-  /// CDATA, an empty string or container.
+  /// Any other finished element: a scalar, a UID, a string, an empty container.
   mutating func scalar(_ value: PropertyListValue) -> Value
 
-  /// A dictionary key's text just scanned, a run of the document (`start..<end`); returns its
-  /// fingerprint (``XMLPlistKeyCache/unknownFingerprint`` when it has none).
-  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64
+  /// A dictionary key's text just scanned, a run of the document as for ``string(_:_:base:readable:)``:
+  /// its fingerprint if the sink can keep it without making a string; else `nil`, and the string
+  /// made from it comes through ``key(made:)``.
+  mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64?
 
-  /// A dictionary key made from text with references or CDATA (its fingerprint is unknown).
+  /// A dictionary key made into a string (its fingerprint is unknown).
   mutating func key(made key: String)
 
   /// `<key/>`.
@@ -173,9 +174,13 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
   /// parser's main loop.
   private mutating func text(of tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) -> Sink.Value {
     let value: Sink.Value
-    switch try scanner.scanText(scratch: &scratch) {
-    case .run(let start, let end): value = try sink.string(start, end, scanner: scanner, openedAt: openedAt)
-    case .scratch: value = sink.scalar(.string(try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt)))
+    let text = try scanner.scanText(scratch: &scratch)
+    if case .run(let start, let end) = text,
+      let kept = sink.string(start, end, base: scanner.base, readable: scanner.count - start)
+    {
+      value = kept
+    } else {
+      value = sink.scalar(.string(try scanner.makeString(text, scratch: scratch, openedAt: openedAt)))
     }
     try scanner.expectCloseTag(tag)
     return value
@@ -225,11 +230,13 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
   /// fingerprint.
   @inline(__always)
   private mutating func key(openedAt: Int) throws(PropertyListError) {
-    switch try scanner.scanText(scratch: &scratch) {
-    case .run(let start, let end):
-      keyFingerprints.append(try sink.key(start, end, scanner: scanner, openedAt: openedAt))
-    case .scratch:
-      sink.key(made: try scanner.makeString(.scratch, scratch: scratch, openedAt: openedAt))
+    let text = try scanner.scanText(scratch: &scratch)
+    if case .run(let start, let end) = text,
+      let fingerprint = sink.key(start, end, base: scanner.base, readable: scanner.count - start)
+    {
+      keyFingerprints.append(fingerprint)
+    } else {
+      sink.key(made: try scanner.makeString(text, scratch: scratch, openedAt: openedAt))
       keyFingerprints.append(XMLPlistKeyCache.unknownFingerprint)
     }
     try scanner.expectCloseTag(.key)

@@ -87,24 +87,19 @@ struct XMLPlistTreeSink: XMLPlistSink {
   var valueCache = XMLPlistKeyCache()
 
   @inline(__always)
-  mutating func string(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> PropertyListValue {
-    if end - start <= 24, let (cached, _) = valueCache.string(scanner.base + start, end - start, readable: scanner.count - start) {
-      return .string(cached)
-    }
-    return .string(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
+  mutating func string(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> PropertyListValue? {
+    guard end - start <= 24, let (cached, _) = valueCache.string(base + start, end - start, readable: readable) else { return nil }
+    return .string(cached)
   }
 
   @inline(__always)
   mutating func scalar(_ value: PropertyListValue) -> PropertyListValue { value }
 
   @inline(__always)
-  mutating func key(_ start: Int, _ end: Int, scanner: XMLPlistScanner, openedAt: Int) throws(PropertyListError) -> UInt64 {
-    if let (string, fingerprint) = keyCache.string(scanner.base + start, end - start, readable: scanner.count - start) {
-      keys.append(string)
-      return fingerprint
-    }
-    keys.append(try scanner.makeString(.run(start: start, end: end), scratch: [], openedAt: openedAt))
-    return XMLPlistKeyCache.unknownFingerprint
+  mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64? {
+    guard let (string, fingerprint) = keyCache.string(base + start, end - start, readable: readable) else { return nil }
+    keys.append(string)
+    return fingerprint
   }
 
   @inline(__always)
