@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PropertyLists
+@_spi(Testing) @testable import PropertyLists
 
 // The Codable decoder reads binary documents in place (`PlistBinaryObjects`) and every other
 // document from a value tree. Both paths must give the same value, or the same error — kind,
@@ -10,7 +10,7 @@ import TestSupport
 // document and any type. These tests decode each document both ways and compare.
 
 /// The outcome of one decoding, as the two paths must agree on it.
-private func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result<T, OutcomeError> {
+func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result<T, OutcomeError> {
   do {
     return .success(try body())
   } catch let error as DecodingError {
@@ -24,13 +24,13 @@ private func outcome<T: Decodable & Equatable>(_ body: () throws -> T) -> Result
   }
 }
 
-private struct OutcomeError: Error, Equatable {
+struct OutcomeError: Error, Equatable {
   let summary: String
 }
 
 /// Decodes `data` in place and through the tree, expecting the same outcome; returns it.
 @discardableResult
-private func expectSameBothWays<T: Codable & Equatable>(
+func expectSameBothWays<T: Codable & Equatable>(
   _ type: T.Type, _ data: Data, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Result<T, OutcomeError> {
   let inPlace = outcome { try PropertyLists.PropertyListDecoder().decode(type, from: data) }
@@ -58,7 +58,7 @@ private func handMade(_ objects: [[UInt8]], top: Int = 0) -> Data {
 private func ascii(_ text: String) -> [UInt8] { [0x50 | UInt8(text.utf8.count)] + Array(text.utf8) }
 
 /// Reads every key it is given, in the order given, as optional integers.
-private struct KeyProbe: Decodable, Equatable {
+struct KeyProbe: Decodable, Equatable {
   static let userInfoKey = CodingUserInfoKey(rawValue: "probe.keys")!
   var found: [Int?]
   var allKeys: [String]
@@ -78,14 +78,14 @@ private struct KeyProbe: Decodable, Equatable {
   }
 }
 
-private func probe(_ data: Data, keys: [String]) throws -> (inPlace: KeyProbe, tree: KeyProbe) {
+func probe(_ data: Data, keys: [String]) throws -> (inPlace: KeyProbe, tree: KeyProbe) {
   let decoder = PropertyLists.PropertyListDecoder()
   decoder.userInfo[KeyProbe.userInfoKey] = keys
   return (try decoder.decode(KeyProbe.self, from: data), try decoder.decodeThroughTree(KeyProbe.self, from: data))
 }
 
 /// Replaces the `target`-th value of a tree (in depth-first order) with `replacement`.
-private func replacing(_ value: PropertyListValue, at target: Int, with replacement: PropertyListValue) -> PropertyListValue {
+func replacing(_ value: PropertyListValue, at target: Int, with replacement: PropertyListValue) -> PropertyListValue {
   var counter = 0
   func walk(_ value: PropertyListValue) -> PropertyListValue {
     defer { counter += 1 }
@@ -109,7 +109,7 @@ private func replacing(_ value: PropertyListValue, at target: Int, with replacem
   return walk(value)
 }
 
-private func nodeCount(_ value: PropertyListValue) -> Int {
+func nodeCount(_ value: PropertyListValue) -> Int {
   switch value {
   case .array(let elements): 1 + elements.map(nodeCount).reduce(0, +)
   case .dictionary(let entries): 1 + entries.storedValues.map(nodeCount).reduce(0, +)
@@ -134,21 +134,7 @@ private func nodeCount(_ value: PropertyListValue) -> Int {
   /// numbers out of range, missing containers): the errors' kinds, paths and texts agree.
   @Test(arguments: 1...40 as ClosedRange<UInt64>)
   func mutatedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    var random = RandomPropertyList(seed: seed, kinds: .binary, maximumDepth: 2, maximumWidth: 3)
-    let store = ItemStore.generate(seed: seed, itemCount: 3)
-    let tree = try PropertyLists.PropertyListEncoder().encodeToValue(store)
-    let count = nodeCount(tree)
-    for round in 0..<8 {
-      let replacement: PropertyListValue =
-        switch Int.random(in: 0..<5, using: &rng) {
-        case 0: .string("$null")
-        case 1: .integer(PropertyListInteger(UInt64.max))
-        case 2: .real(1.5, width: .double)
-        case 3: random.value()
-        default: random.scalar()
-        }
-      let mutated = replacing(tree, at: Int.random(in: 0..<count, using: &rng), with: replacement)
+    for (round, mutated) in try mutatedItemStores(seed: seed, kinds: .binary, uids: false).enumerated() {
       let data = try mutated.encoded(as: .binary)
       expectSameBothWays(ItemStore.self, data, "seed \(seed), round \(round)")
       expectSameBothWays(RichModel.self, data, "seed \(seed), round \(round), as RichModel")
@@ -159,21 +145,8 @@ private func nodeCount(_ value: PropertyListValue) -> Int {
   /// the tree reader reads, and both paths must fail alike on the rest.
   @Test(arguments: 1...30 as ClosedRange<UInt64>)
   func damagedDocumentsFailAlikeBothWays(seed: UInt64) throws {
-    var rng = SplitMix64(seed: seed)
-    let store = ItemStore.generate(seed: seed, itemCount: 2)
-    let encoder = PropertyLists.PropertyListEncoder()
-    encoder.outputFormat = .binary
-    let original = [UInt8](try encoder.encode(store))
-    for round in 0..<20 {
-      var bytes = original
-      if round % 4 == 3 {
-        bytes.removeLast(Int.random(in: 1..<bytes.count, using: &rng))
-      } else {
-        for _ in 0...Int.random(in: 0..<3, using: &rng) {
-          bytes[Int.random(in: 8..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
-        }
-      }
-      let data = Data(bytes)
+    let original = try encodedItemStore(seed: seed, itemCount: 2, format: .binary)
+    for (round, data) in damagedCopies(of: original, seed: seed, rounds: 20, protected: 8).enumerated() {
       let readable = (try? PropertyListValue.read(data, policy: .foundationDecoder)) != nil
       if PlistBinaryObjects(data, options: PropertyListReadingPolicy.foundationDecoder.limits) != nil {
         #expect(readable, "seed \(seed), round \(round): accepted in place but not readable as a tree")

@@ -9,7 +9,7 @@ import PropertyLists
 @c(LLVMFuzzerTestOneInput)
 public func fuzzBinaryPlist(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let result = FuzzHarness.testOneInput(data, size, format: .binary, target: "FuzzBinaryPlist")
-  if let data, size > 0 { CodableAgreement.check(Data(bytes: data, count: size)) }
+  if let data, size > 0 { CodableAgreement.check(Data(bytes: data, count: size), format: .binary, target: "FuzzBinaryPlist") }
   return result
 }
 

@@ -67,7 +67,13 @@ extension Dictionary: PlistDirectEncodable where Key == String, Value: Encodable
 extension Array: PlistDirectDecodable where Element: Decodable {
   static func decodeDirectly(from node: PlistDecodingNode, decoder: PlistValueDecoder) throws -> Self? {
     guard case .array(let values) = node.value else { return nil }
-    let elements = PlistArrayElements(values, node: node, objects: decoder.objects)
+    if let tape = decoder.tape, node.object >= 0 {
+      return try decodeElements(XMLTapeArrayElements(tape, container: node.object), decoder: decoder)
+    }
+    return try decodeElements(PlistArrayElements(values, node: node, objects: decoder.objects), decoder: decoder)
+  }
+
+  private static func decodeElements<Elements: PlistIndexedElements>(_ elements: Elements, decoder: PlistValueDecoder) throws -> Self {
     var result: [Element] = []
     result.reserveCapacity(elements.count)
     for position in 0..<elements.count {
@@ -80,7 +86,13 @@ extension Array: PlistDirectDecodable where Element: Decodable {
 extension Dictionary: PlistDirectDecodable where Key == String, Value: Decodable {
   static func decodeDirectly(from node: PlistDecodingNode, decoder: PlistValueDecoder) throws -> Self? {
     guard case .dictionary(let dictionary) = node.value else { return nil }
-    let entries = PlistDictionaryEntries(dictionary, node: node, objects: decoder.objects)
+    if let tape = decoder.tape, node.object >= 0 {
+      return try decodeEntries(XMLTapeDictionaryEntries(tape, container: node.object), decoder: decoder)
+    }
+    return try decodeEntries(PlistDictionaryEntries(dictionary, node: node, objects: decoder.objects), decoder: decoder)
+  }
+
+  private static func decodeEntries<Entries: PlistKeyedEntries>(_ entries: Entries, decoder: PlistValueDecoder) throws -> Self {
     var result: [String: Value] = [:]
     result.reserveCapacity(entries.count)
     for position in 0..<entries.count {

@@ -2,9 +2,9 @@ import FoundationEssentials
 
 // MARK: - Keyed container
 
-struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct PlistKeyedDecodingContainer<Key: CodingKey, Entries: PlistKeyedEntries>: KeyedDecodingContainerProtocol {
   let decoder: PlistValueDecoder
-  let entries: PlistDictionaryEntries
+  let entries: Entries
   /// How much of the decoder's path was this container's when it was made.
   let depth: Int
   /// Keys of the nested containers between that point and this container.
@@ -12,7 +12,7 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
   /// This container's slot in the decoder's key-cursor hints.
   let slot: Int
 
-  init(decoder: PlistValueDecoder, entries: PlistDictionaryEntries, depth: Int, nestedPath: [any CodingKey]) {
+  init(decoder: PlistValueDecoder, entries: Entries, depth: Int, nestedPath: [any CodingKey]) {
     self.decoder = decoder
     self.entries = entries
     self.depth = depth
@@ -174,14 +174,14 @@ struct PlistKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
 // MARK: - Unkeyed container
 
-struct PlistUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+struct PlistUnkeyedDecodingContainer<Elements: PlistIndexedElements>: UnkeyedDecodingContainer {
   let decoder: PlistValueDecoder
-  let elements: PlistArrayElements
+  let elements: Elements
   let depth: Int
   let nestedPath: [any CodingKey]
   private(set) var currentIndex = 0
 
-  init(decoder: PlistValueDecoder, elements: PlistArrayElements, depth: Int, nestedPath: [any CodingKey]) {
+  init(decoder: PlistValueDecoder, elements: Elements, depth: Int, nestedPath: [any CodingKey]) {
     self.decoder = decoder
     self.elements = elements
     self.depth = depth

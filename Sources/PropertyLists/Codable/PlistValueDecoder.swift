@@ -11,7 +11,8 @@ import FoundationEssentials
 //
 // From a binary document the decoder reads no tree at all (`PlistBinaryObjects`): the current
 // value is then an object of the document (`object`), containers read their object references in
-// place, and only scalars become values, when asked for.
+// place, and only scalars become values, when asked for. From an XML document it reads the
+// document's flat record (`XMLPlistTape`) the same way, `object` being a container's entry.
 
 /// The `Decoder` handed to `init(from:)`; it is also its own single-value container.
 ///
@@ -26,6 +27,9 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   @exclusivity(unchecked) var object: Int
   /// The binary document the values are read from in place, if any.
   let objects: PlistBinaryObjects?
+  /// The XML document the values are read from in place, if any (then `object` is a
+  /// container's entry, or -1).
+  let tape: XMLPlistTape?
   @exclusivity(unchecked) var path: [any CodingKey]
   let userInfo: [CodingUserInfoKey: Any]
   /// `true` when the values came from a text format (XML, OpenStep). Foundation's XML decoder
@@ -39,13 +43,14 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   let lookups: PlistKeyLookupMemo
 
   init(
-    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, path: [any CodingKey] = [],
+    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, tape: XMLPlistTape? = nil, path: [any CodingKey] = [],
     userInfo: [CodingUserInfoKey: Any], valuesFromText: Bool, hints: (DepthHints, PlistKeyLookupMemo)? = nil
   ) {
     (cursors, lookups) = hints ?? (DepthHints(), PlistKeyLookupMemo())
     value = node.value
     object = node.object
     self.objects = objects
+    self.tape = tape
     self.path = path
     self.userInfo = userInfo
     self.valuesFromText = valuesFromText
@@ -59,7 +64,8 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   /// A decoder for `node` under `path` (a super decoder), sharing this one's document and settings.
   func detached(_ node: PlistDecodingNode, path: [any CodingKey]) -> PlistValueDecoder {
     PlistValueDecoder(
-      node, objects: objects, path: path, userInfo: userInfo, valuesFromText: valuesFromText, hints: (cursors, lookups))
+      node, objects: objects, tape: tape, path: path, userInfo: userInfo, valuesFromText: valuesFromText,
+      hints: (cursors, lookups))
   }
 
   // MARK: Decoder
@@ -81,8 +87,13 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
       throw containerError(
         [String: Any].self, found: node.value, path: Array(path.prefix(depth)) + nestedPath, kind: "keyed")
     }
+    if let tape, node.object >= 0 {
+      return KeyedDecodingContainer(
+        PlistKeyedDecodingContainer<Key, XMLTapeDictionaryEntries>(
+          decoder: self, entries: XMLTapeDictionaryEntries(tape, container: node.object), depth: depth, nestedPath: nestedPath))
+    }
     return KeyedDecodingContainer(
-      PlistKeyedDecodingContainer<Key>(
+      PlistKeyedDecodingContainer<Key, PlistDictionaryEntries>(
         decoder: self, entries: PlistDictionaryEntries(dictionary, node: node, objects: objects), depth: depth,
         nestedPath: nestedPath))
   }
@@ -92,6 +103,10 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
   ) throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = node.value else {
       throw containerError([Any].self, found: node.value, path: Array(path.prefix(depth)) + nestedPath, kind: "unkeyed")
+    }
+    if let tape, node.object >= 0 {
+      return PlistUnkeyedDecodingContainer(
+        decoder: self, elements: XMLTapeArrayElements(tape, container: node.object), depth: depth, nestedPath: nestedPath)
     }
     return PlistUnkeyedDecodingContainer(
       decoder: self, elements: PlistArrayElements(elements, node: node, objects: objects), depth: depth,

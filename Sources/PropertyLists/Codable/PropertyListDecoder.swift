@@ -21,7 +21,9 @@ internal import Synchronization
 ///
 /// A binary document is decoded in place, straight from its object table (no
 /// ``PropertyListValue`` tree; its whole graph is checked first, as the binary reader checks it);
-/// other formats are read into a tree first. The results and errors are the same either way.
+/// a UTF-8 XML document from a flat record of its elements that the XML reader's parser makes
+/// (scalars made only when decoded); other formats are read into a tree first. The results and
+/// errors are the same either way.
 ///
 /// Setting options is thread-safe, as in Foundation; one decoder may be shared.
 open class PropertyListDecoder {
@@ -111,28 +113,33 @@ open class PropertyListDecoder {
   // MARK: Helpers
 
   private func makeDecoder(
-    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, from format: PropertyListFormat
+    _ node: PlistDecodingNode, objects: PlistBinaryObjects? = nil, tape: XMLPlistTape? = nil, from format: PropertyListFormat
   ) -> PlistValueDecoder {
     let userInfo = self.userInfo
     return PlistValueDecoder(
-      node, objects: objects, userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any },
+      node, objects: objects, tape: tape, userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any },
       valuesFromText: format != .binary)
   }
 
-  /// The decoder for a document: straight from the object table of a binary document that reads
-  /// without error, otherwise from the value tree ``read(_:)`` makes — for a binary document
-  /// that does not read, that is what throws, so its error is the tree reader's own.
+  /// The decoder for a document: straight from the object table of a binary document, or from
+  /// the flat record of a UTF-8 XML document, that reads without error; otherwise from the value
+  /// tree ``read(_:)`` makes — for a document that does not read, that is what throws, so its
+  /// error is the tree reader's own.
   private func makeDecoder(_ data: Data) throws -> (decoder: PlistValueDecoder, format: PropertyListFormat) {
-    if let objects = PlistBinaryObjects(data, options: PropertyListReadingPolicy.foundationDecoder.limits) {
+    let limits = PropertyListReadingPolicy.foundationDecoder.limits
+    if let objects = PlistBinaryObjects(data, options: limits) {
       return (makeDecoder(try objects.node(objects.top), objects: objects, from: .binary), .binary)
+    }
+    if let tape = XMLPlistTape(data, options: limits) {
+      return (makeDecoder(tape.node(tape.root), tape: tape, from: .xml), .xml)
     }
     let (value, detected) = try Self.read(data)
     return (makeDecoder(PlistDecodingNode(value), from: detected), detected)
   }
 
-  /// Decodes `data` from a value tree even when it is a binary document that could be read in
-  /// place (the two paths must agree; tests compare them).
-  func decodeThroughTree<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+  /// Decodes `data` from a value tree even when it is a binary or XML document that could be
+  /// read in place (the paths must agree; tests and fuzzers compare them).
+  @_spi(Testing) public func decodeThroughTree<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let (value, detected) = try Self.read(data)
     return try makeDecoder(PlistDecodingNode(value), from: detected).decodeTopLevel(type)
   }

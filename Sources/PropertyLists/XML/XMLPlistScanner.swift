@@ -675,19 +675,25 @@ struct XMLPlistScanner {
   /// Makes a `String` from the text just scanned; the bytes must be valid UTF-8.
   @inline(__always)
   func makeString(_ text: Text, scratch: [UInt8], openedAt: Int) throws(PropertyListError) -> String {
-    let string: String?
     switch text {
-    case .run(let start, let end): string = Self.utf8String(base + start, end - start)
-    case .scratch: string = scratch.withUnsafeBufferPointer { Self.utf8String($0.baseAddress ?? base, $0.count) }
+    case .run(let start, let end):
+      return try makeString(base + start, end - start, openedAt: openedAt)
+    case .scratch:
+      return try scratch.withUnsafeBufferPointer { (bytes) throws(PropertyListError) in
+        try makeString(bytes.baseAddress ?? base, bytes.count, openedAt: openedAt)
+      }
     }
-    if let string { return string }
+  }
+
+  /// Makes a `String` from the `count` bytes at `bytes` (the document's or the scratch
+  /// buffer's), which must be valid UTF-8.
+  @inline(__always)
+  func makeString(_ bytes: UnsafePointer<UInt8>, _ count: Int, openedAt: Int) throws(PropertyListError) -> String {
+    if let string = Self.utf8String(bytes, count) { return string }
     // Not strictly valid: CF still accepts a stray 0xA9 byte (as U+FFFD), nothing else.
-    let lenient: String?
-    switch text {
-    case .run(let start, let end): lenient = Self.lenientUTF8String(base + start, end - start)
-    case .scratch: lenient = scratch.withUnsafeBufferPointer { Self.lenientUTF8String($0.baseAddress ?? base, $0.count) }
+    guard let lenient = Self.lenientUTF8String(bytes, count) else {
+      throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt)
     }
-    guard let lenient else { throw failure(.badEncoding, "text is not valid UTF-8", at: openedAt) }
     return lenient
   }
 

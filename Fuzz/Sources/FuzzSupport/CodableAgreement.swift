@@ -1,46 +1,41 @@
-// The Codable decoder reads a binary document in place, without a value tree. For every input,
-// `PropertyListDecoder.decode(_:from: Data)` (in place) must agree with decoding the value tree
-// the reader makes (`decode(_:from: PropertyListValue)`, the same rules): the same rendering of
-// what was decoded, or the same error (kind, coding path, description); and an input the reader
-// refuses must be the decoder's "not a valid property list" error with the reader's error under it.
-import FoundationEssentials
-import FuzzSupport
-import PropertyLists
+// The Codable decoder reads binary documents in place, and UTF-8 XML documents from a flat record
+// of their elements, without a value tree. For every input, `PropertyListDecoder.decode(_:from:)`
+// must agree with decoding the value tree the reader makes (`decodeThroughTree`, the same rules):
+// the same rendering of what was decoded, or the same error (kind, coding path, description); and
+// an input the reader refuses must be the decoder's "not a valid property list" error with the
+// reader's error under it. Used by FuzzBinaryPlist and FuzzXMLPlist.
+public import FoundationEssentials
+@_spi(Testing) import PropertyLists
 
-enum CodableAgreement {
-  static func check(_ bytes: Data) {
-    let tree: PropertyListValue
+public enum CodableAgreement {
+  /// Checks `bytes` when they read as a document in `format` (or do not read at all); `target`
+  /// names the fuzz target in failure messages.
+  public static func check(_ bytes: Data, format: PropertyListFormat, target: String) {
     do {
-      let (value, format) = try PropertyListValue.read(bytes, policy: .foundationDecoder)
-      guard format == .binary else { return }
-      tree = value
+      guard try PropertyListValue.read(bytes, policy: .foundationDecoder).format == format else { return }
     } catch {
       let expected = "dataCorrupted at []: The given data was not a valid property list. / \(error)"
       for found in [outcome(Probe.self, bytes), outcome(Shape.self, bytes)] where found != expected {
-        FuzzHarness.fail("FuzzBinaryPlist", "unreadable document decoded as \(found); expected \(expected)")
+        FuzzHarness.fail(target, "unreadable document decoded as \(found); expected \(expected)")
       }
       return
     }
-    compare(Probe.self, bytes, tree)
-    compare(Shape.self, bytes, tree)
-    compare([Shape].self, bytes, tree)
-    compare([String: Probe].self, bytes, tree)
+    compare(Probe.self, bytes, target)
+    compare(Shape.self, bytes, target)
+    compare([Shape].self, bytes, target)
+    compare([String: Probe].self, bytes, target)
   }
 
-  private static func compare<T: Decodable & Rendered>(_ type: T.Type, _ bytes: Data, _ tree: PropertyListValue) {
+  private static func compare<T: Decodable & Rendered>(_ type: T.Type, _ bytes: Data, _ target: String) {
     let inPlace = outcome(type, bytes)
-    let fromTree = outcome(type, tree)
+    let fromTree = summary { try PropertyLists.PropertyListDecoder().decodeThroughTree(type, from: bytes).rendered }
     if inPlace != fromTree {
-      FuzzHarness.fail("FuzzBinaryPlist", "\(type) in place: \(inPlace); from the tree: \(fromTree)")
+      FuzzHarness.fail(target, "\(type) in place: \(inPlace); from the tree: \(fromTree)")
     }
   }
 
   private static func outcome<T: Decodable & Rendered>(_ type: T.Type, _ bytes: Data) -> String {
     summary { try PropertyLists.PropertyListDecoder().decode(type, from: bytes).rendered }
-  }
-
-  private static func outcome<T: Decodable & Rendered>(_ type: T.Type, _ tree: PropertyListValue) -> String {
-    summary { try PropertyLists.PropertyListDecoder().decode(type, from: tree).rendered }
   }
 
   private static func summary(_ body: () throws -> String) -> String {
