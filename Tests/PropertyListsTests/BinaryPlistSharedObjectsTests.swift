@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import PropertyLists
+@_spi(Testing) @testable import PropertyLists
 
 // The binary reader makes the string of a string object that several references reach once and
 // shares it (`BinaryPlistSharedStrings`, direct-mapped by object number), and the Codable
