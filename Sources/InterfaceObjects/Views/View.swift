@@ -113,7 +113,7 @@ open class View: Responder {
 
   /// Whether the view was the first responder when its state was saved, and should become it
   /// again once it is in a window (the `Restoration` module does so after decoding). A view set
-  /// to `true` is noted in ``FirstResponderRequests``, which restoration consults instead of
+  /// to `true` is noted in `FirstResponderRequests`, which restoration consults instead of
   /// reading the flag of every restored view.
   public var restoresFirstResponder = false {
     didSet { if restoresFirstResponder, !oldValue { FirstResponderRequests.note(self) } }
