@@ -171,19 +171,22 @@ enum BinaryPlistWriter {
     static var readAhead: Int { 8 }
 
     /// Prefetches the uniquing table's slots for `element` if it is a scalar, or for the scalars
-    /// inside it if it is a container, down to its members' members (a keyed archive's
-    /// `$objects`: strings, and objects holding numbers; an item of a store: its fields, and the
-    /// dictionaries and arrays it holds), a few elements before it is flattened: once the table
-    /// outgrows the caches (about 100,000 scalars), the misses then overlap with each other and
-    /// with the work on the elements before it.
-    func prefetchScalars(of element: PropertyListValue, levels: Int = 2) {
+    /// directly inside it if it is a dictionary (a keyed archive's `$objects`: strings, and
+    /// objects holding numbers), a few elements before it is flattened: once the table outgrows
+    /// the caches (about 100,000 scalars), the misses then overlap with each other and with the
+    /// work on the elements before it.
+    @inline(__always)
+    func prefetchScalars(of element: PropertyListValue) {
       switch element {
       case .string, .integer, .real, .date, .data: memory.uniques.prefetch(element)
-      case .dictionary(let dictionary) where levels > 0:
+      case .dictionary(let dictionary):
         let values = dictionary.values
-        for member in values.indices { prefetchScalars(of: values[member], levels: levels &- 1) }
-      case .array(let elements) where levels > 0:
-        for member in elements.indices { prefetchScalars(of: elements[member], levels: levels &- 1) }
+        for member in values.indices {
+          switch values[member] {
+          case .string, .integer, .real, .date, .data: memory.uniques.prefetch(values[member])
+          default: break
+          }
+        }
       default: break
       }
     }
