@@ -1,5 +1,13 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // The Codable decoder's view of an XML document: instead of a `PropertyListValue` tree, one
 // flat record of its elements (`XMLPlistTapeEntry`, 16 bytes each), made by the XML reader's own
 // parser (`XMLPlistParser`) so that exactly the same documents are accepted. Containers list
@@ -108,26 +116,8 @@ final class XMLPlistTape {
     let found = entries[entry]
     guard found.kind == .asciiRun else { return strings[Int(found.payload)] == wanted }
     let count = Int(found.count)
-    if bytes.count == count, count == 0 || Self.sameBytes(bytes.baseAddress!, base + Int(found.payload), count) { return true }
+    if bytes.count == count, count == 0 || memcmp(bytes.baseAddress!, base + Int(found.payload), count) == 0 { return true }
     if wantedIsASCII ?? XMLPlistTapeSink.isASCII(bytes) { return false }
     return keyText(entry) == wanted
-  }
-
-  /// Whether the `count` bytes at `left` and `right` are equal: a word at a time, then a byte
-  /// at a time, reading nothing past either (keys are short: a call to `memcmp` cost more than
-  /// the comparison).
-  @inline(__always)
-  static func sameBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var index = 0
-    while index &+ 8 <= count {
-      let a = UnsafeRawPointer(left).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      guard a == UnsafeRawPointer(right).loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
-      index &+= 8
-    }
-    while index < count {
-      guard left[index] == right[index] else { return false }
-      index &+= 1
-    }
-    return true
   }
 }
