@@ -169,9 +169,8 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
     }
   }
 
-  /// Reads the text of a `<string>` (or a `<key>` read as a value) and its close tag. Kept out
-  /// of ``element(openedAt:)``, whose other cases are short: inlined there it slowed the
-  /// parser's main loop.
+  /// Reads the text of a `<string>` (or a `<key>` read as a value) and its close tag, apart
+  /// from ``element(openedAt:)`` (whose other cases are short), as the tree reader always had it.
   private mutating func text(of tag: XMLPlistTag, openedAt: Int) throws(PropertyListError) -> Sink.Value {
     let value: Sink.Value
     let text = try scanner.scanText(scratch: &scratch)
