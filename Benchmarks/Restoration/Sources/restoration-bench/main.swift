@@ -264,7 +264,12 @@ while let argument = arguments.next() {
   case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
   case "--source": source = arguments.next() ?? source
   case "--stasis-only": stasisOnly = true  // for profiling
-  default: fatalError("restoration-bench: unknown argument \(argument)")
+  case "--help", "-h":
+    print("restoration-bench [--rounds N] [--source TEXT] [--stasis-only]   (--stasis-only: no Foundation columns, for profilers)")
+    exit(0)
+  default:
+    FileHandle.standardError.write(Data("restoration-bench: unknown argument \(argument) (--help lists the options)\n".utf8))
+    exit(2)
   }
 }
 
