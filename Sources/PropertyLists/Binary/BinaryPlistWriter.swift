@@ -60,6 +60,9 @@ enum BinaryPlistWriter {
     /// The object numbers of that member's strings, by position in it (-1: not written yet);
     /// empty until it is met.
     var distinctNumbers: [Int32] = []
+    /// Whether large arrays are read ahead (``readAhead(_:from:)``); off only in tests, which
+    /// compare the bytes written either way.
+    var readsAhead = true
     /// The references the containers in `value` hold: one per array element, two per dictionary
     /// entry; containers below the writer's depth limit are not counted (`flatten` refuses them).
     /// (See ``reserve(references:)``.)
@@ -101,8 +104,8 @@ enum BinaryPlistWriter {
         // By index: the subscript lends each element, where iterating would copy (retain) it.
         var prefetching = false
         for index in elements.indices {
-          if index & 15 == 0 { prefetching = memory.uniques.outgrowsCaches }
-          if prefetching, index &+ Self.readAhead < elements.count { prefetchScalars(of: elements[index &+ Self.readAhead]) }
+          if index & 15 == 0 { prefetching = readsAhead && memory.uniques.outgrowsCaches }
+          if prefetching { readAhead(elements, from: index) }
           memory.pending.append(try flatten(elements[index], depth: depth + 1))
         }
         closeContainer(number, mark: mark, object: .array(first: memory.references.count, count: elements.count))
@@ -167,26 +170,64 @@ enum BinaryPlistWriter {
       }
     }
 
-    /// How many array elements ahead of the one being written ``prefetchScalars(of:)`` works.
+    /// How many array elements ahead of the one being written ``readAhead(_:from:)`` prefetches
+    /// an element's storage, its containers' storage, and the uniquing tables' slots of its scalars.
+    static var storageAhead: Int { 24 }
+    static var membersAhead: Int { 16 }
     static var readAhead: Int { 8 }
 
-    /// Prefetches the uniquing table's slots for `element` if it is a scalar, or for the scalars
-    /// directly inside it if it is a dictionary (a keyed archive's `$objects`: strings, and
-    /// objects holding numbers), a few elements before it is flattened: once the table outgrows
-    /// the caches (about 100,000 scalars), the misses then overlap with each other and with the
-    /// work on the elements before it.
+    /// The read-ahead over an array being written (a keyed archive's `$objects`, a document's
+    /// list of items), once the uniquing tables outgrow the caches (about 100,000 scalars), so
+    /// that the lookups' cache misses overlap with each other and with the work on the elements
+    /// before them. In three stages, each waiting for what the one before asked for: the
+    /// storage of element `index + 24` (its members: a dictionary's values), the storage of the
+    /// containers among element `index + 16`'s members, then the table slots of element
+    /// `index + 8`'s scalars, its members' and its containers' members' (an item's `dimensions`,
+    /// `ratings`, `attributes`). The members are read in place (``ContainerStorage``), not
+    /// copied: a copy retained the storage, an atomic write that waited on a line not yet cached.
     @inline(__always)
-    func prefetchScalars(of element: PropertyListValue) {
-      switch element {
-      case .string, .integer, .real, .date, .data: memory.uniques.prefetch(element)
-      case .dictionary(let dictionary):
-        let values = dictionary.values
-        for member in values.indices {
-          switch values[member] {
-          case .string, .integer, .real, .date, .data: memory.uniques.prefetch(values[member])
-          default: break
-          }
+    func readAhead(_ elements: [PropertyListValue], from index: Int) {
+      elements.withUnsafeBufferPointer { elements in
+        guard let base = elements.baseAddress else { return }
+        let count = elements.count
+        guard let layout = ContainerStorage.layout else {
+          // Values of another layout: the scalar elements only.
+          if index &+ Self.readAhead < count { prefetchScalar(base + (index &+ Self.readAhead)) }
+          return
         }
+        if index &+ Self.storageAhead < count { layout.prefetch(base + (index &+ Self.storageAhead), lines: 8) }
+        if index &+ Self.membersAhead < count, let members = layout.members(of: base + (index &+ Self.membersAhead)),
+          let start = members.baseAddress
+        {
+          for member in members.indices { layout.prefetch(start + member, lines: 3) }
+        }
+        if index &+ Self.readAhead < count { prefetchScalars(of: base + (index &+ Self.readAhead), layout) }
+      }
+    }
+
+    /// Prefetches the table slots of the scalar at `value`, of the scalars among its members if it
+    /// is a container, and of those among its containers' members.
+    @inline(__always)
+    func prefetchScalars(of value: UnsafePointer<PropertyListValue>, _ layout: ContainerStorage) {
+      guard let members = layout.members(of: value) else { return prefetchScalar(value) }
+      guard let start = members.baseAddress else { return }
+      for member in members.indices {
+        if let nested = layout.members(of: start + member) {
+          if let first = nested.baseAddress {
+            for index in nested.indices { prefetchScalar(first + index) }
+          }
+        } else {
+          prefetchScalar(start + member)
+        }
+      }
+    }
+
+    /// Prefetches the table slot where a lookup of the value at `value` starts, if it is a scalar
+    /// that is looked up (not a Boolean or a UID).
+    @inline(__always)
+    func prefetchScalar(_ value: UnsafePointer<PropertyListValue>) {
+      switch value.pointee {
+      case .string, .integer, .real, .date, .data: memory.uniques.prefetch(value.pointee)
       default: break
       }
     }
@@ -225,14 +266,18 @@ enum BinaryPlistWriter {
     mutating func flattenText(
       _ bytes: UnsafeRawBufferPointer, isString: Bool, _ value: @autoclosure () -> PropertyListValue
     ) -> Int {
+      let tag = Self.textTag(bytes, isString: isString)
       // Written before (the table), or a member of the distinct array written already.
-      if isString, !distinctNumbers.isEmpty, let number = findText(bytes, isString: true) ?? distinctNumber(of: value()) {
+      if isString, !distinctNumbers.isEmpty, let number = findText(bytes, tag: tag, isString: true) ?? distinctNumber(of: value()) {
         return number
       }
-      let candidate = memory.objects.count
-      let number = uniqueText(bytes, isString: isString, candidate: candidate)
-      if number == candidate { appendText(bytes, isString: isString) }
-      return number
+      return uniqueText(bytes, tag: tag, isString: isString)
+    }
+
+    /// The uniquing table's tag of a string (`isString`) or data whose bytes are `bytes`.
+    @inline(__always)
+    static func textTag(_ bytes: UnsafeRawBufferPointer, isString: Bool) -> UInt32 {
+      UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
     }
 
     /// Appends a new string (`isString`) or data whose bytes are `bytes`, laid out in ``text``.
@@ -243,21 +288,22 @@ enum BinaryPlistWriter {
       payloadEstimate &+= memory.text.bytes.count &- offset
     }
 
-    /// The number of a string or data equal to `bytes` written before, or `candidate`, recorded
-    /// for it (the caller then appends it as object `candidate`).
+    /// The number of a string or data equal to `bytes` (whose ``textTag(_:isString:)`` is
+    /// `tag`) written before, or of a new object for it, appended and recorded.
     @inline(__always)
-    mutating func uniqueText(_ bytes: UnsafeRawBufferPointer, isString: Bool, candidate: Int) -> Int {
-      let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+    mutating func uniqueText(_ bytes: UnsafeRawBufferPointer, tag: UInt32, isString: Bool) -> Int {
+      let candidate = memory.objects.count
       let base = UnsafePointer(memory.text.bytes.base)
-      return memory.uniques.insertText(tag: tag, number: candidate) {
+      let number = memory.uniques.insertText(tag: tag, number: candidate) {
         Self.text(of: $0, equals: bytes, isString: isString, objects: memory.objects, in: base)
       }
+      if number == candidate { appendText(bytes, isString: isString) }
+      return number
     }
 
-    /// The number of a string or data equal to `bytes` written before, if any.
+    /// The number of a string or data equal to `bytes` (tagged `tag`) written before, if any.
     @inline(__always)
-    func findText(_ bytes: UnsafeRawBufferPointer, isString: Bool) -> Int? {
-      let tag = UniquingTable.tag(UniquingTable.hashBytes(bytes, seed: isString ? 1 : 7))
+    func findText(_ bytes: UnsafeRawBufferPointer, tag: UInt32, isString: Bool) -> Int? {
       let base = UnsafePointer(memory.text.bytes.base)
       return memory.uniques.findText(tag: tag) {
         Self.text(of: $0, equals: bytes, isString: isString, objects: memory.objects, in: base)
@@ -302,15 +348,21 @@ enum BinaryPlistWriter {
     /// written before it elsewhere, or a new object, recorded as that member's number only.
     @inline(__always)
     mutating func flattenDistinctString(_ string: String, at position: Int) -> Int {
-      let member: Int
-      if let earlier = withUTF8Bytes(of: string, { findText(UnsafeRawBufferPointer($0), isString: true) }) {
-        member = earlier
-      } else {
-        member = memory.objects.count
-        appendScalar(.string(string))
-      }
+      // The closure calls a mutating method, which works on the flattener in place: one that
+      // called `findText` itself would be handed a copy of the whole flattener (each of its
+      // arrays retained and released), since a closure's captured `self` may be aliased.
+      let member = withUTF8Bytes(of: string) { distinctText(UnsafeRawBufferPointer($0)) }
       distinctNumbers[position] = Int32(truncatingIfNeeded: member)
       return member
+    }
+
+    /// The number of an equal string written before, or of a new object for the string whose
+    /// UTF-8 is `bytes`, kept out of the uniquing table (see ``flattenDistinctString(_:at:)``).
+    @inline(__always)
+    mutating func distinctText(_ bytes: UnsafeRawBufferPointer) -> Int {
+      if let earlier = findText(bytes, tag: Self.textTag(bytes, isString: true), isString: true) { return earlier }
+      appendText(bytes, isString: true)
+      return memory.objects.count &- 1
     }
 
     /// The number of a member of ``distinct``'s array equal to the string `value`, if that

@@ -77,50 +77,58 @@ package struct ExactScalarTable {
   ) -> UInt64 {
     if occupied * 2 >= slots.count { grow(keepingKeys: keepsKeys) }
     let tag = Self.tag(value)
-    let control = Self.control(tag)
-    let mask = slots.count - 1
-    var slot = Int(tag >> UInt32(32 - bits))
-    while true {
-      let byte = controls[slot]
-      if byte == 0 {
-        let number = make()
-        guard Self.fits(number) else { return number }
-        let entry = Slot(tag: tag, number: UInt32(truncatingIfNeeded: number))
-        if bits >= Self.deferringBits {
-          deferred.append((slot, entry))
-          if deferred.count == Self.deferredRun { writeDeferred() }
-        } else {
-          slots[slot] = entry
-        }
-        controls[slot] = control
-        if keepsKeys { keys[slot] = value }
-        occupied += 1
-        return number
-      }
-      if byte == control {
-        let existing = self.slot(at: slot)
-        if existing.tag == tag, UniquingTable.exactlyEqual(value, keepsKeys ? keys[slot] : stored(UInt64(existing.number))) {
-          return UInt64(existing.number)
-        }
-      }
-      slot = (slot + 1) & mask
+    let slot: Int
+    switch probe(for: value, tag: tag, keepingKeys: keepsKeys, storedAt: stored) {
+    case .found(let number): return number
+    case .empty(let position): slot = position
     }
+    let number = make()
+    guard Self.fits(number) else { return number }
+    let entry = Slot(tag: tag, number: UInt32(truncatingIfNeeded: number))
+    if bits >= Self.deferringBits {
+      deferred.append((slot, entry))
+      if deferred.count == Self.deferredRun { writeDeferred() }
+    } else {
+      slots[slot] = entry
+    }
+    controls[slot] = Self.control(tag)
+    if keepsKeys { keys[slot] = value }
+    occupied += 1
+    return number
   }
 
   /// The number recorded for a scalar exactly equal to `value`, if any, in a table used through
   /// ``number(for:storedAt:orInsert:)``.
   package func existingNumber(for value: PropertyListValue, storedAt stored: (UInt64) -> PropertyListValue) -> UInt64? {
     guard bits > 0 else { return nil }
-    let tag = Self.tag(value)
+    if case .found(let number) = probe(for: value, tag: Self.tag(value), keepingKeys: false, storedAt: stored) { return number }
+    return nil
+  }
+
+  /// Where a lookup ends: at the number of an equal value, or at the empty slot a new one takes.
+  private enum Probe {
+    case found(UInt64)
+    case empty(Int)
+  }
+
+  /// The lookup of `value` (whose ``tag(_:)`` is `tag`) in a table of at least one slot with one
+  /// free: its control bytes scanned from the tag's position, a slot read only where its byte
+  /// matches, the recorded value (in `keys` or through `stored`) only where the whole tag does.
+  @inline(__always)
+  private func probe(
+    for value: PropertyListValue, tag: UInt32, keepingKeys keepsKeys: Bool, storedAt stored: (UInt64) -> PropertyListValue
+  ) -> Probe {
     let control = Self.control(tag)
     let mask = slots.count - 1
     var slot = Int(tag >> UInt32(32 - bits))
     while true {
       let byte = controls[slot]
-      if byte == 0 { return nil }
+      if byte == 0 { return .empty(slot) }
       if byte == control {
         let existing = self.slot(at: slot)
-        if existing.tag == tag, UniquingTable.exactlyEqual(value, stored(UInt64(existing.number))) { return UInt64(existing.number) }
+        if existing.tag == tag, UniquingTable.exactlyEqual(value, keepsKeys ? keys[slot] : stored(UInt64(existing.number))) {
+          return .found(UInt64(existing.number))
+        }
       }
       slot = (slot + 1) & mask
     }

@@ -30,7 +30,8 @@ struct NumberTable {
     var number: Int32
   }
   private var slots: [Slot] = []
-  private var occupied = 0
+  /// The values recorded.
+  private(set) var count = 0
   private var mask = 0
 
   /// The key of an integer, a real or a date; nil for every other value.
@@ -52,13 +53,13 @@ struct NumberTable {
   /// The number of an equal value already recorded, or `number`, recorded for `key`.
   @inline(__always)
   mutating func insert(_ key: Key, number: Int) -> Int {
-    if occupied * 2 >= slots.count { grow() }
+    if count * 2 >= slots.count { grow() }
     var slot = Self.position(key, mask: mask)
     while true {
       let existing = slots[slot]
       if existing.kind == 0 {
         slots[slot] = Slot(bits: key.bits, kind: key.kind, number: Int32(truncatingIfNeeded: number))
-        occupied += 1
+        count += 1
         return number
       }
       if existing.bits == key.bits, existing.kind == key.kind { return Int(existing.number) }
@@ -74,14 +75,17 @@ struct NumberTable {
     slots.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
   }
 
+  /// The slots in use (the memory kept may be larger: see ``removeAllForNextDocument()``).
+  var slotCount: Int { slots.count }
+
   /// The bytes the table holds.
   var keptBytes: Int { slots.capacity * MemoryLayout<Slot>.stride }
 
   /// Empties the table for the next document, keeping its memory, at the size that holds what
   /// this one held (see ``UniquingTable/removeAllForNextDocument()``).
   mutating func removeAllForNextDocument() {
-    let size = slots.isEmpty ? 0 : 1 << UniquingTable.bits(toHold: occupied)
-    occupied = 0
+    let size = slots.isEmpty ? 0 : 1 << UniquingTable.bits(toHold: count)
+    count = 0
     slots.removeAll(keepingCapacity: true)
     if size > 0 { slots.append(contentsOf: repeatElement(Slot(bits: 0, kind: 0, number: -1), count: size)) }
     mask = Swift.max(size - 1, 0)

@@ -96,14 +96,20 @@ struct UniquingTable {
   /// The bytes the table holds.
   var keptBytes: Int { slots.capacity * MemoryLayout<Slot>.stride + numbers.keptBytes }
 
-  /// Whether the table has outgrown the processor's caches (2^17 slots of strings, 1 MB, or a
-  /// number table of 1 MB): only then do lookups wait on memory, and reading their slots ahead
-  /// (``prefetch(_:)``) pays for hashing each value twice. (Measured on three documents: the
-  /// read-ahead cost 8 % of writing the 1.3 MB item store, whose tables fit the caches; on the
-  /// 14 MB one, with tables of several megabytes, it takes a fifth of the samples and saves as
-  /// much — the time is the same with the threshold at 16 MB; it had been measured at about 1 %
-  /// on a keyed archive of 100,000 objects.)
-  var outgrowsCaches: Bool { bits >= 17 || numbers.keptBytes >= 1 << 20 }
+  /// Whether lookups wait on memory, so that reading their slots ahead (``prefetch(_:)``) pays for
+  /// hashing each value twice: the tables in use outgrow the processor's caches (2^17 slots of
+  /// strings, 1 MB, or a number table of 1 MB), and this document has put more than a few
+  /// thousand values in them. (Measured on three documents: the read-ahead cost 8 % of writing
+  /// the 1.3 MB item store, whose tables fit the caches; on the 14 MB one, with tables of several
+  /// megabytes, it takes a fifth of the samples and saves as much — the time is the same with the
+  /// threshold at 16 MB; it had been measured at about 1 % on a keyed archive of 100,000 objects.)
+  /// The number table's size is the slots in use, not the memory kept: a small document written
+  /// after a large one starts with the large one's tables emptied, and with the memory kept as
+  /// the measure it paid for the read-ahead in every document after that. The count keeps it off
+  /// for the one small document that finds the tables still at the large one's size.
+  var outgrowsCaches: Bool {
+    (bits >= 17 || numbers.slotCount >= 1 << 16) && occupied &+ numbers.count >= 1 << 12
+  }
 
   /// Empties the table for the next document, keeping its memory, at the size that holds what
   /// this one held: a run of alike documents then never grows it, and emptying it costs in

@@ -103,10 +103,7 @@ extension BinaryPlistWriter.Flattener {
 
   @inline(__always)
   private mutating func flattenTapeText(_ bytes: UnsafeRawBufferPointer, isString: Bool, at index: Int) -> Int {
-    let candidate = memory.objects.count
-    let number = uniqueText(bytes, isString: isString, candidate: candidate)
-    if number == candidate { appendText(bytes, isString: isString) }
-    return number
+    uniqueText(bytes, tag: Self.textTag(bytes, isString: isString), isString: isString)
   }
 }
 
