@@ -26,10 +26,10 @@ struct ScalarNumbering {
   /// Every distinct scalar, under its provisional UID (the entry it first took).
   private(set) var table = ExactScalarTable()
   /// From this many distinct scalars looked up at once, scalars are uniqued later. The default,
-  /// 2^16, keeps the table (2^17 slots: 1 MB of slots, 128 KB of control bytes) within a core's
-  /// 1 MB L2 cache while lookups are made at once; 0 defers from the first scalar, `Int.max`
-  /// never.
-  var deferringThreshold = 1 << 16
+  /// 2^18, is where the table's control bytes (what a new scalar's lookup reads: 512 KB for
+  /// 2^19 slots) stop fitting in a core's 1 MB L2 cache as the table doubles; 0 defers from the
+  /// first scalar, `Int.max` never.
+  var deferringThreshold = 1 << 18
   /// Distinct scalars looked up at once so far.
   private var immediateCount = 0
   /// Whether scalars are given provisional entries (from ``deferringThreshold`` on).
