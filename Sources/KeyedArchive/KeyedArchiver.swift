@@ -227,7 +227,7 @@ public final class KeyedArchiver {
   }
 
   /// From how many distinct inline scalars on the archiver uniques them after the walk instead of
-  /// at once (``ScalarNumbering``): 2^16 by default; 0 always, `Int.max` never. The archive's
+  /// at once (``ScalarNumbering``): 2^18 by default; 0 always, `Int.max` never. The archive's
   /// bytes are the same either way.
   package var scalarDeferringThreshold: Int {
     get { scalars.deferringThreshold }

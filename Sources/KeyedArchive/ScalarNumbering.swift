@@ -13,8 +13,8 @@ import PropertyLists
 /// `encode(with:)` one call at a time. From ``deferringThreshold`` distinct scalars on, each
 /// scalar therefore takes an entry of its own at once (a *provisional* UID, marked
 /// ``ArchiveSlot/isDeferredScalar``), and the entries are uniqued afterwards in `$objects` order
-/// (``unique(_:)``), with the table's bytes for the next ``touchRun`` entries read together
-/// first so that their misses overlap. A scalar equal to an earlier one then gives its entry up,
+/// (``unique(_:)``), the table's bytes for each asked for ``lookAhead`` entries before its lookup
+/// so that their misses overlap. A scalar equal to an earlier one then gives its entry up,
 /// and the entries after it move down (``compact(_:top:)``): the first occurrence of each value
 /// keeps its place among the others, so `$objects` is numbered exactly as when each scalar was
 /// looked up at once (an object's UID before its contents, a scalar's at its first occurrence).
@@ -44,11 +44,8 @@ struct ScalarNumbering {
   /// 64 GB before their values.)
   private var moved: [UInt32] = []
   private var movedFrom = Int.max
-  /// What ``unique(_:)``'s read-ahead read (kept only so that the reads are made).
-  private var touched: UInt8 = 0
-
-  /// How many entries ahead the uniquing reads the table's bytes.
-  static var touchRun: Int { 16 }
+  /// How many entries ahead the uniquing asks for the table's bytes.
+  static var lookAhead: Int { 16 }
 
   /// Whether every entry kept its provisional UID so far.
   var isIdentity: Bool { movedFrom == .max }
@@ -87,7 +84,7 @@ struct ScalarNumbering {
   }
 
   /// Uniques `objects`' entries from ``cursor`` on in order: each deferred scalar is looked up
-  /// among the scalars before it (its table bytes read ``touchRun`` entries ahead), every other
+  /// among the scalars before it (its table bytes asked for ``lookAhead`` entries ahead), every other
   /// entry keeps an entry of its own. The table is sized for them first (one move of what it
   /// holds, where growing as it fills moved it once per doubling, each time a miss per value in a
   /// table larger than the caches). Changes nothing in `objects`; ``compact(_:top:)`` applies what
@@ -98,9 +95,9 @@ struct ScalarNumbering {
     table.reserve(waiting)
     waiting = 0
     objects.entries.withUnsafeBufferPointer { entries in
-      touch(entries, from: cursor, to: end, objects)
+      for index in cursor..<Swift.min(cursor + Self.lookAhead, end) { prefetch(entries[index], objects) }
       for index in cursor..<end {
-        if (index - cursor) & (Self.touchRun - 1) == 0 { touch(entries, from: index + Self.touchRun, to: end, objects) }
+        if index + Self.lookAhead < end { prefetch(entries[index + Self.lookAhead], objects) }
         let slot = entries[index]
         var final = UInt64(finalCount)
         if slot.isDeferredScalar {
@@ -119,15 +116,11 @@ struct ScalarNumbering {
     cursor = end
   }
 
-  /// Reads the table's bytes for the deferred scalars among `entries[start ..< end]`, at most
-  /// ``touchRun`` of them.
-  private mutating func touch(_ entries: UnsafeBufferPointer<ArchiveSlot>, from start: Int, to end: Int, _ objects: ArchiveObjectTable) {
-    guard start < end else { return }
-    var byte: UInt8 = 0
-    for index in start..<Swift.min(start + Self.touchRun, end) where entries[index].isDeferredScalar {
-      byte ^= table.touch(objects.value(entries[index]))
-    }
-    touched ^= byte
+  /// Asks for the table's bytes where the lookup of `slot`'s value will start, if it is a
+  /// deferred scalar.
+  @inline(__always)
+  private func prefetch(_ slot: ArchiveSlot, _ objects: ArchiveObjectTable) {
+    if slot.isDeferredScalar { table.prefetch(objects.value(slot)) }
   }
 
   /// Uniques what is left and applies it: every UID renumbered to its final value, the entries

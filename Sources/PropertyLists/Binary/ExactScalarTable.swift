@@ -1,3 +1,5 @@
+internal import CPrefetch
+
 /// A table from scalars to numbers under the binary writer's exact equality (``UniquingTable``'s
 /// rule: strings by UTF-8 bytes, reals by bit pattern and width, numbers by type — `-0.0` and
 /// `0.0`, `"\u{E9}"` and `"e\u{301}"`, `Float(1.5)` and `1.5` stay apart), open-addressed with its
@@ -176,13 +178,17 @@ package struct ExactScalarTable {
     if bits > self.bits { grow(keepingKeys: !keys.isEmpty, toBits: Swift.min(bits, 32)) }
   }
 
-  /// Reads the control byte where a lookup of `value` starts and returns it: for a caller that
-  /// looks up many values one after another (the keyed archiver's deferred uniquing), reading the
-  /// next run's bytes together first lets their cache misses overlap in a table larger than the
-  /// caches, where the lookups one by one would wait for each in turn. Changes nothing.
+  /// Asks for the control byte and the slot where a lookup of `value` starts (software
+  /// prefetches, which neither wait nor fault; the slot is read by a match and written by a new
+  /// value): for a caller that looks up many values one after another (the
+  /// keyed archiver's deferred uniquing), asking a few values ahead lets their cache misses overlap
+  /// in a table larger than the caches, where the lookups one by one would wait for each in turn.
+  /// (Plain loads in runs of 16 did overlap, but each run waited for its slowest.) Changes nothing.
   @inline(__always)
-  package func touch(_ value: PropertyListValue) -> UInt8 {
-    guard bits > 0 else { return 0 }
-    return controls[Int(Self.tag(value) >> UInt32(32 - bits))]
+  package func prefetch(_ value: PropertyListValue) {
+    guard bits > 0 else { return }
+    let position = Int(Self.tag(value) >> UInt32(32 - bits))
+    controls.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
+    slots.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
   }
 }
