@@ -79,7 +79,10 @@ struct ScalarNumbering {
 
   /// The final UID of the uniqued entry `uid` (below ``cursor``).
   @inline(__always)
-  func finalUID(_ uid: UInt64) -> UInt64 {
+  func finalUID(_ uid: UInt64) -> UInt64 { Self.finalUID(uid, moved: moved, from: movedFrom) }
+
+  @inline(__always)
+  private static func finalUID(_ uid: UInt64, moved: [UInt32], from movedFrom: Int) -> UInt64 {
     uid < UInt64(truncatingIfNeeded: movedFrom) ? uid : UInt64(moved[Int(uid) - movedFrom])
   }
 
@@ -94,16 +97,27 @@ struct ScalarNumbering {
     guard isDeferring, cursor < end else { return }
     table.reserve(waiting)
     waiting = 0
+    // The loop works on locals: a method of `self` called from the closure copied `self` (a
+    // retain and a release of each of its arrays) per entry.
+    var table = ExactScalarTable()
+    var moved: [UInt32] = []
+    swap(&table, &self.table)
+    swap(&moved, &self.moved)
+    var (finalCount, movedFrom) = (self.finalCount, self.movedFrom)
+    let (start, lookAhead) = (cursor, Self.lookAhead)
     objects.entries.withUnsafeBufferPointer { entries in
-      for index in cursor..<Swift.min(cursor + Self.lookAhead, end) { prefetch(entries[index], objects) }
-      for index in cursor..<end {
-        if index + Self.lookAhead < end { prefetch(entries[index + Self.lookAhead], objects) }
+      for index in start..<Swift.min(start + lookAhead, end) where entries[index].isDeferredScalar {
+        table.prefetch(objects.value(entries[index]))
+      }
+      for index in start..<end {
+        if index + lookAhead < end, entries[index + lookAhead].isDeferredScalar {
+          table.prefetch(objects.value(entries[index + lookAhead]))
+        }
         let slot = entries[index]
         var final = UInt64(finalCount)
         if slot.isDeferredScalar {
-          let value = objects.value(slot)
-          let first = table.number(for: value, storedAt: { objects.value(entries[Int($0)]) }) { UInt64(index) }
-          if first != UInt64(index) { final = finalUID(first) }
+          let first = table.number(for: objects.value(slot), storedAt: { objects.value(entries[Int($0)]) }) { UInt64(index) }
+          if first != UInt64(index) { final = Self.finalUID(first, moved: moved, from: movedFrom) }
         }
         if final == UInt64(finalCount) { finalCount += 1 }
         if movedFrom == .max, final != UInt64(index) {
@@ -113,14 +127,9 @@ struct ScalarNumbering {
         if movedFrom != .max { moved.append(UInt32(final)) }
       }
     }
-    cursor = end
-  }
-
-  /// Asks for the table's bytes where the lookup of `slot`'s value will start, if it is a
-  /// deferred scalar.
-  @inline(__always)
-  private func prefetch(_ slot: ArchiveSlot, _ objects: ArchiveObjectTable) {
-    if slot.isDeferredScalar { table.prefetch(objects.value(slot)) }
+    swap(&table, &self.table)
+    swap(&moved, &self.moved)
+    (self.finalCount, self.movedFrom, cursor) = (finalCount, movedFrom, end)
   }
 
   /// Uniques what is left and applies it: every UID renumbered to its final value, the entries
