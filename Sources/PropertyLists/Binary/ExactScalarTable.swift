@@ -178,9 +178,10 @@ package struct ExactScalarTable {
     if bits > self.bits { grow(keepingKeys: !keys.isEmpty, toBits: Swift.min(bits, 32)) }
   }
 
-  /// Asks for the control byte and the slot where a lookup of `value` starts (software
-  /// prefetches, which neither wait nor fault; the slot is read by a match and written by a new
-  /// value): for a caller that looks up many values one after another (the
+  /// Asks for the control byte where a lookup of `value` starts (a software prefetch, which
+  /// neither waits nor faults; the slot, read only by a match and written in runs by a new value,
+  /// is not asked for: in a table of 32 MB its prefetch cost a page-table walk per value, more
+  /// than it saved): for a caller that looks up many values one after another (the
   /// keyed archiver's deferred uniquing), asking a few values ahead lets their cache misses overlap
   /// in a table larger than the caches, where the lookups one by one would wait for each in turn.
   /// (Plain loads in runs of 16 did overlap, but each run waited for its slowest.) Changes nothing.
@@ -189,6 +190,5 @@ package struct ExactScalarTable {
     guard bits > 0 else { return }
     let position = Int(Self.tag(value) >> UInt32(32 - bits))
     controls.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
-    slots.withUnsafeBufferPointer { stasis_prefetch($0.baseAddress! + position) }
   }
 }
