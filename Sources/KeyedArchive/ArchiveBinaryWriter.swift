@@ -10,7 +10,7 @@ struct ArchiveBinaryWriter {
   let top: PropertyListDictionary
   /// The archiver's table of `$objects` scalars when every string of `$objects` went through it
   /// (so no two are equal): the builder then keeps them out of its own uniquing.
-  let distinct: ExactScalarTable?
+  let distinct: ScalarNumbering?
   private var builder = BinaryPlistBuilder()
   /// The object numbers of the key layouts' keys, each layout's run from its entry in
   /// `keyNumberStarts` (-1 until worked out): one list, read without an array per layout.
@@ -27,7 +27,7 @@ struct ArchiveBinaryWriter {
     let uidRuns: UnsafeBufferPointer<UInt64>
   }
 
-  init(table: ArchiveObjectTable, top: PropertyListDictionary, distinct: ExactScalarTable?) {
+  init(table: ArchiveObjectTable, top: PropertyListDictionary, distinct: ScalarNumbering?) {
     self.table = table
     self.top = top
     self.distinct = distinct
@@ -53,7 +53,7 @@ struct ArchiveBinaryWriter {
       builder.expectDistinctStrings(
         DistinctStrings(key: "$objects") { value in
           if case .string("$null") = value { return 0 }
-          return distinct.existingNumber(for: value, storedAt: { table.entryValue($0) }).map { Int($0) }
+          return distinct.existingUID(for: value, in: table).map { Int($0) }
         }, count: table.entries.count)
     }
     let table = table

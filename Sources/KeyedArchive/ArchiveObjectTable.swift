@@ -49,6 +49,15 @@ struct ArchiveSlot {
 
   /// Entry 0, `$null`, and the placeholder of an object whose contents are not written yet.
   static var null: ArchiveSlot { ArchiveSlot(.string, 0) }
+
+  /// This scalar entry marked as not uniqued yet (``ScalarNumbering``): `extra`, which a scalar
+  /// does not use, is 1.
+  @inline(__always)
+  var deferred: ArchiveSlot { ArchiveSlot(kind, word, extra: 1) }
+
+  /// Whether this is a `$objects` scalar entry not uniqued yet.
+  @inline(__always)
+  var isDeferredScalar: Bool { extra == 1 && kind != .object && kind != .uids }
 }
 
 /// The archive's `$objects`, flat: every object's values in one list (16 bytes each, the object's
@@ -106,6 +115,25 @@ struct ArchiveObjectTable {
       others.append(value)
       return ArchiveSlot(.other, UInt64(others.count - 1))
     }
+  }
+
+  /// Adds a `$objects` entry and returns its UID.
+  @inline(__always)
+  mutating func append(_ slot: ArchiveSlot) -> UInt64 {
+    entries.append(slot)
+    return UInt64(entries.count - 1)
+  }
+
+  /// Replaces every UID kept in the objects' values, the UID runs and the other values by
+  /// `final`'s (``ScalarNumbering/compact(_:top:)``).
+  mutating func renumberUIDs(_ final: (UInt64) -> UInt64) {
+    values.withUnsafeMutableBufferPointer { values in
+      for index in values.indices where values[index].kind == .uid { values[index].word = final(values[index].word) }
+    }
+    uidRuns.withUnsafeMutableBufferPointer { runs in
+      for index in runs.indices { runs[index] = final(runs[index]) }
+    }
+    for index in others.indices { others[index] = ScalarNumbering.renumbered(others[index], final) }
   }
 
   @inline(__always)

@@ -38,8 +38,8 @@ public final class KeyedArchiver {
   @exclusivity(unchecked) var touched: UInt = 0
   /// Keeps encoded instances alive so their identities stay unique while encoding.
   @exclusivity(unchecked) var retained: [AnyObject] = []
-  /// Inline scalars already written (strings, numbers, data), by value.
-  @exclusivity(unchecked) var scalarNumbers = ExactScalarTable()
+  /// Inline scalars already written (strings, numbers, data), by value; uniqued later once many.
+  @exclusivity(unchecked) var scalars = ScalarNumbering()
   /// What is known of the Swift types met so far (registration, class, version): one dictionary
   /// access per archived object.
   @exclusivity(unchecked) var types: [ObjectIdentifier: ArchivedType] = [:]
@@ -51,7 +51,7 @@ public final class KeyedArchiver {
   /// `ArchivedString`s already written, by the entry they were decoded from.
   var archivedStringNumbers: [Int: UInt64] = [:]
   /// Whether every string in `$objects` other than entry 0 (`$null`) was stored through
-  /// `scalarNumbers`, so that no two are equal; an `ArchivedString` kept apart from an equal one
+  /// `scalars`, so that no two are equal; an `ArchivedString` kept apart from an equal one
   /// makes it false.
   var stringsAreDistinct = true
   var classNameOverrides: [ObjectIdentifier: String] = [:]
@@ -145,7 +145,7 @@ public final class KeyedArchiver {
     case .array(let members):
       depth += 1
       defer { depth -= 1 }
-      guard depth <= maximumDepth, table.entries.count < maximumObjectCount else {
+      guard depth <= maximumDepth, hasRoom(for: 0) else {
         throw KeyedArchiveError(.limitExceeded, "the values nest deeper than \(maximumDepth) levels or hold too many objects")
       }
       let uid = appendPlaceholder()
@@ -172,7 +172,7 @@ public final class KeyedArchiver {
   private func encodeArray(forKey key: String, count: Int, _ members: () throws -> Void) throws {
     precondition(!finished, "KeyedArchiver used after finishEncoding()")
     guard willEncode == nil else { throw KeyedArchiveError(.invalidValue, "typed arrays are not encoded through a willEncode hook") }
-    guard table.entries.count + count < maximumObjectCount else {
+    guard hasRoom(for: count) else {
       throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects")
     }
     let uid = appendPlaceholder()
@@ -197,20 +197,41 @@ public final class KeyedArchiver {
 
   /// The archive as a property-list value.
   public func finishedArchive() -> PropertyListValue {
-    resolveConditionalReferences()
+    finishTable()
     return .dictionary(
       PropertyListDictionary(uniqueKeys: Self.documentKeys,
         values: [.integer(Self.version), .array(table.objectValues()), "NSKeyedArchiver", .dictionary(top)]))
   }
 
   /// Ends encoding: each conditional reference gets its object's UID if the object was encoded
-  /// (else it keeps `$null`).
-  private func resolveConditionalReferences() {
+  /// (else it keeps `$null`), then the scalars not uniqued yet are, and every UID takes its final
+  /// value (``ScalarNumbering``). Once; the archiver encodes nothing after it.
+  private func finishTable() {
+    guard !finished else { return }
     finished = true
     for slot in conditionalSlots {
       table.replace(ArchiveSlot(.uid, objectNumbers.number(of: slot.target) ?? 0), forKey: slot.key, inObject: slot.object)
     }
     conditionalSlots.removeAll()
+    scalars.compact(&table, top: &top)
+  }
+
+  /// Whether `count` more `$objects` entries stay below ``maximumObjectCount``, counting the
+  /// entries as they will be once uniqued: the provisional entries of scalars are uniqued first
+  /// when their count alone reaches the limit.
+  func hasRoom(for count: Int) -> Bool {
+    if table.entries.count + count < maximumObjectCount { return true }
+    guard scalars.isDeferring else { return false }
+    scalars.unique(table)
+    return scalars.finalCount + count < maximumObjectCount
+  }
+
+  /// From how many distinct inline scalars on the archiver uniques them after the walk instead of
+  /// at once (``ScalarNumbering``): 2^18 by default; 0 always, `Int.max` never. The archive's
+  /// bytes are the same either way.
+  package var scalarDeferringThreshold: Int {
+    get { scalars.deferringThreshold }
+    set { scalars.deferringThreshold = newValue }
   }
 
   /// Finishes the archive and returns its bytes in ``outputFormat``: binary and XML written from
@@ -219,11 +240,11 @@ public final class KeyedArchiver {
     do {
       switch outputFormat {
       case .binary:
-        resolveConditionalReferences()
-        var writer = ArchiveBinaryWriter(table: table, top: top, distinct: stringsAreDistinct ? scalarNumbers : nil)
+        finishTable()
+        var writer = ArchiveBinaryWriter(table: table, top: top, distinct: stringsAreDistinct ? scalars : nil)
         return try writer.write()
       case .xml:
-        resolveConditionalReferences()
+        finishTable()
         var writer = ArchiveXMLWriter(table: table, top: top)
         return try writer.write()
       default:
@@ -275,10 +296,7 @@ public final class KeyedArchiver {
 
   /// Adds a `$objects` entry and returns its UID.
   @inline(__always)
-  func append(_ slot: ArchiveSlot) -> UInt64 {
-    table.entries.append(slot)
-    return UInt64(table.entries.count - 1)
-  }
+  func append(_ slot: ArchiveSlot) -> UInt64 { table.append(slot) }
 
   /// Adds the entry of an object whose contents come next (`$null` until they are written).
   @inline(__always)
@@ -286,10 +304,10 @@ public final class KeyedArchiver {
 
   /// A scalar stored in `$objects` once per exact value: uniqued as the binary writer uniques
   /// (`ExactScalarTable`), so `-0.0` and `0.0`, canonically equivalent strings, and a float and a
-  /// double of the same value stay apart, as CF keeps them.
-  func inline(_ value: PropertyListValue) -> UInt64 {
-    scalarNumbers.number(for: value, storedAt: { table.entryValue($0) }) { append(table.slot(value)) }
-  }
+  /// double of the same value stay apart, as CF keeps them — at once, or at the end under a
+  /// provisional UID (``ScalarNumbering``).
+  @inline(__always)
+  func inline(_ value: PropertyListValue) -> UInt64 { scalars.number(for: value, in: &table) }
 
   /// The class archived under `name`, one per name.
   func archivedClass(named name: String) -> ArchivedClass {
@@ -474,7 +492,7 @@ public final class KeyedArchiver {
     guard depth <= maximumDepth else {
       throw KeyedArchiveError(.limitExceeded, "objects nest deeper than \(maximumDepth) levels while encoding")
     }
-    guard table.entries.count < maximumObjectCount else {
+    guard hasRoom(for: 0) else {
       throw KeyedArchiveError(.limitExceeded, "the archive would hold more than \(maximumObjectCount) objects (values shared in memory are archived once per occurrence)")
     }
     // Test the dynamic type first: `as? AnyObject` on a value bridges it (recursively, for
