@@ -290,19 +290,15 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   mutating func decodeState() {
     // `outcomes` holds one outcome per node, in node order (createObjects).
     // The objects were made thousands of objects ago and are no longer in the processor's
-    // cache: asking each for its class's version is a cache miss per object (profiled: most of
-    // this loop's own time, on the load of each object's class). The versions of a group of
-    // objects are read in a loop of their own first, whose loads do not wait for one another,
-    // so the group's misses overlap; the objects are then in the cache for their decoding.
-    // (A class's version is so read at most 15 objects before its object decodes.)
-    let group = CacheWarming.group
-    var versions = [Int](repeating: 0, count: group)
+    // cache: asking each for its class's version and decoding it waited for a cache miss per
+    // object (profiled: most of this loop's own time, on the load of each object's class). Each
+    // object is asked for a few objects before it decodes (see `CacheWarming`), so that its
+    // miss overlaps with the decoding of the objects before it.
+    for position in 0..<min(CacheWarming.distance, made.count) { CacheWarming.prefetch(made[position].address) }
     for (position, object) in made.enumerated() {
-      if position % group == 0 {
-        for member in position..<min(position + group, made.count) { versions[member - position] = made[member].restorableStateVersion }
-      }
+      if position + CacheWarming.distance < made.count { CacheWarming.prefetch(made[position + CacheWarming.distance].address) }
       let index = object.index
-      let current = versions[position % group]
+      let current = object.restorableStateVersion
       let version = table.versions[index]
       if version == current, index < creationCoders.count, let coder = creationCoders[index] {
         decode(object, with: coder)
@@ -372,24 +368,18 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   /// `applicationFinishedRestoringState` on every restored view controller.
   ///
-  /// The controllers of each group of made objects are read together first (see
-  /// `CacheWarming`): each call reads its controller's class, a cache miss per controller that
-  /// otherwise came one at a time.
+  /// Each controller is asked for a few objects before its call (see `CacheWarming`): each call
+  /// reads its controller's class, a cache miss per controller that otherwise came one at a time.
   func finish() {
+    for position in 0..<min(CacheWarming.distance, made.count) { prefetchController(at: position) }
     for (position, object) in made.enumerated() {
-      if position % CacheWarming.group == 0 { warmControllers(from: position) }
+      if position + CacheWarming.distance < made.count { prefetchController(at: position + CacheWarming.distance) }
       if !object.isView { object.controller.applicationFinishedRestoringState() }
     }
   }
 
-  /// Reads the first word of every controller in `made[start..<start + CacheWarming.group]`
-  /// (plain reads, which the processor overlaps; see `CacheWarming`).
-  private func warmControllers(from start: Int) {
-    var words: UInt = 0
-    for position in start..<min(start + CacheWarming.group, made.count) where !made[position].isView {
-      words ^= made[position].address.load(as: UInt.self)
-    }
-    CacheWarming.words ^= words
+  private func prefetchController(at position: Int) {
+    if !made[position].isView { CacheWarming.prefetch(made[position].address) }
   }
 }
 
@@ -411,7 +401,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   static func view(_ index: Int, _ view: View) -> Self { Self(index: index, isView: true, object: .passUnretained(view)) }
 
-  /// Where the object is (not read; for comparisons and `CacheWarming`'s reads).
+  /// Where the object is (not read; for comparisons and `CacheWarming`'s prefetches).
   var address: UnsafeMutableRawPointer { object.toOpaque() }
 
   /// The object, when it is a view controller.

@@ -1,3 +1,4 @@
+internal import CPrefetch
 internal import FoundationEssentials
 public import InterfaceObjects
 
@@ -179,10 +180,10 @@ public import InterfaceObjects
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
     // A container's children were made long before it decodes (a navigation stack of
-    // hundreds): each group's objects are read together before they are retained one by one
-    // (see `CacheWarming`).
+    // hundreds): each is asked for a few children before it is retained (see `CacheWarming`).
+    for position in 0..<min(CacheWarming.distance, indexes.count) { restored.prefetch(at: indexes[position]) }
     for (position, index) in indexes.enumerated() {
-      if position % CacheWarming.group == 0 { restored.warm(indexes, from: position) }
+      if position + CacheWarming.distance < indexes.count { restored.prefetch(at: indexes[position + CacheWarming.distance]) }
       if let object = restored.object(atIndex: index) { objects.append(object) }
     }
     return objects
@@ -223,45 +224,28 @@ public import InterfaceObjects
     byIndex = [AnyObject?](repeating: nil, count: names.count)
   }
 
-  /// Lets go of the objects a group at a time, each group's objects read first. The objects
+  /// Lets go of the objects, each asked for `CacheWarming.distance` objects ahead. The objects
   /// were last touched long before (a 10,000-node restore's objects do not stay in the
   /// processor's cache), and a release is an atomic operation that does not start before the
   /// one before it ends, so releasing them one by one waited for a cache miss per object
-  /// (profiled: 5 % of a 10,000-node restore). Plain reads of a group's objects (their first
-  /// word) do not wait for one another, so the group's misses overlap; the releases then find
-  /// the objects in the cache. The words read are kept in `CacheWarming.words` only so that
-  /// the reads are not optimized away.
+  /// (profiled: 5 % of a 10,000-node restore). A prefetch neither waits nor faults: the misses
+  /// of the objects ahead are in flight while the release before them runs.
   isolated deinit {
     let count = byIndex.count
-    var start = 0
-    while start < count {
-      let end = min(start + CacheWarming.group, count)
-      var words: UInt = 0
-      for index in start..<end { words ^= firstWord(at: index) }
-      CacheWarming.words ^= words
-      for index in start..<end { byIndex[index] = nil }
-      start = end
+    for index in 0..<min(CacheWarming.distance, count) { prefetch(at: index) }
+    for index in 0..<count {
+      if index + CacheWarming.distance < count { prefetch(at: index + CacheWarming.distance) }
+      byIndex[index] = nil
     }
   }
 
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
 
-  /// Reads the first word of the objects at `indexes[start..<start + CacheWarming.group]`
-  /// together (plain reads the processor overlaps; see `CacheWarming`).
-  func warm(_ indexes: [Int], from start: Int) {
-    var words: UInt = 0
-    for position in start..<min(start + CacheWarming.group, indexes.count) {
-      let index = indexes[position]
-      if byIndex.indices.contains(index) { words ^= firstWord(at: index) }
-    }
-    CacheWarming.words ^= words
-  }
-
-  /// The first word of the object at `index` (0 for none), read without retaining it.
-  @inline(__always)
-  private func firstWord(at index: Int) -> UInt {
-    guard let object = byIndex[index] else { return 0 }
-    return Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self)
+  /// Asks for the object at `index`, if there is one, without retaining or reading it (see
+  /// `CacheWarming`).
+  func prefetch(at index: Int) {
+    guard byIndex.indices.contains(index), let object = byIndex[index] else { return }
+    CacheWarming.prefetch(Unmanaged.passUnretained(object).toOpaque())
   }
 
   func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
@@ -269,15 +253,22 @@ public import InterfaceObjects
   func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
 }
 
-/// Reading a group of objects before working on them one by one, so that their cache misses
-/// overlap (`RestoredObjects`' deinit, `Restorer.finish`; `Restorer.decodeState` reads a group's
-/// state versions the same way). A 10,000-node restore's objects are made long before the passes
-/// over them and are no longer in the processor's cache; a pass that works on one object at a
-/// time, with calls and atomic reference counting between, waits for each miss in turn, while
-/// plain reads of a group's objects one after the other are in flight together.
+/// Asking for the objects a pass will work on a few objects before it reaches them, so that their
+/// cache misses overlap with the work on the objects before (`RestoredObjects`' deinit,
+/// `Restorer.decodeState`, `Restorer.finish`, a container's restored children). A 10,000-node
+/// restore's objects are made long before the passes over them and are no longer in the
+/// processor's cache; a pass that works on one object at a time, with calls and atomic reference
+/// counting between, otherwise waits for each miss in turn. A software prefetch
+/// (`__builtin_prefetch`, through `CPrefetch`) neither waits nor faults, and holds nothing up
+/// while the line comes (the plain loads of a group's first words that it replaces had to
+/// complete, and the loop ahead of them waited for the group's last miss).
 enum CacheWarming {
-  /// How many objects are read together.
-  static let group = 16
-  /// Where the words read go (never read back: it keeps the reads from being optimized away).
-  @exclusivity(unchecked) nonisolated(unsafe) static var words: UInt = 0
+  /// How many objects ahead a pass asks for. The work on one object (a decoding, a release)
+  /// takes longer than a miss, so a few objects ahead are enough; more would only evict lines.
+  static let distance = 8
+
+  /// Asks for the cache line at `address` (the start of an object: its class and reference
+  /// counts).
+  @inline(__always)
+  static func prefetch(_ address: UnsafeRawPointer) { stasis_prefetch(address) }
 }
