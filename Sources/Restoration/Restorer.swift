@@ -291,12 +291,13 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     // `outcomes` holds one outcome per node, in node order (createObjects).
     // The objects were made thousands of objects ago and are no longer in the processor's
     // cache: asking each for its class's version and decoding it waited for a cache miss per
-    // object (profiled: most of this loop's own time, on the load of each object's class). Each
-    // object is asked for a few objects before it decodes (see `CacheWarming`), so that its
-    // miss overlaps with the decoding of the objects before it.
-    for position in 0..<min(CacheWarming.distance, made.count) { CacheWarming.prefetch(made[position].address) }
+    // object (profiled: most of this loop's own time, on the load of each object's class), and
+    // for each line of its own state it sets. Each object, its first `CacheWarming.objectSpan`
+    // bytes, is asked for a few objects before it decodes (see `CacheWarming`), so that its
+    // misses overlap with the decoding of the objects before it.
+    for position in 0..<min(CacheWarming.distance, made.count) { CacheWarming.prefetchObject(made[position].address) }
     for (position, object) in made.enumerated() {
-      if position + CacheWarming.distance < made.count { CacheWarming.prefetch(made[position + CacheWarming.distance].address) }
+      if position + CacheWarming.distance < made.count { CacheWarming.prefetchObject(made[position + CacheWarming.distance].address) }
       let index = object.index
       let current = object.restorableStateVersion
       let version = table.versions[index]
