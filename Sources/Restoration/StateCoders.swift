@@ -180,10 +180,11 @@ public import InterfaceObjects
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
     // A container's children were made long before it decodes (a navigation stack of
-    // hundreds): each is asked for a few children before it is retained (see `CacheWarming`).
-    for position in 0..<min(CacheWarming.distance, indexes.count) { restored.prefetch(at: indexes[position]) }
+    // hundreds): each is asked for a few children before it is retained (see `CacheWarming`),
+    // its first `CacheWarming.objectSpan` bytes, since the container then sets its parent.
+    for position in 0..<min(CacheWarming.distance, indexes.count) { restored.prefetch(at: indexes[position], wholeObject: true) }
     for (position, index) in indexes.enumerated() {
-      if position + CacheWarming.distance < indexes.count { restored.prefetch(at: indexes[position + CacheWarming.distance]) }
+      if position + CacheWarming.distance < indexes.count { restored.prefetch(at: indexes[position + CacheWarming.distance], wholeObject: true) }
       if let object = restored.object(atIndex: index) { objects.append(object) }
     }
     return objects
@@ -242,10 +243,12 @@ public import InterfaceObjects
   func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
 
   /// Asks for the object at `index`, if there is one, without retaining or reading it (see
-  /// `CacheWarming`).
-  func prefetch(at index: Int) {
+  /// `CacheWarming`): its first cache line (its class and reference counts), or its first
+  /// `CacheWarming.objectSpan` bytes when `wholeObject`.
+  func prefetch(at index: Int, wholeObject: Bool = false) {
     guard byIndex.indices.contains(index), let object = byIndex[index] else { return }
-    CacheWarming.prefetch(Unmanaged.passUnretained(object).toOpaque())
+    let address = Unmanaged.passUnretained(object).toOpaque()
+    if wholeObject { CacheWarming.prefetchObject(address) } else { CacheWarming.prefetch(address) }
   }
 
   func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
