@@ -80,9 +80,13 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// next node: making and freeing one per node showed in profiles; one an app keeps is never
   /// reused.
   private var spareCoder: StateDecoder?
-  /// The paths of the view controllers' nodes, by node index (a child's is its parent's and
-  /// its identifier); views need none.
+  /// The paths of the view controllers' nodes that have view controllers below them, by node
+  /// index (a child's is its parent's and its identifier); views and the controllers at the
+  /// bottom of the tree need none kept (a restore freed thousands of kept paths at the end, one
+  /// cache miss each: profiled).
   private var controllerPaths: [[String]?] = []
+  /// Whether node `index` has a view controller node below it (its path is then kept).
+  private var isControllerParent: [Bool] = []
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
   /// The views with identifiers in the own view tree of the controller of node `owner`, in
@@ -122,7 +126,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   private mutating func controllerPath(_ index: Int) -> [String] {
     let parent = table.names.parents[index]
     let path = table.names.path(of: index, parentPath: parent >= 0 && parent < index ? controllerPaths[parent] : nil)
-    controllerPaths[index] = path
+    if isControllerParent[index] { controllerPaths[index] = path }
     return path
   }
 
@@ -132,6 +136,11 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     for root in roots { noteExisting(root, parentPath: []) }
     creationCoders = [StateDecoder?](repeating: nil, count: table.count)
     controllerPaths = [[String]?](repeating: nil, count: table.count)
+    isControllerParent = [Bool](repeating: false, count: table.count)
+    for index in 0..<table.count where table.kinds[index] == .viewController {
+      let parent = table.names.parents[index]
+      if parent >= 0 && parent < index { isControllerParent[parent] = true }
+    }
     // Room for every node at once: grown by doubling, the list was copied a dozen times, the
     // last copies into fresh pages (profiled: `memmove` and page faults under the views' nodes).
     made.reserveCapacity(table.count)
@@ -145,6 +154,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
     outcomes = list
     controllerPaths = []
+    isControllerParent = []
     ownViews = (-1, [], [], 0)
     viewWalker.reset()
   }
