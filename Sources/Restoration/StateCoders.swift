@@ -266,8 +266,9 @@ public import InterfaceObjects
 /// while the line comes (the plain loads of a group's first words that it replaces had to
 /// complete, and the loop ahead of them waited for the group's last miss).
 enum CacheWarming {
-  /// How many objects ahead a pass asks for. The work on one object (a decoding, a release)
-  /// takes longer than a miss, so a few objects ahead are enough; more would only evict lines.
+  /// How many objects ahead a pass asks for: enough for the misses to arrive before the pass
+  /// gets there (a few objects' work), few enough that the lines asked for are not evicted
+  /// before use.
   static let distance = 8
 
   /// Asks for the cache line at `address` (the start of an object: its class and reference
@@ -278,7 +279,8 @@ enum CacheWarming {
   /// How many bytes from its start `prefetchObject` asks for: a view's or view controller's own
   /// stored properties come after its superclasses' (`View` alone has some 25, about 340 bytes),
   /// so the state an object's decoding sets is lines past its class pointer. Past the end of a
-  /// smaller object the lines asked for are the next objects made, not wasted.
+  /// smaller object the lines asked for belong to whatever was allocated next (often the objects
+  /// made with it); a prefetch of a line never used costs a little bandwidth, nothing more.
   static let objectSpan = 512
 
   /// Asks for the `objectSpan` bytes from `address`, a cache line at a time.
