@@ -232,7 +232,9 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// is remembered (a snapshot's nodes come class by class, and hashing the name for every node
   /// showed in profiles).
   private mutating func restorationClass(named name: String) -> (type: any ViewControllerRestoration.Type, label: String)? {
-    if let last = lastRestorationClass, last.name == name { return (last.type, last.label) }
+    // Compared in place: binding the whole tuple first copied (retained and released) both of
+    // its strings for every controller.
+    if lastRestorationClass?.name == name, let type = lastRestorationClass?.type, let label = lastRestorationClass?.label { return (type, label) }
     guard let type = restorationClasses[name] else {
       lastRestorationClass = nil
       return nil

@@ -182,9 +182,10 @@ public import InterfaceObjects
     // A container's children were made long before it decodes (a navigation stack of
     // hundreds): each is asked for a few children before it is retained (see `CacheWarming`),
     // its first `CacheWarming.objectSpan` bytes, since the container then sets its parent.
-    for position in 0..<min(CacheWarming.distance, indexes.count) { restored.prefetch(at: indexes[position], wholeObject: true) }
+    let ahead = CacheWarming.tightDistance
+    for position in 0..<min(ahead, indexes.count) { restored.prefetch(at: indexes[position], wholeObject: true) }
     for (position, index) in indexes.enumerated() {
-      if position + CacheWarming.distance < indexes.count { restored.prefetch(at: indexes[position + CacheWarming.distance], wholeObject: true) }
+      if position + ahead < indexes.count { restored.prefetch(at: indexes[position + ahead], wholeObject: true) }
       if let object = restored.object(atIndex: index) { objects.append(object) }
     }
     return objects
@@ -225,7 +226,7 @@ public import InterfaceObjects
     byIndex = [AnyObject?](repeating: nil, count: names.count)
   }
 
-  /// Lets go of the objects, each asked for `CacheWarming.distance` objects ahead. The objects
+  /// Lets go of the objects, each asked for `CacheWarming.tightDistance` objects ahead. The objects
   /// were last touched long before (a 10,000-node restore's objects do not stay in the
   /// processor's cache), and a release is an atomic operation that does not start before the
   /// one before it ends, so releasing them one by one waited for a cache miss per object
@@ -233,9 +234,10 @@ public import InterfaceObjects
   /// of the objects ahead are in flight while the release before them runs.
   isolated deinit {
     let count = byIndex.count
-    for index in 0..<min(CacheWarming.distance, count) { prefetch(at: index) }
+    let ahead = CacheWarming.tightDistance
+    for index in 0..<min(ahead, count) { prefetch(at: index) }
     for index in 0..<count {
-      if index + CacheWarming.distance < count { prefetch(at: index + CacheWarming.distance) }
+      if index + ahead < count { prefetch(at: index + ahead) }
       byIndex[index] = nil
     }
   }
@@ -270,6 +272,9 @@ enum CacheWarming {
   /// gets there (a few objects' work), few enough that the lines asked for are not evicted
   /// before use.
   static let distance = 8
+  /// The same for a pass that does little with each object (a retain, a release): it reaches
+  /// the objects faster, so it asks further ahead.
+  static let tightDistance = 32
 
   /// Asks for the cache line at `address` (the start of an object: its class and reference
   /// counts).
