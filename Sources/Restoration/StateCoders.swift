@@ -210,13 +210,16 @@ public import InterfaceObjects
 }
 
 /// The objects made during restoration, by node index (and by path, through the snapshot).
+///
+/// It holds each object with a reference count of its own, taken and given back by hand
+/// (`Unmanaged`): a plain `[AnyObject?]` could not be read to prefetch an object without
+/// retaining it first — an atomic operation on the very line being asked for, which waited for
+/// the miss the prefetch was to hide (seen in the disassembly) — and letting go of its objects
+/// stored `nil` into it object by object, a uniqueness check each.
 @MainActor final class RestoredObjects {
-  /// No runtime exclusivity checks: `@MainActor`, one call at a time (profiled).
-  @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
-  /// The same objects' addresses, for prefetching: reading an object out of `byIndex` to
-  /// prefetch it retained it first — an atomic operation on the very line being asked for,
-  /// which waited for the miss the prefetch was to hide (seen in the disassembly).
-  @exclusivity(unchecked) private var addresses: [UnsafeRawPointer?]
+  /// Each object retained once by this table (released in `deinit`). No runtime exclusivity
+  /// checks: `@MainActor`, one call at a time (profiled).
+  @exclusivity(unchecked) private var byIndex: [Unmanaged<AnyObject>?]
   /// The snapshot's node names (shared; paths are made only when one is looked up).
   private let names: NodeNames
   private lazy var indexOfPath: [[String]: Int] = {
@@ -227,8 +230,7 @@ public import InterfaceObjects
 
   init(names: NodeNames) {
     self.names = names
-    byIndex = [AnyObject?](repeating: nil, count: names.count)
-    addresses = [UnsafeRawPointer?](repeating: nil, count: names.count)
+    byIndex = [Unmanaged<AnyObject>?](repeating: nil, count: names.count)
   }
 
   /// Lets go of the objects, each asked for `CacheWarming.tightDistance` objects ahead. The objects
@@ -243,26 +245,28 @@ public import InterfaceObjects
     for index in 0..<min(ahead, count) { prefetch(at: index) }
     for index in 0..<count {
       if index + ahead < count { prefetch(at: index + ahead) }
-      byIndex[index] = nil
+      byIndex[index]?.release()
     }
   }
 
   func set(_ object: AnyObject, atIndex index: Int) {
-    byIndex[index] = object
-    addresses[index] = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    let previous = byIndex[index]
+    byIndex[index] = .passRetained(object)
+    previous?.release()
   }
 
   /// Asks for the object at `index`, if there is one, without retaining or reading it (see
   /// `CacheWarming`): its first cache line (its class and reference counts), or its first
   /// `CacheWarming.objectSpan` bytes when `wholeObject`.
   func prefetch(at index: Int, wholeObject: Bool = false) {
-    guard addresses.indices.contains(index), let address = addresses[index] else { return }
+    guard byIndex.indices.contains(index), let object = byIndex[index] else { return }
+    let address = object.toOpaque()
     if wholeObject { CacheWarming.prefetchObject(address) } else { CacheWarming.prefetch(address) }
   }
 
-  func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
+  func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index]?.takeUnretainedValue() : nil }
   func index(of path: [String]) -> Int? { indexOfPath[path] }
-  func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
+  func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { object(atIndex: $0) } }
 }
 
 /// Asking for the objects a pass will work on a few objects before it reaches them, so that their
