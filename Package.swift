@@ -44,7 +44,8 @@ let package = Package(
     .target(name: "StasisSystem", dependencies: ["CRenameAt2", "CEventFD"], path: "Sources/StasisSystem"),
     // Test doubles of the outside world: in-memory files with faults, a manual clock, scripted events.
     .target(name: "StasisSystemTesting", dependencies: ["StasisSystem"], path: "Sources/StasisSystemTesting"),
-    // __builtin_prefetch, for the binary plist writer's read-ahead of its uniquing tables.
+    // __builtin_prefetch, for the binary plist writer's read-ahead of its uniquing tables and
+    // restoration's passes over the restored objects.
     .systemLibrary(name: "CPrefetch", path: "Sources/CPrefetch"),
     .target(name: "PropertyLists", dependencies: ["StasisSystem", "CPrefetch"], path: "Sources/PropertyLists"),
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
@@ -79,7 +80,7 @@ let package = Package(
       path: "Sources/Lifecycle"),
     .target(
       name: "Restoration",
-      dependencies: ["StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects"],
+      dependencies: ["StasisSystem", "PropertyLists", "KeyedArchive", "Sandbox", "Lifecycle", "InterfaceObjects", "CPrefetch"],
       path: "Sources/Restoration"),
     // The `restoration` command (dump, diff, why) over snapshots and saved-state folders.
     .target(

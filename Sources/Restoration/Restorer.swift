@@ -80,9 +80,13 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// next node: making and freeing one per node showed in profiles; one an app keeps is never
   /// reused.
   private var spareCoder: StateDecoder?
-  /// The paths of the view controllers' nodes, by node index (a child's is its parent's and
-  /// its identifier); views need none.
+  /// The paths of the view controllers' nodes that have view controllers below them, by node
+  /// index (a child's is its parent's and its identifier); views and the controllers at the
+  /// bottom of the tree need none kept (a restore freed thousands of kept paths at the end, one
+  /// cache miss each: profiled).
   private var controllerPaths: [[String]?] = []
+  /// Whether node `index` has a view controller node below it (its path is then kept).
+  private var isControllerParent: [Bool] = []
   /// Searches a controller's own views.
   private var viewWalker = OwnViewWalker()
   /// The views with identifiers in the own view tree of the controller of node `owner`, in
@@ -122,7 +126,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   private mutating func controllerPath(_ index: Int) -> [String] {
     let parent = table.names.parents[index]
     let path = table.names.path(of: index, parentPath: parent >= 0 && parent < index ? controllerPaths[parent] : nil)
-    controllerPaths[index] = path
+    if isControllerParent[index] { controllerPaths[index] = path }
     return path
   }
 
@@ -132,6 +136,14 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     for root in roots { noteExisting(root, parentPath: []) }
     creationCoders = [StateDecoder?](repeating: nil, count: table.count)
     controllerPaths = [[String]?](repeating: nil, count: table.count)
+    isControllerParent = [Bool](repeating: false, count: table.count)
+    for index in 0..<table.count where table.kinds[index] == .viewController {
+      let parent = table.names.parents[index]
+      if parent >= 0 && parent < index { isControllerParent[parent] = true }
+    }
+    // Room for every node at once: grown by doubling, the list was copied a dozen times, the
+    // last copies into fresh pages (profiled: `memmove` and page faults under the views' nodes).
+    made.reserveCapacity(table.count)
     // Each outcome filled in place (returning them copied every outcome: profiled), in a list
     // apart from `self` while the nodes are made.
     var list: [NodeOutcome] = []
@@ -142,6 +154,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     }
     outcomes = list
     controllerPaths = []
+    isControllerParent = []
     ownViews = (-1, [], [], 0)
     viewWalker.reset()
   }
@@ -219,7 +232,9 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// is remembered (a snapshot's nodes come class by class, and hashing the name for every node
   /// showed in profiles).
   private mutating func restorationClass(named name: String) -> (type: any ViewControllerRestoration.Type, label: String)? {
-    if let last = lastRestorationClass, last.name == name { return (last.type, last.label) }
+    // Compared in place: binding the whole tuple first copied (retained and released) both of
+    // its strings for every controller.
+    if lastRestorationClass?.name == name, let type = lastRestorationClass?.type, let label = lastRestorationClass?.label { return (type, label) }
     guard let type = restorationClasses[name] else {
       lastRestorationClass = nil
       return nil
@@ -290,19 +305,16 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   mutating func decodeState() {
     // `outcomes` holds one outcome per node, in node order (createObjects).
     // The objects were made thousands of objects ago and are no longer in the processor's
-    // cache: asking each for its class's version is a cache miss per object (profiled: most of
-    // this loop's own time, on the load of each object's class). The versions of a group of
-    // objects are read in a loop of their own first, whose loads do not wait for one another,
-    // so the group's misses overlap; the objects are then in the cache for their decoding.
-    // (A class's version is so read at most 15 objects before its object decodes.)
-    let group = CacheWarming.group
-    var versions = [Int](repeating: 0, count: group)
+    // cache: asking each for its class's version and decoding it waited for a cache miss per
+    // object (profiled: most of this loop's own time, on the load of each object's class), and
+    // for each line of its own state it sets. Each object, its first `CacheWarming.objectSpan`
+    // bytes, is asked for a few objects before it decodes (see `CacheWarming`), so that its
+    // misses overlap with the decoding of the objects before it.
+    for position in 0..<min(CacheWarming.distance, made.count) { CacheWarming.prefetchObject(made[position].address) }
     for (position, object) in made.enumerated() {
-      if position % group == 0 {
-        for member in position..<min(position + group, made.count) { versions[member - position] = made[member].restorableStateVersion }
-      }
+      if position + CacheWarming.distance < made.count { CacheWarming.prefetchObject(made[position + CacheWarming.distance].address) }
       let index = object.index
-      let current = versions[position % group]
+      let current = object.restorableStateVersion
       let version = table.versions[index]
       if version == current, index < creationCoders.count, let coder = creationCoders[index] {
         decode(object, with: coder)
@@ -372,24 +384,18 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   /// `applicationFinishedRestoringState` on every restored view controller.
   ///
-  /// The controllers of each group of made objects are read together first (see
-  /// `CacheWarming`): each call reads its controller's class, a cache miss per controller that
-  /// otherwise came one at a time.
+  /// Each controller is asked for a few objects before its call (see `CacheWarming`): each call
+  /// reads its controller's class, a cache miss per controller that otherwise came one at a time.
   func finish() {
+    for position in 0..<min(CacheWarming.distance, made.count) { prefetchController(at: position) }
     for (position, object) in made.enumerated() {
-      if position % CacheWarming.group == 0 { warmControllers(from: position) }
+      if position + CacheWarming.distance < made.count { prefetchController(at: position + CacheWarming.distance) }
       if !object.isView { object.controller.applicationFinishedRestoringState() }
     }
   }
 
-  /// Reads the first word of every controller in `made[start..<start + CacheWarming.group]`
-  /// (plain reads, which the processor overlaps; see `CacheWarming`).
-  private func warmControllers(from start: Int) {
-    var words: UInt = 0
-    for position in start..<min(start + CacheWarming.group, made.count) where !made[position].isView {
-      words ^= made[position].address.load(as: UInt.self)
-    }
-    CacheWarming.words ^= words
+  private func prefetchController(at position: Int) {
+    if !made[position].isView { CacheWarming.prefetch(made[position].address) }
   }
 }
 
@@ -411,7 +417,7 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
 
   static func view(_ index: Int, _ view: View) -> Self { Self(index: index, isView: true, object: .passUnretained(view)) }
 
-  /// Where the object is (not read; for comparisons and `CacheWarming`'s reads).
+  /// Where the object is (not read; for comparisons and `CacheWarming`'s prefetches).
   var address: UnsafeMutableRawPointer { object.toOpaque() }
 
   /// The object, when it is a view controller.

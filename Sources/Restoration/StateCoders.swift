@@ -1,3 +1,4 @@
+internal import CPrefetch
 internal import FoundationEssentials
 public import InterfaceObjects
 
@@ -179,10 +180,12 @@ public import InterfaceObjects
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
     // A container's children were made long before it decodes (a navigation stack of
-    // hundreds): each group's objects are read together before they are retained one by one
-    // (see `CacheWarming`).
+    // hundreds): each is asked for a few children before it is retained (see `CacheWarming`),
+    // its first `CacheWarming.objectSpan` bytes, since the container then sets its parent.
+    let ahead = CacheWarming.tightDistance
+    for position in 0..<min(ahead, indexes.count) { restored.prefetch(at: indexes[position], wholeObject: true) }
     for (position, index) in indexes.enumerated() {
-      if position % CacheWarming.group == 0 { restored.warm(indexes, from: position) }
+      if position + ahead < indexes.count { restored.prefetch(at: indexes[position + ahead], wholeObject: true) }
       if let object = restored.object(atIndex: index) { objects.append(object) }
     }
     return objects
@@ -207,9 +210,16 @@ public import InterfaceObjects
 }
 
 /// The objects made during restoration, by node index (and by path, through the snapshot).
+///
+/// It holds each object with a reference count of its own, taken and given back by hand
+/// (`Unmanaged`): a plain `[AnyObject?]` could not be read to prefetch an object without
+/// retaining it first — an atomic operation on the very line being asked for, which waited for
+/// the miss the prefetch was to hide (seen in the disassembly) — and letting go of its objects
+/// stored `nil` into it object by object, a uniqueness check each.
 @MainActor final class RestoredObjects {
-  /// No runtime exclusivity checks: `@MainActor`, one call at a time (profiled).
-  @exclusivity(unchecked) private(set) var byIndex: [AnyObject?]
+  /// Each object retained once by this table (released in `deinit`). No runtime exclusivity
+  /// checks: `@MainActor`, one call at a time (profiled).
+  @exclusivity(unchecked) private var byIndex: [Unmanaged<AnyObject>?]
   /// The snapshot's node names (shared; paths are made only when one is looked up).
   private let names: NodeNames
   private lazy var indexOfPath: [[String]: Int] = {
@@ -220,64 +230,82 @@ public import InterfaceObjects
 
   init(names: NodeNames) {
     self.names = names
-    byIndex = [AnyObject?](repeating: nil, count: names.count)
+    byIndex = [Unmanaged<AnyObject>?](repeating: nil, count: names.count)
   }
 
-  /// Lets go of the objects a group at a time, each group's objects read first. The objects
+  /// Lets go of the objects, each asked for `CacheWarming.tightDistance` objects ahead. The objects
   /// were last touched long before (a 10,000-node restore's objects do not stay in the
   /// processor's cache), and a release is an atomic operation that does not start before the
   /// one before it ends, so releasing them one by one waited for a cache miss per object
-  /// (profiled: 5 % of a 10,000-node restore). Plain reads of a group's objects (their first
-  /// word) do not wait for one another, so the group's misses overlap; the releases then find
-  /// the objects in the cache. The words read are kept in `CacheWarming.words` only so that
-  /// the reads are not optimized away.
+  /// (profiled: 5 % of a 10,000-node restore). A prefetch neither waits nor faults: the misses
+  /// of the objects ahead are in flight while the release before them runs.
   isolated deinit {
     let count = byIndex.count
-    var start = 0
-    while start < count {
-      let end = min(start + CacheWarming.group, count)
-      var words: UInt = 0
-      for index in start..<end { words ^= firstWord(at: index) }
-      CacheWarming.words ^= words
-      for index in start..<end { byIndex[index] = nil }
-      start = end
+    let ahead = CacheWarming.tightDistance
+    for index in 0..<min(ahead, count) { prefetch(at: index) }
+    for index in 0..<count {
+      if index + ahead < count { prefetch(at: index + ahead) }
+      byIndex[index]?.release()
     }
   }
 
-  func set(_ object: AnyObject, atIndex index: Int) { byIndex[index] = object }
-
-  /// Reads the first word of the objects at `indexes[start..<start + CacheWarming.group]`
-  /// together (plain reads the processor overlaps; see `CacheWarming`).
-  func warm(_ indexes: [Int], from start: Int) {
-    var words: UInt = 0
-    for position in start..<min(start + CacheWarming.group, indexes.count) {
-      let index = indexes[position]
-      if byIndex.indices.contains(index) { words ^= firstWord(at: index) }
-    }
-    CacheWarming.words ^= words
+  func set(_ object: AnyObject, atIndex index: Int) {
+    let previous = byIndex[index]
+    byIndex[index] = .passRetained(object)
+    previous?.release()
   }
 
-  /// The first word of the object at `index` (0 for none), read without retaining it.
-  @inline(__always)
-  private func firstWord(at index: Int) -> UInt {
-    guard let object = byIndex[index] else { return 0 }
-    return Unmanaged.passUnretained(object).toOpaque().load(as: UInt.self)
+  /// Asks for the object at `index`, if there is one, without retaining or reading it (see
+  /// `CacheWarming`): its first cache line (its class and reference counts), or its first
+  /// `CacheWarming.objectSpan` bytes when `wholeObject`.
+  func prefetch(at index: Int, wholeObject: Bool = false) {
+    guard byIndex.indices.contains(index), let object = byIndex[index] else { return }
+    let address = object.toOpaque()
+    if wholeObject { CacheWarming.prefetchObject(address) } else { CacheWarming.prefetch(address) }
   }
 
-  func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index] : nil }
+  func object(atIndex index: Int) -> AnyObject? { byIndex.indices.contains(index) ? byIndex[index]?.takeUnretainedValue() : nil }
   func index(of path: [String]) -> Int? { indexOfPath[path] }
-  func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { byIndex[$0] } }
+  func object(at path: [String]) -> AnyObject? { indexOfPath[path].flatMap { object(atIndex: $0) } }
 }
 
-/// Reading a group of objects before working on them one by one, so that their cache misses
-/// overlap (`RestoredObjects`' deinit, `Restorer.finish`; `Restorer.decodeState` reads a group's
-/// state versions the same way). A 10,000-node restore's objects are made long before the passes
-/// over them and are no longer in the processor's cache; a pass that works on one object at a
-/// time, with calls and atomic reference counting between, waits for each miss in turn, while
-/// plain reads of a group's objects one after the other are in flight together.
+/// Asking for the objects a pass will work on a few objects before it reaches them, so that their
+/// cache misses overlap with the work on the objects before (`RestoredObjects`' deinit,
+/// `Restorer.decodeState`, `Restorer.finish`, a container's restored children). A 10,000-node
+/// restore's objects are made long before the passes over them and are no longer in the
+/// processor's cache; a pass that works on one object at a time, with calls and atomic reference
+/// counting between, otherwise waits for each miss in turn. A software prefetch
+/// (`__builtin_prefetch`, through `CPrefetch`) neither waits nor faults, and holds nothing up
+/// while the line comes (the plain loads of a group's first words that it replaces had to
+/// complete, and the loop ahead of them waited for the group's last miss).
 enum CacheWarming {
-  /// How many objects are read together.
-  static let group = 16
-  /// Where the words read go (never read back: it keeps the reads from being optimized away).
-  @exclusivity(unchecked) nonisolated(unsafe) static var words: UInt = 0
+  /// How many objects ahead a pass asks for: enough for the misses to arrive before the pass
+  /// gets there (a few objects' work), few enough that the lines asked for are not evicted
+  /// before use.
+  static let distance = 8
+  /// The same for a pass that does little with each object (a retain, a release): it reaches
+  /// the objects faster, so it asks further ahead.
+  static let tightDistance = 32
+
+  /// Asks for the cache line at `address` (the start of an object: its class and reference
+  /// counts).
+  @inline(__always)
+  static func prefetch(_ address: UnsafeRawPointer) { stasis_prefetch(address) }
+
+  /// How many bytes from its start `prefetchObject` asks for: a view's or view controller's own
+  /// stored properties come after its superclasses' (`View` alone has some 25, about 340 bytes),
+  /// so the state an object's decoding sets is lines past its class pointer. Past the end of a
+  /// smaller object the lines asked for belong to whatever was allocated next (often the objects
+  /// made with it); a prefetch of a line never used costs a little bandwidth, nothing more.
+  static let objectSpan = 512
+
+  /// Asks for the `objectSpan` bytes from `address`, a cache line at a time.
+  @inline(__always)
+  static func prefetchObject(_ address: UnsafeRawPointer) {
+    var offset = 0
+    while offset < objectSpan {
+      stasis_prefetch(address + offset)
+      offset += 64
+    }
+  }
 }

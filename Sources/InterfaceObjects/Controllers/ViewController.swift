@@ -3,6 +3,14 @@ internal import ObjectModel
 /// A view controller (`UIViewController` / `NSViewController`), headless: its view (loaded on
 /// first use from its nib), title, items, restoration identifier, storyboard, parent and children,
 /// and segues.
+///
+/// The stored properties that view loading, containment and restoration touch for every
+/// controller (the loaded view, its loader, the children and parent link, the presented
+/// controller, the restoration identifier and class name) have no run-time exclusivity checks:
+/// controllers are `@MainActor`, and each of these is read or assigned whole, or changed in place
+/// by the controller's own methods with no call that could reach the same property while the
+/// change is under way. Only a program passing one of them `inout` while assigning it again would
+/// lose the check's trap. The checks were a few percent of a 10,000-node restore (profiled).
 open class ViewController: Responder {
   /// Its strong references for cycle breaking (see ``NibReferences``).
   open override func collectStrongReferences(into references: inout NibReferences) {
@@ -11,14 +19,14 @@ open class ViewController: Responder {
     for child in children { references.keep(child) }
     references.keep(presentedViewController)
     references.keep(tabBarItem)
-    references.keep(navigationItem)
+    references.keep(navigationItemStorage)
   }
-  private var loadedView: View?
+  @exclusivity(unchecked) private var loadedView: View?
   /// Loads the view from the controller's nib when it is first asked for (the nib loader sets it
   /// for a storyboard scene's `NSNibName`).
-  public var viewLoader: ((ViewController) throws -> View?)?
+  @exclusivity(unchecked) public var viewLoader: ((ViewController) throws -> View?)?
   /// The error of the last failed view load (``view`` cannot throw).
-  public private(set) var viewLoadingError: (any Error)?
+  @exclusivity(unchecked) public private(set) var viewLoadingError: (any Error)?
   /// `title`.
   public var title: String?
   /// `nibName`: the nib that holds the view.
@@ -29,15 +37,26 @@ open class ViewController: Responder {
   /// so that segues and lazy views still work after the caller drops the storyboard).
   public var storyboard: (any ViewControllerSource)?
   /// `restorationIdentifier`.
-  public var restorationIdentifier: String?
+  @exclusivity(unchecked) public var restorationIdentifier: String?
   /// The name of the restoration class (`restorationClass`), when one is set.
-  public var restorationClassName: String?
-  /// `navigationItem`.
-  public var navigationItem = NavigationItem()
+  @exclusivity(unchecked) public var restorationClassName: String?
+  /// `navigationItem`: made when it is first asked for, as UIKit makes it (most controllers
+  /// never use theirs; making one for every controller was an object per controller made and
+  /// freed — profiled in restoring thousands of controllers).
+  public var navigationItem: NavigationItem {
+    get {
+      if let navigationItemStorage { return navigationItemStorage }
+      let made = NavigationItem()
+      navigationItemStorage = made
+      return made
+    }
+    set { navigationItemStorage = newValue }
+  }
+  private var navigationItemStorage: NavigationItem?
   /// `tabBarItem`.
   public var tabBarItem: TabBarItem?
   /// `children` / `childViewControllers`.
-  public private(set) var children: [ViewController] = []
+  @exclusivity(unchecked) public private(set) var children: [ViewController] = []
 
   isolated deinit {
     // Children and a view that live on (held elsewhere) must not keep a link to this controller.
@@ -49,9 +68,9 @@ open class ViewController: Responder {
   /// The parent, unretained and without Swift `weak` (which gives every child a side table and
   /// slows each retain of it): the parent holds its children, and clears their link when it
   /// lets one go (`removeFromParent`) or goes itself (`deinit`), so it never dangles.
-  private unowned(unsafe) var parentLink: ViewController?
+  @exclusivity(unchecked) private unowned(unsafe) var parentLink: ViewController?
   /// `presentedViewController`.
-  public private(set) var presentedViewController: ViewController?
+  @exclusivity(unchecked) public private(set) var presentedViewController: ViewController?
   /// `presentingViewController`, weak.
   public private(set) weak var presentingViewController: ViewController?
   /// The segues the storyboard gave the controller.
@@ -154,6 +173,8 @@ open class ViewController: Responder {
   /// does): the others leave, the ones already children move into place.
   func replaceChildren(with controllers: [ViewController]) {
     for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
+    // Room for the new ones at once (a restored navigation stack of hundreds grew by doubling).
+    children.reserveCapacity(children.count + controllers.count)
     for controller in controllers { addChild(controller) }
   }
 

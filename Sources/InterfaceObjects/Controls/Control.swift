@@ -40,7 +40,9 @@ open class Control: View {
   }
 
   /// The AppKit cell (`NSCell`), owned by the control (it points back with `controlView`).
-  public var cell: Cell? {
+  /// No run-time exclusivity checks: read or assigned whole, and read by every text field's
+  /// ``TextField/text`` (see ``View``).
+  @exclusivity(unchecked) public var cell: Cell? {
     didSet {
       if let oldValue, oldValue !== cell, oldValue.controlViewStorage === self { oldValue.controlViewStorage = nil }
       cell?.controlViewStorage = self

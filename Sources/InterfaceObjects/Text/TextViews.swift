@@ -3,8 +3,9 @@ public import Foundation
 /// A text field (`UITextField` / `NSTextField`, and the search and secure fields); a label is a
 /// ``Label``.
 open class TextField: Control {
-  /// UIKit's text, when there is no cell.
-  private var ownText = ""
+  /// UIKit's text, when there is no cell. No run-time exclusivity checks: only ``text`` reads
+  /// or assigns it, whole (see ``View``).
+  @exclusivity(unchecked) private var ownText = ""
   /// UIKit's placeholder, when there is no cell.
   private var ownPlaceholder: String?
   /// UIKit's alignment, when there is no cell.

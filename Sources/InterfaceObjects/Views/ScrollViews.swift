@@ -14,8 +14,9 @@ open class ScrollView: View {
   public var documentView: View? { contentView?.documentView }
   public var hasVerticalScroller = false
   public var hasHorizontalScroller = false
-  /// `contentOffset`: how far the content is scrolled.
-  public var contentOffset = CGPoint.zero
+  /// `contentOffset`: how far the content is scrolled. No run-time exclusivity checks: a value
+  /// read or assigned whole (see ``View``).
+  @exclusivity(unchecked) public var contentOffset = CGPoint.zero
   public required init() { super.init() }
 
   /// Keeps the content offset (UIKit restores a scroll view's position).

@@ -8,6 +8,14 @@ public import Foundation
 /// `NSDoNotTranslateAutoresizingMask`) and UIKit's (`UIBounds` + `UICenter`, `UISubviews`,
 /// `UISuperview`, `UITag`, `UIHidden`, `UIAlpha`, `UIBackgroundColor`, `UIAutoresizingMask`,
 /// `UIRestorationIdentifier`, `UIViewAutolayoutConstraints`).
+///
+/// The stored properties a view's own methods and restoration touch for every view (its
+/// subviews, superview, controller, restoration identifier and first-responder flag) have no
+/// run-time exclusivity checks: views are `@MainActor`, and each of these is read or assigned
+/// whole, or changed in place by the view's own methods with no call that could reach the same
+/// property while the change is under way (the closures they pass compare identities only). Only
+/// a program passing one of them `inout` while assigning it again would lose the check's trap.
+/// The checks were about 5 % of a 10,000-node restore (`swift_beginAccess`, profiled).
 open class View: Responder {
   /// Its strong references for cycle breaking (see ``NibReferences``).
   open override func collectStrongReferences(into references: inout NibReferences) {
@@ -17,12 +25,12 @@ open class View: Responder {
   /// The frame in the superview's coordinates (`frame`).
   public var frame: CGRect = .zero
   /// The subviews, back to front (`subviews`); the view owns them.
-  public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The superview (`superview`). Not a weak reference (weak references make every retain of
   /// the view slow): as in UIKit, a view clears its subviews' pointer when it goes, and the
   /// pointer is only ever set to the view that holds this one in its ``subviews``.
   public var superview: View? { superviewStorage }
-  private unowned(unsafe) var superviewStorage: View?
+  @exclusivity(unchecked) private unowned(unsafe) var superviewStorage: View?
   /// The view controller whose root view this is, weak. Not a Swift `weak` reference (it gives
   /// every view controller a side table and makes each retain of it slow: profiled in
   /// restoring 3,330 controllers): the controller holds the view, and clears this pointer when it
@@ -31,7 +39,7 @@ open class View: Responder {
     get { viewControllerStorage }
     set { viewControllerStorage = newValue }
   }
-  private unowned(unsafe) var viewControllerStorage: ViewController?
+  @exclusivity(unchecked) private unowned(unsafe) var viewControllerStorage: ViewController?
   weak var hostWindow: Window?
   /// `tag`.
   public var tag = 0
@@ -49,7 +57,7 @@ open class View: Responder {
   /// The constraints the view holds (`constraints`), kept as data: nothing lays the view out.
   public var constraints: [LayoutConstraint] = []
   /// `restorationIdentifier`: the view's name in state restoration.
-  public var restorationIdentifier: String?
+  @exclusivity(unchecked) public var restorationIdentifier: String?
   /// `accessibilityIdentifier`.
   public var accessibilityIdentifier: String?
   /// `accessibilityLabel` (AppKit's `AXDescription`, from an `NSNibAXAttributeConnector`).
@@ -64,7 +72,7 @@ open class View: Responder {
   public var accessibilityValueDescription: String?
   /// Other accessibility attributes a nib overrides, by AX attribute name
   /// (`accessibilitySetOverrideValue:forAttribute:`).
-  public var accessibilityOverrides: [String: Any] = [:]
+  public var accessibilityOverrides = [String: Any]()
   /// `identifier` (AppKit's `NSUserInterfaceItemIdentifier`).
   public var identifier: String?
   /// `toolTip`, from the nib's help connectors.
@@ -115,7 +123,7 @@ open class View: Responder {
   /// again once it is in a window (the `Restoration` module does so after decoding). A view set
   /// to `true` is noted in `FirstResponderRequests`, which restoration consults instead of
   /// reading the flag of every restored view.
-  public var restoresFirstResponder = false {
+  @exclusivity(unchecked) public var restoresFirstResponder = false {
     didSet { if restoresFirstResponder, !oldValue { FirstResponderRequests.note(self) } }
   }
 
@@ -153,6 +161,9 @@ open class View: Responder {
   public func addSubview(_ view: View) {
     guard !view.isAncestor(of: self) else { return }
     view.removeFromSuperview()
+    // Room for a few at the first: appended one by one from empty, the list was made for one
+    // subview and made again for the second (profiled: a view with two subviews).
+    if subviews.isEmpty { subviews.reserveCapacity(4) }
     subviews.append(view)
     view.superviewStorage = self
   }
