@@ -142,27 +142,7 @@ extension BinaryPlistReader.Parser {
       }
       leave(object)
     default:
-      if state.firstVisit(object) { try validateScalar(marker: marker, object: object, start: start) }
-    }
-  }
-
-  /// Checks a value that is not a container. Strings and data are checked without being built;
-  /// numbers, dates, Booleans and UIDs are read (they need no allocation).
-  @inline(never)
-  func validateScalar(marker: UInt8, object: Int, start: Int) throws(PropertyListError) {
-    switch marker >> 4 {
-    case 0x4:
-      let (count, payload) = try count(marker: marker, at: start)
-      try checkFits(count, size: 1, payload: payload, start: start, what: "data")
-    case 0x5:
-      let (count, payload) = try count(marker: marker, at: start)
-      try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
-      try checkASCII(payload: payload, count: count, start: start)
-    case 0x6:
-      let (count, payload) = try count(marker: marker, at: start)
-      try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
-    default:
-      _ = try scalarValue(marker: marker, object: object, start: start)
+      if state.firstVisit(object) { try area.validateScalar(marker: marker, object: object, start: start) }
     }
   }
 
@@ -188,5 +168,29 @@ extension BinaryPlistReader.Parser {
     let number = state.keyNumbersByText?.count ?? 0
     state.keyNumbersByText?[text] = number
     return number
+  }
+}
+
+extension BinaryPlistReader.ObjectArea {
+  /// Checks a value that is not a container. Strings and data are checked without being built;
+  /// numbers, dates, Booleans and UIDs are read (they need no allocation). A method of the
+  /// object area, not of the parser, so that the walk passes three words rather than a copy of
+  /// the parser.
+  @inline(never)
+  func validateScalar(marker: UInt8, object: Int, start: Int) throws(PropertyListError) {
+    switch marker >> 4 {
+    case 0x4:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 1, payload: payload, start: start, what: "data")
+    case 0x5:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 1, payload: payload, start: start, what: "ASCII string")
+      try checkASCII(payload: payload, count: count, start: start)
+    case 0x6:
+      let (count, payload) = try count(marker: marker, at: start)
+      try checkFits(count, size: 2, payload: payload, start: start, what: "UTF-16 string")
+    default:
+      _ = try scalarValue(marker: marker, object: object, start: start)
+    }
   }
 }

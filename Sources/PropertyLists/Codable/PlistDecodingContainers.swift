@@ -12,6 +12,9 @@ struct PlistKeyedDecodingContainer<Key: CodingKey, Entries: PlistKeyedEntries>: 
   /// This container's slot in the decoder's key-cursor hints.
   let slot: Int
 
+  /// Inlined where containers are made: there the entries' type is known, and the
+  /// unspecialized initializer asked the runtime for this type's metadata once more per container.
+  @inline(__always)
   init(decoder: PlistValueDecoder, entries: Entries, depth: Int, nestedPath: [any CodingKey]) {
     self.decoder = decoder
     self.entries = entries

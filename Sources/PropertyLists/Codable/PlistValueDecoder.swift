@@ -159,10 +159,8 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
     }
     switch child {
     case .array, .dictionary:
-      if let collection = T.self as? any PlistDirectDecodable.Type,
-        let result = try decodeDirectly(node, as: collection, resultType: T.self, nestedPath: nestedPath, key: key)
-      {
-        return result
+      if let collection = T.self as? any PlistDirectDecodable.Type {
+        return try decodeCollection(node, as: collection, resultType: T.self, nestedPath: nestedPath, key: key)
       }
     default:
       break
@@ -170,17 +168,29 @@ final class PlistValueDecoder: Decoder, SingleValueDecodingContainer {
     return try decodeChild(node, as: type, nestedPath: nestedPath, key: key)
   }
 
-  /// Decodes an array or `[String: V]` element by element (see `PlistDirectDecodable`); `nil`
-  /// when the value is not of its shape.
-  private func decodeDirectly<Collection: PlistDirectDecodable, T>(
+  /// An array or `[String: V]` read directly (see `PlistDirectDecodable`), or when its value is
+  /// not of the collection's shape through `init(from:)`, which gives the ordinary error. Apart
+  /// from ``unwrap(_:as:nestedPath:key:)`` so that the optional it holds is not in that
+  /// function's frame: unspecialized, a frame with a `T?` asks the runtime for `Optional<T>`'s
+  /// metadata at every call (3 % of a small document's Codable decoding).
+  @inline(never)
+  private func decodeCollection<Collection: PlistDirectDecodable, T: Decodable>(
     _ child: PlistDecodingNode, as collection: Collection.Type, resultType: T.Type,
     nestedPath: [any CodingKey], key: (any CodingKey)?
-  ) throws -> T? {
+  ) throws -> T {
     let savedDepth = path.count
     if !nestedPath.isEmpty { path.append(contentsOf: nestedPath) }
     if let key { path.append(key) }
-    defer { path.removeLast(path.count - savedDepth) }
-    return try Collection.decodeDirectly(from: child, decoder: self).map { reinterpretValue($0, as: T.self) }
+    let direct: Collection?
+    do {
+      direct = try Collection.decodeDirectly(from: child, decoder: self)
+    } catch {
+      path.removeLast(path.count - savedDepth)
+      throw error
+    }
+    path.removeLast(path.count - savedDepth)
+    if let direct { return reinterpretValue(direct, as: T.self) }
+    return try decodeChild(child, as: T.self, nestedPath: nestedPath, key: key)
   }
 
   /// Runs `T.init(from: self)` with `child` as the current value.
