@@ -310,15 +310,16 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
     // for each line of its own state it sets. Each object, its first `CacheWarming.objectSpan`
     // bytes, is asked for a few objects before it decodes (see `CacheWarming`), so that its
     // misses overlap with the decoding of the objects before it.
-    for position in 0..<min(CacheWarming.distance, made.count) { CacheWarming.prefetchObject(made[position].address) }
-    for (position, object) in made.enumerated() {
-      if position + CacheWarming.distance < made.count { CacheWarming.prefetchObject(made[position + CacheWarming.distance].address) }
+    CacheWarming.forEach(made.count, askingAhead: CacheWarming.distance) {
+      CacheWarming.prefetchObject(made[$0].address)
+    } _: { position in
+      let object = made[position]
       let index = object.index
       let current = object.restorableStateVersion
       let version = table.versions[index]
       if version == current, index < creationCoders.count, let coder = creationCoders[index] {
         decode(object, with: coder)
-        continue
+        return
       }
       var entries: StateEntries?
       if version != current {
@@ -387,10 +388,8 @@ public typealias StateMigration = (inout [String: Any]) throws -> Void
   /// Each controller is asked for a few objects before its call (see `CacheWarming`): each call
   /// reads its controller's class, a cache miss per controller that otherwise came one at a time.
   func finish() {
-    for position in 0..<min(CacheWarming.distance, made.count) { prefetchController(at: position) }
-    for (position, object) in made.enumerated() {
-      if position + CacheWarming.distance < made.count { prefetchController(at: position + CacheWarming.distance) }
-      if !object.isView { object.controller.applicationFinishedRestoringState() }
+    CacheWarming.forEach(made.count, askingAhead: CacheWarming.distance) { prefetchController(at: $0) } _: {
+      if !made[$0].isView { made[$0].controller.applicationFinishedRestoringState() }
     }
   }
 

@@ -182,11 +182,10 @@ public import InterfaceObjects
     // A container's children were made long before it decodes (a navigation stack of
     // hundreds): each is asked for a few children before it is retained (see `CacheWarming`),
     // its first `CacheWarming.objectSpan` bytes, since the container then sets its parent.
-    let ahead = CacheWarming.tightDistance
-    for position in 0..<min(ahead, indexes.count) { restored.prefetch(at: indexes[position], wholeObject: true) }
-    for (position, index) in indexes.enumerated() {
-      if position + ahead < indexes.count { restored.prefetch(at: indexes[position + ahead], wholeObject: true) }
-      if let object = restored.object(atIndex: index) { objects.append(object) }
+    CacheWarming.forEach(indexes.count, askingAhead: CacheWarming.tightDistance) {
+      restored.prefetch(at: indexes[$0], wholeObject: true)
+    } _: {
+      if let object = restored.object(atIndex: indexes[$0]) { objects.append(object) }
     }
     return objects
   }
@@ -240,12 +239,8 @@ public import InterfaceObjects
   /// (profiled: 5 % of a 10,000-node restore). A prefetch neither waits nor faults: the misses
   /// of the objects ahead are in flight while the release before them runs.
   isolated deinit {
-    let count = byIndex.count
-    let ahead = CacheWarming.tightDistance
-    for index in 0..<min(ahead, count) { prefetch(at: index) }
-    for index in 0..<count {
-      if index + ahead < count { prefetch(at: index + ahead) }
-      byIndex[index]?.release()
+    CacheWarming.forEach(byIndex.count, askingAhead: CacheWarming.tightDistance) { prefetch(at: $0) } _: {
+      byIndex[$0]?.release()
     }
   }
 
@@ -286,6 +281,18 @@ enum CacheWarming {
   /// The same for a pass that does little with each object (a retain, a release): it reaches
   /// the objects faster, so it asks further ahead.
   static let tightDistance = 32
+
+  /// Calls `body` on each position of `0..<count` in order, having called `ask` on every
+  /// position `distance` positions before `body` reaches it (the first `distance` before the
+  /// first): the loop of every pass that asks for its objects ahead.
+  @inline(__always)
+  static func forEach(_ count: Int, askingAhead distance: Int, _ ask: (Int) -> Void, _ body: (Int) -> Void) {
+    for position in 0..<min(distance, count) { ask(position) }
+    for position in 0..<count {
+      if position + distance < count { ask(position + distance) }
+      body(position)
+    }
+  }
 
   /// Asks for the cache line at `address` (the start of an object: its class and reference
   /// counts).
