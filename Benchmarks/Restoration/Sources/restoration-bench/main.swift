@@ -241,15 +241,36 @@ func writeAtomically(_ data: Data, to path: String) {
 
 // MARK: - Measuring
 
+/// Whether each round's counters are read and printed (`--per-round`).
+nonisolated(unsafe) var perRound = false
+
 struct Timing {
   var wall: [Double] = []
   var cpu: [Double] = []
+  /// Each round's counters (`--per-round` only: reading them is not free).
+  var records: [RoundRecord] = []
   mutating func measure(_ body: () throws -> Void) rethrows {
+    let before = perRound ? RoundCounters.now() : RoundCounters()
     let wallStart = wallNow()
     let cpuStart = cpuNow()
     try body()
-    cpu.append(cpuNow() - cpuStart)
-    wall.append(wallNow() - wallStart)
+    let cpuTime = cpuNow() - cpuStart
+    let wallTime = wallNow() - wallStart
+    cpu.append(cpuTime)
+    wall.append(wallTime)
+    if perRound { records.append(RoundRecord(cpuMilliseconds: cpuTime * 1_000, wallMilliseconds: wallTime * 1_000, before: before, after: .now())) }
+  }
+  /// Adds a round measured apart (warm-up rounds are measured and left out).
+  mutating func add(_ other: Timing) {
+    wall += other.wall
+    cpu += other.cpu
+    records += other.records
+  }
+  /// The per-round table (`--per-round`), or nothing.
+  func rounds(_ title: String) -> String {
+    guard !records.isEmpty else { return "" }
+    return "\n\(title), each round:\n\n\(RoundRecord.header)\n"
+      + records.enumerated().map { $0.element.row("\($0.offset + 1)") }.joined(separator: "\n") + "\n"
   }
   var medianWall: Double { median(wall) * 1_000 }
   var medianCPU: Double { median(cpu) * 1_000 }
@@ -264,8 +285,11 @@ while let argument = arguments.next() {
   case "--rounds": rounds = Int(arguments.next() ?? "") ?? rounds
   case "--source": source = arguments.next() ?? source
   case "--stasis-only": stasisOnly = true  // for profiling
+  case "--per-round": perRound = true
   case "--help", "-h":
-    print("restoration-bench [--rounds N] [--source TEXT] [--stasis-only]   (--stasis-only: no Foundation columns, for profilers)")
+    print(
+      "restoration-bench [--rounds N] [--source TEXT] [--stasis-only] [--per-round]   (--stasis-only: no Foundation columns, for profilers; --per-round: each timed round's CPU, faults, context switches, steal and heap top)"
+    )
     exit(0)
   default:
     FileHandle.standardError.write(Data("restoration-bench: unknown argument \(argument) (--help lists the options)\n".utf8))
@@ -304,7 +328,7 @@ for round in 0...rounds {
     restoredNodes = 0
     for index in report.nodes.indices where report.nodes[index].isRestored { restoredNodes += 1 }
   }
-  if round > 0 { stasisRestore.wall += timing.wall; stasisRestore.cpu += timing.cpu }
+  if round > 0 { stasisRestore.add(timing) }
   precondition(delegate.root.viewControllers.count == 9 && (delegate.root.viewControllers[8] as? NavigationController)?.viewControllers.count == 370)
 }
 precondition(restoredNodes == 10_000, "restored \(restoredNodes) nodes")
@@ -322,10 +346,8 @@ for round in 0...rounds {
   try decodeTiming.measure { decoded = try Snapshot(contentsOfFile: folder.currentSnapshotPath).nodes.count }
   precondition(decoded == 10_000)
   if round > 0 {
-    stasisEncodeOnly.wall += encodeTiming.wall
-    stasisEncodeOnly.cpu += encodeTiming.cpu
-    stasisDecodeOnly.wall += decodeTiming.wall
-    stasisDecodeOnly.cpu += decodeTiming.cpu
+    stasisEncodeOnly.add(encodeTiming)
+    stasisDecodeOnly.add(decodeTiming)
   }
 }
 
@@ -333,6 +355,7 @@ if stasisOnly {
   func both(_ timing: Timing) -> String { String(format: "%.2f ms (CPU %.2f ms)", timing.medianWall, timing.medianCPU) }
   print("Load average \(loadAtStart) at the start, \(loadAverage()) at the end; \(MachineDescription().cpuModel).")
   print("Stasis: save \(both(stasisSave)), restore \(both(stasisRestore)), encode+write only \(both(stasisEncodeOnly)), read+decode only \(both(stasisDecodeOnly)) (medians), \(snapshotBytes) bytes")
+  print(stasisSave.rounds("Save") + stasisRestore.rounds("Restore"), terminator: "")
   try? FileManager.default.removeItem(atPath: work)
   exit(0)
 }
@@ -359,7 +382,7 @@ for round in 0...rounds {
     foundationBytes = data.count
     writeAtomically(data, to: foundationPath)
   }
-  if round > 0 { foundationSave.wall += timing.wall; foundationSave.cpu += timing.cpu }
+  if round > 0 { foundationSave.add(timing) }
 }
 var foundationRestore = Timing()
 var decodedNodes: [FoundationNode] = []
@@ -374,7 +397,7 @@ for round in 0...rounds {
     decodedNodes = (unarchiver.decodeObject(forKey: "StasisNodes") as? [Any] ?? []).compactMap { $0 as? FoundationNode }
     unarchiver.finishDecoding()
   }
-  if round > 0 { foundationRestore.wall += timing.wall; foundationRestore.cpu += timing.cpu }
+  if round > 0 { foundationRestore.add(timing) }
 }
 precondition(decodedNodes.count == 10_000, "Foundation decoded \(decodedNodes.count) nodes")
 precondition(decodedNodes[5].state.count == snapshot.nodes[5].state.count && decodedNodes[5].path == snapshot.nodes[5].path.joined(separator: FoundationNode.separator))
@@ -422,4 +445,5 @@ func verdict(_ peer: Timing, _ ours: Timing, ratio bar: Double) -> String {
 }
 print("Bars (≥ 80× Foundation's archiving for the whole save, ≥ 50× its unarchiving for the whole restore, each under 20 ms CPU and wall): "
   + "save \(verdict(foundationSave, stasisSave, ratio: 80)), restore \(verdict(foundationRestore, stasisRestore, ratio: 50)).")
+print(stasisSave.rounds("Stasis's save") + stasisRestore.rounds("Stasis's restore") + foundationSave.rounds("Foundation's archiving") + foundationRestore.rounds("Foundation's unarchiving"), terminator: "")
 try? FileManager.default.removeItem(atPath: work)
