@@ -369,15 +369,29 @@ enum PackedIntegers {
     guard count > 0 else { return data.isEmpty ? [] : nil }
     let width = data.count / count
     guard [1, 2, 4, 8].contains(width), data.count == width * count else { return nil }
+    // One loop per width, each value stored in place: `map` tested the width and the array's
+    // room for every value (callgrind: 4 % of a 10,000-node restore's instructions).
     return data.withUnsafeBytes { bytes in
-      (0..<count).map { index in
+      [Int](unsafeUninitializedCapacity: count) { values, initialized in
         switch width {
-        case 1: Int(bytes.load(fromByteOffset: index, as: Int8.self))
-        case 2: Int(Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)))
-        case 4: Int(Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)))
-        default: Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: Int64.self)))
+        case 1: unpack(bytes, into: values, as: Int8.self)
+        case 2: unpack(bytes, into: values, as: Int16.self)
+        case 4: unpack(bytes, into: values, as: Int32.self)
+        default: unpack(bytes, into: values, as: Int64.self)
         }
+        initialized = count
       }
+    }
+  }
+
+  /// Fills `values` (every member) from `bytes`, little-endian integers of `Width` one after the other.
+  @inline(__always)
+  private static func unpack<Width: FixedWidthInteger & SignedInteger>(
+    _ bytes: UnsafeRawBufferPointer, into values: UnsafeMutableBufferPointer<Int>, as _: Width.Type
+  ) {
+    let size = MemoryLayout<Width>.size
+    for index in values.indices {
+      values.initializeElement(at: index, to: Int(Width(littleEndian: bytes.loadUnaligned(fromByteOffset: index * size, as: Width.self))))
     }
   }
 }

@@ -15,15 +15,15 @@ extension SnapshotReader {
     }
     typealias Key = Snapshot.Key
     return NodeColumns(
-      identifiers: identifiers, identifierNumbers: nil,
+      identifiers: NameColumn(identifiers),
       parents: try column(try integers(Key.parents), Key.parents, default: -1),
       kinds: try column(try integers(Key.kinds), Key.kinds, default: 0),
-      classes: try column(try strings(Key.classes), Key.classes, default: ""),
+      classes: NameColumn(try column(try strings(Key.classes), Key.classes, default: "")),
       versions: try column(try integers(Key.versions), Key.versions, default: 0),
       stateBytes: try column(try integers(Key.stateBytes), Key.stateBytes, default: 0),
-      restorationClasses: try column(try strings(Key.restorationClasses), Key.restorationClasses, default: ""),
-      storyboards: try column(try strings(Key.storyboards), Key.storyboards, default: ""),
-      storyboardIdentifiers: try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: ""),
+      restorationClasses: NameColumn(try column(try strings(Key.restorationClasses), Key.restorationClasses, default: "")),
+      storyboards: NameColumn(try column(try strings(Key.storyboards), Key.storyboards, default: "")),
+      storyboardIdentifiers: NameColumn(try column(try strings(Key.storyboardIdentifiers), Key.storyboardIdentifiers, default: "")),
       stateCounts: try column(try integers(Key.stateCounts), Key.stateCounts, default: 0),
       keys: try strings(Key.stateKeys) ?? [])
   }

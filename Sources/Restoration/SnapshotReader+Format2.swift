@@ -12,12 +12,11 @@ extension SnapshotReader {
     guard let count = try read(Int.self, Key.nodeCount, "the number of nodes"), count >= 0, count <= 1_000_000 else {
       throw fail(Key.nodeCount, "the number of nodes, 0 to 1,000,000")
     }
-    func names(_ key: String, optional: Bool = false) throws(RestorationError) -> [String] {
-      try self.names(key, indexes: try packed(key, count: count, default: optional ? 0 : nil), table: table)
+    func names(_ key: String, optional: Bool = false) throws(RestorationError) -> NameColumn {
+      try column(key, indexes: try packed(key, count: count, default: optional ? 0 : nil), table: table)
     }
     // Read in this order, so that of several damaged keys the same one is named every time.
-    let identifierIndexes = try packed(Key.identifiers, count: count)
-    let identifiers = try self.names(Key.identifiers, indexes: identifierIndexes, table: table)
+    let identifiers = try names(Key.identifiers)
     let parents = try packed(Key.parents, count: count)
     let kinds = try packed(Key.kinds, count: count)
     let classes = try names(Key.classes)
@@ -30,11 +29,7 @@ extension SnapshotReader {
     guard stateCounts.allSatisfy({ $0 >= 0 && $0 <= 1_000_000 }) else { throw fail(Key.stateCounts, "counts from 0 to 1,000,000") }
     let keys = try self.names(Key.stateKeys, indexes: try packed(Key.stateKeys, count: stateCounts.reduce(0, +)), table: table)
     return NodeColumns(
-      identifiers: identifiers,
-      // The table's indexes number the identifiers when the table holds each string once (as
-      // Stasis writes it).
-      identifierNumbers: Set(table).count == table.count ? identifierIndexes : nil,
-      parents: parents, kinds: kinds, classes: classes, versions: versions, stateBytes: stateBytes,
+      identifiers: identifiers, parents: parents, kinds: kinds, classes: classes, versions: versions, stateBytes: stateBytes,
       restorationClasses: restorationClasses, storyboards: storyboards, storyboardIdentifiers: storyboardIdentifiers,
       stateCounts: stateCounts, keys: keys)
   }
@@ -50,6 +45,13 @@ extension SnapshotReader {
       throw fail(key, "\(count) packed integers of 1, 2, 4 or 8 bytes (it has \(data.count) bytes)")
     }
     return values
+  }
+
+  /// The column of the strings of `table` that `indexes` name (kept as indexes).
+  func column(_ key: String, indexes: [Int], table: [String]) throws(RestorationError) -> NameColumn {
+    do { return try NameColumn(strings: table, indexes: indexes) } catch {
+      throw fail(key, "indexes into the \(table.count) strings of \(Snapshot.Key.strings) (found \(error.index))")
+    }
   }
 
   /// The strings of `table` that `indexes` name.

@@ -13,18 +13,15 @@ struct SnapshotReader {
 
   /// Every node field as a column, a value per node in tree order, and the state keys.
   struct NodeColumns {
-    var identifiers: [String]
-    /// Each identifier as a number, equal numbers for equal identifiers (for the check of
-    /// sibling paths), when the format gives them for free.
-    var identifierNumbers: [Int]?
+    var identifiers: NameColumn
     var parents: [Int]
     var kinds: [Int]
-    var classes: [String]
+    var classes: NameColumn
     var versions: [Int]
     var stateBytes: [Int]
-    var restorationClasses: [String]
-    var storyboards: [String]
-    var storyboardIdentifiers: [String]
+    var restorationClasses: NameColumn
+    var storyboards: NameColumn
+    var storyboardIdentifiers: NameColumn
     var stateCounts: [Int]
     var keys: [String]
   }
@@ -119,16 +116,7 @@ struct SnapshotReader {
     }
     let names = NodeNames(identifiers: columns.identifiers, parents: columns.parents, classes: columns.classes)
     // Paths are unique when siblings' identifiers are (parents' paths being unique in turn).
-    let identifierNumbers =
-      columns.identifierNumbers
-      ?? {
-        var numbers: [String: Int] = [:]
-        return columns.identifiers.map { identifier in
-          if let known = numbers[identifier] { return known }
-          numbers[identifier] = numbers.count
-          return numbers.count - 1
-        }
-      }()
+    let identifierNumbers = columns.identifiers.numbers
     var seen = NamedChildSet(capacity: count)
     for index in 0..<count where !seen.insert(parent: columns.parents[index], name: identifierNumbers[index]) {
       throw fail(Snapshot.Key.identifiers, "unique paths (\(names.path(of: index).joined(separator: "/")) appears twice)")

@@ -3,16 +3,16 @@
 /// derive a node's path and class from its index instead of keeping copies.
 final class NodeNames: Sendable {
   /// Each node's restoration identifier (the last component of its path).
-  let identifiers: [String]
+  let identifiers: NameColumn
   /// Each node's parent's index; −1 for a window's root, or for a node made by hand whose
   /// parent is not in the snapshot.
   let parents: [Int]
-  let classes: [String]
+  let classes: NameColumn
   /// Whole paths, for nodes made by hand (whose paths need not follow from the parents); `nil`
   /// when every path is its parent's and the identifier (a snapshot that was read).
   private let wholePaths: [[String]]?
 
-  init(identifiers: [String], parents: [Int], classes: [String], wholePaths: [[String]]? = nil) {
+  init(identifiers: NameColumn, parents: [Int], classes: NameColumn, wholePaths: [[String]]? = nil) {
     self.identifiers = identifiers
     self.parents = parents
     self.classes = classes
@@ -67,9 +67,9 @@ final class SnapshotTable {
   let names: NodeNames
   let kinds: [SnapshotNode.Kind]
   /// Names, "" for none.
-  let restorationClasses: [String]
-  let storyboards: [String]
-  let storyboardIdentifiers: [String]
+  let restorationClasses: NameColumn
+  let storyboards: NameColumn
+  let storyboardIdentifiers: NameColumn
   let versions: [Int]
   let stateBytes: [Int]
   /// Node `i`'s state is `keys[stateStarts[i]..<stateStarts[i + 1]]` with the values beside them.
@@ -85,7 +85,7 @@ final class SnapshotTable {
   let references: [Int: [String: [Int]]]
 
   init(
-    names: NodeNames, kinds: [SnapshotNode.Kind], restorationClasses: [String], storyboards: [String], storyboardIdentifiers: [String],
+    names: NodeNames, kinds: [SnapshotNode.Kind], restorationClasses: NameColumn, storyboards: NameColumn, storyboardIdentifiers: NameColumn,
     versions: [Int], stateBytes: [Int], state: States, references: [Int: [String: [Int]]]
   ) {
     self.names = names
@@ -114,9 +114,9 @@ final class SnapshotTable {
 
   var count: Int { names.count }
 
-  func restorationClassName(of index: Int) -> String? { restorationClasses[index].isEmpty ? nil : restorationClasses[index] }
-  func storyboardName(of index: Int) -> String? { storyboards[index].isEmpty ? nil : storyboards[index] }
-  func storyboardIdentifier(of index: Int) -> String? { storyboardIdentifiers[index].isEmpty ? nil : storyboardIdentifiers[index] }
+  func restorationClassName(of index: Int) -> String? { restorationClasses.nonEmpty(index) }
+  func storyboardName(of index: Int) -> String? { storyboards.nonEmpty(index) }
+  func storyboardIdentifier(of index: Int) -> String? { storyboardIdentifiers.nonEmpty(index) }
   func failure(of index: Int) -> String? { failures.isEmpty ? nil : failures[index] }
   func references(of index: Int) -> [String: [Int]]? { references.isEmpty ? nil : references[index] }
 
@@ -191,9 +191,11 @@ final class SnapshotTable {
     }
     self.init(
       names: NodeNames(
-        identifiers: nodes.map { $0.path.last ?? "" }, parents: parents, classes: nodes.map(\.className), wholePaths: nodes.map(\.path)),
-      kinds: nodes.map(\.kind), restorationClasses: nodes.map { $0.restorationClassName ?? "" }, storyboards: nodes.map { $0.storyboardName ?? "" },
-      storyboardIdentifiers: nodes.map { $0.storyboardIdentifier ?? "" }, versions: nodes.map(\.stateVersion), stateBytes: nodes.map(\.stateBytes),
+        identifiers: NameColumn(nodes.map { $0.path.last ?? "" }), parents: parents, classes: NameColumn(nodes.map(\.className)),
+        wholePaths: nodes.map(\.path)),
+      kinds: nodes.map(\.kind), restorationClasses: NameColumn(nodes.map { $0.restorationClassName ?? "" }),
+      storyboards: NameColumn(nodes.map { $0.storyboardName ?? "" }), storyboardIdentifiers: NameColumn(nodes.map { $0.storyboardIdentifier ?? "" }),
+      versions: nodes.map(\.stateVersion), stateBytes: nodes.map(\.stateBytes),
       state: state, references: references)
   }
 }

@@ -24,7 +24,7 @@ open class NavigationController: ViewController {
   /// Writes the stack as references (UIKit keeps a navigation controller's children so).
   open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
     super.encodeRestorableState(with: coder)
-    coder.encodeRestorableObjects(children, forKey: RestorableStateKey.childViewControllers)
+    coder.encodeRestorableObjects(asObjects(children), forKey: RestorableStateKey.childViewControllers)
   }
 
   /// Re-attaches the restored children as the stack; children that were not restored are left
@@ -58,7 +58,7 @@ open class TabBarController: ViewController {
   /// Writes the tabs and the selected tab as references.
   open override func encodeRestorableState(with coder: any RestorableStateEncoder) {
     super.encodeRestorableState(with: coder)
-    coder.encodeRestorableObjects(children, forKey: RestorableStateKey.childViewControllers)
+    coder.encodeRestorableObjects(asObjects(children), forKey: RestorableStateKey.childViewControllers)
     coder.encodeRestorableObject(selectedViewController, forKey: RestorableStateKey.selectedViewController)
   }
 
@@ -106,6 +106,16 @@ open class TabViewController: ViewController {
     })
   }
   open override class var nibKeyTable: NibKeyTable { tabViewControllerKeys }
+}
+
+/// `controllers` as `[AnyObject]`, by a plain loop: the implicit conversion casts each member at
+/// run time (callgrind: `_arrayForceCast` with a `swift_dynamicCast` per child, 1.5 % of a
+/// 10,000-node save with navigation stacks of 370).
+@MainActor private func asObjects(_ controllers: [ViewController]) -> [AnyObject] {
+  var objects: [AnyObject] = []
+  objects.reserveCapacity(controllers.count)
+  for controller in controllers { objects.append(controller) }
+  return objects
 }
 
 /// The view controllers among `objects`, in order. A plain loop, not `compactMap`: a closure
