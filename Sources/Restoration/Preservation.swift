@@ -301,7 +301,7 @@ func estimatedSize(keys: some Sequence<String>, values: some Sequence<Any>) -> I
 func estimatedSize(of value: Any) -> Int {
   // The common types by their exact type first: one comparison each, where a failed cast costs
   // tens of nanoseconds.
-  let type = ObjectIdentifier(Swift.type(of: value))
+  let type = heldType(of: value)
   if type == ObjectIdentifier(String.self) { return unboxExactly(value, as: String.self).utf8.count + 2 }
   if type == ObjectIdentifier(Int.self) || type == ObjectIdentifier(Double.self) || type == ObjectIdentifier(Bool.self) { return 9 }
   if type == ObjectIdentifier([Double].self) { return 8 + 9 * unboxExactly(value, as: [Double].self).count }

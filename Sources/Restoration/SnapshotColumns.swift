@@ -335,32 +335,43 @@ struct StringTable {
 /// length divided by the number of values.
 enum PackedIntegers {
   static func pack(_ values: [Int]) -> Data {
-    let low = values.min() ?? 0
-    let high = values.max() ?? 0
-    let width =
-      if low >= Int(Int8.min) && high <= Int(Int8.max) { 1 }
-      else if low >= Int(Int16.min) && high <= Int(Int16.max) { 2 }
-      else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
-      else { 8 }
-    var data = Data(count: values.count * width)
-    // One loop per width (the width tested once, not per value).
-    data.withUnsafeMutableBytes { bytes in
-      switch width {
-      case 1:
-        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int8(truncatingIfNeeded: value), toByteOffset: index, as: Int8.self) }
-      case 2:
-        for (index, value) in values.enumerated() {
-          bytes.storeBytes(of: Int16(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 2, as: Int16.self)
-        }
-      case 4:
-        for (index, value) in values.enumerated() {
-          bytes.storeBytes(of: Int32(truncatingIfNeeded: value).littleEndian, toByteOffset: index * 4, as: Int32.self)
-        }
-      default:
-        for (index, value) in values.enumerated() { bytes.storeBytes(of: Int64(value).littleEndian, toByteOffset: index * 8, as: Int64.self) }
+    values.withUnsafeBufferPointer { values in
+      // The range with 0 in it: the same width as the values' own range (every width holds 0).
+      var low = 0
+      var high = 0
+      for value in values {
+        low = Swift.min(low, value)
+        high = Swift.max(high, value)
       }
+      let width =
+        if low >= Int(Int8.min) && high <= Int(Int8.max) { 1 }
+        else if low >= Int(Int16.min) && high <= Int(Int16.max) { 2 }
+        else if low >= Int(Int32.min) && high <= Int(Int32.max) { 4 }
+        else { 8 }
+      var data = Data(count: values.count * width)
+      // One loop per width (the width tested once, not per value), over the buffers (callgrind:
+      // the loops over `enumerated()` were 3 % of a 10,000-node save).
+      data.withUnsafeMutableBytes { bytes in
+        switch width {
+        case 1: pack(values, into: bytes, as: Int8.self)
+        case 2: pack(values, into: bytes, as: Int16.self)
+        case 4: pack(values, into: bytes, as: Int32.self)
+        default: pack(values, into: bytes, as: Int64.self)
+        }
+      }
+      return data
     }
-    return data
+  }
+
+  /// Stores every member of `values` into `bytes` as a little-endian `Width`, one after the other.
+  @inline(__always)
+  private static func pack<Width: FixedWidthInteger & SignedInteger>(
+    _ values: UnsafeBufferPointer<Int>, into bytes: UnsafeMutableRawBufferPointer, as _: Width.Type
+  ) {
+    let size = MemoryLayout<Width>.size
+    for index in values.indices {
+      bytes.storeBytes(of: Width(truncatingIfNeeded: values[index]).littleEndian, toByteOffset: index * size, as: Width.self)
+    }
   }
 
   /// The `count` values packed in `data`, or `nil` when its length is not `count` values of one

@@ -114,7 +114,7 @@ struct StateValueColumns {
   /// Adds a value in the column its exact type picks (subclasses and bridged Foundation objects
   /// are stored as general values, as the archiver writes them).
   mutating func append(_ value: Any) {
-    let type = ObjectIdentifier(Swift.type(of: value))
+    let type = heldType(of: value)
     if type == ObjectIdentifier(Int.self) {
       types.append(Tag.integer.rawValue)
       integers.append(unboxExactly(value, as: Int.self))
