@@ -16,7 +16,7 @@ struct XMLPlistPendingStack<Element> {
   private var capacity = 0
 
   @inline(__always)
-  mutating func push(_ element: Element) {
+  mutating func push(_ element: consuming Element) {
     if count == capacity { grow() }
     (base.unsafelyUnwrapped + count).initialize(to: element)
     count &+= 1

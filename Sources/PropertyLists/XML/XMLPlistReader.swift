@@ -104,7 +104,7 @@ struct XMLPlistTreeSink: XMLPlistSink {
   }
 
   @inline(__always)
-  mutating func scalar(_ value: PropertyListValue) -> PropertyListValue { value }
+  mutating func scalar(_ value: consuming PropertyListValue) -> PropertyListValue { value }
 
   @inline(__always)
   mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64? {
@@ -114,7 +114,7 @@ struct XMLPlistTreeSink: XMLPlistSink {
   }
 
   @inline(__always)
-  mutating func key(made key: String) { keys.push(key) }
+  mutating func key(made key: consuming String) { keys.push(key) }
 
   @inline(__always)
   mutating func emptyKey() { keys.push("") }
@@ -125,7 +125,7 @@ struct XMLPlistTreeSink: XMLPlistSink {
   }
 
   @inline(__always)
-  mutating func deliver(_ value: PropertyListValue, into container: XMLPlistTag) {
+  mutating func deliver(_ value: consuming PropertyListValue, into container: XMLPlistTag) {
     values.push(value)
   }
 
