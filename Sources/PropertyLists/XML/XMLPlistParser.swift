@@ -16,7 +16,7 @@ protocol XMLPlistSink {
   mutating func string(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> Value?
 
   /// Any other finished element: a scalar, a UID, a string, an empty container.
-  mutating func scalar(_ value: PropertyListValue) -> Value
+  mutating func scalar(_ value: consuming PropertyListValue) -> Value
 
   /// A dictionary key's text just scanned, a run of the document as for ``string(_:_:base:readable:)``:
   /// its fingerprint if the sink can keep it without making a string; else `nil`, and the string
@@ -24,7 +24,7 @@ protocol XMLPlistSink {
   mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64?
 
   /// A dictionary key made into a string (its fingerprint is unknown).
-  mutating func key(made key: String)
+  mutating func key(made key: consuming String)
 
   /// `<key/>`.
   mutating func emptyKey()
@@ -33,7 +33,7 @@ protocol XMLPlistSink {
   mutating func open(_ tag: XMLPlistTag, level: Int, parent: XMLPlistTag?)
 
   /// A finished child of the innermost open container, which is of kind `container`.
-  mutating func deliver(_ value: Value, into container: XMLPlistTag)
+  mutating func deliver(_ value: consuming Value, into container: XMLPlistTag)
 
   /// The innermost array closes; the container of kind `parent` (if any) is current again.
   mutating func closeArray(level: Int, parent: XMLPlistTag?) -> Value
@@ -102,7 +102,7 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
         openCount -= 1
         if openCount == 0 { return value }
         current = parents.removeLast()
-        try deliver(value, openedAt: closed.openedAt)
+        try deliver(consume value, openedAt: closed.openedAt)
       case .element:
         let openedAt = scanner.position - 1
         if current.tag == .dict && !current.awaitingValue {
@@ -119,7 +119,7 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
           }
           current.awaitingValue = true
         } else if let value = try element(openedAt: openedAt) {
-          try deliver(value, openedAt: openedAt)
+          try deliver(consume value, openedAt: openedAt)
         }
       }
     }
@@ -257,7 +257,7 @@ struct XMLPlistParser<Sink: XMLPlistSink> {
   }
 
   @inline(__always)
-  private mutating func deliver(_ value: Sink.Value, openedAt: Int) throws(PropertyListError) {
+  private mutating func deliver(_ value: consuming Sink.Value, openedAt: Int) throws(PropertyListError) {
     switch current.tag {
     case .array:
       break

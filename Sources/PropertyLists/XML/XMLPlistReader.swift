@@ -46,11 +46,13 @@ enum XMLPlistReader {
     case .inPlace(let skip):
       guard skip < buffer.count else { throw emptyDocument() }
       var parser = XMLPlistParser(UnsafeRawBufferPointer(rebasing: buffer[skip...]), sink: XMLPlistTreeSink(), options: options)
+      defer { parser.sink.release() }
       return try parser.parseDocument()
     case .converted(let bytes):
       guard !bytes.isEmpty else { throw emptyDocument() }
       return try withContiguousBytes(of: bytes) { (text) throws(PropertyListError) in
         var parser = XMLPlistParser(text, sink: XMLPlistTreeSink(), options: options)
+        defer { parser.sink.release() }
         return try parser.parseDocument()
       }
     }
@@ -63,28 +65,37 @@ enum XMLPlistReader {
 
 /// Turns the parser's elements into a ``PropertyListValue``.
 ///
-/// Each open container collects its children in its own arrays, which are moved (not copied) into
-/// the finished value when its close tag arrives; the arrays of the enclosing containers wait on
-/// a stack.
+/// The children of every open container wait on one stack (and a dictionary's keys on another),
+/// and closing a container moves them into an array of exactly their number (see
+/// ``XMLPlistPendingStack``). Dictionaries of one shape — the records of an array, the same
+/// small dictionary inside each — share one keys array, as the binary reader's do.
+///
+/// The owner ends a sink exactly once with ``release()``, whether the document was read or
+/// refused.
 struct XMLPlistTreeSink: XMLPlistSink {
-  /// The children of the innermost open container.
-  var values: [PropertyListValue] = []
-  /// The keys read so far by the innermost open container, if it is a dictionary.
-  var keys: [String] = []
-  /// For each nesting level, the sizes of the last dictionary and array closed there, as capacity
-  /// hints for the next ones opened at that level (records in an array tend to have the same
-  /// shape, so the container at the same place in the next record usually has the same size),
-  /// saving the arrays' regrowth. One hint for all levels would let a record's small inner
-  /// containers undersize the next record itself.
-  var dictCountHints: [Int] = []
-  var arrayCountHints: [Int] = []
-  /// The children and keys of the containers around the innermost one, outermost first.
-  var parentValues: [[PropertyListValue]] = []
-  var parentKeys: [[String]] = []
+  /// The children of the open containers, innermost last.
+  var values = XMLPlistPendingStack<PropertyListValue>()
+  /// The keys read so far by the open dictionaries, innermost last.
+  var keys = XMLPlistPendingStack<String>()
+  /// For each open container, where its children start in `values` and its keys in `keys`.
+  var starts = XMLPlistPendingStack<(values: Int, keys: Int)>()
+  /// Keys arrays of dictionaries already closed, by a hash of their keys' fingerprints, for the
+  /// next dictionary with the same keys in the same order (allocated at the first one).
+  var shapes: [[String]] = []
   /// Dictionary keys already made into strings.
   var keyCache = XMLPlistKeyCache()
   /// Short `<string>` values already made into strings (tags, names and codes repeat).
   var valueCache = XMLPlistKeyCache()
+
+  /// The number of slots in `shapes` (a power of two).
+  private static var shapeSlotBits: Int { 6 }
+
+  /// Frees the stacks, with whatever a refused document left on them.
+  mutating func release() {
+    values.release()
+    keys.release()
+    starts.release()
+  }
 
   @inline(__always)
   mutating func string(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> PropertyListValue? {
@@ -93,81 +104,44 @@ struct XMLPlistTreeSink: XMLPlistSink {
   }
 
   @inline(__always)
-  mutating func scalar(_ value: PropertyListValue) -> PropertyListValue { value }
+  mutating func scalar(_ value: consuming PropertyListValue) -> PropertyListValue { value }
 
   @inline(__always)
   mutating func key(_ start: Int, _ end: Int, base: UnsafePointer<UInt8>, readable: Int) -> UInt64? {
     guard let (string, fingerprint) = keyCache.string(base + start, end - start, readable: readable) else { return nil }
-    keys.append(string)
+    keys.push(string)
     return fingerprint
   }
 
   @inline(__always)
-  mutating func key(made key: String) { keys.append(key) }
+  mutating func key(made key: consuming String) { keys.push(key) }
 
   @inline(__always)
-  mutating func emptyKey() { keys.append("") }
+  mutating func emptyKey() { keys.push("") }
 
+  @inline(__always)
   mutating func open(_ tag: XMLPlistTag, level: Int, parent: XMLPlistTag?) {
-    if let parent {
-      parentValues.append(values)
-      values = []
-      if parent == .dict {
-        parentKeys.append(keys)
-        keys = []
-      }
-    }
-    if tag == .dict {
-      let hint = Swift.min(Self.hint(dictCountHints, level: level), 64)
-      keys.reserveCapacity(hint)
-      values.reserveCapacity(hint)
-    } else if tag == .array {
-      values.reserveCapacity(Swift.min(Self.hint(arrayCountHints, level: level), 64))
-    }
-  }
-
-  /// The size hint for a container opened at `level` (0 when none has closed there yet).
-  @inline(__always)
-  private static func hint(_ hints: [Int], level: Int) -> Int {
-    level < hints.count ? hints[level] : 0
-  }
-
-  /// Remembers `count` as the size of the container just closed at `level`.
-  @inline(__always)
-  private static func record(_ count: Int, in hints: inout [Int], level: Int) {
-    while hints.count <= level { hints.append(0) }
-    hints[level] = count
-  }
-
-  /// Makes the enclosing container (of kind `parent`) current again, with its children so far.
-  @inline(__always)
-  private mutating func restore(_ parent: XMLPlistTag?) {
-    guard let parent else { return }
-    values = parentValues.removeLast()
-    if parent == .dict { keys = parentKeys.removeLast() }
+    starts.push((values.count, keys.count))
   }
 
   @inline(__always)
-  mutating func deliver(_ value: PropertyListValue, into container: XMLPlistTag) {
-    values.append(value)
+  mutating func deliver(_ value: consuming PropertyListValue, into container: XMLPlistTag) {
+    values.push(value)
   }
 
   mutating func closeArray(level: Int, parent: XMLPlistTag?) -> PropertyListValue {
-    let elements = values
-    values = []
-    Self.record(elements.count, in: &arrayCountHints, level: level)
-    restore(parent)
-    return .array(elements)
+    let start = starts.popLast()
+    return .array(values.popArray(from: start.values))
   }
 
   mutating func closeDictionary(level: Int, parent: XMLPlistTag?, fingerprints: UnsafeBufferPointer<UInt64>) -> PropertyListValue {
-    let entryKeys = keys
-    let entryValues = values
+    let start = starts.popLast()
+    let keyCount = keys.count - start.keys
     let unique = Self.fingerprintsDiffer(fingerprints)
-    keys = []
-    values = []
-    Self.record(entryKeys.count, in: &dictCountHints, level: level)
-    restore(parent)
+    let entryKeys =
+      unique && keyCount > 0 && keyCount <= PropertyListDictionary.indexThreshold
+      ? sharedKeys(from: start.keys, fingerprints: fingerprints) : keys.popArray(from: start.keys)
+    let entryValues = values.popArray(from: start.values)
     if !entryKeys.isEmpty, entryKeys[0] == "CF$UID", let uid = Self.keyedArchiverUID(keys: entryKeys, values: entryValues) {
       return .uid(uid)
     }
@@ -176,10 +150,29 @@ struct XMLPlistTreeSink: XMLPlistSink {
     return .dictionary(PropertyListDictionary(keys: entryKeys, values: entryValues))
   }
 
+  /// The keys from `start` on, taken off the stack: the keys array of an earlier dictionary if it
+  /// holds the same keys in the same order, else a new one (remembered for the next dictionary).
+  /// The keys are plain ASCII (their `fingerprints` are all known) and unique.
+  @inline(__always)
+  private mutating func sharedKeys(from start: Int, fingerprints: UnsafeBufferPointer<UInt64>) -> [String] {
+    var hash = UInt64(truncatingIfNeeded: fingerprints.count)
+    for print in fingerprints {
+      hash = (hash ^ print) &* 0x9E37_79B9_7F4A_7C15
+    }
+    let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.shapeSlotBits))
+    if shapes.isEmpty { shapes = Array(repeating: [], count: 1 << Self.shapeSlotBits) }
+    if keys.elements(from: start, equal: shapes[slot]) {
+      keys.drop(from: start)
+      return shapes[slot]
+    }
+    let made = keys.popArray(from: start)
+    shapes[slot] = made
+    return made
+  }
+
   mutating func closePlist(parent: XMLPlistTag?) -> PropertyListValue {
-    let value = values.removeLast()
-    restore(parent)
-    return value
+    _ = starts.popLast()
+    return values.popLast()
   }
 
   /// Whether the fingerprints prove that no key repeats: all are known and pairwise different.
