@@ -20,13 +20,22 @@ extension CodableTape {
   /// The tape as an XML property list, as `XMLPlistWriter` writes the equal tree.
   /// `capacity` is a guess at the output's size (0: none). The tape's strings and data are
   /// released as they are written (their entries become `false`): the tape is used up.
-  mutating func xmlData(capacity: Int = 0) throws(PropertyListError) -> Data {
-    try XMLPlistWriter.document(capacity: capacity) { (out) throws(PropertyListError) in
-      var writer = XMLTapeWriter()
+  /// `orders` are the key orders worked out for earlier documents (`nil`: none yet), kept for
+  /// the next: a struct's keys arrays are the encoder's key templates, the same every document.
+  mutating func xmlData(capacity: Int = 0, orders: inout XMLPlistWriter.KeyOrderCache?) throws(PropertyListError) -> Data {
+    var writer = XMLTapeWriter(orders: orders.take() ?? XMLPlistWriter.KeyOrderCache())
+    defer { orders = writer.orders }
+    return try XMLPlistWriter.document(capacity: capacity) { (out) throws(PropertyListError) in
       try entries.withUnsafeMutableBufferPointer { (entries) throws(PropertyListError) in
         try writer.write(entries, at: 0, indent: 0, into: &out)
       }
     }.takeData()
+  }
+
+  /// ``xmlData(capacity:orders:)`` without orders from earlier documents.
+  mutating func xmlData(capacity: Int = 0) throws(PropertyListError) -> Data {
+    var orders: XMLPlistWriter.KeyOrderCache?
+    return try xmlData(capacity: capacity, orders: &orders)
   }
 }
 
@@ -115,10 +124,14 @@ extension BinaryPlistWriter.Flattener {
 /// instead, each was a cache miss on a large document: a tenth of the time of encoding the
 /// 20 MB benchmark document went into emptying its tape.
 struct XMLTapeWriter {
-  var orders = XMLPlistWriter.KeyOrderCache()
+  var orders: XMLPlistWriter.KeyOrderCache
   /// The positions of the values of the open dictionaries, each dictionary's run above its
   /// parent's.
   var positions: [Int] = []
+
+  init(orders: XMLPlistWriter.KeyOrderCache = XMLPlistWriter.KeyOrderCache()) {
+    self.orders = orders
+  }
 
   mutating func write(
     _ tape: UnsafeMutableBufferPointer<CodableTapeEntry>, at index: Int, indent: Int, into out: inout XMLPlistOutput
@@ -171,8 +184,23 @@ struct XMLTapeWriter {
       case .data(let data): XMLPlistWriter.writeData(data, indent: indent, into: &out)
       default: break
       }
-    default:
-      _ = try XMLPlistWriter.writeValue(tape[index].scalar!, indent: indent, orders: &orders, into: &out)
+    // Numbers and booleans as `XMLPlistWriter.writeValue` writes them, without making a value.
+    case .integer(let integer):
+      out.appendTabs(indent)
+      out.append("<integer>")
+      out.appendDecimal(integer)
+      out.append("</integer>\n")
+    case .real(let real, let width):
+      out.appendTabs(indent)
+      out.append("<real>")
+      // A 32-bit real is a float CFNumber, which CF widens to double for printing.
+      out.appendReal(width == .single ? Double(Float(real)) : real)
+      out.append("</real>\n")
+    case .bool(let flag):
+      out.appendTabs(indent)
+      out.append(flag ? "<true/>\n" : "<false/>\n")
+    case .date(let date):
+      _ = try XMLPlistWriter.writeValue(.date(date), indent: indent, orders: &orders, into: &out)
     }
   }
 }

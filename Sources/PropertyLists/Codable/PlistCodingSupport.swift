@@ -99,3 +99,21 @@ func reinterpretValue<Source, Target>(_ value: Source, as _: Target.Type) -> Tar
   precondition(Source.self == Target.self, "reinterpretValue between different types")
   return unsafeBitCast(value, to: Target.self)
 }
+
+/// Reinterprets an array whose element type the caller has proven to be `Target` (by comparing
+/// metatypes). Unlike ``reinterpretValue(_:as:)`` it compares the element types, which costs
+/// nothing, not the array types, which makes the runtime look up `Array<Element>`'s metadata
+/// in unspecialized code.
+@inline(__always)
+func reinterpretElements<Element, Target>(_ elements: [Element], as _: Target.Type) -> [Target] {
+  precondition(Element.self == Target.self, "reinterpretElements between different types")
+  return unsafeBitCast(elements, to: [Target].self)
+}
+
+/// Reinterprets a `[String: Value]` whose value type the caller has proven to be `Target`, as
+/// ``reinterpretElements(_:as:)`` does for arrays.
+@inline(__always)
+func reinterpretValues<Value, Target>(_ map: [String: Value], as _: Target.Type) -> [String: Target] {
+  precondition(Value.self == Target.self, "reinterpretValues between different types")
+  return unsafeBitCast(map, to: [String: Target].self)
+}

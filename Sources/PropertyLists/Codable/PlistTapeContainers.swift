@@ -7,17 +7,19 @@ import FoundationEssentials
 // MARK: - Keyed container
 
 struct PlistTapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: PlistTapeEncoder
-  /// The container's header on the tape; writes are only taken while it is the innermost open one.
-  let header: Int
-  /// How much of the encoder's path was this container's when it was made.
-  let depth: Int
+  /// The encoder, the container's header and its depth in the path: a class, so that the
+  /// encoder can hand this container out again for another dictionary of the same key type
+  /// (`PlistTapeKeyedContainerCache`).
+  let target: PlistTapeKeyedTarget
 
-  var codingPath: [any CodingKey] { Array(encoder.path.prefix(depth)) }
+  @inline(__always) var encoder: PlistTapeEncoder { target.encoder }
+
+  var codingPath: [any CodingKey] { Array(encoder.path.prefix(target.depth)) }
 
   /// Writes `key`, whose value the caller appends next.
   @inline(__always) private func begin(_ key: Key) throws {
-    guard header == encoder.top else { throw encoder.giveUp() }
+    let encoder = target.encoder
+    guard target.header == encoder.top else { throw encoder.giveUp() }
     let string = key.stringValue
     encoder.noteKey(string)
     encoder.append(.key(string))
@@ -53,11 +55,11 @@ struct PlistTapeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    encoder.givenUpKeyedContainer(depth: depth)
+    encoder.givenUpKeyedContainer(depth: target.depth)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    encoder.givenUpUnkeyedContainer(depth: depth)
+    encoder.givenUpUnkeyedContainer(depth: target.depth)
   }
 
   mutating func superEncoder() -> any Encoder { encoder.givenUpEncoder() }
@@ -122,7 +124,8 @@ extension PlistTapeEncoder {
   /// A keyed container every write to which gives up (the encoder has given up already).
   func givenUpKeyedContainer<NestedKey: CodingKey>(depth: Int) -> KeyedEncodingContainer<NestedKey> {
     _ = giveUp()
-    return KeyedEncodingContainer(PlistTapeKeyedContainer<NestedKey>(encoder: self, header: Self.noHeader, depth: depth))
+    let target = PlistTapeKeyedTarget(encoder: self, header: Self.noHeader, depth: depth)
+    return KeyedEncodingContainer(PlistTapeKeyedContainer<NestedKey>(target: target))
   }
 
   func givenUpUnkeyedContainer(depth: Int) -> any UnkeyedEncodingContainer {
@@ -186,19 +189,69 @@ extension Dictionary: PlistTapeDirectEncodable where Key == String, Value: Encod
 // generic metadata and, for a dictionary, a hashed lookup per key. Collections of the scalar
 // types the tape holds as themselves get loops specialized for their type instead, appending the
 // entries `encodeChild` would.
+//
+// `encodeScalarCollection(_:)` recognizes them by their exact type before any dynamic cast: the
+// cast that finds `PlistTapeDirectEncodable` (a conformance lookup and a copy of the value into
+// an existential) and the `Array<Element>` or `Dictionary<String, Value>` metadata the generic
+// loops then need cost about 1,000 instructions for an item's three-element `tags`.
 
 extension PlistTapeEncoder {
+  /// Writes `value` at the current level if it is a `[String]`, `[Int]`, `[Double]`, `[Bool]`,
+  /// `[String: String]`, `[String: Int]`, `[String: Double]` or `[String: Bool]` (decided by its
+  /// exact type), as the `PlistTapeDirectEncodable` conformances would; `false` for any other type.
+  @inline(__always)
+  func encodeScalarCollection<T>(_ value: T) throws -> Bool {
+    if T.self == [String].self {
+      try encodeScalarArray(reinterpretValue(value, as: [String].self)) { .string($0) }
+    } else if T.self == [Int].self {
+      try encodeScalarArray(reinterpretValue(value, as: [Int].self)) { .integer(PropertyListInteger(Int64($0))) }
+    } else if T.self == [Double].self {
+      try encodeScalarArray(reinterpretValue(value, as: [Double].self)) { .real($0, width: .double) }
+    } else if T.self == [Bool].self {
+      try encodeScalarArray(reinterpretValue(value, as: [Bool].self)) { .bool($0) }
+    } else if T.self == [String: String].self {
+      try encodeScalarMap(reinterpretValue(value, as: [String: String].self)) { .string($0) }
+    } else if T.self == [String: Int].self {
+      try encodeScalarMap(reinterpretValue(value, as: [String: Int].self)) { .integer(PropertyListInteger(Int64($0))) }
+    } else if T.self == [String: Double].self {
+      try encodeScalarMap(reinterpretValue(value, as: [String: Double].self)) { .real($0, width: .double) }
+    } else if T.self == [String: Bool].self {
+      try encodeScalarMap(reinterpretValue(value, as: [String: Bool].self)) { .bool($0) }
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// An array of scalars as one container (what `Array.encodeDirectly(to:)` writes).
+  @inline(__always)
+  private func encodeScalarArray<Element>(_ elements: [Element], _ entry: (Element) -> CodableTapeEntry) throws {
+    guard openContainer(isDictionary: false) >= 0 else { throw giveUp() }
+    for element in elements { append(entry(element)) }
+    frames[frames.count &- 1].count = elements.count
+    closeContainer()
+  }
+
+  /// A `[String: scalar]` as one container (what `Dictionary.encodeDirectly(to:)` writes).
+  @inline(__always)
+  private func encodeScalarMap<Value>(_ map: [String: Value], _ entry: (Value) -> CodableTapeEntry) throws {
+    guard openContainer(isDictionary: true) >= 0 else { throw giveUp() }
+    let keys = appendEntries(map, entry)
+    frames[frames.count &- 1].count = keys.count
+    closeContainer(keys: keys)
+  }
+
   /// Appends the elements of a `[String]`, `[Int]`, `[Double]` or `[Bool]`; `false` (nothing
   /// appended) for an array of any other element type.
   func appendScalars<Element>(_ elements: [Element]) -> Bool {
     if Element.self == String.self {
-      for string in reinterpretValue(elements, as: [String].self) { append(.string(string)) }
+      for string in reinterpretElements(elements, as: String.self) { append(.string(string)) }
     } else if Element.self == Int.self {
-      for integer in reinterpretValue(elements, as: [Int].self) { append(.integer(PropertyListInteger(Int64(integer)))) }
+      for integer in reinterpretElements(elements, as: Int.self) { append(.integer(PropertyListInteger(Int64(integer)))) }
     } else if Element.self == Double.self {
-      for number in reinterpretValue(elements, as: [Double].self) { append(.real(number, width: .double)) }
+      for number in reinterpretElements(elements, as: Double.self) { append(.real(number, width: .double)) }
     } else if Element.self == Bool.self {
-      for flag in reinterpretValue(elements, as: [Bool].self) { append(.bool(flag)) }
+      for flag in reinterpretElements(elements, as: Bool.self) { append(.bool(flag)) }
     } else {
       return false
     }
@@ -210,27 +263,38 @@ extension PlistTapeEncoder {
   /// sorted keys; `nil` (nothing appended) for any other value type.
   func appendScalarEntries<Value>(_ map: [String: Value]) -> [String]? {
     if Value.self == String.self {
-      return appendEntries(reinterpretValue(map, as: [String: String].self)) { .string($0) }
+      return appendEntries(reinterpretValues(map, as: String.self)) { .string($0) }
     } else if Value.self == Int.self {
-      return appendEntries(reinterpretValue(map, as: [String: Int].self)) { .integer(PropertyListInteger(Int64($0))) }
+      return appendEntries(reinterpretValues(map, as: Int.self)) { .integer(PropertyListInteger(Int64($0))) }
     } else if Value.self == Double.self {
-      return appendEntries(reinterpretValue(map, as: [String: Double].self)) { .real($0, width: .double) }
+      return appendEntries(reinterpretValues(map, as: Double.self)) { .real($0, width: .double) }
     } else if Value.self == Bool.self {
-      return appendEntries(reinterpretValue(map, as: [String: Bool].self)) { .bool($0) }
+      return appendEntries(reinterpretValues(map, as: Bool.self)) { .bool($0) }
     }
     return nil
   }
 
+  /// Appends a dictionary's entries in key order and returns the sorted keys. The pairs are
+  /// sorted in memory on the stack (no array of pairs made and freed per dictionary).
   @inline(__always)
   private func appendEntries<Value>(_ map: [String: Value], _ entry: (Value) -> CodableTapeEntry) -> [String] {
-    // Sorted as pairs: no lookup per key.
-    let pairs = map.sorted { $0.key < $1.key }
+    let count = map.count
     var keys: [String] = []
-    keys.reserveCapacity(pairs.count)
-    for (key, value) in pairs {
-      keys.append(key)
-      append(.key(key))
-      append(entry(value))
+    keys.reserveCapacity(count)
+    withUnsafeTemporaryAllocation(of: (key: String, value: Value).self, capacity: count) { pairs in
+      var filled = 0
+      for pair in map {
+        (pairs.baseAddress! + filled).initialize(to: pair)
+        filled &+= 1
+      }
+      var sorted = UnsafeMutableBufferPointer(rebasing: pairs[..<filled])
+      sorted.sort { $0.key < $1.key }
+      for index in 0..<filled {
+        let (key, value) = (sorted.baseAddress! + index).move()
+        keys.append(key)
+        append(.key(key))
+        append(entry(value))
+      }
     }
     return keys
   }

@@ -29,8 +29,8 @@ struct CodableTapeFrame {
 struct PlistTapeState {
   var path: [any CodingKey] = []
   var tape = CodableTape()
-  /// The open containers, innermost last.
-  var frames: [CodableTapeFrame] = []
+  /// The open containers, innermost last (freed with the state: `PlistTapeEncoder`'s `deinit`).
+  var frames = CodableTapeFrameStack()
   /// The tape index where the value being encoded at the current level starts.
   var levelStart = 0
   /// Set when the encoder gave up or an error went through it (an `encode(to:)` may catch an
@@ -43,6 +43,8 @@ struct PlistTapeState {
   var indirectTypes: [ObjectIdentifier?] = [nil, nil, nil, nil]
   /// Where the next type found goes in `indirectTypes`.
   var nextIndirectType = 0
+  /// Keyed containers to hand out again (see `PlistTapeKeyedContainerCache`).
+  var keyedContainers = PlistTapeKeyedContainerCache()
 }
 
 /// The `Encoder` that writes a ``CodableTape``; it is also its own single-value container.
@@ -54,14 +56,17 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   private let state: UnsafeMutablePointer<PlistTapeState>
   /// A super encoder's stand-in: every use gives up.
   let isDetached: Bool
-  let keyTemplates = KeyTemplates()
+  let keyTemplates: KeyTemplates
 
-  /// `entries` is an empty array whose memory the tape may use (see ``PlistTapeScratch``).
+  /// `entries` is an empty array whose memory the tape may use, `keyTemplates` the key shapes
+  /// learned so far (see ``PlistTapeScratch``).
   init(
-    userInfo: [CodingUserInfoKey: Any], detached: Bool = false, tapeCapacity: Int = 0, entries: [CodableTapeEntry] = []
+    userInfo: [CodingUserInfoKey: Any], detached: Bool = false, tapeCapacity: Int = 0, entries: [CodableTapeEntry] = [],
+    keyTemplates: KeyTemplates = KeyTemplates()
   ) {
     self.userInfo = userInfo
     isDetached = detached
+    self.keyTemplates = keyTemplates
     state = .allocate(capacity: 1)
     state.initialize(to: PlistTapeState())
     state.pointee.tape.entries = entries
@@ -69,6 +74,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   }
 
   deinit {
+    state.pointee.frames.release()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -82,7 +88,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     unsafeAddress { UnsafePointer(state).pointer(to: \.tape)! }
     unsafeMutableAddress { state.pointer(to: \.tape)! }
   }
-  var frames: [CodableTapeFrame] {
+  var frames: CodableTapeFrameStack {
     unsafeAddress { UnsafePointer(state).pointer(to: \.frames)! }
     unsafeMutableAddress { state.pointer(to: \.frames)! }
   }
@@ -98,7 +104,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   var codingPath: [any CodingKey] { path }
 
   /// The header index of the innermost open container (-1: none).
-  @inline(__always) var top: Int { frames.last?.header ?? -1 }
+  @inline(__always) var top: Int { frames.lastHeader }
 
   /// The header a container gets when the encoder gave up on it: never the innermost one.
   static let noHeader = -2
@@ -119,9 +125,16 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     let hint = scratch.tapeCount + scratch.tapeCount / 16
     let entries = scratch.entries
     scratch.entries = []
-    let encoder = PlistTapeEncoder(userInfo: userInfo, tapeCapacity: hint, entries: consume entries)
-    // The tape's memory goes back to the scratch, whatever happens.
-    defer { swap(&scratch.entries, &encoder.tape.entries) }
+    let shapes = scratch.keyShapes ?? PlistTapeKeyShapes()
+    scratch.keyShapes = shapes
+    let encoder = PlistTapeEncoder(
+      userInfo: userInfo, tapeCapacity: hint, entries: consume entries, keyTemplates: shapes.templates)
+    // The tape's memory goes back to the scratch, whatever happens, and the containers kept
+    // for handing out again (which hold the encoder) are let go.
+    defer {
+      swap(&scratch.entries, &encoder.tape.entries)
+      encoder.state.pointee.keyedContainers.removeAll()
+    }
     do {
       try encoder.encodeTopLevel(value)
     } catch {
@@ -132,7 +145,9 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     let data: Data?
     switch format {
     case .binary: data = try? encoder.tape.binaryData(reusing: &scratch)
-    case .xml: data = try? encoder.tape.xmlData(capacity: scratch.outputCount + scratch.outputCount / 16)
+    case .xml:
+      data = try? encoder.tape.xmlData(
+        capacity: scratch.outputCount + scratch.outputCount / 16, orders: &shapes.orders)
     default: data = nil
     }
     scratch.tapeCount = encoder.tape.entries.count
@@ -198,17 +213,23 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
     tape.entries.append(entry)
   }
 
-  /// `value` as an array or `[String: V]` the encoder writes directly, or `nil`. The answer for
-  /// the last other type is remembered: a dynamic cast that fails costs a conformance lookup.
+  /// Writes `value` if it is an array or `[String: V]` the encoder writes directly (collections
+  /// of scalars recognized by their exact type, others through a dynamic cast); `false` when it
+  /// is not one. The answer for the last few other types is remembered: a dynamic cast that fails
+  /// costs a conformance lookup.
   @inline(__always)
-  func directCollection<T: Encodable>(_ value: T) -> (any PlistTapeDirectEncodable)? {
+  func encodeDirectCollection<T: Encodable>(_ value: T) throws -> Bool {
     let type = ObjectIdentifier(T.self)
-    if state.pointee.indirectTypes.contains(type) { return nil }
-    if let collection = value as? any PlistTapeDirectEncodable { return collection }
+    if state.pointee.indirectTypes.contains(type) { return false }
+    if try encodeScalarCollection(value) { return true }
+    if let collection = value as? any PlistTapeDirectEncodable {
+      try collection.encodeDirectly(to: self)
+      return true
+    }
     let slot = state.pointee.nextIndirectType
     state.pointee.indirectTypes[slot] = type
     state.pointee.nextIndirectType = (slot &+ 1) & 3
-    return nil
+    return false
   }
 
   /// Runs `value`'s encoding one level down, under `key`.
@@ -228,9 +249,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
   @inline(__always)
   func encodeHere<T: Encodable>(_ value: T) throws {
     do {
-      if let collection = directCollection(value) {
-        try collection.encodeDirectly(to: self)
-      } else {
+      if try !encodeDirectCollection(value) {
         try value.encode(to: self)
         closeLevel()
       }
@@ -308,7 +327,7 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
       append(.array(count: 0, end: 0))
       return levelStart
     }
-    if let frame = frames.last, frame.header == levelStart, frame.isDictionary == isDictionary { return levelStart }
+    if frames.lastHeader == levelStart, frames[frames.count &- 1].isDictionary == isDictionary { return levelStart }
     _ = giveUp()
     return Self.noHeader
   }
@@ -334,7 +353,11 @@ final class PlistTapeEncoder: Encoder, SingleValueEncodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     let header = openContainer(isDictionary: true)
-    return KeyedEncodingContainer(PlistTapeKeyedContainer<Key>(encoder: self, header: header, depth: path.count))
+    if isDetached {
+      return KeyedEncodingContainer(
+        PlistTapeKeyedContainer<Key>(target: PlistTapeKeyedTarget(encoder: self, header: header, depth: path.count)))
+    }
+    return state.pointee.keyedContainers.container(keyedBy: Key.self, encoder: self, header: header, depth: path.count)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -155,9 +155,15 @@ final class EncodingContainerBox {
 /// The key templates of each nesting level (see `EncodingContainerBox`): the last few distinct
 /// key lists without a repeated key, newest first, at most `DepthHints.capacity` levels; deeper
 /// levels have none. Only ever a guess to compare against.
+///
+/// The tape encoder keeps one from one document to the next (`PlistTapeScratch`), so a document
+/// does not learn its shapes again, and its dictionaries share the keys arrays of the last
+/// document's, which the XML writer's key-order cache then recognizes.
 final class KeyTemplates {
   static let perLevel = 4
-  private var storage = [[String]](repeating: [], count: DepthHints.capacity * KeyTemplates.perLevel)
+  /// Unchecked: one encoding uses it at a time, and a checked access per container cost more
+  /// than the lookup.
+  @exclusivity(unchecked) private var storage = [[String]](repeating: [], count: DepthHints.capacity * KeyTemplates.perLevel)
 
   subscript(level: Int, candidate: Int) -> [String] {
     level >= 0 && level < DepthHints.capacity ? storage[level &* Self.perLevel &+ candidate] : []
