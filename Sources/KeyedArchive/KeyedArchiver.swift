@@ -234,6 +234,13 @@ public final class KeyedArchiver {
     set { scalars.deferringThreshold = newValue }
   }
 
+  /// Whether binary archives are written in one pass from the flat table
+  /// (``ArchiveBinaryDirectWriter``) when it can; false always takes ``ArchiveBinaryWriter``. The
+  /// bytes are the same either way.
+  package var writesBinaryDirectly = true
+  /// Whether the last binary archive was written by ``ArchiveBinaryDirectWriter``.
+  package private(set) var wroteBinaryDirectly = false
+
   /// Finishes the archive and returns its bytes in ``outputFormat``: binary and XML written from
   /// the flat table, other formats (which refuse UIDs) from the archive as a value.
   public func finishEncoding() throws -> Data {
@@ -241,6 +248,13 @@ public final class KeyedArchiver {
       switch outputFormat {
       case .binary:
         finishTable()
+        wroteBinaryDirectly = false
+        if writesBinaryDirectly, stringsAreDistinct,
+          var direct = ArchiveBinaryDirectWriter(table: table, top: top, scalars: scalars), let data = try direct.write()
+        {
+          wroteBinaryDirectly = true
+          return data
+        }
         var writer = ArchiveBinaryWriter(table: table, top: top, distinct: stringsAreDistinct ? scalars : nil)
         return try writer.write()
       case .xml:

@@ -1,0 +1,88 @@
+/// The direct binary writer's numbers (``ArchiveBinaryDirectWriter``): integers, reals and dates
+/// by exact value — their 64 bits and a kind that keeps apart what CF keeps apart (a negative
+/// integer from a positive one with the same bits, a `Float` from a `Double`, a real from a date)
+/// — to the object number of their first occurrence in the document.
+///
+/// Open-addressed, 16 bytes a slot holding the value, its kind and its number, so that a lookup
+/// decides in the slot it reads. It is sized once from the writer's estimate of the numbers to
+/// come (at most half full), and doubles only if that estimate was short: each doubling of a table
+/// larger than the caches is a block of fresh pages and a miss per value moved.
+struct ArchiveNumberTable {
+  /// What the table compares: the bits, and the kind (1 negative integer, 2 other integer,
+  /// 3 `Float`, 4 `Double`, 5 date; 0 marks an empty slot).
+  struct Key {
+    var bits: UInt64
+    var kind: UInt32
+  }
+  private struct Slot {
+    var bits: UInt64
+    var kind: UInt32
+    var number: UInt32
+  }
+  private var slots: [Slot]
+  private var mask: Int
+  private var count = 0
+
+  /// A table with room for `expected` numbers before it grows.
+  init(expected: Int) {
+    var size = 64
+    while size < 2 * expected { size <<= 1 }
+    slots = [Slot](repeating: Slot(bits: 0, kind: 0, number: 0), count: size)
+    mask = size - 1
+  }
+
+  @inline(__always)
+  private static func position(_ key: Key, mask: Int) -> Int {
+    var mixed = key.bits ^ (UInt64(key.kind) &* 0x9E37_79B9_7F4A_7C15)
+    mixed = (mixed ^ (mixed >> 31)) &* 0xBF58_476D_1CE4_E5B9
+    mixed ^= mixed >> 29
+    return Int(truncatingIfNeeded: mixed) & mask
+  }
+
+  /// The number of an equal value recorded before, or `number`, recorded now for `key`.
+  /// Numbers are below 2^32 (the writer hands the document to the general writer beyond).
+  @inline(__always)
+  mutating func number(for key: Key, orInsert number: Int) -> Int {
+    if (count &+ 1) &* 2 > slots.count { grow() }
+    let mask = self.mask
+    let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
+      var slot = Self.position(key, mask: mask)
+      while true {
+        let existing = slots[slot]
+        if existing.kind == 0 {
+          slots[slot] = Slot(bits: key.bits, kind: key.kind, number: UInt32(truncatingIfNeeded: number))
+          return nil
+        }
+        if existing.bits == key.bits, existing.kind == key.kind { return Int(existing.number) }
+        slot = (slot &+ 1) & mask
+      }
+    }
+    if let found { return found }
+    count &+= 1
+    return number
+  }
+
+  /// Reads the slot where a lookup of `key` starts and returns a word of it, so that a caller
+  /// reading the numbers of the next objects first lets their cache misses overlap (the
+  /// caller keeps the word so that the reads are made).
+  @inline(__always)
+  func touch(_ key: Key) -> UInt64 {
+    let position = Self.position(key, mask: mask)
+    return slots.withUnsafeBufferPointer { $0[position].bits }
+  }
+
+  private mutating func grow() {
+    let old = slots
+    let size = slots.count * 2
+    slots = [Slot](repeating: Slot(bits: 0, kind: 0, number: 0), count: size)
+    mask = size - 1
+    let mask = self.mask
+    slots.withUnsafeMutableBufferPointer { slots in
+      for entry in old where entry.kind != 0 {
+        var slot = Self.position(Key(bits: entry.bits, kind: entry.kind), mask: mask)
+        while slots[slot].kind != 0 { slot = (slot &+ 1) & mask }
+        slots[slot] = entry
+      }
+    }
+  }
+}
