@@ -47,7 +47,8 @@ extension RestorableStateDecoder {
     // Not `exactly(value, as: T.self) ?? value as? T`: called through an existential, this
     // function is not specialized for its `Self`, and `??` made it look up `T?`'s metadata at
     // run time on every call (profiled).
-    if ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(T.self) { return unboxExactly(value, as: T.self) }
+    // The type the `Any` holds, read from it (`heldType(of:)`), not `type(of:)`'s run-time call.
+    if heldType(of: value) == ObjectIdentifier(T.self) { return unboxExactly(value, as: T.self) }
     return value as? T
   }
 
