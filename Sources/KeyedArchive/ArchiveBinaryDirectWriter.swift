@@ -327,7 +327,7 @@ struct ArchiveBinaryDirectWriter {
         if let entry, entry < entriesWritten { return reference(objectsArray, entry) }
         let number = beginObject()
         appendString(string)
-        if let entry { link(entry, to: number) }
+        if let entry { recordLink(entry, to: number) }
         return UInt64(number)
       })
   }
@@ -347,7 +347,7 @@ struct ArchiveBinaryDirectWriter {
   }
 
   /// Records that `$objects` entry `entry` (not written yet) is the string object `number`.
-  private mutating func link(_ entry: Int, to number: Int) {
+  private mutating func recordLink(_ entry: Int, to number: Int) {
     var position = links.count
     while position > linkCursor, links[position - 1].entry > entry { position -= 1 }
     links.insert((entry, number), at: position)
