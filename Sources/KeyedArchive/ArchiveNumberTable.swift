@@ -62,13 +62,21 @@ struct ArchiveNumberTable {
     return number
   }
 
-  /// Reads the slot where a lookup of `key` starts and returns a word of it, so that a caller
-  /// reading the numbers of the next objects first lets their cache misses overlap (the
-  /// caller keeps the word so that the reads are made).
+  /// The slot where a lookup of `key` starts.
   @inline(__always)
-  func touch(_ key: Key) -> UInt64 {
-    let position = Self.position(key, mask: mask)
-    return slots.withUnsafeBufferPointer { $0[position].bits }
+  func start(of key: Key) -> Int { Self.position(key, mask: mask) }
+
+  /// Reads the slots at `positions` (from ``start(of:)``, this table unchanged since) one right
+  /// after another and returns a word of them, so that their cache misses are all in flight
+  /// together: a caller reading the numbers of the next objects first then waits about one miss
+  /// for all of them (the caller keeps the word so that the reads are made).
+  @inline(__always)
+  func touch(_ positions: UnsafeBufferPointer<Int>) -> UInt64 {
+    slots.withUnsafeBufferPointer { slots in
+      var word: UInt64 = 0
+      for position in positions { word ^= slots[position].bits }
+      return word
+    }
   }
 
   private mutating func grow() {
