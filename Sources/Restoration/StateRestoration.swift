@@ -133,12 +133,6 @@ public struct RestorationReport: Sendable {
   private var lastValueCount = 0
   /// The last save's working memory, emptied, for the next save.
   private var keptPreservation: Preservation?
-  /// The last save's snapshot bytes, let go of when the next save has written its own. Freed at
-  /// the end of each save, they were the top of the heap, which glibc then gave back to the
-  /// kernel: every save's archive buffers came back on fresh pages (about 470 page faults per
-  /// 10,000-node save, measured with `restoration-bench --per-round`). Kept, the next save's
-  /// buffers reuse the room below them.
-  private var lastSnapshotBytes: Data?
   /// Whether restoration is still running (``extendStateRestoration()`` not yet completed).
   public var isRestoring: Bool { pendingExtensions > 0 || markerDescriptor >= 0 }
 
@@ -248,7 +242,6 @@ public struct RestorationReport: Sendable {
     report.largestNodes = Self.largestNodes(in: preservation.columns, count: 5)
     lastPreservation = report
     lastValueCount = preservation.columns.stateValues.count
-    lastSnapshotBytes = data
     return report
   }
 
