@@ -1,0 +1,36 @@
+import Foundation
+import Restoration
+import Testing
+
+/// Review of `heldType(of:)` (the `Any`'s own type field instead of `type(of:)`): an `Any` made
+/// in generic code from an existential (`T == any Sendable`) holds the existential, not the value
+/// inside it, so `heldType` names `any Sendable` where `type(of:)` named `Int`. A state value such
+/// a caller hands over must still be written as the plain value is: the same snapshot bytes.
+@Suite("Review: state values held in an existential inside Any are written as the plain value")
+struct ReviewHeldTypeTests {
+  /// `value` as an `Any` made in generic code, as a generic helper of an app makes it.
+  static func erased<T>(_ value: T) -> Any { value }
+
+  static func snapshot(state: [String: Any]) -> Snapshot {
+    Snapshot(
+      metadata: SnapshotMetadata(bundleVersion: "1", idiom: 0, timestamp: Date(timeIntervalSinceReferenceDate: 0), systemVersion: "1", sequence: 1),
+      nodes: [SnapshotNode(path: ["root"], kind: .viewController, className: "C", state: state)])
+  }
+
+  @Test("An Int, a String and a [Double] inside `any Sendable` inside Any: the bytes of the plain values")
+  func existentialInsideAny() throws {
+    let plain: [String: Any] = ["count": 5, "name": "five", "reals": [1.5, 2.5]]
+    let wrapped: [String: Any] = [
+      "count": Self.erased(5 as any Sendable), "name": Self.erased("five" as any Sendable),
+      "reals": Self.erased([1.5, 2.5] as any Sendable),
+    ]
+    // The premise: the wrapped values really are existentials inside `Any` whose dynamic type is
+    // the plain one.
+    #expect(type(of: wrapped["count"]!) == Int.self)
+    let plainData = try Self.snapshot(state: plain).archivedData()
+    let wrappedData = try Self.snapshot(state: wrapped).archivedData()
+    #expect(plainData == wrappedData, "an existential inside Any changes the snapshot's bytes")
+    let read = try Snapshot(data: wrappedData)
+    #expect(read.nodes.first?.state["count"] as? Int == 5)
+  }
+}
