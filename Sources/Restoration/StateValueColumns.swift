@@ -138,9 +138,41 @@ struct StateValueColumns {
       // Read back as `Int`, as the archive's integers are.
       types.append(Tag.integer.rawValue)
       integers.append(integer)
+    } else if let plain = Self.unwrappedExistential(value, heldType: type) {
+      append(plain)
     } else {
       types.append(Tag.general.rawValue)
       general.append(value)
+    }
+  }
+
+  /// A value of one of the columns' types that reached the `Any` inside another existential
+  /// (`5 as any Sendable` passed through generic code): `heldType(of:)` names the existential, the
+  /// value's own type is the plain one. Re-boxed at its own type, so that the same state makes
+  /// the same bytes however its `Any` was made. Other values (subclasses, bridged objects) are
+  /// `nil` and stay general values.
+  private static func unwrappedExistential(_ value: Any, heldType: ObjectIdentifier) -> Any? {
+    let dynamicType = ObjectIdentifier(Swift.type(of: value))
+    guard dynamicType != heldType else { return nil }
+    switch dynamicType {
+    case ObjectIdentifier(Int.self): return value as! Int
+    case ObjectIdentifier(String.self): return value as! String
+    case ObjectIdentifier(Double.self): return value as! Double
+    case ObjectIdentifier(Bool.self): return value as! Bool
+    case ObjectIdentifier([Double].self): return value as! [Double]
+    case ObjectIdentifier([Int].self): return value as! [Int]
+    case ObjectIdentifier([String].self): return value as! [String]
+    case ObjectIdentifier([Any].self): return value as! [Any]
+    case ObjectIdentifier(Int64.self): return value as! Int64
+    case ObjectIdentifier(Int32.self): return value as! Int32
+    case ObjectIdentifier(Int16.self): return value as! Int16
+    case ObjectIdentifier(Int8.self): return value as! Int8
+    case ObjectIdentifier(UInt64.self): return value as! UInt64
+    case ObjectIdentifier(UInt32.self): return value as! UInt32
+    case ObjectIdentifier(UInt16.self): return value as! UInt16
+    case ObjectIdentifier(UInt8.self): return value as! UInt8
+    case ObjectIdentifier(UInt.self): return value as! UInt
+    default: return nil
     }
   }
 

@@ -3,13 +3,13 @@ import KeyedArchive
 import PropertyLists
 import Testing
 
-/// Review of the one-pass binary archive writer's offset table at its width boundaries: the
+/// Checks the one-pass binary archive writer's offset table at its width boundaries: the
 /// offset table starts at 255/256/257 and 65,535/65,536/65,537 bytes (a data object sized to put
 /// it there), where the offsets' width goes from 1 to 2 and from 2 to 4 bytes. The archive must be
 /// the general writer's, its trailer must give the narrowest width that holds the table's start
 /// (CF's `_byteCount(length_so_far)`), and Foundation must read it back.
-@Suite("Review: the one-pass archive writer's offsets across 2^8 and 2^16 bytes")
-struct ReviewDirectWriterOffsetTests {
+@Suite("The one-pass archive writer's offsets across 2^8 and 2^16 bytes")
+struct DirectWriterOffsetWidthTests {
   static func archive(dataCount: Int, direct: Bool) throws -> (data: Data, wasDirect: Bool) {
     let archiver = KeyedArchiver()
     archiver.writesBinaryDirectly = direct

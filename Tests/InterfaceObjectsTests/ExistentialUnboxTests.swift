@@ -1,15 +1,15 @@
 import InterfaceObjects
 import Testing
 
-/// Review of `RestorableStateDecoder.decode(_:forKey:)`, which compares `type(of: value)` (the
-/// dynamic type, looked up through any existential the `Any` holds) and then unboxes with
+/// `RestorableStateDecoder.decode(_:forKey:)` once compared `type(of: value)` (the
+/// dynamic type, looked up through any existential the `Any` holds) and then unboxed with
 /// `unboxExactly`, which opens the `Any` at the type it *holds*. For an `Any` made in generic code
 /// from an existential (`T == any Sendable`), the two differ: `type(of:)` says `Int`, the `Any`
 /// holds an `any Sendable` (32 bytes), and `unsafeBitCast` of that to an 8-byte `Int` traps. A
 /// decoder handing out such a value (an app's own coder, a migrated node's values) must give the
 /// `Int`, not stop the process.
-@Suite("Review: typed getters on a value held as an existential inside Any")
-struct ReviewUnboxTests {
+@Suite("Typed getters on a value held as an existential inside Any")
+struct ExistentialUnboxTests {
   /// A decoder whose only value is `value`.
   @MainActor final class OneValueDecoder: RestorableStateDecoder {
     let value: Any
@@ -24,13 +24,11 @@ struct ReviewUnboxTests {
   /// `value` as an `Any` made in generic code.
   static func erased<T>(_ value: T) -> Any { value }
 
-  @Test(
-    "decode(Int.self) of an Int inside `any Sendable` inside Any gives the Int (run in a child process: it traps)",
-    .disabled("review8: fails (SIGILL) until StateRestoring.swift's decode(_:forKey:) compares heldType(of:), not type(of:)"))
+  @Test("decode(Int.self) of an Int inside `any Sendable` inside Any gives the Int (in a child process: it once trapped)")
   func decodeThroughAnExistential() async {
     await #expect(processExitsWith: .success) {
       let answer = await MainActor.run {
-        OneValueDecoder(ReviewUnboxTests.erased(5 as any Sendable)).decode(Int.self, forKey: "value")
+        OneValueDecoder(ExistentialUnboxTests.erased(5 as any Sendable)).decode(Int.self, forKey: "value")
       }
       guard answer == 5 else { fatalError("decoded \(String(describing: answer))") }
     }

@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import PropertyLists
 
-// Review of what the Codable encoder keeps between documents (key shapes, XML key orders, working
+// What the Codable encoder keeps between documents (key shapes, XML key orders, working
 // memory) and between structs (keyed containers handed out again): a document that fails half
 // way, or one that makes the encoder give up half way, must leave nothing that changes the next
 // document's bytes; and one encoder shared by several threads must give each document a fresh
@@ -50,8 +50,8 @@ private struct GivingUp: Encodable {
   var inners: [Inner]
 }
 
-@Suite("Review: the Codable encoder's kept state after failures and across threads")
-struct ReviewCodableEncoderStateTests {
+@Suite("The Codable encoder's kept state after failures and across threads")
+struct CodableEncoderKeptStateTests {
   private static let formats: [PropertyLists.PropertyListFormat] = [.binary, .xml]
 
   private static func fresh(_ format: PropertyLists.PropertyListFormat) -> PropertyLists.PropertyListEncoder {
