@@ -51,7 +51,7 @@ let package = Package(
     .target(name: "ObjectModel", dependencies: ["StasisSystem"], path: "Sources/ObjectModel"),
     .target(name: "Sandbox", dependencies: ["StasisSystem"], path: "Sources/Sandbox"),
     .target(
-      name: "KeyedArchive", dependencies: ["StasisSystem", "PropertyLists", "ObjectModel"], path: "Sources/KeyedArchive"),
+      name: "KeyedArchive", dependencies: ["StasisSystem", "PropertyLists", "ObjectModel", "CPrefetch"], path: "Sources/KeyedArchive"),
     .target(name: "Bundles", dependencies: ["StasisSystem", "PropertyLists"], path: "Sources/Bundles"),
     .target(name: "Interface", dependencies: ["StasisSystem", "PropertyLists"], path: "Sources/Interface"),
     // libxml2 (apt: libxml2-dev), the XML parser behind the xib and storyboard reader.

@@ -52,8 +52,6 @@ struct ArchiveBinaryDirectWriter {
   private var keyNumbers: [UInt32] = []
   private var keyNumberStarts: [Int]
   private let keyCounts: [Int]
-  /// What the number read-ahead read (kept only so that the reads are made).
-  private var touched: UInt64 = 0
 
   /// A writer for the table, whose `$objects` strings `scalars` stored once each; nil when the
   /// reference width depends on how many numbers and strings repeat.
@@ -166,7 +164,7 @@ struct ArchiveBinaryDirectWriter {
     try table.entries.withUnsafeBufferPointer { (entries) throws(PropertyListError) in
       try table.values.withUnsafeBufferPointer { (values) throws(PropertyListError) in
         for index in entries.indices {
-          if index & (Self.touchRun &- 1) == 0 { touched ^= touchNumbers(from: index, entries, values) }
+          if index & (Self.touchRun &- 1) == 0 { prefetchNumbers(from: index, entries, values) }
           let number = try entry(entries[index], at: index, values)
           setReference(objects, index, number)
           entriesWritten = index &+ 1
@@ -362,16 +360,14 @@ struct ArchiveBinaryDirectWriter {
     bytes.withUnsafeBytes { out.appendString(utf8: $0) }
   }
 
-  /// Reads the number table where the numbers of the next ``touchRun`` entries (and their values)
-  /// would be looked up, before they are looked up one by one, and returns a word of what it read
-  /// (kept in `touched`, so that the reads are made): once the table outgrows the caches, their
-  /// misses then overlap. The slots are found first and read together after (read
-  /// as they were found, a read that missed held up the work between it and the next one once
-  /// the processor's window of instructions was full: 67 % of the writer's own samples at 1M).
-  private func touchNumbers(
+  /// Asks for the number table's slots where the numbers of the next ``touchRun`` entries (and
+  /// their values) will be looked up, before they are looked up one by one: once the table
+  /// outgrows the caches, their misses overlap. The slots are all found first and then asked for
+  /// together (``ArchiveNumberTable/prefetch(_:)``).
+  private func prefetchNumbers(
     from start: Int, _ entries: UnsafeBufferPointer<ArchiveSlot>, _ values: UnsafeBufferPointer<ArchiveSlot>
-  ) -> UInt64 {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.touchLimit) { positions -> UInt64 in
+  ) {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.touchLimit) { positions in
       var found = 0
       @inline(__always) func note(_ slot: ArchiveSlot) {
         let kind: UInt32
@@ -395,7 +391,7 @@ struct ArchiveBinaryDirectWriter {
         let first = Int(slot.word)
         for position in first..<(first &+ keyCounts[Int(slot.extra)]) { note(values[position]) }
       }
-      return numbers.touch(UnsafeBufferPointer(rebasing: positions[..<found]))
+      numbers.prefetch(UnsafeBufferPointer(rebasing: positions[..<found]))
     }
   }
 

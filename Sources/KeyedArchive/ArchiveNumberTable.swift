@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The direct binary writer's numbers (``ArchiveBinaryDirectWriter``): integers, reals and dates
 /// by exact value — their 64 bits and a kind that keeps apart what CF keeps apart (a negative
 /// integer from a positive one with the same bits, a `Float` from a `Double`, a real from a date)
@@ -66,16 +68,16 @@ struct ArchiveNumberTable {
   @inline(__always)
   func start(of key: Key) -> Int { Self.position(key, mask: mask) }
 
-  /// Reads the slots at `positions` (from ``start(of:)``, this table unchanged since) one right
-  /// after another and returns a word of them, so that their cache misses are all in flight
-  /// together: a caller reading the numbers of the next objects first then waits about one miss
-  /// for all of them (the caller keeps the word so that the reads are made).
+  /// Asks for the slots at `positions` (from ``start(of:)``, this table unchanged since) by
+  /// software prefetches, one right after another, so that their cache misses are all in flight
+  /// together while the caller works on the objects before them. A prefetch neither faults nor
+  /// waits; plain loads in its place held the processor up at the first miss once its window of
+  /// instructions was full (measured at 100k and 1M items).
   @inline(__always)
-  func touch(_ positions: UnsafeBufferPointer<Int>) -> UInt64 {
+  func prefetch(_ positions: UnsafeBufferPointer<Int>) {
     slots.withUnsafeBufferPointer { slots in
-      var word: UInt64 = 0
-      for position in positions { word ^= slots[position].bits }
-      return word
+      guard let base = slots.baseAddress else { return }
+      for position in positions where position < slots.count { stasis_prefetch(base + position) }
     }
   }
 
