@@ -23,7 +23,7 @@ extension ArchiveBinaryDirectWriter {
     for value in table.others { count(value, into: &others, depth: 2) }
     let listed = table.values.count + table.uidRuns.count + others.certain + others.uncertain
     let rough = (lower: fixed.certain, upper: fixed.certain + fixed.uncertain + listed)
-    if ArchiveByteBuffer.byteWidth(UInt64(rough.lower)) == ArchiveByteBuffer.byteWidth(UInt64(rough.upper)) { return rough }
+    if binaryPlistByteWidth(UInt64(rough.lower)) == binaryPlistByteWidth(UInt64(rough.upper)) { return rough }
     var counted = fixed
     for slot in table.entries {
       switch slot.kind {
@@ -41,7 +41,7 @@ extension ArchiveBinaryDirectWriter {
       }
     }
     let exact = (lower: counted.certain, upper: counted.certain + counted.uncertain)
-    guard ArchiveByteBuffer.byteWidth(UInt64(exact.lower)) == ArchiveByteBuffer.byteWidth(UInt64(exact.upper)) else { return nil }
+    guard binaryPlistByteWidth(UInt64(exact.lower)) == binaryPlistByteWidth(UInt64(exact.upper)) else { return nil }
     return exact
   }
 

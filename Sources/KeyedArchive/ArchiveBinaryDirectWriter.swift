@@ -60,7 +60,7 @@ struct ArchiveBinaryDirectWriter {
     self.table = table
     self.top = top
     self.scalars = scalars
-    width = ArchiveByteBuffer.byteWidth(UInt64(bounds.upper))
+    width = binaryPlistByteWidth(UInt64(bounds.upper))
     keyNumberStarts = [Int](repeating: -1, count: table.layouts.count)
     keyCounts = table.layouts.map(\.count)
     numbers = ArchiveNumberTable(expected: Self.estimatedNumberCount(table))
@@ -96,12 +96,12 @@ struct ArchiveBinaryDirectWriter {
       throw error
     }
     let objectCount = offsets.count
-    guard out.count <= Int(UInt32.max), ArchiveByteBuffer.byteWidth(UInt64(objectCount)) == width else {
+    guard out.count <= Int(UInt32.max), binaryPlistByteWidth(UInt64(objectCount)) == width else {
       out.release()
       return nil
     }
     let tableStart = out.count
-    let offsetWidth = ArchiveByteBuffer.byteWidth(UInt64(tableStart))
+    let offsetWidth = binaryPlistByteWidth(UInt64(tableStart))
     offsets.withUnsafeBufferPointer { offsets in
       for offset in offsets { out.append(UInt64(offset), width: offsetWidth) }
     }

@@ -1,16 +1,9 @@
 import FoundationEssentials
+import PropertyLists
 
 /// The `bplist00` encodings of single objects, as CoreFoundation writes them (`__CFBinaryPlistWrite`),
 /// for ``ArchiveBinaryDirectWriter``: the same bytes as the property-list module's binary writer.
 extension ArchiveByteBuffer {
-  /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
-  @inline(__always)
-  static func byteWidth(_ value: UInt64) -> Int {
-    if value <= 0xFF { return 1 }
-    if value <= 0xFFFF { return 2 }
-    if value <= 0xFFFF_FFFF { return 4 }
-    return 8
-  }
 
   /// A marker whose low nibble holds `count` (`high | count`), or from 15 up `high | 0xF`
   /// followed by the count as an integer object.
@@ -21,7 +14,7 @@ extension ArchiveByteBuffer {
       return
     }
     append(high | 0x0F)
-    let width = Self.byteWidth(UInt64(count))
+    let width = binaryPlistByteWidth(UInt64(count))
     append(0x10 | UInt8(truncatingIfNeeded: width.trailingZeroBitCount))
     append(UInt64(count), width: width)
   }
@@ -38,7 +31,7 @@ extension ArchiveByteBuffer {
       append(0, width: 8)
       append(bitPattern, width: 8)
     } else {
-      let width = Self.byteWidth(bitPattern)
+      let width = binaryPlistByteWidth(bitPattern)
       append(0x10 | UInt8(truncatingIfNeeded: width.trailingZeroBitCount))
       append(bitPattern, width: width)
     }
@@ -60,7 +53,7 @@ extension ArchiveByteBuffer {
   /// A UID: `0x8n`, then the UID in the fewest bytes that hold it (`n + 1` of them).
   @inline(__always)
   mutating func appendUID(_ uid: UInt64) {
-    let width = Self.byteWidth(uid)
+    let width = binaryPlistByteWidth(uid)
     append(0x80 | UInt8(truncatingIfNeeded: width &- 1))
     append(uid, width: width)
   }

@@ -83,7 +83,7 @@ extension BinaryPlistWriter {
       appendBigEndian(0, width: 8, to: &output)
       appendBigEndian(bitPattern, width: 8, to: &output)
     } else {
-      let width = byteWidth(bitPattern)
+      let width = binaryPlistByteWidth(bitPattern)
       output.append(0x10 | UInt8(width.trailingZeroBitCount))
       appendBigEndian(bitPattern, width: width, to: &output)
     }
@@ -104,7 +104,7 @@ extension BinaryPlistWriter {
   /// A UID: `0x8n` and the fewest bytes that hold it.
   @inline(__always)
   static func appendUID(_ uid: UInt64, to output: inout ByteOutput) {
-    let width = byteWidth(uid)
+    let width = binaryPlistByteWidth(uid)
     output.append(0x80 | UInt8(width - 1))
     appendBigEndian(uid, width: width, to: &output)
   }

@@ -37,13 +37,6 @@ enum BinaryPlistWriter {
     return flattener.emit()
   }
 
-  @inline(__always)
-  static func byteWidth(_ value: UInt64) -> Int {
-    if value <= 0xFF { return 1 }
-    if value <= 0xFFFF { return 2 }
-    if value <= 0xFFFF_FFFF { return 4 }
-    return 8
-  }
 
   struct Flattener {
     /// The objects, their references, the strings' bytes and the uniquing tables: memory that can
@@ -391,7 +384,7 @@ enum BinaryPlistWriter {
     /// written (the objects are not needed again: the working memory is emptied next), so the
     /// offset table needs no array of its own, and no append per object.
     mutating func emit() -> ByteOutput {
-      let referenceSize = BinaryPlistWriter.byteWidth(UInt64(memory.objects.count))
+      let referenceSize = binaryPlistByteWidth(UInt64(memory.objects.count))
       var output = ByteOutput(
         capacity: 64 + payloadEstimate + memory.objects.count * 10 + memory.references.count * referenceSize)
       output.append("bplist00")
@@ -419,7 +412,7 @@ enum BinaryPlistWriter {
         }
       }
       let tableStart = output.count
-      let offsetSize = BinaryPlistWriter.byteWidth(UInt64(tableStart))
+      let offsetSize = binaryPlistByteWidth(UInt64(tableStart))
       memory.objects.withUnsafeBufferPointer { objects in
         BinaryPlistWriter.appendBigEndian(count: objects.count, width: offsetSize, to: &output) { Int(objects[$0].word) }
       }
@@ -477,7 +470,7 @@ enum BinaryPlistWriter {
       output.append(high | UInt8(count))
     } else {
       output.append(high | 0x0F)
-      let width = byteWidth(UInt64(count))
+      let width = binaryPlistByteWidth(UInt64(count))
       output.append(0x10 | UInt8(width.trailingZeroBitCount))
       appendBigEndian(UInt64(count), width: width, to: &output)
     }
